@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ChatLayoutKit",
+    products: [
+        .library(name: "ChatLayoutKit", targets: ["ChatLayoutKit"]),
+        .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
+        .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
+        .executable(name: "chat-layout", targets: ["chat-layout"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The core: model, decisions, box tree, layout. No ICU, no UI: Apple front ends import
+        // it and inject their own measurer.
+        .target(name: "ChatLayoutKit"),
+
+        // The system ICU (libicu-dev), found through pkg-config.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        // ICU renames its C symbols per version (ubrk_open → ubrk_open_72), which Swift cannot
+        // call; this small C target exposes stable names.
+        .target(name: "ChatLayoutICUShim", dependencies: ["CICU"]),
+
+        // The text engine: segmentation, widths, wrapping, bidi, locale formatting.
+        .target(name: "ChatLayoutICU", dependencies: ["ChatLayoutKit", "ChatLayoutICUShim"]),
+
+        .target(name: "ChatLayoutTextRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
+
+        .executableTarget(
+            name: "chat-layout",
+            dependencies: [
+                "ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit"]),
+        .testTarget(
+            name: "ChatLayoutICUTests",
+            dependencies: ["ChatLayoutICU", "ChatLayoutKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ChatLayoutTextRendererTests",
+            dependencies: ["ChatLayoutTextRenderer", "ChatLayoutICU", "ChatLayoutKit"]
+        ),
+        .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
+    ]
+)

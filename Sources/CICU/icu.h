@@ -1,0 +1,2 @@
+// Only used to find and link the system ICU; Swift calls ICU through ChatLayoutICUShim.
+#include <unicode/utypes.h>

@@ -1,0 +1,304 @@
+#include "clk_icu.h"
+
+#include <string.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/ucal.h>
+#include <unicode/ucpmap.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ureldatefmt.h>
+#include <unicode/uset.h>
+#include <unicode/uversion.h>
+
+void clk_icu_versions(char *icu, int32_t icuCapacity, char *unicode, int32_t unicodeCapacity) {
+    UVersionInfo v;
+    char buffer[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(v);
+    u_versionToString(v, buffer);
+    strncpy(icu, buffer, (size_t)icuCapacity);
+    icu[icuCapacity - 1] = 0;
+    u_getUnicodeVersion(v);
+    u_versionToString(v, buffer);
+    strncpy(unicode, buffer, (size_t)unicodeCapacity);
+    unicode[unicodeCapacity - 1] = 0;
+}
+
+static UProperty int_property(int32_t property) {
+    switch (property) {
+    case CLK_PROP_LINE_BREAK: return UCHAR_LINE_BREAK;
+    case CLK_PROP_GRAPHEME_CLUSTER_BREAK: return UCHAR_GRAPHEME_CLUSTER_BREAK;
+    case CLK_PROP_EAST_ASIAN_WIDTH: return UCHAR_EAST_ASIAN_WIDTH;
+    case CLK_PROP_GENERAL_CATEGORY: return UCHAR_GENERAL_CATEGORY;
+    case CLK_PROP_BIDI_CLASS: return UCHAR_BIDI_CLASS;
+    default: return UCHAR_INVALID_CODE;
+    }
+}
+
+static UProperty binary_property(int32_t property) {
+    switch (property) {
+    case CLK_BIN_EXTENDED_PICTOGRAPHIC: return UCHAR_EXTENDED_PICTOGRAPHIC;
+    case CLK_BIN_EMOJI: return UCHAR_EMOJI;
+    case CLK_BIN_EMOJI_PRESENTATION: return UCHAR_EMOJI_PRESENTATION;
+    case CLK_BIN_EMOJI_MODIFIER: return UCHAR_EMOJI_MODIFIER;
+    case CLK_BIN_EMOJI_MODIFIER_BASE: return UCHAR_EMOJI_MODIFIER_BASE;
+    case CLK_BIN_DEFAULT_IGNORABLE: return UCHAR_DEFAULT_IGNORABLE_CODE_POINT;
+    case CLK_BIN_BIDI_MIRRORED: return UCHAR_BIDI_MIRRORED;
+    default: return UCHAR_INVALID_CODE;
+    }
+}
+
+int32_t clk_icu_int_property_range(int32_t property, int32_t start, int32_t *end) {
+    UErrorCode status = U_ZERO_ERROR;
+    UProperty which = int_property(property);
+    if (which == UCHAR_INVALID_CODE) return -1;
+    if (which == UCHAR_GENERAL_CATEGORY) {
+        // General_Category is a mask property; its map is keyed by the plain enum instead.
+        which = UCHAR_GENERAL_CATEGORY;
+    }
+    const UCPMap *map = u_getIntPropertyMap(which, &status);
+    if (U_FAILURE(status) || map == NULL) return -1;
+    uint32_t value = 0;
+    UChar32 last = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+    if (last < 0) return -1;
+    *end = last;
+    return (int32_t)value;
+}
+
+int32_t clk_icu_binary_property_ranges(int32_t property, int32_t *ranges, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UProperty which = binary_property(property);
+    if (which == UCHAR_INVALID_CODE) return 0;
+    const USet *set = u_getBinaryPropertySet(which, &status);
+    if (U_FAILURE(status) || set == NULL) return 0;
+    int32_t count = uset_getItemCount(set);
+    if (count * 2 > capacity) return -count;
+    int32_t written = 0;
+    for (int32_t i = 0; i < count; i++) {
+        UChar32 start = 0, end = 0;
+        UErrorCode itemStatus = U_ZERO_ERROR;
+        int32_t stringLength = uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
+        if (stringLength != 0) continue; // sets of code points only; skip strings
+        ranges[written * 2] = start;
+        ranges[written * 2 + 1] = end;
+        written++;
+    }
+    return written;
+}
+
+int32_t clk_icu_mirror(int32_t codePoint) { return u_charMirror(codePoint); }
+
+void *clk_icu_break_open(int32_t kind, const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIteratorType type = kind == CLK_BREAK_LINE ? UBRK_LINE : UBRK_CHARACTER;
+    UBreakIterator *iterator = ubrk_open(type, locale, NULL, 0, &status);
+    if (U_FAILURE(status)) return NULL;
+    return iterator;
+}
+
+void clk_icu_break_close(void *iterator) {
+    if (iterator) ubrk_close((UBreakIterator *)iterator);
+}
+
+int32_t clk_icu_break_boundaries(void *iterator, const clk_uchar *text, int32_t length,
+                                 int32_t *boundaries, uint8_t *hard, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *bi = (UBreakIterator *)iterator;
+    ubrk_setText(bi, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    for (int32_t b = ubrk_next(bi); b != UBRK_DONE; b = ubrk_next(bi)) {
+        if (count >= capacity) return -1;
+        boundaries[count] = b;
+        if (hard) {
+            int32_t rule = ubrk_getRuleStatus(bi);
+            hard[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        }
+        count++;
+    }
+    // Detach the text so the iterator never points at a freed buffer.
+    ubrk_setText(bi, (const UChar *)u"", 0, &status);
+    return count;
+}
+
+int32_t clk_icu_bidi_line_levels(const clk_uchar *text, int32_t length, int32_t paragraphLevel,
+                                 int32_t lineStart, int32_t lineLimit, uint8_t *levels) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *para = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    UBiDiLevel level = paragraphLevel == -2 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)paragraphLevel;
+    ubidi_setPara(para, (const UChar *)text, length, level, NULL, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        result = ubidi_getParaLevel(para);
+        UBiDi *line = ubidi_openSized(lineLimit - lineStart, 0, &status);
+        if (U_SUCCESS(status)) {
+            ubidi_setLine(para, lineStart, lineLimit, line, &status);
+            const UBiDiLevel *resolved = U_SUCCESS(status) ? ubidi_getLevels(line, &status) : NULL;
+            if (U_SUCCESS(status) && resolved) {
+                memcpy(levels, resolved, (size_t)(lineLimit - lineStart));
+            } else {
+                result = -1;
+            }
+            ubidi_close(line);
+        } else {
+            result = -1;
+        }
+    }
+    ubidi_close(para);
+    return result;
+}
+
+int32_t clk_icu_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visualToLogical) {
+    if (count == 0) return 0;
+    ubidi_reorderVisual((const UBiDiLevel *)levels, count, visualToLogical);
+    return 0;
+}
+
+int32_t clk_icu_bidi_base_direction(const clk_uchar *text, int32_t length) {
+    UBiDiDirection direction = ubidi_getBaseDirection((const UChar *)text, length);
+    if (direction == UBIDI_LTR) return 0;
+    if (direction == UBIDI_RTL) return 1;
+    return -1;
+}
+
+int32_t clk_icu_locale_is_known(const char *locale) {
+    char language[ULOC_LANG_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getLanguage(locale, language, sizeof language, &status);
+    if (U_FAILURE(status) || length == 0) return 0;
+    int32_t available = uloc_countAvailable();
+    for (int32_t i = 0; i < available; i++) {
+        char other[ULOC_LANG_CAPACITY];
+        UErrorCode otherStatus = U_ZERO_ERROR;
+        uloc_getLanguage(uloc_getAvailable(i), other, sizeof other, &otherStatus);
+        if (U_SUCCESS(otherStatus) && strcmp(language, other) == 0) return 1;
+    }
+    return 0;
+}
+
+int32_t clk_icu_time_zone_canonical(const clk_uchar *id, int32_t length, clk_uchar *out,
+                                    int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBool isSystem = 0;
+    int32_t written = ucal_getCanonicalTimeZoneID((const UChar *)id, length, (UChar *)out,
+                                                  capacity, &isSystem, &status);
+    if (U_FAILURE(status) || !isSystem) return -1;
+    return written;
+}
+
+int32_t clk_icu_calendar_fields(const clk_uchar *timeZone, int32_t timeZoneLength,
+                                double millis, int32_t *fields) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *calendar = ucal_open((const UChar *)timeZone, timeZoneLength,
+                                    "en_US@calendar=gregorian", UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status)) return -1;
+    // A proleptic Gregorian calendar: no switch to Julian dates before 1582.
+    ucal_setGregorianChange(calendar, -8.64e15, &status);
+    ucal_setMillis(calendar, millis, &status);
+    fields[0] = ucal_get(calendar, UCAL_EXTENDED_YEAR, &status);
+    fields[1] = ucal_get(calendar, UCAL_MONTH, &status) + 1;
+    fields[2] = ucal_get(calendar, UCAL_DATE, &status);
+    fields[3] = ucal_get(calendar, UCAL_DAY_OF_WEEK, &status);
+    fields[4] = ucal_get(calendar, UCAL_HOUR_OF_DAY, &status);
+    fields[5] = ucal_get(calendar, UCAL_MINUTE, &status);
+    fields[6] = ucal_get(calendar, UCAL_SECOND, &status);
+    fields[7] = ucal_get(calendar, UCAL_ZONE_OFFSET, &status) + ucal_get(calendar, UCAL_DST_OFFSET, &status);
+    ucal_close(calendar);
+    return U_FAILURE(status) ? -1 : 0;
+}
+
+void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
+                               int32_t timeZoneLength, const clk_uchar *pattern,
+                               int32_t patternLength, int32_t isSkeleton) {
+    UErrorCode status = U_ZERO_ERROR;
+    UDateFormat *format = NULL;
+    if (pattern == NULL) {
+        format = udat_open(UDAT_SHORT, UDAT_NONE, locale, (const UChar *)timeZone, timeZoneLength,
+                           NULL, 0, &status);
+    } else if (isSkeleton) {
+        UDateTimePatternGenerator *generator = udatpg_open(locale, &status);
+        if (U_FAILURE(status)) return NULL;
+        UChar best[256];
+        int32_t length = udatpg_getBestPattern(generator, (const UChar *)pattern, patternLength,
+                                               best, 256, &status);
+        udatpg_close(generator);
+        if (U_FAILURE(status)) return NULL;
+        format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, (const UChar *)timeZone,
+                           timeZoneLength, best, length, &status);
+    } else {
+        format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, (const UChar *)timeZone,
+                           timeZoneLength, (const UChar *)pattern, patternLength, &status);
+    }
+    if (U_FAILURE(status)) {
+        if (format) udat_close(format);
+        return NULL;
+    }
+    return format;
+}
+
+void clk_icu_date_format_close(void *formatter) {
+    if (formatter) udat_close((UDateFormat *)formatter);
+}
+
+int32_t clk_icu_date_format(void *formatter, double millis, clk_uchar *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = udat_format((const UDateFormat *)formatter, millis, (UChar *)out, capacity,
+                                 NULL, &status);
+    if (U_FAILURE(status) || length > capacity) return -1;
+    return length;
+}
+
+int32_t clk_icu_relative_day(const char *locale, int32_t offset, clk_uchar *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    URelativeDateTimeFormatter *formatter = ureldatefmt_open(
+        locale, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t length = ureldatefmt_format(formatter, (double)offset, UDAT_REL_UNIT_DAY, (UChar *)out,
+                                        capacity, &status);
+    ureldatefmt_close(formatter);
+    if (U_FAILURE(status) || length > capacity) return -1;
+    return length;
+}
+
+void *clk_icu_plural_rules_open(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &status);
+    return U_FAILURE(status) ? NULL : rules;
+}
+
+void clk_icu_plural_rules_close(void *rules) {
+    if (rules) uplrules_close((UPluralRules *)rules);
+}
+
+int32_t clk_icu_plural_select(void *rules, double count, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar keyword[32];
+    int32_t length = uplrules_select((const UPluralRules *)rules, count, keyword, 32, &status);
+    if (U_FAILURE(status) || length >= capacity || length > 32) return -1;
+    for (int32_t i = 0; i < length; i++) out[i] = (char)keyword[i];
+    out[length] = 0;
+    return length;
+}
+
+void *clk_icu_number_format_open(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &status);
+    return U_FAILURE(status) ? NULL : format;
+}
+
+void clk_icu_number_format_close(void *formatter) {
+    if (formatter) unum_close((UNumberFormat *)formatter);
+}
+
+int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = unum_formatInt64((const UNumberFormat *)formatter, value, (UChar *)out,
+                                      capacity, NULL, &status);
+    if (U_FAILURE(status) || length > capacity) return -1;
+    return length;
+}

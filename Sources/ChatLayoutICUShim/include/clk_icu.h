@@ -1,0 +1,125 @@
+// A small C surface over the system ICU with stable names. ICU appends its major version to
+// every C symbol (ubrk_open → ubrk_open_72) through macros that Swift cannot see, so Swift
+// calls these functions instead. Text is UTF-16 (ICU's UChar), as ICU wants it.
+#ifndef CLK_ICU_H
+#define CLK_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint16_t clk_uchar;
+
+// MARK: Versions
+
+/// Writes ICU's version ("72.1") and its Unicode version ("15.0") into the buffers.
+void clk_icu_versions(char *icu, int32_t icuCapacity, char *unicode, int32_t unicodeCapacity);
+
+// MARK: Character properties (for building flat lookup tables once)
+
+enum {
+    CLK_PROP_LINE_BREAK = 0,
+    CLK_PROP_GRAPHEME_CLUSTER_BREAK = 1,
+    CLK_PROP_EAST_ASIAN_WIDTH = 2,
+    CLK_PROP_GENERAL_CATEGORY = 3,
+    CLK_PROP_BIDI_CLASS = 4,
+};
+
+enum {
+    CLK_BIN_EXTENDED_PICTOGRAPHIC = 0,
+    CLK_BIN_EMOJI = 1,
+    CLK_BIN_EMOJI_PRESENTATION = 2,
+    CLK_BIN_EMOJI_MODIFIER = 3,
+    CLK_BIN_EMOJI_MODIFIER_BASE = 4,
+    CLK_BIN_DEFAULT_IGNORABLE = 5,
+    CLK_BIN_BIDI_MIRRORED = 6,
+};
+
+/// The value of an enumerated property for the range of code points starting at `start`;
+/// `*end` receives the last code point of the range. Returns -1 past U+10FFFF or on error.
+int32_t clk_icu_int_property_range(int32_t property, int32_t start, int32_t *end);
+
+/// The ranges of code points having a binary property, as [start, end] pairs written into
+/// `ranges` (capacity counted in int32 values). Returns the number of ranges, or the
+/// negative number needed when the capacity is too small.
+int32_t clk_icu_binary_property_ranges(int32_t property, int32_t *ranges, int32_t capacity);
+
+/// The mirrored counterpart of a code point (itself when it has none).
+int32_t clk_icu_mirror(int32_t codePoint);
+
+// MARK: Break iterators (the oracle, and dictionary breaking for Thai, Lao, Khmer, Myanmar)
+
+enum { CLK_BREAK_CHARACTER = 0, CLK_BREAK_LINE = 1 };
+
+/// Opens a break iterator of the given kind for a locale; NULL on failure.
+void *clk_icu_break_open(int32_t kind, const char *locale);
+void clk_icu_break_close(void *iterator);
+
+/// Writes every boundary after position 0 (UTF-16 offsets, ascending, ending with `length`)
+/// into `boundaries`; `hard`, when not NULL, receives 1 for a mandatory line break.
+/// Returns the count, or -1 when the capacity is too small.
+int32_t clk_icu_break_boundaries(void *iterator, const clk_uchar *text, int32_t length,
+                                 int32_t *boundaries, uint8_t *hard, int32_t capacity);
+
+// MARK: Bidi (UAX #9)
+
+/// Resolves the embedding levels of one paragraph at `paragraphLevel` (0 LTR, 1 RTL,
+/// -2 from the first strong character), then of the line [lineStart, lineLimit), applying
+/// rule L1. Writes one level per UTF-16 unit of the line into `levels`. Returns the
+/// paragraph's level, or -1 on error.
+int32_t clk_icu_bidi_line_levels(const clk_uchar *text, int32_t length, int32_t paragraphLevel,
+                                 int32_t lineStart, int32_t lineLimit, uint8_t *levels);
+
+/// Rule L2 over a sequence of levels: `visualToLogical[i]` is the logical index shown at
+/// visual position i. Returns 0, or -1 on error.
+int32_t clk_icu_bidi_reorder(const uint8_t *levels, int32_t count, int32_t *visualToLogical);
+
+/// The base direction from the first strong character: 0 LTR, 1 RTL, -1 none.
+int32_t clk_icu_bidi_base_direction(const clk_uchar *text, int32_t length);
+
+// MARK: Locales, time zones, calendars
+
+/// 1 when ICU has data for the locale's language, else 0.
+int32_t clk_icu_locale_is_known(const char *locale);
+
+/// Writes the canonical id of a time zone; returns its length, or -1 when ICU does not know it.
+int32_t clk_icu_time_zone_canonical(const clk_uchar *id, int32_t length, clk_uchar *out,
+                                    int32_t capacity);
+
+/// Gregorian calendar fields of an instant (milliseconds since 1970, UTC) in a time zone:
+/// fields[0..7] = year, month (1–12), day, weekday (1 = Sunday), hour, minute, second,
+/// offset from UTC in milliseconds. Returns 0, or -1 on error.
+int32_t clk_icu_calendar_fields(const clk_uchar *timeZone, int32_t timeZoneLength,
+                                double millis, int32_t *fields);
+
+// MARK: Formatting
+
+/// A date formatter for a pattern, or for a skeleton when `isSkeleton` (the locale's best
+/// pattern for it), or for the locale's short time style when `pattern` is NULL.
+void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
+                               int32_t timeZoneLength, const clk_uchar *pattern,
+                               int32_t patternLength, int32_t isSkeleton);
+void clk_icu_date_format_close(void *formatter);
+/// Formats an instant; returns the length written, or -1 on error / too small.
+int32_t clk_icu_date_format(void *formatter, double millis, clk_uchar *out, int32_t capacity);
+
+/// The locale's name for a day relative to today (-1 yesterday, 0 today, 1 tomorrow),
+/// capitalised for a standalone label. Returns the length, or -1.
+int32_t clk_icu_relative_day(const char *locale, int32_t offset, clk_uchar *out, int32_t capacity);
+
+void *clk_icu_plural_rules_open(const char *locale);
+void clk_icu_plural_rules_close(void *rules);
+/// Writes the plural keyword ("one", "other", …, ASCII) for a count; returns its length or -1.
+int32_t clk_icu_plural_select(void *rules, double count, char *out, int32_t capacity);
+
+void *clk_icu_number_format_open(const char *locale);
+void clk_icu_number_format_close(void *formatter);
+int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, int32_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

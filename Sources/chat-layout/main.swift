@@ -1,0 +1,2 @@
+import ChatLayoutICU
+print(icuVersions())
