@@ -1,5 +1,6 @@
 #include "clk_icu.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
@@ -125,30 +126,31 @@ int32_t clk_icu_break_boundaries(void *iterator, const clk_uchar *text, int32_t 
     return count;
 }
 
-int32_t clk_icu_bidi_line_levels(const clk_uchar *text, int32_t length, int32_t paragraphLevel,
-                                 int32_t lineStart, int32_t lineLimit, uint8_t *levels) {
+int32_t clk_icu_bidi_levels(const clk_uchar *text, int32_t length, int32_t paragraphLevel,
+                            const int32_t *lineLimits, int32_t lineCount, uint8_t *levels) {
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *para = ubidi_openSized(length, 0, &status);
-    if (U_FAILURE(status)) return -1;
+    UBiDi *line = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) {
+        if (para) ubidi_close(para);
+        if (line) ubidi_close(line);
+        return -1;
+    }
     UBiDiLevel level = paragraphLevel == -2 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)paragraphLevel;
     ubidi_setPara(para, (const UChar *)text, length, level, NULL, &status);
-    int32_t result = -1;
-    if (U_SUCCESS(status)) {
-        result = ubidi_getParaLevel(para);
-        UBiDi *line = ubidi_openSized(lineLimit - lineStart, 0, &status);
-        if (U_SUCCESS(status)) {
-            ubidi_setLine(para, lineStart, lineLimit, line, &status);
-            const UBiDiLevel *resolved = U_SUCCESS(status) ? ubidi_getLevels(line, &status) : NULL;
-            if (U_SUCCESS(status) && resolved) {
-                memcpy(levels, resolved, (size_t)(lineLimit - lineStart));
-            } else {
-                result = -1;
-            }
-            ubidi_close(line);
-        } else {
-            result = -1;
-        }
+    int32_t result = U_SUCCESS(status) ? ubidi_getParaLevel(para) : -1;
+    int32_t start = 0;
+    for (int32_t i = 0; i < lineCount && result >= 0; i++) {
+        int32_t limit = lineLimits[i];
+        if (limit < start || limit > length) { result = -1; break; }
+        if (limit == start) continue;
+        ubidi_setLine(para, start, limit, line, &status);
+        const UBiDiLevel *resolved = U_SUCCESS(status) ? ubidi_getLevels(line, &status) : NULL;
+        if (U_FAILURE(status) || resolved == NULL) { result = -1; break; }
+        memcpy(levels + start, resolved, (size_t)(limit - start));
+        start = limit;
     }
+    ubidi_close(line);
     ubidi_close(para);
     return result;
 }
@@ -170,7 +172,8 @@ int32_t clk_icu_locale_is_known(const char *locale) {
     char language[ULOC_LANG_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_getLanguage(locale, language, sizeof language, &status);
-    if (U_FAILURE(status) || length == 0) return 0;
+    // A language as long as the buffer comes back unterminated (a warning, not a failure).
+    if (U_FAILURE(status) || length == 0 || length >= (int32_t)sizeof language) return 0;
     int32_t available = uloc_countAvailable();
     for (int32_t i = 0; i < available; i++) {
         char other[ULOC_LANG_CAPACITY];
@@ -187,28 +190,47 @@ int32_t clk_icu_time_zone_canonical(const clk_uchar *id, int32_t length, clk_uch
     UBool isSystem = 0;
     int32_t written = ucal_getCanonicalTimeZoneID((const UChar *)id, length, (UChar *)out,
                                                   capacity, &isSystem, &status);
+    // Too small: the needed length (> capacity), so that the caller can retry.
+    if (status == U_BUFFER_OVERFLOW_ERROR) return isSystem ? written : -1;
+    // Custom ids ("GMT+05:00") and "Etc/Unknown", ICU's fallback, are not system zones.
     if (U_FAILURE(status) || !isSystem) return -1;
     return written;
 }
 
-int32_t clk_icu_calendar_fields(const clk_uchar *timeZone, int32_t timeZoneLength,
-                                double millis, int32_t *fields) {
+// The earliest instant ICU's Gregorian calendar accepts as its Julian→Gregorian switch:
+// before it, every date is proleptic Gregorian.
+#define CLK_PROLEPTIC_GREGORIAN_CHANGE (-8.64e15)
+
+void *clk_icu_calendar_open(const clk_uchar *timeZone, int32_t timeZoneLength) {
     UErrorCode status = U_ZERO_ERROR;
     UCalendar *calendar = ucal_open((const UChar *)timeZone, timeZoneLength,
                                     "en_US@calendar=gregorian", UCAL_GREGORIAN, &status);
-    if (U_FAILURE(status)) return -1;
+    if (U_FAILURE(status)) return NULL;
     // A proleptic Gregorian calendar: no switch to Julian dates before 1582.
-    ucal_setGregorianChange(calendar, -8.64e15, &status);
-    ucal_setMillis(calendar, millis, &status);
-    fields[0] = ucal_get(calendar, UCAL_EXTENDED_YEAR, &status);
-    fields[1] = ucal_get(calendar, UCAL_MONTH, &status) + 1;
-    fields[2] = ucal_get(calendar, UCAL_DATE, &status);
-    fields[3] = ucal_get(calendar, UCAL_DAY_OF_WEEK, &status);
-    fields[4] = ucal_get(calendar, UCAL_HOUR_OF_DAY, &status);
-    fields[5] = ucal_get(calendar, UCAL_MINUTE, &status);
-    fields[6] = ucal_get(calendar, UCAL_SECOND, &status);
-    fields[7] = ucal_get(calendar, UCAL_ZONE_OFFSET, &status) + ucal_get(calendar, UCAL_DST_OFFSET, &status);
-    ucal_close(calendar);
+    ucal_setGregorianChange(calendar, CLK_PROLEPTIC_GREGORIAN_CHANGE, &status);
+    if (U_FAILURE(status)) {
+        ucal_close(calendar);
+        return NULL;
+    }
+    return calendar;
+}
+
+void clk_icu_calendar_close(void *calendar) {
+    if (calendar) ucal_close((UCalendar *)calendar);
+}
+
+int32_t clk_icu_calendar_fields(void *calendar, double millis, int32_t *fields) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *cal = (UCalendar *)calendar;
+    ucal_setMillis(cal, millis, &status);
+    fields[0] = ucal_get(cal, UCAL_EXTENDED_YEAR, &status);
+    fields[1] = ucal_get(cal, UCAL_MONTH, &status) + 1;
+    fields[2] = ucal_get(cal, UCAL_DATE, &status);
+    fields[3] = ucal_get(cal, UCAL_DAY_OF_WEEK, &status);
+    fields[4] = ucal_get(cal, UCAL_HOUR_OF_DAY, &status);
+    fields[5] = ucal_get(cal, UCAL_MINUTE, &status);
+    fields[6] = ucal_get(cal, UCAL_SECOND, &status);
+    fields[7] = ucal_get(cal, UCAL_ZONE_OFFSET, &status) + ucal_get(cal, UCAL_DST_OFFSET, &status);
     return U_FAILURE(status) ? -1 : 0;
 }
 
@@ -223,13 +245,27 @@ void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
     } else if (isSkeleton) {
         UDateTimePatternGenerator *generator = udatpg_open(locale, &status);
         if (U_FAILURE(status)) return NULL;
-        UChar best[256];
+        UChar small[256];
+        UChar *best = small;
         int32_t length = udatpg_getBestPattern(generator, (const UChar *)pattern, patternLength,
                                                best, 256, &status);
+        if (status == U_BUFFER_OVERFLOW_ERROR) {
+            // A long skeleton: ask again with room for the whole pattern.
+            status = U_ZERO_ERROR;
+            best = (UChar *)malloc(sizeof(UChar) * (size_t)(length + 1));
+            if (best == NULL) {
+                udatpg_close(generator);
+                return NULL;
+            }
+            length = udatpg_getBestPattern(generator, (const UChar *)pattern, patternLength,
+                                           best, length + 1, &status);
+        }
         udatpg_close(generator);
-        if (U_FAILURE(status)) return NULL;
-        format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, (const UChar *)timeZone,
-                           timeZoneLength, best, length, &status);
+        if (U_SUCCESS(status)) {
+            format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, (const UChar *)timeZone,
+                               timeZoneLength, best, length, &status);
+        }
+        if (best != small) free(best);
     } else {
         format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, (const UChar *)timeZone,
                            timeZoneLength, (const UChar *)pattern, patternLength, &status);
@@ -237,6 +273,16 @@ void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
     if (U_FAILURE(status)) {
         if (format) udat_close(format);
         return NULL;
+    }
+    // The same proleptic Gregorian calendar as clk_icu_calendar_fields, so that a formatted
+    // date and the calendar fields agree before 1582. Calendars that are not Gregorian
+    // (a locale's Buddhist or Japanese calendar) are left as they are.
+    UErrorCode calendarStatus = U_ZERO_ERROR;
+    UCalendar *calendar = ucal_clone(udat_getCalendar(format), &calendarStatus);
+    if (U_SUCCESS(calendarStatus)) {
+        ucal_setGregorianChange(calendar, CLK_PROLEPTIC_GREGORIAN_CHANGE, &calendarStatus);
+        if (U_SUCCESS(calendarStatus)) udat_setCalendar(format, calendar);
+        ucal_close(calendar);
     }
     return format;
 }
@@ -249,7 +295,8 @@ int32_t clk_icu_date_format(void *formatter, double millis, clk_uchar *out, int3
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = udat_format((const UDateFormat *)formatter, millis, (UChar *)out, capacity,
                                  NULL, &status);
-    if (U_FAILURE(status) || length > capacity) return -1;
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    if (U_FAILURE(status)) return -1;
     return length;
 }
 
@@ -261,7 +308,8 @@ int32_t clk_icu_relative_day(const char *locale, int32_t offset, clk_uchar *out,
     int32_t length = ureldatefmt_format(formatter, (double)offset, UDAT_REL_UNIT_DAY, (UChar *)out,
                                         capacity, &status);
     ureldatefmt_close(formatter);
-    if (U_FAILURE(status) || length > capacity) return -1;
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    if (U_FAILURE(status)) return -1;
     return length;
 }
 
@@ -299,6 +347,7 @@ int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, in
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = unum_formatInt64((const UNumberFormat *)formatter, value, (UChar *)out,
                                       capacity, NULL, &status);
-    if (U_FAILURE(status) || length > capacity) return -1;
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    if (U_FAILURE(status)) return -1;
     return length;
 }

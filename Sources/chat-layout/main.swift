@@ -1,2 +1,2 @@
 import ChatLayoutICU
-print(icuVersions())
+print(ICUTextEngine.icuVersion, ICUTextEngine.unicodeVersion)

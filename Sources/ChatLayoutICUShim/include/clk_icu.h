@@ -66,11 +66,12 @@ int32_t clk_icu_break_boundaries(void *iterator, const clk_uchar *text, int32_t 
 // MARK: Bidi (UAX #9)
 
 /// Resolves the embedding levels of one paragraph at `paragraphLevel` (0 LTR, 1 RTL,
-/// -2 from the first strong character), then of the line [lineStart, lineLimit), applying
-/// rule L1. Writes one level per UTF-16 unit of the line into `levels`. Returns the
-/// paragraph's level, or -1 on error.
-int32_t clk_icu_bidi_line_levels(const clk_uchar *text, int32_t length, int32_t paragraphLevel,
-                                 int32_t lineStart, int32_t lineLimit, uint8_t *levels);
+/// -2 from the first strong character), then of each of its lines, applying rule L1 per
+/// line. Lines are given by their UTF-16 limits (ascending, the last one `length`); the lines
+/// cover the paragraph. Writes one level per UTF-16 unit into `levels` (capacity `length`).
+/// Returns the paragraph's level, or -1 on error.
+int32_t clk_icu_bidi_levels(const clk_uchar *text, int32_t length, int32_t paragraphLevel,
+                            const int32_t *lineLimits, int32_t lineCount, uint8_t *levels);
 
 /// Rule L2 over a sequence of levels: `visualToLogical[i]` is the logical index shown at
 /// visual position i. Returns 0, or -1 on error.
@@ -84,38 +85,56 @@ int32_t clk_icu_bidi_base_direction(const clk_uchar *text, int32_t length);
 /// 1 when ICU has data for the locale's language, else 0.
 int32_t clk_icu_locale_is_known(const char *locale);
 
-/// Writes the canonical id of a time zone; returns its length, or -1 when ICU does not know it.
+/// Writes the canonical id of a system time zone ("UTC" → "Etc/UTC"); returns its length, or
+/// -1 when ICU does not know it (custom ids such as "GMT+05:00" included). A length greater
+/// than `capacity` means the buffer was too small: call again with that capacity.
 int32_t clk_icu_time_zone_canonical(const clk_uchar *id, int32_t length, clk_uchar *out,
                                     int32_t capacity);
 
-/// Gregorian calendar fields of an instant (milliseconds since 1970, UTC) in a time zone:
-/// fields[0..7] = year, month (1–12), day, weekday (1 = Sunday), hour, minute, second,
-/// offset from UTC in milliseconds. Returns 0, or -1 on error.
-int32_t clk_icu_calendar_fields(const clk_uchar *timeZone, int32_t timeZoneLength,
-                                double millis, int32_t *fields);
+/// A proleptic Gregorian calendar (no Julian dates before 1582) in a time zone; NULL on
+/// failure. ICU silently uses "Etc/Unknown" (UTC) for an unknown zone: validate it first with
+/// clk_icu_time_zone_canonical. Not thread-safe; open it once and reuse it (opening costs
+/// microseconds, a lookup a fraction of one).
+void *clk_icu_calendar_open(const clk_uchar *timeZone, int32_t timeZoneLength);
+void clk_icu_calendar_close(void *calendar);
+
+/// Gregorian calendar fields of an instant (milliseconds since 1970, UTC) in the calendar's
+/// time zone: fields[0..7] = year (astronomical: 0 is 1 BC), month (1–12), day, weekday
+/// (1 = Sunday), hour, minute, second, offset from UTC in milliseconds. Returns 0, or -1 on
+/// error.
+int32_t clk_icu_calendar_fields(void *calendar, double millis, int32_t *fields);
 
 // MARK: Formatting
 
 /// A date formatter for a pattern, or for a skeleton when `isSkeleton` (the locale's best
-/// pattern for it), or for the locale's short time style when `pattern` is NULL.
+/// pattern for it), or for the locale's short time style when `pattern` is NULL. The
+/// locale's calendar is used; a Gregorian one is made proleptic like clk_icu_calendar_open's.
+/// Not thread-safe. NULL on failure.
 void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
                                int32_t timeZoneLength, const clk_uchar *pattern,
                                int32_t patternLength, int32_t isSkeleton);
 void clk_icu_date_format_close(void *formatter);
-/// Formats an instant; returns the length written, or -1 on error / too small.
+/// Formats an instant; returns the length written, or -1 on error. A length greater than
+/// `capacity` means the buffer was too small: call again with that capacity.
 int32_t clk_icu_date_format(void *formatter, double millis, clk_uchar *out, int32_t capacity);
 
-/// The locale's name for a day relative to today (-1 yesterday, 0 today, 1 tomorrow),
-/// capitalised for a standalone label. Returns the length, or -1.
+/// The locale's name for a day relative to today (-1 yesterday, 0 today, 1 tomorrow; other
+/// offsets as "in 3 days"), capitalised for a standalone label. Returns the length, or -1;
+/// a length greater than `capacity` means: call again with that capacity.
 int32_t clk_icu_relative_day(const char *locale, int32_t offset, clk_uchar *out, int32_t capacity);
 
+/// The locale's cardinal plural rules; NULL on failure. Not thread-safe.
 void *clk_icu_plural_rules_open(const char *locale);
 void clk_icu_plural_rules_close(void *rules);
 /// Writes the plural keyword ("one", "other", …, ASCII) for a count; returns its length or -1.
 int32_t clk_icu_plural_select(void *rules, double count, char *out, int32_t capacity);
 
+/// A decimal number formatter (the locale's digits and grouping); NULL on failure. Not
+/// thread-safe.
 void *clk_icu_number_format_open(const char *locale);
 void clk_icu_number_format_close(void *formatter);
+/// Formats an integer; returns the length, or -1 on error. A length greater than `capacity`
+/// means the buffer was too small: call again with that capacity.
 int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, int32_t capacity);
 
 #ifdef __cplusplus

@@ -1,0 +1,160 @@
+import ChatLayoutICUShim
+import ChatLayoutKit
+
+/// The text engine: grapheme clusters (UAX #29), line breaking (UAX #14), cell widths,
+/// wrapping, truncation and bidi (UAX #9), all on Unicode 15.0 from the system ICU.
+///
+/// It measures in cells of a monospace grid under ``CellWidthPolicy`` and implements the
+/// core's ``TextMeasuring``. Character properties come from a table built once from ICU's
+/// data; ICU itself is called only for dictionary line breaking (Thai, Lao, Khmer, Myanmar)
+/// and for bidi levels of lines that contain right-to-left text.
+///
+/// Pure: the same input gives the same output, on any thread.
+public struct ICUTextEngine: TextMeasuring {
+    /// The cell-width policy.
+    public var policy: CellWidthPolicy
+    private let dictionary: DictionaryBreaker
+
+    /// The Unicode version of the character data ("15.0").
+    public static var unicodeVersion: String { versions.unicode }
+    /// The version of the system ICU ("72.1").
+    public static var icuVersion: String { versions.icu }
+
+    private static let versions: (icu: String, unicode: String) = {
+        var icu = [CChar](repeating: 0, count: 32)
+        var unicode = [CChar](repeating: 0, count: 32)
+        clk_icu_versions(&icu, 32, &unicode, 32)
+        func trimmed(_ version: String) -> String {
+            // "72.1.0.0" → "72.1"; "15.0.0.0" → "15.0"
+            let parts = version.split(separator: ".")
+            return parts.prefix(2).joined(separator: ".")
+        }
+        return (trimmed(String(decoding: icu.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)),
+                trimmed(String(decoding: unicode.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+    }()
+
+    /// An engine with the given width policy.
+    public init(policy: CellWidthPolicy = CellWidthPolicy()) {
+        self.policy = policy
+        self.dictionary = DictionaryBreaker()
+    }
+
+    // MARK: Segmentation
+
+    /// The extended grapheme clusters of `text` (UAX #29), in order.
+    public func graphemeClusters(_ text: String) -> [String] {
+        let analyzed = AnalyzedText(text)
+        let boundaries = GraphemeBreaker.boundaries(analyzed)
+        return zip(boundaries, boundaries.dropFirst()).map { analyzed.string($0 ..< $1) }
+    }
+
+    /// The pieces of `text` between its line-break opportunities (UAX #14, dictionary
+    /// breaking for South-East Asian scripts), in order; concatenated they give `text` back.
+    public func lineBreakSegments(_ text: String) -> [String] {
+        lineBreakSegments(text, dictionary: true)
+    }
+
+    /// As ``lineBreakSegments(_:)``; without `dictionary`, South-East Asian letters are
+    /// treated as alphabetic (UAX #14 LB1), as Unicode's conformance test expects.
+    public func lineBreakSegments(_ text: String, dictionary: Bool) -> [String] {
+        let analyzed = AnalyzedText(text)
+        let actions = LineBreaker.actions(analyzed, dictionary: dictionary ? self.dictionary : nil)
+        var segments: [String] = []
+        var start = 0
+        for index in 1 ... max(1, analyzed.count) where index <= analyzed.count && actions[index] != .prohibited {
+            segments.append(analyzed.string(start ..< index))
+            start = index
+        }
+        return segments
+    }
+
+    /// The width in cells of each grapheme cluster of `text`.
+    public func clusterWidths(_ text: String) -> [(cluster: String, width: Int)] {
+        let analyzed = AnalyzedText(text)
+        let boundaries = GraphemeBreaker.boundaries(analyzed)
+        return zip(boundaries, boundaries.dropFirst()).map {
+            (analyzed.string($0 ..< $1), CellWidth.width($0 ..< $1, analyzed, policy))
+        }
+    }
+
+    // MARK: TextMeasuring
+
+    /// The width in cells of `text` on one line: the sum of its clusters' widths (hard breaks
+    /// and other controls count 0, trailing spaces count).
+    public func width(of text: String) -> Int {
+        let analyzed = AnalyzedText(text)
+        let boundaries = GraphemeBreaker.boundaries(analyzed)
+        var total = 0
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+            total += CellWidth.width(start ..< end, analyzed, policy)
+        }
+        return total
+    }
+
+    /// `text` wrapped to `width` cells (at least 1). See ``TextMeasuring/wrap(_:width:)``.
+    public func wrap(_ text: String, width: Int) -> WrappedText {
+        let analyzed = AnalyzedText(text)
+        let wrapper = LineWrapper(
+            text: analyzed,
+            clusters: GraphemeBreaker.boundaries(analyzed),
+            actions: LineBreaker.actions(analyzed, dictionary: dictionary),
+            policy: policy
+        )
+        let direction = BidiReorderer.baseDirection(analyzed)
+        var lines: [TextLine] = []
+        for (paragraph, paragraphLines) in wrapper.wrap(width: width) {
+            let displays = BidiReorderer.display(
+                lines: paragraphLines.map { ($0.drawn, $0.span) }, paragraph: paragraph,
+                direction: direction, analyzed
+            )
+            for (line, display) in zip(paragraphLines, displays) {
+                lines.append(TextLine(text: analyzed.string(line.span), display: display, width: line.width))
+            }
+        }
+        return WrappedText(lines: lines, direction: direction)
+    }
+
+    /// `text` on one line, cut at a cluster boundary and ended with "…" so that it fits
+    /// `width` cells. Hard breaks become spaces; text that fits comes back as it is
+    /// (apart from those); trailing spaces before the ellipsis are dropped.
+    public func truncate(_ text: String, width: Int) -> String {
+        truncate(text, width: width, ellipsis: "…")
+    }
+
+    /// As ``truncate(_:width:)`` with a chosen ellipsis.
+    public func truncate(_ text: String, width: Int, ellipsis: String) -> String {
+        guard width > 0 else { return "" }
+        let analyzed = AnalyzedText(text)
+        let boundaries = GraphemeBreaker.boundaries(analyzed)
+        var pieces: [(range: Range<Int>, width: Int, isBreak: Bool)] = []
+        var total = 0
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+            let isBreak: Bool
+            switch analyzed.properties[start].lineBreak {
+            case .BK, .CR, .LF, .NL: isBreak = true
+            default: isBreak = false
+            }
+            let clusterWidth = isBreak ? 1 : CellWidth.width(start ..< end, analyzed, policy)
+            pieces.append((start ..< end, clusterWidth, isBreak))
+            total += clusterWidth
+        }
+        func render(_ slice: ArraySlice<(range: Range<Int>, width: Int, isBreak: Bool)>) -> String {
+            var result = ""
+            for piece in slice { result += piece.isBreak ? " " : analyzed.string(piece.range) }
+            return result
+        }
+        if total <= width { return render(pieces[...]) }
+        let ellipsisWidth = self.width(of: ellipsis)
+        guard ellipsisWidth <= width else { return "" }
+        var used = 0
+        var count = 0
+        while count < pieces.count && used + pieces[count].width <= width - ellipsisWidth {
+            used += pieces[count].width
+            count += 1
+        }
+        while count > 0 && (pieces[count - 1].isBreak || analyzed.properties[pieces[count - 1].range.lowerBound].lineBreak == .SP) {
+            count -= 1
+        }
+        return render(pieces[0 ..< count]) + ellipsis
+    }
+}

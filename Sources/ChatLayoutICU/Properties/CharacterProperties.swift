@@ -1,0 +1,55 @@
+/// Everything the text engine needs to know about one code point, packed into 32 bits.
+///
+/// Built once per process from ICU's own property data (`CharacterPropertyTable`), so the
+/// segmentation, width and wrapping code runs over a flat table with ICU as the oracle.
+struct CharacterProperties: Hashable, Sendable {
+    var rawValue: UInt32
+
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    // Bit layout.
+    static let lineBreakShift: UInt32 = 0        // 6 bits
+    static let graphemeShift: UInt32 = 6         // 5 bits
+    static let widthShift: UInt32 = 11           // 2 bits
+    static let extendedPictographicBit: UInt32 = 1 << 13
+    static let emojiBit: UInt32 = 1 << 14
+    static let emojiPresentationBit: UInt32 = 1 << 15
+    static let emojiModifierBit: UInt32 = 1 << 16
+    static let emojiModifierBaseBit: UInt32 = 1 << 17
+    static let unassignedBit: UInt32 = 1 << 18
+    /// General category Mn or Mc (UAX #14 LB1: such SA characters resolve to CM).
+    static let markBit: UInt32 = 1 << 19
+    static let strongLeftBit: UInt32 = 1 << 20
+    static let strongRightBit: UInt32 = 1 << 21
+    /// Bidi classes that can make a line need reordering: R, AL, AN, RLE, RLO, RLI.
+    static let needsBidiBit: UInt32 = 1 << 22
+    /// Explicit bidi formatting characters and marks, never drawn.
+    static let bidiControlBit: UInt32 = 1 << 23
+    static let bidiMirroredBit: UInt32 = 1 << 24
+    /// East_Asian_Width F, W or H (UAX #14 LB30 excludes these OP/CP).
+    static let eastAsianFWHBit: UInt32 = 1 << 25
+
+    var lineBreak: LineBreakClass {
+        LineBreakClass(rawValue: UInt8(truncatingIfNeeded: rawValue & 0x3F)) ?? .XX
+    }
+    var graphemeBreak: GraphemeBreakProperty {
+        GraphemeBreakProperty(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 6) & 0x1F)) ?? .other
+    }
+    var widthClass: ScalarWidthClass {
+        ScalarWidthClass(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 11) & 0x3))!
+    }
+    @inline(__always) func has(_ bit: UInt32) -> Bool { rawValue & bit != 0 }
+    var isExtendedPictographic: Bool { has(Self.extendedPictographicBit) }
+    var isEmoji: Bool { has(Self.emojiBit) }
+    var isEmojiPresentation: Bool { has(Self.emojiPresentationBit) }
+    var isEmojiModifier: Bool { has(Self.emojiModifierBit) }
+    var isEmojiModifierBase: Bool { has(Self.emojiModifierBaseBit) }
+    var isUnassigned: Bool { has(Self.unassignedBit) }
+    var isMark: Bool { has(Self.markBit) }
+    var isStrongLeft: Bool { has(Self.strongLeftBit) }
+    var isStrongRight: Bool { has(Self.strongRightBit) }
+    var needsBidi: Bool { has(Self.needsBidiBit) }
+    var isBidiControl: Bool { has(Self.bidiControlBit) }
+    var isBidiMirrored: Bool { has(Self.bidiMirroredBit) }
+    var isEastAsianFWH: Bool { has(Self.eastAsianFWHBit) }
+}

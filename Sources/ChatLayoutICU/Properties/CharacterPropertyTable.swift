@@ -1,0 +1,167 @@
+import ChatLayoutICUShim
+
+/// A two-stage lookup table of `CharacterProperties` for every code point, built once from
+/// ICU's property data and then read without calling ICU.
+///
+/// Stage 1 maps each block of 128 code points to a block of stage 2; identical blocks are
+/// stored once (most of the code space is a handful of distinct blocks).
+struct CharacterPropertyTable: Sendable {
+    static let blockShift = 7
+    static let blockMask = (1 << blockShift) - 1
+
+    private let stage1: [UInt16]
+    private let stage2: [UInt32]
+
+    /// The table for the system ICU, built on first use.
+    static let shared = CharacterPropertyTable()
+
+    @inline(__always)
+    subscript(_ scalar: Unicode.Scalar) -> CharacterProperties {
+        let codePoint = Int(scalar.value)
+        let block = Int(stage1[codePoint >> Self.blockShift])
+        return CharacterProperties(rawValue: stage2[(block << Self.blockShift) | (codePoint & Self.blockMask)])
+    }
+
+    private init() {
+        var flat = [UInt32](repeating: 0, count: 0x110000)
+        flat.withUnsafeMutableBufferPointer { table in
+            Self.fill(&table)
+        }
+        var blockIndex: [ArraySlice<UInt32>: UInt16] = [:]
+        var stage1: [UInt16] = []
+        var stage2: [UInt32] = []
+        stage1.reserveCapacity(0x110000 >> Self.blockShift)
+        let blockSize = 1 << Self.blockShift
+        for start in stride(from: 0, to: 0x110000, by: blockSize) {
+            let block = flat[start ..< start + blockSize]
+            if let index = blockIndex[block] {
+                stage1.append(index)
+            } else {
+                let index = UInt16(stage2.count >> Self.blockShift)
+                blockIndex[block] = index
+                stage2.append(contentsOf: block)
+                stage1.append(index)
+            }
+        }
+        self.stage1 = stage1
+        self.stage2 = stage2
+    }
+
+    private static func forEachRange(
+        of property: Int32, _ body: (_ range: ClosedRange<Int>, _ value: Int32) -> Void
+    ) {
+        var start: Int32 = 0
+        while start <= 0x10FFFF {
+            var end: Int32 = 0
+            let value = clk_icu_int_property_range(property, start, &end)
+            guard value >= 0, end >= start else { break }
+            body(Int(start) ... Int(end), value)
+            start = end + 1
+        }
+    }
+
+    private static func forEachRange(ofBinary property: Int32, _ body: (ClosedRange<Int>) -> Void) {
+        var capacity: Int32 = 4096
+        while true {
+            var ranges = [Int32](repeating: 0, count: Int(capacity))
+            let count = clk_icu_binary_property_ranges(property, &ranges, capacity)
+            if count < 0 {
+                capacity = -count * 2 + 2
+                continue
+            }
+            for i in 0 ..< Int(count) {
+                body(Int(ranges[2 * i]) ... Int(ranges[2 * i + 1]))
+            }
+            return
+        }
+    }
+
+    private static func fill(_ table: inout UnsafeMutableBufferPointer<UInt32>) {
+        func set(_ range: ClosedRange<Int>, _ bits: UInt32) {
+            if bits == 0 { return }
+            for codePoint in range { table[codePoint] |= bits }
+        }
+        forEachRange(of: Int32(CLK_PROP_LINE_BREAK)) { range, value in
+            set(range, UInt32(value) << CharacterProperties.lineBreakShift)
+        }
+        forEachRange(of: Int32(CLK_PROP_GRAPHEME_CLUSTER_BREAK)) { range, value in
+            set(range, UInt32(value) << CharacterProperties.graphemeShift)
+        }
+        // Width classes start as "one"; the passes below refine them. Two bits, so a later
+        // pass overwrites rather than ORs.
+        var width = [UInt8](repeating: ScalarWidthClass.one.rawValue, count: 0x110000)
+        forEachRange(of: Int32(CLK_PROP_EAST_ASIAN_WIDTH)) { range, value in
+            switch value {
+            case 1: // Ambiguous
+                for codePoint in range { width[codePoint] = ScalarWidthClass.ambiguous.rawValue }
+            case 3, 5: // Fullwidth, Wide
+                for codePoint in range { width[codePoint] = ScalarWidthClass.two.rawValue }
+                set(range, CharacterProperties.eastAsianFWHBit)
+            case 2: // Halfwidth
+                set(range, CharacterProperties.eastAsianFWHBit)
+            default:
+                break
+            }
+        }
+        forEachRange(ofBinary: Int32(CLK_BIN_EMOJI_PRESENTATION)) { range in
+            for codePoint in range { width[codePoint] = ScalarWidthClass.two.rawValue }
+            set(range, CharacterProperties.emojiPresentationBit)
+        }
+        forEachRange(of: Int32(CLK_PROP_GENERAL_CATEGORY)) { range, value in
+            switch value {
+            case 0: // Cn, unassigned
+                set(range, CharacterProperties.unassignedBit)
+            case 6, 7: // Mn, Me
+                for codePoint in range { width[codePoint] = ScalarWidthClass.zero.rawValue }
+                if value == 6 { set(range, CharacterProperties.markBit) }
+            case 8: // Mc: a spacing mark takes a cell of its own
+                set(range, CharacterProperties.markBit)
+            case 13, 14, 15, 16: // Zl, Zp, Cc, Cf
+                for codePoint in range { width[codePoint] = ScalarWidthClass.zero.rawValue }
+            default:
+                break
+            }
+        }
+        forEachRange(ofBinary: Int32(CLK_BIN_DEFAULT_IGNORABLE)) { range in
+            for codePoint in range { width[codePoint] = ScalarWidthClass.zero.rawValue }
+        }
+        forEachRange(of: Int32(CLK_PROP_GRAPHEME_CLUSTER_BREAK)) { range, value in
+            // Hangul medial vowels and final consonants join the syllable before them.
+            if value == Int32(GraphemeBreakProperty.v.rawValue) || value == Int32(GraphemeBreakProperty.t.rawValue) {
+                for codePoint in range { width[codePoint] = ScalarWidthClass.zero.rawValue }
+            }
+        }
+        width[0x09] = ScalarWidthClass.one.rawValue // a tab is drawn as one blank cell
+        for codePoint in 0 ..< 0x110000 {
+            table[codePoint] |= UInt32(width[codePoint]) << CharacterProperties.widthShift
+        }
+
+        let binaries: [(Int32, UInt32)] = [
+            (Int32(CLK_BIN_EXTENDED_PICTOGRAPHIC), CharacterProperties.extendedPictographicBit),
+            (Int32(CLK_BIN_EMOJI), CharacterProperties.emojiBit),
+            (Int32(CLK_BIN_EMOJI_MODIFIER), CharacterProperties.emojiModifierBit),
+            (Int32(CLK_BIN_EMOJI_MODIFIER_BASE), CharacterProperties.emojiModifierBaseBit),
+            (Int32(CLK_BIN_BIDI_MIRRORED), CharacterProperties.bidiMirroredBit),
+        ]
+        for (property, bit) in binaries {
+            forEachRange(ofBinary: property) { set($0, bit) }
+        }
+        forEachRange(of: Int32(CLK_PROP_BIDI_CLASS)) { range, value in
+            // ICU's UCharDirection: L 0, R 1, AN 5, LRE 11, LRO 12, AL 13, RLE 14, RLO 15,
+            // PDF 16, FSI 19, LRI 20, RLI 21, PDI 22.
+            switch value {
+            case 0: set(range, CharacterProperties.strongLeftBit)
+            case 1, 13: set(range, CharacterProperties.strongRightBit | CharacterProperties.needsBidiBit)
+            case 5: set(range, CharacterProperties.needsBidiBit)
+            case 14, 15, 21:
+                set(range, CharacterProperties.needsBidiBit | CharacterProperties.bidiControlBit)
+            case 11, 12, 16, 19, 20, 22: set(range, CharacterProperties.bidiControlBit)
+            default: break
+            }
+        }
+        // Implicit directional marks: zero width, never drawn.
+        for codePoint in [0x200E, 0x200F, 0x061C] {
+            table[codePoint] |= CharacterProperties.bidiControlBit
+        }
+    }
+}

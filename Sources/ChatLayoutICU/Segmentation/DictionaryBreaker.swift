@@ -1,0 +1,71 @@
+import ChatLayoutICUShim
+import Synchronization
+
+/// Line breaks inside runs of South-East Asian scripts (UAX #14 class SA: Thai, Lao, Khmer,
+/// Myanmar), which need a dictionary: asked of ICU's line break iterator, run by run.
+final class DictionaryBreaker: Sendable {
+    private let locale: String
+    /// Opened ICU iterators ready for reuse (ICU iterators are not thread-safe).
+    private let idle = Mutex<[OpaqueIterator]>([])
+
+    private struct OpaqueIterator: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+    }
+
+    init(locale: String = "root") {
+        self.locale = locale
+    }
+
+    deinit {
+        idle.withLock { iterators in
+            for iterator in iterators { clk_icu_break_close(iterator.pointer) }
+        }
+    }
+
+    /// Replaces the decisions strictly inside each SA run with ICU's.
+    func refine(_ actions: inout [LineBreakAction], _ text: AnalyzedText) {
+        var index = 0
+        let properties = text.properties
+        while index < properties.count {
+            guard properties[index].lineBreak == .SA else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < properties.count && properties[end].lineBreak == .SA { end += 1 }
+            if end - index > 1 {
+                refineRun(index ..< end, &actions, text)
+            }
+            index = end
+        }
+    }
+
+    private func refineRun(_ run: Range<Int>, _ actions: inout [LineBreakAction], _ text: AnalyzedText) {
+        let units = text.utf16(run)
+        guard let iterator = checkout() else { return }
+        defer { checkin(iterator) }
+        var boundaries = [Int32](repeating: 0, count: units.count + 1)
+        let found = clk_icu_break_boundaries(iterator.pointer, units, Int32(units.count), &boundaries, nil, Int32(boundaries.count))
+        guard found >= 0 else { return }
+        var opportunities = Set<Int>()
+        for boundary in boundaries[0 ..< Int(found)] { opportunities.insert(Int(boundary)) }
+        // Walk the run in UTF-16 offsets to map ICU's boundaries back to code points.
+        var offset = 0
+        for index in run {
+            if index > run.lowerBound {
+                actions[index] = opportunities.contains(offset) ? .allowed : .prohibited
+            }
+            offset += text.scalars[index].utf16.count
+        }
+    }
+
+    private func checkout() -> OpaqueIterator? {
+        if let iterator = idle.withLock({ $0.popLast() }) { return iterator }
+        guard let pointer = clk_icu_break_open(Int32(CLK_BREAK_LINE), locale) else { return nil }
+        return OpaqueIterator(pointer: pointer)
+    }
+
+    private func checkin(_ iterator: OpaqueIterator) {
+        idle.withLock { $0.append(iterator) }
+    }
+}

@@ -1,0 +1,61 @@
+/// Extended grapheme clusters per UAX #29 (Unicode 15.0), over the property table.
+enum GraphemeBreaker {
+    /// The start offset of every cluster, ascending, followed by `text.count`. Empty text gives
+    /// `[0]`.
+    static func boundaries(_ text: AnalyzedText) -> [Int] {
+        let properties = text.properties
+        var boundaries = [0]
+        guard !properties.isEmpty else { return boundaries }
+        var previous = properties[0].graphemeBreak
+        // GB11: inside "ExtPict Extend*" (1), or right after its ZWJ (2).
+        var pictographicState = properties[0].isExtendedPictographic ? 1 : 0
+        var regionalIndicators = previous == .regionalIndicator ? 1 : 0
+
+        for index in 1 ..< properties.count {
+            let current = properties[index].graphemeBreak
+            let isPictographic = properties[index].isExtendedPictographic
+            if isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators) {
+                boundaries.append(index)
+            }
+            switch current {
+            case .regionalIndicator: regionalIndicators += 1
+            default: regionalIndicators = 0
+            }
+            if isPictographic {
+                pictographicState = 1
+            } else if pictographicState == 1 && current == .extend {
+                pictographicState = 1
+            } else if pictographicState == 1 && current == .zwj {
+                pictographicState = 2
+            } else {
+                pictographicState = 0
+            }
+            previous = current
+        }
+        boundaries.append(properties.count)
+        return boundaries
+    }
+
+    @inline(__always)
+    private static func isBoundary(
+        _ previous: GraphemeBreakProperty, _ current: GraphemeBreakProperty,
+        _ currentIsPictographic: Bool, _ pictographicState: Int, _ regionalIndicators: Int
+    ) -> Bool {
+        switch (previous, current) {
+        case (.cr, .lf): return false                                  // GB3
+        case (.control, _), (.cr, _), (.lf, _): return true            // GB4
+        case (_, .control), (_, .cr), (_, .lf): return true            // GB5
+        case (.l, .l), (.l, .v), (.l, .lv), (.l, .lvt): return false   // GB6
+        case (.lv, .v), (.lv, .t), (.v, .v), (.v, .t): return false    // GB7
+        case (.lvt, .t), (.t, .t): return false                        // GB8
+        case (_, .extend), (_, .zwj): return false                     // GB9
+        case (_, .spacingMark): return false                           // GB9a
+        case (.prepend, _): return false                               // GB9b
+        case (.zwj, _) where currentIsPictographic && pictographicState == 2:
+            return false                                               // GB11
+        case (.regionalIndicator, .regionalIndicator):
+            return regionalIndicators % 2 == 0                         // GB12, GB13
+        default: return true                                           // GB999
+        }
+    }
+}

@@ -1,0 +1,224 @@
+/// Whether a line may, must or must not break at a position.
+enum LineBreakAction: UInt8, Sendable {
+    case prohibited
+    case allowed
+    case mandatory
+}
+
+/// Line-break opportunities per UAX #14 (Unicode 15.0), over the property table, with the
+/// number tailoring of UAX #14 example 7 that Unicode's own test file uses (LB25).
+///
+/// Runs of South-East Asian letters (class SA: Thai, Lao, Khmer, Myanmar) break inside by
+/// ICU's dictionaries (`DictionaryBreaker`); everywhere else these rules decide.
+enum LineBreaker {
+    /// One action per position: `actions[i]` is the break before code point `i`;
+    /// `actions[0]` is prohibited (LB2) and `actions[count]` mandatory (LB3).
+    static func actions(_ text: AnalyzedText, dictionary: DictionaryBreaker? = nil) -> [LineBreakAction] {
+        let count = text.count
+        var actions = [LineBreakAction](repeating: .prohibited, count: count + 1)
+        guard count > 0 else {
+            actions[0] = .mandatory
+            return actions
+        }
+        actions[count] = .mandatory
+        let classes = text.properties.map(resolve)
+        var state = State()
+        state.start(classes[0], text.properties[0])
+        for index in 1 ..< count {
+            actions[index] = state.decide(at: index, classes, text.properties)
+        }
+        if let dictionary {
+            dictionary.refine(&actions, text)
+        }
+        return actions
+    }
+
+    /// LB1: resolve classes that depend on context or are unknown.
+    @inline(__always)
+    static func resolve(_ properties: CharacterProperties) -> LineBreakClass {
+        switch properties.lineBreak {
+        case .AI, .SG, .XX: return .AL
+        case .SA: return properties.isMark ? .CM : .AL
+        case .CJ: return .NS
+        default: return properties.lineBreak
+        }
+    }
+
+    /// What the rules remember of the text before the current position.
+    private struct State {
+        /// The class of the previous character after LB9/LB10 (CM and ZWJ absorbed).
+        var previous: LineBreakClass = .XX
+        /// The class before `previous` (for LB21a).
+        var beforePrevious: LineBreakClass = .XX
+        /// When `previous` is SP: the class before the run of spaces (LB8, LB14–LB17).
+        var beforeSpaces: LineBreakClass = .XX
+        /// Consecutive regional indicators ending at `previous` (LB30a).
+        var regionalIndicators = 0
+        /// LB25: 1 inside `NU (NU|SY|IS)*`, 2 right after its closing CL/CP.
+        var number = 0
+        /// The character that gave `previous` its class is East Asian F/W/H (LB30).
+        var previousIsEastAsian = false
+        /// It is an unassigned Extended_Pictographic code point (LB30b).
+        var previousIsUnassignedPictographic = false
+
+        mutating func start(_ first: LineBreakClass, _ properties: CharacterProperties) {
+            // LB10 at the start of text: a lone CM or ZWJ is an AL.
+            advance(first == .CM || first == .ZWJ ? .AL : first, properties)
+        }
+
+        mutating func advance(_ cls: LineBreakClass, _ properties: CharacterProperties) {
+            if cls == .SP && previous != .SP { beforeSpaces = previous }
+            switch cls {
+            case .NU: number = 1
+            case .SY, .IS: number = number == 1 ? 1 : 0
+            case .CL, .CP: number = number == 1 ? 2 : 0
+            default: number = 0
+            }
+            regionalIndicators = cls == .RI ? regionalIndicators + 1 : 0
+            beforePrevious = previous
+            previous = cls
+            previousIsEastAsian = properties.isEastAsianFWH
+            previousIsUnassignedPictographic = properties.isExtendedPictographic && properties.isUnassigned
+        }
+
+        /// The class before a run of spaces, or the previous class when there is no run.
+        private var beforeOptionalSpaces: LineBreakClass { previous == .SP ? beforeSpaces : previous }
+
+        mutating func decide(at index: Int, _ classes: [LineBreakClass], _ properties: [CharacterProperties]) -> LineBreakAction {
+            let raw = classes[index - 1]
+            var current = classes[index]
+            // LB4, LB5: after hard line breaks.
+            switch raw {
+            case .BK, .LF, .NL:
+                advance(current == .CM || current == .ZWJ ? .AL : current, properties[index])
+                return .mandatory
+            case .CR:
+                advance(current == .CM || current == .ZWJ ? .AL : current, properties[index])
+                return current == .LF ? .prohibited : .mandatory
+            default: break
+            }
+            // LB6, LB7.
+            switch current {
+            case .BK, .CR, .LF, .NL, .SP, .ZW:
+                advance(current, properties[index])
+                return .prohibited
+            default: break
+            }
+            // LB8: ZW SP* ÷
+            if beforeOptionalSpaces == .ZW {
+                advance(current == .CM || current == .ZWJ ? .AL : current, properties[index])
+                return .allowed
+            }
+            // LB8a: ZWJ ×
+            let afterZWJ = raw == .ZWJ
+            // LB9: X (CM | ZWJ)* → X, for X not BK CR LF NL SP ZW.
+            if current == .CM || current == .ZWJ {
+                if previous != .SP && previous != .ZW {
+                    return .prohibited // absorbed: the state stays that of X
+                }
+                current = .AL // LB10
+            }
+            let action: LineBreakAction = afterZWJ ? .prohibited : pair(current, index, classes, properties)
+            advance(current, properties[index])
+            return action
+        }
+
+        /// LB11–LB31 for the effective classes `previous` and `current`.
+        private func pair(_ current: LineBreakClass, _ index: Int, _ classes: [LineBreakClass], _ properties: [CharacterProperties]) -> LineBreakAction {
+            let before = previous
+            let beforeSpaces = beforeOptionalSpaces
+            // LB11
+            if current == .WJ || before == .WJ { return .prohibited }
+            // LB12, LB12a
+            if before == .GL { return .prohibited }
+            if current == .GL && before != .SP && before != .BA && before != .HY { return .prohibited }
+            // LB13
+            switch current {
+            case .CL, .CP, .EX, .IS, .SY: return .prohibited
+            default: break
+            }
+            // LB14: OP SP* ×
+            if beforeSpaces == .OP { return .prohibited }
+            // LB15: QU SP* × OP
+            if current == .OP && beforeSpaces == .QU { return .prohibited }
+            // LB16: (CL | CP) SP* × NS
+            if current == .NS && (beforeSpaces == .CL || beforeSpaces == .CP) { return .prohibited }
+            // LB17: B2 SP* × B2
+            if current == .B2 && beforeSpaces == .B2 { return .prohibited }
+            // LB18: SP ÷
+            if before == .SP { return .allowed }
+            // LB19
+            if current == .QU || before == .QU { return .prohibited }
+            // LB20
+            if current == .CB || before == .CB { return .allowed }
+            // LB21
+            switch current {
+            case .BA, .HY, .NS: return .prohibited
+            default: break
+            }
+            if before == .BB { return .prohibited }
+            // LB21a: HL (HY | BA) ×
+            if (before == .HY || before == .BA) && beforePrevious == .HL { return .prohibited }
+            // LB21b: SY × HL
+            if before == .SY && current == .HL { return .prohibited }
+            // LB22
+            if current == .IN { return .prohibited }
+            switch (before, current) {
+            // LB23
+            case (.AL, .NU), (.HL, .NU), (.NU, .AL), (.NU, .HL): return .prohibited
+            // LB23a
+            case (.PR, .ID), (.PR, .EB), (.PR, .EM), (.ID, .PO), (.EB, .PO), (.EM, .PO): return .prohibited
+            // LB24
+            case (.PR, .AL), (.PR, .HL), (.PO, .AL), (.PO, .HL),
+                 (.AL, .PR), (.AL, .PO), (.HL, .PR), (.HL, .PO): return .prohibited
+            // LB25 (example 7): (PR | PO) × (OP | HY)? NU, (OP | HY) × NU
+            case (.PR, .NU), (.PO, .NU), (.OP, .NU), (.HY, .NU): return .prohibited
+            case (.PR, .OP), (.PR, .HY), (.PO, .OP), (.PO, .HY):
+                if nextIsNumber(after: index, classes) { return .prohibited }
+            default: break
+            }
+            // LB25: NU (NU | SY | IS)* × (NU | SY | IS | CL | CP); … (CL | CP)? × (PO | PR)
+            if number == 1 {
+                switch current {
+                case .NU, .SY, .IS, .CL, .CP, .PO, .PR: return .prohibited
+                default: break
+                }
+            }
+            if number == 2 && (current == .PO || current == .PR) { return .prohibited }
+            switch (before, current) {
+            // LB26
+            case (.JL, .JL), (.JL, .JV), (.JL, .H2), (.JL, .H3),
+                 (.JV, .JV), (.JV, .JT), (.H2, .JV), (.H2, .JT),
+                 (.JT, .JT), (.H3, .JT): return .prohibited
+            // LB27
+            case (.JL, .PO), (.JV, .PO), (.JT, .PO), (.H2, .PO), (.H3, .PO),
+                 (.PR, .JL), (.PR, .JV), (.PR, .JT), (.PR, .H2), (.PR, .H3): return .prohibited
+            // LB28
+            case (.AL, .AL), (.AL, .HL), (.HL, .AL), (.HL, .HL): return .prohibited
+            // LB29
+            case (.IS, .AL), (.IS, .HL): return .prohibited
+            // LB30
+            case (.AL, .OP), (.HL, .OP), (.NU, .OP):
+                if !properties[index].isEastAsianFWH { return .prohibited }
+            case (.CP, .AL), (.CP, .HL), (.CP, .NU):
+                if !previousIsEastAsian { return .prohibited }
+            // LB30a
+            case (.RI, .RI):
+                if regionalIndicators % 2 == 1 { return .prohibited }
+            // LB30b
+            case (.EB, .EM): return .prohibited
+            default: break
+            }
+            if current == .EM && previousIsUnassignedPictographic { return .prohibited }
+            return .allowed // LB31
+        }
+
+        /// LB25's lookahead: the next character after `index`, skipping the combining marks
+        /// that attach to it (LB9), is NU.
+        private func nextIsNumber(after index: Int, _ classes: [LineBreakClass]) -> Bool {
+            var next = index + 1
+            while next < classes.count, classes[next] == .CM || classes[next] == .ZWJ { next += 1 }
+            return next < classes.count && classes[next] == .NU
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The cell-width policy: how many cells of a monospace grid each grapheme cluster takes.
+///
+/// Version `clk-width-1` (Unicode 15.0, ICU 72). README.md "Cell width policy" documents it
+/// with its table of hard cases; `Tests/ChatLayoutICUTests/CellWidthTests.swift` pins them.
+///
+/// A cluster is measured as a whole:
+/// 1. emoji presentation takes 2 cells: a VS16 (U+FE0F) after an emoji character, a keycap
+///    sequence (`[0-9#*] FE0F? 20E3`), a pair of regional indicators (a flag), an emoji
+///    modifier sequence (a skin tone), a ZWJ sequence of pictographs;
+/// 2. a VS15 (U+FE0E) after an emoji character asks for text presentation: 1 cell;
+/// 3. otherwise the cluster's code points add up, capped at 2: East Asian Wide/Fullwidth and
+///    Emoji_Presentation 2, East Asian Ambiguous 1 (2 with `ambiguousIsWide`), marks (Mn, Me),
+///    format and default-ignorable characters, controls and Hangul medial/final jamo 0,
+///    everything else (spacing marks Mc included) 1. A tab counts 1.
+public struct CellWidthPolicy: Hashable, Sendable {
+    /// The policy's version, printed in golden headers; it changes whenever a width changes.
+    public static let version = "clk-width-1"
+
+    /// Count East Asian Ambiguous characters (Greek, Cyrillic and box drawing in CJK legacy
+    /// encodings, "…") as 2 cells, as terminals in CJK locales do. Default: 1.
+    public var ambiguousIsWide: Bool
+
+    public init(ambiguousIsWide: Bool = false) {
+        self.ambiguousIsWide = ambiguousIsWide
+    }
+}
+
+enum CellWidth {
+    private static let variationSelector16: UInt32 = 0xFE0F
+    private static let variationSelector15: UInt32 = 0xFE0E
+    private static let combiningKeycap: UInt32 = 0x20E3
+    private static let zeroWidthJoiner: UInt32 = 0x200D
+
+    /// The width of the cluster `range` of `text`.
+    static func width(_ range: Range<Int>, _ text: AnalyzedText, _ policy: CellWidthPolicy) -> Int {
+        let first = range.lowerBound
+        if range.count == 1 {
+            return scalarWidth(text.properties[first], policy)
+        }
+        // The base: the first code point that is not a Prepend.
+        var base = first
+        while base < range.upperBound - 1, text.properties[base].graphemeBreak == .prepend { base += 1 }
+        let baseProperties = text.properties[base]
+        let baseValue = text.scalars[base].value
+        var sum = 0
+        var index = first
+        while index < range.upperBound {
+            let value = text.scalars[index].value
+            let properties = text.properties[index]
+            if index > base {
+                if value == variationSelector16 && baseProperties.isEmoji { return 2 }
+                if value == variationSelector15 && baseProperties.isEmoji { return 1 }
+                if value == combiningKeycap && isKeycapBase(baseValue) { return 2 }
+                if properties.isEmojiModifier && baseProperties.isEmojiModifierBase { return 2 }
+                if properties.graphemeBreak == .regionalIndicator && baseProperties.graphemeBreak == .regionalIndicator {
+                    return 2
+                }
+                if properties.isExtendedPictographic && baseProperties.isExtendedPictographic
+                    && text.scalars[index - 1].value == zeroWidthJoiner {
+                    return 2
+                }
+            }
+            sum += scalarWidth(properties, policy)
+            index += 1
+        }
+        return min(sum, 2)
+    }
+
+    @inline(__always)
+    static func scalarWidth(_ properties: CharacterProperties, _ policy: CellWidthPolicy) -> Int {
+        switch properties.widthClass {
+        case .zero: return 0
+        case .one: return 1
+        case .two: return 2
+        case .ambiguous: return policy.ambiguousIsWide ? 2 : 1
+        }
+    }
+
+    private static func isKeycapBase(_ value: UInt32) -> Bool {
+        (0x30 ... 0x39).contains(value) || value == 0x23 || value == 0x2A
+    }
+}

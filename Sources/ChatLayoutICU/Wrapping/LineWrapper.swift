@@ -1,0 +1,118 @@
+import ChatLayoutKit
+
+/// Greedy wrapping of an analysed text to a width in cells.
+///
+/// - Lines break at UAX #14 opportunities that are also grapheme-cluster boundaries.
+/// - A word wider than the line is split at grapheme-cluster boundaries.
+/// - Mandatory breaks (`\n`, CR LF, U+2028, …) end a line; the break characters belong to
+///   no line.
+/// - Spaces at the end of a line hang: they stay in the line's text but neither count
+///   toward its width nor force a break.
+/// - No line is wider than the width, except one made of a single cluster wider than the
+///   whole width.
+struct LineWrapper {
+    let text: AnalyzedText
+    let clusters: [Int]
+    let actions: [LineBreakAction]
+    let policy: CellWidthPolicy
+
+    struct Line {
+        /// Code points of the line, hard-break characters excluded, hanging spaces included.
+        var span: Range<Int>
+        /// Its clusters without the hanging spaces, as drawn.
+        var drawn: [Range<Int>]
+        var width: Int
+    }
+
+    /// The lines of each paragraph (paragraphs are separated by mandatory breaks).
+    func wrap(width maxWidth: Int) -> [(paragraph: Range<Int>, lines: [Line])] {
+        let limit = max(1, maxWidth)
+        var paragraphs: [(paragraph: Range<Int>, lines: [Line])] = []
+        var lines: [Line] = []
+        var paragraphStart = 0
+
+        var lineStart = 0            // code point where the current line starts
+        var lineClusters: [Range<Int>] = []
+        var visibleWidth = 0         // width through the last non-space cluster
+        var visibleClusterCount = 0  // clusters through the last non-space cluster
+        var pendingWidth = 0         // width of the spaces after it
+        // The last place the line may break: cluster index in `lineClusters`, and the
+        // visible width before it.
+        var opportunity: (clusterIndex: Int, width: Int, visibleCount: Int)? = nil
+
+        func finishLine(at end: Int, clusterCount: Int, width: Int, visibleCount: Int) {
+            lines.append(Line(span: lineStart ..< end, drawn: Array(lineClusters[0 ..< visibleCount]), width: width))
+            lineClusters.removeFirst(clusterCount)
+        }
+
+        var clusterIndex = 0
+        let clusterCount = clusters.count - 1
+        while clusterIndex < clusterCount {
+            let start = clusters[clusterIndex]
+            let end = clusters[clusterIndex + 1]
+            let cluster = start ..< end
+            clusterIndex += 1
+
+            if isHardBreak(cluster) {
+                finishLine(at: start, clusterCount: lineClusters.count, width: visibleWidth, visibleCount: visibleClusterCount)
+                paragraphs.append((paragraphStart ..< start, lines))
+                lines = []
+                paragraphStart = end
+                lineStart = end
+                visibleWidth = 0; visibleClusterCount = 0; pendingWidth = 0; opportunity = nil
+                continue
+            }
+            if !lineClusters.isEmpty && actions[start] != .prohibited {
+                opportunity = (lineClusters.count, visibleWidth, visibleClusterCount)
+            }
+            let width = CellWidth.width(cluster, text, policy)
+            lineClusters.append(cluster)
+            if isHangingSpace(cluster) {
+                pendingWidth += width
+                continue
+            }
+            let newWidth = visibleWidth + pendingWidth + width
+            if newWidth > limit && lineClusters.count > 1 {
+                // Break at the last opportunity, or else right before this cluster.
+                let breakAt = opportunity ?? (lineClusters.count - 1, visibleWidth, visibleClusterCount)
+                let breakCode = lineClusters[breakAt.clusterIndex].lowerBound
+                finishLine(at: breakCode, clusterCount: breakAt.clusterIndex, width: breakAt.width, visibleCount: breakAt.visibleCount)
+                lineStart = breakCode
+                opportunity = nil
+                // Re-measure what moved to the new line (this cluster included).
+                visibleWidth = 0; visibleClusterCount = 0; pendingWidth = 0
+                for (index, moved) in lineClusters.enumerated() {
+                    let movedWidth = CellWidth.width(moved, text, policy)
+                    if index > 0 && actions[moved.lowerBound] != .prohibited {
+                        opportunity = (index, visibleWidth, visibleClusterCount)
+                    }
+                    if isHangingSpace(moved) {
+                        pendingWidth += movedWidth
+                    } else {
+                        visibleWidth += pendingWidth + movedWidth
+                        visibleClusterCount = index + 1
+                        pendingWidth = 0
+                    }
+                }
+                continue
+            }
+            visibleWidth = newWidth
+            visibleClusterCount = lineClusters.count
+            pendingWidth = 0
+        }
+        finishLine(at: text.count, clusterCount: lineClusters.count, width: visibleWidth, visibleCount: visibleClusterCount)
+        paragraphs.append((paragraphStart ..< text.count, lines))
+        return paragraphs
+    }
+
+    private func isHardBreak(_ cluster: Range<Int>) -> Bool {
+        switch text.properties[cluster.lowerBound].lineBreak {
+        case .BK, .CR, .LF, .NL: return true
+        default: return false
+        }
+    }
+
+    private func isHangingSpace(_ cluster: Range<Int>) -> Bool {
+        cluster.count == 1 && (text.properties[cluster.lowerBound].lineBreak == .SP || text.scalars[cluster.lowerBound] == "\t")
+    }
+}

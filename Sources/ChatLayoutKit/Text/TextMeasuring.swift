@@ -1,0 +1,56 @@
+/// The reading direction of a paragraph.
+public enum TextDirection: String, Hashable, Sendable {
+    case leftToRight
+    case rightToLeft
+}
+
+/// One line of wrapped text.
+public struct TextLine: Hashable, Sendable {
+    /// The line's characters in logical (reading) order, including any spaces that hang at its
+    /// end. Concatenating the lines of a paragraph gives the paragraph back.
+    public var text: String
+    /// The line as it is drawn on a monospace grid: reordered for display (UAX #9, visual
+    /// order, left to right), bidi control characters and hanging spaces removed.
+    public var display: String
+    /// The width of `display` in cells. Hanging spaces do not count.
+    public var width: Int
+
+    public init(text: String, display: String, width: Int) {
+        self.text = text
+        self.display = display
+        self.width = width
+    }
+}
+
+/// A text wrapped to a width: its lines, top to bottom, and its base direction.
+public struct WrappedText: Hashable, Sendable {
+    public var lines: [TextLine]
+    /// The base direction, from the text's first strong character (left to right when none).
+    /// Right-to-left text aligns to the trailing edge of its box.
+    public var direction: TextDirection
+
+    public init(lines: [TextLine], direction: TextDirection) {
+        self.lines = lines
+        self.direction = direction
+    }
+
+    /// The width of the widest line, in cells.
+    public var width: Int { lines.reduce(0) { max($0, $1.width) } }
+}
+
+/// Measures text for layout. The core asks through this protocol and never measures itself:
+/// the ICU engine (`ChatLayoutICU`) implements it in cells for the text renderer; an Apple
+/// front end can implement it with its platform's text system, in its own units.
+///
+/// Implementations must be pure: the same text and width always give the same answer, so
+/// results can be cached by (text, width). Text is passed already neutralised
+/// (``UntrustedText/neutralize(_:)``).
+public protocol TextMeasuring: Sendable {
+    /// The width of `text` drawn on one line (hard breaks count as nothing).
+    func width(of text: String) -> Int
+    /// `text` wrapped into lines no wider than `width` (the only exception: a single
+    /// unbreakable unit, such as a wide character, wider than `width` itself).
+    func wrap(_ text: String, width: Int) -> WrappedText
+    /// `text` on one line, cut with an ellipsis so that it fits `width`.
+    func truncate(_ text: String, width: Int) -> String
+}

@@ -1,0 +1,60 @@
+/// A day of the proleptic Gregorian calendar, as seen in some time zone.
+public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    /// 1 ... 12
+    public var month: Int
+    /// 1 ... 31
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days since 1970-01-01 (negative before): differences give whole days between dates.
+    public var daysSince1970: Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let shiftedMonth = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// ISO 8601: "2024-03-05".
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(abs(value))
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+/// Wall-clock fields of an instant in a time zone.
+public struct LocalDateTime: Hashable, Sendable {
+    public var day: CalendarDay
+    /// 1 = Sunday ... 7 = Saturday.
+    public var weekday: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// The zone's offset from UTC at that instant, in seconds.
+    public var utcOffsetSeconds: Int
+
+    public init(day: CalendarDay, weekday: Int, hour: Int, minute: Int, second: Int, utcOffsetSeconds: Int) {
+        self.day = day
+        self.weekday = weekday
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+}

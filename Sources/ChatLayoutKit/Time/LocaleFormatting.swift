@@ -1,0 +1,75 @@
+/// CLDR plural categories.
+public enum PluralCategory: String, Hashable, Sendable, CaseIterable {
+    case zero, one, two, few, many, other
+}
+
+/// Locale- and time-zone-bound formatting of dates, times and counts. The core asks through
+/// this protocol; `ChatLayoutICU` implements it with the system ICU. A value is bound to one
+/// locale and one time zone, both explicit: nothing reads the machine's settings.
+public protocol LocaleFormatting: Sendable {
+    /// The locale identifier, e.g. "en_US".
+    var locale: String { get }
+    /// The time zone identifier, e.g. "Europe/Berlin".
+    var timeZone: String { get }
+
+    /// Wall-clock fields (Gregorian calendar) of an instant in this time zone.
+    func localDateTime(of timestamp: Timestamp) -> LocalDateTime
+    /// The instant formatted with the locale's best pattern for a skeleton ("MMMd", "EEEE").
+    func format(_ timestamp: Timestamp, skeleton: String) -> String
+    /// The instant formatted with an explicit pattern ("E, MMM dd").
+    func format(_ timestamp: Timestamp, pattern: String) -> String
+    /// The locale's short time ("9:41 AM" in en_US; ICU 72 puts U+202F before "AM").
+    func shortTime(_ timestamp: Timestamp) -> String
+    /// The name of a day relative to today, capitalised as a label: 0 → "Today",
+    /// -1 → "Yesterday" (en).
+    func relativeDayName(_ offset: Int) -> String
+    /// The plural category of a count in this locale.
+    func pluralCategory(_ count: Int) -> PluralCategory
+    /// A count with the locale's digits and grouping ("1,234").
+    func formatCount(_ count: Int) -> String
+}
+
+extension LocaleFormatting {
+    /// The calendar day of an instant in this time zone.
+    public func calendarDay(of timestamp: Timestamp) -> CalendarDay {
+        localDateTime(of: timestamp).day
+    }
+
+    /// The weekday's full name ("Tuesday").
+    public func weekdayName(_ timestamp: Timestamp) -> String {
+        format(timestamp, skeleton: "EEEE")
+    }
+}
+
+/// A phrase with a count, in the forms of CLDR plural categories: "1 reply", "2 replies".
+public struct CountPhrase: Hashable, Sendable {
+    /// Templates by plural category; `{count}` stands for the formatted count. `other` is the
+    /// fallback for any category without its own form.
+    public var forms: [PluralCategory: String]
+
+    public init(one: String, other: String, more: [PluralCategory: String] = [:]) {
+        var forms = more
+        forms[.one] = one
+        forms[.other] = other
+        self.forms = forms
+    }
+
+    /// The phrase for `count` under the formatter's plural rules.
+    public func text(_ count: Int, using formatter: any LocaleFormatting) -> String {
+        let template = forms[formatter.pluralCategory(count)] ?? forms[.other] ?? "{count}"
+        return template.replacingCount(with: formatter.formatCount(count))
+    }
+}
+
+extension String {
+    fileprivate func replacingCount(with value: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: "{count}") {
+            result += rest[..<range.lowerBound]
+            result += value
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
