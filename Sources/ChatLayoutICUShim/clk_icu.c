@@ -29,6 +29,22 @@ void clk_icu_versions(char *icu, int32_t icuCapacity, char *unicode, int32_t uni
     unicode[unicodeCapacity - 1] = 0;
 }
 
+static int32_t set_ranges(const USet *set, int32_t *ranges, int32_t capacity) {
+    int32_t count = uset_getItemCount(set);
+    if (count * 2 > capacity) return -count;
+    int32_t written = 0;
+    for (int32_t i = 0; i < count; i++) {
+        UChar32 start = 0, end = 0;
+        UErrorCode itemStatus = U_ZERO_ERROR;
+        int32_t stringLength = uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
+        if (stringLength != 0) continue; // sets of code points only; skip strings
+        ranges[written * 2] = start;
+        ranges[written * 2 + 1] = end;
+        written++;
+    }
+    return written;
+}
+
 static UProperty int_property(int32_t property) {
     switch (property) {
     case CLK_PROP_LINE_BREAK: return UCHAR_LINE_BREAK;
@@ -76,19 +92,20 @@ int32_t clk_icu_binary_property_ranges(int32_t property, int32_t *ranges, int32_
     if (which == UCHAR_INVALID_CODE) return 0;
     const USet *set = u_getBinaryPropertySet(which, &status);
     if (U_FAILURE(status) || set == NULL) return 0;
-    int32_t count = uset_getItemCount(set);
-    if (count * 2 > capacity) return -count;
-    int32_t written = 0;
-    for (int32_t i = 0; i < count; i++) {
-        UChar32 start = 0, end = 0;
-        UErrorCode itemStatus = U_ZERO_ERROR;
-        int32_t stringLength = uset_getItem(set, i, &start, &end, NULL, 0, &itemStatus);
-        if (stringLength != 0) continue; // sets of code points only; skip strings
-        ranges[written * 2] = start;
-        ranges[written * 2 + 1] = end;
-        written++;
+    return set_ranges(set, ranges, capacity);
+}
+
+int32_t clk_icu_pattern_ranges(const clk_uchar *pattern, int32_t length, int32_t *ranges,
+                               int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    USet *set = uset_openPattern((const UChar *)pattern, length, &status);
+    if (U_FAILURE(status)) {
+        if (set) uset_close(set);
+        return 0;
     }
-    return written;
+    int32_t result = set_ranges(set, ranges, capacity);
+    uset_close(set);
+    return result;
 }
 
 int32_t clk_icu_mirror(int32_t codePoint) { return u_charMirror(codePoint); }

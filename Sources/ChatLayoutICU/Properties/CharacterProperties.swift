@@ -29,6 +29,13 @@ struct CharacterProperties: Hashable, Sendable {
     /// East_Asian_Width F, W or H (UAX #14 LB30 excludes these OP/CP).
     static let eastAsianFWHBit: UInt32 = 1 << 25
 
+    /// CLDR's aksara tailoring of grapheme clusters, as ICU has it (and Unicode 15.1's GB9c
+    /// later standardised): consonants and viramas of Devanagari, Bengali, Gujarati, Oriya,
+    /// Telugu and Malayalam, and the extending marks between them.
+    static let linkingConsonantBit: UInt32 = 1 << 26
+    static let viramaBit: UInt32 = 1 << 27
+    static let extendCombiningOrZWJBit: UInt32 = 1 << 28
+
     var lineBreak: LineBreakClass {
         LineBreakClass(rawValue: UInt8(truncatingIfNeeded: rawValue & 0x3F)) ?? .XX
     }
@@ -52,4 +59,7 @@ struct CharacterProperties: Hashable, Sendable {
     var isBidiControl: Bool { has(Self.bidiControlBit) }
     var isBidiMirrored: Bool { has(Self.bidiMirroredBit) }
     var isEastAsianFWH: Bool { has(Self.eastAsianFWHBit) }
+    var isLinkingConsonant: Bool { has(Self.linkingConsonantBit) }
+    var isVirama: Bool { has(Self.viramaBit) }
+    var isExtendCombiningOrZWJ: Bool { has(Self.extendCombiningOrZWJBit) }
 }

@@ -76,6 +76,26 @@ struct CharacterPropertyTable: Sendable {
         }
     }
 
+    private static func forEachRange(ofPattern pattern: String, _ body: (ClosedRange<Int>) -> Void) {
+        let units = Array(pattern.utf16)
+        var capacity: Int32 = 4096
+        while true {
+            var ranges = [Int32](repeating: 0, count: Int(capacity))
+            let count = clk_icu_pattern_ranges(units, Int32(units.count), &ranges, capacity)
+            if count < 0 {
+                capacity = -count * 2 + 2
+                continue
+            }
+            for i in 0 ..< Int(count) {
+                body(Int(ranges[2 * i]) ... Int(ranges[2 * i + 1]))
+            }
+            return
+        }
+    }
+
+    /// The scripts of CLDR's aksara grapheme tailoring (ICU's `char.txt`, rule 9.3).
+    private static let aksaraScripts = #"[\p{sc=Gujr}\p{sc=Telu}\p{sc=Mlym}\p{sc=Orya}\p{sc=Beng}\p{sc=Deva}]"#
+
     private static func fill(_ table: inout UnsafeMutableBufferPointer<UInt32>) {
         func set(_ range: ClosedRange<Int>, _ bits: UInt32) {
             if bits == 0 { return }
@@ -158,6 +178,14 @@ struct CharacterPropertyTable: Sendable {
             case 11, 12, 16, 19, 20, 22: set(range, CharacterProperties.bidiControlBit)
             default: break
             }
+        }
+        let aksara: [(String, UInt32)] = [
+            ("[\(aksaraScripts)&\\p{InSC=Consonant}]", CharacterProperties.linkingConsonantBit),
+            ("[\(aksaraScripts)&\\p{InSC=Virama}]", CharacterProperties.viramaBit),
+            (#"[[\p{gcb=Extend}-\p{ccc=0}]\u200D]"#, CharacterProperties.extendCombiningOrZWJBit),
+        ]
+        for (pattern, bit) in aksara {
+            forEachRange(ofPattern: pattern) { set($0, bit) }
         }
         // Implicit directional marks: zero width, never drawn.
         for codePoint in [0x200E, 0x200F, 0x061C] {

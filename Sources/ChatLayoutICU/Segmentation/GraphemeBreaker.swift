@@ -1,4 +1,7 @@
-/// Extended grapheme clusters per UAX #29 (Unicode 15.0), over the property table.
+/// Extended grapheme clusters per UAX #29 (Unicode 15.0), over the property table, with the
+/// one tailoring that ICU and CLDR apply: an Indic consonant cluster (aksara) joined by a
+/// virama stays one cluster ("क्ष", "গ্র"; rule 9.3 of ICU's `char.txt`, standardised as
+/// GB9c in Unicode 15.1). Unicode 15.0's conformance file has no such case, so both agree.
 enum GraphemeBreaker {
     /// The start offset of every cluster, ascending, followed by `text.count`. Empty text gives
     /// `[0]`.
@@ -10,12 +13,24 @@ enum GraphemeBreaker {
         // GB11: inside "ExtPict Extend*" (1), or right after its ZWJ (2).
         var pictographicState = properties[0].isExtendedPictographic ? 1 : 0
         var regionalIndicators = previous == .regionalIndicator ? 1 : 0
+        // Rule 9.3: 1 after "LinkingConsonant ExtCccZwj*", 2 after "… Virama ExtCccZwj*".
+        var aksaraState = properties[0].isLinkingConsonant ? 1 : 0
 
         for index in 1 ..< properties.count {
             let current = properties[index].graphemeBreak
             let isPictographic = properties[index].isExtendedPictographic
-            if isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators) {
+            let joinsAksara = aksaraState == 2 && properties[index].isLinkingConsonant
+            if !joinsAksara && isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators) {
                 boundaries.append(index)
+            }
+            if properties[index].isLinkingConsonant {
+                aksaraState = 1
+            } else if aksaraState > 0 && properties[index].isVirama {
+                aksaraState = 2
+            } else if aksaraState > 0 && properties[index].isExtendCombiningOrZWJ {
+                // stays
+            } else {
+                aksaraState = 0
             }
             switch current {
             case .regionalIndicator: regionalIndicators += 1

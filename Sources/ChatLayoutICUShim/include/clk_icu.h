@@ -46,6 +46,11 @@ int32_t clk_icu_int_property_range(int32_t property, int32_t start, int32_t *end
 /// negative number needed when the capacity is too small.
 int32_t clk_icu_binary_property_ranges(int32_t property, int32_t *ranges, int32_t capacity);
 
+/// The ranges of code points in an ICU UnicodeSet pattern ("[\\p{sc=Deva}&\\p{InSC=Virama}]"),
+/// as for `clk_icu_binary_property_ranges`. Returns 0 for an invalid pattern.
+int32_t clk_icu_pattern_ranges(const clk_uchar *pattern, int32_t length, int32_t *ranges,
+                               int32_t capacity);
+
 /// The mirrored counterpart of a code point (itself when it has none).
 int32_t clk_icu_mirror(int32_t codePoint);
 

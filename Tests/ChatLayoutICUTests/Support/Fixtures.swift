@@ -58,3 +58,13 @@ extension Array where Element == String {
         return offsets
     }
 }
+
+extension Fixtures {
+    /// Every distinct text of the shared multilingual chat corpus (`corpus.jsonl`).
+    static func corpus() throws -> [String] {
+        let decoder = JSONDecoder()
+        return try text("corpus.jsonl").split(separator: "\n").map {
+            try decoder.decode(String.self, from: Data($0.utf8))
+        }
+    }
+}
