@@ -40,21 +40,20 @@ struct LineWrapper {
         // visible width before it.
         var opportunity: (clusterIndex: Int, width: Int, visibleCount: Int)? = nil
 
-        func finishLine(at end: Int, clusterCount: Int, width: Int, visibleCount: Int) {
+        func finishLine(at end: Int, width: Int, visibleCount: Int) {
             lines.append(Line(span: lineStart ..< end, drawn: Array(lineClusters[0 ..< visibleCount]), width: width))
-            lineClusters.removeFirst(clusterCount)
         }
 
         var clusterIndex = 0
-        let clusterCount = clusters.count - 1
-        while clusterIndex < clusterCount {
+        while clusterIndex < clusters.count - 1 {
             let start = clusters[clusterIndex]
             let end = clusters[clusterIndex + 1]
             let cluster = start ..< end
             clusterIndex += 1
 
             if isHardBreak(cluster) {
-                finishLine(at: start, clusterCount: lineClusters.count, width: visibleWidth, visibleCount: visibleClusterCount)
+                finishLine(at: start, width: visibleWidth, visibleCount: visibleClusterCount)
+                lineClusters.removeAll(keepingCapacity: true)
                 paragraphs.append((paragraphStart ..< start, lines))
                 lines = []
                 paragraphStart = end
@@ -73,34 +72,23 @@ struct LineWrapper {
             }
             let newWidth = visibleWidth + pendingWidth + width
             if newWidth > limit && lineClusters.count > 1 {
-                // Break at the last opportunity, or else right before this cluster.
-                let breakAt = opportunity ?? (lineClusters.count - 1, visibleWidth, visibleClusterCount)
-                let breakCode = lineClusters[breakAt.clusterIndex].lowerBound
-                finishLine(at: breakCode, clusterCount: breakAt.clusterIndex, width: breakAt.width, visibleCount: breakAt.visibleCount)
+                // Break at the last opportunity, or else right before this cluster, and lay
+                // out again from the break: what moved may itself need breaking.
+                let breakAt = opportunity?.clusterIndex ?? lineClusters.count - 1
+                let breakCode = lineClusters[breakAt].lowerBound
+                finishLine(at: breakCode, width: opportunity?.width ?? visibleWidth,
+                           visibleCount: opportunity?.visibleCount ?? visibleClusterCount)
                 lineStart = breakCode
-                opportunity = nil
-                // Re-measure what moved to the new line (this cluster included).
-                visibleWidth = 0; visibleClusterCount = 0; pendingWidth = 0
-                for (index, moved) in lineClusters.enumerated() {
-                    let movedWidth = CellWidth.width(moved, text, policy)
-                    if index > 0 && actions[moved.lowerBound] != .prohibited {
-                        opportunity = (index, visibleWidth, visibleClusterCount)
-                    }
-                    if isHangingSpace(moved) {
-                        pendingWidth += movedWidth
-                    } else {
-                        visibleWidth += pendingWidth + movedWidth
-                        visibleClusterCount = index + 1
-                        pendingWidth = 0
-                    }
-                }
+                clusterIndex -= lineClusters.count - breakAt
+                lineClusters.removeAll(keepingCapacity: true)
+                visibleWidth = 0; visibleClusterCount = 0; pendingWidth = 0; opportunity = nil
                 continue
             }
             visibleWidth = newWidth
             visibleClusterCount = lineClusters.count
             pendingWidth = 0
         }
-        finishLine(at: text.count, clusterCount: lineClusters.count, width: visibleWidth, visibleCount: visibleClusterCount)
+        finishLine(at: text.count, width: visibleWidth, visibleCount: visibleClusterCount)
         paragraphs.append((paragraphStart ..< text.count, lines))
         return paragraphs
     }

@@ -1,0 +1,170 @@
+import ChatLayoutICUShim
+import ChatLayoutKit
+import Synchronization
+
+/// Why an ``ICULocaleFormatter`` could not be made.
+///
+/// ICU itself never fails on these: it silently falls back to its root locale or to the
+/// "Etc/Unknown" (UTC) zone, which would turn a typo into wrong dates. So both are checked
+/// when the formatter is made.
+public enum FormattingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// ICU has no data for the locale's language ("xx_YY", "").
+    case unknownLocale(String)
+    /// ICU does not know the time zone id ("Mars/Olympus"). Only system zones are accepted;
+    /// custom ids such as "GMT+05:00" are not.
+    case unknownTimeZone(String)
+
+    /// A sentence for a user: "unknown time zone 'Mars/Olympus'".
+    public var description: String {
+        switch self {
+        case .unknownLocale(let locale): "unknown locale '\(locale)'"
+        case .unknownTimeZone(let timeZone): "unknown time zone '\(timeZone)'"
+        }
+    }
+}
+
+/// Dates, times, relative day names, plural rules and counts through the system ICU, bound to
+/// one locale and one time zone, both given explicitly: nothing reads the machine's locale,
+/// time zone or clock.
+///
+/// ICU's formatter objects are not thread-safe; each one is opened on first use, kept (one per
+/// pattern or skeleton) behind a lock, and closed when the formatter goes away. A formatter
+/// can be shared freely between threads.
+///
+/// Dates are Gregorian throughout ``localDateTime(of:)``; ``format(_:skeleton:)`` and
+/// ``format(_:pattern:)`` use the locale's calendar (Gregorian for most locales; a Thai or
+/// Japanese-calendar locale has its own unless it asks for `@calendar=gregorian`).
+public final class ICULocaleFormatter: LocaleFormatting, Sendable {
+    /// The locale identifier as given, e.g. "en_US".
+    public let locale: String
+    /// The time zone identifier as given, e.g. "Europe/Berlin".
+    public let timeZone: String
+
+    private let timeZoneUTF16: [clk_uchar]
+    private let handles: Mutex<ICUFormattingHandles>
+
+    /// A formatter for a locale ("en_US", "de_DE", "ja_JP") and an IANA time zone
+    /// ("America/New_York", "UTC").
+    ///
+    /// - Throws: ``FormattingError/unknownLocale(_:)`` when ICU has no data for the locale's
+    ///   language, ``FormattingError/unknownTimeZone(_:)`` when ICU does not know the zone.
+    public init(locale: String, timeZone: String) throws(FormattingError) {
+        // A NUL would cut the C string short and validate only its prefix.
+        guard !locale.utf8.contains(0), clk_icu_locale_is_known(locale) == 1 else {
+            throw .unknownLocale(locale)
+        }
+        let zone = Array(timeZone.utf16)
+        let canonical = ICUFormattedString.read { out, capacity in
+            clk_icu_time_zone_canonical(zone, Int32(zone.count), out, capacity)
+        }
+        guard canonical != nil, let calendar = clk_icu_calendar_open(zone, Int32(zone.count)) else {
+            throw .unknownTimeZone(timeZone)
+        }
+
+        self.locale = locale
+        self.timeZone = timeZone
+        self.timeZoneUTF16 = zone
+        self.handles = Mutex(ICUFormattingHandles(calendar: calendar))
+    }
+
+    deinit {
+        handles.withLock { $0.closeAll() }
+    }
+
+    /// Wall-clock fields of an instant in this time zone, in the proleptic Gregorian calendar
+    /// (astronomical years: 0 is 1 BC). Fractions of a second are dropped toward the past.
+    public func localDateTime(of timestamp: Timestamp) -> LocalDateTime {
+        let millis = timestamp.millisecondsSince1970
+        return handles.withLock { handles in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { fields in
+                let status = clk_icu_calendar_fields(handles.calendar, millis, fields.baseAddress!)
+                // ICU's calendar is lenient: it clamps instants beyond its range (about ±5.8
+                // million years) instead of failing.
+                assert(status == 0, "ICU calendar fields failed for \(timestamp)")
+                return LocalDateTime(
+                    day: CalendarDay(year: Int(fields[0]), month: Int(fields[1]), day: Int(fields[2])),
+                    weekday: Int(fields[3]),
+                    hour: Int(fields[4]),
+                    minute: Int(fields[5]),
+                    second: Int(fields[6]),
+                    utcOffsetSeconds: Int(fields[7]) / 1000
+                )
+            }
+        }
+    }
+
+    /// The instant formatted with the locale's best pattern for a skeleton: "MMMd" → "Mar 5"
+    /// (en_US), "5. März" (de_DE), "3月5日" (ja_JP).
+    public func format(_ timestamp: Timestamp, skeleton: String) -> String {
+        format(timestamp, with: .skeleton(skeleton))
+    }
+
+    /// The instant formatted with an explicit ICU pattern: "E, MMM dd" → "Tue, Mar 05" (en_US).
+    /// Letters are pattern fields; quote literal text ("h 'o''clock'"). ICU is lenient: letters
+    /// that are no field ("j") format as nothing, an unclosed quote runs to the end. Spaces
+    /// are the pattern's own: "hh:mm a" gives "09:41 AM" with U+0020, unlike ``shortTime(_:)``.
+    public func format(_ timestamp: Timestamp, pattern: String) -> String {
+        format(timestamp, with: .pattern(pattern))
+    }
+
+    /// The locale's short time style: "9:41 AM" in en_US (with U+202F NARROW NO-BREAK SPACE
+    /// before "AM" since ICU 72), "09:41" in de_DE, "9:41" in ja_JP.
+    public func shortTime(_ timestamp: Timestamp) -> String {
+        format(timestamp, with: .shortTime)
+    }
+
+    /// The name of a day relative to today, capitalised as a label: 0 → "Today", -1 →
+    /// "Yesterday", 1 → "Tomorrow" (en); "Heute", "Gestern" (de); "今日", "昨日" (ja). Offsets
+    /// without a name of their own read "2 days ago", "in 3 days" (en), or "Vorgestern" (de).
+    public func relativeDayName(_ offset: Int) -> String {
+        handles.withLock { handles in
+            if let name = handles.relativeDayNames[offset] { return name }
+            // Far offsets are clamped into Int32; a calendar never needs them.
+            let days = Int32(clamping: offset)
+            let name = ICUFormattedString.read { out, capacity in
+                clk_icu_relative_day(locale, days, out, capacity)
+            } ?? String(offset)
+            handles.relativeDayNames[offset] = name
+            return name
+        }
+    }
+
+    /// The CLDR plural category of a count in this locale: in en 1 → one, 2 → other; in ja
+    /// always other; in pl 2 → few, 5 → many.
+    public func pluralCategory(_ count: Int) -> PluralCategory {
+        handles.withLock { handles in
+            guard let rules = handles.pluralRules(locale: locale) else { return .other }
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { keyword in
+                let length = clk_icu_plural_select(rules, Double(count), keyword.baseAddress!, 16)
+                guard length >= 0 else { return .other }
+                return PluralCategory(rawValue: String(cString: keyword.baseAddress!)) ?? .other
+            }
+        }
+    }
+
+    /// A count with the locale's digits and grouping: 1234 → "1,234" (en_US), "1.234" (de_DE),
+    /// "1 234" with U+00A0 NO-BREAK SPACE (ru).
+    public func formatCount(_ count: Int) -> String {
+        handles.withLock { handles in
+            guard let formatter = handles.numberFormat(locale: locale) else { return String(count) }
+            return ICUFormattedString.read { out, capacity in
+                clk_icu_number_format(formatter, Int64(count), out, capacity)
+            } ?? String(count)
+        }
+    }
+
+    // MARK: Private
+
+    private func format(_ timestamp: Timestamp, with kind: DateFormatKind) -> String {
+        let millis = timestamp.millisecondsSince1970
+        let text = handles.withLock { handles -> String? in
+            guard let formatter = handles.dateFormat(kind, locale: locale, timeZone: timeZoneUTF16)
+            else { return nil }
+            return ICUFormattedString.read { out, capacity in
+                clk_icu_date_format(formatter, millis, out, capacity)
+            }
+        }
+        // ICU accepts any pattern (see format(_:pattern:)); it fails only when out of memory.
+        return text ?? ""
+    }
+}
