@@ -1,2 +1,0 @@
-import ChatLayoutICU
-print(ICUTextEngine.icuVersion, ICUTextEngine.unicodeVersion)
