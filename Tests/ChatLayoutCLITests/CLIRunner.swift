@@ -1,0 +1,71 @@
+import Foundation
+
+/// Runs the built `chat-layout` executable, as a user's script would.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: Data
+    }
+
+    /// `chat-layout` sits next to the test bundle in SwiftPM's products folder.
+    static let executable: URL = {
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("chat-layout")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return testBinary.deletingLastPathComponent().appendingPathComponent("chat-layout")
+    }()
+
+    /// The repository root, for bundled samples and fixtures.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Write and read concurrently so that large inputs cannot deadlock on full pipes.
+        let writer = Thread {
+            input.fileHandleForWriting.write(stdin)
+            try? input.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = ErrorCollector(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+                      stderr: String(decoding: errorData.wait(), as: UTF8.self), stdoutBytes: outputData)
+    }
+
+    static func run(_ arguments: [String], stdin: String) throws -> Result {
+        try run(arguments, stdin: Data(stdin.utf8))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// README.md tells a newcomer the truth: its commands run and its examples print what it shows.
+struct ReadmeTests {
+    private let readme: String = (try? String(contentsOf: CLIRunner.repository.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The arguments and stdin file of README's `swift run chat-layout … < FILE` command lines.
+    private var runCommands: [(arguments: [String], stdinFile: String?)] {
+        readme.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("swift run chat-layout ") else { return nil }
+            let command = line.split(separator: "#", maxSplits: 1)[0]
+            var words = command.split(separator: " ").map(String.init).dropFirst(3)
+            var stdinFile: String?
+            if let redirect = words.firstIndex(of: "<") {
+                stdinFile = words[words.index(after: redirect)]
+                words = words[..<redirect]
+            }
+            return (Array(words), stdinFile)
+        }
+    }
+
+    @Test func firstCommand_runsOnTheBundledSample() throws {
+        let commands = runCommands
+        try #require(!commands.isEmpty, "README leads with a `swift run chat-layout` command")
+        let (arguments, stdinFile) = commands[0]
+        var input = Data()
+        if let stdinFile {
+            input = try Data(contentsOf: CLIRunner.repository.appendingPathComponent(stdinFile))
+        }
+        let result = try CLIRunner.run(arguments, stdin: input)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.isEmpty)
+        if stdinFile != nil {
+            let inputLines = String(decoding: input, as: UTF8.self).split(separator: "\n").count
+            #expect(result.stdout.split(separator: "\n").count == inputLines)
+        }
+    }
+
+    @Test func testCommand_isWhatCIRuns() throws {
+        #expect(readme.contains("\nswift test "))
+        let ci = try String(contentsOf: CLIRunner.repository.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.split(separator: "\n").contains("swift test"))
+    }
+
+    /// `$ echo '…' | swift run chat-layout …` followed by the output line.
+    @Test func examples_printWhatTheREADMEShows() throws {
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var checked = 0
+        for (index, line) in lines.enumerated() where line.hasPrefix("$ echo '") && index + 1 < lines.count {
+            guard let pipe = line.range(of: "' | swift run chat-layout ") else { continue }
+            let text = String(line[line.index(line.startIndex, offsetBy: 8) ..< pipe.lowerBound])
+            let arguments = line[pipe.upperBound...].split(separator: " ").map(String.init)
+            let result = try CLIRunner.run(arguments, stdin: text + "\n")
+            #expect(result.stdout == lines[index + 1] + "\n", "\(line)")
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+}
