@@ -6,6 +6,8 @@ public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number with a fraction or an exponent, or one too large for `Int`.
+    case double(Double)
     case string(String)
     case array([JSONValue])
     /// Key–value pairs in output order.
@@ -32,6 +34,7 @@ public enum JSONValue: Hashable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .double(let value): output += value.isFinite ? String(value) : "null"
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
             output += "["
