@@ -79,6 +79,17 @@ public struct ICUTextEngine: TextMeasuring {
 
     // MARK: TextMeasuring
 
+    /// The number of clusters when `text` is emoji only (each drawn as an emoji), else nil.
+    public func emojiOnlyClusterCount(_ text: String) -> Int? {
+        let analyzed = AnalyzedText(text)
+        let boundaries = GraphemeBreaker.boundaries(analyzed)
+        guard boundaries.count > 1 else { return nil }
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) where !CellWidth.isEmoji(start ..< end, analyzed) {
+            return nil
+        }
+        return boundaries.count - 1
+    }
+
     /// The width in cells of `text` on one line: the sum of its clusters' widths (hard breaks
     /// and other controls count 0, trailing spaces count).
     public func width(of text: String) -> Int {

@@ -26,8 +26,8 @@ public struct CellWidthPolicy: Hashable, Sendable {
 }
 
 enum CellWidth {
-    private static let variationSelector16: UInt32 = 0xFE0F
-    private static let variationSelector15: UInt32 = 0xFE0E
+    static let variationSelector16: UInt32 = 0xFE0F
+    static let variationSelector15: UInt32 = 0xFE0E
     private static let combiningKeycap: UInt32 = 0x20E3
     private static let zeroWidthJoiner: UInt32 = 0x200D
 
@@ -78,5 +78,16 @@ enum CellWidth {
 
     private static func isKeycapBase(_ value: UInt32) -> Bool {
         (0x30 ... 0x39).contains(value) || value == 0x23 || value == 0x2A
+    }
+}
+
+extension CellWidth {
+    /// The cluster is an emoji drawn as an emoji: an emoji character with emoji presentation
+    /// by default or by sequence (VS16, keycap, skin tone, flag, ZWJ sequence).
+    static func isEmoji(_ range: Range<Int>, _ text: AnalyzedText) -> Bool {
+        let first = text.properties[range.lowerBound]
+        guard first.isEmoji || first.graphemeBreak == .regionalIndicator else { return false }
+        if first.isEmojiPresentation && !text.scalars[range].contains(where: { $0.value == variationSelector15 }) { return true }
+        return range.count > 1 && width(range, text, CellWidthPolicy()) == 2
     }
 }

@@ -53,4 +53,26 @@ public protocol TextMeasuring: Sendable {
     func wrap(_ text: String, width: Int) -> WrappedText
     /// `text` on one line, cut with an ellipsis so that it fits `width`.
     func truncate(_ text: String, width: Int) -> String
+    /// The number of grapheme clusters of `text` when every one of them is an emoji drawn as
+    /// an emoji (for jumbomoji: 1–3 emoji alone are drawn large, without a bubble); `nil`
+    /// when the text has anything else, or is empty.
+    func emojiOnlyClusterCount(_ text: String) -> Int?
+}
+
+extension TextMeasuring {
+    /// A default from the Swift standard library's character properties, for measurers
+    /// that have no Unicode data of their own.
+    public func emojiOnlyClusterCount(_ text: String) -> Int? {
+        var count = 0
+        for character in text {
+            let scalars = character.unicodeScalars
+            guard let first = scalars.first, first.properties.isEmoji else { return nil }
+            let presented = first.properties.isEmojiPresentation
+                || scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.properties.isEmojiModifier }
+                || (scalars.count > 1 && first.properties.isEmojiModifierBase)
+            guard presented else { return nil }
+            count += 1
+        }
+        return count == 0 ? nil : count
+    }
 }

@@ -57,19 +57,6 @@ public struct CountPhrase: Hashable, Sendable {
     /// The phrase for `count` under the formatter's plural rules.
     public func text(_ count: Int, using formatter: any LocaleFormatting) -> String {
         let template = forms[formatter.pluralCategory(count)] ?? forms[.other] ?? "{count}"
-        return template.replacingCount(with: formatter.formatCount(count))
-    }
-}
-
-extension String {
-    fileprivate func replacingCount(with value: String) -> String {
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: "{count}") {
-            result += rest[..<range.lowerBound]
-            result += value
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
+        return template.replacingAll("{count}", with: formatter.formatCount(count))
     }
 }

@@ -1,0 +1,45 @@
+/// The words the layout writes (English by default, as Stream's SDKs ship them). Dates,
+/// times and count digits come from the `LocaleFormatting` in the document's locale; these
+/// phrases can be replaced for another language.
+public struct ChatStrings: Hashable, Sendable {
+    public var unreadMessages = "Unread messages"
+    public var noMessages = "No messages yet"
+    public var loading = "Loading…"
+    public var messageDeleted = "Message deleted"
+    public var onlyVisibleToYou = "Only visible to you"
+    public var edited = "Edited"
+    /// The thread info of a thread reply also sent to the channel.
+    public var threadReply = "Thread reply"
+    /// "Leia is typing…"; `{name}` stands for the name.
+    public var oneTyping = "{name} is typing…"
+    /// "Leia and Han are typing…"
+    public var twoTyping = "{first} and {second} are typing…"
+    /// "3 people are typing…"
+    public var manyTyping = CountPhrase(one: "{count} person is typing…", other: "{count} people are typing…")
+    public var members = CountPhrase(one: "{count} member", other: "{count} members")
+    public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
+
+    public init() {}
+}
+
+extension String {
+    /// The template with `{key}` placeholders filled in.
+    func filling(_ values: [String: String]) -> String {
+        var result = self
+        for (key, value) in values {
+            result = result.replacingAll("{\(key)}", with: value)
+        }
+        return result
+    }
+
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

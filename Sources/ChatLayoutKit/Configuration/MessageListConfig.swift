@@ -1,0 +1,150 @@
+/// How messages group (`grouping_rule`).
+public enum GroupingRule: String, Hashable, Sendable, CaseIterable {
+    /// Stream: same author, and at most `maxTimeIntervalBetweenMessagesInGroup` apart.
+    case timeInterval = "time_interval"
+    /// Sendbird: same sender in the same local calendar minute.
+    case sameMinute = "same_minute"
+}
+
+/// Where dates show (`date_indicator_placement`).
+public enum DateIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
+    /// A date floats over the top of the list while it scrolls; no separators in the list.
+    case overlay
+    /// A separator above the first message of each day.
+    case messageList = "message_list"
+    /// Neither.
+    case none
+}
+
+/// How a date separator reads (`date_separator_style`).
+public enum DateSeparatorStyle: String, Hashable, Sendable, CaseIterable {
+    /// "Today", "Yesterday", the weekday within the last 6 days, "Mar 5" this year,
+    /// "Mar 5, 2023" before.
+    case relative
+    /// Stream's template `MMMdd`: "Mar 05".
+    case stream
+    /// Sendbird: "Tue, Mar 05" this year, "Mar 05, 2023" before.
+    case sendbird
+}
+
+/// Where the typing indicator shows (`typing_indicator_placement`).
+public enum TypingIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
+    /// A row at the bottom of the list.
+    case bottomOverlay = "bottom_overlay"
+    /// The subtitle of the channel header.
+    case navigationBar = "navigation_bar"
+}
+
+/// Stream SwiftUI's `MessageListType` (`message_list_type`). Accepted and carried; no rule of
+/// the message list depends on it yet.
+public enum MessageListType: String, Hashable, Sendable, CaseIterable {
+    case messaging, team, livestream, commerce
+}
+
+/// Which side messages sit on (`message_list_alignment`).
+public enum MessageListAlignment: String, Hashable, Sendable, CaseIterable {
+    /// The current user's messages on the trailing side, others on the leading side.
+    case standard
+    /// Every message on the leading side (no `flipped`).
+    case leftAligned = "left_aligned"
+}
+
+/// Parts removed after the layout options are decided (`message_display_options`).
+public struct MessageDisplayOptions: Hashable, Sendable {
+    /// Avatars in direct channels (`member_count <= 2`). Default true.
+    public var showAvatars: Bool
+    /// Avatars in other channels; `nil` follows `showAvatars`.
+    public var showAvatarsInGroups: Bool?
+    /// Message timestamps. Default true.
+    public var showMessageDate: Bool
+    /// Author names. Default true.
+    public var showAuthorName: Bool
+
+    public init(showAvatars: Bool = true, showAvatarsInGroups: Bool? = nil, showMessageDate: Bool = true, showAuthorName: Bool = true) {
+        self.showAvatars = showAvatars
+        self.showAvatarsInGroups = showAvatarsInGroups
+        self.showMessageDate = showMessageDate
+        self.showAuthorName = showAuthorName
+    }
+}
+
+/// Every option of the message list (the document's `config`), with the defaults of Stream's
+/// SDKs. Lengths are in the front end's units (points); each renderer maps them to its own.
+public struct MessageListConfig: Hashable, Sendable {
+    /// Group consecutive messages (`group_messages`). Default true.
+    public var groupMessages: Bool
+    /// Seconds between two messages of a group (`max_time_interval_between_messages_in_group`):
+    /// a gap strictly greater splits the group. Default 60.
+    public var maxTimeIntervalBetweenMessagesInGroup: Double
+    /// `grouping_rule`. Default `time_interval`.
+    public var groupingRule: GroupingRule
+    /// `date_indicator_placement`. Default `overlay`.
+    public var dateIndicatorPlacement: DateIndicatorPlacement
+    /// `date_separator_style`. Default `relative`.
+    public var dateSeparatorStyle: DateSeparatorStyle
+    /// `typing_indicator_placement`. Default `bottom_overlay`.
+    public var typingIndicatorPlacement: TypingIndicatorPlacement
+    /// `message_list_type`. Default `messaging`.
+    public var messageListType: MessageListType
+    /// `message_list_alignment`. Default `standard`.
+    public var messageListAlignment: MessageListAlignment
+    /// `message_display_options`.
+    public var displayOptions: MessageDisplayOptions
+    /// `message_paddings.horizontal`, in points. Default 8.
+    public var horizontalPadding: Double
+    /// An edited message ends its group and shows "Edited" (`edited_label_enabled`). Default false.
+    public var editedLabelEnabled: Bool
+    /// Show automatic translations (`auto_translation_enabled`). Default false.
+    public var autoTranslationEnabled: Bool
+    /// The "Unread messages" separator (`unread_separator_enabled`). Default true.
+    public var unreadSeparatorEnabled: Bool
+    /// Messages loaded per page (`page_size`). Default 50.
+    public var pageSize: Int
+
+    public init(
+        groupMessages: Bool = true, maxTimeIntervalBetweenMessagesInGroup: Double = 60,
+        groupingRule: GroupingRule = .timeInterval, dateIndicatorPlacement: DateIndicatorPlacement = .overlay,
+        dateSeparatorStyle: DateSeparatorStyle = .relative, typingIndicatorPlacement: TypingIndicatorPlacement = .bottomOverlay,
+        messageListType: MessageListType = .messaging, messageListAlignment: MessageListAlignment = .standard,
+        displayOptions: MessageDisplayOptions = MessageDisplayOptions(), horizontalPadding: Double = 8,
+        editedLabelEnabled: Bool = false, autoTranslationEnabled: Bool = false,
+        unreadSeparatorEnabled: Bool = true, pageSize: Int = 50
+    ) {
+        self.groupMessages = groupMessages
+        self.maxTimeIntervalBetweenMessagesInGroup = maxTimeIntervalBetweenMessagesInGroup
+        self.groupingRule = groupingRule
+        self.dateIndicatorPlacement = dateIndicatorPlacement
+        self.dateSeparatorStyle = dateSeparatorStyle
+        self.typingIndicatorPlacement = typingIndicatorPlacement
+        self.messageListType = messageListType
+        self.messageListAlignment = messageListAlignment
+        self.displayOptions = displayOptions
+        self.horizontalPadding = horizontalPadding
+        self.editedLabelEnabled = editedLabelEnabled
+        self.autoTranslationEnabled = autoTranslationEnabled
+        self.unreadSeparatorEnabled = unreadSeparatorEnabled
+        self.pageSize = pageSize
+    }
+}
+
+/// Who is looking, and when and where (the document's `context`). Always explicit: the
+/// library never reads the machine's clock, locale or time zone.
+public struct LayoutContext: Hashable, Sendable {
+    /// The current user ("you"): their messages are flipped, their unread state counts.
+    public var currentUserID: String?
+    public var now: Timestamp
+    /// An IANA time zone ("Europe/Berlin"): calendar days and times are read in it.
+    public var timeZone: String
+    /// A locale ("en_US"): dates, times and counts are written in it.
+    public var locale: String
+    /// The language automatic translations are shown in ("pt").
+    public var translationLanguage: String?
+
+    public init(currentUserID: String? = nil, now: Timestamp, timeZone: String = "UTC", locale: String = "en_US", translationLanguage: String? = nil) {
+        self.currentUserID = currentUserID
+        self.now = now
+        self.timeZone = timeZone
+        self.locale = locale
+        self.translationLanguage = translationLanguage
+    }
+}

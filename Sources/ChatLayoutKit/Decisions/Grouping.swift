@@ -1,0 +1,126 @@
+/// Where a message sits in its group, top (oldest) to bottom (newest).
+public enum GroupPosition: String, Hashable, Sendable {
+    case single, top, middle, bottom
+}
+
+/// Why a message is last in its group (SPEC §3.1), or why it is not.
+public enum GroupBoundary: Hashable, Sendable {
+    /// Rule 1: the newest message in the list.
+    case newest
+    /// Rule 2: edited, with the edited label on.
+    case edited
+    /// Rule 3: the next message is by another author.
+    case nextByAnotherAuthor
+    /// Rule 4: the next message is an error, ephemeral or system message.
+    case nextIsOfType(MessageType)
+    /// Rule 5: the next message came more than the interval later.
+    case gap(seconds: Double, limit: Double)
+    /// A date separator follows (with `message_list` dates).
+    case dateSeparator
+    /// `same_minute`: the next message is in another minute.
+    case anotherMinute
+    /// `same_minute`: a failed message never groups.
+    case failed
+    /// `same_minute` with thread replies: a thread root never groups.
+    case threadRoot
+    /// Grouping is off.
+    case groupingOff
+    /// Not last: the next message continues the group, this many seconds later.
+    case continues(seconds: Double)
+
+    public var isLast: Bool {
+        if case .continues = self { return false }
+        return true
+    }
+
+    /// For people: "last in group: next message is by another author".
+    public var explanation: String {
+        switch self {
+        case .newest: return "last in group: newest message"
+        case .edited: return "last in group: edited (edited label on)"
+        case .nextByAnotherAuthor: return "last in group: next message is by another author"
+        case .nextIsOfType(let type): return "last in group: next message is a \(type.rawValue) message"
+        case .gap(let seconds, let limit):
+            return "last in group: next message \(Self.seconds(seconds)) later (> \(Self.seconds(limit)))"
+        case .dateSeparator: return "last in group: a date separator follows"
+        case .anotherMinute: return "last in group: next message is in another minute"
+        case .failed: return "last in group: failed messages never group"
+        case .threadRoot: return "last in group: thread roots never group"
+        case .groupingOff: return "last in group: grouping is off"
+        case .continues(let seconds): return "grouped: next message by the same author \(Self.seconds(seconds)) later"
+        }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// Decides which messages end their group and each message's group position (SPEC §3.1).
+struct GroupingResolver {
+    var config: MessageListConfig
+    var repliesEnabled: Bool
+
+    /// `messages` sorted oldest first; `separatorBefore[i]` when a date separator stands
+    /// above message i; `localMinutes[i]` its minute in the time zone (minutes since 1970,
+    /// for `same_minute`). Returns the boundary of every message.
+    func boundaries(_ messages: [Message], separatorBefore: [Bool], localMinutes: [Int64]) -> [GroupBoundary] {
+        messages.indices.map { index in
+            guard index + 1 < messages.count else { return .newest }
+            return boundary(messages[index], next: messages[index + 1], separatorBetween: separatorBefore[index + 1],
+                            sameMinute: localMinutes[index] == localMinutes[index + 1])
+        }
+    }
+
+    private func boundary(_ message: Message, next: Message, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {
+        guard config.groupMessages else { return .groupingOff }
+        if separatorBetween { return .dateSeparator }
+        switch config.groupingRule {
+        case .timeInterval:
+            if config.editedLabelEnabled && message.messageTextUpdatedAt != nil { return .edited }
+            if next.user.id != message.user.id { return .nextByAnotherAuthor }
+            if let type = Self.groupBreakingType(next) { return .nextIsOfType(type) }
+            let gap = next.createdAt.seconds(since: message.createdAt)
+            // Strictly greater splits: exactly the interval stays grouped; a negative gap never splits.
+            if gap > config.maxTimeIntervalBetweenMessagesInGroup {
+                return .gap(seconds: gap, limit: config.maxTimeIntervalBetweenMessagesInGroup)
+            }
+            return .continues(seconds: gap)
+        case .sameMinute:
+            if next.user.id != message.user.id { return .nextByAnotherAuthor }
+            if let type = Self.groupBreakingType(next) { return .nextIsOfType(type) }
+            if message.localState?.isFailed == true || next.localState?.isFailed == true { return .failed }
+            if repliesEnabled && (message.replyCount > 0 || next.replyCount > 0) { return .threadRoot }
+            if !sameMinute { return .anotherMinute }
+            return .continues(seconds: next.createdAt.seconds(since: message.createdAt))
+        }
+    }
+
+    /// Rule 4: error, ephemeral and system messages never join the group before them.
+    private static func groupBreakingType(_ message: Message) -> MessageType? {
+        switch message.type {
+        case .error, .ephemeral, .system: return message.type
+        default: return nil
+        }
+    }
+
+    /// Group positions from the boundaries: a message starts a group when the one before it
+    /// ended one. Centred messages (system, unbounced error) stand alone visually.
+    static func positions(_ boundaries: [GroupBoundary], centered: [Bool]) -> [GroupPosition] {
+        var positions: [GroupPosition] = []
+        positions.reserveCapacity(boundaries.count)
+        var previousEnded = true
+        for (index, boundary) in boundaries.enumerated() {
+            let isFirst = previousEnded || centered[index]
+            let isLast = boundary.isLast || centered[index] || (index + 1 < centered.count && centered[index + 1])
+            switch (isFirst, isLast) {
+            case (true, true): positions.append(.single)
+            case (true, false): positions.append(.top)
+            case (false, false): positions.append(.middle)
+            case (false, true): positions.append(.bottom)
+            }
+            previousEnded = isLast
+        }
+        return positions
+    }
+}

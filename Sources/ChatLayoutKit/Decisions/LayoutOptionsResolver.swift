@@ -1,0 +1,152 @@
+/// Why an option was given or taken away, for `explain`.
+public struct OptionReason: Hashable, Sendable {
+    public var option: String
+    public var reason: String
+    public var removed: Bool
+
+    public init(option: String, reason: String, removed: Bool = false) {
+        self.option = option
+        self.reason = reason
+        self.removed = removed
+    }
+
+    /// "authorName: 4 members", "−avatar: show_avatars_in_groups is off".
+    public var explanation: String { (removed ? "−" : "") + option + ": " + reason }
+}
+
+/// The facts about a message and its channel that the options depend on.
+struct MessageFacts {
+    var message: Message
+    var isLastInGroup: Bool
+    var isFromCurrentUser: Bool
+    var memberCount: Int
+    var features: ChannelFeatures
+    /// The message's text is 1–3 emoji and nothing else.
+    var isJumbomoji: Bool
+    /// The automatic translation to show, if any (rule 10 already applied).
+    var translation: String?
+    var deliveryStatus: DeliveryStatus?
+}
+
+/// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
+/// rules of SPEC §3.2 in their order, then the display options.
+enum LayoutOptionsResolver {
+    /// Reaction types that have an image by default (love, haha, like, sad, wow).
+    static let supportedReactions: Set<String> = ["love", "haha", "like", "sad", "wow"]
+
+    /// The options; `reasons`, when not nil, collects why (its arguments are only built then).
+    static func options(_ facts: MessageFacts, config: MessageListConfig, reasons: inout [OptionReason]?) -> MessageLayoutOptions {
+        let message = facts.message
+        let last = facts.isLastInGroup
+        var options: MessageLayoutOptions = []
+
+        // 1. System messages and errors that were not bounced: centred text only.
+        if message.type == .system || (message.type == .error && !message.isBounced) {
+            reasons?.append(OptionReason(option: "centered", reason: "\(message.type.rawValue) message"))
+            return [.text, .centered]
+        }
+        // 2. The bubble, unless a jumbomoji; a quote forces it.
+        if !facts.isJumbomoji || message.quotedMessage != nil {
+            options.insert(.bubble)
+        } else {
+            reasons?.append(OptionReason(option: "bubble", reason: "jumbomoji (1–3 emoji, no attachments)", removed: true))
+        }
+        // 3.
+        if facts.isFromCurrentUser {
+            options.insert(.flipped)
+            reasons?.append(OptionReason(option: "flipped", reason: "sent by you"))
+        }
+        // 4.
+        if !last {
+            options.insert(.continuousBubble)
+            reasons?.append(OptionReason(option: "continuousBubble", reason: "not last in group"))
+            if !facts.isFromCurrentUser {
+                options.insert(.avatarSizePadding)
+                reasons?.append(OptionReason(option: "avatarSizePadding", reason: "not last in group, not yours"))
+            }
+        } else {
+            options.insert(.timestamp)
+            reasons?.append(OptionReason(option: "timestamp", reason: "last in group"))
+        }
+        // 5.
+        if facts.isFromCurrentUser && message.type == .ephemeral {
+            options.insert(.onlyVisibleToYouIndicator)
+            reasons?.append(OptionReason(option: "onlyVisibleToYouIndicator", reason: "your ephemeral message"))
+        }
+        // 6. Text content: ephemeral has none; deleted shows the placeholder.
+        if message.isDeleted || (message.type != .ephemeral && !message.text.isEmpty) {
+            options.insert(.text)
+        }
+        // 7.
+        if last && !facts.isFromCurrentUser {
+            options.insert(.avatar)
+            reasons?.append(OptionReason(option: "avatar", reason: "last in group, not yours"))
+            if facts.memberCount > 2 {
+                options.insert(.authorName)
+                reasons?.append(OptionReason(option: "authorName", reason: "\(facts.memberCount) members"))
+            }
+        }
+        // 8. Thread roots and thread replies shown in the channel.
+        if facts.features.replies && (message.replyCount > 0 || message.parentID != nil) {
+            options.insert([.threadInfo, .continuousBubble])
+            reasons?.append(OptionReason(option: "threadInfo", reason: message.replyCount > 0
+                ? "thread root with \(message.replyCount) replies" : "thread reply also sent to the channel"))
+        }
+        // 9. A deleted message shows nothing more.
+        if message.isDeleted {
+            reasons?.append(OptionReason(option: "text", reason: "deleted: placeholder only"))
+            return applyDisplayOptions(options, facts, config, &reasons)
+        }
+        // 10.
+        if facts.translation != nil {
+            options.insert(.translation)
+            reasons?.append(OptionReason(option: "translation", reason: "auto-translated"))
+        }
+        // 11.
+        if message.quotedMessage != nil {
+            options.insert(.quotedMessage)
+        }
+        // 12.
+        if facts.features.reactions && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
+            options.insert(.reactions)
+        }
+        // 13. A failed action, or a message bounced by moderation (Stream's `isLastActionFailed`).
+        if message.localState?.isFailed == true || message.isBounced {
+            options.insert(.errorIndicator)
+            reasons?.append(OptionReason(option: "errorIndicator", reason: message.isBounced ? "bounced by moderation" : message.localState!.rawValue))
+        }
+        // 14.
+        if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
+            options.insert(.deliveryStatusIndicator)
+            reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: status.rawValue))
+        }
+        return applyDisplayOptions(options, facts, config, &reasons)
+    }
+
+    /// `message_display_options` and `message_list_alignment`, applied after the rules.
+    private static func applyDisplayOptions(
+        _ resolved: MessageLayoutOptions, _ facts: MessageFacts, _ config: MessageListConfig, _ reasons: inout [OptionReason]?
+    ) -> MessageLayoutOptions {
+        var options = resolved
+        let display = config.displayOptions
+        let isDirect = facts.memberCount <= 2
+        let showAvatars = isDirect ? display.showAvatars : (display.showAvatarsInGroups ?? display.showAvatars)
+        if !showAvatars && !options.isDisjoint(with: [.avatar, .avatarSizePadding]) {
+            options.subtract([.avatar, .avatarSizePadding])
+            reasons?.append(OptionReason(option: "avatar", reason: isDirect ? "show_avatars is off" : "show_avatars_in_groups is off", removed: true))
+        }
+        if !display.showAuthorName && options.contains(.authorName) {
+            options.remove(.authorName)
+            reasons?.append(OptionReason(option: "authorName", reason: "show_author_name is off", removed: true))
+        }
+        if !display.showMessageDate && options.contains(.timestamp) {
+            options.remove(.timestamp)
+            reasons?.append(OptionReason(option: "timestamp", reason: "show_message_date is off", removed: true))
+        }
+        if config.messageListAlignment == .leftAligned && options.contains(.flipped) {
+            options.remove(.flipped)
+            reasons?.append(OptionReason(option: "flipped", reason: "left-aligned list", removed: true))
+        }
+        return options
+    }
+}

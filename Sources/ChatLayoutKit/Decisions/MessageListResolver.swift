@@ -1,0 +1,141 @@
+/// Makes every decision of a message list (SPEC §3.1–3.4): order, grouping, layout options,
+/// date separators and labels, the unread separator, the typing indicator, the header, the
+/// empty and loading states. A pure function of its inputs.
+public struct MessageListResolver: Sendable {
+    public var config: MessageListConfig
+    public var context: LayoutContext
+    /// Dates, times and counts, in the context's locale and time zone.
+    public var formatter: any LocaleFormatting
+    /// Text facts (emoji-only messages).
+    public var measurer: any TextMeasuring
+    public var strings: ChatStrings
+
+    public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
+                measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+        self.config = config
+        self.context = context
+        self.formatter = formatter
+        self.measurer = measurer
+        self.strings = strings
+    }
+
+    /// The decisions for `conversation`. With `explain`, every decision records why.
+    public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
+        let currentUserID = context.currentUserID
+        let typing = conversation.channel.features.typingEvents
+            ? TypingText.text(conversation.typingUserIDs, conversation: conversation, currentUserID: currentUserID,
+                              strings: strings, formatter: formatter)
+            : nil
+        let header = HeaderResolver.header(conversation, currentUserID: currentUserID, typing: typing,
+                                           config: config, strings: strings, formatter: formatter)
+        let messages = Self.shownMessages(conversation.messages)
+        var items: [MessageListItem] = []
+        if conversation.messageListState == .loading {
+            return MessageListDecisions(header: header, items: [.loadingState(text: strings.loading)], unreadCount: 0)
+        }
+
+        let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
+        let separatorBefore = messages.indices.map { index in
+            config.dateIndicatorPlacement == .messageList && (index == 0 || times[index].day != times[index - 1].day)
+        }
+        let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
+        let minutes = times.map { Int64($0.day.daysSince1970) * 1440 + Int64($0.hour * 60 + $0.minute) }
+        let boundaries = grouping.boundaries(messages, separatorBefore: separatorBefore, localMinutes: minutes)
+        let centered = messages.map { $0.type == .system || ($0.type == .error && !$0.isBounced) }
+        let positions = GroupingResolver.positions(boundaries, centered: centered)
+        let firstUnread = config.unreadSeparatorEnabled
+            ? UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID)
+            : nil
+        let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
+        let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+        var labels: [CalendarDay: String] = [:]
+
+        for (index, message) in messages.enumerated() {
+            let day = times[index].day
+            let label = labels[day] ?? labeler.label(for: day, at: message.createdAt)
+            labels[day] = label
+            if separatorBefore[index] { items.append(.dateSeparator(day: day, text: label)) }
+            if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
+            items.append(.message(decide(message, boundary: boundaries[index], position: positions[index], day: day,
+                                         label: label, conversation: conversation, delivery: delivery, explain: explain)))
+        }
+        if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
+        if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
+        return MessageListDecisions(header: header, items: items, unreadCount: unread)
+    }
+
+    /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
+    /// order; thread replies only when also sent to the channel (SPEC §3.1).
+    public static func shownMessages(_ messages: [Message]) -> [Message] {
+        messages.enumerated()
+            .filter { $0.element.isShownInChannel }
+            .sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }
+            .map(\.element)
+    }
+
+    private func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
+                        conversation: Conversation, delivery: DeliveryState, explain: Bool) -> MessageDecision {
+        let isFromCurrentUser = context.currentUserID != nil && message.user.id == context.currentUserID
+        let text = message.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(message.text)
+        let emojiCount = message.attachments.isEmpty && !message.isDeleted ? measurer.emojiOnlyClusterCount(text) : nil
+        let translation = translatedText(message)
+        let facts = MessageFacts(
+            message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
+            memberCount: conversation.memberCount, features: conversation.channel.features,
+            isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
+            deliveryStatus: delivery.status(of: message, features: conversation.channel.features)
+        )
+        var reasons: [OptionReason]? = explain ? [] : nil
+        let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
+        var threadInfo: String?
+        if options.contains(.threadInfo) {
+            threadInfo = message.replyCount > 0 ? strings.replies.text(message.replyCount, using: formatter) : strings.threadReply
+        }
+        return MessageDecision(
+            message: message, text: text, position: position, groupBoundary: boundary, options: options, day: day,
+            dateLabel: label, timeText: formatter.shortTime(message.createdAt),
+            deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
+            translation: options.contains(.translation) ? translation.map(UntrustedText.neutralize) : nil,
+            threadInfoText: threadInfo, reasons: reasons ?? []
+        )
+    }
+
+    /// Rule 10: the translation into the context's language, when auto-translation is on, the
+    /// message is not a command, was not written in that language, and has a different,
+    /// non-empty translation.
+    private func translatedText(_ message: Message) -> String? {
+        guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
+              message.command == nil, message.language != target,
+              let translated = message.translations[target], !translated.isEmpty, translated != message.text
+        else { return nil }
+        return translated
+    }
+}
+
+/// What the other members have read and received (rule 14).
+struct DeliveryState {
+    var latestOtherRead: Timestamp?
+    var latestOtherDelivery: Timestamp?
+
+    init(conversation: Conversation, currentUserID: String?) {
+        let others = conversation.reads.filter { $0.user.id != currentUserID }
+        latestOtherRead = others.compactMap(\.lastRead).max()
+        latestOtherDelivery = others.compactMap(\.lastDeliveredAt).max()
+    }
+
+    /// The status of one of the current user's messages, or nil when none is shown:
+    /// in-progress states always show pending; failed ones never show; otherwise read or sent
+    /// with read events, delivered (someone received it, nobody read it) with delivery events.
+    func status(of message: Message, features: ChannelFeatures) -> DeliveryStatus? {
+        if let state = message.localState {
+            return state.isInProgress ? .pending : nil
+        }
+        if features.readEvents, let read = latestOtherRead, read >= message.createdAt { return .read }
+        if features.deliveryEvents, let delivered = latestOtherDelivery,
+           Timestamp(seconds: delivered.seconds + 1, nanoseconds: delivered.nanoseconds) >= message.createdAt {
+            return .delivered
+        }
+        return features.readEvents || features.deliveryEvents ? .sent : nil
+    }
+}

@@ -1,0 +1,61 @@
+/// The unread separator (SPEC §3.4): above the first message newer than the current user's
+/// last read that is not theirs and not deleted; none when they have nothing unread.
+enum UnreadResolver {
+    /// The index (in `messages`, oldest first) the separator stands above, if any.
+    static func firstUnreadIndex(_ messages: [Message], reads: [ReadState], currentUserID: String?) -> Int? {
+        guard let currentUserID, let read = reads.first(where: { $0.user.id == currentUserID }) else { return nil }
+        if read.unreadMessages == 0 { return nil }
+        var start = 0
+        if let lastID = read.lastReadMessageID, let index = messages.firstIndex(where: { $0.id == lastID }) {
+            start = index + 1
+        } else if let lastRead = read.lastRead {
+            start = messages.firstIndex(where: { $0.createdAt > lastRead }) ?? messages.count
+        } else if read.unreadMessages == nil {
+            return nil // nothing says what was read
+        }
+        return messages[start...].firstIndex { $0.user.id != currentUserID && !$0.isDeleted }
+    }
+
+    /// The unread count for the scroll-to-latest button: the server's, else the messages
+    /// counted from the separator.
+    static func unreadCount(_ messages: [Message], reads: [ReadState], currentUserID: String?, firstUnread: Int?) -> Int {
+        if let currentUserID, let count = reads.first(where: { $0.user.id == currentUserID })?.unreadMessages {
+            return max(0, count)
+        }
+        guard let firstUnread else { return 0 }
+        return messages[firstUnread...].filter { $0.user.id != currentUserID && !$0.isDeleted }.count
+    }
+}
+
+/// The typing indicator text (SPEC §3.4): the current user excluded.
+enum TypingText {
+    static func text(_ userIDs: [String], conversation: Conversation, currentUserID: String?,
+                     strings: ChatStrings, formatter: any LocaleFormatting) -> String? {
+        var seen = Set<String>()
+        let names = userIDs.filter { $0 != currentUserID && seen.insert($0).inserted }
+            .map { conversation.user(id: $0).displayName }
+        switch names.count {
+        case 0: return nil
+        case 1: return strings.oneTyping.filling(["name": names[0]])
+        case 2: return strings.twoTyping.filling(["first": names[0], "second": names[1]])
+        default: return strings.manyTyping.text(names.count, using: formatter)
+        }
+    }
+}
+
+/// The channel header (SPEC §3.4).
+enum HeaderResolver {
+    static func header(_ conversation: Conversation, currentUserID: String?, typing: String?,
+                       config: MessageListConfig, strings: ChatStrings, formatter: any LocaleFormatting) -> ChannelHeader {
+        var title = conversation.channel.name ?? ""
+        if !title.contains(where: { !$0.isWhitespace }) {
+            let others = conversation.members.map(\.user).filter { $0.id != currentUserID }
+            title = others.map(\.displayName).joined(separator: ", ")
+            if title.isEmpty { title = conversation.channel.cid }
+        }
+        let count = conversation.memberCount
+        var subtitle = strings.members.text(count, using: formatter)
+        if config.typingIndicatorPlacement == .navigationBar, let typing { subtitle = typing }
+        return ChannelHeader(title: UntrustedText.neutralize(title), subtitle: subtitle, memberCount: count)
+    }
+}

@@ -1,0 +1,184 @@
+/// Decoding of the model from Stream-shaped JSON (snake_case; unknown fields ignored).
+/// Errors name the JSON path of the offending value.
+struct ModelDecoder {
+    /// Non-fatal problems met on the way (unknown message types, …).
+    var warnings: [DocumentWarning] = []
+
+    mutating func user(_ json: JSONReader) throws(DocumentError) -> User {
+        User(id: try json["id"].string(), name: try json["name"].optionalString(), imageURL: try json["image"].optionalString())
+    }
+
+    /// A message's author: `user`, else `user_id`, else an unknown user.
+    private mutating func author(_ json: JSONReader) throws(DocumentError) -> User {
+        if !json["user"].isAbsent { return try user(json["user"]) }
+        return User(id: try json["user_id"].optionalString() ?? "")
+    }
+
+    mutating func message(_ json: JSONReader) throws(DocumentError) -> Message {
+        let typeName = try json["type"].optionalString() ?? "regular"
+        let type: MessageType
+        if let known = MessageType(rawValue: typeName) {
+            type = known
+        } else {
+            type = .regular
+            warnings.append(DocumentWarning(path: json["type"].path, message: "unknown message type '\(typeName)', laid out as regular"))
+        }
+        var localState: LocalState?
+        if let stateName = try json["local_state"].optionalString() {
+            guard let state = LocalState(rawValue: stateName) else {
+                throw DocumentError(path: json["local_state"].path, line: nil, column: nil,
+                                    message: "unknown local state '\(stateName)' (expected one of \(LocalState.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            localState = state
+        }
+        var translations: [String: String] = [:]
+        var language: String?
+        if !json["i18n"].isAbsent {
+            for (key, value) in try json["i18n"].members() {
+                if key == "language" {
+                    language = try value.optionalString()
+                } else if key.hasSuffix("_text"), let text = try value.optionalString() {
+                    translations[String(key.dropLast(5))] = text
+                }
+            }
+        }
+        var scores: [(type: String, score: Int)] = []
+        if !json["reaction_scores"].isAbsent {
+            for (key, value) in try json["reaction_scores"].members() { scores.append((key, try value.int())) }
+        }
+        return Message(
+            id: try json["id"].string(),
+            text: try json["text"].optionalString() ?? "",
+            type: type,
+            user: try author(json),
+            createdAt: try json["created_at"].timestamp(),
+            deletedAt: try json["deleted_at"].optionalTimestamp(),
+            messageTextUpdatedAt: try json["message_text_updated_at"].optionalTimestamp(),
+            parentID: try json["parent_id"].optionalString(),
+            showInChannel: try json["show_in_channel"].optionalBool() ?? false,
+            replyCount: try json["reply_count"].optionalInt() ?? 0,
+            threadParticipants: try users(json["thread_participants"]),
+            quotedMessage: try quoted(json["quoted_message"]),
+            latestReactions: try reactions(json["latest_reactions"]),
+            reactionScores: scores,
+            attachments: try attachments(json["attachments"]),
+            command: try json["command"].optionalString(),
+            language: language,
+            translations: translations,
+            pinned: try json["pinned"].optionalBool() ?? false,
+            localState: localState,
+            isBounced: try Self.isBounced(json)
+        )
+    }
+
+    /// Stream marks a moderation bounce in `moderation_details.action`
+    /// ("MESSAGE_RESPONSE_ACTION_BOUNCE") or, with moderation v2, `moderation.action` ("bounce").
+    private static func isBounced(_ json: JSONReader) throws(DocumentError) -> Bool {
+        let actions = [try json["moderation_details"]["action"].optionalString(), try json["moderation"]["action"].optionalString()]
+        return actions.contains { $0?.lowercased().contains("bounce") == true }
+    }
+
+    private func reactions(_ json: JSONReader) throws(DocumentError) -> [Reaction] {
+        var result: [Reaction] = []
+        for element in try json.optionalArray() {
+            var userID = try element["user_id"].optionalString()
+            if userID == nil { userID = try element["user"]["id"].optionalString() }
+            result.append(Reaction(type: try element["type"].string(), userID: userID))
+        }
+        return result
+    }
+
+    private mutating func users(_ json: JSONReader) throws(DocumentError) -> [User] {
+        var result: [User] = []
+        for element in try json.optionalArray() {
+            // Stream sends users, sometimes wrapped as {"user": {...}}.
+            result.append(try user(element["user"].isAbsent ? element : element["user"]))
+        }
+        return result
+    }
+
+    private func attachments(_ json: JSONReader) throws(DocumentError) -> [Attachment] {
+        var result: [Attachment] = []
+        for element in try json.optionalArray() {
+            var title = try element["title"].optionalString()
+            if title == nil { title = try element["fallback"].optionalString() }
+            result.append(Attachment(type: try element["type"].optionalString() ?? "file", title: title))
+        }
+        return result
+    }
+
+    private mutating func quoted(_ json: JSONReader) throws(DocumentError) -> QuotedMessage? {
+        guard !json.isAbsent else { return nil }
+        let deletedAt = try json["deleted_at"].optionalTimestamp()
+        let type = try json["type"].optionalString()
+        let deleted = deletedAt != nil || type == "deleted"
+        return QuotedMessage(id: try json["id"].optionalString() ?? "", text: try json["text"].optionalString() ?? "",
+                             user: try author(json), attachments: try attachments(json["attachments"]), isDeleted: deleted)
+    }
+
+    mutating func channel(_ json: JSONReader) throws(DocumentError) -> Channel {
+        let config = json["config"]
+        let features = ChannelFeatures(
+            replies: try config["replies"].optionalBool() ?? true,
+            reactions: try config["reactions"].optionalBool() ?? true,
+            readEvents: try config["read_events"].optionalBool() ?? true,
+            deliveryEvents: try config["delivery_events"].optionalBool() ?? true,
+            typingEvents: try config["typing_events"].optionalBool() ?? true
+        )
+        var cid = try json["cid"].optionalString()
+        if cid == nil, let type = try json["type"].optionalString(), let id = try json["id"].optionalString() {
+            cid = "\(type):\(id)"
+        }
+        return Channel(cid: cid ?? "", name: try json["name"].optionalString(),
+                       memberCount: try json["member_count"].optionalInt(), features: features)
+    }
+
+    mutating func members(_ json: JSONReader) throws(DocumentError) -> [Member] {
+        var result: [Member] = []
+        for element in try json.optionalArray() {
+            if !element["user"].isAbsent {
+                result.append(Member(user: try user(element["user"])))
+            } else {
+                result.append(Member(user: User(id: try element["user_id"].string())))
+            }
+        }
+        return result
+    }
+
+    mutating func reads(_ json: JSONReader) throws(DocumentError) -> [ReadState] {
+        var result: [ReadState] = []
+        for element in try json.optionalArray() {
+            let reader = element["user"].isAbsent ? User(id: try element["user_id"].string()) : try user(element["user"])
+            result.append(ReadState(
+                user: reader,
+                lastRead: try element["last_read"].optionalTimestamp(),
+                lastReadMessageID: try element["last_read_message_id"].optionalString(),
+                unreadMessages: try element["unread_messages"].optionalInt(),
+                lastDeliveredAt: try element["last_delivered_at"].optionalTimestamp()
+            ))
+        }
+        return result
+    }
+
+    mutating func thread(_ json: JSONReader) throws(DocumentError) -> ChatThread {
+        let parent = json["parent_message"].isAbsent ? nil : try message(json["parent_message"])
+        let parentID = try json["parent_message_id"].optionalString() ?? parent?.id
+        guard let parentID else {
+            throw DocumentError(path: json["parent_message_id"].path, line: nil, column: nil, message: "missing (required)")
+        }
+        var replies: [Message] = []
+        for reply in try json["latest_replies"].optionalArray() { replies.append(try message(reply)) }
+        return ChatThread(
+            parentMessageID: parentID, parentMessage: parent,
+            channel: json["channel"].isAbsent ? nil : try channel(json["channel"]),
+            title: try json["title"].optionalString(),
+            replyCount: try json["reply_count"].optionalInt() ?? 0,
+            participantCount: try json["participant_count"].optionalInt() ?? 0,
+            threadParticipants: try users(json["thread_participants"]),
+            latestReplies: replies, read: try reads(json["read"]),
+            lastMessageAt: try json["last_message_at"].optionalTimestamp(),
+            createdAt: try json["created_at"].optionalTimestamp(),
+            updatedAt: try json["updated_at"].optionalTimestamp()
+        )
+    }
+}

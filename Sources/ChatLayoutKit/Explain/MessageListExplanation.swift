@@ -1,0 +1,68 @@
+extension MessageListDecisions {
+    /// `explain --format json` (SPEC §4): `{"items": [...]}` top to bottom. Kinds
+    /// `dateSeparator` (day, text), `unreadSeparator` (text), `message` (id, position, options
+    /// sorted by name), `typingIndicator` (text), plus `emptyState` and `loadingState` (text).
+    /// Keys may be added; these never change.
+    public func explanationJSON() -> JSONValue {
+        .object([("items", .array(items.map(Self.json)))])
+    }
+
+    private static func json(_ item: MessageListItem) -> JSONValue {
+        switch item {
+        case .dateSeparator(let day, let text):
+            return .object([("kind", "dateSeparator"), ("day", .string(day.description)), ("text", .string(text))])
+        case .unreadSeparator(let text):
+            return .object([("kind", "unreadSeparator"), ("text", .string(text))])
+        case .message(let decision):
+            return .object([
+                ("kind", "message"), ("id", .string(decision.message.id)),
+                ("position", .string(decision.position.rawValue)),
+                ("options", .array(decision.options.names.map(JSONValue.string))),
+            ])
+        case .typingIndicator(let text):
+            return .object([("kind", "typingIndicator"), ("text", .string(text))])
+        case .emptyState(let text):
+            return .object([("kind", "emptyState"), ("text", .string(text))])
+        case .loadingState(let text):
+            return .object([("kind", "loadingState"), ("text", .string(text))])
+        }
+    }
+
+    /// `explain --format text`: the header, then one line per item with its reasons, for
+    /// people. Message texts are cut to fit `width` cells with `measurer`.
+    public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
+        var lines = ["\(header.title) · \(header.subtitle)"]
+        for item in items {
+            switch item {
+            case .dateSeparator(let day, let text):
+                lines.append("── \(text) ──  date separator \(day): first message of the day")
+            case .unreadSeparator(let text):
+                lines.append("── \(text) ──  unread separator: first message after your last read")
+            case .message(let decision):
+                lines.append(Self.line(decision, width: width, measurer: measurer))
+            case .typingIndicator(let text):
+                lines.append("\(text)  typing indicator")
+            case .emptyState(let text):
+                lines.append("\(text)  empty state")
+            case .loadingState(let text):
+                lines.append("\(text)  loading state")
+            }
+        }
+        return lines
+    }
+
+    private static func line(_ decision: MessageDecision, width: Int, measurer: any TextMeasuring) -> String {
+        let message = decision.message
+        let quoted = measurer.truncate(decision.text, width: max(8, width / 3))
+        var parts = [
+            "\(message.id) \(decision.position.rawValue)",
+            "\(UntrustedText.neutralize(message.user.displayName)) \(decision.timeText)",
+            "\"\(quoted)\"",
+            "[\(decision.options.names.joined(separator: " "))]",
+        ]
+        var reasons = [decision.groupBoundary.explanation]
+        reasons += decision.reasons.map(\.explanation)
+        parts.append(reasons.joined(separator: "; "))
+        return parts.joined(separator: "  ")
+    }
+}

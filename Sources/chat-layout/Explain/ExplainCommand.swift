@@ -1,0 +1,39 @@
+import ArgumentParser
+import ChatLayoutKit
+
+/// `chat-layout explain`: the decisions of a message list, top to bottom, and why.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show the decisions of a message list and why each was made.",
+        discussion: """
+            --format json prints SPEC §4's contract: {"items": [...]} top to bottom, with kinds \
+            dateSeparator (day, text), unreadSeparator (text), message (id, position, options \
+            sorted) and typingIndicator (text). --format text prints one line per item with its \
+            reasons.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var flags: LayoutFlags
+    @Option(help: "text (for people) or json (for scripts).")
+    var format: Format = .text
+
+    func run() throws {
+        let loaded = try flags.load()
+        let resolver = MessageListResolver(config: loaded.config, context: loaded.context,
+                                           formatter: loaded.formatter, measurer: loaded.engine)
+        let decisions = resolver.resolve(loaded.document.conversation, explain: format == .text)
+        var output = StandardOutput()
+        switch format {
+        case .json:
+            output.write(decisions.explanationJSON().serialized() + "\n")
+        case .text:
+            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine) {
+                output.write(line + "\n")
+            }
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import ChatLayoutICU
+import ChatLayoutKit
+import Foundation
+
+/// The input document and the flags every layout command shares (SPEC §4). Flags override
+/// the document's `context` and `config`; what neither gives comes from the environment
+/// (clock, `TZ`, `LANG`) — only here in the CLI, never in the library.
+struct LayoutFlags: ParsableArguments {
+    @Argument(help: "The document (JSON); '-' or nothing reads standard input.")
+    var file: String = "-"
+
+    @Option(help: "The width in cells (1 or more).")
+    var width: Int = 80
+
+    @Option(help: "The locale, e.g. en_US (default: the document's, else LANG).")
+    var locale: String?
+
+    @Option(help: "The IANA time zone, e.g. Europe/Berlin (default: the document's, else TZ).")
+    var timeZone: String?
+
+    @Option(help: "The current time, RFC 3339 (default: the document's, else the clock).")
+    var now: String?
+
+    @Option(help: "The current user's id (default: the document's).")
+    var currentUser: String?
+
+    @Option(help: "The channel to take from a channels-query response (default: the first).")
+    var channel: String?
+
+    @Option(help: "Where dates show: overlay, message-list or none.")
+    var dateIndicator: DateIndicatorFlag?
+
+    @Flag(help: "Do not group messages.")
+    var noGrouping = false
+
+    @Option(help: "The longest gap within a group, in seconds.")
+    var maxGroupInterval: Double?
+
+    enum DateIndicatorFlag: String, ExpressibleByArgument, CaseIterable {
+        case overlay, messageList = "message-list", none
+
+        var placement: DateIndicatorPlacement {
+            switch self {
+            case .overlay: return .overlay
+            case .messageList: return .messageList
+            case .none: return .none
+            }
+        }
+    }
+
+    func validate() throws {
+        guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
+        if let now, Timestamp(rfc3339: now) == nil {
+            throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(now)'")
+        }
+        if let maxGroupInterval, !(maxGroupInterval >= 0 && maxGroupInterval.isFinite) {
+            throw ValidationError("--max-group-interval must be 0 or more seconds")
+        }
+    }
+
+    /// Everything a command needs to lay out the document.
+    struct Loaded {
+        var document: ConversationDocument
+        var config: MessageListConfig
+        var context: LayoutContext
+        var formatter: ICULocaleFormatter
+        var engine: ICUTextEngine
+    }
+
+    /// Reads and decodes the document, prints its warnings, and completes context and config.
+    func load() throws -> Loaded {
+        let bytes = try readInput()
+        let document: ConversationDocument
+        do {
+            document = try ConversationDecoder.decode(bytes, channel: channel)
+        } catch {
+            throw BadInput(message: "\(displayName): \(error)")
+        }
+        for warning in document.warnings {
+            StandardError.write("chat-layout: warning: \(displayName): \(warning)\n")
+        }
+        var config = document.config
+        if let dateIndicator { config.dateIndicatorPlacement = dateIndicator.placement }
+        if noGrouping { config.groupMessages = false }
+        if let maxGroupInterval { config.maxTimeIntervalBetweenMessagesInGroup = maxGroupInterval }
+
+        let written = document.context
+        let context = LayoutContext(
+            currentUserID: currentUser ?? written.currentUserID,
+            now: now.flatMap { Timestamp(rfc3339: $0) } ?? written.now ?? Environment.now(),
+            timeZone: timeZone ?? written.timeZone ?? Environment.timeZone(),
+            locale: locale ?? written.locale ?? Environment.locale(),
+            translationLanguage: written.translationLanguage
+        )
+        let formatter: ICULocaleFormatter
+        do {
+            formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        } catch {
+            // A bad flag is bad usage; a bad document is bad input.
+            let fromFlag = (locale != nil && error == .unknownLocale(context.locale))
+                || (timeZone != nil && error == .unknownTimeZone(context.timeZone))
+            if fromFlag { throw ValidationError("\(error)") }
+            throw BadInput(message: "\(displayName): context: \(error)")
+        }
+        return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine())
+    }
+
+    private var displayName: String { file == "-" ? "<stdin>" : file }
+
+    private func readInput() throws -> [UInt8] {
+        if file == "-" {
+            return Array(FileHandle.standardInput.readDataToEndOfFile())
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
+            throw BadInput(message: "\(file): " + (exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"))
+        }
+        return Array(data)
+    }
+}
+
+/// Defaults from the machine, for the CLI only.
+enum Environment {
+    static func now() -> Timestamp {
+        let seconds = Date().timeIntervalSince1970
+        return Timestamp(seconds: Int64(seconds.rounded(.down)), nanoseconds: Int32((seconds - seconds.rounded(.down)) * 1e9))
+    }
+
+    /// `TZ`, else the zone /etc/localtime links to, else UTC.
+    static func timeZone() -> String {
+        if let zone = ProcessInfo.processInfo.environment["TZ"], !zone.isEmpty {
+            return zone.hasPrefix(":") ? String(zone.dropFirst()) : zone
+        }
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+           let range = link.range(of: "zoneinfo/") {
+            return String(link[range.upperBound...])
+        }
+        return "UTC"
+    }
+
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG` without encoding and modifier; "C"/"POSIX" → en_US.
+    static func locale() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[key], !value.isEmpty else { continue }
+            let name = value.split(separator: ".")[0].split(separator: "@")[0]
+            if name == "C" || name == "POSIX" { return "en_US" }
+            return String(name)
+        }
+        return "en_US"
+    }
+}
