@@ -40,7 +40,8 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit"]),
+        // The core's tests may use the ICU engine as measurer and formatter; the core never does.
+        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
         .testTarget(
             name: "ChatLayoutICUTests",
             dependencies: ["ChatLayoutICU", "ChatLayoutKit"],
