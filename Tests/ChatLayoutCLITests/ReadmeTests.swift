@@ -57,4 +57,25 @@ struct ReadmeTests {
         }
         #expect(checked >= 3)
     }
+
+    /// `$ swift run chat-layout …` blocks: every line shown (but "…") is in the real output.
+    @Test func commandBlocks_showRealOutput() throws {
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var checked = 0
+        for (index, line) in lines.enumerated() where line.hasPrefix("$ swift run chat-layout ") {
+            let arguments = line.dropFirst("$ swift run chat-layout ".count).split(separator: " ").map { word in
+                word.hasPrefix("Samples/") ? CLIRunner.repository.appendingPathComponent(String(word)).path : String(word)
+            }
+            let output = try CLIRunner.run(arguments).stdout.split(separator: "\n").map(String.init)
+            var next = index + 1
+            while next < lines.count && lines[next] != "```" {
+                if lines[next] != "…" {
+                    #expect(output.contains(lines[next]), "README shows a line the command does not print: \(lines[next])")
+                    checked += 1
+                }
+                next += 1
+            }
+        }
+        #expect(checked >= 5)
+    }
 }

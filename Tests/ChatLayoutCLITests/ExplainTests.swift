@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// `chat-layout explain`: SPEC §4's JSON contract, the flags, and the errors scripts rely on.
+struct ExplainTests {
+    private static let sample = CLIRunner.repository.appendingPathComponent("Samples/conversation.json").path
+
+    private struct Item: Decodable, Equatable {
+        var kind: String
+        var id: String?
+        var day: String?
+        var text: String?
+        var position: String?
+        var options: [String]?
+    }
+
+    private struct Explanation: Decodable { var items: [Item] }
+
+    private func explain(_ arguments: [String], stdin: String = "") throws -> (items: [Item], result: CLIRunner.Result) {
+        let result = try CLIRunner.run(["explain"] + arguments + ["--format", "json"], stdin: stdin)
+        let items = result.status == 0 ? try JSONDecoder().decode(Explanation.self, from: result.stdoutBytes).items : []
+        return (items, result)
+    }
+
+    /// A small document: `messages` as (id, user, seconds after 09:00:00Z) triples.
+    private func document(_ messages: [(String, String, Int)], extra: String = "") -> String {
+        let list = messages.map { id, user, seconds in
+            let time = String(format: "2024-03-05T09:%02d:%02dZ", seconds / 60, seconds % 60)
+            return #"{"id": "\#(id)", "text": "hi", "user": {"id": "\#(user)"}, "created_at": "\#(time)"}"#
+        }.joined(separator: ",\n")
+        return """
+            {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
+             "channel": {"cid": "messaging:x", "name": "X", "member_count": 3}\(extra),
+             "messages": [\(list)]}
+            """
+    }
+
+    @Test func json_followsTheContract_onTheBundledSample() throws {
+        let (items, result) = try explain([Self.sample])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(items.first == Item(kind: "dateSeparator", day: "2024-03-04", text: "Yesterday"))
+        #expect(items.contains(Item(kind: "unreadSeparator", text: "Unread messages")))
+        #expect(items.last == Item(kind: "typingIndicator", text: "Leia Organa is typing…"))
+        let messages = items.filter { $0.kind == "message" }
+        #expect(messages.count == 13, "13 channel messages; the thread reply r1 is not shown")
+        for message in messages {
+            #expect(message.options == message.options?.sorted())
+            #expect(["single", "top", "middle", "bottom"].contains(message.position ?? ""))
+        }
+        #expect(messages.first { $0.id == "m6" }?.options == ["centered", "text"])
+        // Keys come in the contract's order.
+        #expect(result.stdout.hasPrefix(#"{"items":[{"kind":"dateSeparator","day":"2024-03-04","text":"Yesterday"}"#))
+    }
+
+    @Test func text_printsTheHeaderAndOneLinePerItem_withReasons() throws {
+        let result = try CLIRunner.run(["explain", Self.sample])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        let (items, _) = try explain([Self.sample])
+        #expect(lines.count == items.count + 1)
+        #expect(lines[0] == "General · 4 members")
+        #expect(result.stdout.contains("last in group: next message is by another author"))
+        #expect(result.stdout.contains("authorName: 4 members"))
+    }
+
+    @Test func standardInput_isReadForADash() throws {
+        let (items, result) = try explain(["-"], stdin: document([("a", "x", 0)]))
+        #expect(result.status == 0)
+        #expect(items.map(\.id) == ["a"])
+    }
+
+    @Test func flags_overrideTheDocument() throws {
+        let doc = document([("a", "x", 0), ("b", "x", 61), ("c", "me", 70)])
+        let (plain, _) = try explain(["-"], stdin: doc)
+        #expect(plain.compactMap(\.position) == ["single", "single", "single"])
+        let (longer, _) = try explain(["-", "--max-group-interval", "61"], stdin: doc)
+        #expect(longer.compactMap(\.position) == ["top", "bottom", "single"])
+        let (ungrouped, _) = try explain(["-", "--max-group-interval", "61", "--no-grouping"], stdin: doc)
+        #expect(ungrouped.compactMap(\.position) == ["single", "single", "single"])
+        let (asX, _) = try explain(["-", "--current-user", "x"], stdin: doc)
+        #expect(asX.first { $0.id == "a" }?.options?.contains("flipped") == true)
+        #expect(asX.first { $0.id == "c" }?.options?.contains("flipped") == false)
+        let (separated, _) = try explain(["-", "--date-indicator", "message-list"], stdin: doc)
+        #expect(separated.first == Item(kind: "dateSeparator", day: "2024-03-05", text: "Today"))
+        let (tokyo, _) = try explain(["-", "--date-indicator", "message-list", "--time-zone", "Asia/Tokyo", "--now", "2024-03-07T12:00:00Z", "--locale", "de_DE"], stdin: doc)
+        #expect(tokyo.first == Item(kind: "dateSeparator", day: "2024-03-05", text: "Dienstag"))
+    }
+
+    @Test func channelsQueryResponse_takesTheChosenChannel() throws {
+        let response = """
+            {"context": {"now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
+             "channels": [
+               {"channel": {"cid": "messaging:a"}, "messages": [{"id": "a1", "text": "A", "user": {"id": "u"}, "created_at": "2024-03-05T09:00:00Z"}]},
+               {"channel": {"cid": "messaging:b"}, "messages": [{"id": "b1", "text": "B", "user": {"id": "u"}, "created_at": "2024-03-05T09:00:00Z"}]}
+             ]}
+            """
+        #expect(try explain(["-"], stdin: response).items.compactMap(\.id) == ["a1"])
+        #expect(try explain(["-", "--channel", "messaging:b"], stdin: response).items.compactMap(\.id) == ["b1"])
+        let missing = try CLIRunner.run(["explain", "-", "--channel", "messaging:zzz"], stdin: response)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no channel 'messaging:zzz'"))
+        #expect(missing.stderr.contains("messaging:a, messaging:b"))
+    }
+
+    @Test func malformedJSON_isBadInput_withLineAndColumn() throws {
+        let result = try CLIRunner.run(["explain", "-"], stdin: "{\n  \"messages\": [\n    {\"id\": \"a\",,}\n  ]\n}")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line 3, column 16"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func wrongType_isBadInput_withTheJSONPath() throws {
+        let doc = document([("a", "x", 0)]).replacingOccurrences(of: #""created_at": "2024-03-05T09:00:00Z""#, with: #""created_at": 42"#)
+        let result = try CLIRunner.run(["explain", "-"], stdin: doc)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("messages[0].created_at"), "\(result.stderr)")
+    }
+
+    @Test func missingRequiredField_namesItsPath() throws {
+        let result = try CLIRunner.run(["explain", "-"], stdin: #"{"messages": [{"id": "a", "user": {"id": "u"}, "created_at": "2024-03-05T09:00:00Z"}, {"id": "b", "user": {"id": "u"}}]}"#)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("messages[1].created_at"))
+        #expect(result.stderr.contains("missing"))
+    }
+
+    @Test func duplicateMessageIDs_areBadInput_namingTheID() throws {
+        let result = try CLIRunner.run(["explain", "-"], stdin: document([("a", "x", 0), ("a", "y", 5)]))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("duplicate message id 'a'"), "\(result.stderr)")
+    }
+
+    @Test func unknownMessageType_isLaidOutAsRegular_withAWarning() throws {
+        let doc = document([("a", "x", 0)]).replacingOccurrences(of: #""text": "hi""#, with: #""text": "hi", "type": "poll""#)
+        let (items, result) = try explain(["-"], stdin: doc)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning"))
+        #expect(result.stderr.contains("messages[0].type"))
+        #expect(items.first?.options?.contains("bubble") == true)
+    }
+
+    @Test func unknownTimeZoneInTheDocument_isBadInput() throws {
+        let doc = document([("a", "x", 0)]).replacingOccurrences(of: #""time_zone": "UTC""#, with: #""time_zone": "Mars/Olympus""#)
+        let result = try CLIRunner.run(["explain", "-"], stdin: doc)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Mars/Olympus"))
+    }
+
+    @Test func badFlags_areUsageErrors() throws {
+        let doc = document([("a", "x", 0)])
+        for flags in [["--date-indicator", "sideways"], ["--now", "yesterday"], ["--width", "0"],
+                      ["--time-zone", "Mars/Olympus"], ["--locale", "xx_QQ"], ["--max-group-interval", "-1"],
+                      ["--format", "yaml"]] {
+            let result = try CLIRunner.run(["explain", "-"] + flags, stdin: doc)
+            #expect(result.status == 2, "\(flags): \(result.stderr)")
+        }
+    }
+
+    @Test func missingFile_isBadInput() throws {
+        let result = try CLIRunner.run(["explain", "/nonexistent/conversation.json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no such file"))
+    }
+
+    @Test func hostileText_neverReachesTheTerminal() throws {
+        let doc = document([("a", "x", 0)]).replacingOccurrences(of: #""text": "hi""#, with: #""text": "\u001b]0;owned\u0007\u001b[2Jboom\u009b31m""#)
+        let result = try CLIRunner.run(["explain", "-"], stdin: doc)
+        #expect(result.status == 0)
+        #expect(!result.stdoutBytes.contains(0x1B))
+        #expect(!result.stdoutBytes.contains(0x07))
+        #expect(result.stdout.contains("boom"))
+    }
+}
