@@ -1,0 +1,181 @@
+import ChatLayoutKit
+import Testing
+
+/// Decoding documents and Stream's own payloads (SPEC §2).
+struct ConversationDecoderTests {
+    private func decode(_ json: String, channel: String? = nil) throws(DocumentError) -> ConversationDocument {
+        try ConversationDecoder.decode(Array(json.utf8), channel: channel)
+    }
+
+    private func error(_ json: String) -> DocumentError? {
+        do {
+            _ = try decode(json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func streamChannelState_decodesAsItIs() throws {
+        let document = try decode(StreamPayloads.channelState)
+        let conversation = document.conversation
+        #expect(conversation.channel.cid == "messaging:general")
+        #expect(conversation.channel.name == "The water cooler")
+        #expect(conversation.memberCount == 3)
+        #expect(conversation.channel.features.replies == false)
+        #expect(conversation.channel.features.deliveryEvents == false)
+        #expect(conversation.members.map(\.user.id) == ["luke", "leia", "han"])
+        #expect(conversation.messages.map(\.id) == ["luke-1", "leia-1", "han-1", "luke-2"])
+        let leia = conversation.messages[1]
+        #expect(leia.attachments == [Attachment(type: "image", title: "a.jpg")])
+        #expect(leia.latestReactions == [Reaction(type: "love", userID: "luke")])
+        #expect(leia.replyCount == 2)
+        #expect(leia.threadParticipants.map(\.id) == ["leia", "han"])
+        #expect(leia.language == "en")
+        #expect(leia.translations == ["fr": "Bonjour", "de": "Hallo"])
+        #expect(conversation.messages[0].createdAt == Timestamp(rfc3339: "2024-03-05T09:41:00.123456Z"))
+        #expect(conversation.messages[2].isDeleted)
+        let quoting = conversation.messages[3]
+        #expect(quoting.type == .reply)
+        #expect(quoting.parentID == "leia-1" && quoting.showInChannel)
+        #expect(quoting.quotedMessage?.user.id == "leia")
+        #expect(quoting.isBounced)
+        #expect(conversation.reads.first?.lastReadMessageID == "luke-1")
+        #expect(conversation.reads.first?.unreadMessages == 2)
+        #expect(document.warnings.isEmpty)
+    }
+
+    @Test func channelsQuery_takesTheFirstChannel_orTheOneAskedFor() throws {
+        #expect(try decode(StreamPayloads.channelsQuery).conversation.messages.map(\.id) == ["f1"])
+        let second = try decode(StreamPayloads.channelsQuery, channel: "messaging:second").conversation
+        #expect(second.channel.name == "Second")
+        #expect(second.messages.map(\.id) == ["s1", "s2"])
+        let missing = try #require(error(#"{"channels": []}"#))
+        #expect(missing.description.contains("no channels"))
+    }
+
+    @Test func threadListResponse_decodesThreadsAndTheCursor() throws {
+        let conversation = try decode(StreamPayloads.threadList).conversation
+        #expect(conversation.threads.count == 1)
+        let thread = conversation.threads[0]
+        #expect(thread.parentMessageID == "p1")
+        #expect(thread.parentMessage?.text == "Thread root")
+        #expect(thread.title == "Coffee plans")
+        #expect(thread.replyCount == 4 && thread.participantCount == 2)
+        #expect(thread.threadParticipants.map(\.id) == ["luke", "leia"])
+        #expect(thread.latestReplies.map(\.id) == ["r1"])
+        #expect(thread.read.first?.unreadMessages == 1)
+        #expect(conversation.threadsNext == "eyJwYWdlIjoyfQ==")
+    }
+
+    @Test func document_readsContextAndEveryConfigOption() throws {
+        let document = try decode("""
+            {"context": {"current_user_id": "me", "now": "2024-03-05T10:00:00Z", "time_zone": "Europe/Berlin",
+                         "locale": "de_DE", "translation_language": "pt"},
+             "config": {"group_messages": false, "max_time_interval_between_messages_in_group": 120.5,
+                        "grouping_rule": "same_minute", "date_indicator_placement": "message_list",
+                        "date_separator_style": "sendbird", "typing_indicator_placement": "navigation_bar",
+                        "message_list_type": "livestream", "message_list_alignment": "left_aligned",
+                        "message_display_options": {"show_avatars": false, "show_avatars_in_groups": true,
+                                                    "show_message_date": false, "show_author_name": false},
+                        "message_paddings": {"horizontal": 16}, "edited_label_enabled": true,
+                        "auto_translation_enabled": true, "unread_separator_enabled": false, "page_size": 25},
+             "typing_user_ids": ["leia"], "message_list": {"state": "loading"}, "thread_list": {"state": "loading_more"}}
+            """)
+        #expect(document.context == DocumentContext(currentUserID: "me", now: Timestamp(rfc3339: "2024-03-05T10:00:00Z"),
+                                                    timeZone: "Europe/Berlin", locale: "de_DE", translationLanguage: "pt"))
+        let config = document.config
+        #expect(!config.groupMessages)
+        #expect(config.maxTimeIntervalBetweenMessagesInGroup == 120.5)
+        #expect(config.groupingRule == .sameMinute)
+        #expect(config.dateIndicatorPlacement == .messageList)
+        #expect(config.dateSeparatorStyle == .sendbird)
+        #expect(config.typingIndicatorPlacement == .navigationBar)
+        #expect(config.messageListType == .livestream)
+        #expect(config.messageListAlignment == .leftAligned)
+        #expect(config.displayOptions == MessageDisplayOptions(showAvatars: false, showAvatarsInGroups: true, showMessageDate: false, showAuthorName: false))
+        #expect(config.horizontalPadding == 16)
+        #expect(config.editedLabelEnabled && config.autoTranslationEnabled && !config.unreadSeparatorEnabled)
+        #expect(config.pageSize == 25)
+        #expect(document.conversation.typingUserIDs == ["leia"])
+        #expect(document.conversation.messageListState == .loading)
+        #expect(document.conversation.threadListState == .loadingMore)
+    }
+
+    @Test func emptyDocument_hasTheAnchorsDefaults() throws {
+        let document = try decode("{}")
+        #expect(document.config == MessageListConfig())
+        #expect(document.config.maxTimeIntervalBetweenMessagesInGroup == 60)
+        #expect(document.config.dateIndicatorPlacement == .overlay)
+        #expect(document.config.dateSeparatorStyle == .relative)
+        #expect(document.config.typingIndicatorPlacement == .bottomOverlay)
+        #expect(document.config.pageSize == 50 && document.config.horizontalPadding == 8)
+        #expect(document.config.unreadSeparatorEnabled && !document.config.editedLabelEnabled && !document.config.autoTranslationEnabled)
+        #expect(document.conversation.messages.isEmpty)
+    }
+
+    @Test func timestamps_acceptZeroToNineFractionalDigits() throws {
+        for fraction in ["", ".1", ".12", ".123", ".1234", ".12345", ".123456", ".1234567", ".12345678", ".123456789"] {
+            let document = try decode(#"{"messages": [{"id": "a", "user": {"id": "u"}, "created_at": "2024-03-05T09:41:00\#(fraction)Z"}]}"#)
+            let digits = String(fraction.dropFirst())
+            let expected = fraction.isEmpty ? 0 : Int32(digits + String(repeating: "0", count: 9 - digits.count))!
+            #expect(document.conversation.messages[0].createdAt.nanoseconds == expected, "\(fraction)")
+        }
+    }
+
+    @Test func malformedJSON_namesLineAndColumn() throws {
+        let problem = try #require(error("{\n  \"messages\": [\n    {\"id\": \"a\",,}\n  ]\n}"))
+        #expect(problem.line == 3)
+        #expect(problem.column == 16)
+    }
+
+    @Test func wrongType_namesTheJSONPath() throws {
+        let problem = try #require(error(#"{"messages": [{"id": "a", "user": {"id": "u"}, "created_at": "2024-03-05T09:41:00Z"}, {"id": "b", "user": {"id": "u"}, "created_at": 42}]}"#))
+        #expect(problem.path == "messages[1].created_at")
+        #expect(problem.description.hasPrefix("messages[1].created_at: "))
+        let nested = try #require(error(#"{"messages": [{"id": "a", "user": {"id": 7}, "created_at": "2024-03-05T09:41:00Z"}]}"#))
+        #expect(nested.path == "messages[0].user.id")
+        let config = try #require(error(#"{"config": {"group_messages": "yes"}}"#))
+        #expect(config.path == "config.group_messages")
+    }
+
+    @Test func missingRequiredFields_nameTheirPath() throws {
+        #expect(error(#"{"messages": [{"user": {"id": "u"}, "created_at": "2024-03-05T09:41:00Z"}]}"#)?.path == "messages[0].id")
+        #expect(error(#"{"messages": [{"id": "a", "user": {"id": "u"}}]}"#)?.path == "messages[0].created_at")
+    }
+
+    @Test func duplicateMessageIDs_areAnErrorNamingTheID() throws {
+        let problem = try #require(error(#"{"messages": [{"id": "m1", "user": {"id": "u"}, "created_at": "2024-03-05T09:41:00Z"}, {"id": "m1", "user": {"id": "v"}, "created_at": "2024-03-05T09:42:00Z"}]}"#))
+        #expect(problem.description.contains("duplicate message id 'm1'"))
+        #expect(problem.path == "messages[1].id")
+    }
+
+    @Test func unknownMessageType_isRegular_withAWarning() throws {
+        let document = try decode(#"{"messages": [{"id": "a", "type": "poll", "user": {"id": "u"}, "created_at": "2024-03-05T09:41:00Z"}]}"#)
+        #expect(document.conversation.messages[0].type == .regular)
+        #expect(document.warnings.map(\.path) == ["messages[0].type"])
+        #expect(document.warnings[0].description.contains("poll"))
+    }
+
+    @Test func unknownEnumerationValues_nameTheAllowedOnes() throws {
+        let placement = try #require(error(#"{"config": {"date_indicator_placement": "sideways"}}"#))
+        #expect(placement.path == "config.date_indicator_placement")
+        #expect(placement.description.contains("overlay, message_list, none"))
+        #expect(error(#"{"messages": [{"id": "a", "user": {"id": "u"}, "created_at": "2024-03-05T09:41:00Z", "local_state": "flying"}]}"#)?.path == "messages[0].local_state")
+    }
+
+    @Test func impossibleConfigValues_areErrors() throws {
+        #expect(error(#"{"config": {"max_time_interval_between_messages_in_group": -1}}"#)?.path == "config.max_time_interval_between_messages_in_group")
+        #expect(error(#"{"config": {"page_size": 0}}"#)?.path == "config.page_size")
+    }
+
+    @Test func nonObjectDocument_isAnError() throws {
+        #expect(error("[1, 2]")?.description.contains("must be a JSON object") == true)
+        #expect(error("") != nil)
+    }
+
+    @Test func messageWithoutUser_isKeptWithAnUnknownAuthor() throws {
+        let document = try decode(#"{"messages": [{"id": "a", "created_at": "2024-03-05T09:41:00Z"}, {"id": "b", "user_id": "u2", "created_at": "2024-03-05T09:42:00Z"}]}"#)
+        #expect(document.conversation.messages.map(\.user.id) == ["", "u2"])
+    }
+}
