@@ -81,6 +81,15 @@ public struct ICUTextEngine: TextMeasuring {
 
     /// The number of clusters when `text` is emoji only (each drawn as an emoji), else nil.
     public func emojiOnlyClusterCount(_ text: String) -> Int? {
+        // Cheap rejection first: every code point must be able to belong to an emoji.
+        let table = CharacterPropertyTable.shared
+        for scalar in text.unicodeScalars {
+            let properties = table[scalar]
+            let canBelong = properties.isEmoji || properties.isExtendedPictographic || properties.isEmojiModifier
+                || properties.graphemeBreak == .extend || properties.graphemeBreak == .zwj
+                || properties.graphemeBreak == .regionalIndicator
+            if !canBelong { return nil }
+        }
         let analyzed = AnalyzedText(text)
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         guard boundaries.count > 1 else { return nil }

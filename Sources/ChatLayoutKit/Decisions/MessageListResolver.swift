@@ -49,6 +49,7 @@ public struct MessageListResolver: Sendable {
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
         let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
         var labels: [CalendarDay: String] = [:]
+        var timeTexts: [Int64: String] = [:] // short times by local minute
 
         for (index, message) in messages.enumerated() {
             let day = times[index].day
@@ -56,8 +57,11 @@ public struct MessageListResolver: Sendable {
             labels[day] = label
             if separatorBefore[index] { items.append(.dateSeparator(day: day, text: label)) }
             if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
+            let timeText = timeTexts[minutes[index]] ?? formatter.shortTime(message.createdAt)
+            timeTexts[minutes[index]] = timeText
             items.append(.message(decide(message, boundary: boundaries[index], position: positions[index], day: day,
-                                         label: label, conversation: conversation, delivery: delivery, explain: explain)))
+                                         label: label, timeText: timeText, conversation: conversation,
+                                         delivery: delivery, explain: explain)))
         }
         if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
@@ -75,7 +79,7 @@ public struct MessageListResolver: Sendable {
     }
 
     private func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
-                        conversation: Conversation, delivery: DeliveryState, explain: Bool) -> MessageDecision {
+                        timeText: String, conversation: Conversation, delivery: DeliveryState, explain: Bool) -> MessageDecision {
         let isFromCurrentUser = context.currentUserID != nil && message.user.id == context.currentUserID
         let text = message.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(message.text)
         let emojiCount = message.attachments.isEmpty && !message.isDeleted ? measurer.emojiOnlyClusterCount(text) : nil
@@ -94,7 +98,7 @@ public struct MessageListResolver: Sendable {
         }
         return MessageDecision(
             message: message, text: text, position: position, groupBoundary: boundary, options: options, day: day,
-            dateLabel: label, timeText: formatter.shortTime(message.createdAt),
+            dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
             translation: options.contains(.translation) ? translation.map(UntrustedText.neutralize) : nil,
             threadInfoText: threadInfo, reasons: reasons ?? []
