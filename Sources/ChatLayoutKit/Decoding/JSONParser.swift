@@ -21,22 +21,25 @@ public enum JSONParser {
     ///
     /// - Throws: a ``DocumentError`` with the line and column of the first problem.
     public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONValue, DocumentError> in
-            var parser = Parser(bytes: buffer)
-            do throws(DocumentError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try bytes.withUnsafeBufferPointer(parse).get()
     }
 
     /// The value of a JSON document given as text.
     ///
     /// - Throws: a ``DocumentError`` with the line and column of the first problem.
     public static func parse(_ text: String) throws(DocumentError) -> JSONValue {
-        try parse(Array(text.utf8))
+        let result = text.utf8.withContiguousStorageIfAvailable(parse)
+            ?? Array(text.utf8).withUnsafeBufferPointer(parse)
+        return try result.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, DocumentError> {
+        var parser = Parser(bytes: bytes)
+        do throws(DocumentError) {
+            return .success(try parser.parseDocument())
+        } catch {
+            return .failure(error)
+        }
     }
 }
 

@@ -67,8 +67,8 @@ public struct JSONReader: Sendable {
         switch value {
         case .int(let number)?:
             return number
-        case .double(let number)? where number.rounded(.towardZero) == number
-            && number >= -0x1p63 && number < 0x1p63:
+        // Range first (NaN fails it), then a lossless conversion: no libm call needed.
+        case .double(let number)? where number >= -0x1p63 && number < 0x1p63 && Double(Int(number)) == number:
             return Int(number)
         default:
             throw mismatch(expected: "an integer")
