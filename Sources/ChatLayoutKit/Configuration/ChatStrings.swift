@@ -23,13 +23,24 @@ public struct ChatStrings: Hashable, Sendable {
 }
 
 extension String {
-    /// The template with `{key}` placeholders filled in.
+    /// The template with `{key}` placeholders filled in, in one pass over the template: an
+    /// inserted value is never searched for placeholders itself (a user named "{second}"
+    /// stays "{second}", whatever order the dictionary iterates in).
     func filling(_ values: [String: String]) -> String {
-        var result = self
-        for (key, value) in values {
-            result = result.replacingAll("{\(key)}", with: value)
+        var result = ""
+        var rest = self[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let keyStart = rest.index(after: open)
+            if let close = rest[keyStart...].firstIndex(of: "}"), let value = values[String(rest[keyStart ..< close])] {
+                result += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[keyStart...]
+            }
         }
-        return result
+        return result + rest
     }
 
     func replacingAll(_ target: String, with replacement: String) -> String {

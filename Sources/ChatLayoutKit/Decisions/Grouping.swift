@@ -25,6 +25,9 @@ public enum GroupBoundary: Hashable, Sendable {
     case threadRoot
     /// Grouping is off.
     case groupingOff
+    /// A system message or an unbounced error stands alone, centred (our choice: Stream lays
+    /// them out without a bubble whatever their group).
+    case centered
     /// Not last: the next message continues the group, this many seconds later.
     case continues(seconds: Double)
 
@@ -47,6 +50,7 @@ public enum GroupBoundary: Hashable, Sendable {
         case .failed: return "last in group: failed messages never group"
         case .threadRoot: return "last in group: thread roots never group"
         case .groupingOff: return "last in group: grouping is off"
+        case .centered: return "stands alone: centred message"
         case .continues(let seconds): return "grouped: next message by the same author \(Self.seconds(seconds)) later"
         }
     }
@@ -62,14 +66,27 @@ struct GroupingResolver {
     var repliesEnabled: Bool
 
     /// `messages` sorted oldest first; `separatorBefore[i]` when a date separator stands
-    /// above message i; `localMinutes[i]` its minute in the time zone (minutes since 1970,
-    /// for `same_minute`). Returns the boundary of every message.
-    func boundaries(_ messages: [Message], separatorBefore: [Bool], localMinutes: [Int64]) -> [GroupBoundary] {
+    /// above message i; `localMinutes[i]` its wall-clock minute in the time zone with the
+    /// zone's UTC offset then (for `same_minute`: the minute repeated when clocks go back is
+    /// another minute). Returns the boundary of every message.
+    func boundaries(_ messages: [Message], separatorBefore: [Bool], localMinutes: [LocalMinute]) -> [GroupBoundary] {
         messages.indices.map { index in
+            if Self.isCentered(messages[index]) { return .centered }
             guard index + 1 < messages.count else { return .newest }
             return boundary(messages[index], next: messages[index + 1], separatorBetween: separatorBefore[index + 1],
                             sameMinute: localMinutes[index] == localMinutes[index + 1])
         }
+    }
+
+    /// A wall-clock minute (minutes since 1970 in local time) and the UTC offset in force.
+    struct LocalMinute: Hashable {
+        var minute: Int64
+        var utcOffsetSeconds: Int
+    }
+
+    /// Rule 1 of §3.2: system messages and errors that were not bounced are centred.
+    static func isCentered(_ message: Message) -> Bool {
+        message.type == .system || (message.type == .error && !message.isBounced)
     }
 
     private func boundary(_ message: Message, next: Message, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {
@@ -105,21 +122,19 @@ struct GroupingResolver {
     }
 
     /// Group positions from the boundaries: a message starts a group when the one before it
-    /// ended one. Centred messages (system, unbounced error) stand alone visually.
-    static func positions(_ boundaries: [GroupBoundary], centered: [Bool]) -> [GroupPosition] {
+    /// ended one.
+    static func positions(_ boundaries: [GroupBoundary]) -> [GroupPosition] {
         var positions: [GroupPosition] = []
         positions.reserveCapacity(boundaries.count)
         var previousEnded = true
-        for (index, boundary) in boundaries.enumerated() {
-            let isFirst = previousEnded || centered[index]
-            let isLast = boundary.isLast || centered[index] || (index + 1 < centered.count && centered[index + 1])
-            switch (isFirst, isLast) {
+        for boundary in boundaries {
+            switch (previousEnded, boundary.isLast) {
             case (true, true): positions.append(.single)
             case (true, false): positions.append(.top)
             case (false, false): positions.append(.middle)
             case (false, true): positions.append(.bottom)
             }
-            previousEnded = isLast
+            previousEnded = boundary.isLast
         }
         return positions
     }

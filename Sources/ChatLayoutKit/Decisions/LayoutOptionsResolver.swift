@@ -41,7 +41,7 @@ enum LayoutOptionsResolver {
         var options: MessageLayoutOptions = []
 
         // 1. System messages and errors that were not bounced: centred text only.
-        if message.type == .system || (message.type == .error && !message.isBounced) {
+        if GroupingResolver.isCentered(message) {
             reasons?.append(OptionReason(option: "centered", reason: "\(message.type.rawValue) message"))
             return [.text, .centered]
         }

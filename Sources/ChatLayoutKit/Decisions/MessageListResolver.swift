@@ -39,17 +39,19 @@ public struct MessageListResolver: Sendable {
             config.dateIndicatorPlacement == .messageList && (index == 0 || times[index].day != times[index - 1].day)
         }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let minutes = times.map { Int64($0.day.daysSince1970) * 1440 + Int64($0.hour * 60 + $0.minute) }
+        let minutes = times.map {
+            GroupingResolver.LocalMinute(minute: Int64($0.day.daysSince1970) * 1440 + Int64($0.hour * 60 + $0.minute),
+                                         utcOffsetSeconds: $0.utcOffsetSeconds)
+        }
         let boundaries = grouping.boundaries(messages, separatorBefore: separatorBefore, localMinutes: minutes)
-        let centered = messages.map { $0.type == .system || ($0.type == .error && !$0.isBounced) }
-        let positions = GroupingResolver.positions(boundaries, centered: centered)
+        let positions = GroupingResolver.positions(boundaries)
         let firstUnread = config.unreadSeparatorEnabled
             ? UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID)
             : nil
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
         let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
         var labels: [CalendarDay: String] = [:]
-        var timeTexts: [Int64: String] = [:] // short times by local minute
+        var timeTexts: [GroupingResolver.LocalMinute: String] = [:] // short times by local minute
 
         for (index, message) in messages.enumerated() {
             let day = times[index].day

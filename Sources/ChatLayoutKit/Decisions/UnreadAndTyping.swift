@@ -27,13 +27,14 @@ enum UnreadResolver {
     }
 }
 
-/// The typing indicator text (SPEC §3.4): the current user excluded.
+/// The typing indicator text (SPEC §3.4): the current user excluded. Names are neutralised
+/// (SPEC §2): they are other people's text, like messages.
 enum TypingText {
     static func text(_ userIDs: [String], conversation: Conversation, currentUserID: String?,
                      strings: ChatStrings, formatter: any LocaleFormatting) -> String? {
         var seen = Set<String>()
         let names = userIDs.filter { $0 != currentUserID && seen.insert($0).inserted }
-            .map { conversation.user(id: $0).displayName }
+            .map { UntrustedText.neutralize(conversation.user(id: $0).displayName) }
         switch names.count {
         case 0: return nil
         case 1: return strings.oneTyping.filling(["name": names[0]])

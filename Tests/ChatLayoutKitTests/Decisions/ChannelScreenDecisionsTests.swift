@@ -1,0 +1,150 @@
+import ChatLayoutKit
+import Testing
+
+/// SPEC §3.4 typing indicator, header, empty and loading states; §3.1 which messages the
+/// channel list shows.
+@Suite struct ChannelScreenDecisionsTests {
+    private let chat = ConversationBuilder().message("m1", by: "leia")
+
+    private func typingRows(_ list: ResolvedMessageList) -> [String] {
+        list.rows.filter { $0.hasPrefix("typing ") }
+    }
+
+    // MARK: Typing indicator
+
+    @Test func oneTypist_isNamed() throws {
+        let list = try chat.typing("leia").resolve()
+        #expect(list.rows == ["m1", "typing Leia is typing…"])
+    }
+
+    @Test func twoTypists_areBothNamed() throws {
+        let list = try chat.typing("leia", "han").resolve()
+        #expect(typingRows(list) == ["typing Leia and Han are typing…"])
+    }
+
+    @Test func threeTypists_areCounted() throws {
+        let list = try chat.typing("leia", "han", "chewie").resolve()
+        #expect(typingRows(list) == ["typing 3 people are typing…"])
+    }
+
+    @Test func currentUserTyping_isExcluded() throws {
+        let list = try chat.typing("luke", "leia").resolve()
+        #expect(typingRows(list) == ["typing Leia is typing…"])
+    }
+
+    @Test func onlyTheCurrentUserTyping_showsNoIndicator() throws {
+        let list = try chat.typing("luke").resolve()
+        #expect(typingRows(list).isEmpty)
+    }
+
+    @Test func duplicateTypists_areCountedOnce() throws {
+        let list = try chat.typing("leia", "han", "leia").resolve()
+        #expect(typingRows(list) == ["typing Leia and Han are typing…"])
+    }
+
+    @Test func typingEventsOff_showsNoIndicator() throws {
+        let list = try chat.features { $0.typingEvents = false }.typing("leia").resolve()
+        #expect(typingRows(list).isEmpty)
+        #expect(list.header.subtitle == "4 members")
+    }
+
+    @Test func navigationBarPlacement_putsTypingInTheHeaderSubtitle() throws {
+        let list = try chat
+            .config { $0.typingIndicatorPlacement = .navigationBar }
+            .typing("leia")
+            .resolve()
+        #expect(list.header.subtitle == "Leia is typing…")
+        #expect(typingRows(list).isEmpty)
+    }
+
+    @Test func navigationBarPlacement_withNobodyTyping_showsTheMemberCount() throws {
+        let list = try chat.config { $0.typingIndicatorPlacement = .navigationBar }.resolve()
+        #expect(list.header.subtitle == "4 members")
+    }
+
+    // MARK: Header
+
+    @Test func header_showsTheChannelNameAndMemberCount() throws {
+        let header = try chat.resolve().header
+        #expect(header.title == "General")
+        #expect(header.subtitle == "4 members")
+        #expect(header.memberCount == 4)
+    }
+
+    @Test func namelessDirectChannel_isTitledWithTheOtherMembersName() throws {
+        let header = try chat.direct().channel { $0.name = nil }.resolve().header
+        #expect(header.title == "Leia")
+        #expect(header.subtitle == "2 members")
+    }
+
+    @Test func blankChannelName_countsAsNameless() throws {
+        let header = try chat.direct().channel { $0.name = "  " }.resolve().header
+        #expect(header.title == "Leia")
+    }
+
+    @Test func oneMember_isSingular() throws {
+        let header = try chat.members("luke").channel { $0.name = "Notes" }.resolve().header
+        #expect(header.subtitle == "1 member")
+    }
+
+    @Test func memberCount_comesFromTheChannelWhenGiven() throws {
+        let header = try chat.channel { $0.memberCount = 1234 }.resolve().header
+        #expect(header.subtitle == "1,234 members")
+    }
+
+    // MARK: Empty and loading states
+
+    @Test func channelWithoutMessages_showsNoMessagesYet() throws {
+        let list = try ConversationBuilder().resolve()
+        #expect(list.rows == ["empty No messages yet"])
+    }
+
+    @Test func channelWithOnlyThreadReplies_showsNoMessagesYet() throws {
+        let list = try ConversationBuilder().message("r", by: "leia") { $0.parentID = "root" }.resolve()
+        #expect(list.rows == ["empty No messages yet"])
+    }
+
+    @Test func loadingList_showsOnlyTheLoadingState() throws {
+        let list = try chat
+            .typing("leia")
+            .read(by: "luke", lastReadMessageID: "none", unreadMessages: 3)
+            .config { $0.dateIndicatorPlacement = .messageList }
+            .conversation { $0.messageListState = .loading }
+            .resolve()
+        #expect(list.rows == ["loading Loading…"])
+        #expect(list.decisions.unreadCount == 0)
+    }
+
+    @Test func loadingList_stillHasItsHeader() throws {
+        let list = try chat.conversation { $0.messageListState = .loading }.resolve()
+        #expect(list.header.title == "General")
+    }
+
+    // MARK: Thread replies in the channel list
+
+    @Test func threadReply_isNotShownInTheChannel() throws {
+        let list = try chat
+            .message("reply", by: "han", at: 10) { $0.parentID = "m1" }
+            .resolve()
+        #expect(list.order == ["m1"])
+    }
+
+    @Test func threadReplyAlsoSentToTheChannel_isShown() throws {
+        let list = try chat
+            .message("reply", by: "han", at: 10) {
+                $0.parentID = "m1"
+                $0.showInChannel = true
+            }
+            .resolve()
+        #expect(list.order == ["m1", "reply"])
+    }
+
+    @Test func hiddenThreadReply_doesNotSplitAGroup() throws {
+        let list = try ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("reply", by: "han", at: 5) { $0.parentID = "root" }
+            .message("m2", by: "leia", at: 10)
+            .resolve()
+        #expect(list.positions == [.top, .bottom])
+    }
+}

@@ -1,0 +1,173 @@
+import ChatLayoutKit
+import Testing
+
+/// Leia's "Hi", written in English, with its Portuguese translation "Oi".
+private func englishHi(_ message: inout Message) {
+    message.language = "en"
+    message.translations = ["pt": "Oi"]
+}
+
+/// SPEC §3.2 rules 10–13: translation, quoted message, reactions, error indicator.
+@Suite struct LayoutOptionExtrasDecisionsTests {
+    private let chat = ConversationBuilder()
+
+    // MARK: 10. Translation
+
+    /// Auto-translation on, into Portuguese; Leia writes "Hi" in English, translated "Oi".
+    private let translating = ConversationBuilder()
+        .config { $0.autoTranslationEnabled = true }
+        .context { $0.translationLanguage = "pt" }
+
+    @Test func translatedMessage_showsTheTranslation() throws {
+        let list = try translating.message("m", by: "leia", text: "Hi", englishHi).resolve()
+        #expect(list.options("m").contains(.translation))
+        #expect(list.decision("m")?.translation == "Oi")
+    }
+
+    @Test func translatedMessage_withAutoTranslationOff_showsNone() throws {
+        let list = try translating.config { $0.autoTranslationEnabled = false }
+            .message("m", by: "leia", text: "Hi", englishHi).resolve()
+        #expect(!list.options("m").contains(.translation))
+        #expect(list.decision("m")?.translation == nil)
+    }
+
+    @Test func withoutATranslationLanguage_showsNone() throws {
+        let options = try translating.context { $0.translationLanguage = nil }
+            .message("m", by: "leia", text: "Hi", englishHi).options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func withAnEmptyTranslationLanguage_showsNone() throws {
+        let options = try translating.context { $0.translationLanguage = "" }
+            .message("m", by: "leia", text: "Hi") { $0.translations = ["": "Oi"] }.options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func messageWrittenInTheTargetLanguage_showsNone() throws {
+        let options = try translating
+            .message("m", by: "leia", text: "Oi") {
+                $0.language = "pt"
+                $0.translations = ["pt": "Olá"]
+            }
+            .options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func command_showsNoTranslation() throws {
+        let options = try translating
+            .message("m", by: "leia", text: "Hi") {
+                englishHi(&$0)
+                $0.command = "giphy"
+            }
+            .options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func emptyTranslation_showsNone() throws {
+        let options = try translating
+            .message("m", by: "leia", text: "Hi") {
+                $0.language = "en"
+                $0.translations = ["pt": ""]
+            }
+            .options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func translationEqualToTheText_showsNone() throws {
+        let options = try translating
+            .message("m", by: "leia", text: "OK") {
+                $0.language = "en"
+                $0.translations = ["pt": "OK"]
+            }
+            .options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func translationIntoAnotherLanguageOnly_showsNone() throws {
+        let options = try translating
+            .message("m", by: "leia", text: "Hi") {
+                $0.language = "en"
+                $0.translations = ["es": "Hola"]
+            }
+            .options(of: "m")
+        #expect(!options.contains(.translation))
+    }
+
+    @Test func messageWithoutALanguage_isStillTranslated() throws {
+        let options = try translating
+            .message("m", by: "leia", text: "Hi") { $0.translations = ["pt": "Oi"] }
+            .options(of: "m")
+        #expect(options.contains(.translation))
+    }
+
+    // MARK: 11. Quoted message
+
+    @Test func quotingMessage_getsQuotedMessage() throws {
+        let options = try chat
+            .message("m", by: "leia", text: "Yes!") {
+                $0.quotedMessage = QuotedMessage(id: "q", text: "Ready?", user: Cast.han)
+            }
+            .options(of: "m")
+        #expect(options.contains(.quotedMessage))
+    }
+
+    @Test func messageWithoutAQuote_getsNoQuotedMessage() throws {
+        #expect(try !chat.message("m", by: "leia").options(of: "m").contains(.quotedMessage))
+    }
+
+    // MARK: 12. Reactions
+
+    @Test(arguments: ["love", "haha", "like", "sad", "wow"])
+    func supportedReaction_getsReactions(type: String) throws {
+        let options = try chat
+            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: type, userID: "han")] }
+            .options(of: "m")
+        #expect(options.contains(.reactions))
+    }
+
+    @Test func onlyUnsupportedReactions_getNoReactions() throws {
+        let options = try chat
+            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: "fire", userID: "han")] }
+            .options(of: "m")
+        #expect(!options.contains(.reactions))
+    }
+
+    @Test func oneSupportedReactionAmongOthers_getsReactions() throws {
+        let options = try chat
+            .message("m", by: "leia") {
+                $0.latestReactions = [Reaction(type: "fire", userID: "han"), Reaction(type: "wow", userID: "luke")]
+            }
+            .options(of: "m")
+        #expect(options.contains(.reactions))
+    }
+
+    @Test func supportedReaction_withReactionsDisabled_getsNoReactions() throws {
+        let options = try chat
+            .features { $0.reactions = false }
+            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: "like", userID: "han")] }
+            .options(of: "m")
+        #expect(!options.contains(.reactions))
+    }
+
+    @Test func noReactions_getNoReactions() throws {
+        #expect(try !chat.message("m", by: "leia").options(of: "m").contains(.reactions))
+    }
+
+    // MARK: 13. Error indicator
+
+    @Test(arguments: [LocalState.sendingFailed, .syncingFailed, .deletingFailed])
+    func failedLocalState_getsErrorIndicator(state: LocalState) throws {
+        let options = try chat.message("m", by: "luke") { $0.localState = state }.options(of: "m")
+        #expect(options.contains(.errorIndicator))
+    }
+
+    @Test(arguments: [LocalState.pendingSend, .sending, .pendingSync, .syncing, .deleting])
+    func inProgressLocalState_getsNoErrorIndicator(state: LocalState) throws {
+        let options = try chat.message("m", by: "luke") { $0.localState = state }.options(of: "m")
+        #expect(!options.contains(.errorIndicator))
+    }
+
+    @Test func sentMessage_getsNoErrorIndicator() throws {
+        #expect(try !chat.message("m", by: "luke").options(of: "m").contains(.errorIndicator))
+    }
+}

@@ -1,0 +1,120 @@
+import ChatLayoutKit
+import Testing
+
+/// SPEC §3.4: the "Unread messages" separator and the unread count. Luke is the reader.
+@Suite struct UnreadSeparatorDecisionsTests {
+    /// Leia, Han and Leia again, a minute apart.
+    private let threeMessages = ConversationBuilder()
+        .message("m1", by: "leia", at: 0)
+        .message("m2", by: "han", at: 60)
+        .message("m3", by: "leia", at: 120)
+
+    @Test func separator_standsAfterTheLastReadMessage() throws {
+        let list = try threeMessages.read(by: "luke", lastReadMessageID: "m1", unreadMessages: 2).resolve()
+        #expect(list.rows == ["m1", "unread Unread messages", "m2", "m3"])
+    }
+
+    @Test func lastReadMessageBeingTheNewest_givesNoSeparator() throws {
+        let list = try threeMessages.read(by: "luke", lastReadMessageID: "m3", unreadMessages: 1).resolve()
+        #expect(list.rows == ["m1", "m2", "m3"])
+    }
+
+    @Test func unknownLastReadMessage_fallsBackToTheLastReadTime() throws {
+        let list = try threeMessages
+            .read(by: "luke", lastRead: threeMessages.at(90), lastReadMessageID: "gone", unreadMessages: 1)
+            .resolve()
+        #expect(list.rows == ["m1", "m2", "unread Unread messages", "m3"])
+    }
+
+    @Test func messageAtExactlyTheLastReadTime_isRead() throws {
+        let list = try threeMessages.read(by: "luke", lastRead: threeMessages.at(60), unreadMessages: 1).resolve()
+        #expect(list.rows == ["m1", "m2", "unread Unread messages", "m3"])
+    }
+
+    @Test func currentUsersOwnMessages_areSkipped() throws {
+        let list = try ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("own", by: "luke", at: 60)
+            .message("m3", by: "leia", at: 120)
+            .read(by: "luke", lastReadMessageID: "m1", unreadMessages: 1)
+            .resolve()
+        #expect(list.rows == ["m1", "own", "unread Unread messages", "m3"])
+    }
+
+    @Test func deletedMessages_areSkipped() throws {
+        let list = try ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("gone", by: "han", at: 60) { $0.deletedAt = instant("2024-03-05T09:30:00Z") }
+            .message("m3", by: "leia", at: 120)
+            .read(by: "luke", lastReadMessageID: "m1", unreadMessages: 1)
+            .resolve()
+        #expect(list.rows == ["m1", "gone", "unread Unread messages", "m3"])
+    }
+
+    @Test func onlyOwnAndDeletedMessagesAfterTheLastRead_giveNoSeparator() throws {
+        let list = try ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("own", by: "luke", at: 60)
+            .message("gone", by: "han", at: 120) { $0.type = .deleted }
+            .read(by: "luke", lastReadMessageID: "m1", unreadMessages: 1)
+            .resolve()
+        #expect(!list.rows.contains("unread Unread messages"))
+    }
+
+    @Test func zeroUnreadMessages_giveNoSeparator() throws {
+        let list = try threeMessages.read(by: "luke", lastReadMessageID: "m1", unreadMessages: 0).resolve()
+        #expect(list.rows == ["m1", "m2", "m3"])
+        #expect(list.decisions.unreadCount == 0)
+    }
+
+    @Test func separatorDisabled_givesNoSeparator() throws {
+        let list = try threeMessages
+            .config { $0.unreadSeparatorEnabled = false }
+            .read(by: "luke", lastReadMessageID: "m1", unreadMessages: 2)
+            .resolve()
+        #expect(list.rows == ["m1", "m2", "m3"])
+    }
+
+    @Test func noReadStateForTheCurrentUser_givesNoSeparator() throws {
+        let list = try threeMessages.read(by: "leia", lastReadMessageID: "m1", unreadMessages: 2).resolve()
+        #expect(list.rows == ["m1", "m2", "m3"])
+        #expect(list.decisions.unreadCount == 0)
+    }
+
+    @Test func noCurrentUser_givesNoSeparator() throws {
+        let list = try threeMessages
+            .context { $0.currentUserID = nil }
+            .read(by: "luke", lastReadMessageID: "m1", unreadMessages: 2)
+            .resolve()
+        #expect(list.rows == ["m1", "m2", "m3"])
+    }
+
+    @Test func separator_followsTheDateSeparatorOfItsDay() throws {
+        let list = try ConversationBuilder()
+            .config { $0.dateIndicatorPlacement = .messageList }
+            .message("m1", by: "leia", at: "2024-03-04T09:00:00Z")
+            .message("m2", by: "leia", at: "2024-03-05T09:00:00Z")
+            .read(by: "luke", lastReadMessageID: "m1", unreadMessages: 1)
+            .resolve()
+        #expect(list.rows == ["date Yesterday", "m1", "date Today", "unread Unread messages", "m2"])
+    }
+
+    // MARK: Unread count
+
+    @Test func unreadCount_isTheServersCount() throws {
+        let list = try threeMessages.read(by: "luke", lastReadMessageID: "m1", unreadMessages: 7).resolve()
+        #expect(list.decisions.unreadCount == 7)
+    }
+
+    @Test func unreadCount_withoutTheServersCount_countsFromTheSeparator() throws {
+        let list = try ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("m2", by: "han", at: 60)
+            .message("own", by: "luke", at: 90)
+            .message("m3", by: "leia", at: 120)
+            .read(by: "luke", lastReadMessageID: "m1")
+            .resolve()
+        #expect(list.rows == ["m1", "unread Unread messages", "m2", "own", "m3"])
+        #expect(list.decisions.unreadCount == 2)
+    }
+}
