@@ -52,5 +52,11 @@ let package = Package(
             dependencies: ["ChatLayoutTextRenderer", "ChatLayoutICU", "ChatLayoutKit"]
         ),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
+        // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
+        .testTarget(
+            name: "GoldenTests",
+            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer"],
+            resources: [.copy("Documents")]
+        ),
     ]
 )

@@ -19,6 +19,15 @@ public struct ChatStrings: Hashable, Sendable {
     public var members = CountPhrase(one: "{count} member", other: "{count} members")
     public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
 
+    /// Reaction glyphs by type (Stream's defaults).
+    public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "😢", "wow": "😮"]
+    /// Delivery status glyphs.
+    public var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
+    public var errorGlyph = "⚠"
+    public var threadGlyph = "💬"
+    /// The scroll-to-latest button: "↓", or "↓ 3" with unread messages.
+    public var scrollToLatest = "↓"
+
     public init() {}
 }
 

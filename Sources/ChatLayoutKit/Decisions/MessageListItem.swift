@@ -18,6 +18,10 @@ public struct MessageDecision: Hashable, Sendable {
     public var translation: String?
     /// "3 replies" for a thread root (`threadInfo`).
     public var threadInfoText: String?
+    /// The names of the thread's participants (for `threadInfo`), neutralised.
+    public var threadParticipantNames: [String] = []
+    /// Shows the "Edited" label: edited, not deleted, with `edited_label_enabled`.
+    public var showsEditedLabel: Bool = false
     /// Why each option was given or removed; empty unless explanations were asked for.
     public var reasons: [OptionReason]
 

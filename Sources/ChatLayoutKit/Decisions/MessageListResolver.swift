@@ -103,7 +103,12 @@ public struct MessageListResolver: Sendable {
             dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
             translation: options.contains(.translation) ? translation.map(UntrustedText.neutralize) : nil,
-            threadInfoText: threadInfo, reasons: reasons ?? []
+            threadInfoText: threadInfo,
+            threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
+                UntrustedText.neutralize(($0.name == nil ? conversation.user(id: $0.id) : $0).displayName)
+            },
+            showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
+            reasons: reasons ?? []
         )
     }
 

@@ -1,0 +1,52 @@
+extension Box {
+    /// SPEC §4's JSON for a box: `role`, `id`?, `frame` {x, y, width, height}, `text`?,
+    /// `lines`?, `children`?; plus `align` when not leading and `tail` on bubbles.
+    public func json() -> JSONValue {
+        var members: [(String, JSONValue)] = [("role", .string(role.rawValue))]
+        if let id { members.append(("id", .string(id))) }
+        members.append(("frame", .object([
+            ("x", .int(frame.x)), ("y", .int(frame.y)), ("width", .int(frame.width)), ("height", .int(frame.height)),
+        ])))
+        if let text { members.append(("text", .string(text))) }
+        if !lines.isEmpty { members.append(("lines", .array(lines.map(JSONValue.string)))) }
+        if alignment != .leading { members.append(("align", .string(alignment.rawValue))) }
+        if role == .bubble { members.append(("tail", .string(tail.rawValue))) }
+        if !children.isEmpty { members.append(("children", .array(children.map { $0.json() }))) }
+        return .object(members)
+    }
+
+    /// The indented dump of the tree (`preview --format tree`): one line per box with its
+    /// role, message id, frame and first line of text.
+    public func treeDump() -> [String] {
+        var output: [String] = []
+        walk { box, depth in
+            var line = String(repeating: "  ", count: depth) + box.role.rawValue
+            if let id = box.id { line += " \(id)" }
+            line += " \(box.frame)"
+            if box.role == .bubble { line += " tail:\(box.tail.rawValue)" }
+            if let first = box.lines.first {
+                line += " \"\(first)\"" + (box.lines.count > 1 ? " +\(box.lines.count - 1)" : "")
+            }
+            output.append(line)
+        }
+        return output
+    }
+}
+
+/// A laid-out screen: its size and its root box (SPEC §4 `preview --format json`).
+public struct LaidOutScreen: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var root: Box
+
+    public init(width: Int, height: Int, root: Box) {
+        self.width = width
+        self.height = height
+        self.root = root
+    }
+
+    /// `{"width", "height", "root"}`.
+    public func json() -> JSONValue {
+        .object([("width", .int(width)), ("height", .int(height)), ("root", root.json())])
+    }
+}

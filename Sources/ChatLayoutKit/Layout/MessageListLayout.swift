@@ -1,0 +1,181 @@
+/// A part of the laid-out list to show: a viewport of `height` rows of the whole screen
+/// (header included), scrolled `scrollOffset` rows down the list.
+public struct Viewport: Hashable, Sendable {
+    public var scrollOffset: Int
+    public var height: Int
+
+    public init(scrollOffset: Int, height: Int) {
+        self.scrollOffset = scrollOffset
+        self.height = height
+    }
+}
+
+/// Turns message-list decisions into boxes: the header and every row, stacked top to bottom
+/// in list coordinates. Constraints go down (the width), sizes come up (measured text).
+public struct MessageListLayout: Sendable {
+    public var metrics: Metrics
+    public var measurer: any TextMeasuring
+    public var strings: ChatStrings
+
+    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+        self.metrics = metrics
+        self.measurer = measurer
+        self.strings = strings
+    }
+
+    /// Lays out `decisions` at `width` (at least 1).
+    public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
+        let width = max(1, requestedWidth)
+        let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+        var rows: [Box] = []
+        var messageRows: [LaidOutList.MessageRow] = []
+        var y = metrics.groupSpacing
+        var previous: MessageListItem?
+        for item in decisions.items {
+            if let previous {
+                if case .message(let before) = previous, case .message = item, !before.isLastInGroup {
+                    y += metrics.messageSpacing
+                } else {
+                    y += metrics.groupSpacing
+                }
+            }
+            let row: Box
+            switch item {
+            case .dateSeparator(_, let text):
+                row = rowLayout.centeredLine(.dateSeparator, text: text, decorated: "── \(text) ──")
+            case .unreadSeparator(let text):
+                row = rowLayout.centeredLine(.unreadSeparator, text: text, decorated: "── \(text) ──")
+            case .message(let decision):
+                row = rowLayout.messageRow(decision)
+                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.frame.height, dateLabel: decision.dateLabel))
+            case .typingIndicator(let text):
+                row = rowLayout.typingRow(text)
+            case .emptyState(let text):
+                row = rowLayout.centeredLine(.emptyState, text: text, decorated: text)
+            case .loadingState(let text):
+                row = rowLayout.centeredLine(.loadingState, text: text, decorated: text)
+            }
+            rows.append(row.offsetBy(dy: y))
+            y += row.frame.height
+            previous = item
+        }
+        return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
+                           contentHeight: y, messageRows: messageRows, unreadCount: decisions.unreadCount,
+                           dateIndicator: dateIndicator, metrics: metrics, measurer: measurer, strings: strings)
+    }
+
+    /// The channel header: a bordered box with the title at the leading edge and the subtitle
+    /// at the trailing edge; the subtitle gives way first when the width is short.
+    private func header(_ header: ChannelHeader, width: Int) -> Box {
+        let height = min(metrics.headerHeight, 3)
+        let inner = max(0, width - 4)
+        var children: [Box] = []
+        let subtitleWidth = measurer.width(of: header.subtitle)
+        let showSubtitle = inner >= subtitleWidth + 4
+        let titleSpace = showSubtitle ? inner - subtitleWidth - 1 : inner
+        let contentRow = height >= 3 ? 1 : 0
+        if titleSpace > 0 {
+            let title = measurer.truncate(header.title, width: titleSpace)
+            let display = measurer.wrap(title, width: titleSpace).lines.first?.display ?? ""
+            children.append(Box(role: .headerTitle, frame: Frame(x: 2, y: contentRow, width: measurer.width(of: display), height: 1),
+                                text: header.title, lines: [display]))
+        }
+        if showSubtitle {
+            children.append(Box(role: .headerSubtitle, frame: Frame(x: width - 2 - subtitleWidth, y: contentRow, width: subtitleWidth, height: 1),
+                                text: header.subtitle, lines: [header.subtitle], alignment: .trailing))
+        }
+        return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+    }
+}
+
+/// A laid-out message list: the header, the rows in list coordinates, and what the overlay
+/// and viewport queries need.
+public struct LaidOutList: Sendable {
+    public let width: Int
+    public let header: Box
+    /// The rows, top to bottom; `y` counts from the top of the list.
+    public let rows: [Box]
+    /// The list's height.
+    public let contentHeight: Int
+    let messageRows: [MessageRow]
+    let unreadCount: Int
+    let dateIndicator: DateIndicatorPlacement
+    let metrics: Metrics
+    let measurer: any TextMeasuring
+    let strings: ChatStrings
+
+    /// Where a message row is, and its day's label.
+    struct MessageRow: Sendable {
+        var top: Int
+        var bottom: Int
+        var dateLabel: String
+    }
+
+    /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
+    /// `visibleHeight` rows tall (SPEC §3.3): the date of the message under the overlay's
+    /// bottom edge, else of the top-most visible message. O(log n): binary searches over
+    /// the row offsets.
+    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int = 1) -> String? {
+        guard !messageRows.isEmpty else { return nil }
+        let probe = scrollOffset + overlayHeight
+        // The last row starting at or above the probe.
+        var low = 0, high = messageRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if messageRows[middle].top <= probe { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 && messageRows[low - 1].bottom > probe { return messageRows[low - 1].dateLabel }
+        // The first row ending below the viewport's top.
+        low = 0
+        high = messageRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if messageRows[middle].bottom <= scrollOffset { low = middle + 1 } else { high = middle }
+        }
+        guard low < messageRows.count, messageRows[low].top < scrollOffset + visibleHeight else { return nil }
+        return messageRows[low].dateLabel
+    }
+
+    /// The whole list as a screen (no viewport: every row, no overlay), or the part a viewport
+    /// shows with the date overlay and the scroll-to-latest button. Without an explicit
+    /// offset a viewport shows the bottom of the list, as chat screens open.
+    public func screen(_ viewport: Viewport? = nil) -> LaidOutScreen {
+        let headerHeight = header.frame.height
+        guard let viewport else {
+            let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
+                           children: rows.map { $0.offsetBy(dy: headerHeight) })
+            let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
+                           children: [header, list])
+            return LaidOutScreen(width: width, height: root.frame.height, root: root)
+        }
+        let visibleHeight = max(1, viewport.height - headerHeight)
+        let maxOffset = max(0, contentHeight - visibleHeight)
+        let offset = min(max(0, viewport.scrollOffset), maxOffset)
+        let visible = rows.filter { $0.frame.maxY > offset && $0.frame.y < offset + visibleHeight }
+        let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
+                       children: visible.map { $0.offsetBy(dy: headerHeight - offset) })
+        var children = [header, list]
+        if dateIndicator == .overlay, let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight) {
+            children.append(floating(.dateOverlay, text: label, display: "[ \(label) ]", y: headerHeight, centered: true))
+        }
+        if offset < maxOffset {
+            let text = unreadCount > 0 ? "\(strings.scrollToLatest) \(unreadCount)" : strings.scrollToLatest
+            children.append(floating(.scrollToLatestButton, text: text, display: "( \(text) )",
+                                     y: headerHeight + visibleHeight - 1, centered: false))
+        }
+        let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root)
+    }
+
+    /// A one-line box floating over the list: centred, or at the trailing edge.
+    private func floating(_ role: BoxRole, text: String, display: String, y: Int, centered: Bool) -> Box {
+        let padding = min(metrics.horizontalPadding, max(0, (width - 1) / 2))
+        let room = max(1, width - 2 * padding)
+        let fitted = measurer.truncate(display, width: room)
+        let shown = measurer.wrap(fitted, width: room).lines.first?.display ?? ""
+        let shownWidth = measurer.width(of: shown)
+        let x = centered ? padding + max(0, (room - shownWidth) / 2) : width - padding - shownWidth
+        return Box(role: role, frame: Frame(x: x, y: y, width: shownWidth, height: 1), text: text, lines: [shown],
+                   alignment: centered ? .center : .trailing)
+    }
+}

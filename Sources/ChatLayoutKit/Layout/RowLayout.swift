@@ -1,0 +1,204 @@
+/// Lays out one row of the message list at the top of a frame `width` wide: constraints go
+/// down (the width each part may take), sizes come up (measured text), and the row places its
+/// parts. Every text is measured through `measurer`, so measured sizes are drawn sizes.
+struct RowLayout {
+    var width: Int
+    var metrics: Metrics
+    var measurer: any TextMeasuring
+    var strings: ChatStrings
+
+    /// A text measured for a box: its display lines and width.
+    private struct Block {
+        var role: BoxRole
+        var text: String
+        var lines: [String]
+        var width: Int
+        var alignment: TextAlignment
+    }
+
+    private var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
+    private var innerWidth: Int { max(1, width - 2 * padding) }
+
+    private func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil) -> Block {
+        let wrapped = measurer.wrap(text, width: max(1, width))
+        let natural: TextAlignment = wrapped.direction == .rightToLeft ? .trailing : .leading
+        return Block(role: role, text: text, lines: wrapped.lines.map(\.display), width: wrapped.width,
+                     alignment: alignment ?? natural)
+    }
+
+    private func line(_ role: BoxRole, _ text: String, maxWidth: Int, display: String? = nil) -> Block {
+        let fitted = measurer.truncate(display ?? text, width: max(1, maxWidth))
+        let shown = measurer.wrap(fitted, width: max(1, maxWidth)).lines.first?.display ?? ""
+        return Block(role: role, text: text, lines: [shown], width: measurer.width(of: shown), alignment: .leading)
+    }
+
+    private func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
+        Box(role: block.role, id: id, frame: Frame(x: x, y: y, width: width ?? block.width, height: block.lines.count),
+            text: block.text, lines: block.lines, alignment: block.alignment)
+    }
+
+    // MARK: Rows
+
+    /// A one-line row centred in the list: date and unread separators, states.
+    func centeredLine(_ role: BoxRole, text: String, decorated: String) -> Box {
+        var block = line(role, text, maxWidth: innerWidth, display: decorated)
+        block.alignment = .center
+        let x = padding + max(0, (innerWidth - block.width) / 2)
+        return box(block, id: nil, x: x, y: 0)
+    }
+
+    /// The typing indicator at the leading edge.
+    func typingRow(_ text: String) -> Box {
+        box(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0)
+    }
+
+    /// A message row: the message's parts placed by its layout options.
+    func messageRow(_ decision: MessageDecision) -> Box {
+        let options = decision.options
+        let id = decision.message.id
+        if options.contains(.centered) {
+            var block = wrapped(.text, decision.text, width: innerWidth, alignment: .center)
+            block.width = innerWidth
+            let text = box(block, id: id, x: padding, y: 0)
+            return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: 0, width: width, height: text.frame.height), children: [text])
+        }
+        let flipped = options.contains(.flipped)
+        let avatarColumn = !flipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
+            ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
+        let left = padding + avatarColumn
+        let right = width - padding
+        let available = max(1, right - left)
+        let errorGlyph = options.contains(.errorIndicator) ? line(.errorIndicator, strings.errorGlyph, maxWidth: 2) : nil
+        let errorReserve = errorGlyph.map { $0.width + 1 } ?? 0
+        var maxOuter = available < metrics.fullWidthBelow
+            ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
+        maxOuter = max(1, min(maxOuter, available - errorReserve))
+        let hasBubble = options.contains(.bubble)
+        let chrome = hasBubble ? metrics.bubbleChrome : 0
+        let inner = max(1, maxOuter - chrome)
+
+        // The bubble's content, top to bottom.
+        var content: [Block] = []
+        if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
+            let label = quoted.isDeleted ? strings.messageDeleted
+                : (quoted.text.isEmpty ? "[\(quoted.attachments.first?.type ?? "message")]" : quoted.text)
+            let text = UntrustedText.neutralize("\(quoted.user.displayName): \(label)")
+            content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ " + text))
+        }
+        if !decision.message.isDeleted {
+            for attachment in decision.message.attachments {
+                let label = attachment.title.map { "[\(attachment.type): \($0)]" } ?? "[\(attachment.type)]"
+                content.append(line(.attachment, UntrustedText.neutralize(label), maxWidth: inner))
+            }
+        }
+        if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
+        if options.contains(.translation), let translation = decision.translation {
+            var block = wrapped(.translation, "» " + translation, width: inner)
+            block.text = translation
+            content.append(block)
+        }
+        if content.isEmpty { content.append(Block(role: .text, text: "", lines: [""], width: 0, alignment: .leading)) }
+        let contentWidth = max(1, content.map(\.width).max() ?? 1)
+        let outerWidth = contentWidth + chrome
+        let bubbleX = flipped ? right - outerWidth : left
+
+        var children: [Box] = []
+        var y = 0
+        if options.contains(.reactions) {
+            var reactions = line(.reactions, reactionText(decision.message), maxWidth: available)
+            reactions.alignment = flipped ? .leading : .trailing
+            let x = flipped ? min(bubbleX, right - reactions.width) : max(left, bubbleX + outerWidth - reactions.width)
+            children.append(box(reactions, id: id, x: x, y: y))
+            y += 1
+        }
+        let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
+        var parts: [Box] = []
+        var partY = y + (hasBubble ? metrics.bubbleBorder : 0)
+        for block in content {
+            parts.append(box(block, id: id, x: bubbleX + inset, y: partY, width: contentWidth))
+            partY += block.lines.count
+        }
+        let bubbleHeight = partY - y + (hasBubble ? metrics.bubbleBorder : 0)
+        let lastContentRow = partY - 1
+        if hasBubble {
+            let tail: BubbleTail = options.contains(.continuousBubble) ? .none : (flipped ? .bottomTrailing : .bottomLeading)
+            children.append(Box(role: .bubble, id: id, frame: Frame(x: bubbleX, y: y, width: outerWidth, height: bubbleHeight),
+                                tail: tail, children: parts))
+        } else {
+            children += parts
+        }
+        if let errorGlyph {
+            let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + 1
+            children.append(box(errorGlyph, id: id, x: x, y: lastContentRow))
+        }
+        if options.contains(.avatar) && avatarColumn > 0 {
+            let initials = line(.avatar, UntrustedText.neutralize(decision.message.user.initials), maxWidth: metrics.avatarWidth)
+            children.append(box(initials, id: id, x: padding, y: lastContentRow))
+        }
+        y += bubbleHeight
+        if options.contains(.threadInfo), let info = decision.threadInfoText {
+            let participants = decision.threadParticipantNames.prefix(3).joined(separator: ", ")
+            let text = participants.isEmpty ? info : "\(info) · \(participants)"
+            let block = line(.threadInfo, text, maxWidth: available, display: "\(strings.threadGlyph) \(text)")
+            children.append(box(block, id: id, x: flipped ? right - block.width : left, y: y))
+            y += 1
+        }
+        let footer = footerBlocks(decision, flipped: flipped, maxWidth: available)
+        if !footer.isEmpty {
+            let total = footer.map(\.width).reduce(0, +) + metrics.inlineSpacing * (footer.count - 1)
+            var x = flipped ? right - total : left
+            for block in footer {
+                children.append(box(block, id: id, x: x, y: y))
+                x += block.width + metrics.inlineSpacing
+            }
+            y += 1
+        }
+        return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+    }
+
+    /// "❤️ 1  😂 2": supported reactions with their counts, in payload order.
+    private func reactionText(_ message: Message) -> String {
+        var counts: [(String, Int)] = message.reactionScores.map { ($0.type, $0.score) }
+        if counts.isEmpty {
+            for reaction in message.latestReactions {
+                if let index = counts.firstIndex(where: { $0.0 == reaction.type }) {
+                    counts[index].1 += 1
+                } else {
+                    counts.append((reaction.type, 1))
+                }
+            }
+        }
+        return counts.compactMap { type, count in
+            strings.reactionGlyphs[type].map { "\($0) \(count)" }
+        }.joined(separator: " ")
+    }
+
+    /// The parts under the bubble, in order: others' messages show author, time and the edited
+    /// label from the leading edge; yours show "Only visible to you", time, edited label and
+    /// delivery status ending at the trailing edge. Too wide: the author name gives way first.
+    private func footerBlocks(_ decision: MessageDecision, flipped: Bool, maxWidth: Int) -> [Block] {
+        let options = decision.options
+        var parts: [(BoxRole, String)] = []
+        if options.contains(.onlyVisibleToYouIndicator) { parts.append((.onlyVisibleToYou, strings.onlyVisibleToYou)) }
+        if options.contains(.authorName) { parts.append((.authorName, UntrustedText.neutralize(decision.message.user.displayName))) }
+        if options.contains(.timestamp) { parts.append((.timestamp, decision.timeText)) }
+        if decision.showsEditedLabel { parts.append((.editedLabel, strings.edited)) }
+        if let status = decision.deliveryStatus, let glyph = strings.deliveryGlyphs[status] { parts.append((.deliveryStatus, glyph)) }
+        var budget = maxWidth - metrics.inlineSpacing * max(0, parts.count - 1)
+        var blocks: [Block] = []
+        // Fixed parts first (time, status, labels), then the name in what is left.
+        var widths = parts.map { measurer.width(of: $0.1) }
+        let nameIndex = parts.firstIndex { $0.0 == .authorName }
+        let fixed = widths.enumerated().filter { $0.offset != nameIndex }.map(\.element).reduce(0, +)
+        if let nameIndex { widths[nameIndex] = max(0, budget - fixed) }
+        for (index, (role, text)) in parts.enumerated() {
+            let allowed = min(widths[index], budget)
+            guard allowed > 0 else { continue }
+            let block = line(role, text, maxWidth: allowed)
+            guard block.width > 0 else { continue }
+            blocks.append(block)
+            budget -= block.width
+        }
+        return blocks
+    }
+}

@@ -1,0 +1,86 @@
+import ChatLayoutICU
+import ChatLayoutKit
+
+/// Draws a laid-out screen into a monospace grid: bubbles with rounded box-drawing borders
+/// (the tail corner square), the header in a square frame, every box's lines where its frame
+/// says. The message list clips its rows to the viewport. Text is drawn through `CellGrid`,
+/// which neutralises it, so nothing from a message can reach the terminal as a control.
+public struct TextRenderer: Sendable {
+    public var engine: ICUTextEngine
+
+    public init(engine: ICUTextEngine = ICUTextEngine()) {
+        self.engine = engine
+    }
+
+    /// The screen's rows, each exactly `screen.width` cells.
+    public func rows(_ screen: LaidOutScreen) -> [String] {
+        var grid = CellGrid(width: screen.width, height: screen.height, engine: engine)
+        draw(screen.root, clip: 0 ..< screen.height, into: &grid)
+        return grid.rows
+    }
+
+    /// The drawing as text for a terminal: rows without trailing spaces, one per line.
+    public func render(_ screen: LaidOutScreen) -> String {
+        rows(screen).map { row in
+            var trimmed = Substring(row)
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            return String(trimmed)
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private func draw(_ box: Box, clip: Range<Int>, into grid: inout CellGrid) {
+        var clip = clip
+        switch box.role {
+        case .messageList:
+            clip = max(clip.lowerBound, box.frame.y) ..< max(max(clip.lowerBound, box.frame.y), min(clip.upperBound, box.frame.maxY))
+        case .bubble:
+            drawBorder(box.frame, corners: bubbleCorners(box.tail), clip: clip, into: &grid)
+        case .channelHeader:
+            drawBorder(box.frame, corners: ("┌", "┐", "└", "┘"), clip: clip, into: &grid)
+        default:
+            break
+        }
+        for (index, line) in box.lines.enumerated() {
+            let row = box.frame.y + index
+            guard clip.contains(row) else { continue }
+            let lineWidth = engine.width(of: line)
+            let x: Int
+            switch box.alignment {
+            case .leading: x = box.frame.x
+            case .trailing: x = box.frame.maxX - lineWidth
+            case .center: x = box.frame.x + max(0, (box.frame.width - lineWidth) / 2)
+            }
+            grid.draw(line, row: row, column: x)
+        }
+        for child in box.children { draw(child, clip: clip, into: &grid) }
+    }
+
+    private typealias Corners = (topLeading: Character, topTrailing: Character, bottomLeading: Character, bottomTrailing: Character)
+
+    private func bubbleCorners(_ tail: BubbleTail) -> Corners {
+        switch tail {
+        case .none: return ("╭", "╮", "╰", "╯")
+        case .bottomLeading: return ("╭", "╮", "└", "╯")
+        case .bottomTrailing: return ("╭", "╮", "╰", "┘")
+        }
+    }
+
+    private func drawBorder(_ frame: Frame, corners: Corners, clip: Range<Int>, into grid: inout CellGrid) {
+        guard frame.width >= 2, frame.height >= 2 else { return }
+        let horizontal = frame.width - 2
+        if clip.contains(frame.y) {
+            grid.fill(corners.topLeading, row: frame.y, column: frame.x, count: 1)
+            grid.fill("─", row: frame.y, column: frame.x + 1, count: horizontal)
+            grid.fill(corners.topTrailing, row: frame.y, column: frame.maxX - 1, count: 1)
+        }
+        for row in frame.y + 1 ..< frame.maxY - 1 where clip.contains(row) {
+            grid.fill("│", row: row, column: frame.x, count: 1)
+            grid.fill("│", row: row, column: frame.maxX - 1, count: 1)
+        }
+        if clip.contains(frame.maxY - 1) {
+            grid.fill(corners.bottomLeading, row: frame.maxY - 1, column: frame.x, count: 1)
+            grid.fill("─", row: frame.maxY - 1, column: frame.x + 1, count: horizontal)
+            grid.fill(corners.bottomTrailing, row: frame.maxY - 1, column: frame.maxX - 1, count: 1)
+        }
+    }
+}

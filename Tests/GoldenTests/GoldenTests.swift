@@ -1,0 +1,17 @@
+import Testing
+
+/// Every scenario's drawing (and tree dump, where asked) equals its golden in `Goldens/`.
+struct GoldenTests {
+    @Test(arguments: Scenarios.all)
+    func drawing_matchesItsGolden(_ scenario: Scenario) throws {
+        Golden.assertMatches(try scenario.golden(), named: scenario.name)
+        if scenario.tree {
+            Golden.assertMatches(try scenario.treeGolden(), named: scenario.name + ".tree")
+        }
+    }
+
+    @Test func scenarioNames_areUnique() {
+        let names = Scenarios.all.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+}
