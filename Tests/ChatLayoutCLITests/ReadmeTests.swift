@@ -66,7 +66,7 @@ struct ReadmeTests {
             let arguments = line.dropFirst("$ swift run chat-layout ".count).split(separator: " ").map { word in
                 word.hasPrefix("Samples/") ? CLIRunner.repository.appendingPathComponent(String(word)).path : String(word)
             }
-            let output = try CLIRunner.run(arguments).stdout.split(separator: "\n").map(String.init)
+            let output = try CLIRunner.run(arguments).stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             var next = index + 1
             while next < lines.count && lines[next] != "```" {
                 if lines[next] != "…" {
