@@ -47,7 +47,8 @@ public enum MessageListItem: Hashable, Sendable {
 public struct ChannelHeader: Hashable, Sendable {
     /// The channel's name, or the other members' names for a nameless channel.
     public var title: String
-    /// "4 members", or the typing text with `navigation_bar` placement.
+    /// "4 members", or the typing text with `navigation_bar` placement; empty when the member
+    /// count is unknown.
     public var subtitle: String
     public var memberCount: Int
 }

@@ -55,7 +55,8 @@ enum HeaderResolver {
             if title.isEmpty { title = conversation.channel.cid }
         }
         let count = conversation.memberCount
-        var subtitle = strings.members.text(count, using: formatter)
+        // No member count known (an export without members): no count rather than "0 members".
+        var subtitle = count > 0 ? strings.members.text(count, using: formatter) : ""
         if config.typingIndicatorPlacement == .navigationBar, let typing { subtitle = typing }
         return ChannelHeader(title: UntrustedText.neutralize(title), subtitle: subtitle, memberCount: count)
     }

@@ -71,10 +71,10 @@ public struct MessageListLayout: Sendable {
         let inner = max(0, width - 4)
         var children: [Box] = []
         let subtitleWidth = measurer.width(of: header.subtitle)
-        let showSubtitle = inner >= subtitleWidth + 4
+        let showSubtitle = !header.subtitle.isEmpty && inner >= subtitleWidth + 4
         let titleSpace = showSubtitle ? inner - subtitleWidth - 1 : inner
         let contentRow = height >= 3 ? 1 : 0
-        if titleSpace > 0 {
+        if titleSpace > 0 && !header.title.isEmpty {
             let title = measurer.truncate(header.title, width: titleSpace)
             let display = measurer.wrap(title, width: titleSpace).lines.first?.display ?? ""
             children.append(Box(role: .headerTitle, frame: Frame(x: 2, y: contentRow, width: measurer.width(of: display), height: 1),
@@ -152,8 +152,15 @@ public struct LaidOutList: Sendable {
         let maxOffset = max(0, contentHeight - visibleHeight)
         let offset = min(max(0, viewport.scrollOffset), maxOffset)
         let visible = rows.filter { $0.frame.maxY > offset && $0.frame.y < offset + visibleHeight }
+        // A list shorter than the viewport sits at the bottom, as chat screens do; the empty
+        // and loading states sit in the middle.
+        var anchor = 0
+        if contentHeight < visibleHeight {
+            let isState = rows.allSatisfy { $0.role == .emptyState || $0.role == .loadingState || $0.role == .typingIndicator }
+            anchor = isState ? (visibleHeight - contentHeight) / 2 : visibleHeight - contentHeight
+        }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
-                       children: visible.map { $0.offsetBy(dy: headerHeight - offset) })
+                       children: visible.map { $0.offsetBy(dy: headerHeight - offset + anchor) })
         var children = [header, list]
         if dateIndicator == .overlay, let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight) {
             children.append(floating(.dateOverlay, text: label, display: "[ \(label) ]", y: headerHeight, centered: true))
