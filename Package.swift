@@ -40,8 +40,9 @@ let package = Package(
             ]
         ),
 
-        // The core's tests may use the ICU engine as measurer and formatter; the core never does.
-        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
+        // The core's tests may use the ICU engine as measurer and formatter, and the text
+        // renderer to check drawn extents against the layout; the core never does.
+        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer"]),
         .testTarget(
             name: "ChatLayoutICUTests",
             dependencies: ["ChatLayoutICU", "ChatLayoutKit"],

@@ -36,13 +36,16 @@ public struct CellGrid: Sendable {
     public mutating func draw(_ text: String, row: Int, column: Int) -> Int {
         var x = column
         for (cluster, clusterWidth) in engine.clusterWidths(UntrustedText.neutralize(text)) {
+            // Neutralised text keeps "\n" and "\t"; on the grid a hard break takes no cell and
+            // a tab is one blank, so that no control character ever reaches a row.
+            if cluster == "\n" { continue }
             if clusterWidth == 0 {
                 attach(cluster, row: row, before: x)
                 continue
             }
             if row >= 0 && row < height && x >= 0 && x + clusterWidth <= width {
                 clearOverlaps(row: row, from: x, count: clusterWidth)
-                cells[row * width + x] = .text(cluster)
+                cells[row * width + x] = .text(cluster == "\t" ? " " : cluster)
                 if clusterWidth == 2 { cells[row * width + x + 1] = .continuation }
             }
             x += clusterWidth

@@ -36,7 +36,7 @@ public struct TextRenderer: Sendable {
         case .bubble:
             drawBorder(box.frame, corners: bubbleCorners(box.tail), clip: clip, into: &grid)
         case .channelHeader:
-            drawBorder(box.frame, corners: ("┌", "┐", "└", "┘"), clip: clip, into: &grid)
+            drawBorder(box.frame, corners: asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip, into: &grid)
         default:
             break
         }
@@ -57,7 +57,19 @@ public struct TextRenderer: Sendable {
 
     private typealias Corners = (topLeading: Character, topTrailing: Character, bottomLeading: Character, bottomTrailing: Character)
 
+    /// Box drawing is East Asian Ambiguous: where ambiguous characters take two cells, a
+    /// border of them would not fit the one cell the layout gives it, so borders are drawn in
+    /// ASCII, which takes one cell everywhere.
+    private var asciiBorders: Bool { engine.policy.ambiguousIsWide }
+
     private func bubbleCorners(_ tail: BubbleTail) -> Corners {
+        if asciiBorders {
+            switch tail {
+            case .none: return (".", ".", "'", "'")
+            case .bottomLeading: return (".", ".", "+", "'")
+            case .bottomTrailing: return (".", ".", "'", "+")
+            }
+        }
         switch tail {
         case .none: return ("╭", "╮", "╰", "╯")
         case .bottomLeading: return ("╭", "╮", "└", "╯")
@@ -68,18 +80,20 @@ public struct TextRenderer: Sendable {
     private func drawBorder(_ frame: Frame, corners: Corners, clip: Range<Int>, into grid: inout CellGrid) {
         guard frame.width >= 2, frame.height >= 2 else { return }
         let horizontal = frame.width - 2
+        let line: Character = asciiBorders ? "-" : "─"
+        let side: Character = asciiBorders ? "|" : "│"
         if clip.contains(frame.y) {
             grid.fill(corners.topLeading, row: frame.y, column: frame.x, count: 1)
-            grid.fill("─", row: frame.y, column: frame.x + 1, count: horizontal)
+            grid.fill(line, row: frame.y, column: frame.x + 1, count: horizontal)
             grid.fill(corners.topTrailing, row: frame.y, column: frame.maxX - 1, count: 1)
         }
         for row in frame.y + 1 ..< frame.maxY - 1 where clip.contains(row) {
-            grid.fill("│", row: row, column: frame.x, count: 1)
-            grid.fill("│", row: row, column: frame.maxX - 1, count: 1)
+            grid.fill(side, row: row, column: frame.x, count: 1)
+            grid.fill(side, row: row, column: frame.maxX - 1, count: 1)
         }
         if clip.contains(frame.maxY - 1) {
             grid.fill(corners.bottomLeading, row: frame.maxY - 1, column: frame.x, count: 1)
-            grid.fill("─", row: frame.maxY - 1, column: frame.x + 1, count: horizontal)
+            grid.fill(line, row: frame.maxY - 1, column: frame.x + 1, count: horizontal)
             grid.fill(corners.bottomTrailing, row: frame.maxY - 1, column: frame.maxX - 1, count: 1)
         }
     }

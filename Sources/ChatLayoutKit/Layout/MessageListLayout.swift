@@ -167,8 +167,11 @@ public struct LaidOutList: Sendable {
         }
         if offset < maxOffset {
             let text = unreadCount > 0 ? "\(strings.scrollToLatest) \(unreadCount)" : strings.scrollToLatest
-            children.append(floating(.scrollToLatestButton, text: text, display: "( \(text) )",
-                                     y: headerHeight + visibleHeight - 1, centered: false))
+            let button = floating(.scrollToLatestButton, text: text, display: "( \(text) )",
+                                  y: headerHeight + visibleHeight - 1, centered: false)
+            // A one-row list has the date and the button on the same row: the date gives way.
+            children.removeAll { $0.role == .dateOverlay && $0.frame.intersects(button.frame) }
+            children.append(button)
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
         return LaidOutScreen(width: width, height: root.frame.height, root: root)

@@ -68,27 +68,35 @@ struct RowLayout {
         let left = padding + avatarColumn
         let right = width - padding
         let available = max(1, right - left)
-        let errorGlyph = options.contains(.errorIndicator) ? line(.errorIndicator, strings.errorGlyph, maxWidth: 2) : nil
+        var errorGlyph = options.contains(.errorIndicator) ? line(.errorIndicator, strings.errorGlyph, maxWidth: 2) : nil
+        // Too narrow for the glyph beside a one-cell bubble: the glyph gives way.
+        if let glyph = errorGlyph, available < glyph.width + 2 { errorGlyph = nil }
         let errorReserve = errorGlyph.map { $0.width + 1 } ?? 0
         var maxOuter = available < metrics.fullWidthBelow
             ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
-        let hasBubble = options.contains(.bubble)
+        // Too narrow for the border and padding around a two-cell character: no bubble.
+        let hasBubble = options.contains(.bubble) && maxOuter >= metrics.bubbleChrome + 2
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 
         // The bubble's content, top to bottom.
         var content: [Block] = []
         if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
+            // Name and text neutralised apart: an override left open in the name must not turn
+            // the text around. The pair drawn isolated (FSI…PDI): a right-to-left name must not
+            // carry the bar to the other end of the line.
             let label = quoted.isDeleted ? strings.messageDeleted
-                : (quoted.text.isEmpty ? "[\(quoted.attachments.first?.type ?? "message")]" : quoted.text)
-            let text = UntrustedText.neutralize("\(quoted.user.displayName): \(label)")
-            content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ " + text))
+                : UntrustedText.neutralize(quoted.text.isEmpty ? "[\(quoted.attachments.first?.type ?? "message")]" : quoted.text)
+            let text = "\(UntrustedText.neutralize(quoted.user.displayName)): \(label)"
+            content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ \u{2068}\(text)\u{2069}"))
         }
         if !decision.message.isDeleted {
             for attachment in decision.message.attachments {
-                let label = attachment.title.map { "[\(attachment.type): \($0)]" } ?? "[\(attachment.type)]"
-                content.append(line(.attachment, UntrustedText.neutralize(label), maxWidth: inner))
+                // The title neutralised on its own: an override left open in it must not reach "]".
+                let type = UntrustedText.neutralize(attachment.type)
+                let label = attachment.title.map { "[\(type): \(UntrustedText.neutralize($0))]" } ?? "[\(type)]"
+                content.append(line(.attachment, label, maxWidth: inner))
             }
         }
         if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
@@ -98,7 +106,9 @@ struct RowLayout {
             content.append(block)
         }
         if content.isEmpty { content.append(Block(role: .text, text: "", lines: [""], width: 0, alignment: .leading)) }
-        let contentWidth = max(1, content.map(\.width).max() ?? 1)
+        // At most `inner`: only a lone wide character in a one-cell width is wider (see
+        // `TextMeasuring.wrap`), and its box must still keep to the row.
+        let contentWidth = max(1, min(inner, content.map(\.width).max() ?? 1))
         let outerWidth = contentWidth + chrome
         let bubbleX = flipped ? right - outerWidth : left
 
@@ -131,8 +141,8 @@ struct RowLayout {
             let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + 1
             children.append(box(errorGlyph, id: id, x: x, y: lastContentRow))
         }
-        if options.contains(.avatar) && avatarColumn > 0 {
-            let initials = line(.avatar, UntrustedText.neutralize(decision.message.user.initials), maxWidth: metrics.avatarWidth)
+        if options.contains(.avatar) && avatarColumn >= metrics.avatarWidth {
+            let initials = line(.avatar, avatarInitials(decision.message.user), maxWidth: metrics.avatarWidth)
             children.append(box(initials, id: id, x: padding, y: lastContentRow))
         }
         y += bubbleHeight
@@ -156,6 +166,16 @@ struct RowLayout {
         return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
     }
 
+    /// The initials that fit the avatar. Two wide initials ("佐藤 由紀" → "佐由") take four
+    /// cells, and an ellipsis in their place identifies nobody: the last initial gives way.
+    private func avatarInitials(_ user: User) -> String {
+        var initials = user.initials
+        while initials.count > 1 && measurer.width(of: UntrustedText.neutralize(initials)) > metrics.avatarWidth {
+            initials.removeLast()
+        }
+        return UntrustedText.neutralize(initials)
+    }
+
     /// "❤️ 1  😂 2": supported reactions with their counts, in payload order.
     private func reactionText(_ message: Message) -> String {
         var counts: [(String, Int)] = message.reactionScores.map { ($0.type, $0.score) }
@@ -175,7 +195,9 @@ struct RowLayout {
 
     /// The parts under the bubble, in order: others' messages show author, time and the edited
     /// label from the leading edge; yours show "Only visible to you", time, edited label and
-    /// delivery status ending at the trailing edge. Too wide: the author name gives way first.
+    /// delivery status ending at the trailing edge. Too wide: the time and the delivery status
+    /// stay whole; the labels take what is left, then the author name (which gives way first);
+    /// a part left too little room to say anything is dropped rather than drawn as a lone "…".
     private func footerBlocks(_ decision: MessageDecision, flipped: Bool, maxWidth: Int) -> [Block] {
         let options = decision.options
         var parts: [(BoxRole, String)] = []
@@ -184,17 +206,29 @@ struct RowLayout {
         if options.contains(.timestamp) { parts.append((.timestamp, decision.timeText)) }
         if decision.showsEditedLabel { parts.append((.editedLabel, strings.edited)) }
         if let status = decision.deliveryStatus, let glyph = strings.deliveryGlyphs[status] { parts.append((.deliveryStatus, glyph)) }
-        var budget = maxWidth - metrics.inlineSpacing * max(0, parts.count - 1)
+        let widths = parts.map { measurer.width(of: $0.1) }
+        let isEssential = parts.map { $0.0 == .timestamp || $0.0 == .deliveryStatus }
+        // Room is given out by priority: time and status, then the labels, then the name.
+        let labels = parts.indices.filter { !isEssential[$0] && parts[$0].0 != .authorName }
+        let names = parts.indices.filter { parts[$0].0 == .authorName }
+        var allowed = parts.indices.map { isEssential[$0] ? widths[$0] : 0 }
+        var count = isEssential.filter { $0 }.count
+        var used = allowed.reduce(0, +) + metrics.inlineSpacing * max(0, count - 1)
+        let shortest = 4 // three characters and the ellipsis
+        for index in labels + names {
+            let room = maxWidth - used - (count > 0 ? metrics.inlineSpacing : 0)
+            let width = widths[index] <= room ? widths[index] : (room >= shortest ? room : 0)
+            guard width > 0 else { continue }
+            allowed[index] = width
+            used += width + (count > 0 ? metrics.inlineSpacing : 0)
+            count += 1
+        }
+        var budget = maxWidth - metrics.inlineSpacing * max(0, count - 1)
         var blocks: [Block] = []
-        // Fixed parts first (time, status, labels), then the name in what is left.
-        var widths = parts.map { measurer.width(of: $0.1) }
-        let nameIndex = parts.firstIndex { $0.0 == .authorName }
-        let fixed = widths.enumerated().filter { $0.offset != nameIndex }.map(\.element).reduce(0, +)
-        if let nameIndex { widths[nameIndex] = max(0, budget - fixed) }
         for (index, (role, text)) in parts.enumerated() {
-            let allowed = min(widths[index], budget)
-            guard allowed > 0 else { continue }
-            let block = line(role, text, maxWidth: allowed)
+            let fit = min(allowed[index], budget)
+            guard fit > 0 else { continue }
+            let block = line(role, text, maxWidth: fit)
             guard block.width > 0 else { continue }
             blocks.append(block)
             budget -= block.width

@@ -1,0 +1,135 @@
+/// Goldens for every configuration option (SPEC §2 `config`), layout option (§3.2), message
+/// kind and local state, group boundary, date indicator, overlay position, unread and typing
+/// row, and the empty and loading states. Each document is a small conversation of its own;
+/// the scenarios built on one document differ in one setting, so their drawings compare.
+extension Scenarios {
+    static let options: [Scenario] = grouping + dates + overlay + unread + kinds + parts + display + states
+
+    /// Group boundaries (§3.1) on one hiking-group evening: 60 s stays, 61 s splits, an
+    /// author change splits; then the same chat with each grouping setting.
+    static let grouping: [Scenario] = [
+        Scenario(name: "grouping-gap-60s-stays-61s-splits-w40", document: "trail-meetup.json", width: 40),
+        Scenario(name: "grouping-gap-60s-stays-61s-splits-w80", document: "trail-meetup.json", width: 80),
+        Scenario(name: "grouping-off-every-message-alone-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.groupMessages = false
+        },
+        Scenario(name: "grouping-max-interval-5min-joins-61s-gap-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.maxTimeIntervalBetweenMessagesInGroup = 300
+        },
+        Scenario(name: "grouping-same-minute-sendbird-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.groupingRule = .sameMinute
+        },
+    ]
+
+    /// Date separators (§3.3) on a book club spanning last December to today: each style, and
+    /// no dates at all.
+    static let dates: [Scenario] = [
+        Scenario(name: "dates-relative-style-w40", document: "book-club-dates.json", width: 40),
+        Scenario(name: "dates-stream-style-w40", document: "book-club-dates.json", width: 40) { config, _ in
+            config.dateSeparatorStyle = .stream
+        },
+        Scenario(name: "dates-sendbird-style-w40", document: "book-club-dates.json", width: 40) { config, _ in
+            config.dateSeparatorStyle = .sendbird
+        },
+        Scenario(name: "dates-none-no-separators-w40", document: "book-club-dates.json", width: 40) { config, _ in
+            config.dateIndicatorPlacement = .none
+        },
+        Scenario(name: "dates-message-list-midnight-splits-group-w40", document: "release-night.json", width: 40) { config, _ in
+            config.dateIndicatorPlacement = .messageList
+        },
+    ]
+
+    /// The floating date overlay (§3.3) over a release night that runs past midnight, in a
+    /// 22-row viewport: the top; the day change in mid-screen (still yesterday on top); the
+    /// last offset that reads yesterday and the first that reads today (the first message of
+    /// today just under the overlay); the bottom.
+    static let overlay: [Scenario] = [
+        Scenario(name: "overlay-scrolled-to-top-w40", document: "release-night.json", width: 40, height: 22, scrollOffset: 0),
+        Scenario(name: "overlay-scrolled-to-middle-across-day-change-w40", document: "release-night.json", width: 40,
+                 height: 22, scrollOffset: 30),
+        Scenario(name: "overlay-last-row-of-yesterday-under-overlay-w40", document: "release-night.json", width: 40,
+                 height: 22, scrollOffset: 40),
+        Scenario(name: "overlay-label-switches-to-today-w40", document: "release-night.json", width: 40,
+                 height: 22, scrollOffset: 41),
+        Scenario(name: "overlay-scrolled-to-bottom-w40", document: "release-night.json", width: 40, height: 22),
+        Scenario(name: "overlay-scrolled-to-middle-w24", document: "release-night.json", width: 24, height: 22, scrollOffset: 30),
+    ]
+
+    /// The unread separator and the scroll-to-latest button (§3.4).
+    static let unread: [Scenario] = [
+        Scenario(name: "unread-separator-skips-own-and-deleted-w40", document: "community-garden.json", width: 40),
+        Scenario(name: "unread-separator-disabled-w40", document: "community-garden.json", width: 40) { config, _ in
+            config.unreadSeparatorEnabled = false
+        },
+        Scenario(name: "scroll-to-latest-with-unread-count-w40", document: "community-garden.json", width: 40,
+                 height: 16, scrollOffset: 0),
+        Scenario(name: "scroll-to-latest-without-unread-w40", document: "trail-meetup.json", width: 40,
+                 height: 16, scrollOffset: 0),
+    ]
+
+    /// Every message kind (regular, reply shown in the channel, system, error, bounced error,
+    /// ephemeral, deleted) in a design team's afternoon.
+    static let kinds: [Scenario] = [
+        Scenario(name: "message-kinds-w24", document: "design-team-kinds.json", width: 24),
+        Scenario(name: "message-kinds-w40", document: "design-team-kinds.json", width: 40, tree: true),
+        Scenario(name: "message-kinds-w80", document: "design-team-kinds.json", width: 80),
+    ]
+
+    /// The parts of a message (§3.2): reactions, thread info, quotes (of a deleted message
+    /// too), attachments, jumbomoji with and without a quote, an unsupported reaction.
+    static let parts: [Scenario] = [
+        Scenario(name: "message-parts-reactions-threads-quotes-w24", document: "photo-walk-rich.json", width: 24),
+        Scenario(name: "message-parts-reactions-threads-quotes-w40", document: "photo-walk-rich.json", width: 40, tree: true),
+        Scenario(name: "message-parts-reactions-threads-quotes-w80", document: "photo-walk-rich.json", width: 80),
+        Scenario(name: "edited-label-enabled-ends-group-w40", document: "family-recipes-edited.json", width: 40),
+        Scenario(name: "edited-label-enabled-narrow-footer-w24", document: "family-recipes-edited.json", width: 24),
+        Scenario(name: "edited-label-off-w40", document: "family-recipes-edited.json", width: 40) { config, _ in
+            config.editedLabelEnabled = false
+        },
+        Scenario(name: "auto-translation-w40", document: "language-exchange-translation.json", width: 40),
+        Scenario(name: "auto-translation-w24", document: "language-exchange-translation.json", width: 24),
+    ]
+
+    /// `message_display_options`, paddings, alignment, and a direct channel against a group.
+    static let display: [Scenario] = [
+        Scenario(name: "display-no-avatars-in-groups-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.displayOptions.showAvatarsInGroups = false
+        },
+        Scenario(name: "display-no-author-names-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.displayOptions.showAuthorName = false
+        },
+        Scenario(name: "display-no-message-dates-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.displayOptions.showMessageDate = false
+        },
+        Scenario(name: "padding-horizontal-0-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.horizontalPadding = 0
+        },
+        Scenario(name: "padding-horizontal-24-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.horizontalPadding = 24
+        },
+        Scenario(name: "direct-channel-delivery-read-delivered-sent-pending-w40", document: "lunch-direct.json", width: 40),
+        Scenario(name: "direct-channel-w24", document: "lunch-direct.json", width: 24),
+        Scenario(name: "display-no-avatars-in-direct-channel-w40", document: "lunch-direct.json", width: 40) { config, _ in
+            config.displayOptions.showAvatars = false
+        },
+        Scenario(name: "left-aligned-direct-channel-w40", document: "lunch-direct.json", width: 40) { config, _ in
+            config.messageListAlignment = .leftAligned
+        },
+        Scenario(name: "left-aligned-group-channel-w40", document: "trail-meetup.json", width: 40) { config, _ in
+            config.messageListAlignment = .leftAligned
+        },
+    ]
+
+    /// Local send states, typing, empty and loading.
+    static let states: [Scenario] = [
+        Scenario(name: "local-states-all-eight-w40", document: "train-wifi-states.json", width: 40),
+        Scenario(name: "local-states-all-eight-w24", document: "train-wifi-states.json", width: 24),
+        Scenario(name: "typing-three-people-bottom-overlay-w40", document: "standup-typing.json", width: 40),
+        Scenario(name: "typing-in-navigation-bar-w40", document: "standup-typing.json", width: 40) { config, _ in
+            config.typingIndicatorPlacement = .navigationBar
+        },
+        Scenario(name: "empty-channel-w40", document: "new-project-empty.json", width: 40),
+        Scenario(name: "empty-channel-in-viewport-w40", document: "new-project-empty.json", width: 40, height: 12),
+        Scenario(name: "loading-state-w40", document: "support-loading.json", width: 40, height: 12),
+    ]
+}
