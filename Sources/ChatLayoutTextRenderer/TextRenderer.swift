@@ -15,7 +15,8 @@ public struct TextRenderer: Sendable {
     /// The screen's rows, each exactly `screen.width` cells.
     public func rows(_ screen: LaidOutScreen) -> [String] {
         var grid = CellGrid(width: screen.width, height: screen.height, engine: engine)
-        draw(screen.root, clip: 0 ..< screen.height, into: &grid)
+        var clearedRows = Set<Int>()
+        draw(screen.root, clip: 0 ..< screen.height, into: &grid, clearedRows: &clearedRows)
         return grid.rows
     }
 
@@ -28,7 +29,7 @@ public struct TextRenderer: Sendable {
         }.joined(separator: "\n") + "\n"
     }
 
-    private func draw(_ box: Box, clip: Range<Int>, into grid: inout CellGrid) {
+    private func draw(_ box: Box, clip: Range<Int>, into grid: inout CellGrid, clearedRows: inout Set<Int>) {
         var clip = clip
         switch box.role {
         case .messageList:
@@ -37,6 +38,14 @@ public struct TextRenderer: Sendable {
             drawBorder(box.frame, corners: bubbleCorners(box.tail), clip: clip, into: &grid)
         case .channelHeader:
             drawBorder(box.frame, corners: asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip, into: &grid)
+        case .dateOverlay, .scrollToLatestButton:
+            // A grid cannot show a pill floating over text without cutting it: the rows a
+            // floating box covers are cleared across the screen first (once: two floating
+            // boxes may share a row).
+            for row in box.frame.y ..< box.frame.maxY where clip.contains(row) && !clearedRows.contains(row) {
+                grid.fill(" ", row: row, column: 0, count: grid.width)
+                clearedRows.insert(row)
+            }
         default:
             break
         }
@@ -52,7 +61,7 @@ public struct TextRenderer: Sendable {
             }
             grid.draw(line, row: row, column: x)
         }
-        for child in box.children { draw(child, clip: clip, into: &grid) }
+        for child in box.children { draw(child, clip: clip, into: &grid, clearedRows: &clearedRows) }
     }
 
     private typealias Corners = (topLeading: Character, topTrailing: Character, bottomLeading: Character, bottomTrailing: Character)

@@ -25,7 +25,8 @@ extension Box {
             line += " \(box.frame)"
             if box.role == .bubble { line += " tail:\(box.tail.rawValue)" }
             if let first = box.lines.first {
-                line += " \"\(first)\"" + (box.lines.count > 1 ? " +\(box.lines.count - 1)" : "")
+                let shown = first.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
+                line += " \"\(shown)\"" + (box.lines.count > 1 ? " +\(box.lines.count - 1)" : "")
             }
             output.append(line)
         }

@@ -144,8 +144,13 @@ enum LayoutOptionsResolver {
             reasons?.append(OptionReason(option: "timestamp", reason: "show_message_date is off", removed: true))
         }
         if config.messageListAlignment == .leftAligned && options.contains(.flipped) {
+            // Every message on the leading side, in one column: yours get the avatar column too.
             options.remove(.flipped)
             reasons?.append(OptionReason(option: "flipped", reason: "left-aligned list", removed: true))
+            if showAvatars && options.isDisjoint(with: .centered) {
+                options.insert(facts.isLastInGroup ? .avatar : .avatarSizePadding)
+                reasons?.append(OptionReason(option: facts.isLastInGroup ? "avatar" : "avatarSizePadding", reason: "left-aligned list"))
+            }
         }
         return options
     }

@@ -101,8 +101,13 @@ struct RowLayout {
         }
         if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
         if options.contains(.translation), let translation = decision.translation {
-            var block = wrapped(.translation, "» " + translation, width: inner)
-            block.text = translation
+            // "» " marks the translation; its continuation lines are indented under it.
+            let marker = inner >= 6
+            var block = wrapped(.translation, translation, width: marker ? inner - 2 : inner)
+            if marker {
+                block.lines = block.lines.enumerated().map { ($0.offset == 0 ? "» " : "  ") + $0.element }
+                block.width = block.lines.map { measurer.width(of: $0) }.max() ?? 0
+            }
             content.append(block)
         }
         if content.isEmpty { content.append(Block(role: .text, text: "", lines: [""], width: 0, alignment: .leading)) }

@@ -571,11 +571,11 @@ private struct DrawnScreen {
     }
 
     /// Whether the cells of `frame`'s row `row` can be checked: drawn (not clipped away) and,
-    /// for a box in the list, not covered by a box floating over the list.
+    /// for a box in the list, not on a row a floating box covers (the text renderer clears
+    /// those rows across the screen).
     private func isCheckable(_ frame: Frame, row: Int, clipped: Bool) -> Bool {
         guard clipped else { return true }
-        let strip = Frame(x: frame.x, y: row, width: frame.width, height: 1)
-        return listRows.contains(row) && !floating.contains { $0.intersects(strip) }
+        return listRows.contains(row) && !floating.contains { $0.y <= row && row < $0.maxY }
     }
 
     private func text(of box: Box, clipped: Bool) -> String? {
