@@ -13,6 +13,24 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable {
     case dateOverlay
     /// Floats over the list when it is scrolled away from the bottom, with the unread count.
     case scrollToLatestButton
+
+    // The thread list (SPEC §3.5).
+    /// One thread: its id is the parent message id.
+    case threadListItem
+    case threadIcon, threadTitle, unreadBadge, threadDescription
+    case replyAvatar, replyAuthor, replyPreview, replyTimestamp
+    /// "1 new thread" / "N new threads" at the top of the list.
+    case newThreadsBanner
+    /// "Error loading threads" with its retry button.
+    case errorBanner, retryButton
+    /// The spinner under the list while the next page loads, and above it while reloading.
+    case loadingMoreIndicator, reloadingIndicator
+
+    // The thread view (SPEC §3.6).
+    /// The parent message shown above the replies (`info_header` presentation).
+    case parentMessage
+    /// "3 replies" between two separator lines under the parent message.
+    case replyCountSeparator
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the

@@ -100,6 +100,8 @@ public struct MessageListConfig: Hashable, Sendable {
     public var unreadSeparatorEnabled: Bool
     /// Messages loaded per page (`page_size`). Default 50.
     public var pageSize: Int
+    /// The thread view's options.
+    public var threadView: ThreadViewConfig = ThreadViewConfig()
 
     public init(
         groupMessages: Bool = true, maxTimeIntervalBetweenMessagesInGroup: Double = 60,
@@ -124,6 +126,36 @@ public struct MessageListConfig: Hashable, Sendable {
         self.autoTranslationEnabled = autoTranslationEnabled
         self.unreadSeparatorEnabled = unreadSeparatorEnabled
         self.pageSize = pageSize
+    }
+}
+
+/// How the thread view shows the parent message (`parent_presentation`).
+public enum ThreadParentPresentation: String, Hashable, Sendable, CaseIterable {
+    /// Sendbird: the parent above the replies with its reply count between separators.
+    case infoHeader = "info_header"
+    /// Stream: the parent is the first, oldest message of the list.
+    case firstMessage = "first_message"
+}
+
+/// Where the thread view opens (`starting_point`).
+public enum ThreadStartingPoint: Hashable, Sendable {
+    /// At the bottom (`none`/`max`).
+    case bottom
+    /// At the top (`0`).
+    case top
+    /// At the first reply created at or after this instant (else at the bottom).
+    case timestamp(Timestamp)
+}
+
+/// The thread view's options (the document's `config.parent_presentation` and
+/// `config.starting_point`).
+public struct ThreadViewConfig: Hashable, Sendable {
+    public var parentPresentation: ThreadParentPresentation
+    public var startingPoint: ThreadStartingPoint
+
+    public init(parentPresentation: ThreadParentPresentation = .infoHeader, startingPoint: ThreadStartingPoint = .bottom) {
+        self.parentPresentation = parentPresentation
+        self.startingPoint = startingPoint
     }
 }
 

@@ -91,6 +91,8 @@ public enum ConversationDecoder {
         config.autoTranslationEnabled = try json["auto_translation_enabled"].optionalBool() ?? config.autoTranslationEnabled
         config.unreadSeparatorEnabled = try json["unread_separator_enabled"].optionalBool() ?? config.unreadSeparatorEnabled
         config.pageSize = try json["page_size"].optionalInt() ?? config.pageSize
+        config.threadView.parentPresentation = try enumeration(json["parent_presentation"]) ?? config.threadView.parentPresentation
+        config.threadView.startingPoint = try startingPoint(json["starting_point"]) ?? config.threadView.startingPoint
         if config.maxTimeIntervalBetweenMessagesInGroup < 0 || !config.maxTimeIntervalBetweenMessagesInGroup.isFinite {
             throw DocumentError(path: json["max_time_interval_between_messages_in_group"].path, line: nil, column: nil,
                                 message: "must be a finite number of seconds, 0 or more")
@@ -99,6 +101,19 @@ public enum ConversationDecoder {
             throw DocumentError(path: json["page_size"].path, line: nil, column: nil, message: "must be 1 or more")
         }
         return config
+    }
+
+    /// `starting_point`: "none" or "max" (the bottom), 0 (the top), or an RFC 3339 timestamp.
+    private static func startingPoint(_ json: JSONReader) throws(DocumentError) -> ThreadStartingPoint? {
+        switch json.value {
+        case nil, .null?: return nil
+        case .int(0)?: return .top
+        case .string(let text)?:
+            if text == "none" || text == "max" { return .bottom }
+            if let timestamp = Timestamp(rfc3339: text) { return .timestamp(timestamp) }
+        default: break
+        }
+        throw json.error("expected \"none\", \"max\", 0 or an RFC 3339 timestamp")
     }
 
     /// A string option with a fixed set of values; an unknown value names the allowed ones.
