@@ -28,6 +28,18 @@ public struct ChatStrings: Hashable, Sendable {
     /// The scroll-to-latest button: "↓", or "↓ 3" with unread messages.
     public var scrollToLatest = "↓"
 
+    // The thread list (Stream's ChatThreadListVC).
+    public var threadsTitle = "Threads"
+    public var threadIcon = "🧵"
+    public var noThreads = "No threads here yet..."
+    public var errorLoadingThreads = "Error loading threads"
+    public var retry = "Retry"
+    /// Before the parent message's preview: "replied to: Anyone up for coffee?".
+    public var repliedTo = "replied to: "
+    public var messageWasDeleted = "This message was deleted."
+    /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
+    public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
+
     public init() {}
 }
 

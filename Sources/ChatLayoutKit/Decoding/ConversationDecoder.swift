@@ -29,6 +29,7 @@ public enum ConversationDecoder {
         conversation.threadListState = try enumeration(root["thread_list"]["state"]) ?? .loaded
         for element in try root["threads"].optionalArray() { conversation.threads.append(try decoder.thread(element)) }
         conversation.threadsNext = try root["next"].optionalString()
+        conversation.events = try decoder.events(root["events"])
         return ConversationDocument(conversation: conversation, context: try context(root["context"]),
                                     config: try config(root["config"]), warnings: decoder.warnings)
     }

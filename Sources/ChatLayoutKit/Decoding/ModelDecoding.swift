@@ -21,7 +21,7 @@ struct ModelDecoder {
             type = known
         } else {
             type = .regular
-            warnings.append(DocumentWarning(path: json["type"].path, message: "unknown message type '\(typeName)', laid out as regular"))
+            warnings.append(DocumentWarning(path: json["type"].path, message: "unknown message type '\(UntrustedText.neutralize(typeName))', laid out as regular"))
         }
         var localState: LocalState?
         if let stateName = try json["local_state"].optionalString() {

@@ -66,7 +66,7 @@ public struct MessageListLayout: Sendable {
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
     /// at the trailing edge; the subtitle gives way first when the width is short.
-    private func header(_ header: ChannelHeader, width: Int) -> Box {
+    func header(_ header: ChannelHeader, width: Int) -> Box {
         let height = min(metrics.headerHeight, 3)
         let inner = max(0, width - 4)
         var children: [Box] = []
@@ -100,6 +100,9 @@ public struct LaidOutList: Sendable {
     let messageRows: [MessageRow]
     let unreadCount: Int
     let dateIndicator: DateIndicatorPlacement
+    /// A message list opens at its newest (bottom) end: a short list sits at the bottom and a
+    /// scrolled one offers the scroll-to-latest button. A thread list opens at its top.
+    var isBottomAnchored = true
     let metrics: Metrics
     let measurer: any TextMeasuring
     let strings: ChatStrings
@@ -157,7 +160,7 @@ public struct LaidOutList: Sendable {
         var anchor = 0
         if contentHeight < visibleHeight {
             let isState = rows.allSatisfy { $0.role == .emptyState || $0.role == .loadingState || $0.role == .typingIndicator }
-            anchor = isState ? (visibleHeight - contentHeight) / 2 : visibleHeight - contentHeight
+            anchor = isState ? (visibleHeight - contentHeight) / 2 : (isBottomAnchored ? visibleHeight - contentHeight : 0)
         }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { $0.offsetBy(dy: headerHeight - offset + anchor) })
@@ -165,7 +168,7 @@ public struct LaidOutList: Sendable {
         if dateIndicator == .overlay, let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight) {
             children.append(floating(.dateOverlay, text: label, display: "[ \(label) ]", y: headerHeight, centered: true))
         }
-        if offset < maxOffset {
+        if isBottomAnchored && offset < maxOffset {
             let text = unreadCount > 0 ? "\(strings.scrollToLatest) \(unreadCount)" : strings.scrollToLatest
             let button = floating(.scrollToLatestButton, text: text, display: "( \(text) )",
                                   y: headerHeight + visibleHeight - 1, centered: false)

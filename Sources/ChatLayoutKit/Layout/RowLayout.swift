@@ -8,7 +8,7 @@ struct RowLayout {
     var strings: ChatStrings
 
     /// A text measured for a box: its display lines and width.
-    private struct Block {
+    struct Block {
         var role: BoxRole
         var text: String
         var lines: [String]
@@ -16,8 +16,8 @@ struct RowLayout {
         var alignment: TextAlignment
     }
 
-    private var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
-    private var innerWidth: Int { max(1, width - 2 * padding) }
+    var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
+    var innerWidth: Int { max(1, width - 2 * padding) }
 
     private func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil) -> Block {
         let wrapped = measurer.wrap(text, width: max(1, width))
@@ -26,13 +26,14 @@ struct RowLayout {
                      alignment: alignment ?? natural)
     }
 
-    private func line(_ role: BoxRole, _ text: String, maxWidth: Int, display: String? = nil) -> Block {
+    /// One line of `display` (else `text`) cut to `maxWidth` and reordered for display.
+    func line(_ role: BoxRole, _ text: String, maxWidth: Int, display: String? = nil) -> Block {
         let fitted = measurer.truncate(display ?? text, width: max(1, maxWidth))
         let shown = measurer.wrap(fitted, width: max(1, maxWidth)).lines.first?.display ?? ""
         return Block(role: role, text: text, lines: [shown], width: measurer.width(of: shown), alignment: .leading)
     }
 
-    private func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
+    func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         Box(role: block.role, id: id, frame: Frame(x: x, y: y, width: width ?? block.width, height: block.lines.count),
             text: block.text, lines: block.lines, alignment: block.alignment)
     }

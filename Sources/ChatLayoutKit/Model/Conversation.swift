@@ -55,10 +55,12 @@ public struct Conversation: Hashable, Sendable {
     /// The thread list's paging cursor (`next`).
     public var threadsNext: String?
     public var threadListState: ListLoadingState
+    /// Websocket events (`events`), in arrival order, to apply to the thread list before layout.
+    public var events: [ThreadEvent]
 
     public init(channel: Channel = Channel(), members: [Member] = [], messages: [Message] = [], reads: [ReadState] = [],
                 typingUserIDs: [String] = [], messageListState: ListLoadingState = .loaded, threads: [ChatThread] = [],
-                threadsNext: String? = nil, threadListState: ListLoadingState = .loaded) {
+                threadsNext: String? = nil, threadListState: ListLoadingState = .loaded, events: [ThreadEvent] = []) {
         self.channel = channel
         self.members = members
         self.messages = messages
@@ -68,6 +70,7 @@ public struct Conversation: Hashable, Sendable {
         self.threads = threads
         self.threadsNext = threadsNext
         self.threadListState = threadListState
+        self.events = events
     }
 
     /// The member count: the channel's, else the members listed.

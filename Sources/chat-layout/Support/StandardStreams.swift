@@ -1,3 +1,4 @@
+import ChatLayoutKit
 import Foundation
 
 /// Input that cannot be laid out: exit code 1, with a message that says where.
@@ -6,8 +7,10 @@ struct BadInput: Error {
 }
 
 enum StandardError {
+    /// Writes `text` to stderr, neutralised: error messages quote values from the document,
+    /// and a document must not be able to drive the terminal through them either.
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(UntrustedText.neutralize(text).utf8))
     }
 }
 

@@ -1,0 +1,112 @@
+/// The latest reply of a thread, as its list item shows it.
+public struct ThreadReplySummary: Hashable, Sendable {
+    public var messageID: String
+    /// The author's name, neutralised.
+    public var authorName: String
+    public var authorInitials: String
+    /// The reply's text; an attachment type, capitalised, when it has none; "This message was
+    /// deleted." when deleted.
+    public var preview: String
+    /// Today → the time; yesterday → "Yesterday"; the last 7 days → the weekday; else the
+    /// short date.
+    public var timestamp: String
+}
+
+/// One row of the thread list (Stream's `ChatThreadListItemView`).
+public struct ThreadListItem: Hashable, Sendable {
+    /// The parent message id: the item's id.
+    public var parentMessageID: String
+    /// The channel's name, or the other participants' names for a nameless channel.
+    public var title: String
+    /// "replied to: " + the parent's preview.
+    public var description: String
+    /// The current user's unread replies; the badge is hidden at 0.
+    public var unreadCount: Int
+    public var reply: ThreadReplySummary?
+}
+
+/// Every decision of the thread list (SPEC §3.5).
+public struct ThreadListDecisions: Hashable, Sendable {
+    public var title: String
+    public var phase: ThreadListPhase
+    /// "1 new thread" / "N new threads", when threads not in the list got replies.
+    public var newThreadsBanner: String?
+    /// The items in list order.
+    public var items: [ThreadListItem]
+}
+
+/// Composes thread-list items from threads (already sorted and updated by events).
+public struct ThreadListResolver: Sendable {
+    public var context: LayoutContext
+    public var formatter: any LocaleFormatting
+    public var strings: ChatStrings
+
+    public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings = ChatStrings()) {
+        self.context = context
+        self.formatter = formatter
+        self.strings = strings
+    }
+
+    /// The decisions for `threads` in this order, with the banner for `newThreadParentIDs`.
+    public func resolve(_ threads: [ChatThread], newThreadParentIDs: [String], phase: ThreadListPhase) -> ThreadListDecisions {
+        let banner = newThreadParentIDs.isEmpty ? nil : strings.newThreads.text(newThreadParentIDs.count, using: formatter)
+        let items = phase == .loading || phase == .empty ? [] : threads.map(item)
+        return ThreadListDecisions(title: strings.threadsTitle, phase: phase, newThreadsBanner: banner, items: items)
+    }
+
+    /// One item: title, description, unread badge, latest reply.
+    public func item(_ thread: ChatThread) -> ThreadListItem {
+        let unread = context.currentUserID.flatMap { id in thread.read.first { $0.user.id == id }?.unreadMessages } ?? 0
+        return ThreadListItem(
+            parentMessageID: thread.parentMessageID, title: title(thread),
+            description: strings.repliedTo + parentPreview(thread), unreadCount: max(0, unread),
+            reply: thread.latestReplies.max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map(reply)
+        )
+    }
+
+    private func title(_ thread: ChatThread) -> String {
+        if let name = thread.channel?.name, name.contains(where: { !$0.isWhitespace }) {
+            return UntrustedText.neutralize(name)
+        }
+        let others = thread.threadParticipants.filter { $0.id != context.currentUserID }.map(\.displayName)
+        if !others.isEmpty { return UntrustedText.neutralize(others.joined(separator: ", ")) }
+        return UntrustedText.neutralize(thread.channel?.cid ?? "")
+    }
+
+    /// Parent deleted → "This message was deleted."; else the thread's title; else the
+    /// parent's text; else its first attachment's type.
+    private func parentPreview(_ thread: ChatThread) -> String {
+        guard let parent = thread.parentMessage else { return UntrustedText.neutralize(thread.title ?? "") }
+        if parent.isDeleted { return strings.messageWasDeleted }
+        if let title = thread.title, title.contains(where: { !$0.isWhitespace }) { return UntrustedText.neutralize(title) }
+        if !parent.text.isEmpty { return UntrustedText.neutralize(parent.text) }
+        return UntrustedText.neutralize(parent.attachments.first?.type ?? "")
+    }
+
+    private func reply(_ message: Message) -> ThreadReplySummary {
+        let preview: String
+        if message.isDeleted {
+            preview = strings.messageWasDeleted
+        } else if message.text.isEmpty, let type = message.attachments.first?.type {
+            preview = UntrustedText.neutralize(type.prefix(1).uppercased() + type.dropFirst())
+        } else {
+            preview = UntrustedText.neutralize(message.text)
+        }
+        return ThreadReplySummary(messageID: message.id, authorName: UntrustedText.neutralize(message.user.displayName),
+                                  authorInitials: UntrustedText.neutralize(message.user.initials), preview: preview,
+                                  timestamp: replyTimestamp(message.createdAt))
+    }
+
+    /// Today → the time; yesterday → "Yesterday"; 2–6 days ago → the weekday; else the
+    /// locale's short date.
+    private func replyTimestamp(_ instant: Timestamp) -> String {
+        let today = formatter.calendarDay(of: context.now)
+        let daysAgo = today.daysSince1970 - formatter.calendarDay(of: instant).daysSince1970
+        switch daysAgo {
+        case 0: return formatter.shortTime(instant)
+        case 1: return formatter.relativeDayName(-1)
+        case 2 ... 6: return formatter.weekdayName(instant)
+        default: return formatter.format(instant, skeleton: "yyMd")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// Lays out the thread list: a "Threads" header, the banner of new threads, the error banner
+/// or a spinner by phase, then one item per thread — icon, title and unread badge; "replied
+/// to: …"; the latest reply's avatar, author, preview and time.
+public struct ThreadListLayout: Sendable {
+    public var metrics: Metrics
+    public var measurer: any TextMeasuring
+    public var strings: ChatStrings
+
+    public init(metrics: Metrics = Metrics(), measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+        self.metrics = metrics
+        self.measurer = measurer
+        self.strings = strings
+    }
+
+    /// The laid-out list at `width`; its screens open at the top.
+    public func layout(_ decisions: ThreadListDecisions, width requestedWidth: Int) -> LaidOutList {
+        let width = max(1, requestedWidth)
+        let rows = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+        var laidOut: [Box] = []
+        var y = metrics.groupSpacing
+        func append(_ row: Box) {
+            if !laidOut.isEmpty { y += metrics.groupSpacing }
+            laidOut.append(row.offsetBy(dy: y))
+            y += row.frame.height
+        }
+        if let banner = decisions.newThreadsBanner {
+            append(rows.centeredLine(.newThreadsBanner, text: banner, decorated: "( \(banner) )"))
+        }
+        switch decisions.phase {
+        case .loading: append(rows.centeredLine(.loadingState, text: strings.loading, decorated: strings.loading))
+        case .empty: append(rows.centeredLine(.emptyState, text: strings.noThreads, decorated: strings.noThreads))
+        case .error: append(errorRow(rows))
+        case .reloading: append(rows.centeredLine(.reloadingIndicator, text: strings.loading, decorated: strings.loading))
+        case .loaded, .loadingMore: break
+        }
+        for item in decisions.items { append(itemRow(item, rows)) }
+        if decisions.phase == .loadingMore {
+            append(rows.centeredLine(.loadingMoreIndicator, text: strings.loading, decorated: strings.loading))
+        }
+        let header = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings)
+            .header(ChannelHeader(title: decisions.title, subtitle: "", memberCount: 0), width: width)
+        var list = LaidOutList(width: width, header: header, rows: laidOut, contentHeight: y, messageRows: [], unreadCount: 0,
+                               dateIndicator: .none, metrics: metrics, measurer: measurer, strings: strings)
+        list.isBottomAnchored = false
+        return list
+    }
+
+    /// "Error loading threads" at the leading edge, "[ Retry ]" at the trailing edge.
+    private func errorRow(_ rows: RowLayout) -> Box {
+        let retry = rows.line(.retryButton, strings.retry, maxWidth: rows.innerWidth, display: "[ \(strings.retry) ]")
+        let room = rows.innerWidth - retry.width - 1
+        var children = [rows.box(retry, id: nil, x: rows.padding + rows.innerWidth - retry.width, y: 0)]
+        if room > 0 {
+            children.insert(rows.box(rows.line(.errorBanner, strings.errorLoadingThreads, maxWidth: room), id: nil, x: rows.padding, y: 0), at: 0)
+        }
+        return Box(role: .errorBanner, frame: Frame(x: 0, y: 0, width: rows.width, height: 1), text: strings.errorLoadingThreads,
+                   children: children)
+    }
+
+    /// Three lines: 🧵 title … (badge) / replied to: … / avatar author  preview … time.
+    private func itemRow(_ item: ThreadListItem, _ rows: RowLayout) -> Box {
+        let id = item.parentMessageID
+        let left = rows.padding
+        let right = rows.width - rows.padding
+        var children: [Box] = []
+        let icon = rows.line(.threadIcon, strings.threadIcon, maxWidth: 2)
+        let indent = min(icon.width + 1, max(0, right - left - 1))
+        if indent > icon.width { children.append(rows.box(icon, id: id, x: left, y: 0)) }
+        let textLeft = left + (indent > icon.width ? indent : 0)
+        let room = max(1, right - textLeft)
+
+        var titleRoom = room
+        if item.unreadCount > 0 {
+            let badgeText = measurer.truncate(formatterFreeCount(item.unreadCount), width: 6)
+            let badge = rows.line(.unreadBadge, badgeText, maxWidth: room, display: "(\(badgeText))")
+            if badge.width + 2 <= room {
+                children.append(rows.box(badge, id: id, x: right - badge.width, y: 0))
+                titleRoom = room - badge.width - 1
+            }
+        }
+        children.append(rows.box(rows.line(.threadTitle, item.title, maxWidth: titleRoom), id: id, x: textLeft, y: 0))
+        children.append(rows.box(rows.line(.threadDescription, item.description, maxWidth: room), id: id, x: textLeft, y: 1))
+        var height = 2
+        if let reply = item.reply {
+            var x = textLeft
+            var remaining = room
+            let time = rows.line(.replyTimestamp, reply.timestamp, maxWidth: remaining)
+            if time.width + 1 < remaining {
+                children.append(rows.box(time, id: reply.messageID, x: right - time.width, y: 2))
+                remaining -= time.width + 1
+            }
+            if remaining >= metrics.avatarWidth + 4 {
+                let avatar = rows.line(.replyAvatar, reply.authorInitials, maxWidth: metrics.avatarWidth)
+                children.append(rows.box(avatar, id: reply.messageID, x: x, y: 2))
+                x += metrics.avatarWidth + 1
+                remaining -= metrics.avatarWidth + 1
+            }
+            // The name takes at most 40% of what is left, the preview the rest.
+            let author = rows.line(.replyAuthor, reply.authorName, maxWidth: max(1, min(remaining, max(6, remaining * 2 / 5))))
+            children.append(rows.box(author, id: reply.messageID, x: x, y: 2))
+            x += author.width + 2
+            remaining -= author.width + 2
+            if remaining > 0 {
+                children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: remaining), id: reply.messageID, x: x, y: 2))
+            }
+            height = 3
+        }
+        return Box(role: .threadListItem, id: id, frame: Frame(x: 0, y: 0, width: rows.width, height: height), children: children)
+    }
+
+    private func formatterFreeCount(_ count: Int) -> String { count > 99 ? "99+" : String(count) }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import ChatLayoutKit
+import ChatLayoutTextRenderer
+
+/// The options of every command that draws a screen (`preview`, `threads`, `thread`): the
+/// viewport and the output format.
+struct ScreenOptions: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json }
+
+    @Option(help: "The screen height in rows, header included: draws a viewport.")
+    var height: Int?
+    @Option(help: "Rows scrolled down from the top of the list (with --height).")
+    var scrollOffset: Int?
+    @Option(help: "text (the drawing), tree (the box tree) or json (SPEC §4's contract).")
+    var format: Format = .text
+
+    func validate() throws {
+        if let height, height < 1 { throw ValidationError("--height must be 1 or more, got \(height)") }
+        if let scrollOffset, scrollOffset < 0 { throw ValidationError("--scroll-offset must be 0 or more, got \(scrollOffset)") }
+        if scrollOffset != nil && height == nil { throw ValidationError("--scroll-offset needs --height") }
+    }
+
+    /// The viewport, if any; without `--scroll-offset` it shows `defaultOffset`.
+    func viewport(defaultOffset: Int) -> Viewport? {
+        height.map { Viewport(scrollOffset: scrollOffset ?? defaultOffset, height: $0) }
+    }
+
+    /// Writes the screen in the chosen format to standard output.
+    func write(_ screen: LaidOutScreen, renderer: TextRenderer) {
+        var output = StandardOutput()
+        switch format {
+        case .text: output.write(renderer.render(screen))
+        case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
+        case .json: output.write(screen.json().serialized() + "\n")
+        }
+        output.flush()
+    }
+}
