@@ -13,7 +13,7 @@ struct ChatLayout: ParsableCommand {
         abstract: "Chat-screen layout decisions as pure functions, drawn as text.",
         discussion: "Unicode \(ICUTextEngine.unicodeVersion) (ICU \(ICUTextEngine.icuVersion)), cell widths \(CellWidthPolicy.version).",
         version: "0.1.0",
-        subcommands: [PreviewCommand.self, ExplainCommand.self, ThreadsCommand.self, TextCommand.self]
+        subcommands: [PreviewCommand.self, ExplainCommand.self, ThreadsCommand.self, ThreadCommand.self, TextCommand.self]
     )
 
     static func main() {

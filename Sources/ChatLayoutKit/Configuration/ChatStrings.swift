@@ -40,6 +40,10 @@ public struct ChatStrings: Hashable, Sendable {
     /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
     public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
 
+    // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
+    /// The thread view's title (its subtitle is the channel's name).
+    public var threadTitle = "Thread"
+
     public init() {}
 }
 

@@ -91,8 +91,15 @@ struct ModelDecoder {
     private mutating func users(_ json: JSONReader) throws(DocumentError) -> [User] {
         var result: [User] = []
         for element in try json.optionalArray() {
-            // Stream sends users, sometimes wrapped as {"user": {...}}.
-            result.append(try user(element["user"].isAbsent ? element : element["user"]))
+            // Stream sends users, sometimes wrapped as {"user": {...}}, sometimes only as
+            // {"user_id": "..."} (thread participants).
+            if !element["user"].isAbsent {
+                result.append(try user(element["user"]))
+            } else if element["id"].isAbsent, let id = try element["user_id"].optionalString() {
+                result.append(User(id: id))
+            } else {
+                result.append(try user(element))
+            }
         }
         return result
     }

@@ -19,7 +19,7 @@ struct RowLayout {
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
     var innerWidth: Int { max(1, width - 2 * padding) }
 
-    private func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil) -> Block {
+    func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil) -> Block {
         let wrapped = measurer.wrap(text, width: max(1, width))
         let natural: TextAlignment = wrapped.direction == .rightToLeft ? .trailing : .leading
         return Block(role: role, text: text, lines: wrapped.lines.map(\.display), width: wrapped.width,
@@ -82,35 +82,7 @@ struct RowLayout {
         let inner = max(1, maxOuter - chrome)
 
         // The bubble's content, top to bottom.
-        var content: [Block] = []
-        if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
-            // Name and text neutralised apart: an override left open in the name must not turn
-            // the text around. The pair drawn isolated (FSI…PDI): a right-to-left name must not
-            // carry the bar to the other end of the line.
-            let label = quoted.isDeleted ? strings.messageDeleted
-                : UntrustedText.neutralize(quoted.text.isEmpty ? "[\(quoted.attachments.first?.type ?? "message")]" : quoted.text)
-            let text = "\(UntrustedText.neutralize(quoted.user.displayName)): \(label)"
-            content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ \u{2068}\(text)\u{2069}"))
-        }
-        if !decision.message.isDeleted {
-            for attachment in decision.message.attachments {
-                // The title neutralised on its own: an override left open in it must not reach "]".
-                let type = UntrustedText.neutralize(attachment.type)
-                let label = attachment.title.map { "[\(type): \(UntrustedText.neutralize($0))]" } ?? "[\(type)]"
-                content.append(line(.attachment, label, maxWidth: inner))
-            }
-        }
-        if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
-        if options.contains(.translation), let translation = decision.translation {
-            // "» " marks the translation; its continuation lines are indented under it.
-            let marker = inner >= 6
-            var block = wrapped(.translation, translation, width: marker ? inner - 2 : inner)
-            if marker {
-                block.lines = block.lines.enumerated().map { ($0.offset == 0 ? "» " : "  ") + $0.element }
-                block.width = block.lines.map { measurer.width(of: $0) }.max() ?? 0
-            }
-            content.append(block)
-        }
+        var content = contentBlocks(decision, width: inner)
         if content.isEmpty { content.append(Block(role: .text, text: "", lines: [""], width: 0, alignment: .leading)) }
         // At most `inner`: only a lone wide character in a one-cell width is wider (see
         // `TextMeasuring.wrap`), and its box must still keep to the row.
@@ -172,18 +144,59 @@ struct RowLayout {
         return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
     }
 
+    /// A message's content, top to bottom, each part measured in `inner` cells: the quoted
+    /// message, the attachments, the text and the translation, as its options say.
+    func contentBlocks(_ decision: MessageDecision, width inner: Int) -> [Block] {
+        let options = decision.options
+        var content: [Block] = []
+        if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
+            // Name and text neutralised apart: an override left open in the name must not turn
+            // the text around. The pair drawn isolated (FSI…PDI): a right-to-left name must not
+            // carry the bar to the other end of the line.
+            let label = quoted.isDeleted ? strings.messageDeleted
+                : UntrustedText.neutralize(quoted.text.isEmpty ? "[\(quoted.attachments.first?.type ?? "message")]" : quoted.text)
+            let text = "\(UntrustedText.neutralize(quoted.user.displayName)): \(label)"
+            content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ \u{2068}\(text)\u{2069}"))
+        }
+        if !decision.message.isDeleted {
+            for attachment in decision.message.attachments {
+                // The title neutralised on its own: an override left open in it must not reach "]".
+                let type = UntrustedText.neutralize(attachment.type)
+                let label = attachment.title.map { "[\(type): \(UntrustedText.neutralize($0))]" } ?? "[\(type)]"
+                content.append(line(.attachment, label, maxWidth: inner))
+            }
+        }
+        if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
+        if options.contains(.translation), let translation = decision.translation {
+            // "» " marks the translation; its continuation lines are indented under it.
+            let marker = inner >= 6
+            var block = wrapped(.translation, translation, width: marker ? inner - 2 : inner)
+            if marker {
+                block.lines = block.lines.enumerated().map { ($0.offset == 0 ? "» " : "  ") + $0.element }
+                block.width = block.lines.map { measurer.width(of: $0) }.max() ?? 0
+            }
+            content.append(block)
+        }
+        return content
+    }
+
     /// The initials that fit the avatar. Two wide initials ("佐藤 由紀" → "佐由") take four
     /// cells, and an ellipsis in their place identifies nobody: the last initial gives way.
-    private func avatarInitials(_ user: User) -> String {
-        var initials = user.initials
-        while initials.count > 1 && measurer.width(of: UntrustedText.neutralize(initials)) > metrics.avatarWidth {
-            initials.removeLast()
+    func avatarInitials(_ user: User) -> String {
+        fittedInitials(user.initials)
+    }
+
+    /// Initials that fit the avatar: the last ones give way ("佐藤 由紀" → "佐").
+    func fittedInitials(_ initials: String) -> String {
+        var fitted = initials
+        while fitted.count > 1 && measurer.width(of: UntrustedText.neutralize(fitted)) > metrics.avatarWidth {
+            fitted.removeLast()
         }
-        return UntrustedText.neutralize(initials)
+        return UntrustedText.neutralize(fitted)
     }
 
     /// "❤️ 1  😂 2": supported reactions with their counts, in payload order.
-    private func reactionText(_ message: Message) -> String {
+    func reactionText(_ message: Message) -> String {
         var counts: [(String, Int)] = message.reactionScores.map { ($0.type, $0.score) }
         if counts.isEmpty {
             for reaction in message.latestReactions {

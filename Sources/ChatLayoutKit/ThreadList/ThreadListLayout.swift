@@ -57,7 +57,8 @@ public struct ThreadListLayout: Sendable {
                    children: children)
     }
 
-    /// Three lines: 🧵 title … (badge) / replied to: … / avatar author  preview … time.
+    /// Three lines: 🧵 title … (badge) / replied to: … / avatar author  preview … time; four when
+    /// the preview needs a line of its own.
     private func itemRow(_ item: ThreadListItem, _ rows: RowLayout) -> Box {
         let id = item.parentMessageID
         let left = rows.padding
@@ -85,28 +86,41 @@ public struct ThreadListLayout: Sendable {
             var x = textLeft
             var remaining = room
             let time = rows.line(.replyTimestamp, reply.timestamp, maxWidth: remaining)
-            if time.width + 1 < remaining {
+            // Two cells before the time: "Rosa Diaz Friday" would read as one name.
+            if time.width + 2 < remaining {
                 children.append(rows.box(time, id: reply.messageID, x: right - time.width, y: 2))
-                remaining -= time.width + 1
+                remaining -= time.width + 2
             }
             if remaining >= metrics.avatarWidth + 4 {
-                let avatar = rows.line(.replyAvatar, reply.authorInitials, maxWidth: metrics.avatarWidth)
+                let avatar = rows.line(.replyAvatar, rows.fittedInitials(reply.authorInitials), maxWidth: metrics.avatarWidth)
                 children.append(rows.box(avatar, id: reply.messageID, x: x, y: 2))
                 x += metrics.avatarWidth + 1
                 remaining -= metrics.avatarWidth + 1
             }
-            // The name takes at most 40% of what is left, the preview the rest.
-            let author = rows.line(.replyAuthor, reply.authorName, maxWidth: max(1, min(remaining, max(6, remaining * 2 / 5))))
+            // The name takes at most 40% of what is left, the preview the rest — unless that
+            // leaves the preview too few cells to say anything: then the name has the line and
+            // the preview the whole line under it (Stream's item stacks them too).
+            let share = max(1, min(remaining, max(6, remaining * 2 / 5)))
+            let sharesLine = remaining - share - 2 >= min(measurer.width(of: reply.preview), Self.minimumPreviewWidth)
+            let author = rows.line(.replyAuthor, reply.authorName, maxWidth: sharesLine ? share : max(1, remaining))
             children.append(rows.box(author, id: reply.messageID, x: x, y: 2))
-            x += author.width + 2
-            remaining -= author.width + 2
-            if remaining > 0 {
-                children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: remaining), id: reply.messageID, x: x, y: 2))
+            if sharesLine {
+                x += author.width + 2
+                remaining -= author.width + 2
+                if remaining > 0 {
+                    children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: remaining), id: reply.messageID, x: x, y: 2))
+                }
+                height = 3
+            } else {
+                children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: room), id: reply.messageID, x: textLeft, y: 3))
+                height = 4
             }
-            height = 3
         }
         return Box(role: .threadListItem, id: id, frame: Frame(x: 0, y: 0, width: rows.width, height: height), children: children)
     }
 
     private func formatterFreeCount(_ count: Int) -> String { count > 99 ? "99+" : String(count) }
+
+    /// The fewest cells a preview sharing the author's line gets; fewer say nothing.
+    private static let minimumPreviewWidth = 10
 }

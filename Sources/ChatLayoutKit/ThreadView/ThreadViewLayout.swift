@@ -1,0 +1,98 @@
+/// Turns thread-view decisions into boxes: the two-line header, the parent info and the reply
+/// count (`info_header`), then the replies laid out as a message list.
+public struct ThreadViewLayout: Sendable {
+    /// The lengths of the layout (cells for the text renderer).
+    public var metrics: Metrics
+    /// Measures, wraps and cuts every text (the renderer's own engine).
+    public var measurer: any TextMeasuring
+    /// The words the layout writes ("↓" on the scroll-to-latest button).
+    public var strings: ChatStrings
+
+    /// A layout with these metrics, measurer and words.
+    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+        self.metrics = metrics
+        self.measurer = measurer
+        self.strings = strings
+    }
+
+    /// Lays out `decisions` at `width` (at least 1).
+    public func layout(_ decisions: ThreadViewDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutThread {
+        let replies = MessageListDecisions(header: decisions.header, items: decisions.items, unreadCount: decisions.unreadCount)
+        let list = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings)
+            .layout(replies, width: requestedWidth, dateIndicator: dateIndicator)
+        let width = list.width
+        var rows: [Box] = []
+        var messageRows: [LaidOutList.MessageRow] = []
+        var lead = 0 // the rows above the replies
+        if let info = decisions.parentInfo {
+            let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+            let parent = rowLayout.parentInfoRow(info).offsetBy(dy: metrics.groupSpacing)
+            let separator = rowLayout.replyCountSeparator(decisions.replyCountText).offsetBy(dy: parent.frame.maxY + metrics.groupSpacing)
+            rows = [parent, separator]
+            // While the parent is on top, the overlay shows its day.
+            messageRows = [LaidOutList.MessageRow(top: parent.frame.y, bottom: parent.frame.maxY, dateLabel: info.decision.dateLabel)]
+            lead = separator.frame.maxY
+        }
+        rows += list.rows.map { $0.offsetBy(dy: lead) }
+        messageRows += list.messageRows.map { LaidOutList.MessageRow(top: $0.top + lead, bottom: $0.bottom + lead, dateLabel: $0.dateLabel) }
+        let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
+                                  contentHeight: list.contentHeight + lead, messageRows: messageRows,
+                                  unreadCount: decisions.unreadCount, dateIndicator: dateIndicator,
+                                  metrics: metrics, measurer: measurer, strings: strings)
+        return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)
+    }
+
+    /// The header: a bordered box with "Thread" and the channel's name under it, both centred
+    /// (a navigation bar's title and subtitle).
+    private func header(_ header: ChannelHeader, width: Int) -> Box {
+        let bordered = metrics.headerHeight >= 3
+        let inner = max(0, width - (bordered ? 4 : 0))
+        let left = bordered ? 2 : 0
+        let texts = [(BoxRole.headerTitle, header.title), (BoxRole.headerSubtitle, header.subtitle)].filter { !$0.1.isEmpty }
+        var children: [Box] = []
+        for (row, (role, text)) in texts.enumerated() where inner > 0 {
+            let fitted = measurer.truncate(text, width: inner)
+            let display = measurer.wrap(fitted, width: inner).lines.first?.display ?? ""
+            let displayWidth = measurer.width(of: display)
+            children.append(Box(role: role, frame: Frame(x: left + (inner - displayWidth) / 2, y: row + (bordered ? 1 : 0),
+                                                         width: displayWidth, height: 1),
+                                text: text, lines: [display], alignment: .center))
+        }
+        let height = max(1, texts.count) + (bordered ? 2 : 0)
+        return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+    }
+}
+
+/// A laid-out thread view: the list (header, parent, replies) and where it opens.
+public struct LaidOutThread: Sendable {
+    /// The whole thread as a list: its header is the thread's, its first rows the parent's.
+    public let list: LaidOutList
+    /// Where the view opens without an explicit scroll offset.
+    public let opening: ThreadOpening
+    /// A thread shorter than the viewport sits under the header (`info_header`: Sendbird's
+    /// parent info heads the screen), else at the bottom like a channel (`first_message`: Stream).
+    let shortThreadSitsAtTheTop: Bool
+
+    /// The scroll offset the view opens at: 0 at the top, the list's end at the bottom (any
+    /// larger offset stops there), or the opening reply's first row just under the date
+    /// overlay's row (at the viewport's top without an overlay).
+    public var openingOffset: Int {
+        switch opening {
+        case .bottom: return Int.max
+        case .top: return 0
+        case .reply(let id):
+            guard let row = list.rows.first(where: { $0.role == .messageRow && $0.id == id }) else { return Int.max }
+            return max(0, row.frame.y - (list.dateIndicator == .overlay ? 1 : 0))
+        }
+    }
+
+    /// The whole thread as a screen (no height), or a viewport of `height` rows (header
+    /// included) scrolled `scrollOffset` rows down, by default where the starting point opens it.
+    public func screen(height: Int? = nil, scrollOffset: Int? = nil) -> LaidOutScreen {
+        guard let height else { return list.screen() }
+        var list = list
+        // Only a thread that fits: a longer one keeps the scroll-to-latest button.
+        if shortThreadSitsAtTheTop && list.contentHeight < height - list.header.frame.height { list.isBottomAnchored = false }
+        return list.screen(Viewport(scrollOffset: scrollOffset ?? openingOffset, height: height))
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import ChatLayoutKit
+import ChatLayoutTextRenderer
+
+/// `chat-layout thread`: the thread of one message laid out and drawn as text, as a tree, or
+/// as JSON (SPEC §3.6).
+struct ThreadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thread",
+        abstract: "Lay out the thread of a message and draw it.",
+        discussion: """
+            The parent comes from the document's messages, else from its threads' parent_message; \
+            the replies are the messages with that parent_id and the thread's latest_replies. \
+            --format as for preview. With --height the screen is a viewport that opens where the \
+            starting point says (none or max: the bottom; 0: the top; an RFC 3339 timestamp: the \
+            first reply at or after it on top, else the bottom), unless --scroll-offset is given.
+            """
+    )
+
+    /// `parent_presentation`, spelled as in the document.
+    enum PresentationFlag: String, ExpressibleByArgument, CaseIterable {
+        case infoHeader = "info_header", firstMessage = "first_message"
+
+        var presentation: ThreadParentPresentation {
+            switch self {
+            case .infoHeader: return .infoHeader
+            case .firstMessage: return .firstMessage
+            }
+        }
+    }
+
+    @OptionGroup var flags: LayoutFlags
+    @Option(help: "The parent message's id.")
+    var parent: String
+    @Option(help: "info_header (the parent above the replies) or first_message (the parent as the first message).")
+    var parentPresentation: PresentationFlag?
+    @Option(help: "Where a viewport opens: none or max (the bottom), 0 (the top), or an RFC 3339 timestamp.")
+    var startingPoint: String?
+    @OptionGroup var screen: ScreenOptions
+
+    func validate() throws {
+        if let startingPoint, Self.startingPoint(startingPoint) == nil {
+            throw ValidationError("--starting-point must be none, max, 0 or an RFC 3339 timestamp, got '\(startingPoint)'")
+        }
+    }
+
+    /// `none`/`max` → the bottom, `0` → the top, an RFC 3339 timestamp; as the document's
+    /// `starting_point`.
+    static func startingPoint(_ text: String) -> ThreadStartingPoint? {
+        switch text {
+        case "none", "max": return .bottom
+        case "0": return .top
+        default: return Timestamp(rfc3339: text).map(ThreadStartingPoint.timestamp)
+        }
+    }
+
+    func run() throws {
+        let loaded = try flags.load()
+        var config = loaded.config
+        if let parentPresentation { config.threadView.parentPresentation = parentPresentation.presentation }
+        if let point = startingPoint.flatMap(Self.startingPoint) { config.threadView.startingPoint = point }
+        let laidOut: LaidOutScreen
+        do {
+            laidOut = try ThreadViewScreen.layout(
+                loaded.document.conversation, parentID: parent, config: config, context: loaded.context,
+                formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
+                height: screen.height, scrollOffset: screen.scrollOffset
+            )
+        } catch {
+            throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
+        }
+        screen.write(laidOut, renderer: TextRenderer(engine: loaded.engine))
+    }
+}

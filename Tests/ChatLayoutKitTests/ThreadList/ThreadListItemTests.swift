@@ -1,0 +1,395 @@
+import ChatLayoutICU
+import ChatLayoutKit
+import Testing
+
+/// What a thread-list item says (SPEC §3.5, Stream's `ChatThreadListItemView`): title,
+/// "replied to: …", unread badge, the latest reply and its time; the banner of new threads; and
+/// how an item fits a narrow row. Formatting through ICU 72 in fixed zones.
+struct ThreadListItemTests {
+    // MARK: - Title
+
+    @Test func title_isTheChannelName() throws {
+        #expect(try item(thread(channelName: "Weekend Hikers")).title == "Weekend Hikers")
+    }
+
+    @Test func title_ofANamelessChannel_isTheOtherParticipantsNames_withoutTheCurrentUser() throws {
+        let participants = [User(id: "han", name: "Han Solo"), User(id: me, name: "Mia Wallace"), User(id: "leia", name: "Leia Organa")]
+        #expect(try item(thread(channelName: nil, participants: participants)).title == "Han Solo, Leia Organa")
+    }
+
+    @Test func title_ofADirectChannel_isTheOtherPersonsName() throws {
+        let participants = [User(id: me, name: "Mia Wallace"), User(id: "han", name: "Han Solo")]
+        #expect(try item(thread(channelName: nil, participants: participants)).title == "Han Solo")
+    }
+
+    @Test func title_ofABlankChannelName_isTheParticipantsNames() throws {
+        let participants = [User(id: me, name: "Mia Wallace"), User(id: "han", name: "Han Solo")]
+        #expect(try item(thread(channelName: "  ", participants: participants)).title == "Han Solo")
+    }
+
+    @Test func title_ofAParticipantWithoutAName_isTheirID() throws {
+        let participants = [User(id: "chewie"), User(id: me, name: "Mia Wallace")]
+        #expect(try item(thread(channelName: nil, participants: participants)).title == "chewie")
+    }
+
+    // MARK: - Description: "replied to: " + the parent
+
+    @Test func description_isRepliedToAndTheParentsText() throws {
+        #expect(try item(thread(parent: parent(text: "Who's in for the Saturday hike?"))).description
+            == "replied to: Who's in for the Saturday hike?")
+    }
+
+    @Test func description_prefersTheThreadTitleToTheParentsText() throws {
+        let thread = thread(parent: parent(text: "Here's the draft for Q2"), title: "Q2 roadmap review")
+        #expect(try item(thread).description == "replied to: Q2 roadmap review")
+    }
+
+    @Test func description_ofABlankThreadTitle_isTheParentsText() throws {
+        let thread = thread(parent: parent(text: "Here's the draft for Q2"), title: " ")
+        #expect(try item(thread).description == "replied to: Here's the draft for Q2")
+    }
+
+    @Test func description_ofADeletedParent_isThisMessageWasDeleted_evenWithATitle() throws {
+        var deleted = parent(text: "Original text")
+        deleted.deletedAt = at(2024, 3, 4, 12, 0)
+        #expect(try item(thread(parent: deleted, title: "Q2 roadmap review")).description == "replied to: This message was deleted.")
+    }
+
+    @Test func description_ofAParentOfTypeDeleted_isThisMessageWasDeleted() throws {
+        var deleted = parent(text: "")
+        deleted.type = .deleted
+        #expect(try item(thread(parent: deleted)).description == "replied to: This message was deleted.")
+    }
+
+    @Test func description_ofAnAttachmentOnlyParent_isItsFirstAttachmentsType() throws {
+        var photo = parent(text: "")
+        photo.attachments = [Attachment(type: "image", title: "sunset.jpg"), Attachment(type: "file", title: "notes.pdf")]
+        #expect(try item(thread(parent: photo)).description == "replied to: image")
+    }
+
+    // MARK: - Unread badge: the current user's unread replies
+
+    @Test func unread_isTheCurrentUsersUnreadMessages() throws {
+        let reads = [ReadState(user: User(id: "luke"), unreadMessages: 9), ReadState(user: User(id: me), unreadMessages: 4)]
+        #expect(try item(thread(reads: reads)).unreadCount == 4)
+    }
+
+    @Test func unread_ofOtherUsers_isIgnored() throws {
+        let reads = [ReadState(user: User(id: "luke"), unreadMessages: 9)]
+        #expect(try item(thread(reads: reads)).unreadCount == 0)
+    }
+
+    @Test func unread_withoutACurrentUser_isZero() throws {
+        let reads = [ReadState(user: User(id: me), unreadMessages: 4)]
+        #expect(try item(thread(reads: reads), currentUserID: nil).unreadCount == 0)
+    }
+
+    @Test func unreadBadge_showsTheCountAndIsHiddenAtZero() throws {
+        let unread = try layout([thread("p1", reads: [ReadState(user: User(id: me), unreadMessages: 4)])], width: 40)
+        #expect(boxes(.unreadBadge, in: unread).map { $0.lines } == [["(4)"]])
+        let read = try layout([thread("p1", reads: [ReadState(user: User(id: me), unreadMessages: 0)])], width: 40)
+        #expect(boxes(.unreadBadge, in: read).isEmpty)
+    }
+
+    // MARK: - The latest reply
+
+    @Test func latestReply_isTheNewestOfLatestReplies_whateverTheirOrder() throws {
+        let replies = [reply("r2", "Second", at: at(2024, 3, 5, 8, 0)), reply("r3", "Newest", at: at(2024, 3, 5, 9, 0)),
+                       reply("r1", "First", at: at(2024, 3, 5, 7, 0))]
+        let summary = try #require(try item(thread(replies: replies)).reply)
+        #expect(summary.messageID == "r3")
+        #expect(summary.preview == "Newest")
+    }
+
+    @Test func reply_showsItsAuthorsNameAndInitials() throws {
+        let summary = try #require(try item(thread(replies: [reply("r1", "Hi", by: User(id: "han", name: "Han Solo"))])).reply)
+        #expect(summary.authorName == "Han Solo")
+        #expect(summary.authorInitials == "HS")
+    }
+
+    @Test func noReplies_noReplySummary_andATwoLineItem() throws {
+        #expect(try item(thread(replies: [])).reply == nil)
+        let list = try layout([thread("p1", replies: [])], width: 40)
+        #expect(boxes(.threadListItem, in: list).map(\.frame.height) == [2])
+        #expect(boxes(.replyPreview, in: list).isEmpty)
+    }
+
+    @Test func preview_isTheRepliesText() throws {
+        #expect(try item(thread(replies: [reply("r1", "Count me in!")])).reply?.preview == "Count me in!")
+    }
+
+    @Test(arguments: [("image", "Image"), ("video", "Video"), ("file", "File"), ("giphy", "Giphy")])
+    func preview_ofAnAttachmentOnlyReply_isItsTypeCapitalised(type: String, shown: String) throws {
+        var photo = reply("r1", "")
+        photo.attachments = [Attachment(type: type, title: "x")]
+        #expect(try item(thread(replies: [photo])).reply?.preview == shown)
+    }
+
+    @Test func preview_ofADeletedReply_isThisMessageWasDeleted() throws {
+        var deleted = reply("r1", "Oops, wrong thread")
+        deleted.deletedAt = at(2024, 3, 5, 9, 0)
+        var typed = reply("r2", "", at: at(2024, 3, 5, 9, 30))
+        typed.type = .deleted
+        #expect(try item(thread(replies: [deleted])).reply?.preview == "This message was deleted.")
+        #expect(try item(thread(replies: [typed])).reply?.preview == "This message was deleted.")
+    }
+
+    @Test func preview_ofADeletedAttachmentReply_isThisMessageWasDeleted_notItsType() throws {
+        var deleted = reply("r1", "")
+        deleted.attachments = [Attachment(type: "image")]
+        deleted.deletedAt = at(2024, 3, 5, 9, 0)
+        #expect(try item(thread(replies: [deleted])).reply?.preview == "This message was deleted.")
+    }
+
+    // MARK: - The reply's time (now: Tuesday 2024-03-05, 11:00 in Berlin)
+
+    @Test func time_today_isTheShortTime_withICUsNarrowNoBreakSpace() throws {
+        #expect(try replyTime(at(2024, 3, 5, 8, 41)) == "9:41\u{202F}AM")
+    }
+
+    @Test func time_yesterday_isYesterday() throws {
+        #expect(try replyTime(at(2024, 3, 4, 8, 41)) == "Yesterday")
+    }
+
+    @Test(arguments: [(3, 3, "Sunday"), (3, 2, "Saturday"), (3, 1, "Friday"), (2, 29, "Thursday"), (2, 28, "Wednesday")])
+    func time_twoToSixDaysAgo_isTheWeekday(month: Int, day: Int, weekday: String) throws {
+        #expect(try replyTime(at(2024, month, day, 12, 0)) == weekday)
+    }
+
+    @Test func time_sixDaysAgo_isTheWeekday_andSevenDaysAgo_theShortDate() throws {
+        #expect(try replyTime(at(2024, 2, 28, 12, 0)) == "Wednesday")
+        #expect(try replyTime(at(2024, 2, 27, 12, 0)) == "2/27/24")
+    }
+
+    @Test func time_lastYear_isTheShortDateWithTheYear() throws {
+        #expect(try replyTime(at(2023, 12, 24, 18, 0)) == "12/24/23")
+    }
+
+    @Test func time_isReadInTheDocumentsZone_acrossMidnight() throws {
+        // 23:20 UTC is already 00:20 on Wednesday in Berlin.
+        let now = at(2024, 3, 5, 23, 20)
+        #expect(try replyTime(at(2024, 3, 5, 23, 5), now: now, zone: "Europe/Berlin") == "12:05\u{202F}AM")
+        #expect(try replyTime(at(2024, 3, 5, 22, 50), now: now, zone: "Europe/Berlin") == "Yesterday")
+        // The same instants in UTC are both today.
+        #expect(try replyTime(at(2024, 3, 5, 22, 50), now: now, zone: "UTC") == "10:50\u{202F}PM")
+    }
+
+    @Test func time_westOfUTC_isStillTheDayBefore() throws {
+        // 04:30 UTC on the 6th is 23:30 on the 5th in New York: 05:10 UTC on the 5th is today there.
+        let now = at(2024, 3, 6, 4, 30)
+        #expect(try replyTime(at(2024, 3, 5, 5, 10), now: now, zone: "America/New_York") == "12:10\u{202F}AM")
+        #expect(try replyTime(at(2024, 3, 5, 4, 50), now: now, zone: "America/New_York") == "Yesterday")
+        #expect(try replyTime(at(2024, 3, 5, 5, 10), now: now, zone: "UTC") == "Yesterday")
+    }
+
+    @Test func time_inGerman_isWrittenInGerman() throws {
+        #expect(try replyTime(at(2024, 3, 5, 8, 41), locale: "de_DE") == "09:41")
+        #expect(try replyTime(at(2024, 3, 3, 12, 0), locale: "de_DE") == "Sonntag")
+        let shortDate = try replyTime(at(2024, 2, 20, 12, 0), locale: "de_DE")
+        #expect(shortDate == "20.2.24")
+    }
+
+    // MARK: - The banner of new threads, after the document's events
+
+    @Test func banner_oneUnknownThread_isOneNewThread() throws {
+        let decisions = try screenDecisions(threads: [thread("p1")], events: [newReply("x1", in: "p9")])
+        #expect(decisions.newThreadsBanner == "1 new thread")
+    }
+
+    @Test func banner_threeUnknownThreads_isThreeNewThreads_countingEachOnce() throws {
+        let events = [newReply("x1", in: "p7"), newReply("x2", in: "p8"), newReply("x3", in: "p7"), newReply("x4", in: "p9")]
+        let decisions = try screenDecisions(threads: [thread("p1")], events: events)
+        #expect(decisions.newThreadsBanner == "3 new threads")
+    }
+
+    @Test func banner_repliesInListedThreads_showNoBanner() throws {
+        let decisions = try screenDecisions(threads: [thread("p1")], events: [newReply("x1", in: "p1")])
+        #expect(decisions.newThreadsBanner == nil)
+        #expect(decisions.items.first?.reply?.messageID == "x1")
+    }
+
+    @Test func banner_isTheFirstRowUnderTheHeader() throws {
+        let conversation = Conversation(threads: [thread("p1")], events: [newReply("x1", in: "p9"), newReply("x2", in: "p8")])
+        let list = try layout(conversation, width: 40)
+        let banner = try #require(boxes(.newThreadsBanner, in: list).first)
+        #expect(banner.lines == ["( 2 new threads )"])
+        let firstItem = try #require(boxes(.threadListItem, in: list).first)
+        #expect(banner.frame.maxY <= firstItem.frame.y)
+    }
+
+    @Test func events_reorderTheItems_andBumpTheUnreadBadge() throws {
+        let threads = [thread("p1", lastAt: at(2024, 3, 5, 9, 0)), thread("p2", lastAt: at(2024, 3, 4, 9, 0))]
+        let decisions = try screenDecisions(threads: threads, events: [newReply("x1", in: "p2")])
+        #expect(decisions.items.map(\.parentMessageID) == ["p2", "p1"])
+        #expect(decisions.items.map(\.unreadCount) == [1, 0])
+    }
+
+    // MARK: - Phases: which items a state shows
+
+    @Test(arguments: [ListLoadingState.loading, .loaded])
+    func loadingAndEmpty_showNoItems(state: ListLoadingState) throws {
+        let decisions = try screenDecisions(threads: [], state: state)
+        #expect(decisions.items.isEmpty)
+        #expect(decisions.phase == (state == .loading ? .loading : .empty))
+    }
+
+    @Test(arguments: [ListLoadingState.error, .loadingMore, .reloading])
+    func errorLoadingMoreAndReloading_keepTheThreadsOnScreen(state: ListLoadingState) throws {
+        let decisions = try screenDecisions(threads: [thread("p1"), thread("p2", lastAt: at(2024, 3, 4, 9, 0))], state: state)
+        #expect(decisions.items.map(\.parentMessageID) == ["p1", "p2"])
+    }
+
+    @Test func states_drawTheirRows() throws {
+        func roles(_ state: ListLoadingState, _ threads: [ChatThread]) throws -> [BoxRole] {
+            try layout(Conversation(threads: threads, threadListState: state), width: 40).root.children[1].children.map(\.role)
+        }
+        let one = [thread("p1")]
+        #expect(try roles(.loading, []) == [.loadingState])
+        #expect(try roles(.loaded, []) == [.emptyState])
+        #expect(try roles(.error, []) == [.errorBanner])
+        #expect(try roles(.error, one) == [.errorBanner, .threadListItem])
+        #expect(try roles(.loadingMore, one) == [.threadListItem, .loadingMoreIndicator])
+        #expect(try roles(.reloading, one) == [.reloadingIndicator, .threadListItem])
+        #expect(try roles(.loaded, one) == [.threadListItem])
+    }
+
+    @Test func states_sayWhatStreamSays() throws {
+        let empty = try layout(Conversation(threadListState: .loaded), width: 40)
+        #expect(boxes(.emptyState, in: empty).first?.lines == ["No threads here yet..."])
+        let error = try layout(Conversation(threadListState: .error), width: 40)
+        #expect(boxes(.errorBanner, in: error).first?.text == "Error loading threads")
+        #expect(boxes(.retryButton, in: error).first?.lines == ["[ Retry ]"])
+    }
+
+    // MARK: - Fitting a row
+
+    @Test func narrowRows_cutLongTitlesAndNames_andKeepTheUnreadBadge() throws {
+        let long = thread("p1", channelName: "Neighbourhood Community Garden Volunteers of Kreuzberg",
+                          replies: [reply("r1", "Count me in, I can bring two wheelbarrows",
+                                          by: User(id: "max", name: "Maximilian Alexander von Habsburg-Lothringen"))],
+                          reads: [ReadState(user: User(id: me), unreadMessages: 120)])
+        for width in 12 ... 60 {
+            let list = try layout([long], width: width)
+            let row = try #require(boxes(.threadListItem, in: list).first)
+            let badge = try #require(boxes(.unreadBadge, in: list).first, "no badge at width \(width)")
+            let title = try #require(boxes(.threadTitle, in: list).first)
+            let author = try #require(boxes(.replyAuthor, in: list).first)
+            #expect(badge.lines == ["(99+)"], "width \(width)")
+            #expect(badge.frame.maxX <= width - 1, "badge outside the row at width \(width)")
+            #expect(!title.frame.intersects(badge.frame) && title.frame.maxX < badge.frame.x, "title runs into the badge at width \(width)")
+            #expect(title.lines.first?.hasSuffix("…") == true, "title not cut at width \(width)")
+            #expect(author.lines.first?.hasSuffix("…") == true, "author not cut at width \(width)")
+            for child in row.children {
+                #expect(row.frame.contains(child.frame), "\(child.role) outside its row at width \(width)")
+                for other in row.children where other != child {
+                    #expect(!child.frame.intersects(other.frame), "\(child.role) overlaps \(other.role) at width \(width)")
+                }
+            }
+        }
+    }
+
+    @Test func narrowRows_giveThePreviewALineOfItsOwn_ratherThanCutItToNothing() throws {
+        let han = thread("p1", replies: [reply("r1", "Me! Saving a seat for Chewie too", by: User(id: "han", name: "Han Solo"))])
+        let narrow = try layout([han], width: 24)
+        let preview = try #require(boxes(.replyPreview, in: narrow).first)
+        let author = try #require(boxes(.replyAuthor, in: narrow).first)
+        #expect(preview.frame.y == author.frame.y + 1)
+        #expect(preview.lines == ["Me! Saving a seat…"])
+        #expect(boxes(.threadListItem, in: narrow).first?.frame.height == 4)
+
+        let wide = try layout([han], width: 80)
+        let widePreview = try #require(boxes(.replyPreview, in: wide).first)
+        #expect(widePreview.frame.y == boxes(.replyAuthor, in: wide).first?.frame.y)
+        #expect(widePreview.lines == ["Me! Saving a seat for Chewie too"])
+        #expect(boxes(.threadListItem, in: wide).first?.frame.height == 3)
+    }
+
+    @Test func replyAvatar_ofWideInitials_keepsTheFirstInitial() throws {
+        let yuki = thread("p1", replies: [reply("r1", "ありがとう", by: User(id: "yuki", name: "佐藤 由紀"))])
+        let list = try layout([yuki], width: 40)
+        #expect(boxes(.replyAvatar, in: list).first?.lines == ["佐"])
+    }
+
+    @Test func items_areThreadListItemBoxes_identifiedByTheParentMessage() throws {
+        let list = try layout([thread("p1"), thread("p2", lastAt: at(2024, 3, 4, 9, 0))], width: 40)
+        let items = boxes(.threadListItem, in: list)
+        #expect(items.map(\.id) == ["p1", "p2"])
+        #expect(items[0].children.map(\.role).sorted { $0.rawValue < $1.rawValue }
+            == [.replyAuthor, .replyAvatar, .replyPreview, .replyTimestamp, .threadDescription, .threadIcon, .threadTitle])
+    }
+
+    // MARK: - Helpers
+
+    private let me = "mia"
+    private let now = at(2024, 3, 5, 10, 0)
+
+    private func formatter(locale: String = "en_US", zone: String = "Europe/Berlin") throws -> ICULocaleFormatter {
+        try ICULocaleFormatter(locale: locale, timeZone: zone)
+    }
+
+    private func context(currentUserID: String? = "mia", now: Timestamp? = nil, zone: String = "Europe/Berlin",
+                         locale: String = "en_US") -> LayoutContext {
+        LayoutContext(currentUserID: currentUserID, now: now ?? self.now, timeZone: zone, locale: locale)
+    }
+
+    private func item(_ thread: ChatThread, currentUserID: String? = "mia") throws -> ThreadListItem {
+        ThreadListResolver(context: context(currentUserID: currentUserID), formatter: try formatter()).item(thread)
+    }
+
+    private func replyTime(_ instant: Timestamp, now: Timestamp? = nil, zone: String = "Europe/Berlin",
+                           locale: String = "en_US") throws -> String? {
+        let resolver = ThreadListResolver(context: context(now: now, zone: zone, locale: locale),
+                                          formatter: try formatter(locale: locale, zone: zone))
+        return resolver.item(thread(replies: [reply("r1", "Hi", at: instant)])).reply?.timestamp
+    }
+
+    private func screenDecisions(threads: [ChatThread], events: [ThreadEvent] = [], state: ListLoadingState = .loaded) throws -> ThreadListDecisions {
+        ThreadListScreen.decisions(Conversation(threads: threads, threadListState: state, events: events),
+                                   context: context(), formatter: try formatter())
+    }
+
+    private func layout(_ threads: [ChatThread], width: Int) throws -> LaidOutScreen {
+        try layout(Conversation(threads: threads), width: width)
+    }
+
+    private func layout(_ conversation: Conversation, width: Int) throws -> LaidOutScreen {
+        ThreadListScreen.layout(conversation, config: MessageListConfig(), context: context(), formatter: try formatter(),
+                                measurer: ICUTextEngine(), width: width)
+    }
+
+    private func boxes(_ role: BoxRole, in screen: LaidOutScreen) -> [Box] {
+        var found: [Box] = []
+        screen.root.walk { box, _ in if box.role == role { found.append(box) } }
+        return found
+    }
+
+    private func parent(_ id: String = "p1", text: String) -> Message {
+        Message(id: id, text: text, user: User(id: "luke", name: "Luke Skywalker"), createdAt: at(2024, 3, 4, 16, 58))
+    }
+
+    private func reply(_ id: String, _ text: String, by user: User = User(id: "leia", name: "Leia Organa"),
+                       at instant: Timestamp? = nil, in parentID: String = "p1") -> Message {
+        Message(id: id, text: text, type: .reply, user: user, createdAt: instant ?? at(2024, 3, 5, 8, 41), parentID: parentID)
+    }
+
+    private func thread(_ parentID: String = "p1", channelName: String? = "Weekend Hikers", participants: [User] = [],
+                        parent: Message? = nil, title: String? = nil, replies: [Message]? = nil, reads: [ReadState] = [],
+                        lastAt: Timestamp? = nil) -> ChatThread {
+        let replies = replies ?? [reply("\(parentID)-r1", "Count me in!", in: parentID)]
+        return ChatThread(parentMessageID: parentID, parentMessage: parent ?? self.parent(parentID, text: "Who's in?"),
+                          channel: Channel(cid: "messaging:\(parentID)", name: channelName), title: title,
+                          replyCount: replies.count, threadParticipants: participants, latestReplies: replies, read: reads,
+                          lastMessageAt: lastAt ?? replies.map(\.createdAt).max() ?? at(2024, 3, 5, 9, 0))
+    }
+
+    private func newReply(_ id: String, in parentID: String) -> ThreadEvent {
+        .threadMessageNew(reply: reply(id, "New reply", at: at(2024, 3, 5, 9, 30), in: parentID), parentMessageID: parentID,
+                          thread: nil, createdAt: at(2024, 3, 5, 9, 30))
+    }
+}
+
+/// An instant given in UTC.
+private func at(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> Timestamp {
+    let text = String(format: "%04d-%02d-%02dT%02d:%02d:00Z", year, month, day, hour, minute)
+    return Timestamp(rfc3339: text)!
+}

@@ -1,0 +1,141 @@
+import ChatLayoutKit
+import Testing
+
+/// The thread view's boxes (SPEC §3.6, §4): the two-line header, the parent info and the reply
+/// count between rules, the first-message presentation, and where a viewport opens.
+@Suite struct ThreadViewLayoutTests {
+    /// Leia's question with Han's and Chewie's replies, the date overlay on.
+    private let thread = ConversationBuilder()
+        .message("p1", by: "leia", at: 0, text: "Lunch at noon?") {
+            $0.replyCount = 3
+            $0.latestReactions = [Reaction(type: "love", userID: "han")]
+            $0.attachments = [Attachment(type: "image", title: "menu.jpg")]
+        }
+        .threadReply("r1", to: "p1", by: "han", at: 100, text: "Sure, where?")
+        .threadReply("r2", to: "p1", by: "chewie", at: 400, text: "The usual place. I booked a table for four by the window.")
+        .threadReply("r3", to: "p1", by: "han", at: 700, text: "See you there")
+
+    @Test func header_isThreadAboveTheChannelsName_twoTextLinesTall() throws {
+        let screen = try thread.threadScreen("p1", width: 30)
+        let header = try #require(screen.boxesWithRole(.channelHeader).first)
+        #expect(header.frame == Frame(x: 0, y: 0, width: 30, height: 4))
+        #expect(screen.boxesWithRole(.headerTitle).map(\.lines) == [["Thread"]])
+        #expect(screen.boxesWithRole(.headerTitle).first?.frame.y == 1)
+        #expect(screen.boxesWithRole(.headerSubtitle).map(\.lines) == [["General"]])
+        #expect(screen.boxesWithRole(.headerSubtitle).first?.frame.y == 2)
+        #expect(screen.drawnRows[1] == "│           Thread           │", "centred")
+        #expect(screen.drawnRows[2].trimmingSpaces == "General")
+    }
+
+    @Test func infoHeader_drawsAuthorDateContentReactions_thenTheReplyCountBetweenRules() throws {
+        let screen = try thread.threadScreen("p1", width: 40)
+        let parent = try #require(screen.boxesWithRole(.parentMessage).first)
+        #expect(parent.id == "p1")
+        let parts = parent.children.map { "\($0.role.rawValue) \($0.lines.joined(separator: "/"))" }
+        #expect(parts == ["avatar L", "authorName Leia", "timestamp Mar 05 10:00\u{00A0}AM", "attachment [image: menu.jpg]",
+                          "text Lunch at noon?", "reactions ❤️ 1"])
+        let separator = try #require(screen.boxesWithRole(.replyCountSeparator).first)
+        #expect(separator.text == "3 replies")
+        let rows = screen.drawnRows
+        let label = try #require(rows.firstIndex { $0.contains("3 replies") })
+        #expect(rows[label - 1].trimmingSpaces.allSatisfy { $0 == "─" } && !rows[label - 1].trimmingSpaces.isEmpty)
+        #expect(rows[label + 1].trimmingSpaces.allSatisfy { $0 == "─" } && !rows[label + 1].trimmingSpaces.isEmpty)
+        let firstReply = try #require(screen.boxesWithRole(.messageRow).first)
+        #expect(firstReply.id == "r1")
+        #expect(parent.frame.maxY < separator.frame.y && separator.frame.maxY < firstReply.frame.y)
+        #expect(screen.boxesWithRole(.threadInfo).isEmpty)
+    }
+
+    @Test func parentDate_wrapsOnANarrowScreen_keepingTheTimeWhole() throws {
+        let screen = try thread.threadScreen("p1", width: 16)
+        let date = try #require(screen.boxesWithRole(.timestamp).first { $0.id == "p1" })
+        #expect(date.lines == ["Mar 05", "10:00\u{00A0}AM"])
+    }
+
+    @Test func firstMessage_layOutTheParentAsAMessage_withoutParentInfo() throws {
+        let screen = try thread.threadView { $0.parentPresentation = .firstMessage }.threadScreen("p1")
+        #expect(screen.boxesWithRole(.parentMessage).isEmpty)
+        #expect(screen.boxesWithRole(.replyCountSeparator).isEmpty)
+        #expect(screen.boxesWithRole(.messageRow).map(\.id) == ["p1", "r1", "r2", "r3"])
+        #expect(screen.boxesWithRole(.bubble).first?.id == "p1")
+    }
+
+    // MARK: Opening a viewport
+
+    private let height = 14
+
+    @Test func openingAtTheBottom_showsTheLastReplyAtTheBottom() throws {
+        let screen = try thread.threadScreen("p1", height: height)
+        let last = try #require(screen.boxesWithRole(.messageRow).last)
+        #expect(last.id == "r3")
+        #expect(last.frame.maxY == height)
+        #expect(screen.boxesWithRole(.scrollToLatestButton).isEmpty)
+    }
+
+    @Test func openingAtTheTop_showsTheParentUnderTheOverlay() throws {
+        let screen = try thread.threadView { $0.startingPoint = .top }.threadScreen("p1", height: height)
+        let parent = try #require(screen.boxesWithRole(.parentMessage).first)
+        #expect(parent.frame.y == 4 + 1, "under the header and the list's top gap")
+        #expect(screen.boxesWithRole(.dateOverlay).first?.text == "Today")
+        #expect(screen.boxesWithRole(.scrollToLatestButton).count == 1)
+    }
+
+    @Test func openingAtATimestamp_putsThatReplyJustUnderTheDateOverlay() throws {
+        let screen = try thread.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
+            .threadScreen("p1", height: height)
+        let reply = try #require(screen.boxesWithRole(.messageRow).first { $0.id == "r2" })
+        let overlay = try #require(screen.boxesWithRole(.dateOverlay).first)
+        #expect(overlay.frame.y == 4)
+        #expect(reply.frame.y == 5)
+    }
+
+    @Test func openingAtATimestamp_withoutAnOverlay_putsThatReplyAtTheTop() throws {
+        let screen = try thread.config { $0.dateIndicatorPlacement = .none }
+            .threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
+            .threadScreen("p1", height: height)
+        #expect(screen.boxesWithRole(.messageRow).first { $0.id == "r2" }?.frame.y == 4)
+    }
+
+    @Test func openingAtATimestampAfterEveryReply_isTheBottom() throws {
+        let late = try thread.threadView { $0.startingPoint = .timestamp(instant("2024-03-06T00:00:00Z")) }
+            .threadScreen("p1", height: height)
+        #expect(late == (try thread.threadScreen("p1", height: height)))
+    }
+
+    @Test func anExplicitScrollOffset_winsOverTheStartingPoint() throws {
+        let top = try thread.threadScreen("p1", height: height, scrollOffset: 0)
+        #expect(top == (try thread.threadView { $0.startingPoint = .top }.threadScreen("p1", height: height)))
+    }
+
+    @Test func aShortThread_withParentInfo_sitsUnderTheHeader() throws {
+        let screen = try thread.threadScreen("p1", height: 60)
+        #expect(screen.boxesWithRole(.parentMessage).first?.frame.y == 4 + 1)
+        #expect(screen.boxesWithRole(.scrollToLatestButton).isEmpty)
+    }
+
+    @Test func aShortThread_withTheParentAsFirstMessage_sitsAtTheBottom() throws {
+        let screen = try thread.threadView { $0.parentPresentation = .firstMessage }.threadScreen("p1", height: 60)
+        #expect(screen.boxesWithRole(.messageRow).last?.frame.maxY == 60)
+        #expect(try #require(screen.boxesWithRole(.messageRow).first).frame.y > 4 + 1)
+    }
+
+    @Test func everyBox_keepsInsideTheScreen_atEveryWidth() throws {
+        for width in 1 ... 60 {
+            let screen = try thread.threadScreen("p1", width: width)
+            screen.root.walk { box, _ in
+                #expect(screen.root.frame.contains(box.frame), "width \(width): \(box.role) \(box.frame)")
+            }
+            #expect(screen.drawnRows.count == screen.height)
+        }
+    }
+}
+
+private extension String {
+    /// Without the spaces and the frame's side bars at either end.
+    var trimmingSpaces: String {
+        var trimmed = Substring(self)
+        while let first = trimmed.first, first == " " || first == "│" { trimmed = trimmed.dropFirst() }
+        while let last = trimmed.last, last == " " || last == "│" { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+}
