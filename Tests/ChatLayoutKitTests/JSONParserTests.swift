@@ -280,19 +280,8 @@ func validDocument_roundTripsThroughSerialization(text: String) throws {
     #expect(reparsed.serialized() == serialized)
 }
 
-/// SplitMix64: a small seeded generator, so that a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
-private func randomString(_ random: inout SeededGenerator) -> String {
+private func randomString(_ random: inout SplitMix64) -> String {
     let pools: [ClosedRange<UInt32>] = [
         0x20 ... 0x7E, 0x20 ... 0x7E, 0x00 ... 0x1F, 0x7F ... 0x9F, 0xA0 ... 0x24F,
         0x2000 ... 0x206F, 0x3040 ... 0x9FFF, 0xE000 ... 0xFFFD, 0x1F300 ... 0x1FAFF, 0x10000 ... 0x10FFFF,
@@ -307,7 +296,7 @@ private func randomString(_ random: inout SeededGenerator) -> String {
     return text
 }
 
-private func randomNumber(_ random: inout SeededGenerator) -> JSONValue {
+private func randomNumber(_ random: inout SplitMix64) -> JSONValue {
     switch Int.random(in: 0 ..< 6, using: &random) {
     case 0: return .int(Int.random(in: .min ... .max, using: &random))
     case 1: return .int(Int.random(in: -1000 ... 1000, using: &random))
@@ -321,7 +310,7 @@ private func randomNumber(_ random: inout SeededGenerator) -> JSONValue {
     }
 }
 
-private func randomValue(_ random: inout SeededGenerator, depth: Int) -> JSONValue {
+private func randomValue(_ random: inout SplitMix64, depth: Int) -> JSONValue {
     switch Int.random(in: 0 ..< (depth > 4 ? 5 : 8), using: &random) {
     case 0: return .null
     case 1: return .bool(Bool.random(using: &random))
@@ -340,7 +329,7 @@ private func randomValue(_ random: inout SeededGenerator, depth: Int) -> JSONVal
 }
 
 @Test func generatedValues_surviveSerializeThenParse() throws {
-    var random = SeededGenerator(state: 20_240_305)
+    var random = SplitMix64(seed: 20_240_305)
     for _ in 0 ..< 2000 {
         let value = randomValue(&random, depth: 0)
         let text = value.serialized()

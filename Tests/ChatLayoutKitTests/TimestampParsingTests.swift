@@ -120,20 +120,9 @@ func invalidTimestamp_isRejected(text: String) {
     #expect(timestamp("2024-03-05T23:30:00-02:00")?.rfc3339 == "2024-03-06T01:30:00Z")
 }
 
-/// SplitMix64, seeded so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Test func rfc3339_roundTripsEveryInstantInYears0000To9999() {
-    var random = SeededGenerator(state: 3339)
+    var random = SplitMix64(seed: 3339)
     let precisions: [Int32] = [1, 1000, 1_000_000, 1_000_000_000]
     var mismatches: [String] = []
     for _ in 0 ..< 20_000 {

@@ -280,11 +280,11 @@ private func storageAddress(of text: String) -> UInt? {
 }
 
 @Test func generatedText_completeEscapeSequencesVanishWithoutTrace() {
-    var random = SeededRandom(seed: 5)
+    var random = SplitMix64(seed: 5)
     let cases = (0..<1_500).map { _ in
         var withSequences = "", withoutSequences = ""
-        for _ in 0..<random.int(in: 0...12) {
-            var plain = randomText(pieces: random.int(in: 0...4), escapes: false, &random)
+        for _ in 0..<random.int(0...12) {
+            var plain = randomText(pieces: random.int(0...4), escapes: false, &random)
             // "\r" + sequence + "\n" is two line ends, "\r\n" one: keep that case out.
             while plain.hasSuffix("\r") { plain.removeLast() }
             withSequences += plain + completeSequence(&random)
@@ -387,25 +387,6 @@ private func debug(_ text: String) -> String {
         ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined()
 }
 
-/// SplitMix64: the same strings on every machine and every run.
-private struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func element<T>(of items: [T]) -> T { items[int(in: 0...items.count - 1)] }
-}
 
 private let plainPieces = [
     "a", "Z", "7", " ", "!", "[", "]", "\\", "m", ";", "Hello", "שלום", "مرحبا", "עִבְרִית", "٣",
@@ -421,45 +402,45 @@ private let escapePieces = [
     "\u{9B}", "\u{9B}1", "\u{9D}", "\u{90}", "\u{98}", "\u{9E}", "\u{9F}", bel, "\u{9C}",
 ]
 
-private func randomText(pieces: Int, escapes: Bool, _ random: inout SeededRandom) -> String {
+private func randomText(pieces: Int, escapes: Bool, _ random: inout SplitMix64) -> String {
     var text = ""
     for _ in 0..<pieces {
-        text += escapes && random.int(in: 0...3) == 0
-            ? random.element(of: escapePieces) : random.element(of: plainPieces)
+        text += escapes && random.int(0...3) == 0
+            ? random.pick(escapePieces) : random.pick(plainPieces)
     }
     return text
 }
 
 /// A well-formed escape sequence, of any kind, whose body holds no terminator of its own.
-private func completeSequence(_ random: inout SeededRandom) -> String {
+private func completeSequence(_ random: inout SplitMix64) -> String {
     func body(excluding forbidden: Set<Unicode.Scalar>) -> String {
-        let text = randomText(pieces: random.int(in: 0...5), escapes: false, &random)
+        let text = randomText(pieces: random.int(0...5), escapes: false, &random)
         return String(String.UnicodeScalarView(text.unicodeScalars.filter { !forbidden.contains($0) }))
     }
     let csiIntroducers = ["\(esc)[", "\u{9B}"], oscIntroducers = ["\(esc)]", "\u{9D}"]
     let stringIntroducers = ["\(esc)P", "\(esc)X", "\(esc)^", "\(esc)_", "\u{90}", "\u{98}", "\u{9E}", "\u{9F}"]
-    switch random.int(in: 0...3) {
+    switch random.int(0...3) {
     case 0:
-        return random.element(of: csiIntroducers)
-            + random.element(of: ["", "1", "38;5;196", "?1049", ">"])
-            + random.element(of: ["", " ", "!"])
-            + random.element(of: ["m", "H", "q", "@", "~"])
+        return random.pick(csiIntroducers)
+            + random.pick(["", "1", "38;5;196", "?1049", ">"])
+            + random.pick(["", " ", "!"])
+            + random.pick(["m", "H", "q", "@", "~"])
     case 1:
-        return random.element(of: oscIntroducers) + body(excluding: ["\u{1B}", "\u{9C}", "\u{07}"])
-            + random.element(of: [bel, st, c1ST])
+        return random.pick(oscIntroducers) + body(excluding: ["\u{1B}", "\u{9C}", "\u{07}"])
+            + random.pick([bel, st, c1ST])
     case 2:
-        return random.element(of: stringIntroducers) + body(excluding: ["\u{1B}", "\u{9C}"])
-            + random.element(of: [st, c1ST])
+        return random.pick(stringIntroducers) + body(excluding: ["\u{1B}", "\u{9C}"])
+            + random.pick([st, c1ST])
     default:
-        return esc + random.element(of: ["", "(", "#", " ", "%("])
-            + random.element(of: ["c", "7", "B", "8", "=", "G"])
+        return esc + random.pick(["", "(", "#", " ", "%("])
+            + random.pick(["c", "7", "B", "8", "=", "G"])
     }
 }
 
 /// 2,000 strings of up to 30 pieces, the same on every run for a given seed.
 private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [String] {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     return (0..<2_000).map { _ in
-        randomText(pieces: random.int(in: 0...30), escapes: includingEscapes, &random)
+        randomText(pieces: random.int(0...30), escapes: includingEscapes, &random)
     }
 }
