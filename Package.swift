@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
+        .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +40,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // The benchmark (SPEC §7, BENCHMARKS.md); the shim for ICU's own iterators as the peer.
+        .executableTarget(
+            name: "chat-layout-bench",
+            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "HeapStatistics"],
+            path: "Benchmarks/chat-layout-bench"
+        ),
+        .target(name: "HeapStatistics", path: "Benchmarks/heap-statistics"),
 
         // The core's tests may use the ICU engine as measurer and formatter, and the text
         // renderer to check drawn extents against the layout; the core never does.

@@ -1,0 +1,216 @@
+// chat-layout-bench DOCUMENT [--width N] [--runs N]
+//
+// Prints one line of key=value figures for a conversation document (SPEC §7), medians over
+// runs, decoding excluded. BENCHMARKS.md describes each figure and how it is measured.
+import ChatLayoutICU
+import ChatLayoutICUShim
+import ChatLayoutKit
+import ChatLayoutTextRenderer
+import Foundation
+
+let usage = """
+    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--differences]
+      layout_ms          decisions + measurement + box tree (LaidOutList) of the whole document
+      measure_ms         ICUTextEngine.wrap of every message text alone at the width
+      icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
+      overlay_us         one dateOverlayLabel query at a random offset (median of batches)
+      render_ms          screen(viewport) + TextRenderer.render of a 40-row viewport at a random offset
+      viewport_ms        screen(viewport) alone, the part of render_ms that is not drawing
+      bytes_per_message  heap retained by one LaidOutList (glibc mallinfo2 delta) / messages
+      append_us          unavailable: there is no incremental API yet
+      icu_*_differences  texts whose line-break segments / grapheme clusters differ from ICU's
+                         (--differences prints them to standard error)
+    """
+
+// MARK: Arguments
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("chat-layout-bench: \(message)\n".utf8))
+    exit(2)
+}
+var documentPath: String?
+var width = 40
+var runs = 5
+var showDifferences = false
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--width", "--runs":
+        guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= 1 else {
+            fail("\(argument) needs a number ≥ 1\n\(usage)")
+        }
+        if argument == "--width" { width = value } else { runs = value }
+    case "--differences":
+        showDifferences = true
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        documentPath = argument
+    }
+}
+guard let documentPath, let data = FileManager.default.contents(atPath: documentPath) else {
+    fail("give a readable DOCUMENT\n\(usage)")
+}
+
+// MARK: Setup (not timed)
+
+let document: ConversationDocument
+do { document = try ConversationDecoder.decode(Array(data)) } catch { fail("\(documentPath): \(error)") }
+let conversation = document.conversation
+let config = document.config
+let written = document.context
+// The document's context; a document without one is laid out at its newest message, in UTC.
+let context = LayoutContext(
+    currentUserID: written.currentUserID,
+    now: written.now ?? conversation.messages.map(\.createdAt).max() ?? Timestamp(seconds: 0),
+    timeZone: written.timeZone ?? "UTC", locale: written.locale ?? "en_US",
+    translationLanguage: written.translationLanguage
+)
+let formatter: ICULocaleFormatter
+do { formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone) } catch { fail("context: \(error)") }
+let engine = ICUTextEngine()
+let messageCount = conversation.messages.count
+
+/// The whole pipeline after decoding: decisions, measurement, box tree.
+@MainActor func layOut() -> LaidOutList {
+    let decisions = MessageListResolver(config: config, context: context, formatter: formatter, measurer: engine)
+        .resolve(conversation)
+    return MessageListLayout(metrics: .cells(for: config), measurer: engine)
+        .layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
+}
+
+// Every message text, newlines as spaces: the very texts `make-conversation.py --lines` gives
+// the peers.
+let texts = conversation.messages.map { message in
+    String(String.UnicodeScalarView(message.text.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+}
+
+/// ICU's break iterators, opened once and reused for every text, as the C peer does.
+struct ICUIterators {
+    let line = clk_icu_break_open(Int32(CLK_BREAK_LINE), "en")!
+    let character = clk_icu_break_open(Int32(CLK_BREAK_CHARACTER), "en")!
+    var units: [UInt16] = []
+    var boundaries: [Int32] = []
+
+    /// The line-break and grapheme boundaries of `text` (UTF-16 offsets after 0).
+    mutating func boundaries(_ text: String) -> (line: ArraySlice<Int32>, character: ArraySlice<Int32>) {
+        units.removeAll(keepingCapacity: true)
+        units.append(contentsOf: text.utf16)
+        guard !units.isEmpty else { return ([], []) }
+        let capacity = units.count + 1
+        if boundaries.count < 2 * capacity { boundaries = [Int32](repeating: 0, count: 2 * capacity) }
+        let (lineCount, characterCount) = boundaries.withUnsafeMutableBufferPointer { buffer in
+            (clk_icu_break_boundaries(line, units, Int32(units.count), buffer.baseAddress!, nil, Int32(capacity)),
+             clk_icu_break_boundaries(character, units, Int32(units.count), buffer.baseAddress! + capacity, nil, Int32(capacity)))
+        }
+        return (boundaries[0 ..< Int(lineCount)], boundaries[capacity ..< capacity + Int(characterCount)])
+    }
+
+    /// `text` cut at `boundaries` (as `boundaries(_:)` left `units`).
+    func pieces(_ boundaries: ArraySlice<Int32>) -> [String] {
+        var start = 0
+        return boundaries.map { boundary in
+            defer { start = Int(boundary) }
+            return String(decoding: units[start ..< Int(boundary)], as: UTF16.self)
+        }
+    }
+}
+var icu = ICUIterators()
+
+// MARK: Figures
+
+// Full layout. The first run also builds the engine's character table once. The list a run
+// replaces is freed after the clock stops.
+var list = layOut()
+let layoutMilliseconds = Measuring.median((0 ..< runs).map { _ in
+    var fresh: LaidOutList?
+    let milliseconds = Measuring.milliseconds { fresh = layOut() }
+    list = fresh!
+    return milliseconds
+})
+
+// Text measurement alone.
+var wrappedLines = 0
+let measureMilliseconds = Measuring.medianMilliseconds(runs: runs) {
+    wrappedLines = 0
+    for text in texts { wrappedLines += engine.wrap(text, width: width).lines.count }
+}
+
+// ICU's own iteration over the same texts: UTF-16 conversion included, as in the C peer.
+var icuBoundaries = 0
+let icuMilliseconds = Measuring.medianMilliseconds(runs: runs) {
+    icuBoundaries = 0
+    for text in texts {
+        let found = icu.boundaries(text)
+        icuBoundaries += found.line.count + found.character.count
+    }
+}
+
+// Identical results? Texts whose line-break segments or grapheme clusters differ from ICU's.
+var lineDifferences = 0
+var graphemeDifferences = 0
+for text in texts {
+    let found = icu.boundaries(text)
+    let (lines, icuLines) = (engine.lineBreakSegments(text), icu.pieces(found.line))
+    let (clusters, icuClusters) = (engine.graphemeClusters(text), icu.pieces(found.character))
+    if lines != icuLines { lineDifferences += 1 }
+    if clusters != icuClusters { graphemeDifferences += 1 }
+    if showDifferences && (lines != icuLines || clusters != icuClusters) {
+        FileHandle.standardError.write(Data("""
+            text:   \(text.debugDescription)
+            engine: \(lines == icuLines ? clusters : lines)
+            icu:    \(lines == icuLines ? icuClusters : icuLines)\n
+            """.utf8))
+    }
+}
+
+// The overlay query: batches of queries at random offsets, the median of the batch means
+// (one query is too short for the clock).
+var random = SeededGenerator(seed: 5)
+let visibleHeight = max(1, 40 - list.header.frame.height)
+let batch = 1000
+var labelsFound = 0
+let overlayMicroseconds = Measuring.median((0 ..< 201).map { _ in
+    let offsets = (0 ..< batch).map { _ in Int.random(in: 0 ... max(0, list.contentHeight), using: &random) }
+    return Measuring.milliseconds {
+        for offset in offsets where list.dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight) != nil {
+            labelsFound += 1
+        }
+    } * 1e3 / Double(batch)
+})
+
+// A 40-row viewport at random offsets: cutting it out of the list, then drawing it.
+let renderer = TextRenderer(engine: engine)
+let viewportOffsets = (0 ..< 41).map { _ in Int.random(in: 0 ... max(0, list.contentHeight - visibleHeight), using: &random) }
+var drawnCharacters = 0
+let viewportMilliseconds = Measuring.median(viewportOffsets.map { offset in
+    Measuring.milliseconds { drawnCharacters += list.screen(Viewport(scrollOffset: offset, height: 40)).root.children.count }
+})
+let renderMilliseconds = Measuring.median(viewportOffsets.map { offset in
+    Measuring.milliseconds {
+        drawnCharacters += renderer.render(list.screen(Viewport(scrollOffset: offset, height: 40))).utf8.count
+    }
+})
+
+// Retained memory: the heap in use before and after one more layout, with every earlier
+// list still alive so nothing of theirs is freed in between; the decisions and all other
+// temporaries are gone when `layOut()` returns.
+let heapBefore = Measuring.heapBytesInUse()
+let retained = layOut()
+let heapAfter = Measuring.heapBytesInUse()
+let bytesPerMessage = Double(heapAfter - heapBefore) / Double(max(1, messageCount))
+
+// MARK: Output
+
+func fixed(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+print([
+    "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
+    "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
+    "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
+    "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
+    "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=unavailable",
+    "rows=\(retained.rows.count)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
+    "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
+].joined(separator: " "))
+withExtendedLifetime((list, retained, labelsFound, drawnCharacters)) {}
