@@ -128,7 +128,10 @@ public struct ICUTextEngine: TextMeasuring {
                 direction: direction, analyzed
             )
             for (line, display) in zip(paragraphLines, displays) {
-                lines.append(TextLine(text: analyzed.string(line.span), display: display, width: line.width))
+                // Most lines draw exactly their text: then one string serves both.
+                let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.span.lowerBound]) ..< Int(analyzed.utf8Offsets[line.span.upperBound])]
+                let text = display.utf8.elementsEqual(bytes) ? display : analyzed.string(line.span)
+                lines.append(TextLine(text: text, display: display, width: line.width))
             }
         }
         return WrappedText(lines: lines, direction: direction)

@@ -23,9 +23,8 @@ public struct TextRenderer: Sendable {
     /// The drawing as text for a terminal: rows without trailing spaces, one per line.
     public func render(_ screen: LaidOutScreen) -> String {
         rows(screen).map { row in
-            var trimmed = Substring(row)
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            return String(trimmed)
+            guard let last = row.lastIndex(where: { $0 != " " }) else { return "" }
+            return String(row[...last])
         }.joined(separator: "\n") + "\n"
     }
 

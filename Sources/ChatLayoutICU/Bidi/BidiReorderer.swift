@@ -32,6 +32,11 @@ enum BidiReorderer {
             || text.properties[paragraph].contains(where: { $0.needsBidi })
         guard needsReordering, !paragraph.isEmpty else {
             return lines.map { line in
+                // In reading order already: the drawn clusters are one run of the text, sliced
+                // out of it unless a bidi control has to be dropped.
+                guard let first = line.clusters.first, let last = line.clusters.last else { return "" }
+                let run = first.lowerBound ..< last.upperBound
+                if !text.properties[run].contains(where: { $0.isBidiControl }) { return text.string(run) }
                 var view = String.UnicodeScalarView()
                 for cluster in line.clusters { append(cluster, mirrored: false, text, &view) }
                 return String(view)

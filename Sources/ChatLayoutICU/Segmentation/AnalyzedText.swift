@@ -3,27 +3,39 @@
 struct AnalyzedText {
     let scalars: [Unicode.Scalar]
     let properties: [CharacterProperties]
+    /// The text's UTF-8 bytes, and where each code point starts in them (plus the end), so
+    /// that pieces of the text are sliced out of its bytes instead of rebuilt scalar by scalar.
+    let utf8: [UInt8]
+    let utf8Offsets: [Int32]
 
     init(_ text: String, table: CharacterPropertyTable = .shared) {
+        let bytes = Array(text.utf8)
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
+        scalars.reserveCapacity(bytes.count)
         var properties: [CharacterProperties] = []
-        properties.reserveCapacity(text.utf8.count)
+        properties.reserveCapacity(bytes.count)
+        var offsets: [Int32] = []
+        offsets.reserveCapacity(bytes.count + 1)
+        var offset: Int32 = 0
         for scalar in text.unicodeScalars {
             scalars.append(scalar)
             properties.append(table[scalar])
+            offsets.append(offset)
+            offset += Int32(UTF8.width(scalar))
         }
+        offsets.append(offset)
         self.scalars = scalars
         self.properties = properties
+        self.utf8 = bytes
+        self.utf8Offsets = offsets
     }
 
     var count: Int { scalars.count }
 
     /// The code points in `range` as a string.
     func string(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[range])
-        return String(view)
+        guard !range.isEmpty else { return "" }
+        return String(decoding: utf8[Int(utf8Offsets[range.lowerBound]) ..< Int(utf8Offsets[range.upperBound])], as: UTF8.self)
     }
 
     /// UTF-16 code units of the code points in `range`, for ICU.

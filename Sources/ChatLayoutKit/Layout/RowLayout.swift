@@ -28,9 +28,15 @@ struct RowLayout {
 
     /// One line of `display` (else `text`) cut to `maxWidth` and reordered for display.
     func line(_ role: BoxRole, _ text: String, maxWidth: Int, display: String? = nil) -> Block {
-        let fitted = measurer.truncate(display ?? text, width: max(1, maxWidth))
-        let shown = measurer.wrap(fitted, width: max(1, maxWidth)).lines.first?.display ?? ""
-        return Block(role: role, text: text, lines: [shown], width: measurer.width(of: shown), alignment: .leading)
+        let limit = max(1, maxWidth)
+        // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
+        let whole = measurer.wrap(display ?? text, width: limit)
+        if whole.lines.count == 1, let only = whole.lines.first, only.width <= limit {
+            return Block(role: role, text: text, lines: [only.display], width: only.width, alignment: .leading)
+        }
+        let fitted = measurer.truncate(display ?? text, width: limit)
+        let shown = measurer.wrap(fitted, width: limit).lines.first
+        return Block(role: role, text: text, lines: [shown?.display ?? ""], width: shown?.width ?? 0, alignment: .leading)
     }
 
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
