@@ -14,6 +14,7 @@ public struct ICUTextEngine: TextMeasuring {
     /// The cell-width policy.
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker
+    private let cache: MeasurementCache
 
     /// The Unicode version of the character data ("15.0").
     public static var unicodeVersion: String { versions.unicode }
@@ -37,6 +38,7 @@ public struct ICUTextEngine: TextMeasuring {
     public init(policy: CellWidthPolicy = CellWidthPolicy()) {
         self.policy = policy
         self.dictionary = DictionaryBreaker()
+        self.cache = MeasurementCache()
     }
 
     // MARK: Segmentation
@@ -102,6 +104,12 @@ public struct ICUTextEngine: TextMeasuring {
     /// The width in cells of `text` on one line: the sum of its clusters' widths (hard breaks
     /// and other controls count 0, trailing spaces count).
     public func width(of text: String) -> Int {
+        // Printable ASCII is one cell a character: no need to look anything up.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return cache.width(text) { measureWidth(text) }
+    }
+
+    private func measureWidth(_ text: String) -> Int {
         let analyzed = AnalyzedText(text)
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         var total = 0
@@ -113,6 +121,10 @@ public struct ICUTextEngine: TextMeasuring {
 
     /// `text` wrapped to `width` cells (at least 1). See ``TextMeasuring/wrap(_:width:)``.
     public func wrap(_ text: String, width: Int) -> WrappedText {
+        cache.wrapped(text, width: width) { measureWrap(text, width: width) }
+    }
+
+    private func measureWrap(_ text: String, width: Int) -> WrappedText {
         let analyzed = AnalyzedText(text)
         let wrapper = LineWrapper(
             text: analyzed,

@@ -34,6 +34,15 @@ public struct CellGrid: Sendable {
     /// that would straddle the right edge is not drawn. Returns the column after the text.
     @discardableResult
     public mutating func draw(_ text: String, row: Int, column: Int) -> Int {
+        // Printable ASCII: a cluster per byte, one cell each, nothing to neutralise.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var x = column
+            for byte in text.utf8 {
+                place(String(UnicodeScalar(byte)), width: 1, row: row, column: x)
+                x += 1
+            }
+            return x
+        }
         var x = column
         for (cluster, clusterWidth) in engine.clusterWidths(UntrustedText.neutralize(text)) {
             // Neutralised text keeps "\n" and "\t"; on the grid a hard break takes no cell and
@@ -43,21 +52,31 @@ public struct CellGrid: Sendable {
                 attach(cluster, row: row, before: x)
                 continue
             }
-            if row >= 0 && row < height && x >= 0 && x + clusterWidth <= width {
-                clearOverlaps(row: row, from: x, count: clusterWidth)
-                cells[row * width + x] = .text(cluster == "\t" ? " " : cluster)
-                if clusterWidth == 2 { cells[row * width + x + 1] = .continuation }
-            }
+            place(cluster == "\t" ? " " : cluster, width: clusterWidth, row: row, column: x)
             x += clusterWidth
         }
         return x
+    }
+
+    /// Puts one cluster of `clusterWidth` cells at (row, column) when it fits entirely.
+    private mutating func place(_ cluster: String, width clusterWidth: Int, row: Int, column x: Int) {
+        guard row >= 0 && row < height && x >= 0 && x + clusterWidth <= width else { return }
+        clearOverlaps(row: row, from: x, count: clusterWidth)
+        cells[row * width + x] = .text(cluster)
+        if clusterWidth == 2 { cells[row * width + x + 1] = .continuation }
     }
 
     /// Fills `count` cells of row `row` from `column` with `cluster` (a one-cell cluster,
     /// such as a box-drawing line).
     public mutating func fill(_ cluster: Character, row: Int, column: Int, count: Int) {
         guard count > 0 else { return }
-        draw(String(repeating: String(cluster), count: count), row: row, column: column)
+        let text = UntrustedText.neutralize(String(cluster))
+        let clusterWidth = engine.width(of: text)
+        guard clusterWidth > 0, engine.graphemeClusters(text).count == 1 else {
+            draw(String(repeating: text, count: count), row: row, column: column)
+            return
+        }
+        for index in 0 ..< count { place(text, width: clusterWidth, row: row, column: column + index * clusterWidth) }
     }
 
     /// The cluster drawn at a cell ("" for the right half of a two-cell cluster).

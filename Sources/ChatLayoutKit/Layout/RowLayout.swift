@@ -32,7 +32,8 @@ struct RowLayout {
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(display ?? text, width: limit)
         if whole.lines.count == 1, let only = whole.lines.first, only.width <= limit {
-            return Block(role: role, text: text, lines: [only.display], width: only.width, alignment: .leading)
+            // The same string for `text` and the line when they are equal: stored once.
+            return Block(role: role, text: text, lines: [only.display == text ? text : only.display], width: only.width, alignment: .leading)
         }
         let fitted = measurer.truncate(display ?? text, width: limit)
         let shown = measurer.wrap(fitted, width: limit).lines.first
