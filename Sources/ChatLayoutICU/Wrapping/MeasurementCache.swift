@@ -5,8 +5,10 @@ import Synchronization
 /// same names on every group), and a text wrapped once at a width is wrapped the same way
 /// forever — the engine is pure, so a remembered answer is always the right one.
 ///
-/// Bounded: when it holds `capacity` entries it starts again empty, which keeps memory flat
-/// without the bookkeeping of an LRU list.
+/// Bounded, in two generations: lookups search the current one, then the previous one (and
+/// bring what they find forward); when the current one is full it becomes the previous one and
+/// the oldest is dropped. Recently used measurements survive; memory stays within
+/// `2 × capacity` entries without the bookkeeping of an LRU list.
 final class MeasurementCache: Sendable {
     private struct Key: Hashable {
         var text: String
@@ -19,16 +21,21 @@ final class MeasurementCache: Sendable {
         case width(Int)
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    private struct Generations {
+        var current: [Key: Entry] = [:]
+        var previous: [Key: Entry] = [:]
+    }
+
+    private let generations = Mutex(Generations())
     let capacity: Int
 
-    init(capacity: Int = 16_384) {
+    init(capacity: Int = 65_536) {
         self.capacity = capacity
     }
 
     func wrapped(_ text: String, width: Int, measure: () -> WrappedText) -> WrappedText {
         let key = Key(text: text, width: width)
-        if case .wrapped(let known)? = entries.withLock({ $0[key] }) { return known }
+        if case .wrapped(let known)? = lookup(key) { return known }
         let measured = measure()
         store(key, .wrapped(measured))
         return measured
@@ -36,16 +43,30 @@ final class MeasurementCache: Sendable {
 
     func width(_ text: String, measure: () -> Int) -> Int {
         let key = Key(text: text, width: -1)
-        if case .width(let known)? = entries.withLock({ $0[key] }) { return known }
+        if case .width(let known)? = lookup(key) { return known }
         let measured = measure()
         store(key, .width(measured))
         return measured
     }
 
-    private func store(_ key: Key, _ entry: Entry) {
-        entries.withLock { entries in
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+    private func lookup(_ key: Key) -> Entry? {
+        generations.withLock { generations in
+            if let entry = generations.current[key] { return entry }
+            guard let entry = generations.previous[key] else { return nil }
+            Self.insert(key, entry, into: &generations, capacity: capacity)
+            return entry
         }
+    }
+
+    private func store(_ key: Key, _ entry: Entry) {
+        generations.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
+    }
+
+    private static func insert(_ key: Key, _ entry: Entry, into generations: inout Generations, capacity: Int) {
+        if generations.current.count >= capacity {
+            generations.previous = generations.current
+            generations.current = [:]
+        }
+        generations.current[key] = entry
     }
 }
