@@ -192,3 +192,28 @@ struct WrappingTests {
         }
     }
 }
+
+/// The measurement cache never confuses canonically equivalent texts.
+struct MeasurementCacheTests {
+    @Test func equivalentTexts_keepTheirOwnCodePoints() {
+        let engine = ICUTextEngine()
+        let composed = "caf\u{E9} au lait"
+        let decomposed = "cafe\u{301} au lait"
+        #expect(composed == decomposed) // Swift's String equality
+        let first = engine.wrap(composed, width: 40).lines.map(\.text)
+        let second = engine.wrap(decomposed, width: 40).lines.map(\.text)
+        #expect(first.joined().unicodeScalars.elementsEqual(composed.unicodeScalars))
+        #expect(second.joined().unicodeScalars.elementsEqual(decomposed.unicodeScalars))
+        #expect(engine.width(of: composed) == engine.width(of: decomposed))
+    }
+
+    @Test func repeatedWraps_giveEqualResults() {
+        let engine = ICUTextEngine()
+        for text in ["Anyone up for coffee?", "那是我的名字。", "שלום עולם", ""] {
+            for width in [3, 10, 40] {
+                #expect(engine.wrap(text, width: width) == engine.wrap(text, width: width))
+                #expect(engine.wrap(text, width: width) == ICUTextEngine().wrap(text, width: width))
+            }
+        }
+    }
+}

@@ -10,10 +10,24 @@ import Synchronization
 /// the oldest is dropped. Recently used measurements survive; memory stays within
 /// `2 × capacity` entries without the bookkeeping of an LRU list.
 final class MeasurementCache: Sendable {
+    /// Texts are told apart by their exact UTF-8 bytes, not by Swift's `String` equality:
+    /// "é" and "e\u{301}" are equal strings but wrap into different code points, and a
+    /// measurement must give back exactly the text it was given. (Bytes also hash faster than
+    /// the canonical equivalence of non-ASCII strings.)
     private struct Key: Hashable {
         var text: String
         /// The wrapping width, or -1 for a one-line width.
         var width: Int
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     private enum Entry {

@@ -74,10 +74,11 @@ public struct MessageListResolver: Sendable {
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
     /// order; thread replies only when also sent to the channel (SPEC §3.1).
     public static func shownMessages(_ messages: [Message]) -> [Message] {
-        messages.enumerated()
-            .filter { $0.element.isShownInChannel }
-            .sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }
-            .map(\.element)
+        // Sort indices, not messages: a message is a large value to move around.
+        messages.indices
+            .filter { messages[$0].isShownInChannel }
+            .sorted { (messages[$0].createdAt, $0) < (messages[$1].createdAt, $1) }
+            .map { messages[$0] }
     }
 
     private func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
