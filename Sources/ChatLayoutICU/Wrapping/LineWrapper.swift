@@ -40,9 +40,6 @@ struct LineWrapper {
         // visible width before it.
         var opportunity: (clusterIndex: Int, width: Int, visibleCount: Int)? = nil
 
-        func finishLine(at end: Int, width: Int, visibleCount: Int) {
-            lines.append(Line(span: lineStart ..< end, drawn: Array(lineClusters[0 ..< visibleCount]), width: width))
-        }
 
         var clusterIndex = 0
         while clusterIndex < clusters.count - 1 {
@@ -52,7 +49,7 @@ struct LineWrapper {
             clusterIndex += 1
 
             if isHardBreak(cluster) {
-                finishLine(at: start, width: visibleWidth, visibleCount: visibleClusterCount)
+                lines.append(Line(span: lineStart ..< start, drawn: Array(lineClusters[0 ..< visibleClusterCount]), width: visibleWidth))
                 lineClusters.removeAll(keepingCapacity: true)
                 paragraphs.append((paragraphStart ..< start, lines))
                 lines = []
@@ -76,8 +73,9 @@ struct LineWrapper {
                 // out again from the break: what moved may itself need breaking.
                 let breakAt = opportunity?.clusterIndex ?? lineClusters.count - 1
                 let breakCode = lineClusters[breakAt].lowerBound
-                finishLine(at: breakCode, width: opportunity?.width ?? visibleWidth,
-                           visibleCount: opportunity?.visibleCount ?? visibleClusterCount)
+                let visibleCount = opportunity?.visibleCount ?? visibleClusterCount
+                lines.append(Line(span: lineStart ..< breakCode, drawn: Array(lineClusters[0 ..< visibleCount]),
+                                  width: opportunity?.width ?? visibleWidth))
                 lineStart = breakCode
                 clusterIndex -= lineClusters.count - breakAt
                 lineClusters.removeAll(keepingCapacity: true)
@@ -88,7 +86,7 @@ struct LineWrapper {
             visibleClusterCount = lineClusters.count
             pendingWidth = 0
         }
-        finishLine(at: text.count, width: visibleWidth, visibleCount: visibleClusterCount)
+        lines.append(Line(span: lineStart ..< text.count, drawn: Array(lineClusters[0 ..< visibleClusterCount]), width: visibleWidth))
         paragraphs.append((paragraphStart ..< text.count, lines))
         return paragraphs
     }
