@@ -12,21 +12,37 @@ public struct CellGrid: Sendable {
     /// The grid's size in cells.
     public let width: Int
     public let height: Int
-    private var cells: [Cell]
+    /// One 32-bit word a cell: a cluster of one code point is stored as that code point;
+    /// `continuation` marks the right half of a two-cell cluster; larger values index
+    /// `clusters`, for clusters of several code points. Compact: a screen of a 10k-message
+    /// conversation is millions of cells.
+    private var cells: [UInt32]
+    private var clusters: [String] = []
     private let engine: ICUTextEngine
 
-    private enum Cell: Hashable, Sendable {
-        case text(String)
-        /// The right half of a two-cell cluster.
-        case continuation
-    }
+    private static let blank = UInt32(0x20)
+    private static let continuation = UInt32(0x11_0000)
+    private static let firstCluster = UInt32(0x11_0001)
 
     /// A blank grid (spaces) of `width` × `height` cells (negative sizes count as 0).
     public init(width: Int, height: Int, engine: ICUTextEngine = ICUTextEngine()) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.engine = engine
-        cells = Array(repeating: .text(" "), count: self.width * self.height)
+        cells = Array(repeating: Self.blank, count: self.width * self.height)
+    }
+
+    private mutating func encode(_ cluster: String) -> UInt32 {
+        var scalars = cluster.unicodeScalars.makeIterator()
+        if let first = scalars.next(), scalars.next() == nil { return first.value }
+        clusters.append(cluster)
+        return Self.firstCluster + UInt32(clusters.count - 1)
+    }
+
+    private func decode(_ cell: UInt32) -> String {
+        if cell == Self.continuation { return "" }
+        if cell >= Self.firstCluster { return clusters[Int(cell - Self.firstCluster)] }
+        return String(Character(Unicode.Scalar(cell)!))
     }
 
     /// Draws `text` on row `row` from column `column`, left to right, clipped at the grid's
@@ -38,7 +54,10 @@ public struct CellGrid: Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             var x = column
             for byte in text.utf8 {
-                place(String(UnicodeScalar(byte)), width: 1, row: row, column: x)
+                if row >= 0 && row < height && x >= 0 && x < width {
+                    clearOverlaps(row: row, from: x, count: 1)
+                    cells[row * width + x] = UInt32(byte)
+                }
                 x += 1
             }
             return x
@@ -62,8 +81,8 @@ public struct CellGrid: Sendable {
     private mutating func place(_ cluster: String, width clusterWidth: Int, row: Int, column x: Int) {
         guard row >= 0 && row < height && x >= 0 && x + clusterWidth <= width else { return }
         clearOverlaps(row: row, from: x, count: clusterWidth)
-        cells[row * width + x] = .text(cluster)
-        if clusterWidth == 2 { cells[row * width + x + 1] = .continuation }
+        cells[row * width + x] = encode(cluster)
+        if clusterWidth == 2 { cells[row * width + x + 1] = Self.continuation }
     }
 
     /// Fills `count` cells of row `row` from `column` with `cluster` (a one-cell cluster,
@@ -81,18 +100,21 @@ public struct CellGrid: Sendable {
 
     /// The cluster drawn at a cell ("" for the right half of a two-cell cluster).
     public subscript(row: Int, column: Int) -> String {
-        switch cells[row * width + column] {
-        case .text(let cluster): return cluster
-        case .continuation: return ""
-        }
+        decode(cells[row * width + column])
     }
 
     /// The grid's rows as strings, trailing spaces kept (each row is exactly `width` cells).
     public var rows: [String] {
         (0 ..< height).map { row in
-            var line = ""
-            for column in 0 ..< width { line += self[row, column] }
-            return line
+            var line = String.UnicodeScalarView()
+            for cell in cells[row * width ..< (row + 1) * width] where cell != Self.continuation {
+                if cell >= Self.firstCluster {
+                    line.append(contentsOf: clusters[Int(cell - Self.firstCluster)].unicodeScalars)
+                } else {
+                    line.append(Unicode.Scalar(cell)!)
+                }
+            }
+            return String(line)
         }
     }
 
@@ -100,21 +122,21 @@ public struct CellGrid: Sendable {
     private mutating func attach(_ cluster: String, row: Int, before column: Int) {
         guard row >= 0 && row < height && column > 0 && column <= width else { return }
         var target = column - 1
-        if target > 0, case .continuation = cells[row * width + target] { target -= 1 }
-        if case .text(let existing) = cells[row * width + target] {
-            cells[row * width + target] = .text(existing + cluster)
-        }
+        if target > 0, cells[row * width + target] == Self.continuation { target -= 1 }
+        let existing = cells[row * width + target]
+        guard existing != Self.continuation else { return }
+        cells[row * width + target] = encode(decode(existing) + cluster)
     }
 
     /// Overwriting half of a two-cell cluster blanks its other half.
     private mutating func clearOverlaps(row: Int, from column: Int, count: Int) {
         let start = row * width
-        if case .continuation = cells[start + column], column > 0 {
-            cells[start + column - 1] = .text(" ")
+        if cells[start + column] == Self.continuation, column > 0 {
+            cells[start + column - 1] = Self.blank
         }
         let last = column + count - 1
-        if last + 1 < width, case .continuation = cells[start + last + 1] {
-            cells[start + last + 1] = .text(" ")
+        if last + 1 < width, cells[start + last + 1] == Self.continuation {
+            cells[start + last + 1] = Self.blank
         }
     }
 }
