@@ -90,8 +90,8 @@ public struct CellGrid: Sendable {
     public mutating func fill(_ cluster: Character, row: Int, column: Int, count: Int) {
         guard count > 0 else { return }
         let text = UntrustedText.neutralize(String(cluster))
-        let clusterWidth = engine.width(of: text)
-        guard clusterWidth > 0, engine.graphemeClusters(text).count == 1 else {
+        let clusterWidth = engine.width(of: text) // cached: borders repeat on every row
+        guard clusterWidth > 0, text.unicodeScalars.count == 1 else {
             draw(String(repeating: text, count: count), row: row, column: column)
             return
         }
@@ -105,16 +105,20 @@ public struct CellGrid: Sendable {
 
     /// The grid's rows as strings, trailing spaces kept (each row is exactly `width` cells).
     public var rows: [String] {
-        (0 ..< height).map { row in
-            var line = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 4)
+        return (0 ..< height).map { row in
+            bytes.removeAll(keepingCapacity: true)
             for cell in cells[row * width ..< (row + 1) * width] where cell != Self.continuation {
-                if cell >= Self.firstCluster {
-                    line.append(contentsOf: clusters[Int(cell - Self.firstCluster)].unicodeScalars)
+                if cell < 0x80 {
+                    bytes.append(UInt8(cell))
+                } else if cell >= Self.firstCluster {
+                    bytes.append(contentsOf: clusters[Int(cell - Self.firstCluster)].utf8)
                 } else {
-                    line.append(Unicode.Scalar(cell)!)
+                    bytes.append(contentsOf: UTF8.encode(Unicode.Scalar(cell)!)!)
                 }
             }
-            return String(line)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
