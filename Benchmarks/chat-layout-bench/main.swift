@@ -1,4 +1,4 @@
-// chat-layout-bench DOCUMENT [--width N] [--runs N]
+// chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…]
 //
 // Prints one line of key=value figures for a conversation document (SPEC §7), medians over
 // runs, decoding excluded. BENCHMARKS.md describes each figure and how it is measured.
@@ -9,7 +9,7 @@ import ChatLayoutTextRenderer
 import Foundation
 
 let usage = """
-    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--differences]
+    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences]
       layout_ms          decisions + measurement + box tree (LaidOutList) of the whole document
       measure_ms         ICUTextEngine.wrap of every message text alone at the width
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
@@ -17,7 +17,13 @@ let usage = """
       render_ms          screen(viewport) + TextRenderer.render of a 40-row viewport at a random offset
       viewport_ms        screen(viewport) alone, the part of render_ms that is not drawing
       bytes_per_message  heap retained by one LaidOutList (glibc mallinfo2 delta) / messages
-      append_us          unavailable: there is no incremental API yet
+      append_us          IncrementalMessageList.apply(.append) of one new message to the document's
+                         list (median of 2000, each timed alone); append_us_<size> the same on lists
+                         of other lengths (--append-sizes, default 10000,1000000: the document's
+                         messages cut or repeated with new ids and times)
+      edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
+      incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
+      one_message_us     for scale: resolve + layout of a conversation of one new message alone
       icu_*_differences  texts whose line-break segments / grapheme clusters differ from ICU's
                          (--differences prints them to standard error)
     """
@@ -32,6 +38,7 @@ var documentPath: String?
 var width = 40
 var runs = 5
 var showDifferences = false
+var appendSizes = [10_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -40,6 +47,11 @@ while let argument = arguments.popFirst() {
             fail("\(argument) needs a number ≥ 1\n\(usage)")
         }
         if argument == "--width" { width = value } else { runs = value }
+    case "--append-sizes":
+        guard let sizes = arguments.popFirst()?.split(separator: ",").map({ Int($0) }), sizes.allSatisfy({ ($0 ?? 0) >= 2 }) else {
+            fail("--append-sizes needs numbers ≥ 2, comma-separated\n\(usage)")
+        }
+        appendSizes = sizes.compactMap { $0 }
     case "--differences":
         showDifferences = true
     case "-h", "--help":
@@ -201,6 +213,30 @@ let retained = layOut()
 let heapAfter = Measuring.heapBytesInUse()
 let bytesPerMessage = Double(heapAfter - heapBefore) / Double(max(1, messageCount))
 
+// Appending to a laid-out list (and editing it), through the incremental API: on the
+// document, then on lists of other lengths cut from it or repeated.
+let appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
+                                measurer: engine, width: width)
+let ordered = MessageListResolver.shownMessages(conversation.messages)
+var incremental: AppendBenchmark.Figures
+var appendFigures: [String] = []
+do {
+    incremental = try appending.run(conversation.messages)
+    appendFigures.append("one_message_us=\(fixed(appending.oneMessageMicroseconds(after: ordered), 3))")
+    for size in appendSizes {
+        let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0)
+        appendFigures.append("append_us_\(sizeName(size))=\(fixed(figures.appendMicroseconds, 3))")
+        appendFigures.append("incremental_build_ms_\(sizeName(size))=\(fixed(figures.buildMilliseconds))")
+    }
+} catch {
+    fail("incremental list: \(error)")
+}
+
+/// "10k", "1m", "2500".
+func sizeName(_ size: Int) -> String {
+    size % 1_000_000 == 0 ? "\(size / 1_000_000)m" : size % 1000 == 0 ? "\(size / 1000)k" : "\(size)"
+}
+
 // MARK: Output
 
 func fixed(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
@@ -209,8 +245,9 @@ print([
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
-    "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=unavailable",
+    "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
+    "edit_us=\(fixed(incremental.editMicroseconds, 3))", "incremental_build_ms=\(fixed(incremental.buildMilliseconds))",
     "rows=\(retained.rows.count)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
     "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
-].joined(separator: " "))
+].joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
 withExtendedLifetime((list, retained, labelsFound, drawnCharacters)) {}

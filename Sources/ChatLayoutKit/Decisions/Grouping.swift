@@ -71,17 +71,32 @@ struct GroupingResolver {
     /// another minute). Returns the boundary of every message.
     func boundaries(_ messages: [Message], separatorBefore: [Bool], localMinutes: [LocalMinute]) -> [GroupBoundary] {
         messages.indices.map { index in
-            if Self.isCentered(messages[index]) { return .centered }
-            guard index + 1 < messages.count else { return .newest }
-            return boundary(messages[index], next: messages[index + 1], separatorBetween: separatorBefore[index + 1],
-                            sameMinute: localMinutes[index] == localMinutes[index + 1])
+            let hasNext = index + 1 < messages.count
+            return boundary(of: messages[index], next: hasNext ? messages[index + 1] : nil,
+                            separatorBetween: hasNext && separatorBefore[index + 1],
+                            sameMinute: hasNext && localMinutes[index] == localMinutes[index + 1])
         }
+    }
+
+    /// The boundary of one message: `next` is the newer message under it (nil for the newest),
+    /// `separatorBetween` when a date separator stands between them, `sameMinute` when both
+    /// are in one local minute.
+    func boundary(of message: Message, next: Message?, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {
+        if Self.isCentered(message) { return .centered }
+        guard let next else { return .newest }
+        return boundary(message, next: next, separatorBetween: separatorBetween, sameMinute: sameMinute)
     }
 
     /// A wall-clock minute (minutes since 1970 in local time) and the UTC offset in force.
     struct LocalMinute: Hashable {
         var minute: Int64
         var utcOffsetSeconds: Int
+
+        /// The minute of a local date and time.
+        init(_ time: LocalDateTime) {
+            minute = Int64(time.day.daysSince1970) * 1440 + Int64(time.hour * 60 + time.minute)
+            utcOffsetSeconds = time.utcOffsetSeconds
+        }
     }
 
     /// Rule 1 of §3.2: system messages and errors that were not bounced are centred.
@@ -128,14 +143,20 @@ struct GroupingResolver {
         positions.reserveCapacity(boundaries.count)
         var previousEnded = true
         for boundary in boundaries {
-            switch (previousEnded, boundary.isLast) {
-            case (true, true): positions.append(.single)
-            case (true, false): positions.append(.top)
-            case (false, false): positions.append(.middle)
-            case (false, true): positions.append(.bottom)
-            }
+            positions.append(position(previousEnded: previousEnded, isLast: boundary.isLast))
             previousEnded = boundary.isLast
         }
         return positions
+    }
+
+    /// The position of a message whose group boundary `isLast`, under a message that
+    /// `previousEnded` its group (true for the oldest).
+    static func position(previousEnded: Bool, isLast: Bool) -> GroupPosition {
+        switch (previousEnded, isLast) {
+        case (true, true): .single
+        case (true, false): .top
+        case (false, false): .middle
+        case (false, true): .bottom
+        }
     }
 }

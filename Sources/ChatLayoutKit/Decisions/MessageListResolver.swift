@@ -22,12 +22,8 @@ public struct MessageListResolver: Sendable {
     /// The decisions for `conversation`. With `explain`, every decision records why.
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
         let currentUserID = context.currentUserID
-        let typing = conversation.channel.features.typingEvents
-            ? TypingText.text(conversation.typingUserIDs, conversation: conversation, currentUserID: currentUserID,
-                              strings: strings, formatter: formatter)
-            : nil
-        let header = HeaderResolver.header(conversation, currentUserID: currentUserID, typing: typing,
-                                           config: config, strings: strings, formatter: formatter)
+        let typing = typingText(conversation, user: conversation.user(id:))
+        let header = header(conversation, typing: typing)
         let messages = Self.shownMessages(conversation.messages)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
@@ -36,13 +32,10 @@ public struct MessageListResolver: Sendable {
 
         let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
         let separatorBefore = messages.indices.map { index in
-            config.dateIndicatorPlacement == .messageList && (index == 0 || times[index].day != times[index - 1].day)
+            dateSeparatorStands(above: times[index].day, under: index == 0 ? nil : times[index - 1].day)
         }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let minutes = times.map {
-            GroupingResolver.LocalMinute(minute: Int64($0.day.daysSince1970) * 1440 + Int64($0.hour * 60 + $0.minute),
-                                         utcOffsetSeconds: $0.utcOffsetSeconds)
-        }
+        let minutes = times.map(GroupingResolver.LocalMinute.init)
         let boundaries = grouping.boundaries(messages, separatorBefore: separatorBefore, localMinutes: minutes)
         let positions = GroupingResolver.positions(boundaries)
         let firstUnread = config.unreadSeparatorEnabled
@@ -62,8 +55,9 @@ public struct MessageListResolver: Sendable {
             let timeText = timeTexts[minutes[index]] ?? formatter.shortTime(message.createdAt)
             timeTexts[minutes[index]] = timeText
             items.append(.message(decide(message, boundary: boundaries[index], position: positions[index], day: day,
-                                         label: label, timeText: timeText, conversation: conversation,
-                                         delivery: delivery, explain: explain)))
+                                         label: label, timeText: timeText, memberCount: conversation.memberCount,
+                                         features: conversation.channel.features, delivery: delivery,
+                                         user: conversation.user(id:), explain: explain)))
         }
         if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
@@ -81,17 +75,40 @@ public struct MessageListResolver: Sendable {
             .map { messages[$0] }
     }
 
-    private func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
-                        timeText: String, conversation: Conversation, delivery: DeliveryState, explain: Bool) -> MessageDecision {
+    /// The typing indicator's text (SPEC §3.4): nil when nobody else is typing or the channel
+    /// has no typing events. `user` finds a user by id.
+    func typingText(_ conversation: Conversation, user: (String) -> User) -> String? {
+        guard conversation.channel.features.typingEvents else { return nil }
+        return TypingText.text(conversation.typingUserIDs, user: user, currentUserID: context.currentUserID,
+                               strings: strings, formatter: formatter)
+    }
+
+    /// The channel header, with the typing text when it shows in the navigation bar.
+    func header(_ conversation: Conversation, typing: String?) -> ChannelHeader {
+        HeaderResolver.header(conversation, currentUserID: context.currentUserID, typing: typing,
+                              config: config, strings: strings, formatter: formatter)
+    }
+
+    /// SPEC §3.3 `message_list`: a date separator above the oldest message and above the first
+    /// message of each day (`previousDay` is the day of the message above, nil for the oldest).
+    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?) -> Bool {
+        config.dateIndicatorPlacement == .messageList && previousDay != day
+    }
+
+    /// The decisions about one message whose group boundary and position are known. `user`
+    /// finds a user by id (for thread participants given without a name).
+    func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
+                timeText: String, memberCount: Int, features: ChannelFeatures, delivery: DeliveryState,
+                user: (String) -> User, explain: Bool) -> MessageDecision {
         let isFromCurrentUser = context.currentUserID != nil && message.user.id == context.currentUserID
         let text = message.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(message.text)
         let emojiCount = message.attachments.isEmpty && !message.isDeleted ? measurer.emojiOnlyClusterCount(text) : nil
         let translation = translatedText(message)
         let facts = MessageFacts(
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
-            memberCount: conversation.memberCount, features: conversation.channel.features,
+            memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
-            deliveryStatus: delivery.status(of: message, features: conversation.channel.features)
+            deliveryStatus: delivery.status(of: message, features: features)
         )
         var reasons: [OptionReason]? = explain ? [] : nil
         let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
@@ -106,7 +123,7 @@ public struct MessageListResolver: Sendable {
             translation: options.contains(.translation) ? translation.map(UntrustedText.neutralize) : nil,
             threadInfoText: threadInfo,
             threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
-                UntrustedText.neutralize(($0.name == nil ? conversation.user(id: $0.id) : $0).displayName)
+                UntrustedText.neutralize(($0.name == nil ? user($0.id) : $0).displayName)
             },
             showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
             reasons: reasons ?? []
@@ -131,7 +148,11 @@ struct DeliveryState {
     var latestOtherDelivery: Timestamp?
 
     init(conversation: Conversation, currentUserID: String?) {
-        let others = conversation.reads.filter { $0.user.id != currentUserID }
+        self.init(reads: conversation.reads, currentUserID: currentUserID)
+    }
+
+    init(reads: [ReadState], currentUserID: String?) {
+        let others = reads.filter { $0.user.id != currentUserID }
         latestOtherRead = others.compactMap(\.lastRead).max()
         latestOtherDelivery = others.compactMap(\.lastDeliveredAt).max()
     }

@@ -13,7 +13,13 @@ enum UnreadResolver {
         } else if read.unreadMessages == nil {
             return nil // nothing says what was read
         }
-        return messages[start...].firstIndex { $0.user.id != currentUserID && !$0.isDeleted }
+        return messages[start...].firstIndex { isCandidate($0, currentUserID: currentUserID) }
+    }
+
+    /// The separator stands above, and the count counts, messages that are neither the
+    /// current user's nor deleted.
+    static func isCandidate(_ message: Message, currentUserID: String?) -> Bool {
+        message.user.id != currentUserID && !message.isDeleted
     }
 
     /// The unread count for the scroll-to-latest button: the server's, else the messages
@@ -23,18 +29,19 @@ enum UnreadResolver {
             return max(0, count)
         }
         guard let firstUnread else { return 0 }
-        return messages[firstUnread...].filter { $0.user.id != currentUserID && !$0.isDeleted }.count
+        return messages[firstUnread...].filter { isCandidate($0, currentUserID: currentUserID) }.count
     }
 }
 
 /// The typing indicator text (SPEC §3.4): the current user excluded. Names are neutralised
 /// (SPEC §2): they are other people's text, like messages.
 enum TypingText {
-    static func text(_ userIDs: [String], conversation: Conversation, currentUserID: String?,
+    /// `user` finds a user by id (``Conversation/user(id:)``).
+    static func text(_ userIDs: [String], user: (String) -> User, currentUserID: String?,
                      strings: ChatStrings, formatter: any LocaleFormatting) -> String? {
         var seen = Set<String>()
         let names = userIDs.filter { $0 != currentUserID && seen.insert($0).inserted }
-            .map { UntrustedText.neutralize(conversation.user(id: $0).displayName) }
+            .map { UntrustedText.neutralize(user($0).displayName) }
         switch names.count {
         case 0: return nil
         case 1: return strings.oneTyping.filling(["name": names[0]])

@@ -33,27 +33,13 @@ public struct MessageListLayout: Sendable {
         var previous: MessageListItem?
         for item in decisions.items {
             if let previous {
-                if case .message(let before) = previous, case .message = item, !before.isLastInGroup {
-                    y += metrics.messageSpacing
-                } else {
-                    y += metrics.groupSpacing
-                }
+                var continuesGroup = false
+                if case .message(let before) = previous, case .message = item { continuesGroup = !before.isLastInGroup }
+                y += spacing(withinGroup: continuesGroup)
             }
-            let row: Box
-            switch item {
-            case .dateSeparator(_, let text):
-                row = rowLayout.centeredLine(.dateSeparator, text: text, decorated: "── \(text) ──")
-            case .unreadSeparator(let text):
-                row = rowLayout.centeredLine(.unreadSeparator, text: text, decorated: "── \(text) ──")
-            case .message(let decision):
-                row = rowLayout.messageRow(decision)
+            let row = Self.row(item, rowLayout)
+            if case .message(let decision) = item {
                 messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.frame.height, dateLabel: decision.dateLabel))
-            case .typingIndicator(let text):
-                row = rowLayout.typingRow(text)
-            case .emptyState(let text):
-                row = rowLayout.centeredLine(.emptyState, text: text, decorated: text)
-            case .loadingState(let text):
-                row = rowLayout.centeredLine(.loadingState, text: text, decorated: text)
             }
             rows.append(row.offsetBy(dy: y))
             y += row.frame.height
@@ -62,6 +48,31 @@ public struct MessageListLayout: Sendable {
         return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
                            contentHeight: y, messageRows: messageRows, unreadCount: decisions.unreadCount,
                            dateIndicator: dateIndicator, metrics: metrics, measurer: measurer, strings: strings)
+    }
+
+    /// The space above a row under another: messages of one group sit `messageSpacing` apart
+    /// (`withinGroup`: a message under a message that does not end its group); everything else,
+    /// `groupSpacing`. The first row sits `groupSpacing` below the top.
+    func spacing(withinGroup: Bool) -> Int {
+        withinGroup ? metrics.messageSpacing : metrics.groupSpacing
+    }
+
+    /// The row of one item, at the top of a frame `rowLayout.width` wide (y = 0).
+    static func row(_ item: MessageListItem, _ rowLayout: RowLayout) -> Box {
+        switch item {
+        case .dateSeparator(_, let text):
+            rowLayout.centeredLine(.dateSeparator, text: text, decorated: "── \(text) ──")
+        case .unreadSeparator(let text):
+            rowLayout.centeredLine(.unreadSeparator, text: text, decorated: "── \(text) ──")
+        case .message(let decision):
+            rowLayout.messageRow(decision)
+        case .typingIndicator(let text):
+            rowLayout.typingRow(text)
+        case .emptyState(let text):
+            rowLayout.centeredLine(.emptyState, text: text, decorated: text)
+        case .loadingState(let text):
+            rowLayout.centeredLine(.loadingState, text: text, decorated: text)
+        }
     }
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
@@ -119,6 +130,12 @@ public struct LaidOutList: Sendable {
     /// bottom edge, else of the top-most visible message. O(log n): binary searches over
     /// the row offsets.
     public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int = 1) -> String? {
+        Self.dateOverlayLabel(in: messageRows, scrollOffset: scrollOffset, visibleHeight: visibleHeight, overlayHeight: overlayHeight)
+    }
+
+    /// The overlay's rule over message rows sorted top to bottom (all of a list's, or, as an
+    /// incremental list asks, those around the viewport and the overlay's bottom edge).
+    static func dateOverlayLabel(in messageRows: [MessageRow], scrollOffset: Int, visibleHeight: Int, overlayHeight: Int) -> String? {
         guard !messageRows.isEmpty else { return nil }
         let probe = scrollOffset + overlayHeight
         // The last row starting at or above the probe.

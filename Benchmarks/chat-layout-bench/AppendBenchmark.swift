@@ -1,0 +1,109 @@
+import ChatLayoutKit
+
+/// `append_us` (SPEC §7): appending one message at the bottom of a laid-out list through
+/// `IncrementalMessageList`, at several list lengths, and `edit_us`: a reaction added to a
+/// message anywhere in the list. Medians of single changes, each timed alone.
+struct AppendBenchmark {
+    var conversation: Conversation
+    var config: MessageListConfig
+    var context: LayoutContext
+    var formatter: any LocaleFormatting
+    var measurer: any TextMeasuring
+    var width: Int
+
+    /// What one list length gave.
+    struct Figures {
+        var messages: Int
+        var buildMilliseconds: Double
+        var appendMicroseconds: Double
+        var editMicroseconds: Double
+    }
+
+    /// Builds a list of `messages`, then appends `appends` new messages (the first `warmUp`
+    /// untimed) and adds a reaction to `edits` messages picked at random.
+    func run(_ messages: [Message], appends: Int = 2000, warmUp: Int = 200, edits: Int = 500) throws -> Figures {
+        var base = conversation
+        base.messages = messages
+        let clock = ContinuousClock()
+        let buildStart = clock.now
+        var list = try IncrementalMessageList(conversation: base, config: config, context: context, formatter: formatter,
+                                              measurer: measurer, width: width)
+        let build = Self.microseconds(clock.now - buildStart) / 1e3
+        var appendTimes: [Double] = []
+        for (index, message) in Self.arrivals(after: messages, count: warmUp + appends).enumerated() {
+            let start = clock.now
+            let diff = try list.apply(.append(message))
+            let elapsed = clock.now - start
+            if index >= warmUp { appendTimes.append(Self.microseconds(elapsed)) }
+            withExtendedLifetime(diff) {}
+        }
+        var random = SeededGenerator(seed: 6)
+        var editTimes: [Double] = []
+        for _ in 0 ..< edits {
+            var message = messages[Int.random(in: 0 ..< messages.count, using: &random)]
+            message.latestReactions.append(Reaction(type: "love", userID: "bench"))
+            let start = clock.now
+            let diff = try list.apply(.edit(message))
+            editTimes.append(Self.microseconds(clock.now - start))
+            withExtendedLifetime(diff) {}
+        }
+        return Figures(messages: messages.count, buildMilliseconds: build, appendMicroseconds: Measuring.median(appendTimes),
+                       editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes))
+    }
+
+    /// For scale: the median time of the whole pipeline (`MessageListResolver` +
+    /// `MessageListLayout`) on a conversation of one new message, `count` times — what laying
+    /// out one message costs, header included, without any list around it.
+    func oneMessageMicroseconds(after messages: [Message], count: Int = 2000) -> Double {
+        let resolver = MessageListResolver(config: config, context: context, formatter: formatter, measurer: measurer)
+        let layout = MessageListLayout(metrics: .cells(for: config), measurer: measurer)
+        let clock = ContinuousClock()
+        var alone = conversation
+        return Measuring.median(Self.arrivals(after: messages, count: count, idPrefix: "alone").map { message in
+            alone.messages = [message]
+            let start = clock.now
+            let laidOut = layout.layout(resolver.resolve(alone), width: width, dateIndicator: config.dateIndicatorPlacement)
+            let elapsed = clock.now - start
+            withExtendedLifetime(laidOut) {}
+            return Self.microseconds(elapsed)
+        })
+    }
+
+    /// The document's messages repeated up to `count`, each repetition after the previous one
+    /// in time (shifted by the document's span and a day), with new ids.
+    static func repeated(_ messages: [Message], count: Int) -> [Message] {
+        guard let first = messages.first?.createdAt, let last = messages.last?.createdAt, count > messages.count else {
+            return Array(messages.prefix(count))
+        }
+        let span = last.seconds - first.seconds + 86_400
+        return (0 ..< count).map { index in
+            let round = index / messages.count
+            var message = messages[index % messages.count]
+            guard round > 0 else { return message }
+            message.id += "~\(round)"
+            message.createdAt = Timestamp(seconds: message.createdAt.seconds + Int64(round) * span, nanoseconds: message.createdAt.nanoseconds)
+            return message
+        }
+    }
+
+    /// New messages after the newest of `messages`: copies of them in turn, with the document's
+    /// own gaps between messages, new ids and texts no list has measured yet (a number added).
+    static func arrivals(after messages: [Message], count: Int, idPrefix: String = "appended") -> [Message] {
+        guard var time = messages.last?.createdAt else { return [] }
+        return (0 ..< count).map { index in
+            let source = index % max(1, messages.count - 1)
+            var message = messages[source]
+            let gap = max(0, messages[source + 1].createdAt.seconds - messages[source].createdAt.seconds)
+            time = Timestamp(seconds: time.seconds + gap, nanoseconds: time.nanoseconds)
+            message.id = "\(idPrefix)-\(index)"
+            message.createdAt = time
+            if !message.text.isEmpty { message.text += " (\(idPrefix) \(index))" }
+            return message
+        }
+    }
+
+    private static func microseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+    }
+}

@@ -1,0 +1,65 @@
+/// Deciding and laying out entries (SPEC §3.1–3.4), one at a time, from their neighbours.
+extension IncrementalMessageList {
+    /// The entry decided and laid out again from its message and its neighbours (see
+    /// `Pipeline.resolve`).
+    mutating func resolved(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?) -> ListEntry {
+        let label = dateLabel(entry.day, at: entry.message.createdAt)
+        return pipeline.resolve(entry, previous: previous, next: next, label: label, unreadAbove: entry.key == firstUnreadKey,
+                                unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
+    }
+
+    /// The label of a day: it depends only on the day and `now`, so it is made once.
+    mutating func dateLabel(_ day: CalendarDay, at instant: Timestamp) -> String {
+        if let label = labels[day] { return label }
+        let label = pipeline.labeler.label(for: day, at: instant)
+        labels[day] = label
+        return label
+    }
+
+    /// The entry the unread separator stands above (SPEC §3.4), as `UnreadResolver` finds it:
+    /// the first message after the current user's last read that is neither theirs nor
+    /// deleted. O(log n) to find where unread messages start, then candidates are skipped by
+    /// chunk.
+    func firstUnreadPosition() -> Int? {
+        guard config.unreadSeparatorEnabled, let currentUserID = context.currentUserID,
+              let read = shell.reads.first(where: { $0.user.id == currentUserID }) else { return nil }
+        if read.unreadMessages == 0 { return nil }
+        var start = 0
+        if let lastID = read.lastReadMessageID, let key = keys[lastID] {
+            start = entries.upperBound(key)
+        } else if let lastRead = read.lastRead {
+            start = entries.partitionPoint { $0.key.createdAt > lastRead }
+        } else if read.unreadMessages == nil {
+            return nil // nothing says what was read
+        }
+        return entries.firstCandidate(from: start)
+    }
+
+    /// The scroll-to-latest button's count, as `UnreadResolver.unreadCount`: the server's,
+    /// else the candidates from the unread separator down.
+    func currentUnreadCount() -> Int {
+        if shell.messageListState == .loading { return 0 }
+        if let currentUserID = context.currentUserID,
+           let count = shell.reads.first(where: { $0.user.id == currentUserID })?.unreadMessages {
+            return max(0, count)
+        }
+        guard let key = firstUnreadKey, let position = entries.position(of: key) else { return 0 }
+        return entries.candidateCount(from: position)
+    }
+
+    /// The rows under the messages, as `MessageListResolver` puts them: the loading state
+    /// alone, else the empty state when no message shows, then the typing indicator
+    /// (`bottom_overlay`). Rows of `old` with the same decisions are kept.
+    func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
+        var items: [MessageListItem] = []
+        if shell.messageListState == .loading {
+            items = [.loadingState(text: strings.loading)]
+        } else {
+            if entries.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
+            if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        }
+        return items.map { item in
+            old.first { $0.item == item } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
+        }
+    }
+}

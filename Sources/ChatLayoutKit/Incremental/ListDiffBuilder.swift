@@ -1,0 +1,194 @@
+/// Builds a ``MessageListDiff`` from the entries a change touched: their rows before and after,
+/// matched by id stretch by stretch.
+///
+/// The touched entries (old and new) fall into stretches with no untouched entry between
+/// them; an untouched entry keeps its rows and its place among the others, so rows can only
+/// have moved inside a stretch. In each, the rows found before and after in the same order
+/// are kept (and updated when their decisions or box changed); the others are removed or
+/// inserted.
+struct ListDiffBuilder {
+    /// The list after the change.
+    private let entries: EntryStore
+    private let footer: [IncrementalMessageList.FooterRow]
+    private let unreadText: String
+    private let groupSpacing: Int
+    var diff: MessageListDiff
+
+    init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], unreadText: String, groupSpacing: Int,
+         contentHeight: Int, unreadCount: Int) {
+        self.entries = entries
+        self.footer = footer
+        self.unreadText = unreadText
+        self.groupSpacing = groupSpacing
+        diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
+    }
+
+    /// A row after the change, with where it is.
+    private struct NewRow {
+        var row: EntryRow
+        var index: Int
+        var top: Int
+
+        var laidOut: LaidOutItem { row.laidOut(index: index, top: top) }
+    }
+
+    /// The stretches of the entries `record` touched.
+    mutating func compare(_ record: ChangeRecord) {
+        // Old and new sides in key order; at one key the old side first.
+        let points = (record.before.keys.map { ($0, true) } + record.resolved.map { ($0, false) })
+            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 && !$1.1 }
+        var old: [ListEntry] = []
+        var new: [Int] = []
+        var previous: SortKey?
+        for (key, isOld) in points {
+            if let previous, previous != key, entries.lowerBound(key) > entries.upperBound(previous) {
+                compareStretch(old, new)
+                old.removeAll()
+                new.removeAll()
+            }
+            if isOld { old.append(record.before[key]!) } else { new.append(entries.position(of: key)!) }
+            previous = key
+        }
+        compareStretch(old, new)
+    }
+
+    /// A stretch: `old` entries as they were, `new` positions now (consecutive).
+    private mutating func compareStretch(_ old: [ListEntry], _ new: [Int]) {
+        guard !old.isEmpty || !new.isEmpty else { return }
+        let oldRows = old.flatMap { $0.rows(unreadText: unreadText, groupSpacing: groupSpacing) }
+        var newRows: [NewRow] = []
+        if let first = new.first {
+            var index = entries.rowIndex(of: first)
+            for position in new {
+                let top = entries.top(of: position)
+                for row in entries[position].rows(unreadText: unreadText, groupSpacing: groupSpacing) {
+                    newRows.append(NewRow(row: row, index: index, top: top))
+                    index += 1
+                }
+            }
+        }
+        match(oldRows, newRows)
+    }
+
+    /// The rows under the messages before and after.
+    mutating func compareFooter(_ old: [IncrementalMessageList.FooterRow]) {
+        var top = entries.extent
+        let newRows = footer.enumerated().map { offset, row in
+            top += groupSpacing
+            defer { top += row.box.frame.height }
+            return NewRow(row: row.entryRow, index: entries.rowCount + offset, top: top)
+        }
+        match(old.map(\.entryRow), newRows)
+    }
+
+    /// Every entry and footer row against itself before (the order is unchanged: another width).
+    mutating func compareInPlace(_ old: EntryStore, oldFooter: [IncrementalMessageList.FooterRow]) {
+        var oldRows: [EntryRow] = []
+        old.forEach(from: 0) { _, _, entry in
+            oldRows += entry.rows(unreadText: unreadText, groupSpacing: groupSpacing)
+            return true
+        }
+        var index = 0
+        entries.forEach(from: 0) { _, top, entry in
+            for row in entry.rows(unreadText: unreadText, groupSpacing: groupSpacing) {
+                if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index, top: top)) }
+                index += 1
+            }
+            return true
+        }
+        compareFooter(oldFooter)
+    }
+
+    /// Matches rows by id: a run of rows found on both sides in the same order is kept (and
+    /// updated when changed); the other old rows are removed and the other new rows inserted.
+    /// Of the runs, the one keeping the most messages that stayed at their place in time,
+    /// then the most messages, then the most separators: when the unread separator moves, it
+    /// is the separator that moves, not the messages around it.
+    private mutating func match(_ old: [EntryRow], _ new: [NewRow]) {
+        // Where each new row was (searched in short stretches, hashed in long ones).
+        var before = [Int?](repeating: nil, count: new.count)
+        if old.count * new.count <= 256 {
+            for (index, row) in new.enumerated() { before[index] = old.firstIndex { $0.id == row.row.id } }
+        } else {
+            var oldIndex: [ListItemID: Int] = [:]
+            for (index, row) in old.enumerated() { oldIndex[row.id] = index }
+            for (index, row) in new.enumerated() { before[index] = oldIndex[row.row.id] }
+        }
+        let common = new.indices.filter { before[$0] != nil }
+        var kept = [Bool](repeating: false, count: new.count)
+        if zip(common, common.dropFirst()).allSatisfy({ before[$0]! < before[$1]! }) {
+            for index in common { kept[index] = true } // nothing moved: the usual case
+        } else {
+            let weights = common.map { index in Self.worth(new[index].row, was: old[before[index]!]) }
+            for run in Self.heaviestIncreasingRun(common.map { before[$0]! }, weights: weights, bound: old.count) {
+                kept[common[run]] = true
+            }
+        }
+        var keptOld = [Bool](repeating: false, count: old.count)
+        for (index, row) in new.enumerated() {
+            guard kept[index], let previous = before[index] else {
+                diff.inserted.append(row.laidOut)
+                continue
+            }
+            keptOld[previous] = true
+            if !row.row.isUnchanged(from: old[previous]) { diff.updated.append(row.laidOut) }
+        }
+        for (index, row) in old.enumerated() where !keptOld[index] { diff.removed.append(row.id) }
+    }
+
+    /// What keeping a row is worth: a message more than a separator, a message at the same
+    /// instant more than a moved one.
+    private static func worth(_ row: EntryRow, was previous: EntryRow) -> KeptRows {
+        guard case .message(let decision) = row.content else { return KeptRows(separators: 1) }
+        guard case .message(let before) = previous.content else { return KeptRows(messages: 1) }
+        return before.value.message.createdAt == decision.value.message.createdAt ? KeptRows(messagesInPlace: 1) : KeptRows(messages: 1)
+    }
+
+    /// What a run of kept rows is worth, compared in this order.
+    struct KeptRows: Comparable {
+        var messagesInPlace = 0
+        var messages = 0
+        var separators = 0
+
+        static func < (lhs: KeptRows, rhs: KeptRows) -> Bool {
+            (lhs.messagesInPlace, lhs.messages, lhs.separators) < (rhs.messagesInPlace, rhs.messages, rhs.separators)
+        }
+
+        static func + (lhs: KeptRows, rhs: KeptRows) -> KeptRows {
+            KeptRows(messagesInPlace: lhs.messagesInPlace + rhs.messagesInPlace, messages: lhs.messages + rhs.messages,
+                     separators: lhs.separators + rhs.separators)
+        }
+    }
+
+    /// The indices of a heaviest strictly increasing subsequence of `values` (each in
+    /// 0 ..< `bound`): the best run ending below each value is kept in a Fenwick tree of
+    /// prefix maxima, O(k log k).
+    static func heaviestIncreasingRun(_ values: [Int], weights: [KeptRows], bound: Int) -> [Int] {
+        var tree = [(score: KeptRows, end: Int)](repeating: (KeptRows(), -1), count: bound + 1)
+        var parent = [Int](repeating: -1, count: values.count)
+        var best = (score: KeptRows(), end: -1)
+        for (index, value) in values.enumerated() {
+            var prefix = (score: KeptRows(), end: -1) // the best run over values < value
+            var node = value
+            while node > 0 {
+                if prefix.score < tree[node].score { prefix = tree[node] }
+                node -= node & -node
+            }
+            parent[index] = prefix.end
+            let score = prefix.score + weights[index]
+            if best.score < score { best = (score, index) }
+            node = value + 1
+            while node <= bound {
+                if tree[node].score < score { tree[node] = (score, index) }
+                node += node & -node
+            }
+        }
+        var run: [Int] = []
+        var index = best.end
+        while index >= 0 {
+            run.append(index)
+            index = parent[index]
+        }
+        return run.reversed()
+    }
+}

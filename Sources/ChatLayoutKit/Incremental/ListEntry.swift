@@ -1,0 +1,137 @@
+/// Where a message sorts in the list (SPEC §3.1): by `created_at`, ties by input order.
+/// `sequence` is the message's place in the input order: it grows with every message added
+/// and shrinks below zero with every page prepended, so it never has to be renumbered.
+struct SortKey: Comparable, Hashable, Sendable {
+    var createdAt: Timestamp
+    var sequence: Int
+
+    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+        (lhs.createdAt, lhs.sequence) < (rhs.createdAt, rhs.sequence)
+    }
+}
+
+/// One shown message with the separators that stand above it: its decisions, its rows and the
+/// height it takes in the list. Its rows depend only on itself and its two neighbours, which
+/// is what lets a change re-resolve a few entries instead of the list.
+struct ListEntry: Sendable {
+    var key: SortKey
+    /// The message's wall-clock minute (for `same_minute` grouping).
+    var minute: GroupingResolver.LocalMinute
+    /// The decisions. Until the entry is resolved, only `message`, `day` and `timeText` hold.
+    var decision: MessageDecision {
+        get { decisionBox.value }
+        set { decisionBox = DecisionBox(newValue) }
+    }
+    /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
+    /// neighbours read), and decisions are large values.
+    private(set) var decisionBox: DecisionBox
+    /// The rows above the message row, top to bottom (the date separator, then the unread
+    /// separator), each at y = 0.
+    var separators: [Box] = []
+    var hasDateSeparator = false
+    var hasUnreadSeparator = false
+    /// The message row, at y = 0.
+    var row: Box
+    /// The row must be laid out again (a new entry, another width).
+    var needsRow = true
+    /// The space above the entry's first row.
+    var spacingAbove = 0
+    /// The space the entry takes: the space above it, its rows and the space between them.
+    var extent = 0
+    /// Counts for the unread separator (`UnreadResolver.isCandidate`).
+    var isUnreadCandidate: Bool
+
+    var message: Message { decision.message }
+    var day: CalendarDay { decision.day }
+    var rowCount: Int { separators.count + 1 }
+
+    /// An entry not yet resolved: the message, its local time and its short time.
+    init(message: Message, sequence: Int, minute: GroupingResolver.LocalMinute, day: CalendarDay, timeText: String,
+         currentUserID: String?) {
+        key = SortKey(createdAt: message.createdAt, sequence: sequence)
+        self.minute = minute
+        decisionBox = DecisionBox(MessageDecision(
+            message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: day, dateLabel: "",
+            timeText: timeText, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
+        ))
+        row = Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0))
+        isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
+    }
+
+    /// The same message with new content (an edit in place): resolved and laid out again later.
+    mutating func replaceMessage(_ message: Message, currentUserID: String?) {
+        decision.message = message
+        needsRow = true
+        isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
+    }
+
+    /// The entry's rows, top to bottom, with their tops inside the entry.
+    func rows(unreadText: String, groupSpacing: Int) -> [EntryRow] {
+        var rows: [EntryRow] = []
+        rows.reserveCapacity(rowCount)
+        var y = spacingAbove
+        var index = 0
+        if hasDateSeparator {
+            rows.append(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separators[index], offset: y))
+            y += separators[index].frame.height + groupSpacing
+            index += 1
+        }
+        if hasUnreadSeparator {
+            rows.append(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separators[index], offset: y))
+            y += separators[index].frame.height + groupSpacing
+        }
+        rows.append(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: y))
+        return rows
+    }
+
+    /// The top of the message row inside the entry.
+    func messageRowOffset(groupSpacing: Int) -> Int {
+        spacingAbove + separators.reduce(0) { $0 + $1.frame.height + groupSpacing }
+    }
+}
+
+/// An immutable decision, shared by the copies of an entry.
+final class DecisionBox: Sendable {
+    let value: MessageDecision
+
+    init(_ value: MessageDecision) { self.value = value }
+}
+
+/// A row of an entry (or under the entries): its id, what was decided, its box at y = 0 and
+/// its top inside the entry. Decisions stay behind their shared reference until asked for.
+struct EntryRow {
+    enum Content {
+        case dateSeparator(CalendarDay, String)
+        case message(DecisionBox)
+        case other(MessageListItem)
+    }
+
+    var id: ListItemID
+    var content: Content
+    var box: Box
+    var offset: Int
+
+    var item: MessageListItem {
+        switch content {
+        case .dateSeparator(let day, let text): .dateSeparator(day: day, text: text)
+        case .message(let decision): .message(decision.value)
+        case .other(let item): item
+        }
+    }
+
+    /// The same decisions and box as `other`.
+    func isUnchanged(from other: EntryRow) -> Bool {
+        guard box == other.box else { return false }
+        switch (content, other.content) {
+        case (.message(let decision), .message(let previous)): return decision === previous || decision.value == previous.value
+        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)): return day == previousDay && text == previousText
+        case (.other(let item), .other(let previous)): return item == previous
+        default: return false
+        }
+    }
+
+    /// The row as an item of the list, its entry starting at `top`, at `index` in the list.
+    func laidOut(index: Int, top: Int) -> LaidOutItem {
+        LaidOutItem(id: id, index: index, item: item, row: box.offsetBy(dy: top + offset))
+    }
+}

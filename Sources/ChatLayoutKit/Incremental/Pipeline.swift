@@ -1,0 +1,104 @@
+/// How a list decides and lays out, one entry at a time: the resolver and layout of the whole
+/// pipeline (SPEC §3.1–3.4) at one width. Shared by the copies of a list, which stay small.
+final class Pipeline: Sendable {
+    let resolver: MessageListResolver
+    let layout: MessageListLayout
+    let grouping: GroupingResolver
+    let labeler: DateLabeler
+    let rowLayout: RowLayout
+    /// The space between rows that are not messages of one group.
+    let groupSpacing: Int
+
+    init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
+        self.resolver = resolver
+        self.layout = layout
+        grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
+        labeler = DateLabeler(style: resolver.config.dateSeparatorStyle, formatter: resolver.formatter, now: resolver.context.now)
+        rowLayout = RowLayout(width: max(1, width), metrics: layout.metrics, measurer: layout.measurer, strings: layout.strings)
+        groupSpacing = layout.spacing(withinGroup: false)
+    }
+
+    /// The same at another width.
+    func at(width: Int) -> Pipeline {
+        Pipeline(resolver: resolver, layout: layout, repliesEnabled: grouping.repliesEnabled, width: width)
+    }
+
+    /// The row of an item at this width.
+    func row(_ item: MessageListItem) -> Box {
+        MessageListLayout.row(item, rowLayout)
+    }
+
+    /// A new entry for a shown message, not yet resolved: its local day and minute, and its
+    /// short time from `timeTexts` (by wall-clock time of day and UTC offset, which is all a
+    /// short time shows) or the formatter.
+    func unresolvedEntry(_ message: Message, sequence: Int, timeTexts: inout [TimeOfDay: String]) -> ListEntry {
+        let formatter = resolver.formatter
+        let time = formatter.localDateTime(of: message.createdAt)
+        let timeOfDay = TimeOfDay(minute: time.hour * 60 + time.minute, utcOffsetSeconds: time.utcOffsetSeconds)
+        let timeText: String
+        if let known = timeTexts[timeOfDay] {
+            timeText = known
+        } else {
+            timeText = formatter.shortTime(message.createdAt)
+            timeTexts[timeOfDay] = timeText
+        }
+        return ListEntry(message: message, sequence: sequence, minute: GroupingResolver.LocalMinute(time), day: time.day,
+                         timeText: timeText, currentUserID: resolver.context.currentUserID)
+    }
+
+    /// A wall-clock minute of the day and the UTC offset then.
+    struct TimeOfDay: Hashable, Sendable {
+        var minute: Int
+        var utcOffsetSeconds: Int
+    }
+
+    /// The entry decided and laid out again from its message and its neighbours: `previous`
+    /// resolved (its group boundary decides this one's position and the space above it),
+    /// `next` at least unresolved (it decides this one's group boundary). `label` is its day's
+    /// date label; `unreadAbove` when the unread separator (`unreadRow`) stands above it.
+    func resolve(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?, label: String, unreadAbove: Bool, unreadRow: Box,
+                 channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
+        let message = entry.message
+        let day = entry.day
+        let separatorAbove = resolver.dateSeparatorStands(above: day, under: previous?.day)
+        let separatorBelow = next.map { resolver.dateSeparatorStands(above: $0.day, under: day) } ?? false
+        let boundary = grouping.boundary(of: message, next: next?.message, separatorBetween: separatorBelow,
+                                         sameMinute: next?.minute == entry.minute)
+        let position = GroupingResolver.position(previousEnded: previous?.decision.isLastInGroup ?? true, isLast: boundary.isLast)
+        let decision = resolver.decide(message, boundary: boundary, position: position, day: day, label: label,
+                                       timeText: entry.decision.timeText, memberCount: channel.memberCount,
+                                       features: channel.channel.features, delivery: delivery,
+                                       user: { directory.user($0) }, explain: false)
+        var resolved = entry
+        if decision != entry.decision { resolved.decision = decision } // else the shared decision stays
+        if entry.needsRow || !Self.drawAlike(entry.decision, decision) {
+            resolved.row = row(.message(decision))
+            resolved.needsRow = false
+        }
+        resolved.separators = []
+        if separatorAbove {
+            let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
+            resolved.separators.append(reusable ? entry.separators[0] : row(.dateSeparator(day: day, text: label)))
+        }
+        resolved.hasDateSeparator = separatorAbove
+        resolved.hasUnreadSeparator = unreadAbove
+        if unreadAbove { resolved.separators.append(unreadRow) }
+        // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
+        // the one above when that one continues into it.
+        let withinGroup = previous.map { !$0.decision.isLastInGroup } ?? false
+        resolved.spacingAbove = layout.spacing(withinGroup: withinGroup && resolved.separators.isEmpty)
+        resolved.extent = resolved.messageRowOffset(groupSpacing: groupSpacing) + resolved.row.frame.height
+        return resolved
+    }
+
+    /// A message row is drawn from its decisions' content and options; group position and
+    /// boundary show only through the options. Decisions that differ in nothing else draw the
+    /// same row, which is kept.
+    static func drawAlike(_ old: MessageDecision, _ new: MessageDecision) -> Bool {
+        var old = old
+        old.position = new.position
+        old.groupBoundary = new.groupBoundary
+        old.reasons = new.reasons
+        return old == new
+    }
+}

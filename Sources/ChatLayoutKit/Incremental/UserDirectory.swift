@@ -1,0 +1,61 @@
+/// Who a user id is, as ``Conversation/user(id:)`` answers it — a member, else the author of
+/// the first message by that id in input order, else a user with only the id — kept up to date
+/// as messages come and go, for the typing text and for thread participants without a name.
+struct UserDirectory: Sendable {
+    /// The first member with each id.
+    private var members: [String: User] = [:]
+    /// For authors who are not members: the input place and user of their first message.
+    private var firstAuthors: [String: (sequence: Int, user: User)] = [:]
+    /// Shown messages naming a thread participant without a name, by the participant's id:
+    /// their names come from this directory.
+    private(set) var unnamedParticipants: [String: Set<String>] = [:]
+
+    init(members: [Member]) {
+        for member in members where self.members[member.user.id] == nil {
+            self.members[member.user.id] = member.user
+        }
+    }
+
+    /// The user with an id.
+    func user(_ id: String) -> User {
+        members[id] ?? firstAuthors[id]?.user ?? User(id: id)
+    }
+
+    /// Notes a message joining the conversation at `sequence`; true when the user its author's
+    /// id stands for changed.
+    mutating func add(_ message: Message, sequence: Int) -> Bool {
+        let id = message.user.id
+        guard members[id] == nil else { return false }
+        if let first = firstAuthors[id], first.sequence < sequence { return false }
+        let before = user(id)
+        firstAuthors[id] = (sequence, message.user)
+        return user(id) != before
+    }
+
+    /// Notes a message leaving the conversation; when it was its author's first, `others`
+    /// gives every remaining message with its input place (O(n), only then). True when the
+    /// user its author's id stands for changed.
+    mutating func remove(_ message: Message, sequence: Int, others: () -> [(sequence: Int, message: Message)]) -> Bool {
+        let id = message.user.id
+        guard members[id] == nil, firstAuthors[id]?.sequence == sequence else { return false }
+        let before = user(id)
+        firstAuthors[id] = nil
+        for (other, candidate) in others() where candidate.user.id == id && other != sequence {
+            if let first = firstAuthors[id], first.sequence < other { continue }
+            firstAuthors[id] = (other, candidate.user)
+        }
+        return user(id) != before
+    }
+
+    /// Notes a shown message's unnamed thread participants (`shown`), or forgets them.
+    mutating func index(_ message: Message, shown: Bool) {
+        for participant in message.threadParticipants where participant.name == nil {
+            if shown {
+                unnamedParticipants[participant.id, default: []].insert(message.id)
+            } else {
+                unnamedParticipants[participant.id]?.remove(message.id)
+                if unnamedParticipants[participant.id]?.isEmpty == true { unnamedParticipants[participant.id] = nil }
+            }
+        }
+    }
+}

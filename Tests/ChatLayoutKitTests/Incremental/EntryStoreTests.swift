@@ -1,0 +1,88 @@
+@testable import ChatLayoutKit
+import Testing
+
+/// The chunked store of the incremental list against a plain array: after random inserts,
+/// removals, updates and prepends, with chunks of 1–4 entries (so chunks split and empty),
+/// every running total and every search answers as a linear scan of the array does.
+@Suite struct EntryStoreTests {
+    @Test(arguments: 1 ... 4)
+    func randomChanges_keepEveryTotalAndSearch_likeAPlainArray(chunkLength: Int) {
+        var random = SplitMix64(seed: UInt64(40 + chunkLength))
+        var store = EntryStore(chunkLength: chunkLength)
+        var model: [ListEntry] = []
+        var sequence = 0
+        func entry() -> ListEntry {
+            sequence += 1
+            var entry = ListEntry(message: Message(id: "e\(sequence)", user: User(id: random.pick(["me", "you"])),
+                                                   createdAt: Timestamp(seconds: Int64(random.int(0 ... 50)))),
+                                  sequence: sequence, minute: .init(LocalDateTime(day: CalendarDay(year: 2024, month: 1, day: 1),
+                                                                               weekday: 2, hour: 0, minute: 0, second: 0, utcOffsetSeconds: 0)),
+                                  day: CalendarDay(year: 2024, month: 1, day: 1), timeText: "", currentUserID: "me")
+            entry.extent = random.int(1 ... 5)
+            if random.chance(0.3) { entry.separators = [entry.row] }
+            return entry
+        }
+        for step in 0 ..< 400 {
+            switch random.int(0 ... 9) {
+            case 0 ... 3:
+                let new = entry()
+                let position = model.firstIndex { $0.key > new.key } ?? model.count
+                store.insert(new, at: store.lowerBound(new.key))
+                model.insert(new, at: position)
+            case 4 ... 5 where !model.isEmpty:
+                let position = random.int(0 ... model.count - 1)
+                store.remove(at: position)
+                model.remove(at: position)
+            case 6 ... 7 where !model.isEmpty:
+                let position = random.int(0 ... model.count - 1)
+                let extent = random.int(1 ... 9), separators = random.chance(0.5) ? [model[position].row] : []
+                store.update(at: position) { $0.extent = extent; $0.separators = separators; $0.isUnreadCandidate.toggle() }
+                model[position].extent = extent
+                model[position].separators = separators
+                model[position].isUnreadCandidate.toggle()
+                if random.chance(0.5) { continue } // several updates, then one settle
+            case 8:
+                var page = (0 ..< random.int(1 ... 6)).map { _ in entry() }
+                let first = model.first?.key.createdAt.seconds ?? 100
+                for index in page.indices { page[index].key = SortKey(createdAt: Timestamp(seconds: first - 100 + Int64(index)), sequence: -step * 10 - index) }
+                store.prepend(page)
+                model.insert(contentsOf: page, at: 0)
+            default:
+                break
+            }
+            store.settle()
+            if let failure = check(store, model) {
+                Issue.record("step \(step): \(failure)")
+                return
+            }
+        }
+    }
+
+    /// What the store answers differently from a scan of `model`, or nil.
+    private func check(_ store: EntryStore, _ model: [ListEntry]) -> String? {
+        if store.count != model.count { return "count \(store.count) ≠ \(model.count)" }
+        // From the end: the next candidate and the candidates at or after each position.
+        var nextCandidate = [Int?](repeating: nil, count: model.count + 1)
+        var candidatesFrom = [Int](repeating: 0, count: model.count + 1)
+        for position in model.indices.reversed() {
+            nextCandidate[position] = model[position].isUnreadCandidate ? position : nextCandidate[position + 1]
+            candidatesFrom[position] = candidatesFrom[position + 1] + (model[position].isUnreadCandidate ? 1 : 0)
+        }
+        var top = 0, row = 0
+        for (position, entry) in model.enumerated() {
+            if store[position].key != entry.key { return "entry \(position) has another key" }
+            if store.top(of: position) != top { return "top of \(position): \(store.top(of: position)) ≠ \(top)" }
+            if store.rowIndex(of: position) != row { return "row of \(position): \(store.rowIndex(of: position)) ≠ \(row)" }
+            if store.position(of: entry.key) != position { return "position of key \(position)" }
+            if store.position(endingBelow: top) != position { return "entry at y \(top): \(store.position(endingBelow: top) ?? -1) ≠ \(position)" }
+            if store.firstCandidate(from: position) != nextCandidate[position] { return "first candidate from \(position)" }
+            if store.candidateCount(from: position) != candidatesFrom[position] { return "candidates from \(position)" }
+            top += entry.extent
+            row += entry.rowCount
+        }
+        if store.extent != top || store.rowCount != row { return "totals \(store.extent)/\(store.rowCount) ≠ \(top)/\(row)" }
+        if store.position(endingBelow: top) != nil { return "an entry below the end" }
+        if store.candidates != model.filter(\.isUnreadCandidate).count { return "candidates \(store.candidates)" }
+        return nil
+    }
+}

@@ -1,0 +1,261 @@
+import ChatLayoutICU
+import ChatLayoutKit
+import Testing
+
+/// One scenario per kind of change: what the incremental list decides, what its diff says,
+/// and that the result equals a full layout of the same conversation.
+@Suite struct IncrementalChangeTests {
+    /// Leia, Han and Leia again, a minute apart, in a four-member channel; Luke reads.
+    private let threeMessages = ConversationBuilder()
+        .message("m1", by: "leia", at: 0)
+        .message("m2", by: "han", at: 60)
+        .message("m3", by: "leia", at: 120)
+
+    private let messageListDates = ConversationBuilder().config { $0.dateIndicatorPlacement = .messageList }
+
+    // MARK: Append
+
+    @Test func append_bySameAuthorWithinAMinute_joinsItsGroup_andUpdatesOnlyTheMessageAbove() throws {
+        var list = try incremental(threeMessages)
+        let firstRows = list.items.prefix(2)
+        let diff = try list.apply(.append(message("m4", by: "leia", at: 150)))
+        #expect(diff.inserted.map(\.id) == [.message("m4")])
+        #expect(diff.updated.map(\.id) == [.message("m3")])
+        #expect(diff.removed.isEmpty)
+        #expect(positions(list) == [.single, .single, .top, .bottom])
+        #expect(!options(list, "m3").contains(.timestamp))
+        // The rows above the one that changed did not move.
+        #expect(Array(list.items.prefix(2)) == Array(firstRows))
+        try expectFullLayout(list)
+    }
+
+    @Test func append_byAnotherAuthor_keepsTheRowAbove() throws {
+        var list = try incremental(threeMessages)
+        let before = try #require(list.items.last)
+        let diff = try list.apply(.append(message("m4", by: "han", at: 150)))
+        // m3's decisions say why it ends its group (no longer "newest"); its row stays as drawn.
+        let updated = try #require(diff.updated.first)
+        #expect(diff.updated.map(\.id) == [.message("m3")])
+        #expect(updated.row == before.row)
+        #expect(diff.inserted.map(\.id) == [.message("m4")])
+        try expectFullLayout(list)
+    }
+
+    @Test func append_onTheNextDay_bringsItsDateSeparator() throws {
+        var list = try incremental(messageListDates.message("m1", by: "leia", at: 0))
+        let diff = try list.apply(.append(message("m2", by: "leia", at: 86_400)))
+        #expect(diff.inserted.map(\.id) == [.dateSeparator(CalendarDay(year: 2024, month: 3, day: 6)), .message("m2")])
+        #expect(diff.inserted.map(\.index) == [2, 3])
+        try expectFullLayout(list)
+    }
+
+    @Test func append_aThreadReplyNotSentToTheChannel_changesNoRow() throws {
+        var list = try incremental(threeMessages)
+        var reply = message("r1", by: "han", at: 130)
+        reply.parentID = "m1"
+        let diff = try list.apply(.append(reply))
+        #expect(diff.isEmpty)
+        #expect(list.conversation.messages.map(\.id) == ["m1", "m2", "m3", "r1"])
+    }
+
+    // MARK: Insert
+
+    @Test func insert_betweenTwoMessages_groupsThem_andMovesTheRowsBelow() throws {
+        var list = try incremental(ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("m3", by: "leia", at: 100))
+        #expect(positions(list) == [.single, .single]) // 100 s apart
+        let m3Top = try #require(list.frame(of: .message("m3"))).y
+        let diff = try list.apply(.insert(message("m2", by: "leia", at: 50)))
+        #expect(positions(list) == [.top, .middle, .bottom])
+        #expect(diff.inserted.map(\.id) == [.message("m2")])
+        #expect(diff.inserted.map(\.index) == [1])
+        #expect(diff.updated.map(\.id) == [.message("m1"), .message("m3")])
+        #expect(try #require(list.frame(of: .message("m3"))).y > m3Top)
+        try expectFullLayout(list)
+    }
+
+    @Test func insert_atTheInstantOfAnotherMessage_goesAfterIt() throws {
+        var list = try incremental(threeMessages)
+        try list.apply(.insert(message("late", by: "han", at: 60)))
+        #expect(messageIDs(list) == ["m1", "m2", "late", "m3"])
+        try expectFullLayout(list)
+    }
+
+    // MARK: Prepend
+
+    @Test func prependPage_putsOlderMessagesOnTop_andTheDaySeparatorMovesUpWithIt() throws {
+        var list = try incremental(messageListDates.message("m10", by: "leia", at: 3600))
+        let today = ListItemID.dateSeparator(CalendarDay(year: 2024, month: 3, day: 5))
+        let diff = try list.apply(.prependPage([message("p2", by: "han", at: 60), message("p1", by: "han", at: -86_400)]))
+        #expect(list.items.map(\.id) == [.dateSeparator(CalendarDay(year: 2024, month: 3, day: 4)), .message("p1"), today,
+                                         .message("p2"), .message("m10")])
+        #expect(diff.inserted.map(\.id) == [.dateSeparator(CalendarDay(year: 2024, month: 3, day: 4)), .message("p1"), .message("p2")])
+        #expect(!diff.removed.contains(today) && !diff.inserted.contains { $0.id == today })
+        #expect(list.conversation.messages.map(\.id) == ["p2", "p1", "m10"])
+        try expectFullLayout(list)
+    }
+
+    // MARK: Edit, delete
+
+    @Test func edit_addingAReaction_growsOnlyThatRow_andTheRowsBelowMove() throws {
+        var list = try incremental(threeMessages)
+        let m3Top = try #require(list.frame(of: .message("m3"))).y
+        let height = list.contentHeight
+        var liked = try #require(list.conversation.messages.first)
+        liked.latestReactions = [Reaction(type: "like", userID: "han")]
+        let diff = try list.apply(.edit(liked))
+        #expect(diff.updated.map(\.id) == [.message("m1")])
+        #expect(diff.inserted.isEmpty && diff.removed.isEmpty)
+        #expect(options(list, "m1").contains(.reactions))
+        #expect(try #require(list.frame(of: .message("m3"))).y == m3Top + 1)
+        #expect(list.contentHeight == height + 1)
+        try expectFullLayout(list)
+    }
+
+    @Test func edit_thatMovesTheMessageInTime_removesAndInsertsIt() throws {
+        var list = try incremental(threeMessages)
+        var moved = try #require(list.conversation.messages.first)
+        moved.createdAt = instant(moved.createdAt, plus: 90)
+        let diff = try list.apply(.edit(moved))
+        #expect(messageIDs(list) == ["m2", "m1", "m3"])
+        #expect(diff.removed.contains(.message("m1")) && diff.inserted.contains { $0.id == .message("m1") })
+        try expectFullLayout(list)
+    }
+
+    @Test func softDelete_showsThePlaceholder_andTheUnreadSeparatorMovesDown() throws {
+        var list = try incremental(threeMessages.read(by: "luke", lastReadMessageID: "m1", unreadMessages: 2))
+        #expect(list.items.map(\.id) == [.message("m1"), .unreadSeparator, .message("m2"), .message("m3")])
+        let diff = try list.apply(.softDelete(messageID: "m2", at: instant("2024-03-05T09:30:00Z")))
+        #expect(list.items.map(\.id) == [.message("m1"), .message("m2"), .unreadSeparator, .message("m3")])
+        #expect(list.decisions.messages[1].text == ChatStrings().messageDeleted)
+        #expect(diff.removed == [.unreadSeparator])
+        #expect(diff.inserted.map(\.id) == [.unreadSeparator])
+        try expectFullLayout(list)
+    }
+
+    @Test func remove_theFirstMessageOfADay_leavesTheDaySeparatorAboveTheNext() throws {
+        var list = try incremental(messageListDates.message("m1", by: "leia", at: 0).message("m2", by: "han", at: 60))
+        let today = ListItemID.dateSeparator(CalendarDay(year: 2024, month: 3, day: 5))
+        let diff = try list.apply(.remove(messageID: "m1"))
+        #expect(list.items.map(\.id) == [today, .message("m2")])
+        #expect(diff.removed == [.message("m1")])
+        #expect(diff.inserted.isEmpty)
+        try expectFullLayout(list)
+    }
+
+    @Test func remove_theLastMessage_bringsTheEmptyState() throws {
+        var list = try incremental(ConversationBuilder().message("m1", by: "leia"))
+        let diff = try list.apply(.remove(messageID: "m1"))
+        #expect(diff.removed == [.message("m1")])
+        #expect(diff.inserted.map(\.id) == [.emptyState])
+        try expectFullLayout(list)
+    }
+
+    // MARK: Width, typing, reads
+
+    @Test func width_laysOutEveryRowAgain() throws {
+        var list = try incremental(threeMessages, width: 60)
+        let diff = try list.apply(.width(24))
+        #expect(list.width == 24)
+        #expect(diff.updated.map(\.id) == list.items.map(\.id))
+        #expect(diff.headerChanged)
+        #expect(list.items.allSatisfy { $0.frame.maxX <= 24 })
+        try expectFullLayout(list)
+    }
+
+    @Test func typingUsers_bringAndTakeTheTypingRow() throws {
+        var list = try incremental(threeMessages)
+        let typing = try list.apply(.typingUsers(["han"]))
+        #expect(typing.inserted.map(\.id) == [.typingIndicator])
+        #expect(list.items.last?.item == .typingIndicator(text: "Han is typing…"))
+        try expectFullLayout(list)
+        let stopped = try list.apply(.typingUsers([]))
+        #expect(stopped.removed == [.typingIndicator])
+        try expectFullLayout(list)
+    }
+
+    @Test func typingUsers_inTheNavigationBar_changeTheHeader() throws {
+        var list = try incremental(threeMessages.config { $0.typingIndicatorPlacement = .navigationBar })
+        let diff = try list.apply(.typingUsers(["leia"]))
+        #expect(diff.headerChanged)
+        #expect(diff.inserted.isEmpty)
+        #expect(list.header.subtitle == "Leia is typing…")
+        try expectFullLayout(list)
+    }
+
+    @Test func reads_turnYourLastMessageRead_andMoveTheUnreadSeparator() throws {
+        let chat = threeMessages.message("mine", by: "luke", at: 180)
+        var list = try incremental(chat.read(by: "luke", lastReadMessageID: "m1", unreadMessages: 2))
+        #expect(list.decisions.messages.last?.deliveryStatus == .sent)
+        let diff = try list.apply(.reads([
+            ReadState(user: Cast.user("luke"), lastReadMessageID: "m2", unreadMessages: 1),
+            ReadState(user: Cast.user("leia"), lastRead: chat.at(200)),
+        ]))
+        #expect(list.decisions.messages.last?.deliveryStatus == .read)
+        #expect(list.items.map(\.id) == [.message("m1"), .message("m2"), .unreadSeparator, .message("m3"), .message("mine")])
+        #expect(diff.updated.map(\.id) == [.message("mine")])
+        #expect(diff.unreadCount == 1)
+        try expectFullLayout(list)
+    }
+
+    // MARK: Refused changes, queries
+
+    @Test func changesNamingWrongIDs_areRefused_andChangeNothing() throws {
+        var list = try incremental(threeMessages)
+        let items = list.items
+        #expect(throws: MessageListChangeError.duplicateMessageID("m2")) { try list.apply(.append(message("m2", by: "han", at: 500))) }
+        #expect(throws: MessageListChangeError.unknownMessageID("gone")) { try list.apply(.remove(messageID: "gone")) }
+        #expect(throws: MessageListChangeError.duplicateMessageID("p")) {
+            try list.apply(.prependPage([message("p", by: "han", at: -60), message("p", by: "han", at: -50)]))
+        }
+        #expect(list.items == items)
+        #expect(throws: MessageListChangeError.duplicateMessageID("m1")) {
+            try IncrementalMessageList(conversation: threeMessages.message("m1", by: "han", at: 5).conversation, config: MessageListConfig(),
+                                       context: threeMessages.context, formatter: formatter(threeMessages), measurer: ICUTextEngine(), width: 40)
+        }
+    }
+
+    @Test func appendingAtTheBottom_leavesEveryRowAboveWhereItWas() throws {
+        var builder = ConversationBuilder()
+        for index in 0 ..< 200 { builder = builder.message("m\(index)", by: ["leia", "han", "luke"][index % 3], at: Double(index * 40)) }
+        var list = try incremental(builder)
+        let before = list.items
+        for index in 200 ..< 220 { try list.apply(.append(message("m\(index)", by: "leia", at: Double(index * 40)))) }
+        let after = list.items
+        // Only the last row before the appends changed (it no longer ends the list).
+        #expect(Array(after.prefix(before.count - 1)) == Array(before.dropLast()))
+        let viewport = Viewport(scrollOffset: .max, height: 20)
+        #expect(list.screen(viewport) == IncrementalOracle.fullLayout(of: list).list.screen(viewport))
+        try expectFullLayout(list)
+    }
+
+    // MARK: - Helpers
+
+    private func formatter(_ builder: ConversationBuilder) throws -> ICULocaleFormatter {
+        try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+    }
+
+    private func incremental(_ builder: ConversationBuilder, width: Int = 40) throws -> IncrementalMessageList {
+        try IncrementalMessageList(conversation: builder.conversation, config: builder.config, context: builder.context,
+                                   formatter: formatter(builder), measurer: ICUTextEngine(), width: width)
+    }
+
+    /// A message by a cast member, `offset` seconds after the builder's start.
+    private func message(_ id: String, by author: String, at offset: Double) -> Message {
+        Message(id: id, text: "Hello \(id)", user: Cast.user(author), createdAt: instant(ConversationBuilder().start, plus: offset))
+    }
+
+    private func positions(_ list: IncrementalMessageList) -> [GroupPosition] { list.decisions.messages.map(\.position) }
+    private func messageIDs(_ list: IncrementalMessageList) -> [String] { list.decisions.messages.map(\.message.id) }
+    private func options(_ list: IncrementalMessageList, _ id: String) -> MessageLayoutOptions {
+        list.decisions.messages.first { $0.message.id == id }?.options ?? []
+    }
+
+    /// The list equals a full layout of its conversation.
+    private func expectFullLayout(_ list: IncrementalMessageList, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var probes = SplitMix64(seed: 6)
+        let mismatch = IncrementalOracle.mismatch(list, probes: &probes)
+        #expect(mismatch == nil, sourceLocation: sourceLocation)
+    }
+}
