@@ -72,36 +72,177 @@ public struct QuotedMessage: Hashable, Sendable {
 
 /// A chat message, in the shape of Stream's message payload.
 public struct Message: Hashable, Sendable, Identifiable {
-    public var id: String
+    /// The fields live in one shared, copy-on-write object: a message is copied often (sorted,
+    /// put into decisions and rows), and a copy is then one reference, not twenty.
+    private final class Storage: @unchecked Sendable {
+        var id: String
+        var text: String
+        var type: MessageType
+        var user: User
+        var createdAt: Timestamp
+        var deletedAt: Timestamp?
+        var messageTextUpdatedAt: Timestamp?
+        var parentID: String?
+        var showInChannel: Bool
+        var replyCount: Int
+        var threadParticipants: [User]
+        var quotedMessage: QuotedMessage?
+        var latestReactions: [Reaction]
+        var reactionScores: [(type: String, score: Int)]
+        var attachments: [Attachment]
+        var command: String?
+        var language: String?
+        var translations: [String: String]
+        var pinned: Bool
+        var localState: LocalState?
+        var isBounced: Bool
+
+        init(
+            id: String, text: String, type: MessageType, user: User, createdAt: Timestamp,
+            deletedAt: Timestamp?, messageTextUpdatedAt: Timestamp?, parentID: String?,
+            showInChannel: Bool, replyCount: Int, threadParticipants: [User],
+            quotedMessage: QuotedMessage?, latestReactions: [Reaction],
+            reactionScores: [(type: String, score: Int)], attachments: [Attachment], command: String?, language: String?,
+            translations: [String: String], pinned: Bool, localState: LocalState?, isBounced: Bool
+        ) {
+            self.id = id
+            self.text = text
+            self.type = type
+            self.user = user
+            self.createdAt = createdAt
+            self.deletedAt = deletedAt
+            self.messageTextUpdatedAt = messageTextUpdatedAt
+            self.parentID = parentID
+            self.showInChannel = showInChannel
+            self.replyCount = replyCount
+            self.threadParticipants = threadParticipants
+            self.quotedMessage = quotedMessage
+            self.latestReactions = latestReactions
+            self.reactionScores = reactionScores
+            self.attachments = attachments
+            self.command = command
+            self.language = language
+            self.translations = translations
+            self.pinned = pinned
+            self.localState = localState
+            self.isBounced = isBounced
+        }
+
+        func copy() -> Storage {
+            Storage(
+                id: id, text: text, type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
+                messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID,
+                showInChannel: showInChannel, replyCount: replyCount,
+                threadParticipants: threadParticipants, quotedMessage: quotedMessage,
+                latestReactions: latestReactions, reactionScores: reactionScores,
+                attachments: attachments, command: command, language: language,
+                translations: translations, pinned: pinned, localState: localState,
+                isBounced: isBounced
+            )
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another message shares it (copy on write).
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var id: String {
+        get { storage.id }
+        set { unique().id = newValue }
+    }
     /// The text as sent (not yet neutralised: the layout neutralises it).
-    public var text: String
-    public var type: MessageType
-    public var user: User
-    public var createdAt: Timestamp
-    public var deletedAt: Timestamp?
+    public var text: String {
+        get { storage.text }
+        set { unique().text = newValue }
+    }
+    public var type: MessageType {
+        get { storage.type }
+        set { unique().type = newValue }
+    }
+    public var user: User {
+        get { storage.user }
+        set { unique().user = newValue }
+    }
+    public var createdAt: Timestamp {
+        get { storage.createdAt }
+        set { unique().createdAt = newValue }
+    }
+    public var deletedAt: Timestamp? {
+        get { storage.deletedAt }
+        set { unique().deletedAt = newValue }
+    }
     /// When the text was last edited.
-    public var messageTextUpdatedAt: Timestamp?
+    public var messageTextUpdatedAt: Timestamp? {
+        get { storage.messageTextUpdatedAt }
+        set { unique().messageTextUpdatedAt = newValue }
+    }
     /// The thread root this message replies to.
-    public var parentID: String?
+    public var parentID: String? {
+        get { storage.parentID }
+        set { unique().parentID = newValue }
+    }
     /// A thread reply that was also sent to the channel.
-    public var showInChannel: Bool
-    public var replyCount: Int
-    public var threadParticipants: [User]
-    public var quotedMessage: QuotedMessage?
-    public var latestReactions: [Reaction]
+    public var showInChannel: Bool {
+        get { storage.showInChannel }
+        set { unique().showInChannel = newValue }
+    }
+    public var replyCount: Int {
+        get { storage.replyCount }
+        set { unique().replyCount = newValue }
+    }
+    public var threadParticipants: [User] {
+        get { storage.threadParticipants }
+        set { unique().threadParticipants = newValue }
+    }
+    public var quotedMessage: QuotedMessage? {
+        get { storage.quotedMessage }
+        set { unique().quotedMessage = newValue }
+    }
+    public var latestReactions: [Reaction] {
+        get { storage.latestReactions }
+        set { unique().latestReactions = newValue }
+    }
     /// Reaction counts by type, in payload order.
-    public var reactionScores: [(type: String, score: Int)]
-    public var attachments: [Attachment]
+    public var reactionScores: [(type: String, score: Int)] {
+        get { storage.reactionScores }
+        set { unique().reactionScores = newValue }
+    }
+    public var attachments: [Attachment] {
+        get { storage.attachments }
+        set { unique().attachments = newValue }
+    }
     /// A slash command ("giphy").
-    public var command: String?
+    public var command: String? {
+        get { storage.command }
+        set { unique().command = newValue }
+    }
     /// The original language (`i18n.language`).
-    public var language: String?
+    public var language: String? {
+        get { storage.language }
+        set { unique().language = newValue }
+    }
     /// Automatic translations by language (`i18n.<lang>_text`).
-    public var translations: [String: String]
-    public var pinned: Bool
-    public var localState: LocalState?
+    public var translations: [String: String] {
+        get { storage.translations }
+        set { unique().translations = newValue }
+    }
+    public var pinned: Bool {
+        get { storage.pinned }
+        set { unique().pinned = newValue }
+    }
+    public var localState: LocalState? {
+        get { storage.localState }
+        set { unique().localState = newValue }
+    }
     /// Stream moderation bounced the message (shown to its author as an error to fix).
-    public var isBounced: Bool
+    public var isBounced: Bool {
+        get { storage.isBounced }
+        set { unique().isBounced = newValue }
+    }
 
     public init(
         id: String, text: String = "", type: MessageType = .regular, user: User, createdAt: Timestamp,
@@ -112,27 +253,15 @@ public struct Message: Hashable, Sendable, Identifiable {
         command: String? = nil, language: String? = nil, translations: [String: String] = [:],
         pinned: Bool = false, localState: LocalState? = nil, isBounced: Bool = false
     ) {
-        self.id = id
-        self.text = text
-        self.type = type
-        self.user = user
-        self.createdAt = createdAt
-        self.deletedAt = deletedAt
-        self.messageTextUpdatedAt = messageTextUpdatedAt
-        self.parentID = parentID
-        self.showInChannel = showInChannel
-        self.replyCount = replyCount
-        self.threadParticipants = threadParticipants
-        self.quotedMessage = quotedMessage
-        self.latestReactions = latestReactions
-        self.reactionScores = reactionScores
-        self.attachments = attachments
-        self.command = command
-        self.language = language
-        self.translations = translations
-        self.pinned = pinned
-        self.localState = localState
-        self.isBounced = isBounced
+        storage = Storage(
+            id: id, text: text, type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
+            messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID,
+            showInChannel: showInChannel, replyCount: replyCount,
+            threadParticipants: threadParticipants, quotedMessage: quotedMessage,
+            latestReactions: latestReactions, reactionScores: reactionScores, attachments: attachments,
+            command: command, language: language, translations: translations, pinned: pinned,
+            localState: localState, isBounced: isBounced
+        )
     }
 
     /// Deleted: `deleted_at` is set or the type is `deleted` (SPEC §2).

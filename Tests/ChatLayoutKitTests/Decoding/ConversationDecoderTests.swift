@@ -179,3 +179,22 @@ struct ConversationDecoderTests {
         #expect(document.conversation.messages.map(\.user.id) == ["", "u2"])
     }
 }
+
+/// `Message` shares its fields between copies until one is changed (copy on write).
+struct MessageValueSemanticsTests {
+    @Test func changingACopy_leavesTheOriginalAlone() {
+        let original = Message(id: "m1", text: "Hi", user: User(id: "u"), createdAt: Timestamp(seconds: 0),
+                               latestReactions: [Reaction(type: "like")])
+        var copy = original
+        copy.text = "Changed"
+        copy.latestReactions.append(Reaction(type: "love"))
+        #expect(original.text == "Hi")
+        #expect(original.latestReactions.count == 1)
+        #expect(copy.text == "Changed")
+        #expect(copy.latestReactions.count == 2)
+        #expect(copy != original)
+        var again = copy
+        again.text = "Changed"
+        #expect(again == copy)
+    }
+}
