@@ -44,7 +44,7 @@ public struct MessageListResolver: Sendable {
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
         let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
         var labels: [CalendarDay: String] = [:]
-        var timeTexts: [GroupingResolver.LocalMinute: String] = [:] // short times by local minute
+        var shortTimes = ShortTimes()
 
         for (index, message) in messages.enumerated() {
             let day = times[index].day
@@ -52,8 +52,7 @@ public struct MessageListResolver: Sendable {
             labels[day] = label
             if separatorBefore[index] { items.append(.dateSeparator(day: day, text: label)) }
             if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
-            let timeText = timeTexts[minutes[index]] ?? formatter.shortTime(message.createdAt)
-            timeTexts[minutes[index]] = timeText
+            let timeText = shortTimes.text(message.createdAt, local: times[index], formatter: formatter)
             items.append(.message(decide(message, boundary: boundaries[index], position: positions[index], day: day,
                                          label: label, timeText: timeText, memberCount: conversation.memberCount,
                                          features: conversation.channel.features, delivery: delivery,

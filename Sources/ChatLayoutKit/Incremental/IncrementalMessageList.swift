@@ -61,7 +61,7 @@ public struct IncrementalMessageList: Sendable {
     /// Date labels by day (a label depends only on its day and `now`).
     var labels: [CalendarDay: String] = [:]
     /// Short times by wall-clock time of day (at most a day's minutes per UTC offset).
-    var timeTexts: [Pipeline.TimeOfDay: String] = [:]
+    var shortTimes = ShortTimes()
     /// The entry the unread separator stands above.
     var firstUnreadKey: SortKey?
     var typing: String?
@@ -115,7 +115,7 @@ public struct IncrementalMessageList: Sendable {
             guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
             _ = directory.add(message, sequence: sequence)
             if Self.isShown(message, in: conversation.messageListState) {
-                shown.append(pipeline.unresolvedEntry(message, sequence: sequence, timeTexts: &timeTexts))
+                shown.append(pipeline.unresolvedEntry(message, sequence: sequence, shortTimes: &shortTimes))
                 keys[message.id] = shown[shown.count - 1].key
                 directory.index(message, shown: true)
             } else {

@@ -29,27 +29,13 @@ final class Pipeline: Sendable {
     }
 
     /// A new entry for a shown message, not yet resolved: its local day and minute, and its
-    /// short time from `timeTexts` (by wall-clock time of day and UTC offset, which is all a
-    /// short time shows) or the formatter.
-    func unresolvedEntry(_ message: Message, sequence: Int, timeTexts: inout [TimeOfDay: String]) -> ListEntry {
+    /// short time (through `shortTimes`).
+    func unresolvedEntry(_ message: Message, sequence: Int, shortTimes: inout ShortTimes) -> ListEntry {
         let formatter = resolver.formatter
         let time = formatter.localDateTime(of: message.createdAt)
-        let timeOfDay = TimeOfDay(minute: time.hour * 60 + time.minute, utcOffsetSeconds: time.utcOffsetSeconds)
-        let timeText: String
-        if let known = timeTexts[timeOfDay] {
-            timeText = known
-        } else {
-            timeText = formatter.shortTime(message.createdAt)
-            timeTexts[timeOfDay] = timeText
-        }
+        let timeText = shortTimes.text(message.createdAt, local: time, formatter: formatter)
         return ListEntry(message: message, sequence: sequence, minute: GroupingResolver.LocalMinute(time), day: time.day,
                          timeText: timeText, currentUserID: resolver.context.currentUserID)
-    }
-
-    /// A wall-clock minute of the day and the UTC offset then.
-    struct TimeOfDay: Hashable, Sendable {
-        var minute: Int
-        var utcOffsetSeconds: Int
     }
 
     /// The entry decided and laid out again from its message and its neighbours: `previous`
