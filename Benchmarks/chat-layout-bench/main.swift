@@ -9,9 +9,10 @@ import ChatLayoutTextRenderer
 import Foundation
 
 let usage = """
-    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences]
+    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences] [--measure-only]
       layout_ms          decisions + measurement + box tree (LaidOutList) of the whole document
-      measure_ms         ICUTextEngine.wrap of every message text alone at the width
+      measure_ms         ICUTextEngine.wrap of every message text alone at the width (engine warm)
+      measure_fresh_ms   the same with a new engine each run: nothing cached, every text measured afresh
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
       overlay_us         one dateOverlayLabel query at a random offset (median of batches)
       render_ms          screen(viewport) + TextRenderer.render of a 40-row viewport at a random offset
@@ -26,6 +27,7 @@ let usage = """
       one_message_us     for scale: resolve + layout of a conversation of one new message alone
       icu_*_differences  texts whose line-break segments / grapheme clusters differ from ICU's
                          (--differences prints them to standard error)
+      --measure-only     only measure_fresh_ms and icu_iterate_ms (for profiling the text engine)
     """
 
 // MARK: Arguments
@@ -38,6 +40,7 @@ var documentPath: String?
 var width = 40
 var runs = 5
 var showDifferences = false
+var measureOnly = false
 var appendSizes = [10_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -54,6 +57,8 @@ while let argument = arguments.popFirst() {
         appendSizes = sizes.compactMap { $0 }
     case "--differences":
         showDifferences = true
+    case "--measure-only":
+        measureOnly = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -130,6 +135,37 @@ struct ICUIterators {
 }
 var icu = ICUIterators()
 
+/// A new engine (nothing cached) wraps every text: milliseconds, and the lines it made.
+@MainActor func measureAfresh() -> (Double, Int) {
+    let fresh = ICUTextEngine()
+    var lines = 0
+    let milliseconds = Measuring.milliseconds {
+        for text in texts { lines += fresh.wrap(text, width: width).lines.count }
+    }
+    return (milliseconds, lines)
+}
+
+/// ICU's own line and grapheme iterators over every text: milliseconds, and the boundaries.
+@MainActor func iterateWithICU() -> (Double, Int) {
+    var boundaries = 0
+    let milliseconds = Measuring.milliseconds {
+        for text in texts {
+            let found = icu.boundaries(text)
+            boundaries += found.line.count + found.character.count
+        }
+    }
+    return (milliseconds, boundaries)
+}
+
+if measureOnly {
+    _ = ICUTextEngine().wrap("builds the character table, once", width: width)
+    let fresh = (0 ..< runs).map { _ in measureAfresh() }
+    let icuRuns = (0 ..< runs).map { _ in iterateWithICU() }
+    print("messages=\(messageCount) width=\(width) runs=\(runs) measure_fresh_ms=\(String(format: "%.2f", Measuring.median(fresh.map(\.0)))) "
+          + "icu_iterate_ms=\(String(format: "%.2f", Measuring.median(icuRuns.map(\.0)))) wrapped_lines=\(fresh[0].1) icu_boundaries=\(icuRuns[0].1)")
+    exit(0)
+}
+
 // MARK: Figures
 
 // Full layout. The first run also builds the engine's character table once. The list a run
@@ -149,15 +185,21 @@ let measureMilliseconds = Measuring.medianMilliseconds(runs: runs) {
     for text in texts { wrappedLines += engine.wrap(text, width: width).lines.count }
 }
 
+// The same with nothing cached: a new engine (and so an empty measurement cache) each run,
+// every text measured afresh, as the peers do.
+let measureFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
+    let (milliseconds, lines) = measureAfresh()
+    precondition(lines == wrappedLines, "a fresh engine wraps as the warm one")
+    return milliseconds
+})
+
 // ICU's own iteration over the same texts: UTF-16 conversion included, as in the C peer.
 var icuBoundaries = 0
-let icuMilliseconds = Measuring.medianMilliseconds(runs: runs) {
-    icuBoundaries = 0
-    for text in texts {
-        let found = icu.boundaries(text)
-        icuBoundaries += found.line.count + found.character.count
-    }
-}
+let icuMilliseconds = Measuring.median((0 ..< runs).map { _ in
+    let (milliseconds, boundaries) = iterateWithICU()
+    icuBoundaries = boundaries
+    return milliseconds
+})
 
 // Identical results? Texts whose line-break segments or grapheme clusters differ from ICU's.
 var lineDifferences = 0
@@ -243,6 +285,7 @@ func fixed(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(d
 print([
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
+    "measure_fresh_ms=\(fixed(measureFreshMilliseconds))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",

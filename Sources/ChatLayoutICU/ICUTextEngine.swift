@@ -110,6 +110,11 @@ public struct ICUTextEngine: TextMeasuring {
     }
 
     private func measureWidth(_ text: String) -> Int {
+        SimpleTextWrapper.width(of: text, policy: policy) ?? measureWidthInGeneral(text)
+    }
+
+    /// The width by the general path, for any text (`measureWidth` takes the fast path when it can).
+    func measureWidthInGeneral(_ text: String) -> Int {
         let analyzed = AnalyzedText(text)
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         var total = 0
@@ -125,6 +130,11 @@ public struct ICUTextEngine: TextMeasuring {
     }
 
     private func measureWrap(_ text: String, width: Int) -> WrappedText {
+        SimpleTextWrapper.wrap(text, width: width, policy: policy) ?? measureWrapInGeneral(text, width: width)
+    }
+
+    /// Wrapping by the general path, for any text (`measureWrap` takes the fast path when it can).
+    func measureWrapInGeneral(_ text: String, width: Int) -> WrappedText {
         let analyzed = AnalyzedText(text)
         let wrapper = LineWrapper(
             text: analyzed,

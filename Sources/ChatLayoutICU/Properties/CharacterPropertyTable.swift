@@ -22,6 +22,14 @@ struct CharacterPropertyTable: Sendable {
         return CharacterProperties(rawValue: stage2[(block << Self.blockShift) | (codePoint & Self.blockMask)])
     }
 
+    /// The properties of a code point given by its value (a valid scalar value).
+    @inline(__always)
+    subscript(codePoint codePoint: UInt32) -> CharacterProperties {
+        let value = Int(codePoint)
+        let block = Int(stage1[value >> Self.blockShift])
+        return CharacterProperties(rawValue: stage2[(block << Self.blockShift) | (value & Self.blockMask)])
+    }
+
     private init() {
         var flat = [UInt32](repeating: 0, count: 0x110000)
         flat.withUnsafeMutableBufferPointer { table in

@@ -22,10 +22,14 @@ enum LineBreaker {
         }
         actions[count] = .mandatory
         let classes = text.properties.map(resolve)
-        var state = State()
-        state.start(classes[0], text.properties[0])
-        for index in 1 ..< count {
-            actions[index] = state.decide(at: index, classes, text.properties)
+        classes.withUnsafeBufferPointer { classes in
+            text.properties.withUnsafeBufferPointer { properties in
+                var state = State()
+                state.start(classes[0], properties[0])
+                for index in 1 ..< count {
+                    actions[index] = state.decide(at: index, classes, properties)
+                }
+            }
         }
         if let dictionary {
             dictionary.refine(&actions, text)
@@ -44,8 +48,9 @@ enum LineBreaker {
         }
     }
 
-    /// What the rules remember of the text before the current position.
-    private struct State {
+    /// What the rules remember of the text before the current position. `decide` is called for
+    /// each position in turn, from 1, over the text's resolved classes and properties.
+    struct State {
         /// The class of the previous character after LB9/LB10 (CM and ZWJ absorbed).
         var previous: LineBreakClass = .XX
         /// The class before `previous` (for LB21a).
@@ -84,7 +89,9 @@ enum LineBreaker {
         /// The class before a run of spaces, or the previous class when there is no run.
         private var beforeOptionalSpaces: LineBreakClass { previous == .SP ? beforeSpaces : previous }
 
-        mutating func decide(at index: Int, _ classes: [LineBreakClass], _ properties: [CharacterProperties]) -> LineBreakAction {
+        mutating func decide(
+            at index: Int, _ classes: UnsafeBufferPointer<LineBreakClass>, _ properties: UnsafeBufferPointer<CharacterProperties>
+        ) -> LineBreakAction {
             let raw = classes[index - 1]
             var current = classes[index]
             // LB4, LB5: after hard line breaks.
@@ -124,7 +131,10 @@ enum LineBreaker {
         }
 
         /// LB11–LB31 for the effective classes `previous` and `current`.
-        private func pair(_ current: LineBreakClass, _ index: Int, _ classes: [LineBreakClass], _ properties: [CharacterProperties]) -> LineBreakAction {
+        private func pair(
+            _ current: LineBreakClass, _ index: Int,
+            _ classes: UnsafeBufferPointer<LineBreakClass>, _ properties: UnsafeBufferPointer<CharacterProperties>
+        ) -> LineBreakAction {
             let before = previous
             let beforeSpaces = beforeOptionalSpaces
             // LB11
@@ -215,7 +225,7 @@ enum LineBreaker {
 
         /// LB25's lookahead: the next character after `index`, skipping the combining marks
         /// that attach to it (LB9), is NU.
-        private func nextIsNumber(after index: Int, _ classes: [LineBreakClass]) -> Bool {
+        private func nextIsNumber(after index: Int, _ classes: UnsafeBufferPointer<LineBreakClass>) -> Bool {
             var next = index + 1
             while next < classes.count, classes[next] == .CM || classes[next] == .ZWJ { next += 1 }
             return next < classes.count && classes[next] == .NU

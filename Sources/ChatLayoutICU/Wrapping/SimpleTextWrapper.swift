@@ -1,0 +1,185 @@
+import ChatLayoutKit
+
+/// The fast path of measurement for the texts most chat messages are: every code point its
+/// own grapheme cluster, left to right, no dictionary breaking.
+///
+/// A text qualifies when each code point has Grapheme_Cluster_Break Other, LF, LV or LVT (no
+/// marks, joiners, variation selectors, regional indicators, Hangul jamo, controls but the
+/// line feed), is not a right-to-left, Arabic-number or bidi-control character and is not of
+/// line-break class SA. Then the clusters are the code points (GB999; LV and LVT join only
+/// jamo, which are excluded), each as wide as its width class, the base direction is left to
+/// right and every line is drawn as it is written.
+///
+/// The results are exactly those of the general path (`AnalyzedText`, `GraphemeBreaker`,
+/// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which a test checks over the corpus and
+/// generated texts; what it saves is their per-text arrays and passes: the code points are
+/// decoded once into scratch memory on the stack, the break rules run over it, and each line
+/// is sliced from the text's UTF-8 bytes.
+enum SimpleTextWrapper {
+    /// Grapheme_Cluster_Break values that make a code point its own cluster here.
+    private static let simpleGraphemeBreaks: UInt32 =
+        1 << GraphemeBreakProperty.other.rawValue | 1 << GraphemeBreakProperty.lf.rawValue
+        | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
+    private static let bidiBits = CharacterProperties.needsBidiBit | CharacterProperties.bidiControlBit
+
+    @inline(__always)
+    private static func isSimple(_ properties: CharacterProperties) -> Bool {
+        let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
+        return (simpleGraphemeBreaks >> graphemeBreak) & 1 == 1
+            && properties.rawValue & bidiBits == 0
+            && properties.lineBreak != .SA
+    }
+
+    /// `text` wrapped to `width` cells, or nil when it needs the general path.
+    static func wrap(_ text: String, width: Int, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> WrappedText? {
+        var text = text
+        return text.withUTF8 { bytes in
+            withDecoded(bytes, table) { scalars in
+                scalars.map { wrap($0, bytes: bytes, width: width, policy: policy) }
+            }
+        }
+    }
+
+    /// The width of `text` on one line, or nil when it needs the general path.
+    static func width(of text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes in
+            var total = 0
+            var index = 0
+            while index < bytes.count {
+                let (value, length) = decode(bytes, at: index)
+                let properties = table[codePoint: value]
+                guard isSimple(properties) else { return nil }
+                total += CellWidth.scalarWidth(properties, policy)
+                index += length
+            }
+            return total
+        }
+    }
+
+    /// The code points of a valid UTF-8 text: where each starts, and its properties.
+    struct Decoded {
+        var count: Int
+        var offsets: UnsafeMutableBufferPointer<Int32>          // count + 1
+        var properties: UnsafeMutableBufferPointer<CharacterProperties>
+        var classes: UnsafeMutableBufferPointer<LineBreakClass>
+    }
+
+    /// Decodes `bytes` into scratch memory and calls `body` with it, or with nil when a code
+    /// point is not simple.
+    private static func withDecoded<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable, _ body: (Decoded?) -> Result
+    ) -> Result {
+        let capacity = bytes.count + 1
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { offsets in
+            withUnsafeTemporaryAllocation(of: CharacterProperties.self, capacity: capacity) { properties in
+                withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: capacity) { classes in
+                    var count = 0
+                    var index = 0
+                    while index < bytes.count {
+                        let (value, length) = decode(bytes, at: index)
+                        let scalarProperties = table[codePoint: value]
+                        guard isSimple(scalarProperties) else { return body(nil) }
+                        offsets.initializeElement(at: count, to: Int32(index))
+                        properties.initializeElement(at: count, to: scalarProperties)
+                        classes.initializeElement(at: count, to: LineBreaker.resolve(scalarProperties))
+                        count += 1
+                        index += length
+                    }
+                    offsets.initializeElement(at: count, to: Int32(bytes.count))
+                    return body(Decoded(count: count, offsets: offsets, properties: properties, classes: classes))
+                }
+            }
+        }
+    }
+
+    /// The code point at `index` of valid UTF-8 (Swift strings are) and its length in bytes.
+    @inline(__always)
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 {
+            return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2)
+        }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
+    }
+
+    /// Greedy wrapping as `LineWrapper` does it, with one cluster per code point.
+    private static func wrap(_ text: Decoded, bytes: UnsafeBufferPointer<UInt8>, width: Int, policy: CellWidthPolicy) -> WrappedText {
+        let count = text.count
+        let limit = max(1, width)
+        let classes = UnsafeBufferPointer(text.classes)
+        let properties = UnsafeBufferPointer(text.properties)
+        let offsets = text.offsets
+        return withUnsafeTemporaryAllocation(of: LineBreakAction.self, capacity: count + 1) { actions in
+            // UAX #14 over the code points (the general path's `LineBreaker.actions`).
+            actions.initialize(repeating: .prohibited)
+            actions[count] = .mandatory
+            if count > 0 {
+                var state = LineBreaker.State()
+                state.start(classes[0], properties[0])
+                for index in 1 ..< count {
+                    actions[index] = state.decide(at: index, classes, properties)
+                }
+            }
+
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(offsets[range.lowerBound]) ..< Int(offsets[range.upperBound])]),
+                       as: UTF8.self)
+            }
+            var lines: [TextLine] = []
+            /// A line of the code points `span`, drawn through `visibleEnd`.
+            func appendLine(_ span: Range<Int>, visibleEnd: Int, width: Int) {
+                let display = string(span.lowerBound ..< visibleEnd)
+                let text = visibleEnd == span.upperBound ? display : string(span)
+                lines.append(TextLine(text: text, display: display, width: width))
+            }
+
+            var lineStart = 0
+            var visibleWidth = 0       // width through the last non-space code point
+            var visibleEnd = 0         // the code point after it
+            var pendingWidth = 0       // width of the spaces after it
+            var opportunity: (index: Int, width: Int, visibleEnd: Int)? = nil
+            var index = 0
+            while index < count {
+                let cls = classes[index]
+                if cls == .LF {
+                    appendLine(lineStart ..< index, visibleEnd: visibleEnd, width: visibleWidth)
+                    index += 1
+                    lineStart = index
+                    visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = nil
+                    continue
+                }
+                if index > lineStart && actions[index] != .prohibited {
+                    opportunity = (index, visibleWidth, visibleEnd)
+                }
+                let width = CellWidth.scalarWidth(properties[index], policy)
+                if cls == .SP {
+                    pendingWidth += width
+                    index += 1
+                    continue
+                }
+                let newWidth = visibleWidth + pendingWidth + width
+                if newWidth > limit && index > lineStart {
+                    let breakAt = opportunity?.index ?? index
+                    appendLine(lineStart ..< breakAt, visibleEnd: opportunity?.visibleEnd ?? visibleEnd,
+                               width: opportunity?.width ?? visibleWidth)
+                    lineStart = breakAt
+                    index = breakAt
+                    visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = nil
+                    continue
+                }
+                visibleWidth = newWidth
+                visibleEnd = index + 1
+                pendingWidth = 0
+                index += 1
+            }
+            appendLine(lineStart ..< count, visibleEnd: visibleEnd, width: visibleWidth)
+            return WrappedText(lines: lines, direction: .leftToRight)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+@testable import ChatLayoutICU
+import ChatLayoutKit
+import Testing
+
+/// The fast path of measurement (`SimpleTextWrapper`) must give exactly what the general path
+/// gives, whenever it takes a text; and it must take the texts it is meant for.
+struct FastPathTests {
+    let engine = ICUTextEngine()
+    let wideAmbiguous = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: true))
+
+    private func expectSameAsGeneralPath(_ text: String, widths: [Int], engine: ICUTextEngine,
+                                         sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fastWidth = SimpleTextWrapper.width(of: text, policy: engine.policy) else {
+            #expect(SimpleTextWrapper.wrap(text, width: 10, policy: engine.policy) == nil,
+                    "wrap and width must agree on which texts are simple: \(text.debugDescription)",
+                    sourceLocation: sourceLocation)
+            return false
+        }
+        #expect(fastWidth == engine.measureWidthInGeneral(text), "width of \(text.debugDescription)",
+                sourceLocation: sourceLocation)
+        for width in widths {
+            let fast = SimpleTextWrapper.wrap(text, width: width, policy: engine.policy)
+            #expect(fast == engine.measureWrapInGeneral(text, width: width),
+                    "\(text.debugDescription) at width \(width)", sourceLocation: sourceLocation)
+        }
+        return true
+    }
+
+    @Test func corpus_fastPathEqualsGeneralPath_atManyWidths() throws {
+        var simple = 0
+        let corpus = try Fixtures.corpus()
+        for text in corpus {
+            if expectSameAsGeneralPath(text, widths: [1, 2, 3, 5, 8, 13, 20, 28, 40, 80], engine: engine) { simple += 1 }
+            _ = expectSameAsGeneralPath(text, widths: [3, 17], engine: wideAmbiguous)
+        }
+        // Most chat lines are Latin, Cyrillic, Greek or CJK without marks: the path must be
+        // taken for them, or it saves nothing.
+        #expect(simple * 3 > corpus.count, "fast path taken for \(simple) of \(corpus.count) texts")
+    }
+
+    @Test func whatTakesTheGeneralPath() {
+        let general = [
+            "e\u{301}",            // a combining mark
+            "שלום",                // right to left
+            "abc \u{202E}def",     // a bidi override
+            "1\u{0660}",           // an Arabic-Indic digit (bidi AN)
+            "สวัสดีครับ",            // Thai: dictionary breaking
+            "👍🏽",                 // a skin tone
+            "❤️",                   // VS16
+            "🇫🇷",                  // regional indicators
+            "a\r\nb",              // CR
+            "a\tb",                // a tab (a control)
+            "\u{1100}\u{1161}",    // conjoining jamo
+            "a\u{200D}b",          // ZWJ
+        ]
+        for text in general {
+            #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
+            #expect(SimpleTextWrapper.wrap(text, width: 5, policy: engine.policy) == nil, "\(text.debugDescription)")
+        }
+        let simple = ["", "plain ASCII, with punctuation: (1.5%)!", "Grüße, Ελλάδα, Привет", "日本語のテキスト", "한국어 문장",
+                      "😀 ok", "line one\nline two\n", "   ", "1,234.56 $ -5 +3 a/b https://x.io/a?b=c"]
+        for text in simple {
+            #expect(SimpleTextWrapper.wrap(text, width: 5, policy: engine.policy) != nil, "\(text.debugDescription)")
+        }
+    }
+
+    /// Random texts from an alphabet where the rules interact: numbers and their prefixes,
+    /// quotes, brackets, spaces, hyphens, wide and ambiguous characters, line feeds.
+    @Test func generatedTexts_fastPathEqualsGeneralPath() {
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", "é", "ß", "1", "9", "0", " ", " ", " ", "-", "‐", "/", ".", ",", ":", ";", "!", "?", "%", "$", "€",
+            "(", ")", "[", "]", "{", "}", "\"", "'", "«", "»", "“", "”", "\n", "日", "本", "。", "、", "ー", "가", "😀", "…",
+            "\u{00A0}", "\u{2060}", "\u{200B}", "#", "+", "=", "_", "\u{3000}", "〔", "〕", "Ω", "ж", "\u{00B4}", "^", "`",
+        ]
+        var random = SplitMix64(seed: 14)
+        var simple = 0
+        for _ in 0 ..< 3000 {
+            let length = Int(random.next() % 24)
+            var scalars = String.UnicodeScalarView()
+            for _ in 0 ..< length { scalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+            let text = String(scalars)
+            if expectSameAsGeneralPath(text, widths: [1, 2, 3, 4, 6, 9, 14], engine: engine) { simple += 1 }
+        }
+        #expect(simple > 1500, "generated texts are mostly simple; \(simple) took the fast path")
+    }
+}
+
+/// A small seeded generator (SplitMix64), so generated cases are the same on every run.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
