@@ -97,3 +97,25 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 }
+
+/// ICU's UTF-16 results are transcoded by hand (the standard library's generic path was a
+/// quarter of a full layout's time).
+struct ICUStringTranscodingTests {
+    private func transcode(_ units: [UInt16]) -> String {
+        units.withUnsafeBufferPointer { ICUFormattedString.utf8String($0) }
+    }
+
+    @Test func everyEncodedLength_roundTrips() {
+        for text in ["", "9:41 AM", "9:41\u{202F}AM", "Grüße", "昨日", "한국어", "👩‍👩‍👧 🇫🇷", "a\u{10FFFF}z"] {
+            #expect(transcode(Array(text.utf16)) == text)
+            #expect(Array(transcode(Array(text.utf16)).utf8) == Array(text.utf8))
+        }
+    }
+
+    @Test func unpairedSurrogates_becomeReplacementCharacters() {
+        #expect(transcode([0x61, 0xD800, 0x62]) == "a\u{FFFD}b")
+        #expect(transcode([0xDC00, 0x61]) == "\u{FFFD}a")
+        #expect(transcode([0x61, 0xD83D]) == "a\u{FFFD}")
+        #expect(transcode([0xD83D, 0xD83D, 0xDE00]) == "\u{FFFD}😀")
+    }
+}

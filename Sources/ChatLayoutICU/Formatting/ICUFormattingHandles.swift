@@ -84,11 +84,49 @@ enum ICUFormattedString {
                 let length = Int(fill(buffer.baseAddress!, Int32(capacity)))
                 if length < 0 { return (nil, 0) }
                 if length > capacity { return (nil, length) }
-                return (String(decoding: buffer[..<length], as: UTF16.self), 0)
+                return (utf8String(UnsafeBufferPointer(rebasing: buffer[..<length])), 0)
             }
             if result.needed == 0 { return result.text }
             capacity = result.needed
         }
         return nil
+    }
+
+    /// UTF-16 from ICU as a String, transcoded in one pass (`String(decoding:as:)` over a
+    /// buffer slice takes the standard library's slow generic path). Unpaired surrogates
+    /// become U+FFFD.
+    static func utf8String(_ units: UnsafeBufferPointer<clk_uchar>) -> String {
+        String(unsafeUninitializedCapacity: units.count * 3) { bytes in
+            var written = 0
+            func put(_ byte: UInt32) {
+                bytes[written] = UInt8(truncatingIfNeeded: byte)
+                written += 1
+            }
+            var index = 0
+            while index < units.count {
+                var scalar = UInt32(units[index])
+                index += 1
+                if scalar & 0xF800 == 0xD800 {
+                    if scalar < 0xDC00, index < units.count, units[index] & 0xFC00 == 0xDC00 {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                        index += 1
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                }
+                switch scalar {
+                case ..<0x80:
+                    put(scalar)
+                case ..<0x800:
+                    put(0xC0 | scalar >> 6); put(0x80 | scalar & 0x3F)
+                case ..<0x10000:
+                    put(0xE0 | scalar >> 12); put(0x80 | (scalar >> 6) & 0x3F); put(0x80 | scalar & 0x3F)
+                default:
+                    put(0xF0 | scalar >> 18); put(0x80 | (scalar >> 12) & 0x3F)
+                    put(0x80 | (scalar >> 6) & 0x3F); put(0x80 | scalar & 0x3F)
+                }
+            }
+            return written
+        }
     }
 }

@@ -68,14 +68,26 @@ extension String {
         return result + rest
     }
 
+    /// Every occurrence of `target` replaced, matched by UTF-8 bytes (so a tab is found even
+    /// where a combining mark follows it). Byte matching keeps this cheap: it runs for every
+    /// count phrase and every drawn line.
     func replacingAll(_ target: String, with replacement: String) -> String {
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+        let pattern = Array(target.utf8)
+        guard let first = pattern.first, utf8.contains(first) else { return self }
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == first && index + pattern.count <= bytes.count
+                && bytes[index ..< index + pattern.count].elementsEqual(pattern) {
+                result.append(contentsOf: replacement.utf8)
+                index += pattern.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
         }
-        return result + rest
+        return String(decoding: result, as: UTF8.self)
     }
 }

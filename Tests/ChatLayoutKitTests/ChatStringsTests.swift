@@ -1,0 +1,39 @@
+@testable import ChatLayoutKit
+import Testing
+
+/// Filling the UI strings' templates.
+struct ChatStringsTests {
+    @Test func replacingAll_replacesEveryOccurrence_andLeavesTheRest() {
+        #expect("{count} of {count}".replacingAll("{count}", with: "3") == "3 of 3")
+        #expect("no placeholder".replacingAll("{count}", with: "3") == "no placeholder")
+        #expect("{coun {count}}".replacingAll("{count}", with: "٣") == "{coun ٣}")
+        #expect("".replacingAll("{count}", with: "3") == "")
+        #expect("{count}".replacingAll("{count}", with: "") == "")
+        #expect("a\tb\t".replacingAll("\t", with: " ") == "a b ")
+    }
+
+    /// Matching is by bytes, not by Character: a tab followed by a combining mark is still a
+    /// tab to replace (a Character-wise search would miss it).
+    @Test func replacingAll_findsTheTargetInsideAGraphemeCluster() {
+        #expect("a\t\u{301}b".replacingAll("\t", with: " ") == "a \u{301}b")
+    }
+
+    @Test func countPhrase_fillsTheCountOfTheRightForm() {
+        let phrase = CountPhrase(one: "{count} reply", other: "{count} replies")
+        #expect(phrase.text(1, using: FixedFormatter()) == "1 reply")
+        #expect(phrase.text(12, using: FixedFormatter()) == "12 replies")
+    }
+}
+
+/// English plural rules and plain digits, for tests that need no ICU.
+private struct FixedFormatter: LocaleFormatting {
+    var locale: String { "en_US" }
+    var timeZone: String { "UTC" }
+    func localDateTime(of timestamp: Timestamp) -> LocalDateTime { fatalError("not used") }
+    func format(_ timestamp: Timestamp, skeleton: String) -> String { fatalError("not used") }
+    func format(_ timestamp: Timestamp, pattern: String) -> String { fatalError("not used") }
+    func shortTime(_ timestamp: Timestamp) -> String { fatalError("not used") }
+    func relativeDayName(_ offset: Int) -> String { fatalError("not used") }
+    func pluralCategory(_ count: Int) -> PluralCategory { count == 1 ? .one : .other }
+    func formatCount(_ count: Int) -> String { String(count) }
+}
