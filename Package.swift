@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "ChatLayoutKit", targets: ["ChatLayoutKit"]),
         .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
+        .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
         .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
@@ -33,10 +34,13 @@ let package = Package(
 
         .target(name: "ChatLayoutTextRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
 
+        // The same box tree as vector graphics; ICU for the cluster widths that place text in cells.
+        .target(name: "ChatLayoutSVGRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
+
         .executableTarget(
             name: "chat-layout",
             dependencies: [
-                "ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer",
+                "ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,11 +65,16 @@ let package = Package(
             name: "ChatLayoutTextRendererTests",
             dependencies: ["ChatLayoutTextRenderer", "ChatLayoutICU", "ChatLayoutKit"]
         ),
+        // The SVG renderer's tests; one renders through headless Chromium when it is installed.
+        .testTarget(
+            name: "ChatLayoutSVGRendererTests",
+            dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit"]
+        ),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer"],
+            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"],
             resources: [.copy("Documents")]
         ),
     ]

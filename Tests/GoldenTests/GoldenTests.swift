@@ -1,12 +1,15 @@
 import Testing
 
-/// Every scenario's drawing (and tree dump, where asked) equals its golden in `Goldens/`.
+/// Every scenario's drawing (and tree dump and SVG, where asked) equals its golden in `Goldens/`.
 struct GoldenTests {
     @Test(arguments: Scenarios.all)
     func drawing_matchesItsGolden(_ scenario: Scenario) throws {
         Golden.assertMatches(try scenario.golden(), named: scenario.name)
         if scenario.tree {
             Golden.assertMatches(try scenario.treeGolden(), named: scenario.name + ".tree")
+        }
+        if scenario.svg {
+            Golden.assertMatches(try scenario.svgGolden(), named: scenario.name, fileExtension: "svg")
         }
     }
 

@@ -18,7 +18,7 @@ extension Scenarios {
     /// right-to-left text, English quoting Persian and Hebrew quoting Persian, a Hebrew thread reply.
     static let rightToLeft: [Scenario] = [
         Scenario(name: "multilingual-rtl-mixed-w24", document: "multilingual-rtl.json", width: 24),
-        Scenario(name: "multilingual-rtl-mixed-w40", document: "multilingual-rtl.json", width: 40, tree: true),
+        Scenario(name: "multilingual-rtl-mixed-w40", document: "multilingual-rtl.json", width: 40, tree: true, svg: true),
         Scenario(name: "multilingual-rtl-mixed-w80", document: "multilingual-rtl.json", width: 80),
     ]
 

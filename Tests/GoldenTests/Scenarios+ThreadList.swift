@@ -6,9 +6,9 @@ extension Scenarios {
 
     /// A thread list at `width`, from a document of `Documents/`.
     private static func threads(_ name: String, _ document: String, width: Int, height: Int? = nil,
-                                scrollOffset: Int? = nil, tree: Bool = false) -> Scenario {
+                                scrollOffset: Int? = nil, tree: Bool = false, svg: Bool = false) -> Scenario {
         Scenario(name: "threads-\(name)-w\(width)", document: document, width: width, height: height,
-                 scrollOffset: scrollOffset, tree: tree, threadList: true)
+                 scrollOffset: scrollOffset, tree: tree, svg: svg, threadList: true)
     }
 
     /// Item text: channel names; "replied to:" a parent's text, a thread title, a deleted parent
@@ -17,7 +17,7 @@ extension Scenarios {
     /// unread ignored); nameless direct channels titled by the others' names; long names cut.
     static let threadListItems: [Scenario] = [
         threads("inbox", "threads-inbox.json", width: 80),
-        threads("inbox", "threads-inbox.json", width: 40, tree: true),
+        threads("inbox", "threads-inbox.json", width: 40, tree: true, svg: true),
         threads("inbox", "threads-inbox.json", width: 24),
         threads("direct-channel-titles", "threads-direct.json", width: 40),
         threads("direct-channel-titles", "threads-direct.json", width: 24),

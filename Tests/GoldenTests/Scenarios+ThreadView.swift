@@ -12,7 +12,7 @@ extension Scenarios {
 
     /// 6 replies, 1 reply, none, in the default `info_header` presentation.
     static let threadReplies: [Scenario] = [
-        Scenario(name: "thread-many-replies-w40", document: hike, width: 40, tree: true, threadParent: "p1"),
+        Scenario(name: "thread-many-replies-w40", document: hike, width: 40, tree: true, svg: true, threadParent: "p1"),
         Scenario(name: "thread-many-replies-w24", document: hike, width: 24, threadParent: "p1"),
         Scenario(name: "thread-many-replies-w80", document: hike, width: 80, threadParent: "p1"),
         Scenario(name: "thread-one-reply-w40", document: hike, width: 40, threadParent: "p2"),

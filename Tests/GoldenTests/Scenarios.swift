@@ -5,7 +5,7 @@ enum Scenarios {
     /// The bundled sample conversation at three widths.
     static let sample: [Scenario] = [
         Scenario(name: "sample-w24", document: "sample.json", width: 24),
-        Scenario(name: "sample-w40", document: "sample.json", width: 40, tree: true),
+        Scenario(name: "sample-w40", document: "sample.json", width: 40, tree: true, svg: true),
         Scenario(name: "sample-w80", document: "sample.json", width: 80),
     ]
 }

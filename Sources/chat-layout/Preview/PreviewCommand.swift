@@ -1,14 +1,15 @@
 import ArgumentParser
 import ChatLayoutKit
-import ChatLayoutTextRenderer
 
-/// `chat-layout preview`: a document laid out and drawn as text, as a tree, or as JSON.
+/// `chat-layout preview`: a document laid out and drawn as text or SVG, as a tree, or as JSON.
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Lay out a message list and draw it.",
         discussion: """
-            --format text draws the screen; tree prints the box tree indented (role, id, frame); \
+            --format text draws the screen; svg draws it as an SVG document (a cell is 10×20 \
+            pixels; one <g data-role data-id data-frame> per box); tree prints the box tree \
+            indented (role, id, frame); \
             json prints SPEC §4's contract: {"width", "height", "root"} with boxes {"role", "id"?, \
             "frame": {"x", "y", "width", "height"}, "text"?, "lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
@@ -27,6 +28,6 @@ struct PreviewCommand: ParsableCommand {
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: Int.max)
         )
-        screen.write(laidOut, renderer: TextRenderer(engine: loaded.engine))
+        screen.write(laidOut, engine: loaded.engine)
     }
 }

@@ -1,17 +1,19 @@
 import ArgumentParser
+import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutSVGRenderer
 import ChatLayoutTextRenderer
 
 /// The options of every command that draws a screen (`preview`, `threads`, `thread`): the
 /// viewport and the output format.
 struct ScreenOptions: ParsableArguments {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json, svg }
 
     @Option(help: "The screen height in rows, header included: draws a viewport.")
     var height: Int?
     @Option(help: "Rows scrolled down from the top of the list (with --height).")
     var scrollOffset: Int?
-    @Option(help: "text (the drawing), tree (the box tree) or json (SPEC §4's contract).")
+    @Option(help: "text (the drawing), tree (the box tree), json (SPEC §4's contract) or svg (the drawing as vector graphics).")
     var format: Format = .text
 
     func validate() throws {
@@ -26,10 +28,11 @@ struct ScreenOptions: ParsableArguments {
     }
 
     /// Writes the screen in the chosen format to standard output.
-    func write(_ screen: LaidOutScreen, renderer: TextRenderer) {
+    func write(_ screen: LaidOutScreen, engine: ICUTextEngine) {
         var output = StandardOutput()
         switch format {
-        case .text: output.write(renderer.render(screen))
+        case .text: output.write(TextRenderer(engine: engine).render(screen))
+        case .svg: output.write(SVGRenderer(engine: engine).render(screen))
         case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
         case .json: output.write(screen.json().serialized() + "\n")
         }

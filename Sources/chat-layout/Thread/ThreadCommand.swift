@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChatLayoutKit
-import ChatLayoutTextRenderer
 
 /// `chat-layout thread`: the thread of one message laid out and drawn as text, as a tree, or
 /// as JSON (SPEC §3.6).
@@ -69,6 +68,6 @@ struct ThreadCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
         }
-        screen.write(laidOut, renderer: TextRenderer(engine: loaded.engine))
+        screen.write(laidOut, engine: loaded.engine)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChatLayoutKit
-import ChatLayoutTextRenderer
 
 /// `chat-layout threads`: the thread list of a document (Stream's thread-list response, or a
 /// conversation document with `threads`), after its `events`.
@@ -26,6 +25,6 @@ struct ThreadsCommand: ParsableCommand {
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: 0)
         )
-        screen.write(laidOut, renderer: TextRenderer(engine: loaded.engine))
+        screen.write(laidOut, engine: loaded.engine)
     }
 }

@@ -22,9 +22,10 @@ enum Golden {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Goldens")
 
-    /// Compares `actual` with `Goldens/<name>.txt`, recording by the record mode.
-    static func assertMatches(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let url = directory.appendingPathComponent(name + ".txt")
+    /// Compares `actual` with `Goldens/<name>.<fileExtension>`, recording by the record mode.
+    static func assertMatches(_ actual: String, named name: String, fileExtension: String = "txt",
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = directory.appendingPathComponent(name + "." + fileExtension)
         let mode = recordMode
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
             if mode == .never {

@@ -1,5 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutSVGRenderer
 import ChatLayoutTextRenderer
 import Foundation
 
@@ -15,6 +16,8 @@ struct Scenario: Sendable, CustomStringConvertible {
     var ambiguousIsWide = false
     /// Also record the box-tree dump beside the drawing (`<name>.tree.txt`).
     var tree = false
+    /// Also record the SVG drawing beside it (`<name>.svg`).
+    var svg = false
     /// Draw the thread view of this parent message instead of the message list.
     var threadParent: String? = nil
     /// Draw the thread list (its `threads` after its `events`) instead of the message list.
@@ -101,6 +104,12 @@ struct Scenario: Sendable, CustomStringConvertible {
         let count = conversation.threads.count, events = conversation.events.count
         return "(state \(conversation.threadListState.rawValue), \(count) thread\(count == 1 ? "" : "s")"
             + (events > 0 ? ", \(events) event\(events == 1 ? "" : "s")" : "") + ")"
+    }
+
+    /// The SVG golden: the document as `chat-layout preview --format svg` writes it.
+    func svgGolden() throws -> String {
+        let engine = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
+        return SVGRenderer(engine: engine).render(try screen())
     }
 
     /// The box-tree dump golden.

@@ -1,0 +1,91 @@
+import ChatLayoutKit
+
+/// How one role of the box tree is drawn: the shape behind it, how its text is set, and in
+/// which colour. The SVG counterpart of the text renderer's choices (a bubble's border and
+/// square tail corner, the header's frame), plus what vectors can show and a grid cannot:
+/// avatars as circles, badges and buttons as pills, separators as lines.
+struct BoxStyle {
+    enum Shape {
+        case none
+        /// The rounded bubble with its tail corner.
+        case bubble
+        /// A filled rectangle over the frame, with a rule along its bottom (the header).
+        case panel
+        /// A rounded rectangle (attachments) or a filled band (the error banner).
+        case card, band
+        /// Round ends; `stroke` draws an outline.
+        case pill(fill: KeyPath<SVGPalette, String>, stroke: Bool)
+        /// A circle centred in the frame (avatars).
+        case circle
+    }
+
+    enum TextSetting {
+        /// Each line in cells, as the layout placed it.
+        case cells
+        /// The box's content (its `text`, else its first line) centred in the frame in one
+        /// piece: for pills and avatars, whose frame includes the grid's decoration ("( 2 )").
+        case centered
+        /// As `cells`, but runs of "─" become a rule across their cells.
+        case separator
+    }
+
+    var shape: Shape = .none
+    var text: TextSetting = .cells
+    var color: KeyPath<SVGPalette, String> = \.ink
+    /// The rule colour for separators.
+    var ruleColor: KeyPath<SVGPalette, String> = \.rule
+    var bold = false
+    var italic = false
+    /// Text in white (on a filled pill or circle).
+    var onFill = false
+    /// Whether the box clips its children to its frame (the message list and the viewport).
+    var clips = false
+
+    static func of(_ role: BoxRole) -> BoxStyle {
+        switch role {
+        case .root, .messageRow, .threadListItem, .parentMessage:
+            return BoxStyle()
+        case .messageList:
+            return BoxStyle(clips: true)
+        case .channelHeader:
+            return BoxStyle(shape: .panel)
+        case .headerTitle, .threadTitle:
+            return BoxStyle(bold: true)
+        case .headerSubtitle, .timestamp, .replyTimestamp, .editedLabel, .threadDescription, .quotedMessage,
+             .emptyState, .loadingState, .loadingMoreIndicator, .reloadingIndicator:
+            return BoxStyle(color: \.muted)
+        case .authorName, .replyAuthor:
+            return BoxStyle(color: \.muted, bold: true)
+        case .translation, .onlyVisibleToYou, .typingIndicator:
+            return BoxStyle(color: \.muted, italic: true)
+        case .dateSeparator, .replyCountSeparator:
+            return BoxStyle(text: .separator, color: \.muted)
+        case .unreadSeparator:
+            return BoxStyle(text: .separator, color: \.danger, ruleColor: \.danger)
+        case .bubble:
+            return BoxStyle(shape: .bubble)
+        case .text, .replyPreview, .threadIcon:
+            return BoxStyle()
+        case .attachment:
+            return BoxStyle(shape: .card)
+        case .reactions:
+            return BoxStyle(shape: .pill(fill: \.header, stroke: true))
+        case .threadInfo, .deliveryStatus:
+            return BoxStyle(color: \.accent)
+        case .errorIndicator:
+            return BoxStyle(color: \.danger, bold: true)
+        case .avatar, .replyAvatar:
+            return BoxStyle(shape: .circle, text: .centered, bold: true, onFill: true)
+        case .unreadBadge:
+            return BoxStyle(shape: .pill(fill: \.danger, stroke: false), text: .centered, bold: true, onFill: true)
+        case .scrollToLatestButton, .newThreadsBanner:
+            return BoxStyle(shape: .pill(fill: \.accent, stroke: false), text: .centered, bold: true, onFill: true)
+        case .dateOverlay:
+            return BoxStyle(shape: .pill(fill: \.background, stroke: true), text: .centered, color: \.muted, bold: true)
+        case .retryButton:
+            return BoxStyle(shape: .pill(fill: \.background, stroke: true), text: .centered, color: \.accent, bold: true)
+        case .errorBanner:
+            return BoxStyle(shape: .band, color: \.danger)
+        }
+    }
+}

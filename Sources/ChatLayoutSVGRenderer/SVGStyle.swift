@@ -1,0 +1,56 @@
+import ChatLayoutKit
+
+/// How cells map to pixels: a cell of the layout is a `cellWidth` × `cellHeight` rectangle,
+/// and text is set in a monospace font whose advance is about one cell.
+public struct SVGMetrics: Hashable, Sendable {
+    /// A cell's size in pixels.
+    public var cellWidth: Int
+    public var cellHeight: Int
+    /// The font size in pixels; a monospace advance is about 0.6 of it.
+    public var fontSize: Int
+    /// The text baseline, in pixels below the top of its row.
+    public var baseline: Int
+    /// The CSS font-family list: monospace fonts first, the generic family last.
+    public var fontFamily: String
+    /// The font-family list for emoji: colour emoji fonts first.
+    public var emojiFontFamily: String
+
+    public init(cellWidth: Int = 10, cellHeight: Int = 20, fontSize: Int = 16, baseline: Int = 15,
+                fontFamily: String = "'DejaVu Sans Mono', 'Noto Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace",
+                emojiFontFamily: String = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif") {
+        self.cellWidth = max(1, cellWidth)
+        self.cellHeight = max(1, cellHeight)
+        self.fontSize = max(1, fontSize)
+        self.baseline = baseline
+        self.fontFamily = fontFamily
+        self.emojiFontFamily = emojiFontFamily
+    }
+
+    /// A frame in cells as a rectangle in pixels.
+    public func pixels(_ frame: Frame) -> Frame {
+        Frame(x: frame.x * cellWidth, y: frame.y * cellHeight, width: frame.width * cellWidth, height: frame.height * cellHeight)
+    }
+}
+
+/// The colours of the drawing: a light theme, one colour per kind of thing drawn.
+public struct SVGPalette: Hashable, Sendable {
+    public var background = "#ffffff"
+    /// Message text, titles.
+    public var ink = "#1f2328"
+    /// Timestamps, author names, secondary lines.
+    public var muted = "#656d76"
+    /// Delivery status, buttons, banners.
+    public var accent = "#0969da"
+    /// Error indicators, unread badges and the unread separator.
+    public var danger = "#cf222e"
+    public var bubble = "#e9edf1"
+    public var header = "#f6f8fa"
+    /// Borders and separator lines.
+    public var rule = "#d0d7de"
+    public var attachment = "#dbe3ea"
+    public var errorBanner = "#ffebe9"
+    /// Avatars take one of these, picked from their initials.
+    public var avatars = ["#0969da", "#8250df", "#bf3989", "#cf222e", "#bc4c00", "#1a7f37", "#0a7ea4", "#6639ba"]
+
+    public init() {}
+}
