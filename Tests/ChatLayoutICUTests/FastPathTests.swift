@@ -119,3 +119,71 @@ struct ICUStringTranscodingTests {
         #expect(transcode([0xD83D, 0xD83D, 0xDE00]) == "\u{FFFD}😀")
     }
 }
+
+/// Wall-clock fields by arithmetic from one offset per quarter hour, and short times by minute
+/// of the day, must be exactly what ICU's calendar and formatter give.
+struct LocalTimeMemoTests {
+    /// Zones with daylight saving, half- and quarter-hour offsets, a 30-minute DST shift (Lord
+    /// Howe), a skipped day (Apia, 2011), odd historical offsets (Monrovia until 1972).
+    static let zones = ["UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe",
+                        "Pacific/Chatham", "America/St_Johns", "Pacific/Apia", "Africa/Monrovia", "Europe/Berlin"]
+
+    @Test(arguments: zones)
+    func localDateTime_equalsICUsCalendar_aroundEveryTransition(zone: String) throws {
+        let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: zone)
+        func check(_ seconds: Int64) {
+            let expected = formatter.localDateTimeFromICU(Double(seconds) * 1000 + 250)
+            #expect(formatter.localDateTime(of: Timestamp(seconds: seconds, nanoseconds: 250_000_000)) == expected,
+                    "\(zone) at \(seconds)")
+        }
+        // A sweep every 37 minutes over years with transitions; where the offset changes
+        // between two points, every 30 seconds in between.
+        for (start, end) in [(Int64(1_293_840_000), Int64(1_325_376_000)), (1_704_067_200, 1_735_689_600), (60_000_000, 66_000_000)] {
+            var previous: Int? = nil
+            var seconds = start
+            while seconds < end {
+                let offset = formatter.localDateTimeFromICU(Double(seconds) * 1000).utcOffsetSeconds
+                if let previous, previous != offset {
+                    var inner = seconds - 37 * 60
+                    while inner <= seconds { check(inner); inner += 30 }
+                }
+                check(seconds)
+                previous = offset
+                seconds += 37 * 60
+            }
+        }
+        var random = SplitMix64(seed: 7)
+        for _ in 0 ..< 500 {
+            // 1900 ... 2100, and far outside (years 1 and 9999).
+            check(Int64(random.next() % 6_311_390_400) - 2_208_988_800)
+        }
+        check(-62_135_596_800)
+        check(253_402_300_799)
+    }
+
+    @Test func calendarDay_fromDays_isTheInverseOfDaysSince1970() {
+        var days = -1_000_000
+        while days < 1_000_000 {
+            #expect(CalendarDay(daysSince1970: days).daysSince1970 == days)
+            days += 997
+        }
+        #expect(CalendarDay(daysSince1970: 0) == CalendarDay(year: 1970, month: 1, day: 1))
+        #expect(CalendarDay(daysSince1970: -1) == CalendarDay(year: 1969, month: 12, day: 31))
+        #expect(CalendarDay(daysSince1970: 19_782) == CalendarDay(year: 2024, month: 2, day: 29))
+        #expect(CalendarDay(daysSince1970: -719_528) == CalendarDay(year: 0, month: 1, day: 1))
+    }
+
+    @Test(arguments: ["en_US", "de_DE", "ja_JP", "zh_Hant_TW", "ar_EG", "hi_IN"])
+    func shortTime_equalsICU_atEveryMinuteOfADay_andAcrossDST(locale: String) throws {
+        let formatter = try ICULocaleFormatter(locale: locale, timeZone: "America/New_York")
+        // 2024-03-10 (spring forward) and 2024-11-03 (fall back), every 7 minutes.
+        for start in [Int64(1_710_043_200), 1_730_606_400] {
+            var seconds = start
+            while seconds < start + 86_400 {
+                let instant = Timestamp(seconds: seconds)
+                #expect(formatter.shortTime(instant) == formatter.shortTimeFromICU(instant), "\(locale) at \(seconds)")
+                seconds += 7 * 60 + 3
+            }
+        }
+    }
+}

@@ -42,6 +42,15 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
 
     private let timeZoneUTF16: [clk_uchar]
     private let handles: Mutex<ICUFormattingHandles>
+    private let memo = Mutex(Memo())
+
+    /// What the formatter remembers between calls: the zone's offset by quarter hour (nil
+    /// where it changes inside one) and the short time by minute of the day.
+    private struct Memo {
+        static let capacity = 1 << 16
+        var offsets: [Int64: Int64?] = [:]
+        var shortTimes: [Int: String] = [:]
+    }
 
     /// A formatter for a locale ("en_US", "de_DE", "ja_JP") and an IANA time zone
     /// ("America/New_York", "UTC").
@@ -74,13 +83,22 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     /// Wall-clock fields of an instant in this time zone, in the proleptic Gregorian calendar
     /// (astronomical years: 0 is 1 BC). Fractions of a second are dropped toward the past.
     public func localDateTime(of timestamp: Timestamp) -> LocalDateTime {
-        let millis = timestamp.millisecondsSince1970
-        return handles.withLock { handles in
+        guard let offset = utcOffsetSeconds(around: timestamp.seconds) else {
+            return localDateTimeFromICU(timestamp.millisecondsSince1970)
+        }
+        // Offsets are whole seconds, so the fraction of the second never changes a field.
+        return LocalDateTime(civilSeconds: timestamp.seconds + offset, utcOffsetSeconds: Int(offset))
+    }
+
+    /// The same from ICU's calendar, field by field (the reference the fast way is checked
+    /// against, and the way for instants whose quarter hour has a zone transition).
+    func localDateTimeFromICU(_ millis: Double) -> LocalDateTime {
+        handles.withLock { handles in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { fields in
                 let status = clk_icu_calendar_fields(handles.calendar, millis, fields.baseAddress!)
                 // ICU's calendar is lenient: it clamps instants beyond its range (about ±5.8
                 // million years) instead of failing.
-                assert(status == 0, "ICU calendar fields failed for \(timestamp)")
+                assert(status == 0, "ICU calendar fields failed at \(millis) ms")
                 return LocalDateTime(
                     day: CalendarDay(year: Int(fields[0]), month: Int(fields[1]), day: Int(fields[2])),
                     weekday: Int(fields[3]),
@@ -91,6 +109,29 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
                 )
             }
         }
+    }
+
+    /// The zone's offset in seconds (with daylight saving) for every instant of the quarter
+    /// hour around `seconds`, when it is the same at its first and last second; nil when the
+    /// zone changes its offset inside it (or for instants far outside any calendar's use).
+    ///
+    /// Asking ICU once per quarter hour instead of once per message: a chat's messages share
+    /// their quarter hours, and the wall-clock fields follow from the offset by arithmetic
+    /// (the calendar is proleptic Gregorian). No zone changes its offset twice within 15
+    /// minutes, so equal offsets at both ends mean one offset throughout.
+    private func utcOffsetSeconds(around seconds: Int64) -> Int64? {
+        let quarterHour: Int64 = 900
+        guard seconds.magnitude < 1 << 40 else { return nil }
+        let bucket = seconds >= 0 ? seconds / quarterHour : (seconds - quarterHour + 1) / quarterHour
+        if let known = memo.withLock({ $0.offsets[bucket] }) { return known }
+        let first = localDateTimeFromICU(Double(bucket * quarterHour) * 1000).utcOffsetSeconds
+        let last = localDateTimeFromICU(Double(bucket * quarterHour + quarterHour - 1) * 1000).utcOffsetSeconds
+        let offset: Int64? = first == last ? Int64(first) : nil
+        memo.withLock { memo in
+            if memo.offsets.count >= Memo.capacity { memo.offsets.removeAll(keepingCapacity: true) }
+            memo.offsets[bucket] = .some(offset)
+        }
+        return offset
     }
 
     /// The instant formatted with the locale's best pattern for a skeleton: "MMMd" → "Mar 5"
@@ -110,6 +151,18 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     /// The locale's short time style: "9:41 AM" in en_US (with U+202F NARROW NO-BREAK SPACE
     /// before "AM" since ICU 72), "09:41" in de_DE, "9:41" in ja_JP.
     public func shortTime(_ timestamp: Timestamp) -> String {
+        // The short time style shows the time of day only (hour, minute, day period): one
+        // ICU call per minute of the day, remembered.
+        let local = localDateTime(of: timestamp)
+        let minuteOfDay = local.hour * 60 + local.minute
+        if let known = memo.withLock({ $0.shortTimes[minuteOfDay] }) { return known }
+        let text = shortTimeFromICU(timestamp)
+        memo.withLock { $0.shortTimes[minuteOfDay] = text }
+        return text
+    }
+
+    /// The short time straight from ICU, not remembered.
+    func shortTimeFromICU(_ timestamp: Timestamp) -> String {
         format(timestamp, with: .shortTime)
     }
 

@@ -24,6 +24,21 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         return era * 146_097 + dayOfEra - 719_468
     }
 
+    /// The day `days` days after 1970-01-01 (before it when negative): the inverse of
+    /// ``daysSince1970``.
+    public init(daysSince1970 days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+                  day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+    }
+
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -56,5 +71,21 @@ public struct LocalDateTime: Hashable, Sendable {
         self.minute = minute
         self.second = second
         self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    /// The fields of a wall-clock time given as whole seconds since 1970-01-01T00:00 *local*
+    /// time (the instant plus the zone's offset), in the proleptic Gregorian calendar.
+    public init(civilSeconds: Int64, utcOffsetSeconds: Int) {
+        let secondsPerDay: Int64 = 86_400
+        var days = civilSeconds / secondsPerDay
+        var secondOfDay = Int(civilSeconds % secondsPerDay)
+        if secondOfDay < 0 {
+            days -= 1
+            secondOfDay += Int(secondsPerDay)
+        }
+        let weekdayFromThursday = Int(days % 7 + 7) % 7 // 1970-01-01 was a Thursday
+        self.init(day: CalendarDay(daysSince1970: Int(days)), weekday: (weekdayFromThursday + 4) % 7 + 1,
+                  hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60,
+                  utcOffsetSeconds: utcOffsetSeconds)
     }
 }
