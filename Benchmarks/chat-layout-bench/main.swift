@@ -90,7 +90,7 @@ let engine = ICUTextEngine()
 let messageCount = conversation.messages.count
 
 /// The whole pipeline after decoding: decisions, measurement, box tree.
-@MainActor func layOut() -> LaidOutList {
+@inline(never) @MainActor func layOut() -> LaidOutList {
     let decisions = MessageListResolver(config: config, context: context, formatter: formatter, measurer: engine)
         .resolve(conversation)
     return MessageListLayout(metrics: .cells(for: config), measurer: engine)

@@ -152,7 +152,9 @@ public struct ICUTextEngine: TextMeasuring {
             for (line, display) in zip(paragraphLines, displays) {
                 // Most lines draw exactly their text: then one string serves both.
                 let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.span.lowerBound]) ..< Int(analyzed.utf8Offsets[line.span.upperBound])]
-                let text = display.utf8.elementsEqual(bytes) ? display : analyzed.string(line.span)
+                var drawn = display
+                let same = drawn.withUTF8 { drawn in bytes.withUnsafeBufferPointer { drawn.elementsEqual($0) } }
+                let text = same ? display : analyzed.string(line.span)
                 lines.append(TextLine(text: text, display: display, width: line.width))
             }
         }

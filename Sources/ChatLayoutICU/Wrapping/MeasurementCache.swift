@@ -20,7 +20,12 @@ final class MeasurementCache: Sendable {
         var width: Int
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.width == rhs.width && lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            guard lhs.width == rhs.width, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+            // Over the contiguous bytes: `UTF8View.elementsEqual` goes byte by byte through
+            // the view's generic iterator.
+            var left = lhs.text
+            var right = rhs.text
+            return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
         }
 
         func hash(into hasher: inout Hasher) {

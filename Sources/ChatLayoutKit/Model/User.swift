@@ -19,8 +19,27 @@ public struct User: Hashable, Sendable {
 
     /// Up to two initials for an avatar placeholder ("Luke Skywalker" → "LS").
     public var initials: String {
+        if let ascii = Self.asciiInitials(displayName) { return ascii }
         let words = displayName.split(whereSeparator: { $0.isWhitespace })
         let letters = words.prefix(2).compactMap(\.first)
         return letters.isEmpty ? "?" : String(letters).uppercased()
+    }
+
+    /// The same for an ASCII name, byte by byte (every message row asks); nil for other names.
+    private static func asciiInitials(_ name: String) -> String? {
+        var letters: [UInt8] = []
+        var atWordStart = true
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            // ASCII whitespace as Character.isWhitespace has it: tab, LF, VT, FF, CR, space.
+            if byte == 0x20 || (0x09 ... 0x0D).contains(byte) {
+                atWordStart = true
+            } else if atWordStart {
+                atWordStart = false
+                if letters.count < 2 { letters.append(byte) }
+            }
+        }
+        // "\r\n" is one Character; as whitespace it separates words like the others here.
+        return letters.isEmpty ? "?" : String(decoding: letters, as: UTF8.self).uppercased()
     }
 }

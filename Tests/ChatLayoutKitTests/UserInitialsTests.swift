@@ -1,0 +1,31 @@
+import ChatLayoutKit
+import Testing
+
+/// Avatar initials: the first character of the first two words of the display name.
+struct UserInitialsTests {
+    /// The rule as written, Character by Character: what the byte-wise path for ASCII names
+    /// must match.
+    private func reference(_ name: String) -> String {
+        let letters = name.split(whereSeparator: { $0.isWhitespace }).prefix(2).compactMap(\.first)
+        return letters.isEmpty ? "?" : String(letters).uppercased()
+    }
+
+    @Test func examples() {
+        #expect(User(id: "u", name: "Luke Skywalker").initials == "LS")
+        #expect(User(id: "u", name: "han solo the pilot").initials == "HS")
+        #expect(User(id: "u", name: "  leia  ").initials == "L")
+        #expect(User(id: "u", name: " \t\r\n ").initials == "U") // a blank name shows the id
+        #expect(User(id: "u", name: "élodie durand").initials == "ÉD")
+        #expect(User(id: "u", name: "佐藤 由紀").initials == "佐由")
+    }
+
+    @Test func asciiNames_matchTheCharacterRule() {
+        let alphabet = Array("ab Z9_-\t\n\r\u{0B}\u{0C}\u{1C}\u{1F}\u{7F}.'")
+        var random = SplitMix64(seed: 3)
+        for _ in 0 ..< 5000 {
+            let name = String((0 ..< Int(random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let user = User(id: "u", name: name)
+            #expect(user.initials == reference(user.displayName), "\(name.debugDescription)")
+        }
+    }
+}
