@@ -165,7 +165,8 @@ public struct ICUTextEngine: TextMeasuring {
     /// `width` cells. Hard breaks become spaces; text that fits comes back as it is
     /// (apart from those); trailing spaces before the ellipsis are dropped.
     public func truncate(_ text: String, width: Int) -> String {
-        truncate(text, width: width, ellipsis: "…")
+        guard width > 0 else { return "" }
+        return cache.truncated(text, width: width) { truncate(text, width: width, ellipsis: "…") }
     }
 
     /// As ``truncate(_:width:)`` with a chosen ellipsis.

@@ -368,3 +368,7 @@ int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, in
     if (U_FAILURE(status)) return -1;
     return length;
 }
+
+int clk_bytes_equal(const void *a, const void *b, size_t count) {
+    return count == 0 || memcmp(a, b, count) == 0;
+}

@@ -216,4 +216,25 @@ struct MeasurementCacheTests {
             }
         }
     }
+
+    /// Truncations, wraps and widths of one text are remembered apart, by width, and a warm
+    /// engine answers exactly as a new one.
+    @Test func truncationsWrapsAndWidths_ofOneText_neverMix() {
+        let engine = ICUTextEngine()
+        let texts = ["Luke Skywalker", "caf\u{E9} au lait", "cafe\u{301} au lait", "那是我的名字。", "שלום עולם", "👩‍👩‍👧 family"]
+        for _ in 0 ..< 2 {
+            for text in texts {
+                for width in [1, 2, 4, 8, 40] {
+                    let fresh = ICUTextEngine()
+                    #expect(engine.truncate(text, width: width) == fresh.truncate(text, width: width), "\(text) \(width)")
+                    #expect(engine.wrap(text, width: width) == fresh.wrap(text, width: width))
+                    #expect(engine.width(of: text) == fresh.width(of: text))
+                    #expect(engine.truncate(text, width: width).unicodeScalars.elementsEqual(
+                        fresh.truncate(text, width: width, ellipsis: "…").unicodeScalars))
+                }
+            }
+        }
+        #expect(engine.truncate("Luke Skywalker", width: 0) == "")
+        #expect(engine.truncate("Luke Skywalker", width: -3) == "")
+    }
 }

@@ -37,9 +37,9 @@ enum BidiReorderer {
                 guard let first = line.clusters.first, let last = line.clusters.last else { return "" }
                 let run = first.lowerBound ..< last.upperBound
                 if !text.properties[run].contains(where: { $0.isBidiControl }) { return text.string(run) }
-                var view = String.UnicodeScalarView()
-                for cluster in line.clusters { append(cluster, mirrored: false, text, &view) }
-                return String(view)
+                var bytes: [UInt8] = []
+                for cluster in line.clusters { append(cluster, mirrored: false, text, &bytes) }
+                return String(decoding: bytes, as: UTF8.self)
             }
         }
         // UTF-16 offsets of the paragraph's code points, for ICU.
@@ -54,30 +54,32 @@ enum BidiReorderer {
         let paragraphLevel: Int32 = direction == .rightToLeft ? 1 : 0
         let resolved = clk_icu_bidi_levels(units, Int32(units.count), paragraphLevel, limits, Int32(limits.count), &levels)
         return lines.map { line in
-            var view = String.UnicodeScalarView()
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Int(text.utf8Offsets[line.span.upperBound] - text.utf8Offsets[line.span.lowerBound]))
             guard resolved >= 0, !line.clusters.isEmpty else {
-                for cluster in line.clusters { append(cluster, mirrored: false, text, &view) }
-                return String(view)
+                for cluster in line.clusters { append(cluster, mirrored: false, text, &bytes) }
+                return String(decoding: bytes, as: UTF8.self)
             }
             let clusterLevels = line.clusters.map { levels[unitOffset[$0.lowerBound - paragraph.lowerBound]] }
             var visualToLogical = [Int32](repeating: 0, count: line.clusters.count)
             _ = clk_icu_bidi_reorder(clusterLevels, Int32(clusterLevels.count), &visualToLogical)
             for logical in visualToLogical {
                 let index = Int(logical)
-                append(line.clusters[index], mirrored: clusterLevels[index] & 1 == 1, text, &view)
+                append(line.clusters[index], mirrored: clusterLevels[index] & 1 == 1, text, &bytes)
             }
-            return String(view)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
-    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText, _ view: inout String.UnicodeScalarView) {
+    /// The UTF-8 of a cluster's code points (mirrored when asked), bidi controls dropped.
+    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText, _ bytes: inout [UInt8]) {
         for index in cluster where !text.properties[index].isBidiControl {
-            var scalar = text.scalars[index]
             if mirrored && text.properties[index].isBidiMirrored,
-               let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(scalar.value)))) {
-                scalar = mirror
+               let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(text.scalars[index].value)))) {
+                bytes.append(contentsOf: UTF8.encode(mirror)!)
+            } else {
+                bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[index]) ..< Int(text.utf8Offsets[index + 1])])
             }
-            view.append(scalar)
         }
     }
 }

@@ -1,3 +1,4 @@
+import ChatLayoutICUShim
 import ChatLayoutKit
 import Synchronization
 
@@ -16,7 +17,7 @@ final class MeasurementCache: Sendable {
     /// the canonical equivalence of non-ASCII strings.)
     private struct Key: Hashable {
         var text: String
-        /// The wrapping width, or -1 for a one-line width.
+        /// The wrapping width; -1 for a one-line width; -2 - w for a truncation to w cells.
         var width: Int
 
         static func == (lhs: Key, rhs: Key) -> Bool {
@@ -25,7 +26,9 @@ final class MeasurementCache: Sendable {
             // the view's generic iterator.
             var left = lhs.text
             var right = rhs.text
-            return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
+            return left.withUTF8 { left in
+                right.withUTF8 { right in clk_bytes_equal(left.baseAddress, right.baseAddress, left.count) != 0 }
+            }
         }
 
         func hash(into hasher: inout Hasher) {
@@ -38,6 +41,7 @@ final class MeasurementCache: Sendable {
     private enum Entry {
         case wrapped(WrappedText)
         case width(Int)
+        case truncated(String)
     }
 
     private struct Generations {
@@ -65,6 +69,14 @@ final class MeasurementCache: Sendable {
         if case .width(let known)? = lookup(key) { return known }
         let measured = measure()
         store(key, .width(measured))
+        return measured
+    }
+
+    func truncated(_ text: String, width: Int, measure: () -> String) -> String {
+        let key = Key(text: text, width: -2 - width)
+        if case .truncated(let known)? = lookup(key) { return known }
+        let measured = measure()
+        store(key, .truncated(measured))
         return measured
     }
 

@@ -4,6 +4,7 @@
 #ifndef CLK_ICU_H
 #define CLK_ICU_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -141,6 +142,9 @@ void clk_icu_number_format_close(void *formatter);
 /// Formats an integer; returns the length, or -1 on error. A length greater than `capacity`
 /// means the buffer was too small: call again with that capacity.
 int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, int32_t capacity);
+
+/// Whether `count` bytes at `a` and `b` are equal (memcmp; for the measurement cache's keys).
+int clk_bytes_equal(const void *a, const void *b, size_t count);
 
 #ifdef __cplusplus
 }

@@ -26,9 +26,11 @@ public struct MessageListLayout: Sendable {
     /// Lays out `decisions` at `width` (at least 1).
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
         let width = max(1, requestedWidth)
-        let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+        var rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
         var rows: [Box] = []
+        rows.reserveCapacity(decisions.items.count)
         var messageRows: [LaidOutList.MessageRow] = []
+        messageRows.reserveCapacity(decisions.items.count)
         var y = metrics.groupSpacing
         var previous: MessageListItem?
         for item in decisions.items {
@@ -37,11 +39,12 @@ public struct MessageListLayout: Sendable {
                 if case .message(let before) = previous, case .message = item { continuesGroup = !before.isLastInGroup }
                 y += spacing(withinGroup: continuesGroup)
             }
+            rowLayout.top = y // built in place, not built at 0 and moved
             let row = Self.row(item, rowLayout)
             if case .message(let decision) = item {
                 messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.frame.height, dateLabel: decision.dateLabel))
             }
-            rows.append(row.offsetBy(dy: y))
+            rows.append(row)
             y += row.frame.height
             previous = item
         }

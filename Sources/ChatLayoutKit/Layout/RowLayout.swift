@@ -6,6 +6,9 @@ struct RowLayout {
     var metrics: Metrics
     var measurer: any TextMeasuring
     var strings: ChatStrings
+    /// Where the row's top sits: rows are laid out in place (the full list) or at 0 (rows
+    /// kept to be moved later), so that no row is built and then copied to move it.
+    var top = 0
 
     /// A text measured for a box: its display lines and width.
     struct Block {
@@ -41,7 +44,7 @@ struct RowLayout {
     }
 
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
-        Box(role: block.role, id: id, frame: Frame(x: x, y: y, width: width ?? block.width, height: block.lines.count),
+        Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.lines.count),
             text: block.text, lines: block.lines, alignment: block.alignment)
     }
 
@@ -68,7 +71,7 @@ struct RowLayout {
             var block = wrapped(.text, decision.text, width: innerWidth, alignment: .center)
             block.width = innerWidth
             let text = box(block, id: id, x: padding, y: 0)
-            return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: 0, width: width, height: text.frame.height), children: [text])
+            return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: text.frame.height), children: [text])
         }
         let flipped = options.contains(.flipped)
         let avatarColumn = !flipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
@@ -117,7 +120,7 @@ struct RowLayout {
         let lastContentRow = partY - 1
         if hasBubble {
             let tail: BubbleTail = options.contains(.continuousBubble) ? .none : (flipped ? .bottomTrailing : .bottomLeading)
-            children.append(Box(role: .bubble, id: id, frame: Frame(x: bubbleX, y: y, width: outerWidth, height: bubbleHeight),
+            children.append(Box(role: .bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
                                 tail: tail, children: parts))
         } else {
             children += parts
@@ -148,7 +151,7 @@ struct RowLayout {
             }
             y += 1
         }
-        return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+        return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: y), children: children)
     }
 
     /// A message's content, top to bottom, each part measured in `inner` cells: the quoted
