@@ -272,7 +272,10 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var isShownInChannel: Bool { parentID == nil || showInChannel }
 
     public static func == (lhs: Message, rhs: Message) -> Bool {
-        lhs.id == rhs.id && lhs.text == rhs.text && lhs.type == rhs.type && lhs.user == rhs.user
+        // Copies share their storage until one is changed: then they are equal at once (the
+        // incremental list compares each re-resolved message with its copy from before).
+        if lhs.storage === rhs.storage { return true }
+        return lhs.id == rhs.id && lhs.text == rhs.text && lhs.type == rhs.type && lhs.user == rhs.user
             && lhs.createdAt == rhs.createdAt && lhs.deletedAt == rhs.deletedAt
             && lhs.messageTextUpdatedAt == rhs.messageTextUpdatedAt && lhs.parentID == rhs.parentID
             && lhs.showInChannel == rhs.showInChannel && lhs.replyCount == rhs.replyCount
