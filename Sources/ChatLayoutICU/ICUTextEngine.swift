@@ -5,7 +5,7 @@ import ChatLayoutKit
 /// wrapping, truncation and bidi (UAX #9), all on Unicode 15.0 from the system ICU.
 ///
 /// It measures in cells of a monospace grid under ``CellWidthPolicy`` and implements the
-/// core's ``TextMeasuring``. Character properties come from a table built once from ICU's
+/// core's `TextMeasuring`. Character properties come from a table built once from ICU's
 /// data; ICU itself is called only for dictionary line breaking (Thai, Lao, Khmer, Myanmar)
 /// and for bidi levels of lines that contain right-to-left text.
 ///
@@ -124,7 +124,7 @@ public struct ICUTextEngine: TextMeasuring {
         return total
     }
 
-    /// `text` wrapped to `width` cells (at least 1). See ``TextMeasuring/wrap(_:width:)``.
+    /// `text` wrapped to `width` cells (at least 1). See `TextMeasuring.wrap(_:width:)` in `ChatLayoutKit`.
     public func wrap(_ text: String, width: Int) -> WrappedText {
         cache.wrapped(text, width: width) { measureWrap(text, width: width) }
     }

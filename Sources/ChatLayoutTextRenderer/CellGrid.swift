@@ -5,12 +5,13 @@ import ChatLayoutKit
 ///
 /// Each cell holds one grapheme cluster. A cluster two cells wide takes its cell and the
 /// next (a continuation cell that prints nothing); zero-width clusters join the cluster
-/// before them. Text is neutralised (``UntrustedText/neutralize(_:)``) before it is drawn
+/// before them. Text is neutralised (`UntrustedText.neutralize(_:)`) before it is drawn
 /// and clipped at the grid's edges, so no row is ever wider than the grid and nothing drawn
 /// can act on a terminal.
 public struct CellGrid: Sendable {
-    /// The grid's size in cells.
+    /// The grid's width in cells.
     public let width: Int
+    /// The grid's height in rows.
     public let height: Int
     /// One 32-bit word a cell: a cluster of one code point is stored as that code point;
     /// `continuation` marks the right half of a two-cell cluster; larger values index
