@@ -79,6 +79,15 @@ public struct ICUTextEngine: TextMeasuring {
         }
     }
 
+    /// The code points of `text` with their widths in cells, when every code point is a
+    /// grapheme cluster of its own (most text: no combining marks, joiners, variation
+    /// selectors, flags or controls other than "\n"); nil when some cluster has several code
+    /// points, and then ``clusterWidths(_:)`` is the way. The same widths as
+    /// ``clusterWidths(_:)``, without a string per cluster: for drawing lines cell by cell.
+    public func singleScalarClusterWidths(_ text: String) -> [(scalar: Unicode.Scalar, width: Int)]? {
+        SimpleTextWrapper.singleScalarClusters(text, policy: policy)
+    }
+
     // MARK: TextMeasuring
 
     /// The number of clusters when `text` is emoji only (each drawn as an emoji), else nil.

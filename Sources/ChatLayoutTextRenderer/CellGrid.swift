@@ -64,7 +64,25 @@ public struct CellGrid: Sendable {
             return x
         }
         var x = column
-        for (cluster, clusterWidth) in engine.clusterWidths(UntrustedText.neutralize(text)) {
+        let neutral = UntrustedText.neutralize(text)
+        // Most lines are one code point a cluster: placed without a string per cluster.
+        if let clusters = engine.singleScalarClusterWidths(neutral) {
+            for (scalar, clusterWidth) in clusters {
+                if scalar == "\n" { continue }
+                if clusterWidth == 0 {
+                    attach(String(scalar), row: row, before: x)
+                    continue
+                }
+                if row >= 0 && row < height && x >= 0 && x + clusterWidth <= width {
+                    clearOverlaps(row: row, from: x, count: clusterWidth)
+                    cells[row * width + x] = scalar.value
+                    if clusterWidth == 2 { cells[row * width + x + 1] = Self.continuation }
+                }
+                x += clusterWidth
+            }
+            return x
+        }
+        for (cluster, clusterWidth) in engine.clusterWidths(neutral) {
             // Neutralised text keeps "\n" and "\t"; on the grid a hard break takes no cell and
             // a tab is one blank, so that no control character ever reaches a row.
             if cluster == "\n" { continue }
