@@ -25,7 +25,15 @@ public struct JSONReader: Sendable {
     public subscript(key: String) -> JSONReader {
         var member: JSONValue?
         if case .object(let members)? = value {
-            member = members.last(where: { $0.0.hasSameUTF8(as: key) })?.1
+            // From the end, looking at keys only (a closure over the pairs would copy each value).
+            var index = members.endIndex
+            while index > members.startIndex {
+                index -= 1
+                if members[index].0.hasSameUTF8(as: key) {
+                    member = members[index].1
+                    break
+                }
+            }
         }
         return JSONReader(value: member, location: .key(location, key))
     }
