@@ -1,7 +1,7 @@
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutSVGRenderer
-import ChatLayoutTextRenderer
+@testable import ChatLayoutTextRenderer
 import Dispatch
 import Foundation
 #if canImport(FoundationXML)
@@ -156,6 +156,31 @@ import Testing
             }
             if let line = screen.root.treeDump().first(where: { $0.unicodeScalars.contains(where: Self.isForbidden) }) {
                 return "tree dump line \(String(reflecting: line))"
+            }
+            return nil
+        }
+    }
+
+    /// A tall screen is drawn a band of rows at a time: any band height gives the rows of
+    /// the whole, for the whole screen and for a viewport (with its overlay and button).
+    @Test func drawingInBands_givesTheSameRows() {
+        verify("bands draw the whole") { run in
+            guard let screen = run.screen, case .success(let document) = run.decoded else { return "not laid out" }
+            var random = SplitMix64(seed: run.seed ^ 0xBA4D)
+            let renderer = TextRenderer(engine: PropertyHarness.measurer)
+            let input = run.input
+            let viewport = Viewport(scrollOffset: random.int(0 ... max(0, screen.height)), height: random.int(1 ... 60))
+            let formatter = PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!
+            let framed = MessageListScreen.layout(document.conversation, config: document.config, context: input.context,
+                                                  formatter: formatter, measurer: PropertyHarness.measurer, width: run.width, viewport: viewport)
+            for (name, shot, whole) in [("whole screen", screen, run.rows), ("viewport", framed, renderer.rows(framed))] {
+                let bandHeight = random.pick([1, 2, 3, 5, 8, 13, 40])
+                var banded: [String] = []
+                renderer.forEachRow(shot, bandHeight: bandHeight) { banded.append($0) }
+                if banded != whole {
+                    let row = zip(banded, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(banded.count, whole.count)
+                    return "\(name) in bands of \(bandHeight): row \(row) differs (\(banded.count) rows, \(whole.count) whole)"
+                }
             }
             return nil
         }
