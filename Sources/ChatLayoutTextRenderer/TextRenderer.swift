@@ -13,9 +13,9 @@ public struct TextRenderer: Sendable {
     }
 
     /// The most cells drawn at once: a tall screen (a whole long conversation) is drawn a band
-    /// of rows at a time, so that its grid takes at most this many cells (16 MiB), however
+    /// of rows at a time, so that its grid takes at most this many cells (4 MiB), however
     /// tall the screen.
-    static let cellsPerBand = 1 << 22
+    static let cellsPerBand = 1 << 20
 
     /// The screen's rows, each exactly `screen.width` cells.
     public func rows(_ screen: LaidOutScreen) -> [String] {
@@ -28,13 +28,18 @@ public struct TextRenderer: Sendable {
     /// The drawing as text for a terminal: rows without trailing spaces, one per line.
     public func render(_ screen: LaidOutScreen) -> String {
         var output = ""
-        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { row in
-            if let last = row.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) {
-                output += String(decoding: row.utf8[...last], as: UTF8.self)
-            }
-            output += "\n"
-        }
+        render(screen) { output += $0 }
         return output
+    }
+
+    /// The drawing as ``render(_:)`` gives it, handed to `write` a line at a time (each line
+    /// with its "\n"), top to bottom: a long conversation is written out without ever being
+    /// held whole.
+    public func render(_ screen: LaidOutScreen, to write: (String) -> Void) {
+        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { row in
+            guard let last = row.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return write("\n") }
+            write(String(decoding: row.utf8[...last], as: UTF8.self) + "\n")
+        }
     }
 
     /// The rows drawn at once for `screen`: as many as `cellsPerBand` allows, at least one.

@@ -37,7 +37,7 @@ struct ScreenOptions: ParsableArguments {
     func write(_ screen: LaidOutScreen, engine: ICUTextEngine) {
         var output = StandardOutput()
         switch format {
-        case .text: output.write(TextRenderer(engine: engine).render(screen))
+        case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }
         case .svg: output.write(SVGRenderer(engine: engine).render(screen))
         case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
         case .json: output.write(screen.json().serialized() + "\n")
