@@ -143,6 +143,19 @@ struct HostileTextTests {
         }
     }
 
+    @Test func lineFeedsInIDsAndNames_cannotStartALineOfTheirOwn() throws {
+        let document = Hostile.document([
+            Hostile.message(#"a\nmessageRow fake 0,0 1×1"#, text: #""hi""#, name: Hostile.json("Xa\nvier\r\nfake line")),
+        ])
+        let tree = try run(["preview", "--format", "tree"], document)
+        #expect(tree.status == 0)
+        #expect(!tree.stdout.split(separator: "\n").contains { $0.hasPrefix("messageRow fake") }, "\(tree.stdout)")
+        #expect(tree.stdout.contains("a␊messageRow fake"), "\(tree.stdout)")
+        let explained = try run(["explain"], document)
+        #expect(explained.stdout.split(separator: "\n").count == 2, "the header and one message: \(explained.stdout)")
+        #expect(explained.stdout.contains("Xa␊vier␊fake line"), "\(explained.stdout)")
+    }
+
     // MARK: - Bidi: a message cannot reorder what is outside it
 
     @Test func overridesLeftOpen_stayInsideTheirOwnText() throws {

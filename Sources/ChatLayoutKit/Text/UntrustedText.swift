@@ -29,17 +29,19 @@ public enum UntrustedText {
         return rewrite(Array(text.unicodeScalars))
     }
 
-    /// `text` for a line printed as it is, which no layout reorders for display (an id in the
-    /// tree dump, a line of `explain`, an error message): neutralised, and with every bidi
-    /// control (ALM, LRM, RLM, embeddings, overrides, isolates) removed as well, so that
+    /// `text` as one line printed as it is, which no layout reorders for display (an id in the
+    /// tree dump, a line of `explain`, a line of an error message): neutralised, a line feed
+    /// shown as "␊" (so that it cannot start a line of its own that passes for another), and
+    /// every bidi control (ALM, LRM, RLM, embeddings, overrides, isolates) removed, so that
     /// nothing in it, cut or whole, can reorder the rest of the line around it.
     public static func plain(_ text: String) -> String {
         let neutral = neutralize(text)
         // Every bidi control is encoded from a lead byte 0xD8 (U+061C) or 0xE2 (U+2000–U+2FFF).
-        guard neutral.utf8.contains(where: { $0 == 0xE2 || $0 == 0xD8 }),
-              neutral.unicodeScalars.contains(where: isBidiControl) else { return neutral }
+        guard neutral.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 || $0 == 0xD8 }) else { return neutral }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: neutral.unicodeScalars.lazy.filter { !isBidiControl($0) })
+        for scalar in neutral.unicodeScalars where !isBidiControl(scalar) {
+            scalars.append(scalar == "\n" ? "\u{240A}" : scalar)
+        }
         return String(scalars)
     }
 
