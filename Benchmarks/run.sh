@@ -106,6 +106,8 @@ rows = [  # figure, ours, peer, ratio (ours / peer), goal, met
      num("measure_ms") / icu, "≤ 0.33× (≥ 3× faster), identical", num("measure_ms") / icu <= 1 / 3 and identical),
     ("measure vs ICU iterators in-process", "%.1f ms" % num("measure_ms"), "%.1f ms" % num("icu_iterate_ms"),
      num("measure_ms") / num("icu_iterate_ms"), "(same goal)", num("measure_ms") / num("icu_iterate_ms") <= 1 / 3 and identical),
+    ("measure afresh (new engine, nothing cached) vs ICU C peer", "%.1f ms" % num("measure_fresh_ms"), "%.1f ms" % icu,
+     num("measure_fresh_ms") / icu, "(same goal)", num("measure_fresh_ms") / icu <= 1 / 3 and identical),
     ("preview %s msgs (whole process) vs rich wrapping" % preview_messages, "%.1f ms" % preview, "%.1f ms" % rich,
      preview / rich, "≤ 0.033× (≥ 30× faster)", preview / rich <= 1 / 30),
     ("overlay query", "%.3f µs" % num("overlay_us"), "—", None, "≤ 1 µs", num("overlay_us") <= 1),

@@ -5,7 +5,7 @@ import ChatLayoutKit
 /// wrapping, truncation and bidi (UAX #9), all on Unicode 15.0 from the system ICU.
 ///
 /// It measures in cells of a monospace grid under ``CellWidthPolicy`` and implements the
-/// core's ``TextMeasuring``. Character properties come from a table built once from ICU's
+/// core's `TextMeasuring`. Character properties come from a table built once from ICU's
 /// data; ICU itself is called only for dictionary line breaking (Thai, Lao, Khmer, Myanmar)
 /// and for bidi levels of lines that contain right-to-left text.
 ///
@@ -79,6 +79,15 @@ public struct ICUTextEngine: TextMeasuring {
         }
     }
 
+    /// The code points of `text` with their widths in cells, when every code point is a
+    /// grapheme cluster of its own (most text: no combining marks, joiners, variation
+    /// selectors, flags or controls other than "\n"); nil when some cluster has several code
+    /// points, and then ``clusterWidths(_:)`` is the way. The same widths as
+    /// ``clusterWidths(_:)``, without a string per cluster: for drawing lines cell by cell.
+    public func singleScalarClusterWidths(_ text: String) -> [(scalar: Unicode.Scalar, width: Int)]? {
+        SimpleTextWrapper.singleScalarClusters(text, policy: policy)
+    }
+
     // MARK: TextMeasuring
 
     /// The number of clusters when `text` is emoji only (each drawn as an emoji), else nil.
@@ -124,7 +133,7 @@ public struct ICUTextEngine: TextMeasuring {
         return total
     }
 
-    /// `text` wrapped to `width` cells (at least 1). See ``TextMeasuring/wrap(_:width:)``.
+    /// `text` wrapped to `width` cells (at least 1). See `TextMeasuring.wrap(_:width:)` in `ChatLayoutKit`.
     public func wrap(_ text: String, width: Int) -> WrappedText {
         cache.wrapped(text, width: width) { measureWrap(text, width: width) }
     }

@@ -3,7 +3,7 @@ import ChatLayoutKit
 /// Text made safe for an XML 1.0 document: for character data and for attribute values in
 /// double quotes.
 public enum XMLText {
-    /// `text` neutralised (``UntrustedText/neutralize(_:)``), then escaped: `&`, `<`, `>` and
+    /// `text` neutralised (`UntrustedText.neutralize(_:)`), then escaped: `&`, `<`, `>` and
     /// `"` as entities (so "]]>" and "<script>" are inert), "\n" and "\t" as character
     /// references (an attribute value keeps them), and every code point XML 1.0 does not allow
     /// (U+FFFE, U+FFFF; controls never survive neutralising) as U+FFFD.

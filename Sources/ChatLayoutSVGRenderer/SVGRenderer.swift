@@ -7,14 +7,18 @@ import ChatLayoutKit
 ///
 /// Every box is one `<g>` with `data-role`, `data-id` (when it belongs to a message) and
 /// `data-frame` (its frame in pixels: "x y width height"), nested as the boxes are, so the
-/// document can be checked against the tree. Inside: the box's shape (``BoxStyle``), then its
+/// document can be checked against the tree. Inside: the box's shape (`BoxStyle`), then its
 /// text, then its children's groups. Text from messages is neutralised and escaped
 /// (``XMLText``); the output is the same bytes for the same screen.
 public struct SVGRenderer: Sendable {
+    /// The text engine that measured the layout: it places clusters in cells.
     public var engine: ICUTextEngine
+    /// How cells map to pixels, and the fonts.
     public var metrics: SVGMetrics
+    /// The colours.
     public var palette: SVGPalette
 
+    /// A renderer; the defaults draw a cell as 10×20 pixels in a light theme.
     public init(engine: ICUTextEngine = ICUTextEngine(), metrics: SVGMetrics = SVGMetrics(), palette: SVGPalette = SVGPalette()) {
         self.engine = engine
         self.metrics = metrics

@@ -3,8 +3,9 @@ import ChatLayoutKit
 /// How cells map to pixels: a cell of the layout is a `cellWidth` × `cellHeight` rectangle,
 /// and text is set in a monospace font whose advance is about one cell.
 public struct SVGMetrics: Hashable, Sendable {
-    /// A cell's size in pixels.
+    /// A cell's width in pixels.
     public var cellWidth: Int
+    /// A row's height in pixels.
     public var cellHeight: Int
     /// The font size in pixels; a monospace advance is about 0.6 of it.
     public var fontSize: Int
@@ -15,6 +16,7 @@ public struct SVGMetrics: Hashable, Sendable {
     /// The font-family list for emoji: colour emoji fonts first.
     public var emojiFontFamily: String
 
+    /// Metrics; a cell size or font size below 1 pixel counts as 1.
     public init(cellWidth: Int = 10, cellHeight: Int = 20, fontSize: Int = 16, baseline: Int = 15,
                 fontFamily: String = "'DejaVu Sans Mono', 'Noto Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace",
                 emojiFontFamily: String = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif") {
@@ -34,6 +36,7 @@ public struct SVGMetrics: Hashable, Sendable {
 
 /// The colours of the drawing: a light theme, one colour per kind of thing drawn.
 public struct SVGPalette: Hashable, Sendable {
+    /// The page.
     public var background = "#ffffff"
     /// Message text, titles.
     public var ink = "#1f2328"
@@ -43,14 +46,19 @@ public struct SVGPalette: Hashable, Sendable {
     public var accent = "#0969da"
     /// Error indicators, unread badges and the unread separator.
     public var danger = "#cf222e"
+    /// Bubbles.
     public var bubble = "#e9edf1"
+    /// The header's background.
     public var header = "#f6f8fa"
     /// Borders and separator lines.
     public var rule = "#d0d7de"
+    /// Attachment boxes.
     public var attachment = "#dbe3ea"
+    /// The thread list's error banner.
     public var errorBanner = "#ffebe9"
     /// Avatars take one of these, picked from their initials.
     public var avatars = ["#0969da", "#8250df", "#bf3989", "#cf222e", "#bc4c00", "#1a7f37", "#0a7ea4", "#6639ba"]
 
+    /// The light theme.
     public init() {}
 }

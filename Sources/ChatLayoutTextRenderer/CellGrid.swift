@@ -5,12 +5,13 @@ import ChatLayoutKit
 ///
 /// Each cell holds one grapheme cluster. A cluster two cells wide takes its cell and the
 /// next (a continuation cell that prints nothing); zero-width clusters join the cluster
-/// before them. Text is neutralised (``UntrustedText/neutralize(_:)``) before it is drawn,
-/// bidi controls are dropped (text comes in display order), and it is clipped at the grid's
-/// edges, so no row is ever wider than the grid and nothing drawn can act on a terminal.
+/// before them. Text is neutralised (`UntrustedText.neutralize(_:)`) before it is drawn, bidi
+/// controls are dropped (text comes in display order), and it is clipped at the grid's edges,
+/// so no row is ever wider than the grid and nothing drawn can act on a terminal.
 public struct CellGrid: Sendable {
-    /// The grid's size in cells.
+    /// The grid's width in cells.
     public let width: Int
+    /// The grid's height in rows.
     public let height: Int
     /// One 32-bit word a cell: a cluster of one code point is stored as that code point;
     /// `continuation` marks the right half of a two-cell cluster; larger values index
@@ -63,7 +64,25 @@ public struct CellGrid: Sendable {
             return x
         }
         var x = column
-        for (cluster, clusterWidth) in engine.clusterWidths(UntrustedText.neutralize(text)) {
+        let neutral = UntrustedText.neutralize(text)
+        // Most lines are one code point a cluster: placed without a string per cluster.
+        if let clusters = engine.singleScalarClusterWidths(neutral) {
+            for (scalar, clusterWidth) in clusters {
+                if scalar == "\n" { continue }
+                if clusterWidth == 0 {
+                    attach(String(scalar), row: row, before: x)
+                    continue
+                }
+                if row >= 0 && row < height && x >= 0 && x + clusterWidth <= width {
+                    clearOverlaps(row: row, from: x, count: clusterWidth)
+                    cells[row * width + x] = scalar.value
+                    if clusterWidth == 2 { cells[row * width + x + 1] = Self.continuation }
+                }
+                x += clusterWidth
+            }
+            return x
+        }
+        for (cluster, clusterWidth) in engine.clusterWidths(neutral) {
             // Neutralised text keeps "\n" and "\t"; on the grid a hard break takes no cell and
             // a tab is one blank, so that no control character ever reaches a row. Lines come
             // in display order, reordered already: their bidi controls have done their work, and

@@ -6,8 +6,10 @@ import ChatLayoutKit
 /// says. The message list clips its rows to the viewport. Text is drawn through `CellGrid`,
 /// which neutralises it, so nothing from a message can reach the terminal as a control.
 public struct TextRenderer: Sendable {
+    /// The text engine that measured the layout: it places clusters in cells.
     public var engine: ICUTextEngine
 
+    /// A renderer drawing with `engine` (the one the layout was measured with).
     public init(engine: ICUTextEngine = ICUTextEngine()) {
         self.engine = engine
     }

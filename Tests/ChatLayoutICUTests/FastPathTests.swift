@@ -38,6 +38,21 @@ struct FastPathTests {
         #expect(simple * 3 > corpus.count, "fast path taken for \(simple) of \(corpus.count) texts")
     }
 
+    /// Drawing's shortcut: one code point a cluster, the same widths as `clusterWidths`.
+    @Test func singleScalarClusterWidths_equalClusterWidths_whenGiven() throws {
+        var given = 0
+        let texts = try Fixtures.corpus() + ["שלום עולם", "a\nb", "e\u{301}", "👍🏽 ok", "\t", "한국어", "日本"]
+        for text in texts {
+            // Refused texts take `clusterWidths`; the share given is checked below.
+            guard let single = engine.singleScalarClusterWidths(text) else { continue }
+            given += 1
+            let clusters = engine.clusterWidths(text)
+            #expect(single.map { String($0.scalar) } == clusters.map(\.cluster), "\(text.debugDescription)")
+            #expect(single.map(\.width) == clusters.map(\.width), "\(text.debugDescription)")
+        }
+        #expect(given * 2 > texts.count)
+    }
+
     @Test func whatTakesTheGeneralPath() {
         let general = [
             "e\u{301}",            // a combining mark

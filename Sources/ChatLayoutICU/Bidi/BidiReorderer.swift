@@ -73,6 +73,11 @@ enum BidiReorderer {
 
     /// The UTF-8 of a cluster's code points (mirrored when asked), bidi controls dropped.
     private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText, _ bytes: inout [UInt8]) {
+        // Usually nothing to drop or mirror: the cluster's bytes at once.
+        if !cluster.contains(where: { text.properties[$0].isBidiControl || (mirrored && text.properties[$0].isBidiMirrored) }) {
+            bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])
+            return
+        }
         for index in cluster where !text.properties[index].isBidiControl {
             if mirrored && text.properties[index].isBidiMirrored,
                let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(text.scalars[index].value)))) {

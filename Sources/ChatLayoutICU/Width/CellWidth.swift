@@ -1,7 +1,8 @@
 /// The cell-width policy: how many cells of a monospace grid each grapheme cluster takes.
 ///
-/// Version `clk-width-1` (Unicode 15.0, ICU 72). README.md "Cell width policy" documents it
-/// with its table of hard cases; `Tests/ChatLayoutICUTests/CellWidthTests.swift` pins them.
+/// Version `clk-width-1` (Unicode 15.0, ICU 72). <doc:CellWidths> documents it with its table
+/// of hard cases and the comparison with `wcwidth`; `Tests/ChatLayoutICUTests/CellWidthTests.swift`
+/// pins them.
 ///
 /// A cluster is measured as a whole:
 /// 1. emoji presentation takes 2 cells: a VS16 (U+FE0F) after an emoji character, a keycap
@@ -20,6 +21,7 @@ public struct CellWidthPolicy: Hashable, Sendable {
     /// encodings, "…") as 2 cells, as terminals in CJK locales do. Default: 1.
     public var ambiguousIsWide: Bool
 
+    /// The policy; East Asian Ambiguous characters take 1 cell unless `ambiguousIsWide`.
     public init(ambiguousIsWide: Bool = false) {
         self.ambiguousIsWide = ambiguousIsWide
     }

@@ -40,6 +40,23 @@ enum SimpleTextWrapper {
         }
     }
 
+    /// The code points of `text` with their widths when each is a grapheme cluster of its own
+    /// (Grapheme_Cluster_Break Other, LF, LV or LVT: no marks, joiners, controls but the line
+    /// feed); nil otherwise. Bidi and line breaking play no part: this is for drawing lines
+    /// already in display order.
+    static func singleScalarClusters(_ text: String, policy: CellWidthPolicy,
+                                     table: CharacterPropertyTable = .shared) -> [(scalar: Unicode.Scalar, width: Int)]? {
+        var clusters: [(scalar: Unicode.Scalar, width: Int)] = []
+        clusters.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let properties = table[scalar]
+            let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
+            guard (simpleGraphemeBreaks >> graphemeBreak) & 1 == 1 else { return nil }
+            clusters.append((scalar, CellWidth.scalarWidth(properties, policy)))
+        }
+        return clusters
+    }
+
     /// The width of `text` on one line, or nil when it needs the general path.
     static func width(of text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> Int? {
         var text = text

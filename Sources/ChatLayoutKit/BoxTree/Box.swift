@@ -2,12 +2,22 @@
 public enum BoxRole: String, Hashable, Sendable, CaseIterable {
     /// The whole screen.
     case root
+    /// The channel header (`channelHeader`) with its title (`headerTitle`) and subtitle
+    /// (`headerSubtitle`).
     case channelHeader, headerTitle, headerSubtitle
     /// The scrolling list of rows (clips them to the viewport).
     case messageList
+    /// Rows of the list: a date separator, the unread separator, a message's row.
     case dateSeparator, unreadSeparator, messageRow
+    /// The parts of a message row: the avatar (initials), the author's name, the bubble, and
+    /// inside the bubble the quoted message, the attachments and the text; the reactions above
+    /// the bubble and the thread info under it.
     case avatar, authorName, bubble, text, quotedMessage, attachment, reactions, threadInfo
+    /// More parts of a message row: the time, the delivery status, the error glyph beside the
+    /// bubble, "Only visible to you", the translation (inside the bubble) and "Edited".
     case timestamp, deliveryStatus, errorIndicator, onlyVisibleToYou, translation, editedLabel
+    /// Rows that stand for the list itself: "Leia is typing…", "No messages yet", the loading
+    /// state.
     case typingIndicator, emptyState, loadingState
     /// Floats over the list: the date of the messages at the top of the viewport.
     case dateOverlay
@@ -17,7 +27,10 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable {
     // The thread list (SPEC §3.5).
     /// One thread: its id is the parent message id.
     case threadListItem
+    /// The first line of a thread item: its icon, title and unread badge; then "replied to: …"
+    /// (`threadDescription`).
     case threadIcon, threadTitle, unreadBadge, threadDescription
+    /// The latest reply of a thread item: its author's avatar and name, its text and its time.
     case replyAvatar, replyAuthor, replyPreview, replyTimestamp
     /// "1 new thread" / "N new threads" at the top of the list.
     case newThreadsBanner
@@ -36,11 +49,17 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable {
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the
 /// root box.
 public struct Frame: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge, counted from the root's (the tree is laid out left to right: leading is
+    /// left).
     public var x: Int
+    /// The top edge, counted from the root's.
     public var y: Int
+    /// The width, in the measurer's units (cells for the text renderer).
     public var width: Int
+    /// The height, in rows: one line of text is one row.
     public var height: Int
 
+    /// A frame with its origin and size.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -48,7 +67,9 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// The right edge: `x + width`.
     public var maxX: Int { x + width }
+    /// The bottom edge: `y + height`.
     public var maxY: Int { y + height }
 
     /// Whether `other` lies entirely inside this frame.
@@ -72,6 +93,7 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
 
 /// How a box's lines sit in its frame.
 public enum TextAlignment: String, Hashable, Sendable {
+    /// Against the leading edge, centred, or against the trailing edge.
     case leading, center, trailing
 }
 
@@ -79,7 +101,9 @@ public enum TextAlignment: String, Hashable, Sendable {
 public enum BubbleTail: String, Hashable, Sendable {
     /// A continuous bubble: all corners round.
     case none
+    /// The bottom leading corner: others' messages, on the leading side.
     case bottomLeading
+    /// The bottom trailing corner: the current user's messages, on the trailing side.
     case bottomTrailing
 }
 
@@ -87,9 +111,11 @@ public enum BubbleTail: String, Hashable, Sendable {
 /// the root, the text it draws and its children. An immutable value: front ends walk it and
 /// draw each box their own way.
 public struct Box: Hashable, Sendable {
+    /// What the box is.
     public var role: BoxRole
     /// The message id, on the boxes that belong to a message.
     public var id: String?
+    /// Where the box is, relative to the root (not to its parent).
     public var frame: Frame
     /// The text the box stands for (neutralised, reading order), where it has one.
     public var text: String?
@@ -100,8 +126,10 @@ public struct Box: Hashable, Sendable {
     public var alignment: TextAlignment
     /// For bubbles: the tail corner.
     public var tail: BubbleTail
+    /// The boxes inside this one, each within its frame, in drawing order.
     public var children: [Box]
 
+    /// A box with its role, frame, text and children.
     public init(role: BoxRole, id: String? = nil, frame: Frame, text: String? = nil, lines: [String] = [],
                 alignment: TextAlignment = .leading, tail: BubbleTail = .none, children: [Box] = []) {
         self.role = role

@@ -38,10 +38,14 @@ extension Box {
 
 /// A laid-out screen: its size and its root box (SPEC §4 `preview --format json`).
 public struct LaidOutScreen: Hashable, Sendable {
+    /// The screen's width, in the measurer's units.
     public var width: Int
+    /// The screen's height in rows: the header and the whole list, or the viewport's height.
     public var height: Int
+    /// The `root` box: the header, the `messageList` and the boxes that float over it.
     public var root: Box
 
+    /// A screen of this size with this root.
     public init(width: Int, height: Int, root: Box) {
         self.width = width
         self.height = height

@@ -2,11 +2,17 @@
 /// times and count digits come from the `LocaleFormatting` in the document's locale; these
 /// phrases can be replaced for another language.
 public struct ChatStrings: Hashable, Sendable {
+    /// The unread separator: "Unread messages".
     public var unreadMessages = "Unread messages"
+    /// The empty state of a message list: "No messages yet".
     public var noMessages = "No messages yet"
+    /// The loading state: "Loading…".
     public var loading = "Loading…"
+    /// The text of a deleted message: "Message deleted".
     public var messageDeleted = "Message deleted"
+    /// Under an ephemeral message of the current user: "Only visible to you".
     public var onlyVisibleToYou = "Only visible to you"
+    /// The edited label: "Edited".
     public var edited = "Edited"
     /// The thread info of a thread reply also sent to the channel.
     public var threadReply = "Thread reply"
@@ -16,26 +22,36 @@ public struct ChatStrings: Hashable, Sendable {
     public var twoTyping = "{first} and {second} are typing…"
     /// "3 people are typing…"
     public var manyTyping = CountPhrase(one: "{count} person is typing…", other: "{count} people are typing…")
+    /// The header's subtitle: "1 member" / "4 members".
     public var members = CountPhrase(one: "{count} member", other: "{count} members")
+    /// Thread info and the thread view's count: "1 reply" / "3 replies".
     public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
 
     /// Reaction glyphs by type (Stream's defaults).
     public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "😢", "wow": "😮"]
     /// Delivery status glyphs.
     public var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
+    /// Beside a message whose last action failed: "⚠".
     public var errorGlyph = "⚠"
+    /// Before a thread root's info: "💬".
     public var threadGlyph = "💬"
     /// The scroll-to-latest button: "↓", or "↓ 3" with unread messages.
     public var scrollToLatest = "↓"
 
     // The thread list (Stream's ChatThreadListVC).
+    /// The thread list's title: "Threads".
     public var threadsTitle = "Threads"
+    /// Before each thread's title: "🧵".
     public var threadIcon = "🧵"
+    /// The empty thread list: "No threads here yet..." (Stream's words).
     public var noThreads = "No threads here yet..."
+    /// The error banner of the thread list: "Error loading threads".
     public var errorLoadingThreads = "Error loading threads"
+    /// The error banner's button: "Retry".
     public var retry = "Retry"
     /// Before the parent message's preview: "replied to: Anyone up for coffee?".
     public var repliedTo = "replied to: "
+    /// A deleted parent or reply in the thread list: "This message was deleted.".
     public var messageWasDeleted = "This message was deleted."
     /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
     public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
@@ -44,6 +60,7 @@ public struct ChatStrings: Hashable, Sendable {
     /// The thread view's title (its subtitle is the channel's name).
     public var threadTitle = "Thread"
 
+    /// The English words of Stream's SDKs; change the properties for another language.
     public init() {}
 }
 

@@ -38,6 +38,7 @@ public enum TypingIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
 /// Stream SwiftUI's `MessageListType` (`message_list_type`). Accepted and carried; no rule of
 /// the message list depends on it yet.
 public enum MessageListType: String, Hashable, Sendable, CaseIterable {
+    /// Stream's four kinds of message list.
     case messaging, team, livestream, commerce
 }
 
@@ -60,6 +61,7 @@ public struct MessageDisplayOptions: Hashable, Sendable {
     /// Author names. Default true.
     public var showAuthorName: Bool
 
+    /// Display options; by default every part shows.
     public init(showAvatars: Bool = true, showAvatarsInGroups: Bool? = nil, showMessageDate: Bool = true, showAuthorName: Bool = true) {
         self.showAvatars = showAvatars
         self.showAvatarsInGroups = showAvatarsInGroups
@@ -103,6 +105,7 @@ public struct MessageListConfig: Hashable, Sendable {
     /// The thread view's options.
     public var threadView: ThreadViewConfig = ThreadViewConfig()
 
+    /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(
         groupMessages: Bool = true, maxTimeIntervalBetweenMessagesInGroup: Double = 60,
         groupingRule: GroupingRule = .timeInterval, dateIndicatorPlacement: DateIndicatorPlacement = .overlay,
@@ -150,9 +153,13 @@ public enum ThreadStartingPoint: Hashable, Sendable {
 /// The thread view's options (the document's `config.parent_presentation` and
 /// `config.starting_point`).
 public struct ThreadViewConfig: Hashable, Sendable {
+    /// `parent_presentation`. Default `info_header`.
     public var parentPresentation: ThreadParentPresentation
+    /// `starting_point`. Default: the bottom.
     public var startingPoint: ThreadStartingPoint
 
+    /// Thread view options; by default Sendbird's: the parent above the replies, opening at the
+    /// bottom.
     public init(parentPresentation: ThreadParentPresentation = .infoHeader, startingPoint: ThreadStartingPoint = .bottom) {
         self.parentPresentation = parentPresentation
         self.startingPoint = startingPoint
@@ -164,6 +171,8 @@ public struct ThreadViewConfig: Hashable, Sendable {
 public struct LayoutContext: Hashable, Sendable {
     /// The current user ("you"): their messages are flipped, their unread state counts.
     public var currentUserID: String?
+    /// The present instant: "Today", "Yesterday" and the year shown in dates are relative to
+    /// it.
     public var now: Timestamp
     /// An IANA time zone ("Europe/Berlin"): calendar days and times are read in it.
     public var timeZone: String
@@ -172,6 +181,7 @@ public struct LayoutContext: Hashable, Sendable {
     /// The language automatic translations are shown in ("pt").
     public var translationLanguage: String?
 
+    /// A context; `timeZone` and `locale` default to UTC and en_US, never to the machine's.
     public init(currentUserID: String? = nil, now: Timestamp, timeZone: String = "UTC", locale: String = "en_US", translationLanguage: String? = nil) {
         self.currentUserID = currentUserID
         self.now = now

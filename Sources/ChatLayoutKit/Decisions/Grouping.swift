@@ -1,5 +1,7 @@
 /// Where a message sits in its group, top (oldest) to bottom (newest).
 public enum GroupPosition: String, Hashable, Sendable {
+    /// Alone in its group; the oldest of several; between the oldest and the newest; the newest
+    /// (the one that shows the avatar, the author and the time).
     case single, top, middle, bottom
 }
 
@@ -31,6 +33,7 @@ public enum GroupBoundary: Hashable, Sendable {
     /// Not last: the next message continues the group, this many seconds later.
     case continues(seconds: Double)
 
+    /// Whether the message is the last (newest, bottom-most) of its group.
     public var isLast: Bool {
         if case .continues = self { return false }
         return true

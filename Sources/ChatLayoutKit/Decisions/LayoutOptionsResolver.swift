@@ -1,9 +1,13 @@
 /// Why an option was given or taken away, for `explain`.
 public struct OptionReason: Hashable, Sendable {
+    /// The option's JSON name ("avatar").
     public var option: String
+    /// Why, in words ("last in group, not yours").
     public var reason: String
+    /// Whether the option was taken away (by a display option, say) rather than given.
     public var removed: Bool
 
+    /// A reason for an option.
     public init(option: String, reason: String, removed: Bool = false) {
         self.option = option
         self.reason = reason

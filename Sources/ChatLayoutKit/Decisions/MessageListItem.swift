@@ -1,11 +1,14 @@
 /// The decisions about one message of the list.
 public struct MessageDecision: Hashable, Sendable {
+    /// The message, as the document gave it.
     public var message: Message
     /// The text to lay out, neutralised (the "Message deleted" placeholder for deleted ones).
     public var text: String
+    /// Where it sits in its group.
     public var position: GroupPosition
     /// Why the message ends its group, or continues it.
     public var groupBoundary: GroupBoundary
+    /// What it shows (SPEC §3.2).
     public var options: MessageLayoutOptions
     /// The calendar day in the document's time zone.
     public var day: CalendarDay
@@ -13,6 +16,7 @@ public struct MessageDecision: Hashable, Sendable {
     public var dateLabel: String
     /// The short time ("9:41 AM").
     public var timeText: String
+    /// The delivery status, with `deliveryStatusIndicator`.
     public var deliveryStatus: DeliveryStatus?
     /// The automatic translation shown under the text (`translation`), neutralised.
     public var translation: String?
@@ -25,6 +29,7 @@ public struct MessageDecision: Hashable, Sendable {
     /// Why each option was given or removed; empty unless explanations were asked for.
     public var reasons: [OptionReason]
 
+    /// Whether it ends its group (it shows the avatar, the author and the time).
     public var isLastInGroup: Bool { groupBoundary.isLast }
 }
 
@@ -34,6 +39,7 @@ public enum MessageListItem: Hashable, Sendable {
     case dateSeparator(day: CalendarDay, text: String)
     /// Above the first unread message.
     case unreadSeparator(text: String)
+    /// A message, with every decision about it.
     case message(MessageDecision)
     /// "Leia is typing…" at the bottom (`bottom_overlay`).
     case typingIndicator(text: String)
@@ -50,12 +56,15 @@ public struct ChannelHeader: Hashable, Sendable {
     /// "4 members", or the typing text with `navigation_bar` placement; empty when the member
     /// count is unknown.
     public var subtitle: String
+    /// The member count: the channel's, else the members listed.
     public var memberCount: Int
 }
 
 /// Every decision of a message list (SPEC §3.1–3.4).
 public struct MessageListDecisions: Hashable, Sendable {
+    /// The channel header.
     public var header: ChannelHeader
+    /// The rows, top (oldest) to bottom (newest).
     public var items: [MessageListItem]
     /// The unread count the scroll-to-latest button carries.
     public var unreadCount: Int

@@ -2,14 +2,18 @@
 /// date separators and labels, the unread separator, the typing indicator, the header, the
 /// empty and loading states. A pure function of its inputs.
 public struct MessageListResolver: Sendable {
+    /// The options of the message list.
     public var config: MessageListConfig
+    /// Who is looking, and when and where.
     public var context: LayoutContext
     /// Dates, times and counts, in the context's locale and time zone.
     public var formatter: any LocaleFormatting
     /// Text facts (emoji-only messages).
     public var measurer: any TextMeasuring
+    /// The words the decisions write ("Unread messages", "4 members").
     public var strings: ChatStrings
 
+    /// A resolver bound to a configuration, a context, a formatter and a measurer.
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
         self.config = config

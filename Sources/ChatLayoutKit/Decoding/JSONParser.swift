@@ -168,7 +168,7 @@ private struct Parser {
     static func members(keys: ArraySlice<String>, values: ArraySlice<JSONValue>) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         members.reserveCapacity(keys.count)
-        func sameScalars(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+        func sameScalars(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         if keys.count <= 8 {
             for (key, value) in zip(keys, values) {
                 if let index = members.firstIndex(where: { sameScalars($0.0, key) }) {

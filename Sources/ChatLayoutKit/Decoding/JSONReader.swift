@@ -25,7 +25,15 @@ public struct JSONReader: Sendable {
     public subscript(key: String) -> JSONReader {
         var member: JSONValue?
         if case .object(let members)? = value {
-            member = members.last(where: { $0.0.utf8.elementsEqual(key.utf8) })?.1
+            // From the end, looking at keys only (a closure over the pairs would copy each value).
+            var index = members.endIndex
+            while index > members.startIndex {
+                index -= 1
+                if members[index].0.hasSameUTF8(as: key) {
+                    member = members[index].1
+                    break
+                }
+            }
         }
         return JSONReader(value: member, location: .key(location, key))
     }
@@ -255,5 +263,16 @@ private indirect enum Location: Sendable, CustomStringConvertible {
         return key.utf8.allSatisfy { byte in
             byte == UInt8(ascii: "_") || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
         }
+    }
+}
+
+extension String {
+    /// Whether both strings are the same bytes of UTF-8 (not merely canonically equivalent, as
+    /// `==` says). The lengths first, which differ for most keys; then the bytes, contiguous.
+    func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        var left = self
+        var right = other
+        return left.withUTF8 { left in right.withUTF8 { right in left.elementsEqual(right) } }
     }
 }

@@ -1,9 +1,12 @@
 /// A part of the laid-out list to show: a viewport of `height` rows of the whole screen
 /// (header included), scrolled `scrollOffset` rows down the list.
 public struct Viewport: Hashable, Sendable {
+    /// Rows scrolled down from the top of the list (clamped to the list).
     public var scrollOffset: Int
+    /// The viewport's height in rows, the header included.
     public var height: Int
 
+    /// A viewport; `Int.max` as the offset shows the bottom, where chat screens open.
     public init(scrollOffset: Int, height: Int) {
         self.scrollOffset = scrollOffset
         self.height = height
@@ -13,10 +16,14 @@ public struct Viewport: Hashable, Sendable {
 /// Turns message-list decisions into boxes: the header and every row, stacked top to bottom
 /// in list coordinates. Constraints go down (the width), sizes come up (measured text).
 public struct MessageListLayout: Sendable {
+    /// The lengths of the layout.
     public var metrics: Metrics
+    /// Measures, wraps and cuts every text (the renderer's own engine).
     public var measurer: any TextMeasuring
+    /// The words the layout writes (glyphs, "↓").
     public var strings: ChatStrings
 
+    /// A layout with these metrics, measurer and words.
     public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
         self.metrics = metrics
         self.measurer = measurer
@@ -109,7 +116,9 @@ public struct MessageListLayout: Sendable {
 /// A laid-out message list: the header, the rows in list coordinates, and what the overlay
 /// and viewport queries need.
 public struct LaidOutList: Sendable {
+    /// The width the list was laid out at.
     public let width: Int
+    /// The channel header's box, at the top of the screen.
     public let header: Box
     /// The rows, top to bottom; `y` counts from the top of the list.
     public let rows: [Box]

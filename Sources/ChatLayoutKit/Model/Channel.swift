@@ -2,11 +2,16 @@
 public struct ChannelFeatures: Hashable, Sendable {
     /// Thread replies (`replies`).
     public var replies: Bool
+    /// Reactions (`reactions`).
     public var reactions: Bool
+    /// Read events (`read_events`): the read status of sent messages.
     public var readEvents: Bool
+    /// Delivery events (`delivery_events`): the delivered status.
     public var deliveryEvents: Bool
+    /// Typing events (`typing_events`): the typing indicator.
     public var typingEvents: Bool
 
+    /// Features; by default all are on.
     public init(replies: Bool = true, reactions: Bool = true, readEvents: Bool = true,
                 deliveryEvents: Bool = true, typingEvents: Bool = true) {
         self.replies = replies
@@ -19,8 +24,10 @@ public struct ChannelFeatures: Hashable, Sendable {
 
 /// A channel member.
 public struct Member: Hashable, Sendable {
+    /// The member.
     public var user: User
 
+    /// A member.
     public init(user: User) { self.user = user }
 }
 
@@ -28,11 +35,14 @@ public struct Member: Hashable, Sendable {
 public struct Channel: Hashable, Sendable {
     /// "type:id", e.g. "messaging:general".
     public var cid: String
+    /// The channel's name; a nameless channel is titled with the other members' names.
     public var name: String?
     /// The member count as the server reports it; when absent, the members listed.
     public var memberCount: Int?
+    /// What the channel's type enables.
     public var features: ChannelFeatures
 
+    /// A channel.
     public init(cid: String = "", name: String? = nil, memberCount: Int? = nil, features: ChannelFeatures = ChannelFeatures()) {
         self.cid = cid
         self.name = name
@@ -43,12 +53,18 @@ public struct Channel: Hashable, Sendable {
 
 /// A member's read state (an entry of `read`).
 public struct ReadState: Hashable, Sendable {
+    /// Whose read state this is.
     public var user: User
+    /// When they last read the channel (`last_read`).
     public var lastRead: Timestamp?
+    /// The last message they read (`last_read_message_id`).
     public var lastReadMessageID: String?
+    /// How many messages they have not read (`unread_messages`).
     public var unreadMessages: Int?
+    /// When messages were last delivered to them (`last_delivered_at`).
     public var lastDeliveredAt: Timestamp?
 
+    /// A read state.
     public init(user: User, lastRead: Timestamp? = nil, lastReadMessageID: String? = nil,
                 unreadMessages: Int? = nil, lastDeliveredAt: Timestamp? = nil) {
         self.user = user

@@ -2,27 +2,44 @@
 public enum ListLoadingState: String, Hashable, Sendable, CaseIterable {
     /// Nothing loaded yet.
     case loading
+    /// Loaded (the default).
     case loaded
+    /// Loading failed.
     case error
+    /// The next page is loading.
     case loadingMore = "loading_more"
+    /// Loading again from the first page.
     case reloading
 }
 
 /// A Stream thread (an entry of a thread-list response).
 public struct ChatThread: Hashable, Sendable {
+    /// The thread's id: its parent message's id (`parent_message_id`).
     public var parentMessageID: String
+    /// The parent message (`parent_message`).
     public var parentMessage: Message?
+    /// The channel the thread is in.
     public var channel: Channel?
+    /// The thread's title, when it has one.
     public var title: String?
+    /// Replies in the thread (`reply_count`).
     public var replyCount: Int
+    /// Participants in the thread (`participant_count`).
     public var participantCount: Int
+    /// Some of the participants (`thread_participants`).
     public var threadParticipants: [User]
+    /// The latest replies, oldest first (`latest_replies`).
     public var latestReplies: [Message]
+    /// The participants' read states in the thread (`read`).
     public var read: [ReadState]
+    /// When the latest reply was sent (`last_message_at`).
     public var lastMessageAt: Timestamp?
+    /// When the thread was created (`created_at`).
     public var createdAt: Timestamp?
+    /// When the thread was last updated (`updated_at`).
     public var updatedAt: Timestamp?
 
+    /// A thread.
     public init(parentMessageID: String, parentMessage: Message? = nil, channel: Channel? = nil, title: String? = nil,
                 replyCount: Int = 0, participantCount: Int = 0, threadParticipants: [User] = [],
                 latestReplies: [Message] = [], read: [ReadState] = [], lastMessageAt: Timestamp? = nil,
@@ -44,20 +61,28 @@ public struct ChatThread: Hashable, Sendable {
 
 /// Everything a document says about one chat screen: the input of every decision.
 public struct Conversation: Hashable, Sendable {
+    /// The channel (`channel`).
     public var channel: Channel
+    /// The channel's members (`members`).
     public var members: [Member]
     /// Messages in input order (the decisions sort them by time).
     public var messages: [Message]
+    /// The members' read states (`read`).
     public var reads: [ReadState]
+    /// Who is typing now (`typing_user_ids`).
     public var typingUserIDs: [String]
+    /// The message list's state (`message_list.state`): `loading` shows the loading state.
     public var messageListState: ListLoadingState
+    /// The threads of a thread list (`threads`), in the document's order.
     public var threads: [ChatThread]
     /// The thread list's paging cursor (`next`).
     public var threadsNext: String?
+    /// The thread list's state (`thread_list.state`).
     public var threadListState: ListLoadingState
     /// Websocket events (`events`), in arrival order, to apply to the thread list before layout.
     public var events: [ThreadEvent]
 
+    /// A conversation; everything defaults to empty.
     public init(channel: Channel = Channel(), members: [Member] = [], messages: [Message] = [], reads: [ReadState] = [],
                 typingUserIDs: [String] = [], messageListState: ListLoadingState = .loaded, threads: [ChatThread] = [],
                 threadsNext: String? = nil, threadListState: ListLoadingState = .loaded, events: [ThreadEvent] = []) {
@@ -90,12 +115,16 @@ public struct Conversation: Hashable, Sendable {
 /// A decoded document: the conversation, its context and configuration, and the warnings
 /// decoding raised (unknown message types, …).
 public struct ConversationDocument: Hashable, Sendable {
+    /// The conversation.
     public var conversation: Conversation
     /// The document's `context`, where it gave one (fields it did not give stay `nil`).
     public var context: DocumentContext
+    /// The document's `config`, with defaults for what it did not give.
     public var config: MessageListConfig
+    /// What decoding noticed without stopping (printed on stderr by the CLI).
     public var warnings: [DocumentWarning]
 
+    /// A document.
     public init(conversation: Conversation, context: DocumentContext = DocumentContext(),
                 config: MessageListConfig = MessageListConfig(), warnings: [DocumentWarning] = []) {
         self.conversation = conversation
@@ -108,12 +137,18 @@ public struct ConversationDocument: Hashable, Sendable {
 /// The document's `context` as written: every field optional, to be completed by the caller
 /// (the CLI's flags and environment) into a `LayoutContext`.
 public struct DocumentContext: Hashable, Sendable {
+    /// `current_user_id`.
     public var currentUserID: String?
+    /// `now`.
     public var now: Timestamp?
+    /// `time_zone`.
     public var timeZone: String?
+    /// `locale`.
     public var locale: String?
+    /// `translation_language`.
     public var translationLanguage: String?
 
+    /// A context as written.
     public init(currentUserID: String? = nil, now: Timestamp? = nil, timeZone: String? = nil, locale: String? = nil, translationLanguage: String? = nil) {
         self.currentUserID = currentUserID
         self.now = now

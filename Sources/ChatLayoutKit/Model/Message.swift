@@ -1,17 +1,27 @@
 /// The type of a message (Stream's `type`).
 public enum MessageType: String, Hashable, Sendable, CaseIterable {
+    /// `regular`, `reply`, `system`, `error`, `ephemeral` (visible to its author only) and
+    /// `deleted`.
     case regular, reply, system, error, ephemeral, deleted
 }
 
 /// The client-side send state of a message (`local_state`, our extension of Stream's payload).
 public enum LocalState: String, Hashable, Sendable, CaseIterable {
+    /// `pending_send`: waiting to be sent.
     case pendingSend = "pending_send"
+    /// `sending`.
     case sending
+    /// `sending_failed`.
     case sendingFailed = "sending_failed"
+    /// `pending_sync`: an edit waiting to be sent.
     case pendingSync = "pending_sync"
+    /// `syncing`.
     case syncing
+    /// `syncing_failed`.
     case syncingFailed = "syncing_failed"
+    /// `deleting`.
     case deleting
+    /// `deleting_failed`.
     case deletingFailed = "deleting_failed"
 
     /// The last action failed (`sending_failed`, `syncing_failed`, `deleting_failed`).
@@ -33,9 +43,12 @@ public enum LocalState: String, Hashable, Sendable, CaseIterable {
 
 /// A reaction by one user.
 public struct Reaction: Hashable, Sendable {
+    /// The reaction's type ("love", "haha", "like", "sad", "wow", or any other).
     public var type: String
+    /// Who reacted.
     public var userID: String?
 
+    /// A reaction.
     public init(type: String, userID: String? = nil) {
         self.type = type
         self.userID = userID
@@ -44,9 +57,12 @@ public struct Reaction: Hashable, Sendable {
 
 /// An attachment (image, video, file, audio, giphy, voice recording, link…).
 public struct Attachment: Hashable, Sendable {
+    /// The attachment's type ("image", "file", …).
     public var type: String
+    /// Its title (a file name, say), when it has one.
     public var title: String?
 
+    /// An attachment.
     public init(type: String, title: String? = nil) {
         self.type = type
         self.title = title
@@ -55,12 +71,18 @@ public struct Attachment: Hashable, Sendable {
 
 /// The message a message quotes, as far as layout needs it.
 public struct QuotedMessage: Hashable, Sendable {
+    /// The quoted message's id.
     public var id: String
+    /// Its text (not yet neutralised).
     public var text: String
+    /// Its author.
     public var user: User
+    /// Its attachments (the first one's type stands in for an empty text).
     public var attachments: [Attachment]
+    /// Whether it was deleted (shown as "Message deleted").
     public var isDeleted: Bool
 
+    /// A quoted message.
     public init(id: String, text: String, user: User, attachments: [Attachment] = [], isDeleted: Bool = false) {
         self.id = id
         self.text = text
@@ -159,18 +181,22 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.text }
         set { unique().text = newValue }
     }
+    /// The message's type (`type`); unknown types decode as `regular`.
     public var type: MessageType {
         get { storage.type }
         set { unique().type = newValue }
     }
+    /// The author (`user`).
     public var user: User {
         get { storage.user }
         set { unique().user = newValue }
     }
+    /// When it was sent (`created_at`): the order of the list.
     public var createdAt: Timestamp {
         get { storage.createdAt }
         set { unique().createdAt = newValue }
     }
+    /// When it was deleted (`deleted_at`).
     public var deletedAt: Timestamp? {
         get { storage.deletedAt }
         set { unique().deletedAt = newValue }
@@ -190,18 +216,22 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.showInChannel }
         set { unique().showInChannel = newValue }
     }
+    /// Replies in its thread (`reply_count`): more than 0 makes it a thread root.
     public var replyCount: Int {
         get { storage.replyCount }
         set { unique().replyCount = newValue }
     }
+    /// Who replied in its thread (`thread_participants`).
     public var threadParticipants: [User] {
         get { storage.threadParticipants }
         set { unique().threadParticipants = newValue }
     }
+    /// The message it quotes (`quoted_message`).
     public var quotedMessage: QuotedMessage? {
         get { storage.quotedMessage }
         set { unique().quotedMessage = newValue }
     }
+    /// The latest reactions (`latest_reactions`).
     public var latestReactions: [Reaction] {
         get { storage.latestReactions }
         set { unique().latestReactions = newValue }
@@ -211,6 +241,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.reactionScores }
         set { unique().reactionScores = newValue }
     }
+    /// Its attachments (`attachments`).
     public var attachments: [Attachment] {
         get { storage.attachments }
         set { unique().attachments = newValue }
@@ -230,10 +261,12 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.translations }
         set { unique().translations = newValue }
     }
+    /// Whether it is pinned (`pinned`).
     public var pinned: Bool {
         get { storage.pinned }
         set { unique().pinned = newValue }
     }
+    /// The client-side send state (`local_state`).
     public var localState: LocalState? {
         get { storage.localState }
         set { unique().localState = newValue }
@@ -244,6 +277,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         set { unique().isBounced = newValue }
     }
 
+    /// A message; only the id, the author and the time are required.
     public init(
         id: String, text: String = "", type: MessageType = .regular, user: User, createdAt: Timestamp,
         deletedAt: Timestamp? = nil, messageTextUpdatedAt: Timestamp? = nil, parentID: String? = nil,

@@ -39,13 +39,20 @@ public enum ThreadEvent: Hashable, Sendable {
 public struct ThreadPartial: Hashable, Sendable {
     /// The thread's id: its parent message's id.
     public var parentMessageID: String
+    /// The new title.
     public var title: String?
+    /// The new reply count.
     public var replyCount: Int?
+    /// The new participant count.
     public var participantCount: Int?
+    /// When the latest reply was sent.
     public var lastMessageAt: Timestamp?
+    /// When the thread was created.
     public var createdAt: Timestamp?
+    /// When the thread was updated.
     public var updatedAt: Timestamp?
 
+    /// An update of the thread `parentMessageID`.
     public init(parentMessageID: String, title: String? = nil, replyCount: Int? = nil, participantCount: Int? = nil,
                 lastMessageAt: Timestamp? = nil, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil) {
         self.parentMessageID = parentMessageID

@@ -1,10 +1,13 @@
 /// A chat user.
 public struct User: Hashable, Sendable {
+    /// The user's id.
     public var id: String
     /// The display name; may be absent in payloads.
     public var name: String?
+    /// The avatar's image URL (carried; the layout draws initials).
     public var imageURL: String?
 
+    /// A user.
     public init(id: String, name: String? = nil, imageURL: String? = nil) {
         self.id = id
         self.name = name

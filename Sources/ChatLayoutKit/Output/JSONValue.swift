@@ -3,12 +3,17 @@
 /// as UTF-8, and every control character — C0, DEL and C1 — is escaped, so JSON output can
 /// never carry a terminal escape sequence.
 public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// An integer.
     case int(Int)
     /// A number with a fraction or an exponent, or one too large for `Int`.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Key–value pairs in output order.
     case object([(String, JSONValue)])

@@ -1,6 +1,8 @@
 /// The reading direction of a paragraph.
 public enum TextDirection: String, Hashable, Sendable {
+    /// Left to right (Latin, CJK, …).
     case leftToRight
+    /// Right to left (Hebrew, Arabic, …).
     case rightToLeft
 }
 
@@ -15,6 +17,7 @@ public struct TextLine: Hashable, Sendable {
     /// The width of `display` in cells. Hanging spaces do not count.
     public var width: Int
 
+    /// A line.
     public init(text: String, display: String, width: Int) {
         self.text = text
         self.display = display
@@ -24,11 +27,13 @@ public struct TextLine: Hashable, Sendable {
 
 /// A text wrapped to a width: its lines, top to bottom, and its base direction.
 public struct WrappedText: Hashable, Sendable {
+    /// The lines, top to bottom.
     public var lines: [TextLine]
     /// The base direction, from the text's first strong character (left to right when none).
     /// Right-to-left text aligns to the trailing edge of its box.
     public var direction: TextDirection
 
+    /// A wrapped text.
     public init(lines: [TextLine], direction: TextDirection) {
         self.lines = lines
         self.direction = direction

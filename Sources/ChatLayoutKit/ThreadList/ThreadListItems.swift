@@ -1,8 +1,10 @@
 /// The latest reply of a thread, as its list item shows it.
 public struct ThreadReplySummary: Hashable, Sendable {
+    /// The reply's message id.
     public var messageID: String
     /// The author's name, neutralised.
     public var authorName: String
+    /// The author's initials, for the avatar.
     public var authorInitials: String
     /// The reply's text; an attachment type, capitalised, when it has none; "This message was
     /// deleted." when deleted.
@@ -22,12 +24,15 @@ public struct ThreadListItem: Hashable, Sendable {
     public var description: String
     /// The current user's unread replies; the badge is hidden at 0.
     public var unreadCount: Int
+    /// The latest reply; nil when the thread has none.
     public var reply: ThreadReplySummary?
 }
 
 /// Every decision of the thread list (SPEC §3.5).
 public struct ThreadListDecisions: Hashable, Sendable {
+    /// The list's title: "Threads".
     public var title: String
+    /// Where the list is in its loading cycle.
     public var phase: ThreadListPhase
     /// "1 new thread" / "N new threads", when threads not in the list got replies.
     public var newThreadsBanner: String?
@@ -37,10 +42,14 @@ public struct ThreadListDecisions: Hashable, Sendable {
 
 /// Composes thread-list items from threads (already sorted and updated by events).
 public struct ThreadListResolver: Sendable {
+    /// Who is looking, and when and where.
     public var context: LayoutContext
+    /// Times, weekdays, dates and counts, in the context's locale and time zone.
     public var formatter: any LocaleFormatting
+    /// The words the items write ("replied to: ", "This message was deleted.").
     public var strings: ChatStrings
 
+    /// A resolver bound to a context and a formatter.
     public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings = ChatStrings()) {
         self.context = context
         self.formatter = formatter

@@ -2,10 +2,14 @@
 /// or a spinner by phase, then one item per thread — icon, title and unread badge; "replied
 /// to: …"; the latest reply's avatar, author, preview and time.
 public struct ThreadListLayout: Sendable {
+    /// The lengths of the layout.
     public var metrics: Metrics
+    /// Measures, wraps and cuts every text (the renderer's own engine).
     public var measurer: any TextMeasuring
+    /// The words the layout writes ("Threads", "Retry").
     public var strings: ChatStrings
 
+    /// A layout with these metrics, measurer and words.
     public init(metrics: Metrics = Metrics(), measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
         self.metrics = metrics
         self.measurer = measurer

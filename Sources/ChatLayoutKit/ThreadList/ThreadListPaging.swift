@@ -16,21 +16,26 @@ public enum ThreadListPhase: Hashable, Sendable {
 
 /// The paging state machine of the thread list: a pure reducer over what happens.
 public struct ThreadListPaging: Hashable, Sendable {
+    /// Where the list is in its loading cycle.
     public var phase: ThreadListPhase
     /// The query of the next request (its `next` cursor set once a page said there is more).
     public var query: ThreadListQuery
     /// Threads loaded so far.
     public var loadedCount: Int
 
+    /// A paging state; by default loading the first page.
     public init(phase: ThreadListPhase = .loading, query: ThreadListQuery = ThreadListQuery(), loadedCount: Int = 0) {
         self.phase = phase
         self.query = query
         self.loadedCount = loadedCount
     }
 
+    /// What happens to the thread list: a page arrives or fails, the user asks for more or
+    /// reloads.
     public enum Action: Hashable, Sendable {
         /// A page arrived with `count` threads and the server's `next` cursor.
         case pageLoaded(count: Int, next: String?)
+        /// The request failed.
         case failed
         /// The user scrolled to the end.
         case loadMore

@@ -11,6 +11,7 @@ public struct ThreadListQuery: Hashable, Sendable {
     /// Watch the threads for events.
     public var watch: Bool
 
+    /// A query; the defaults are Stream's.
     public init(limit: Int = 20, replyLimit: Int = 3, participantLimit: Int = 10, next: String? = nil, watch: Bool = true) {
         self.limit = limit
         self.replyLimit = replyLimit

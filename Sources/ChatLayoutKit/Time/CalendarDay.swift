@@ -1,11 +1,13 @@
 /// A day of the proleptic Gregorian calendar, as seen in some time zone.
 public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The year (proleptic Gregorian; may be 0 or negative).
     public var year: Int
     /// 1 ... 12
     public var month: Int
     /// 1 ... 31
     public var day: Int
 
+    /// A day; the fields are not checked.
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -55,15 +57,20 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
 /// Wall-clock fields of an instant in a time zone.
 public struct LocalDateTime: Hashable, Sendable {
+    /// The calendar day.
     public var day: CalendarDay
     /// 1 = Sunday ... 7 = Saturday.
     public var weekday: Int
+    /// 0 ... 23
     public var hour: Int
+    /// 0 ... 59
     public var minute: Int
+    /// 0 ... 59
     public var second: Int
     /// The zone's offset from UTC at that instant, in seconds.
     public var utcOffsetSeconds: Int
 
+    /// Wall-clock fields.
     public init(day: CalendarDay, weekday: Int, hour: Int, minute: Int, second: Int, utcOffsetSeconds: Int) {
         self.day = day
         self.weekday = weekday

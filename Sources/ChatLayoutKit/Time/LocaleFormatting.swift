@@ -1,5 +1,6 @@
 /// CLDR plural categories.
 public enum PluralCategory: String, Hashable, Sendable, CaseIterable {
+    /// The six categories of CLDR; English uses `one` and `other`.
     case zero, one, two, few, many, other
 }
 
@@ -47,6 +48,8 @@ public struct CountPhrase: Hashable, Sendable {
     /// fallback for any category without its own form.
     public var forms: [PluralCategory: String]
 
+    /// A phrase with its `one` and `other` forms, and forms for other categories in `more`
+    /// ("{count} replies").
     public init(one: String, other: String, more: [PluralCategory: String] = [:]) {
         var forms = more
         forms[.one] = one

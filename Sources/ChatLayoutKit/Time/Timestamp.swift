@@ -7,6 +7,8 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     /// The fraction of the second, 0 ..< 1_000_000_000.
     public var nanoseconds: Int32
 
+    /// The instant `seconds` and `nanoseconds` after 1970-01-01T00:00:00Z; nanoseconds outside
+    /// 0 ..< 1_000_000_000 carry into the seconds.
     public init(seconds: Int64, nanoseconds: Int32 = 0) {
         let carry = Int64(nanoseconds) / 1_000_000_000
         var nanos = Int64(nanoseconds) % 1_000_000_000
