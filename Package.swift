@@ -55,9 +55,9 @@ let package = Package(
         ),
         .target(name: "HeapStatistics", path: "Benchmarks/heap-statistics"),
 
-        // The core's tests may use the ICU engine as measurer and formatter, and the text
-        // renderer to check drawn extents against the layout; the core never does.
-        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer"]),
+        // The core's tests may use the ICU engine as measurer and formatter, and the renderers
+        // to check drawn extents against the layout and drawings end to end; the core never does.
+        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"]),
         .testTarget(
             name: "ChatLayoutICUTests",
             dependencies: ["ChatLayoutICU", "ChatLayoutKit"],

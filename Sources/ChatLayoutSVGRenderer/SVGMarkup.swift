@@ -19,7 +19,14 @@ public enum XMLText {
             case "\"": output.append(contentsOf: "&quot;".unicodeScalars)
             case "\n": output.append(contentsOf: "&#10;".unicodeScalars)
             case "\t": output.append(contentsOf: "&#9;".unicodeScalars)
-            default: output.append(isXMLChar(scalar) ? scalar : "\u{FFFD}")
+            default:
+                if UntrustedText.isBidiControl(scalar) {
+                    // Kept, but as a character reference: the SVG's source printed on a
+                    // terminal must not reorder itself around it.
+                    output.append(contentsOf: "&#x\(String(scalar.value, radix: 16, uppercase: true));".unicodeScalars)
+                } else {
+                    output.append(isXMLChar(scalar) ? scalar : "\u{FFFD}")
+                }
             }
         }
         return String(output)

@@ -5,9 +5,9 @@ import ChatLayoutKit
 ///
 /// Each cell holds one grapheme cluster. A cluster two cells wide takes its cell and the
 /// next (a continuation cell that prints nothing); zero-width clusters join the cluster
-/// before them. Text is neutralised (`UntrustedText.neutralize(_:)`) before it is drawn
-/// and clipped at the grid's edges, so no row is ever wider than the grid and nothing drawn
-/// can act on a terminal.
+/// before them. Text is neutralised (`UntrustedText.neutralize(_:)`) before it is drawn, bidi
+/// controls are dropped (text comes in display order), and it is clipped at the grid's edges,
+/// so no row is ever wider than the grid and nothing drawn can act on a terminal.
 public struct CellGrid: Sendable {
     /// The grid's width in cells.
     public let width: Int
@@ -84,8 +84,10 @@ public struct CellGrid: Sendable {
         }
         for (cluster, clusterWidth) in engine.clusterWidths(neutral) {
             // Neutralised text keeps "\n" and "\t"; on the grid a hard break takes no cell and
-            // a tab is one blank, so that no control character ever reaches a row.
-            if cluster == "\n" { continue }
+            // a tab is one blank, so that no control character ever reaches a row. Lines come
+            // in display order, reordered already: their bidi controls have done their work, and
+            // left in a row they would reorder it again on a terminal that does bidi.
+            if cluster == "\n" || cluster.unicodeScalars.allSatisfy(UntrustedText.isBidiControl) { continue }
             if clusterWidth == 0 {
                 attach(cluster, row: row, before: x)
                 continue

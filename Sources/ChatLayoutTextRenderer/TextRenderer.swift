@@ -14,43 +14,80 @@ public struct TextRenderer: Sendable {
         self.engine = engine
     }
 
+    /// The most cells drawn at once: a tall screen (a whole long conversation) is drawn a band
+    /// of rows at a time, so that its grid takes at most this many cells (4 MiB), however
+    /// tall the screen.
+    static let cellsPerBand = 1 << 20
+
     /// The screen's rows, each exactly `screen.width` cells.
     public func rows(_ screen: LaidOutScreen) -> [String] {
-        var grid = CellGrid(width: screen.width, height: screen.height, engine: engine)
-        var clearedRows = Set<Int>()
-        draw(screen.root, clip: 0 ..< screen.height, into: &grid, clearedRows: &clearedRows)
-        return grid.rows
+        var rows: [String] = []
+        rows.reserveCapacity(screen.height)
+        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { rows.append($0) }
+        return rows
     }
 
     /// The drawing as text for a terminal: rows without trailing spaces, one per line.
     public func render(_ screen: LaidOutScreen) -> String {
-        rows(screen).map { row in
-            guard let last = row.lastIndex(where: { $0 != " " }) else { return "" }
-            return String(row[...last])
-        }.joined(separator: "\n") + "\n"
+        var output = ""
+        render(screen) { output += $0 }
+        return output
     }
 
-    private func draw(_ box: Box, clip: Range<Int>, into grid: inout CellGrid, clearedRows: inout Set<Int>) {
+    /// The drawing as ``render(_:)`` gives it, handed to `write` a line at a time (each line
+    /// with its "\n"), top to bottom: a long conversation is written out without ever being
+    /// held whole.
+    public func render(_ screen: LaidOutScreen, to write: (String) -> Void) {
+        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { row in
+            guard let last = row.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return write("\n") }
+            write(String(decoding: row.utf8[...last], as: UTF8.self) + "\n")
+        }
+    }
+
+    /// The rows drawn at once for `screen`: as many as `cellsPerBand` allows, at least one.
+    static func bandHeight(_ screen: LaidOutScreen) -> Int {
+        max(1, cellsPerBand / max(1, screen.width))
+    }
+
+    /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to `body`.
+    func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, _ body: (String) -> Void) {
+        var top = 0
+        repeat {
+            let band = top ..< min(screen.height, top + max(1, bandHeight))
+            var grid = CellGrid(width: screen.width, height: band.count, engine: engine)
+            var clearedRows = Set<Int>()
+            draw(screen.root, clip: band, origin: band.lowerBound, into: &grid, clearedRows: &clearedRows)
+            for row in grid.rows { body(row) }
+            top = band.upperBound
+        } while top < screen.height
+    }
+
+    /// Draws `box` and its children where they meet `clip` (rows of the screen), into a grid
+    /// whose first row is screen row `origin`.
+    private func draw(_ box: Box, clip: Range<Int>, origin: Int, into grid: inout CellGrid, clearedRows: inout Set<Int>) {
         var clip = clip
         switch box.role {
         case .messageList:
             clip = max(clip.lowerBound, box.frame.y) ..< max(max(clip.lowerBound, box.frame.y), min(clip.upperBound, box.frame.maxY))
         case .bubble:
-            drawBorder(box.frame, corners: bubbleCorners(box.tail), clip: clip, into: &grid)
+            drawBorder(box.frame, corners: bubbleCorners(box.tail), clip: clip, origin: origin, into: &grid)
         case .channelHeader:
-            drawBorder(box.frame, corners: asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip, into: &grid)
+            drawBorder(box.frame, corners: asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip, origin: origin, into: &grid)
         case .dateOverlay, .scrollToLatestButton:
             // A grid cannot show a pill floating over text without cutting it: the rows a
             // floating box covers are cleared across the screen first (once: two floating
             // boxes may share a row).
             for row in box.frame.y ..< box.frame.maxY where clip.contains(row) && !clearedRows.contains(row) {
-                grid.fill(" ", row: row, column: 0, count: grid.width)
+                grid.fill(" ", row: row - origin, column: 0, count: grid.width)
                 clearedRows.insert(row)
             }
         default:
             break
         }
-        for (index, line) in box.lines.enumerated() {
+        // Only the lines in the band (a long message's text is thousands of lines).
+        let end = max(0, min(box.lines.count, clip.upperBound - box.frame.y))
+        let shown = min(end, max(0, clip.lowerBound - box.frame.y)) ..< end
+        for (index, line) in zip(shown, box.lines[shown]) {
             let row = box.frame.y + index
             guard clip.contains(row) else { continue }
             let lineWidth = engine.width(of: line)
@@ -60,9 +97,22 @@ public struct TextRenderer: Sendable {
             case .trailing: x = box.frame.maxX - lineWidth
             case .center: x = box.frame.x + max(0, (box.frame.width - lineWidth) / 2)
             }
-            grid.draw(line, row: row, column: x)
+            grid.draw(line, row: row - origin, column: x)
         }
-        for child in box.children { draw(child, clip: clip, into: &grid, clearedRows: &clearedRows) }
+        // A list's rows are in order, top to bottom: the first that reaches the band is found
+        // by bisection, so that drawing a band does not visit every row of a long list.
+        var first = 0
+        if box.role == .messageList {
+            var high = box.children.count
+            while first < high {
+                let middle = (first + high) / 2
+                if box.children[middle].frame.maxY <= clip.lowerBound { first = middle + 1 } else { high = middle }
+            }
+        }
+        for child in box.children[first...] {
+            if box.role == .messageList && child.frame.y >= clip.upperBound { break }
+            draw(child, clip: clip, origin: origin, into: &grid, clearedRows: &clearedRows)
+        }
     }
 
     private typealias Corners = (topLeading: Character, topTrailing: Character, bottomLeading: Character, bottomTrailing: Character)
@@ -87,24 +137,24 @@ public struct TextRenderer: Sendable {
         }
     }
 
-    private func drawBorder(_ frame: Frame, corners: Corners, clip: Range<Int>, into grid: inout CellGrid) {
+    private func drawBorder(_ frame: Frame, corners: Corners, clip: Range<Int>, origin: Int, into grid: inout CellGrid) {
         guard frame.width >= 2, frame.height >= 2 else { return }
         let horizontal = frame.width - 2
         let line: Character = asciiBorders ? "-" : "─"
         let side: Character = asciiBorders ? "|" : "│"
         if clip.contains(frame.y) {
-            grid.fill(corners.topLeading, row: frame.y, column: frame.x, count: 1)
-            grid.fill(line, row: frame.y, column: frame.x + 1, count: horizontal)
-            grid.fill(corners.topTrailing, row: frame.y, column: frame.maxX - 1, count: 1)
+            grid.fill(corners.topLeading, row: frame.y - origin, column: frame.x, count: 1)
+            grid.fill(line, row: frame.y - origin, column: frame.x + 1, count: horizontal)
+            grid.fill(corners.topTrailing, row: frame.y - origin, column: frame.maxX - 1, count: 1)
         }
-        for row in frame.y + 1 ..< frame.maxY - 1 where clip.contains(row) {
-            grid.fill(side, row: row, column: frame.x, count: 1)
-            grid.fill(side, row: row, column: frame.maxX - 1, count: 1)
+        for row in max(frame.y + 1, clip.lowerBound) ..< max(max(frame.y + 1, clip.lowerBound), min(frame.maxY - 1, clip.upperBound)) {
+            grid.fill(side, row: row - origin, column: frame.x, count: 1)
+            grid.fill(side, row: row - origin, column: frame.maxX - 1, count: 1)
         }
         if clip.contains(frame.maxY - 1) {
-            grid.fill(corners.bottomLeading, row: frame.maxY - 1, column: frame.x, count: 1)
-            grid.fill(line, row: frame.maxY - 1, column: frame.x + 1, count: horizontal)
-            grid.fill(corners.bottomTrailing, row: frame.maxY - 1, column: frame.maxX - 1, count: 1)
+            grid.fill(corners.bottomLeading, row: frame.maxY - 1 - origin, column: frame.x, count: 1)
+            grid.fill(line, row: frame.maxY - 1 - origin, column: frame.x + 1, count: horizontal)
+            grid.fill(corners.bottomTrailing, row: frame.maxY - 1 - origin, column: frame.maxX - 1, count: 1)
         }
     }
 }

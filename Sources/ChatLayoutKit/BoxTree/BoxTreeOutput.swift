@@ -28,7 +28,9 @@ extension Box {
                 let shown = first.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
                 line += " \"\(shown)\"" + (box.lines.count > 1 ? " +\(box.lines.count - 1)" : "")
             }
-            output.append(line)
+            // Ids come from the document as they are: the line is made plain (no controls, no
+            // bidi controls) before it can reach a terminal.
+            output.append(UntrustedText.plain(line))
         }
         return output
     }

@@ -27,7 +27,17 @@ public enum ConversationDecoder {
         conversation.typingUserIDs = try typing.optionalArray().map { (id) throws(DocumentError) in try id.string() }
         conversation.messageListState = try enumeration(root["message_list"]["state"]) ?? .loaded
         conversation.threadListState = try enumeration(root["thread_list"]["state"]) ?? .loaded
-        for element in try root["threads"].optionalArray() { conversation.threads.append(try decoder.thread(element)) }
+        // One thread a parent: a second would shadow the first's replies in the thread view.
+        var firstThread: [String: String] = [:]
+        for element in try root["threads"].optionalArray() {
+            let thread = try decoder.thread(element)
+            if let first = firstThread[thread.parentMessageID] {
+                throw DocumentError(path: element.path, line: nil, column: nil,
+                                    message: "duplicate thread for parent message '\(thread.parentMessageID)' (first at \(first))")
+            }
+            firstThread[thread.parentMessageID] = element.path
+            conversation.threads.append(thread)
+        }
         conversation.threadsNext = try root["next"].optionalString()
         conversation.events = try decoder.events(root["events"])
         return ConversationDocument(conversation: conversation, context: try context(root["context"]),

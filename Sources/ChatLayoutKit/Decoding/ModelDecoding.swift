@@ -174,7 +174,15 @@ struct ModelDecoder {
             throw DocumentError(path: json["parent_message_id"].path, line: nil, column: nil, message: "missing (required)")
         }
         var replies: [Message] = []
-        for reply in try json["latest_replies"].optionalArray() { replies.append(try message(reply)) }
+        var firstReply: [String: String] = [:]
+        for element in try json["latest_replies"].optionalArray() {
+            let reply = try message(element)
+            if let first = firstReply[reply.id] {
+                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(reply.id)' (first at \(first))")
+            }
+            firstReply[reply.id] = element.path
+            replies.append(reply)
+        }
         return ChatThread(
             parentMessageID: parentID, parentMessage: parent,
             channel: json["channel"].isAbsent ? nil : try channel(json["channel"]),

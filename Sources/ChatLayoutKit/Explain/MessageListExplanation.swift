@@ -29,8 +29,14 @@ extension MessageListDecisions {
     }
 
     /// `explain --format text`: the header, then one line per item with its reasons, for
-    /// people. Message texts are cut to fit `width` cells with `measurer`.
+    /// people. Message texts are cut to fit `width` cells with `measurer`. The lines are printed
+    /// as they are, so every one is plain (``UntrustedText/plain(_:)``): an id cannot carry an
+    /// escape sequence, and an override that a cut left open cannot turn the reasons around.
     public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
+        explanationLinesAsWritten(width: width, measurer: measurer).map(UntrustedText.plain)
+    }
+
+    private func explanationLinesAsWritten(width: Int, measurer: any TextMeasuring) -> [String] {
         var lines = ["\(header.title) · \(header.subtitle)"]
         for item in items {
             switch item {

@@ -102,8 +102,12 @@ public struct MessageListLayout: Sendable {
                                 text: header.title, lines: [display]))
         }
         if showSubtitle {
-            children.append(Box(role: .headerSubtitle, frame: Frame(x: width - 2 - subtitleWidth, y: contentRow, width: subtitleWidth, height: 1),
-                                text: header.subtitle, lines: [header.subtitle], alignment: .trailing))
+            // Drawn as displayed, like the title: a typist's name may carry bidi controls (and
+            // hard breaks), which must not reach the drawing as they are.
+            let display = measurer.wrap(measurer.truncate(header.subtitle, width: subtitleWidth), width: subtitleWidth).lines.first?.display ?? ""
+            let displayWidth = measurer.width(of: display)
+            children.append(Box(role: .headerSubtitle, frame: Frame(x: width - 2 - displayWidth, y: contentRow, width: displayWidth, height: 1),
+                                text: header.subtitle, lines: [display], alignment: .trailing))
         }
         return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
     }

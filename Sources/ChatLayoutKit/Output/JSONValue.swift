@@ -93,8 +93,11 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     @inline(__always)
+    /// Escaped as `\u` rather than written: controls, the line and paragraph separators, and
+    /// the bidi controls (JSON printed on a terminal must not reorder itself around them).
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || UntrustedText.isBidiControl(scalar)
     }
 }
 

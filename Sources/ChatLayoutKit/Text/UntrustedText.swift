@@ -29,6 +29,30 @@ public enum UntrustedText {
         return rewrite(Array(text.unicodeScalars))
     }
 
+    /// `text` as one line printed as it is, which no layout reorders for display (an id in the
+    /// tree dump, a line of `explain`, a line of an error message): neutralised, a line feed
+    /// shown as "␊" (so that it cannot start a line of its own that passes for another), and
+    /// every bidi control (ALM, LRM, RLM, embeddings, overrides, isolates) removed, so that
+    /// nothing in it, cut or whole, can reorder the rest of the line around it.
+    public static func plain(_ text: String) -> String {
+        let neutral = neutralize(text)
+        // Every bidi control is encoded from a lead byte 0xD8 (U+061C) or 0xE2 (U+2000–U+2FFF).
+        guard neutral.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 || $0 == 0xD8 }) else { return neutral }
+        var scalars = String.UnicodeScalarView()
+        for scalar in neutral.unicodeScalars where !isBidiControl(scalar) {
+            scalars.append(scalar == "\n" ? "\u{240A}" : scalar)
+        }
+        return String(scalars)
+    }
+
+    /// UAX #9's Bidi_Control: ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A ... 0x202E, 0x2066 ... 0x2069: true
+        default: false
+        }
+    }
+
     // MARK: - Fast path
 
     /// Whether `neutralize` would return these bytes unchanged: no control character to

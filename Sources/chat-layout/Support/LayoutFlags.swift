@@ -10,8 +10,12 @@ struct LayoutFlags: ParsableArguments {
     @Argument(help: "The document (JSON); '-' or nothing reads standard input.")
     var file: String = "-"
 
-    @Option(help: "The width in cells (1 or more).")
+    @Option(help: "The width in cells (1 to 10000).")
     var width: Int = 80
+
+    /// The widest screen drawn: far wider than any terminal, and small enough that no width
+    /// can make a row (or the grid it is drawn in) absurdly large.
+    static let maximumWidth = 10_000
 
     @Option(help: "The locale, e.g. en_US (default: the document's, else LANG).")
     var locale: String?
@@ -51,6 +55,9 @@ struct LayoutFlags: ParsableArguments {
 
     func validate() throws {
         guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
+        guard width <= Self.maximumWidth else {
+            throw ValidationError("--width must be at most \(Self.maximumWidth), got \(width)")
+        }
         if let now, Timestamp(rfc3339: now) == nil {
             throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(now)'")
         }
@@ -97,11 +104,18 @@ struct LayoutFlags: ParsableArguments {
         do {
             formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         } catch {
-            // A bad flag is bad usage; a bad document is bad input.
-            let fromFlag = (locale != nil && error == .unknownLocale(context.locale))
-                || (timeZone != nil && error == .unknownTimeZone(context.timeZone))
-            if fromFlag { throw ValidationError("\(error)") }
-            throw BadInput(message: "\(displayName): context: \(error)")
+            // Named where it came from: a bad flag is bad usage; a bad document, or a bad
+            // environment variable, is bad input.
+            switch error {
+            case .unknownLocale:
+                if locale != nil { throw ValidationError("--locale: \(error)") }
+                if written.locale != nil { throw BadInput(message: "\(displayName): context.locale: \(error)") }
+                throw BadInput(message: "the environment (LC_ALL, LC_MESSAGES or LANG): \(error); pass --locale")
+            case .unknownTimeZone:
+                if timeZone != nil { throw ValidationError("--time-zone: \(error)") }
+                if written.timeZone != nil { throw BadInput(message: "\(displayName): context.time_zone: \(error)") }
+                throw BadInput(message: "the environment (TZ): \(error); pass --time-zone")
+            }
         }
         return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine())
     }

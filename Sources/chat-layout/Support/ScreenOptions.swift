@@ -9,8 +9,11 @@ import ChatLayoutTextRenderer
 struct ScreenOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json, svg }
 
-    @Option(help: "The screen height in rows, header included: draws a viewport.")
+    @Option(help: "The screen height in rows, header included (1 to 10000): draws a viewport.")
     var height: Int?
+
+    /// The tallest viewport: with the widest screen, a grid of 10⁸ cells at most.
+    static let maximumHeight = 10_000
     @Option(help: "Rows scrolled down from the top of the list (with --height).")
     var scrollOffset: Int?
     @Option(help: "text (the drawing), tree (the box tree), json (SPEC §4's contract) or svg (the drawing as vector graphics).")
@@ -18,6 +21,9 @@ struct ScreenOptions: ParsableArguments {
 
     func validate() throws {
         if let height, height < 1 { throw ValidationError("--height must be 1 or more, got \(height)") }
+        if let height, height > Self.maximumHeight {
+            throw ValidationError("--height must be at most \(Self.maximumHeight), got \(height)")
+        }
         if let scrollOffset, scrollOffset < 0 { throw ValidationError("--scroll-offset must be 0 or more, got \(scrollOffset)") }
         if scrollOffset != nil && height == nil { throw ValidationError("--scroll-offset needs --height") }
     }
@@ -31,7 +37,7 @@ struct ScreenOptions: ParsableArguments {
     func write(_ screen: LaidOutScreen, engine: ICUTextEngine) {
         var output = StandardOutput()
         switch format {
-        case .text: output.write(TextRenderer(engine: engine).render(screen))
+        case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }
         case .svg: output.write(SVGRenderer(engine: engine).render(screen))
         case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
         case .json: output.write(screen.json().serialized() + "\n")

@@ -7,10 +7,12 @@ struct BadInput: Error {
 }
 
 enum StandardError {
-    /// Writes `text` to stderr, neutralised: error messages quote values from the document,
-    /// and a document must not be able to drive the terminal through them either.
+    /// Writes `text` to stderr, each line made plain (``UntrustedText/plain(_:)``): error
+    /// messages quote values from the document, and a document must not be able to drive the
+    /// terminal, or reorder the rest of a message, through them either.
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data(UntrustedText.neutralize(text).utf8))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { UntrustedText.plain(String($0)) }
+        FileHandle.standardError.write(Data(lines.joined(separator: "\n").utf8))
     }
 }
 
