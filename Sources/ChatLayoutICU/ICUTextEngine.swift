@@ -151,7 +151,8 @@ public struct ICUTextEngine: TextMeasuring {
 
     /// `text` on one line, cut at a cluster boundary and ended with "…" so that it fits
     /// `width` cells. Hard breaks become spaces; text that fits comes back as it is
-    /// (apart from those); trailing spaces before the ellipsis are dropped.
+    /// (apart from those); trailing spaces before the ellipsis are dropped; bidi embeddings
+    /// and isolates left open by the cut are closed before the ellipsis.
     public func truncate(_ text: String, width: Int) -> String {
         truncate(text, width: width, ellipsis: "…")
     }
@@ -190,6 +191,9 @@ public struct ICUTextEngine: TextMeasuring {
         while count > 0 && (pieces[count - 1].isBreak || analyzed.properties[pieces[count - 1].range.lowerBound].lineBreak == .SP) {
             count -= 1
         }
-        return render(pieces[0 ..< count]) + ellipsis
+        // What is cut off may hold the closers of bidi embeddings and isolates opened in what
+        // is kept: neutralising the kept part closes them (UntrustedText rule 4), so that the
+        // cut text cannot reorder what is drawn after it.
+        return UntrustedText.neutralize(render(pieces[0 ..< count])) + ellipsis
     }
 }
