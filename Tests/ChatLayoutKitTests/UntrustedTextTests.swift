@@ -444,3 +444,16 @@ private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [St
         randomText(pieces: random.int(0...30), escapes: includingEscapes, &random)
     }
 }
+
+// MARK: - neutralizeLine
+
+@Test func neutralizeLine_showsLineFeedsAsTheirControlPicture() {
+    #expect(UntrustedText.neutralizeLine("one\ntwo\r\nthree\rfour") == "one\u{240A}two\u{240A}three\u{240A}four")
+}
+
+@Test func neutralizeLine_neutralisesAsNeutralizeDoes() {
+    #expect(UntrustedText.neutralizeLine("\(esc)[2Jid\u{7F}\ttab") == "id\u{2421}\ttab")
+    // The embedding opened before the line feed is closed before its picture.
+    #expect(UntrustedText.neutralizeLine("\(rlo)abc\ndef") == "\(rlo)abc\(pdf)\u{240A}def")
+    #expect(UntrustedText.neutralizeLine("plain") == "plain")
+}

@@ -50,7 +50,7 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let decisions = resolver.resolve(conversation, explain: true)
         checkJSON(decisions.explanationJSON(), "explain --format json")
         for line in decisions.explanationLines(width: width, measurer: engine) {
-            TerminalSafety.check(line, "explain line")
+            TerminalSafety.check(line, allowing: ["\t"], "explain line")
         }
         return 0
     case 4, 5:
@@ -83,7 +83,7 @@ private func check(_ screen: LaidOutScreen, engine: ICUTextEngine) {
         let rowWidth = engine.width(of: row)
         require(rowWidth <= screen.width, "row \(index) is \(rowWidth) cells on a screen \(screen.width) wide: \(row.debugDescription)")
     }
-    for line in screen.root.treeDump() { TerminalSafety.check(line, "tree dump line") }
+    for line in screen.root.treeDump() { TerminalSafety.check(line, allowing: ["\t"], "tree dump line") }
     checkJSON(screen.json(), "preview --format json")
 }
 

@@ -55,8 +55,8 @@ extension MessageListDecisions {
         let message = decision.message
         let quoted = measurer.truncate(decision.text, width: max(8, width / 3))
         var parts = [
-            "\(message.id) \(decision.position.rawValue)",
-            "\(UntrustedText.neutralize(message.user.displayName)) \(decision.timeText)",
+            "\(UntrustedText.neutralizeLine(message.id)) \(decision.position.rawValue)",
+            "\(UntrustedText.neutralizeLine(message.user.displayName)) \(decision.timeText)",
             "\"\(quoted)\"",
             "[\(decision.options.names.joined(separator: " "))]",
         ]

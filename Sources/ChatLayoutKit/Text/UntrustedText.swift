@@ -29,6 +29,15 @@ public enum UntrustedText {
         return rewrite(Array(text.unicodeScalars))
     }
 
+    /// As ``neutralize(_:)``, for text shown inside one line of output (an id in a tree dump,
+    /// a name in an `explain` line, a value in a warning): line feeds are shown as "␊" too,
+    /// so that the text cannot start a line of its own that passes for another.
+    public static func neutralizeLine(_ text: String) -> String {
+        let neutral = neutralize(text)
+        guard neutral.utf8.contains(0x0A) else { return neutral }
+        return String(String.UnicodeScalarView(neutral.unicodeScalars.map { $0 == "\n" ? "\u{240A}" : $0 }))
+    }
+
     // MARK: - Fast path
 
     /// Whether `neutralize` would return these bytes unchanged: no control character to

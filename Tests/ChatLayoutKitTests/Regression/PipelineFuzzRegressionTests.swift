@@ -29,3 +29,39 @@ struct PipelineFuzzRegressionTests {
         #expect(line.contains("\"\u{202E}gnp.exe — still ins\u{202C}…\"  ["))
     }
 }
+
+extension PipelineFuzzRegressionTests {
+    private func treeDump(_ json: String, width: Int) throws -> [String] {
+        let document = try ConversationDecoder.decode(Array(json.utf8))
+        let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
+        return MessageListScreen.layout(document.conversation, config: document.config, context: context,
+                                        formatter: formatter, measurer: engine, width: width).root.treeDump()
+    }
+
+    /// FuzzPipeline, crash-580238b3: message ids went into the tree dump as they were, so an
+    /// id could hold a DEL, an escape sequence or a line feed that starts a fake line.
+    @Test func treeDump_showsHostileMessageIdsInert() throws {
+        let lines = try treeDump(#"""
+            {"messages": [
+              {"id": "p4\u007f", "user": {"id": "a"}, "created_at": "2024-03-05T09:00:00Z", "text": "one"},
+              {"id": "m\u001b[2J\nbubble m1 0,0 1×1", "user": {"id": "a"}, "created_at": "2024-03-05T09:01:00Z", "text": "two"}]}
+            """#, width: 30)
+        let rows = lines.filter { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("messageRow ") }
+        #expect(rows.count == 2)
+        #expect(rows.first?.contains("messageRow p4\u{2421} ") == true)
+        #expect(rows.last?.contains("messageRow m\u{240A}bubble m1 0,0 1×1 ") == true)
+        #expect(lines.allSatisfy { line in !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) } })
+    }
+
+    /// FuzzPipeline, crash-580238b3 (the same hole in `explain`): ids and names in an
+    /// explanation line are shown inert, on that one line.
+    @Test func explainLine_showsHostileIdsAndNamesOnItsOwnLine() throws {
+        let lines = try explanation(#"""
+            {"messages": [{"id": "m1\n\u001b]0;pwned\u0007", "user": {"id": "a", "name": "Eve\r\nm2 top"},
+                           "created_at": "2024-03-05T09:00:00Z", "text": "hi"}]}
+            """#, width: 60)
+        let line = try #require(lines.first { $0.hasPrefix("m1\u{240A} ") })
+        #expect(line.contains("  Eve\u{240A}m2 top "))
+        #expect(lines.filter { $0.contains("m2 top") }.count == 1)
+    }
+}
