@@ -18,8 +18,9 @@ public enum FormattingError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A sentence for a user: "unknown time zone 'Mars/Olympus'".
     public var description: String {
         switch self {
-        case .unknownLocale(let locale): "unknown locale '\(locale)'"
-        case .unknownTimeZone(let timeZone): "unknown time zone '\(timeZone)'"
+        // The ids may come from a document: shown inert, on the message's line.
+        case .unknownLocale(let locale): "unknown locale '\(UntrustedText.neutralizeLine(locale))'"
+        case .unknownTimeZone(let timeZone): "unknown time zone '\(UntrustedText.neutralizeLine(timeZone))'"
         }
     }
 }

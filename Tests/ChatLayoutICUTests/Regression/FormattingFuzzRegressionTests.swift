@@ -29,4 +29,11 @@ struct FormattingFuzzRegressionTests {
         #expect(formatter.pluralCategory(2) == .other)
         #expect(!formatter.shortTime(Timestamp(seconds: 0, nanoseconds: 0)).isEmpty)
     }
+
+    /// The same class as the decoder's findings: a locale or zone id from a document is shown
+    /// inert, on the error's line.
+    @Test func unknownIds_areShownInert() {
+        #expect(FormattingError.unknownLocale("xx\n\u{1B}[2Jyy").description == "unknown locale 'xx\u{240A}yy'")
+        #expect(FormattingError.unknownTimeZone("Mars/\u{7}Olympus").description == "unknown time zone 'Mars/\u{2407}Olympus'")
+    }
 }

@@ -64,4 +64,9 @@ extension PipelineFuzzRegressionTests {
         #expect(line.contains("  Eve\u{240A}m2 top "))
         #expect(lines.filter { $0.contains("m2 top") }.count == 1)
     }
+
+    /// The same class: the parent id of a thread view error is shown inert, on its line.
+    @Test func threadViewError_showsAnUnknownParentIdInert() {
+        #expect(ThreadViewError.unknownParent("p\u{1B}]0;pwned\u{7}\n1").description == "no message 'p\u{240A}1' in the document")
+    }
 }
