@@ -6,7 +6,8 @@ public enum ConversationDecoder {
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
         let root = JSONReader(try JSONParser.parse(bytes))
         guard case .object = root.value else {
-            throw DocumentError(path: nil, line: nil, column: nil, message: "the document must be a JSON object, got \(root.value.map(describe) ?? "nothing")")
+            // A wrong type names its path: here "", the top level.
+            throw root.error("the document must be a JSON object, got \(root.value.map(describe) ?? "nothing")")
         }
         var decoder = ModelDecoder()
         let state = try channelState(root, cid: cid)

@@ -54,3 +54,18 @@ struct DecoderFuzzRegressionTests {
             .hasPrefix(#"config.grouping_rule: unknown value 'time\u{2028}interval' (expected one of: "#) == true)
     }
 }
+
+extension DecoderFuzzRegressionTests {
+    /// FuzzDecoder, crash-356a192b (the document "1"): the one wrong type reported without a
+    /// JSON path; it names the top level, as every other wrong type names its place.
+    @Test(arguments: [("1", "a number"), ("[]", "an array"), ("\"hi\"", "a string"), ("null", "null")])
+    func documentThatIsNotAnObject_isAWrongTypeAtTheTopLevel(_ json: String, _ got: String) throws {
+        do {
+            _ = try ConversationDecoder.decode(Array(json.utf8))
+            Issue.record("\(json) decoded")
+        } catch {
+            #expect(error.path == "")
+            #expect(error.description == "top level: the document must be a JSON object, got \(got)")
+        }
+    }
+}
