@@ -99,3 +99,12 @@ for target in "${targets[@]}"; do
         -print_final_stats=1 -artifact_prefix="$work/$target/crashes/" ${FUZZ_ARGS:-} \
         "$work/$target/corpus" "$work/$target/seeds" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+\s+(INITED|DONE)|ERROR|invariant|Fatal|SUMMARY|stat::' || true
 done
+
+# One line per run for FUZZING.md's table: the last coverage figures and any crashes.
+for target in "${targets[@]}"; do
+    log=$(ls -t "$work/$target"/*.log | head -1)
+    last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+    crashes=$(find "$work/$target/crashes" -type f | wc -l)
+    echo "== $target: ${seconds}s, $(grep -o 'cov: [0-9]*' <<<"$last") $(grep -o 'ft: [0-9]*' <<<"$last")" \
+        "$(grep -o 'corp: [^ ]*' <<<"$last") $(grep -o 'exec/s: [0-9]*' <<<"$last"), crashes: $crashes"
+done
