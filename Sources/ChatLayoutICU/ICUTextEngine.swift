@@ -192,8 +192,7 @@ public struct ICUTextEngine: TextMeasuring {
             count -= 1
         }
         // What is cut off may hold the closers of bidi embeddings and isolates opened in what
-        // is kept: neutralising the kept part closes them (UntrustedText rule 4), so that the
-        // cut text cannot reorder what is drawn after it.
-        return UntrustedText.neutralize(render(pieces[0 ..< count])) + ellipsis
+        // is kept: they are closed, so that the cut text cannot reorder what follows it.
+        return UntrustedText.closingOpenBidi(render(pieces[0 ..< count])) + ellipsis
     }
 }

@@ -457,3 +457,16 @@ private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [St
     #expect(UntrustedText.neutralizeLine("\(rlo)abc\ndef") == "\(rlo)abc\(pdf)\u{240A}def")
     #expect(UntrustedText.neutralizeLine("plain") == "plain")
 }
+
+// MARK: - closingOpenBidi
+
+@Test func closingOpenBidi_closesWhatIsOpenAtTheEnd_innermostFirst() {
+    #expect(UntrustedText.closingOpenBidi("\(rli)a\(rlo)b") == "\(rli)a\(rlo)b\(pdf)\(pdi)")
+    #expect(UntrustedText.closingOpenBidi("\(lre)a\(pdf)b") == "\(lre)a\(pdf)b")
+}
+
+@Test func closingOpenBidi_changesNothingElse() {
+    // Controls stay as they are; what a paragraph end closed needs no closer.
+    #expect(UntrustedText.closingOpenBidi("\u{0}\(esc)[2J\(rlo)a\nb") == "\u{0}\(esc)[2J\(rlo)a\nb")
+    #expect(UntrustedText.closingOpenBidi("a\(pdf)\(pdi)") == "a\(pdf)\(pdi)")
+}

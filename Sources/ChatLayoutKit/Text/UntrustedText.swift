@@ -38,6 +38,24 @@ public enum UntrustedText {
         return String(String.UnicodeScalarView(neutral.unicodeScalars.map { $0 == "\n" ? "\u{240A}" : $0 }))
     }
 
+    /// `text` with the closers of the bidi embeddings, overrides and isolates it leaves open
+    /// at its end appended (rule 4 at the end of the text), and nothing else changed: for a
+    /// piece cut out of a text, so that it cannot reorder what is drawn after it.
+    public static func closingOpenBidi(_ text: String) -> String {
+        var bidi = BidiBalance()
+        for scalar in text.unicodeScalars {
+            if isParagraphEnd(scalar) {
+                _ = bidi.closeAll()  // UAX #9 ends them with the paragraph
+            } else {
+                _ = bidi.admits(scalar)
+            }
+        }
+        if bidi.isBalanced { return text }
+        var closed = text.unicodeScalars
+        closed.append(contentsOf: bidi.closeAll())
+        return String(closed)
+    }
+
     // MARK: - Fast path
 
     /// Whether `neutralize` would return these bytes unchanged: no control character to

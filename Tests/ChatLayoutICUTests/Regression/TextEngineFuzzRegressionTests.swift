@@ -17,3 +17,15 @@ struct TextEngineFuzzRegressionTests {
         #expect(engine.truncate(rlo + "abc" + pdf, width: 3) == rlo + "abc" + pdf)
     }
 }
+
+extension TextEngineFuzzRegressionTests {
+    /// FuzzTextEngine, crash-432faee9: the first fix for the above neutralised the kept part,
+    /// which turned zero-width controls of text given as it is into one-cell Control Pictures,
+    /// wider than the width. Only the bidi closers are added.
+    @Test func truncate_changesNothingButTheCutAndTheClosers() {
+        let text = "\u{FFFD}\u{0}\u{6}\u{FFFD}\u{647}"
+        let truncated = engine.truncate(text, width: 2)
+        #expect(truncated == "\u{FFFD}\u{0}\u{6}…")
+        #expect(engine.width(of: truncated) <= 2)
+    }
+}
