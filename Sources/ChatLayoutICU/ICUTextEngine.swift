@@ -152,7 +152,7 @@ public struct ICUTextEngine: TextMeasuring {
     /// `text` on one line, cut at a cluster boundary and ended with "…" so that it fits
     /// `width` cells. Hard breaks become spaces; text that fits comes back as it is
     /// (apart from those); trailing spaces before the ellipsis are dropped; bidi embeddings
-    /// and isolates left open by the cut are closed before the ellipsis.
+    /// and isolates left open by the cut are closed after the ellipsis.
     public func truncate(_ text: String, width: Int) -> String {
         truncate(text, width: width, ellipsis: "…")
     }
@@ -192,7 +192,8 @@ public struct ICUTextEngine: TextMeasuring {
             count -= 1
         }
         // What is cut off may hold the closers of bidi embeddings and isolates opened in what
-        // is kept: they are closed, so that the cut text cannot reorder what follows it.
-        return UntrustedText.closingOpenBidi(render(pieces[0 ..< count])) + ellipsis
+        // is kept: they are closed, so that the cut text cannot reorder what follows it; after
+        // the ellipsis, which stays at the cut (the left end of a cut right-to-left run).
+        return UntrustedText.closingOpenBidi(render(pieces[0 ..< count]) + ellipsis)
     }
 }

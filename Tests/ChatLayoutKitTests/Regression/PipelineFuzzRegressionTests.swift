@@ -25,8 +25,8 @@ struct PipelineFuzzRegressionTests {
                            "text": "\u202egnp.exe \u2014 still inside the bubble"}]}
             """#, width: 60)
         let line = try #require(lines.first { $0.hasPrefix("m1 ") })
-        // 60 / 3 = 20 cells: 19 of text, the closing PDF (no cell), the ellipsis.
-        #expect(line.contains("\"\u{202E}gnp.exe — still ins\u{202C}…\"  ["))
+        // 60 / 3 = 20 cells: 19 of text, the ellipsis, the closing PDF (no cell).
+        #expect(line.contains("\"\u{202E}gnp.exe — still ins…\u{202C}\"  ["))
     }
 }
 
