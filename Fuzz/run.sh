@@ -4,6 +4,8 @@
 #   Fuzz/run.sh [SECONDS] [TARGET…]        SECONDS per target (default 300);
 #                                          targets: FuzzDecoder FuzzTextEngine FuzzPipeline (default: all)
 #   Fuzz/run.sh build [TARGET…]            build only
+#   Fuzz/run.sh replay [TARGET…]           build, then run each target once over the crashes
+#                                          it found (Fuzz/Crashes/<target>/): all must pass
 #
 # Environment: FUZZ_SCRATCH (build folder, default .build-fuzz), FUZZ_WORK (corpora, crashes,
 # logs; default $FUZZ_SCRATCH/work), FUZZ_CONFIGURATION (release or debug; default release),
@@ -17,7 +19,9 @@ cd "$(dirname "$0")/.."
 all_targets=(FuzzDecoder FuzzTextEngine FuzzPipeline)
 seconds=300
 build_only=false
+replay=false
 if [[ $# -gt 0 && $1 == build ]]; then build_only=true; shift
+elif [[ $# -gt 0 && $1 == replay ]]; then replay=true; shift
 elif [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then seconds=$1; shift
 fi
 targets=("$@")
@@ -82,6 +86,13 @@ done
 $build_only && exit 0
 
 bin_dir=$(CHATLAYOUT_FUZZ=1 swift build -c "$configuration" --scratch-path "$scratch" --show-bin-path)
+if $replay; then
+    for target in "${targets[@]}"; do
+        echo "== replaying Fuzz/Crashes/$target"
+        SWIFT_BACKTRACE=enable=no "$bin_dir/$target" Fuzz/Crashes/"$target"/* 2>&1 | grep -E '^Executed|ERROR|invariant'
+    done
+    exit 0
+fi
 for target in "${targets[@]}"; do
     case $target in
         FuzzDecoder) options=(-dict=Fuzz/json.dict -max_len=16384) ;;
@@ -97,7 +108,7 @@ for target in "${targets[@]}"; do
     # shellcheck disable=SC2086
     SWIFT_BACKTRACE=enable=no "$bin_dir/$target" "${options[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
         -print_final_stats=1 -artifact_prefix="$work/$target/crashes/" ${FUZZ_ARGS:-} \
-        "$work/$target/corpus" "$work/$target/seeds" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+\s+(INITED|DONE)|ERROR|invariant|Fatal|SUMMARY|stat::' || true
+        "$work/$target/corpus" "$work/$target/seeds" "Fuzz/Crashes/$target" 2>&1 | tee "$log" | grep -E --line-buffered '^#[0-9]+\s+(INITED|DONE)|ERROR|invariant|Fatal|SUMMARY|stat::' || true
 done
 
 # One line per run for FUZZING.md's table: the last coverage figures and any crashes.
