@@ -70,3 +70,26 @@ extension PipelineFuzzRegressionTests {
         #expect(ThreadViewError.unknownParent("p\u{1B}]0;pwned\u{7}\n1").description == "no message 'p\u{240A}1' in the document")
     }
 }
+
+extension PipelineFuzzRegressionTests {
+    /// FuzzPipeline, crash-dafa6064 (width 4, ambiguous characters wide): not a bug but the
+    /// one documented exception, kept as a test. "°" takes two cells under that policy and the
+    /// text box has one: the lone wide cluster gets a line of its own, the box keeps to the
+    /// row, and the drawing stays within the screen.
+    @Test func loneWideCluster_inAOneCellBox_keepsToTheScreen() throws {
+        let wide = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: true))
+        let document = try ConversationDecoder.decode(Array(#"""
+            {"messages": [{"id": "r2", "text": "350°F", "user": {"id": "rosa"}, "created_at": "2024-03-05T09:00:00Z"}]}
+            """#.utf8))
+        let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
+        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context,
+                                              formatter: formatter, measurer: wide, width: 4)
+        var texts: [Box] = []
+        screen.root.walk { box, _ in if box.role == .text { texts.append(box) } }
+        #expect(texts.map(\.lines) == [["3", "5", "0", "°", "F"]])
+        #expect(texts.map(\.frame.width) == [1])
+        for row in TextRenderer(engine: wide).rows(screen) {
+            #expect(wide.width(of: row) <= 4, "\(row.debugDescription)")
+        }
+    }
+}
