@@ -102,8 +102,9 @@ private func checkBoxes(_ box: Box, engine: ICUTextEngine) {
     }
     for child in box.children {
         if box.role == .messageList {
-            // The list clips its rows to the viewport: a row may be partly scrolled away.
-            require(child.frame.height == 0 || box.frame.intersects(child.frame),
+            // The list clips its rows to the viewport: a row may be partly scrolled away, but
+            // shares a row with it (zero-width boxes too).
+            require(child.frame.height == 0 || (child.frame.y < box.frame.maxY && box.frame.y < child.frame.maxY),
                     "\(child.role) \(child.frame) is not in the visible \(box.role) \(box.frame)")
             require(child.frame.x >= box.frame.x && child.frame.maxX <= box.frame.maxX,
                     "\(child.role) \(child.frame) sticks out of the sides of \(box.role) \(box.frame)")

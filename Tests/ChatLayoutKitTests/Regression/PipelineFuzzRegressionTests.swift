@@ -93,3 +93,22 @@ extension PipelineFuzzRegressionTests {
         }
     }
 }
+
+extension PipelineFuzzRegressionTests {
+    /// FuzzPipeline, crash-d56f7ded (the document "\t{}" at width 1, ambiguous characters
+    /// wide): not a bug. The empty state's text cannot show even its ellipsis ("…" takes two
+    /// cells under that policy), so its box is empty and zero cells wide, on a row of the list.
+    @Test func emptyState_tooNarrowForItsEllipsis_isAnEmptyBoxInTheList() throws {
+        let wide = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: true))
+        let document = try ConversationDecoder.decode(Array("\t{}".utf8))
+        let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
+        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context,
+                                              formatter: formatter, measurer: wide, width: 1)
+        let list = try #require(screen.root.children.first { $0.role == .messageList })
+        let empty = try #require(list.children.first { $0.role == .emptyState })
+        #expect(empty.lines == [""])
+        #expect(empty.frame.width == 0)
+        #expect(empty.frame.y >= list.frame.y && empty.frame.maxY <= list.frame.maxY)
+        #expect(TextRenderer(engine: wide).rows(screen).allSatisfy { wide.width(of: $0) <= 1 })
+    }
+}
