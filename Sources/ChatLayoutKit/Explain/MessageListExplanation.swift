@@ -31,7 +31,8 @@ extension MessageListDecisions {
     /// `explain --format text`: the header, then one line per item with its reasons, for
     /// people. Message texts are cut to fit `width` cells with `measurer`.
     public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
-        var lines = ["\(header.title) · \(header.subtitle)"]
+        // Names from the document (the channel's, the typing users') stay on their line.
+        var lines = ["\(UntrustedText.neutralizeLine(header.title)) · \(UntrustedText.neutralizeLine(header.subtitle))"]
         for item in items {
             switch item {
             case .dateSeparator(let day, let text):
@@ -41,7 +42,7 @@ extension MessageListDecisions {
             case .message(let decision):
                 lines.append(Self.line(decision, width: width, measurer: measurer))
             case .typingIndicator(let text):
-                lines.append("\(text)  typing indicator")
+                lines.append("\(UntrustedText.neutralizeLine(text))  typing indicator")
             case .emptyState(let text):
                 lines.append("\(text)  empty state")
             case .loadingState(let text):

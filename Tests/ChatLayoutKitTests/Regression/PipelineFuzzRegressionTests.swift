@@ -112,3 +112,19 @@ extension PipelineFuzzRegressionTests {
         #expect(TextRenderer(engine: wide).rows(screen).allSatisfy { wide.width(of: $0) <= 1 })
     }
 }
+
+extension PipelineFuzzRegressionTests {
+    /// FuzzPipeline, crash-d97919c3: the channel's name went into the header line of `explain`
+    /// with its line feed (neutralised text keeps "\n"), starting a line of its own; the
+    /// typing users' names the same way.
+    @Test func explainHeaderAndTyping_keepDocumentNamesOnTheirLine() throws {
+        let lines = try explanation(#"""
+            {"channel": {"cid": "messaging:x", "name": "Security \nreview", "member_count": 3},
+             "members": [{"user": {"id": "eve", "name": "Eve\nmallory"}}],
+             "typing_user_ids": ["eve"], "config": {"typing_indicator_placement": "bottom_overlay"}}
+            """#, width: 60)
+        #expect(lines.first == "Security \u{240A}review · 3 members")
+        #expect(lines.contains("Eve\u{240A}mallory is typing…  typing indicator"))
+        #expect(lines.allSatisfy { !$0.contains("\n") })
+    }
+}
