@@ -116,6 +116,6 @@ for target in "${targets[@]}"; do
     log=$(ls -t "$work/$target"/*.log | head -1)
     last=$(grep -E '^#[0-9]+' "$log" | tail -1)
     crashes=$(find "$work/$target/crashes" -type f | wc -l)
-    echo "== $target: ${seconds}s, $(grep -o 'cov: [0-9]*' <<<"$last") $(grep -o 'ft: [0-9]*' <<<"$last")" \
+    echo "== $target: up to ${seconds}s, $(grep -o 'cov: [0-9]*' <<<"$last") $(grep -o 'ft: [0-9]*' <<<"$last")" \
         "$(grep -o 'corp: [^ ]*' <<<"$last") $(grep -o 'exec/s: [0-9]*' <<<"$last"), crashes: $crashes"
 done
