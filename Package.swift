@@ -81,3 +81,24 @@ let package = Package(
         ),
     ]
 )
+
+// Fuzz targets (FUZZING.md): declared only when CHATLAYOUT_FUZZ is set, so that a plain
+// `swift build` or `swift test` never sees them. Fuzz/run.sh builds each one alone with
+// `-sanitize=fuzzer,address`; each one's `main` hands its `LLVMFuzzerTestOneInput` to libFuzzer.
+if Context.environment["CHATLAYOUT_FUZZ"] != nil {
+    let fuzzTargets = ["FuzzDecoder", "FuzzTextEngine", "FuzzPipeline"]
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"))
+    package.targets.append(.target(
+        name: "FuzzSupport",
+        dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "CFuzzDriver"],
+        path: "Fuzz/Sources/FuzzSupport"
+    ))
+    for name in fuzzTargets {
+        package.targets.append(.executableTarget(
+            name: name,
+            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "FuzzSupport"],
+            path: "Fuzz/Sources/\(name)"
+        ))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

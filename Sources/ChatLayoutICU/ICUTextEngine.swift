@@ -172,7 +172,8 @@ public struct ICUTextEngine: TextMeasuring {
 
     /// `text` on one line, cut at a cluster boundary and ended with "…" so that it fits
     /// `width` cells. Hard breaks become spaces; text that fits comes back as it is
-    /// (apart from those); trailing spaces before the ellipsis are dropped.
+    /// (apart from those); trailing spaces before the ellipsis are dropped; bidi embeddings
+    /// and isolates left open by the cut are closed after the ellipsis.
     public func truncate(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
         return cache.truncated(text, width: width) { truncate(text, width: width, ellipsis: "…") }
@@ -212,6 +213,9 @@ public struct ICUTextEngine: TextMeasuring {
         while count > 0 && (pieces[count - 1].isBreak || analyzed.properties[pieces[count - 1].range.lowerBound].lineBreak == .SP) {
             count -= 1
         }
-        return render(pieces[0 ..< count]) + ellipsis
+        // What is cut off may hold the closers of bidi embeddings and isolates opened in what
+        // is kept: they are closed, so that the cut text cannot reorder what follows it; after
+        // the ellipsis, which stays at the cut (the left end of a cut right-to-left run).
+        return UntrustedText.closingOpenBidi(render(pieces[0 ..< count]) + ellipsis)
     }
 }

@@ -186,6 +186,14 @@ int32_t clk_icu_bidi_base_direction(const clk_uchar *text, int32_t length) {
 }
 
 int32_t clk_icu_locale_is_known(const char *locale) {
+    // ICU 72 trusts a locale id to fit its fixed buffers: a longer one overflows a buffer in
+    // PluralRules (strcpy), and a keyword name longer than ICU allows crashes SimpleDateFormat.
+    // uloc_getName reports both, as a warning or an error: such ids are not known locales.
+    char name[ULOC_FULLNAME_CAPACITY];
+    UErrorCode nameStatus = U_ZERO_ERROR;
+    int32_t nameLength = uloc_getName(locale, name, sizeof name, &nameStatus);
+    if (nameStatus != U_ZERO_ERROR || nameLength >= (int32_t)sizeof name) return 0;
+
     char language[ULOC_LANG_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_getLanguage(locale, language, sizeof language, &status);

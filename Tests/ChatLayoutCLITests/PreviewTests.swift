@@ -324,6 +324,13 @@ struct PreviewTests {
         let zone = try preview(["-"], stdin: document(["hi"]).replacingOccurrences(of: #""time_zone": "UTC""#, with: #""time_zone": "Mars/Olympus""#))
         #expect(zone.status == 1)
         #expect(zone.stderr.contains("Mars/Olympus"))
+
+        // FuzzPipeline, crash-aa218cb7: a locale id longer than ICU can hold overflowed a buffer.
+        let overlong = "en_" + String(repeating: "A", count: 153)
+        let locale = try preview(["-"], stdin: document(["hi"]).replacingOccurrences(of: #""locale": "en_US""#, with: "\"locale\": \"\(overlong)\""))
+        #expect(locale.status == 1)
+        #expect(locale.stderr.contains("context.locale: unknown locale '\(overlong)'"), "\(locale.stderr)")
+        #expect(locale.stdout.isEmpty)
     }
 
     @Test func hostileText_neverReachesStandardOutput_asControls() throws {

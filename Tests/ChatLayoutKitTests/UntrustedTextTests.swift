@@ -444,3 +444,29 @@ private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [St
         randomText(pieces: random.int(0...30), escapes: includingEscapes, &random)
     }
 }
+
+// MARK: - neutralizeLine
+
+@Test func neutralizeLine_showsLineFeedsAsTheirControlPicture() {
+    #expect(UntrustedText.neutralizeLine("one\ntwo\r\nthree\rfour") == "one\u{240A}two\u{240A}three\u{240A}four")
+}
+
+@Test func neutralizeLine_neutralisesAsNeutralizeDoes() {
+    #expect(UntrustedText.neutralizeLine("\(esc)[2Jid\u{7F}\ttab") == "id\u{2421}\ttab")
+    // The embedding opened before the line feed is closed before its picture.
+    #expect(UntrustedText.neutralizeLine("\(rlo)abc\ndef") == "\(rlo)abc\(pdf)\u{240A}def")
+    #expect(UntrustedText.neutralizeLine("plain") == "plain")
+}
+
+// MARK: - closingOpenBidi
+
+@Test func closingOpenBidi_closesWhatIsOpenAtTheEnd_innermostFirst() {
+    #expect(UntrustedText.closingOpenBidi("\(rli)a\(rlo)b") == "\(rli)a\(rlo)b\(pdf)\(pdi)")
+    #expect(UntrustedText.closingOpenBidi("\(lre)a\(pdf)b") == "\(lre)a\(pdf)b")
+}
+
+@Test func closingOpenBidi_changesNothingElse() {
+    // Controls stay as they are; what a paragraph end closed needs no closer.
+    #expect(UntrustedText.closingOpenBidi("\u{0}\(esc)[2J\(rlo)a\nb") == "\u{0}\(esc)[2J\(rlo)a\nb")
+    #expect(UntrustedText.closingOpenBidi("a\(pdf)\(pdi)") == "a\(pdf)\(pdi)")
+}

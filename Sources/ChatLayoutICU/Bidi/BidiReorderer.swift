@@ -37,9 +37,7 @@ enum BidiReorderer {
                 guard let first = line.clusters.first, let last = line.clusters.last else { return "" }
                 let run = first.lowerBound ..< last.upperBound
                 if !text.properties[run].contains(where: { $0.isBidiControl }) { return text.string(run) }
-                var bytes: [UInt8] = []
-                for cluster in line.clusters { append(cluster, mirrored: false, text, &bytes) }
-                return String(decoding: bytes, as: UTF8.self)
+                return joined(line.clusters.map { (cluster: $0, mirrored: false) }, text)
             }
         }
         // UTF-16 offsets of the paragraph's code points, for ICU.
@@ -54,37 +52,54 @@ enum BidiReorderer {
         let paragraphLevel: Int32 = direction == .rightToLeft ? 1 : 0
         let resolved = clk_icu_bidi_levels(units, Int32(units.count), paragraphLevel, limits, Int32(limits.count), &levels)
         return lines.map { line in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(Int(text.utf8Offsets[line.span.upperBound] - text.utf8Offsets[line.span.lowerBound]))
             guard resolved >= 0, !line.clusters.isEmpty else {
-                for cluster in line.clusters { append(cluster, mirrored: false, text, &bytes) }
-                return String(decoding: bytes, as: UTF8.self)
+                return joined(line.clusters.map { (cluster: $0, mirrored: false) }, text)
             }
             let clusterLevels = line.clusters.map { levels[unitOffset[$0.lowerBound - paragraph.lowerBound]] }
             var visualToLogical = [Int32](repeating: 0, count: line.clusters.count)
             _ = clk_icu_bidi_reorder(clusterLevels, Int32(clusterLevels.count), &visualToLogical)
-            for logical in visualToLogical {
-                let index = Int(logical)
-                append(line.clusters[index], mirrored: clusterLevels[index] & 1 == 1, text, &bytes)
-            }
-            return String(decoding: bytes, as: UTF8.self)
+            return joined(visualToLogical.map { (cluster: line.clusters[Int($0)], mirrored: clusterLevels[Int($0)] & 1 == 1) }, text)
         }
     }
 
-    /// The UTF-8 of a cluster's code points (mirrored when asked), bidi controls dropped.
-    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText, _ bytes: inout [UInt8]) {
-        // Usually nothing to drop or mirror: the cluster's bytes at once.
-        if !cluster.contains(where: { text.properties[$0].isBidiControl || (mirrored && text.properties[$0].isBidiMirrored) }) {
-            bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])
-            return
+    /// The clusters in display order as one string, bidi controls dropped. Where two clusters
+    /// that a dropped control or the reordering brought together would run into one ("ᄏ" PDF
+    /// "ᄀ" → "ᄏᄀ", one Hangul cluster two cells wide instead of two; "❤" PDF VS16 → "❤️", two
+    /// cells instead of one), a ZERO WIDTH SPACE keeps them apart: the drawn line segments into
+    /// exactly the clusters that were measured, so it is as wide as its width says.
+    private static func joined(_ clusters: [(cluster: Range<Int>, mirrored: Bool)], _ text: AnalyzedText) -> String {
+        var pieces: [String.UnicodeScalarView] = []
+        pieces.reserveCapacity(clusters.count)
+        for (cluster, mirrored) in clusters {
+            var piece = String.UnicodeScalarView()
+            append(cluster, mirrored: mirrored, text, &piece)
+            if !piece.isEmpty { pieces.append(piece) }
         }
+        let whole = String(String.UnicodeScalarView(pieces.joined()))
+        if GraphemeBreaker.boundaries(AnalyzedText(whole)).count - 1 == pieces.count { return whole }
+        var view = String.UnicodeScalarView()
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 && !isBoundary(between: pieces[index - 1], and: piece) { view.append("\u{200B}") }
+            view.append(contentsOf: piece)
+        }
+        return String(view)
+    }
+
+    /// Whether UAX #29 breaks between two clusters put side by side.
+    private static func isBoundary(between first: String.UnicodeScalarView, and second: String.UnicodeScalarView) -> Bool {
+        var pair = first
+        pair.append(contentsOf: second)
+        return GraphemeBreaker.boundaries(AnalyzedText(String(pair))).contains(first.count)
+    }
+
+    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText, _ view: inout String.UnicodeScalarView) {
         for index in cluster where !text.properties[index].isBidiControl {
+            var scalar = text.scalars[index]
             if mirrored && text.properties[index].isBidiMirrored,
-               let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(text.scalars[index].value)))) {
-                bytes.append(contentsOf: UTF8.encode(mirror)!)
-            } else {
-                bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[index]) ..< Int(text.utf8Offsets[index + 1])])
+               let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(scalar.value)))) {
+                scalar = mirror
             }
+            view.append(scalar)
         }
     }
 }

@@ -8,7 +8,8 @@ import Synchronization
 /// "Etc/Unknown" (UTC) zone, which would turn a typo into wrong dates. So both are checked
 /// when the formatter is made.
 public enum FormattingError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// ICU has no data for the locale's language ("xx_YY", "").
+    /// ICU has no data for the locale's language ("xx_YY", ""), or the id is beyond ICU's
+    /// limits (longer than 156 bytes, an overlong keyword), which ICU 72 cannot handle safely.
     case unknownLocale(String)
     /// ICU does not know the time zone id ("Mars/Olympus"). Only system zones are accepted;
     /// custom ids such as "GMT+05:00" are not.
@@ -17,8 +18,9 @@ public enum FormattingError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A sentence for a user: "unknown time zone 'Mars/Olympus'".
     public var description: String {
         switch self {
-        case .unknownLocale(let locale): "unknown locale '\(locale)'"
-        case .unknownTimeZone(let timeZone): "unknown time zone '\(timeZone)'"
+        // The ids may come from a document: shown inert, on the message's line.
+        case .unknownLocale(let locale): "unknown locale '\(UntrustedText.neutralizeLine(locale))'"
+        case .unknownTimeZone(let timeZone): "unknown time zone '\(UntrustedText.neutralizeLine(timeZone))'"
         }
     }
 }
@@ -56,7 +58,8 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     /// ("America/New_York", "UTC").
     ///
     /// - Throws: ``FormattingError/unknownLocale(_:)`` when ICU has no data for the locale's
-    ///   language, ``FormattingError/unknownTimeZone(_:)`` when ICU does not know the zone.
+    ///   language or the id is beyond ICU's limits, ``FormattingError/unknownTimeZone(_:)`` when
+    ///   ICU does not know the zone.
     public init(locale: String, timeZone: String) throws(FormattingError) {
         // A NUL would cut the C string short and validate only its prefix.
         guard !locale.utf8.contains(0), clk_icu_locale_is_known(locale) == 1 else {

@@ -88,7 +88,8 @@ int32_t clk_icu_bidi_base_direction(const clk_uchar *text, int32_t length);
 
 // MARK: Locales, time zones, calendars
 
-/// 1 when ICU has data for the locale's language, else 0.
+/// 1 when ICU has data for the locale's language and the id fits ICU's limits (length,
+/// keyword names), else 0.
 int32_t clk_icu_locale_is_known(const char *locale);
 
 /// Writes the canonical id of a system time zone ("UTC" → "Etc/UTC"); returns its length, or

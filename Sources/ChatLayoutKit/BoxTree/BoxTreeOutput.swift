@@ -21,7 +21,7 @@ extension Box {
         var output: [String] = []
         walk { box, depth in
             var line = String(repeating: "  ", count: depth) + box.role.rawValue
-            if let id = box.id { line += " \(id)" }
+            if let id = box.id { line += " \(UntrustedText.neutralizeLine(id))" }  // ids come from the document
             line += " \(box.frame)"
             if box.role == .bubble { line += " tail:\(box.tail.rawValue)" }
             if let first = box.lines.first {

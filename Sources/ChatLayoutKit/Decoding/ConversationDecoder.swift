@@ -6,7 +6,8 @@ public enum ConversationDecoder {
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
         let root = JSONReader(try JSONParser.parse(bytes))
         guard case .object = root.value else {
-            throw DocumentError(path: nil, line: nil, column: nil, message: "the document must be a JSON object, got \(root.value.map(describe) ?? "nothing")")
+            // A wrong type names its path: here "", the top level.
+            throw root.error("the document must be a JSON object, got \(root.value.map(describe) ?? "nothing")")
         }
         var decoder = ModelDecoder()
         let state = try channelState(root, cid: cid)
@@ -18,7 +19,7 @@ public enum ConversationDecoder {
         for element in try state["messages"].optionalArray() {
             let message = try decoder.message(element)
             if let first = firstIndex[message.id] {
-                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate message id '\(message.id)' (first at \(first))")
+                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(first))")
             }
             firstIndex[message.id] = element.path
             conversation.messages.append(message)
@@ -48,7 +49,7 @@ public enum ConversationDecoder {
     private static func channelState(_ root: JSONReader, cid: String?) throws(DocumentError) -> JSONReader {
         guard !root["channels"].isAbsent else {
             if let cid, let own = try root["channel"]["cid"].optionalString(), own != cid {
-                throw DocumentError(path: "channel.cid", line: nil, column: nil, message: "the document is channel '\(own)', not '\(cid)'")
+                throw DocumentError(path: "channel.cid", line: nil, column: nil, message: "the document is channel '\(JSONReader.shown(own))', not '\(JSONReader.shown(cid))'")
             }
             return root
         }
@@ -66,7 +67,7 @@ public enum ConversationDecoder {
             if let own { found.append(own) }
         }
         throw DocumentError(path: "channels", line: nil, column: nil,
-                            message: "no channel '\(cid)' (the response has: \(found.isEmpty ? "none" : found.joined(separator: ", ")))")
+                            message: "no channel '\(JSONReader.shown(cid))' (the response has: \(found.isEmpty ? "none" : found.map(JSONReader.shown).joined(separator: ", ")))")
     }
 
     private static func context(_ json: JSONReader) throws(DocumentError) -> DocumentContext {
@@ -133,7 +134,7 @@ public enum ConversationDecoder {
         guard let name = try json.optionalString() else { return nil }
         guard let value = Value(rawValue: name) else {
             let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DocumentError(path: json.path, line: nil, column: nil, message: "unknown value '\(name)' (expected one of: \(allowed))")
+            throw DocumentError(path: json.path, line: nil, column: nil, message: "unknown value '\(JSONReader.shown(name))' (expected one of: \(allowed))")
         }
         return value
     }

@@ -196,6 +196,13 @@ public struct JSONReader: Sendable {
         }
     }
 
+    /// A value from the document as a message quotes it between single quotes ("unknown value
+    /// '…'"): as ``quoted(_:limit:)`` without the double quotes, so that it cannot act on a
+    /// terminal or break the message's line.
+    static func shown(_ text: String) -> String {
+        String(quoted(text).dropFirst().dropLast())
+    }
+
     /// `text` in double quotes for a message: long text shortened, and anything invisible or
     /// able to act on a terminal (controls, bidi formatting, line separators) as `\u{…}`.
     static func quoted(_ text: String, limit: Int = 40) -> String {

@@ -21,13 +21,13 @@ struct ModelDecoder {
             type = known
         } else {
             type = .regular
-            warnings.append(DocumentWarning(path: json["type"].path, message: "unknown message type '\(UntrustedText.neutralize(typeName))', laid out as regular"))
+            warnings.append(DocumentWarning(path: json["type"].path, message: "unknown message type '\(JSONReader.shown(typeName))', laid out as regular"))
         }
         var localState: LocalState?
         if let stateName = try json["local_state"].optionalString() {
             guard let state = LocalState(rawValue: stateName) else {
                 throw DocumentError(path: json["local_state"].path, line: nil, column: nil,
-                                    message: "unknown local state '\(stateName)' (expected one of \(LocalState.allCases.map(\.rawValue).joined(separator: ", ")))")
+                                    message: "unknown local state '\(JSONReader.shown(stateName))' (expected one of \(LocalState.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             localState = state
         }

@@ -35,8 +35,7 @@ extension ModelDecoder {
             return .messageDeleted(message: try message(json["message"]), hardDelete: try json["hard_delete"].optionalBool() ?? false,
                                    createdAt: try time.optionalTimestamp())
         default:
-            let shown = JSONReader.quoted(type).dropFirst().dropLast() // neutralised for the terminal
-            warnings.append(json["type"].warning("unknown event type '\(shown)', ignored"))
+            warnings.append(json["type"].warning("unknown event type '\(JSONReader.shown(type))', ignored"))
             return .unknown(type: type)
         }
     }

@@ -47,7 +47,7 @@ extension MessageListDecisions {
             case .message(let decision):
                 lines.append(Self.line(decision, width: width, measurer: measurer))
             case .typingIndicator(let text):
-                lines.append("\(text)  typing indicator")
+                lines.append("\(UntrustedText.neutralizeLine(text))  typing indicator")
             case .emptyState(let text):
                 lines.append("\(text)  empty state")
             case .loadingState(let text):
@@ -61,8 +61,8 @@ extension MessageListDecisions {
         let message = decision.message
         let quoted = measurer.truncate(decision.text, width: max(8, width / 3))
         var parts = [
-            "\(message.id) \(decision.position.rawValue)",
-            "\(UntrustedText.neutralize(message.user.displayName)) \(decision.timeText)",
+            "\(UntrustedText.neutralizeLine(message.id)) \(decision.position.rawValue)",
+            "\(UntrustedText.neutralizeLine(message.user.displayName)) \(decision.timeText)",
             "\"\(quoted)\"",
             "[\(decision.options.names.joined(separator: " "))]",
         ]

@@ -53,6 +53,33 @@ public enum UntrustedText {
         }
     }
 
+    /// As ``neutralize(_:)``, for text shown inside one line of output (an id in a tree dump,
+    /// a name in an `explain` line, a value in a warning): line feeds are shown as "␊" too,
+    /// so that the text cannot start a line of its own that passes for another.
+    public static func neutralizeLine(_ text: String) -> String {
+        let neutral = neutralize(text)
+        guard neutral.utf8.contains(0x0A) else { return neutral }
+        return String(String.UnicodeScalarView(neutral.unicodeScalars.map { $0 == "\n" ? "\u{240A}" : $0 }))
+    }
+
+    /// `text` with the closers of the bidi embeddings, overrides and isolates it leaves open
+    /// at its end appended (rule 4 at the end of the text), and nothing else changed: for a
+    /// piece cut out of a text, so that it cannot reorder what is drawn after it.
+    public static func closingOpenBidi(_ text: String) -> String {
+        var bidi = BidiBalance()
+        for scalar in text.unicodeScalars {
+            if isParagraphEnd(scalar) {
+                _ = bidi.closeAll()  // UAX #9 ends them with the paragraph
+            } else {
+                _ = bidi.admits(scalar)
+            }
+        }
+        if bidi.isBalanced { return text }
+        var closed = text.unicodeScalars
+        closed.append(contentsOf: bidi.closeAll())
+        return String(closed)
+    }
+
     // MARK: - Fast path
 
     /// Whether `neutralize` would return these bytes unchanged: no control character to
