@@ -22,6 +22,15 @@ import Testing
         #expect(typingRows(list) == ["typing Leia and Han are typing…"])
     }
 
+    /// A right-to-left name is isolated (FSI … PDI) so that it cannot turn the English phrase
+    /// around it; a left-to-right name is set as it is.
+    @Test func rightToLeftNames_areIsolatedInThePhrase() throws {
+        #expect(typingRows(try chat.typing("שרה").resolve()) == ["typing \u{2068}שרה\u{2069} is typing…"])
+        #expect(typingRows(try chat.typing("leia", "دارا").resolve()) == ["typing Leia and \u{2068}دارا\u{2069} are typing…"])
+        // A name that is left to right but carries an override: isolated too.
+        #expect(typingRows(try chat.typing("a\u{202E}b").resolve()).first?.contains("\u{2068}") == true)
+    }
+
     @Test func threeTypists_areCounted() throws {
         let list = try chat.typing("leia", "han", "chewie").resolve()
         #expect(typingRows(list) == ["typing 3 people are typing…"])

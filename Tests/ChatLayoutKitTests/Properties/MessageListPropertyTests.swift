@@ -400,7 +400,17 @@ import Testing
             let positions = items.indices.filter { if case .typingIndicator = items[$0] { true } else { false } }
             var seen = Set<String>()
             let typers = input.conversation.typingUserIDs.filter { $0 != input.context.currentUserID && seen.insert($0).inserted }
-            let names = typers.map { UntrustedText.neutralize(input.conversation.user(id: $0).displayName) }
+            // A name that could turn the phrase around (right-to-left letters or bidi controls)
+            // is set as a first-strong isolate.
+            func inPhrase(_ name: String) -> String {
+                let turns = name.unicodeScalars.contains {
+                    (0x0590 ... 0x08FF).contains($0.value) || (0xFB1D ... 0xFDFF).contains($0.value)
+                        || (0xFE70 ... 0xFEFF).contains($0.value) || (0x10800 ... 0x10FFF).contains($0.value)
+                        || (0x1E800 ... 0x1EFFF).contains($0.value) || UntrustedText.isBidiControl($0)
+                }
+                return turns ? "\u{2068}\(name)\u{2069}" : name
+            }
+            let names = typers.map { inPhrase(UntrustedText.neutralize(input.conversation.user(id: $0).displayName)) }
             let formatter = PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!
             let expectedText: String? = switch names.count {
             case 0: nil
