@@ -73,11 +73,7 @@ public struct CellGrid: Sendable {
                     attach(String(scalar), row: row, before: x)
                     continue
                 }
-                if row >= 0 && row < height && x >= 0 && x + clusterWidth <= width {
-                    clearOverlaps(row: row, from: x, count: clusterWidth)
-                    cells[row * width + x] = scalar.value
-                    if clusterWidth == 2 { cells[row * width + x + 1] = Self.continuation }
-                }
+                if fits(clusterWidth, row: row, column: x) { put(scalar.value, width: clusterWidth, row: row, column: x) }
                 x += clusterWidth
             }
             return x
@@ -100,9 +96,19 @@ public struct CellGrid: Sendable {
 
     /// Puts one cluster of `clusterWidth` cells at (row, column) when it fits entirely.
     private mutating func place(_ cluster: String, width clusterWidth: Int, row: Int, column x: Int) {
-        guard row >= 0 && row < height && x >= 0 && x + clusterWidth <= width else { return }
+        guard fits(clusterWidth, row: row, column: x) else { return }
+        put(encode(cluster), width: clusterWidth, row: row, column: x)
+    }
+
+    /// Whether a cluster of `clusterWidth` cells at (row, column) lies entirely on the grid.
+    private func fits(_ clusterWidth: Int, row: Int, column x: Int) -> Bool {
+        row >= 0 && row < height && x >= 0 && x + clusterWidth <= width
+    }
+
+    /// Writes an encoded cluster (and the continuation of a two-cell one) at a place it fits.
+    private mutating func put(_ cell: UInt32, width clusterWidth: Int, row: Int, column x: Int) {
         clearOverlaps(row: row, from: x, count: clusterWidth)
-        cells[row * width + x] = encode(cluster)
+        cells[row * width + x] = cell
         if clusterWidth == 2 { cells[row * width + x + 1] = Self.continuation }
     }
 
