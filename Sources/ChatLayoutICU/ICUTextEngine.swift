@@ -110,6 +110,25 @@ public struct ICUTextEngine: TextMeasuring {
         return boundaries.count - 1
     }
 
+    /// The number of clusters when every one is an emoji by Stream's rule (its
+    /// `Character.isEmoji`): the cluster's first code point has the Emoji property and is
+    /// above U+238C, or is followed by other code points. "❤" and "☺" count; "#", "™" and
+    /// "⌚" alone do not; "1️⃣" does. Nil when any cluster is something else, or `text` is
+    /// empty.
+    public func jumbomojiClusterCount(_ text: String) -> Int? {
+        let table = CharacterPropertyTable.shared
+        // Cheap rejection: most texts start with a letter.
+        guard let firstScalar = text.unicodeScalars.first, table[firstScalar].isEmoji else { return nil }
+        let analyzed = AnalyzedText(text, table: table)
+        let boundaries = GraphemeBreaker.boundaries(analyzed)
+        guard boundaries.count > 1 else { return nil }
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+            let first = analyzed.scalars[start]
+            guard analyzed.properties[start].isEmoji && (first.value > 0x238C || end - start > 1) else { return nil }
+        }
+        return boundaries.count - 1
+    }
+
     /// The width in cells of `text` on one line: the sum of its clusters' widths (hard breaks
     /// and other controls count 0, trailing spaces count).
     public func width(of text: String) -> Int {

@@ -63,9 +63,9 @@ struct BadInputTests {
                     says: ["messages[1].id", "duplicate message id ''", "first at messages[0])"]),
         BadDocument("duplicate id", valid.replacingOccurrences(of: #""id": "m1""#, with: #""id": "m0""#),
                     says: ["messages[1].id", "duplicate message id 'm0'", "first at messages[0])"]),
-        BadDocument("duplicate thread", #"{"threads": [{"parent_message_id": "p"}, {"parent_message_id": "q"}, {"parent_message_id": "p"}]}"#,
+        BadDocument("duplicate thread", #"{"threads": [\#(["p", "q", "p"].map { #"{"parent_message_id": "\#($0)", "parent_message": {"id": "\#($0)", "user": {"id": "x"}, "created_at": "2024-03-05T09:00:00Z"}}"# }.joined(separator: ", "))]}"#,
                     says: ["threads[2]", "duplicate thread for parent message 'p'", "first at threads[0]"]),
-        BadDocument("duplicate reply id", #"{"threads": [{"parent_message_id": "p", "latest_replies": [\#(["A", "B"].map { #"{"id": "r", "text": "\#($0)", "user": {"id": "y"}, "created_at": "2024-03-05T09:00:00Z"}"# }.joined(separator: ", "))]}]}"#,
+        BadDocument("duplicate reply id", #"{"messages": [{"id": "p", "user": {"id": "x"}, "created_at": "2024-03-05T09:00:00Z"}], "threads": [{"parent_message_id": "p", "latest_replies": [\#(["A", "B"].map { #"{"id": "r", "text": "\#($0)", "user": {"id": "y"}, "created_at": "2024-03-05T09:00:00Z"}"# }.joined(separator: ", "))]}]}"#,
                     says: ["threads[0].latest_replies[1].id", "duplicate reply id 'r'", "first at threads[0].latest_replies[0]"]),
         // Timestamps outside RFC 3339.
         BadDocument("February 30", valid.replacingOccurrences(of: "2024-03-05T09:00:00Z", with: "2024-02-30T09:00:00Z"),

@@ -57,8 +57,9 @@ struct ExplainTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         let (items, _) = try explain([Self.sample])
-        #expect(lines.count == items.count + 1)
+        #expect(lines.count == items.count + 1 + 1, "the header, the items, the hidden thread reply")
         #expect(lines[0] == "General · 4 members")
+        #expect(lines.last == "r1 hidden: thread reply not sent to the channel")
         #expect(result.stdout.contains("last in group: next message is by another author"))
         #expect(result.stdout.contains("authorName: 4 members"))
     }
@@ -70,7 +71,7 @@ struct ExplainTests {
     }
 
     @Test func flags_overrideTheDocument() throws {
-        let doc = document([("a", "x", 0), ("b", "x", 61), ("c", "me", 70)])
+        let doc = document([("a", "x", 0), ("b", "x", 61), ("c", "me", 70)], extra: #", "config": {"page_size": 50}"#)
         let (plain, _) = try explain(["-"], stdin: doc)
         #expect(plain.compactMap(\.position) == ["single", "single", "single"])
         let (longer, _) = try explain(["-", "--max-group-interval", "61"], stdin: doc)

@@ -27,8 +27,8 @@ public struct ChatStrings: Hashable, Sendable {
     /// Thread info and the thread view's count: "1 reply" / "3 replies".
     public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
 
-    /// Reaction glyphs by type (Stream's defaults).
-    public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "😢", "wow": "😮"]
+    /// Reaction glyphs by type: Stream's five default reactions (its "sad" is a thumbs down).
+    public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"]
     /// Delivery status glyphs.
     public var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
     /// Beside a message whose last action failed: "⚠".
@@ -59,6 +59,19 @@ public struct ChatStrings: Hashable, Sendable {
     // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
     /// The thread view's title (its subtitle is the channel's name).
     public var threadTitle = "Thread"
+
+    // Names and previews.
+    /// A direct channel's title from two other members: "Leia and Han".
+    public var twoMemberNames = "{first} and {second}"
+    /// A direct channel's title from more: "Leia, Han and 3 more" (`{names}` is the first two,
+    /// joined by ", ").
+    public var moreMemberNames = "{names} and {count} more"
+    /// A poll where one line stands for it (thread list, quoted message): "Poll".
+    public var poll = "Poll"
+    /// A shared location where one line stands for it: "Location".
+    public var location = "Location"
+    /// A live shared location where one line stands for it: "Live location".
+    public var liveLocation = "Live location"
 
     /// The English words of Stream's SDKs; change the properties for another language.
     public init() {}

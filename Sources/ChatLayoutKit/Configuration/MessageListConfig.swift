@@ -100,8 +100,17 @@ public struct MessageListConfig: Hashable, Sendable {
     public var autoTranslationEnabled: Bool
     /// The "Unread messages" separator (`unread_separator_enabled`). Default true.
     public var unreadSeparatorEnabled: Bool
-    /// Messages loaded per page (`page_size`). Default 50.
+    /// Messages loaded per page (`page_size`). Default 50. A channel payload with fewer
+    /// messages than this holds the channel's whole history (see
+    /// ``Conversation/historyLoaded``).
     public var pageSize: Int
+    /// Show messages held back by moderation (`show_shadowed_messages`), as Stream's
+    /// `shouldShowShadowedMessages`. Default false: others' shadowed messages are hidden.
+    public var showShadowedMessages: Bool = false
+    /// Without a `last_read_message_id`, place the unread separator after the current user's
+    /// `last_read` instant (`unread_last_read_fallback`). Default false: Stream reads the last
+    /// read message only.
+    public var unreadLastReadFallback: Bool = false
     /// The thread view's options.
     public var threadView: ThreadViewConfig = ThreadViewConfig()
 
@@ -157,12 +166,18 @@ public struct ThreadViewConfig: Hashable, Sendable {
     public var parentPresentation: ThreadParentPresentation
     /// `starting_point`. Default: the bottom.
     public var startingPoint: ThreadStartingPoint
+    /// The "3 replies" counter under the parent in the `first_message` presentation
+    /// (`thread_replies_counter_enabled`), as Stream's `threadRepliesCounterEnabled`. Default
+    /// true. (The `info_header` presentation always shows its count.)
+    public var repliesCounterEnabled: Bool
 
     /// Thread view options; by default Sendbird's: the parent above the replies, opening at the
     /// bottom.
-    public init(parentPresentation: ThreadParentPresentation = .infoHeader, startingPoint: ThreadStartingPoint = .bottom) {
+    public init(parentPresentation: ThreadParentPresentation = .infoHeader, startingPoint: ThreadStartingPoint = .bottom,
+                repliesCounterEnabled: Bool = true) {
         self.parentPresentation = parentPresentation
         self.startingPoint = startingPoint
+        self.repliesCounterEnabled = repliesCounterEnabled
     }
 }
 

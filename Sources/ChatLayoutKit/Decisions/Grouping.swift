@@ -125,7 +125,7 @@ struct GroupingResolver {
             if next.user.id != message.user.id { return .nextByAnotherAuthor }
             if let type = Self.groupBreakingType(next) { return .nextIsOfType(type) }
             if message.localState?.isFailed == true || next.localState?.isFailed == true { return .failed }
-            if repliesEnabled && (message.replyCount > 0 || next.replyCount > 0) { return .threadRoot }
+            if repliesEnabled && (message.isThreadRoot || next.isThreadRoot) { return .threadRoot }
             if !sameMinute { return .anotherMinute }
             return .continues(seconds: next.createdAt.seconds(since: message.createdAt))
         }

@@ -90,11 +90,11 @@ enum LayoutOptionsResolver {
                 reasons?.append(OptionReason(option: "authorName", reason: "\(facts.memberCount) members"))
             }
         }
-        // 8. Thread roots and thread replies shown in the channel.
-        if facts.features.replies && (message.replyCount > 0 || message.parentID != nil) {
+        // 8. Thread roots (replies, or latest replies listed) and thread replies.
+        if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
             options.insert([.threadInfo, .continuousBubble])
-            reasons?.append(OptionReason(option: "threadInfo", reason: message.replyCount > 0
-                ? "thread root with \(message.replyCount) replies" : "thread reply also sent to the channel"))
+            reasons?.append(OptionReason(option: "threadInfo", reason: message.isThreadRoot
+                ? "thread root with \(message.threadReplyCount) replies" : "thread reply"))
         }
         // 9. A deleted message shows nothing more.
         if message.isDeleted {
@@ -110,8 +110,9 @@ enum LayoutOptionsResolver {
         if message.quotedMessage != nil {
             options.insert(.quotedMessage)
         }
-        // 12.
-        if facts.features.reactions && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
+        // 12. Stream asks for reaction scores and a latest reaction it has an image for.
+        if facts.features.reactions && !message.reactionScores.isEmpty
+            && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
             options.insert(.reactions)
         }
         // 13. A failed action, or a message bounced by moderation (Stream's `isLastActionFailed`).
@@ -119,10 +120,10 @@ enum LayoutOptionsResolver {
             options.insert(.errorIndicator)
             reasons?.append(OptionReason(option: "errorIndicator", reason: message.isBounced ? "bounced by moderation" : message.localState!.rawValue))
         }
-        // 14.
+        // 14. The status is gated by the channel's events (DeliveryState.status).
         if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
             options.insert(.deliveryStatusIndicator)
-            reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: status.rawValue))
+            reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status)))
         }
         return applyDisplayOptions(options, facts, config, &reasons)
     }

@@ -68,6 +68,11 @@ public struct MessageListDecisions: Hashable, Sendable {
     public var items: [MessageListItem]
     /// The unread count the scroll-to-latest button carries.
     public var unreadCount: Int
+    /// The document's messages the list leaves out, in input order, and why (thread replies,
+    /// shadowed, deleted ephemeral and truncated messages): none is dropped silently.
+    public var hidden: [HiddenMessage] = []
+    /// How the date separators read (`date_separator_style`), for `explain`.
+    public var dateSeparatorStyle: DateSeparatorStyle = .relative
 
     /// The message decisions alone, top to bottom.
     public var messages: [MessageDecision] {

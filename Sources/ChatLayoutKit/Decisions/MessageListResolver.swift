@@ -12,6 +12,9 @@ public struct MessageListResolver: Sendable {
     public var measurer: any TextMeasuring
     /// The words the decisions write ("Unread messages", "4 members").
     public var strings: ChatStrings
+    /// Leaves out the messages Stream hides (``hiddenMessages(_:)``); the thread view, which
+    /// picks its messages itself, turns it off.
+    var hidesMessages = true
 
     /// A resolver bound to a configuration, a context, a formatter and a measurer.
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
@@ -28,23 +31,24 @@ public struct MessageListResolver: Sendable {
         let currentUserID = context.currentUserID
         let typing = typingText(conversation, user: conversation.user(id:))
         let header = header(conversation, typing: typing)
-        let messages = Self.shownMessages(conversation.messages)
+        let messages = shownMessages(conversation)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
-            return MessageListDecisions(header: header, items: [.loadingState(text: strings.loading)], unreadCount: 0)
+            return MessageListDecisions(header: header, items: [.loadingState(text: strings.loading)], unreadCount: 0,
+                                        hidden: hiddenMessages(conversation))
         }
 
         let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
         let separatorBefore = messages.indices.map { index in
-            dateSeparatorStands(above: times[index].day, under: index == 0 ? nil : times[index - 1].day)
+            dateSeparatorStands(above: times[index].day, under: index == 0 ? nil : times[index - 1].day,
+                                historyLoaded: conversation.historyLoaded)
         }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
         let minutes = times.map(GroupingResolver.LocalMinute.init)
         let boundaries = grouping.boundaries(messages, separatorBefore: separatorBefore, localMinutes: minutes)
         let positions = GroupingResolver.positions(boundaries)
-        let firstUnread = config.unreadSeparatorEnabled
-            ? UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID)
-            : nil
+        let firstUnread = UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID,
+                                                          config: config, historyLoaded: conversation.historyLoaded)
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
         let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
         var labels: [CalendarDay: String] = [:]
@@ -65,15 +69,42 @@ public struct MessageListResolver: Sendable {
         if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
         let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
-        return MessageListDecisions(header: header, items: items, unreadCount: unread)
+        return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hiddenMessages(conversation),
+                                    dateSeparatorStyle: config.dateSeparatorStyle)
+    }
+
+    /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
+    /// order; without those Stream hides (``hiddenMessages(_:)`` says which, and why).
+    public func shownMessages(_ conversation: Conversation) -> [Message] {
+        guard hidesMessages else { return Self.sorted(conversation.messages) }
+        return Self.sorted(conversation.messages.filter {
+            MessageVisibility.hiddenReason($0, channel: conversation.channel, config: config, currentUserID: context.currentUserID) == nil
+        })
+    }
+
+    /// The messages the channel's list leaves out, in input order, each with its reason:
+    /// thread replies not sent to the channel, shadowed messages, deleted ephemeral ones and
+    /// messages older than the channel's `truncated_at`.
+    public func hiddenMessages(_ conversation: Conversation) -> [HiddenMessage] {
+        guard hidesMessages else { return [] }
+        return conversation.messages.compactMap { message in
+            MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config, currentUserID: context.currentUserID)
+                .map { HiddenMessage(id: message.id, reason: $0) }
+        }
     }
 
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
-    /// order; thread replies only when also sent to the channel (SPEC §3.1).
+    /// order; thread replies only when also sent to the channel (SPEC §3.1). The rules that
+    /// depend on the channel and the configuration (shadowed, truncated, deleted ephemeral
+    /// messages) are in the instance method ``shownMessages(_:)``.
     public static func shownMessages(_ messages: [Message]) -> [Message] {
+        sorted(messages.filter(\.isShownInChannel))
+    }
+
+    /// Oldest first: by `created_at`, ties in input order.
+    static func sorted(_ messages: [Message]) -> [Message] {
         // Sort indices, not messages: a message is a large value to move around.
         messages.indices
-            .filter { messages[$0].isShownInChannel }
             .sorted { (messages[$0].createdAt, $0) < (messages[$1].createdAt, $1) }
             .map { messages[$0] }
     }
@@ -92,10 +123,14 @@ public struct MessageListResolver: Sendable {
                               config: config, strings: strings, formatter: formatter)
     }
 
-    /// SPEC §3.3 `message_list`: a date separator above the oldest message and above the first
-    /// message of each day (`previousDay` is the day of the message above, nil for the oldest).
-    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?) -> Bool {
-        config.dateIndicatorPlacement == .messageList && previousDay != day
+    /// SPEC §3.3 `message_list`: a date separator above the first message of each day
+    /// (`previousDay` is the day of the message above), and above the oldest message (nil
+    /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
+    /// the day of the message above the oldest loaded one until it has the last page.
+    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
+        guard config.dateIndicatorPlacement == .messageList else { return false }
+        guard let previousDay else { return historyLoaded }
+        return previousDay != day
     }
 
     /// The decisions about one message whose group boundary and position are known. `user`
@@ -105,7 +140,11 @@ public struct MessageListResolver: Sendable {
                 user: (String) -> User, explain: Bool) -> MessageDecision {
         let isFromCurrentUser = context.currentUserID != nil && message.user.id == context.currentUserID
         let text = message.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(message.text)
-        let emojiCount = message.attachments.isEmpty && !message.isDeleted ? measurer.emojiOnlyClusterCount(text) : nil
+        // Stream's jumbomoji: no attachments, and a text (ephemeral messages have none) of 1–3
+        // characters that are all emoji by its `isEmoji`.
+        let hasTextContent = message.type != .ephemeral && !message.isDeleted
+        let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
+            ? measurer.jumbomojiClusterCount(text) : nil
         let translation = translatedText(message)
         let facts = MessageFacts(
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
@@ -117,7 +156,7 @@ public struct MessageListResolver: Sendable {
         let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
         var threadInfo: String?
         if options.contains(.threadInfo) {
-            threadInfo = message.replyCount > 0 ? strings.replies.text(message.replyCount, using: formatter) : strings.threadReply
+            threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
         }
         return MessageDecision(
             message: message, text: text, position: position, groupBoundary: boundary, options: options, day: day,
@@ -160,18 +199,38 @@ struct DeliveryState {
         latestOtherDelivery = others.compactMap(\.lastDeliveredAt).max()
     }
 
-    /// The status of one of the current user's messages, or nil when none is shown:
-    /// in-progress states always show pending; failed ones never show; otherwise read or sent
-    /// with read events, delivered (someone received it, nobody read it) with delivery events.
+    /// The status of one of the current user's messages, or nil when none is shown, as
+    /// Stream's resolver gates it: in-progress states always show pending and failed ones never
+    /// show; otherwise the status is read (another member read it), delivered (another member's
+    /// device received it, nobody read it) or sent, and read and sent show only with read
+    /// events, delivered only with delivery events.
     func status(of message: Message, features: ChannelFeatures) -> DeliveryStatus? {
         if let state = message.localState {
             return state.isInProgress ? .pending : nil
         }
-        if features.readEvents, let read = latestOtherRead, read >= message.createdAt { return .read }
-        if features.deliveryEvents, let delivered = latestOtherDelivery,
-           Timestamp(seconds: delivered.seconds + 1, nanoseconds: delivered.nanoseconds) >= message.createdAt {
-            return .delivered
+        let status: DeliveryStatus
+        if let read = latestOtherRead, read >= message.createdAt {
+            status = .read
+        } else if let delivered = latestOtherDelivery,
+                  Timestamp(seconds: delivered.seconds + 1, nanoseconds: delivered.nanoseconds) >= message.createdAt {
+            status = .delivered
+        } else {
+            status = .sent
         }
-        return features.readEvents || features.deliveryEvents ? .sent : nil
+        switch status {
+        case .read, .sent: return features.readEvents ? status : nil
+        case .delivered: return features.deliveryEvents ? status : nil
+        case .pending: return status
+        }
+    }
+
+    /// For `explain`: the status and the event that lets it show.
+    static func reason(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .pending: "pending (an action is under way)"
+        case .sent: "sent (read events on, nobody read it)"
+        case .delivered: "delivered (delivery events on, nobody read it)"
+        case .read: "read (read events on)"
+        }
     }
 }

@@ -1,19 +1,66 @@
-/// The unread separator (SPEC §3.4): above the first message newer than the current user's
-/// last read that is not theirs and not deleted; none when they have nothing unread.
+/// The unread separator, by Stream's rule (its `UnreadMessageLookup`): it stands above the
+/// first message after the current user's `last_read_message_id` that is neither theirs nor
+/// deleted, and only while they have unread messages. When the payload gives no last read
+/// message — or names one that is not loaded — everything loaded is unread only if the whole
+/// history is loaded: the separator then stands above the oldest regular message; otherwise
+/// there is none. The `last_read` instant is used only with `unread_last_read_fallback`.
 enum UnreadResolver {
-    /// The index (in `messages`, oldest first) the separator stands above, if any.
-    static func firstUnreadIndex(_ messages: [Message], reads: [ReadState], currentUserID: String?) -> Int? {
-        guard let currentUserID, let read = reads.first(where: { $0.user.id == currentUserID }) else { return nil }
-        if read.unreadMessages == 0 { return nil }
-        var start = 0
-        if let lastID = read.lastReadMessageID, let index = messages.firstIndex(where: { $0.id == lastID }) {
-            start = index + 1
-        } else if let lastRead = read.lastRead {
-            start = messages.firstIndex(where: { $0.createdAt > lastRead }) ?? messages.count
-        } else if read.unreadMessages == nil {
-            return nil // nothing says what was read
+    /// Where the separator goes, before it is looked up in a list.
+    enum Start: Equatable {
+        /// No separator.
+        case none
+        /// Above the first candidate after this message (the last one read).
+        case afterMessage(String)
+        /// Above the first candidate created after this instant (`unread_last_read_fallback`).
+        case afterInstant(Timestamp)
+        /// Above the oldest regular (or reply) message: everything loaded is unread.
+        case oldestRegular
+    }
+
+    /// Where the separator goes for the current user's read state. `isLoaded` says whether a
+    /// message id is in the list.
+    static func start(reads: [ReadState], currentUserID: String?, config: MessageListConfig, historyLoaded: Bool,
+                      isLoaded: (String) -> Bool) -> Start {
+        guard config.unreadSeparatorEnabled, let currentUserID,
+              let read = reads.first(where: { $0.user.id == currentUserID }) else { return .none }
+        // Stream shows it only while the channel's unread count is above 0; a payload without
+        // the count leaves the last read message to decide.
+        if let count = read.unreadMessages, count <= 0 { return .none }
+        if let lastID = read.lastReadMessageID, isLoaded(lastID) { return .afterMessage(lastID) }
+        if read.lastReadMessageID == nil, config.unreadLastReadFallback, let lastRead = read.lastRead {
+            return .afterInstant(lastRead)
         }
-        return messages[start...].firstIndex { isCandidate($0, currentUserID: currentUserID) }
+        return historyLoaded ? .oldestRegular : .none
+    }
+
+    /// The index (in `messages`, oldest first) the separator stands above, if any.
+    static func firstUnreadIndex(_ messages: [Message], reads: [ReadState], currentUserID: String?,
+                                 config: MessageListConfig, historyLoaded: Bool) -> Int? {
+        var indexByID: [String: Int]?
+        func index(of id: String) -> Int? {
+            if indexByID == nil {
+                indexByID = Dictionary(messages.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            }
+            return indexByID?[id]
+        }
+        switch start(reads: reads, currentUserID: currentUserID, config: config, historyLoaded: historyLoaded,
+                     isLoaded: { index(of: $0) != nil }) {
+        case .none:
+            return nil
+        case .afterMessage(let id):
+            let from = index(of: id)! + 1 // `isLoaded` said it is there
+            return messages[from...].firstIndex { isCandidate($0, currentUserID: currentUserID) }
+        case .afterInstant(let instant):
+            let from = messages.firstIndex { $0.createdAt > instant } ?? messages.count
+            return messages[from...].firstIndex { isCandidate($0, currentUserID: currentUserID) }
+        case .oldestRegular:
+            return messages.firstIndex(where: isRegular)
+        }
+    }
+
+    /// A regular message or a thread reply: what Stream marks when everything is unread.
+    static func isRegular(_ message: Message) -> Bool {
+        message.type == .regular || message.type == .reply
     }
 
     /// The separator stands above, and the count counts, messages that are neither the
@@ -73,12 +120,8 @@ enum TypingText {
 enum HeaderResolver {
     static func header(_ conversation: Conversation, currentUserID: String?, typing: String?,
                        config: MessageListConfig, strings: ChatStrings, formatter: any LocaleFormatting) -> ChannelHeader {
-        var title = conversation.channel.name ?? ""
-        if !title.contains(where: { !$0.isWhitespace }) {
-            let others = conversation.members.map(\.user).filter { $0.id != currentUserID }
-            title = others.map(\.displayName).joined(separator: ", ")
-            if title.isEmpty { title = conversation.channel.cid }
-        }
+        let title = ChannelNamer.title(of: conversation.channel, members: conversation.members.map(\.user),
+                                       currentUserID: currentUserID, strings: strings)
         let count = conversation.memberCount
         // No member count known (an export without members): no count rather than "0 members".
         var subtitle = count > 0 ? strings.members.text(count, using: formatter) : ""

@@ -9,6 +9,14 @@ public enum ConversationDecoder {
             // A wrong type names its path: here "", the top level.
             throw root.error("the document must be a JSON object, got \(root.value.map(describe) ?? "nothing")")
         }
+        let keys = try root.members().map(\.key)
+        if let key = keys.first(where: { unreadCountsKeys.contains($0) }) {
+            throw DocumentError(path: key, line: nil, column: nil, message: """
+                this is a Stream unread-counts response: it counts unread messages and threads but \
+                holds none to lay out (expected messages, channels, channel or message for a message \
+                list; threads or thread for a thread list)
+                """)
+        }
         var decoder = ModelDecoder()
         let state = try channelState(root, cid: cid)
         var conversation = Conversation()
@@ -16,7 +24,10 @@ public enum ConversationDecoder {
         conversation.members = try decoder.members(state["members"])
         conversation.reads = try decoder.reads(state["read"])
         var firstIndex: [String: String] = [:]
-        for element in try state["messages"].optionalArray() {
+        // A single-message response (`{"message": {…}}`) is a list of one.
+        let messageElements = state["messages"].isAbsent && !root["message"].isAbsent
+            ? [root["message"]] : try state["messages"].optionalArray()
+        for element in messageElements {
             let message = try decoder.message(element)
             if let first = firstIndex[message.id] {
                 throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(first))")
@@ -24,25 +35,61 @@ public enum ConversationDecoder {
             firstIndex[message.id] = element.path
             conversation.messages.append(message)
         }
+        if state["channel"].isAbsent && !root["message"].isAbsent && !root["message"]["channel"].isAbsent {
+            conversation.channel = try decoder.channel(root["message"]["channel"])
+        }
         let typing = state["typing_user_ids"].isAbsent ? root["typing_user_ids"] : state["typing_user_ids"]
         conversation.typingUserIDs = try typing.optionalArray().map { (id) throws(DocumentError) in try id.string() }
         conversation.messageListState = try enumeration(root["message_list"]["state"]) ?? .loaded
         conversation.threadListState = try enumeration(root["thread_list"]["state"]) ?? .loaded
         // One thread a parent: a second would shadow the first's replies in the thread view.
         var firstThread: [String: String] = [:]
-        for element in try root["threads"].optionalArray() {
-            let thread = try decoder.thread(element)
+        // A single-thread response (`{"thread": {…}}`) is a list of one.
+        let threadElements = root["threads"].isAbsent && !root["thread"].isAbsent ? [root["thread"]] : try root["threads"].optionalArray()
+        for element in threadElements {
+            var thread = try decoder.thread(element)
             if let first = firstThread[thread.parentMessageID] {
                 throw DocumentError(path: element.path, line: nil, column: nil,
                                     message: "duplicate thread for parent message '\(thread.parentMessageID)' (first at \(first))")
+            }
+            if thread.parentMessage == nil {
+                // Stream's thread payload always has its parent; a document may give it among its
+                // messages instead. Without either, the thread list and view would be blank.
+                guard let parent = conversation.messages.first(where: { $0.id == thread.parentMessageID }) else {
+                    throw DocumentError(path: element["parent_message"].path, line: nil, column: nil, message: """
+                        missing: thread '\(JSONReader.shown(thread.parentMessageID))' has no parent message \
+                        (no parent_message, and no message with its id in messages)
+                        """)
+                }
+                thread.parentMessage = parent
             }
             firstThread[thread.parentMessageID] = element.path
             conversation.threads.append(thread)
         }
         conversation.threadsNext = try root["next"].optionalString()
         conversation.events = try decoder.events(root["events"])
-        return ConversationDocument(conversation: conversation, context: try context(root["context"]),
-                                    config: try config(root["config"]), warnings: decoder.warnings)
+        let config = try config(root["config"])
+        // Stream's paging: a page shorter than its limit is the last one (the whole history).
+        conversation.historyLoaded = try root["message_list"]["history_loaded"].optionalBool()
+            ?? (messageElements.count < config.pageSize)
+        var context = try context(root["context"])
+        if context.currentUserID == nil, let member = try membershipUserID(state["membership"]) {
+            context.currentUserID = member
+            context.currentUserFromMembership = true
+        }
+        return ConversationDocument(conversation: conversation, context: context, config: config,
+                                    warnings: decoder.warnings, topLevelKeys: keys)
+    }
+
+    /// Keys only Stream's unread-counts response has.
+    private static let unreadCountsKeys: Set<String> = ["total_unread_count", "total_unread_threads_count", "total_unread_count_by_team"]
+
+    /// The current user's membership of the channel (`membership`, in channel-state and
+    /// channels-query responses): its `user.id`, else its `user_id`.
+    private static func membershipUserID(_ json: JSONReader) throws(DocumentError) -> String? {
+        guard !json.isAbsent else { return nil }
+        if let id = try json["user"]["id"].optionalString() { return id }
+        return try json["user_id"].optionalString()
     }
 
     /// The channel state to read: the document itself, or one of its `channels`.
@@ -82,6 +129,8 @@ public enum ConversationDecoder {
 
     private static func config(_ json: JSONReader) throws(DocumentError) -> MessageListConfig {
         var config = MessageListConfig()
+        // A raw Stream payload (no `config` of ours) gets Stream's own date label, "Mar 05".
+        if json.isAbsent { config.dateSeparatorStyle = .stream }
         config.groupMessages = try json["group_messages"].optionalBool() ?? config.groupMessages
         config.maxTimeIntervalBetweenMessagesInGroup = try json["max_time_interval_between_messages_in_group"].optionalDouble()
             ?? config.maxTimeIntervalBetweenMessagesInGroup
@@ -103,6 +152,10 @@ public enum ConversationDecoder {
         config.autoTranslationEnabled = try json["auto_translation_enabled"].optionalBool() ?? config.autoTranslationEnabled
         config.unreadSeparatorEnabled = try json["unread_separator_enabled"].optionalBool() ?? config.unreadSeparatorEnabled
         config.pageSize = try json["page_size"].optionalInt() ?? config.pageSize
+        config.showShadowedMessages = try json["show_shadowed_messages"].optionalBool() ?? config.showShadowedMessages
+        config.unreadLastReadFallback = try json["unread_last_read_fallback"].optionalBool() ?? config.unreadLastReadFallback
+        config.threadView.repliesCounterEnabled = try json["thread_replies_counter_enabled"].optionalBool()
+            ?? config.threadView.repliesCounterEnabled
         config.threadView.parentPresentation = try enumeration(json["parent_presentation"]) ?? config.threadView.parentPresentation
         config.threadView.startingPoint = try startingPoint(json["starting_point"]) ?? config.threadView.startingPoint
         if config.maxTimeIntervalBetweenMessagesInGroup < 0 || !config.maxTimeIntervalBetweenMessagesInGroup.isFinite {

@@ -46,7 +46,7 @@ struct ModelDecoder {
         if !json["reaction_scores"].isAbsent {
             for (key, value) in try json["reaction_scores"].members() { scores.append((key, try value.int())) }
         }
-        return Message(
+        var message = Message(
             id: try json["id"].string(),
             text: try json["text"].optionalString() ?? "",
             type: type,
@@ -69,6 +69,40 @@ struct ModelDecoder {
             localState: localState,
             isBounced: try Self.isBounced(json)
         )
+        message.deletedForMe = try json["deleted_for_me"].optionalBool() ?? false
+        message.isShadowed = try json["shadowed"].optionalBool() ?? false
+        message.poll = try poll(json["poll"])
+        message.sharedLocation = try sharedLocation(json["shared_location"])
+        var replies: [Message] = []
+        for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
+        message.latestReplies = replies
+        // `reminder` (the current user's "remind me" on it) and `draft` (an unsent reply in the
+        // composer) are the user's own bookkeeping, not content of the message: ignored.
+        return message
+    }
+
+    /// Stream's `poll`: the question (`name`), the options with their votes
+    /// (`vote_counts_by_option`, by option id), and `is_closed`.
+    private func poll(_ json: JSONReader) throws(DocumentError) -> Poll? {
+        guard !json.isAbsent else { return nil }
+        var votes: [String: Int] = [:]
+        if !json["vote_counts_by_option"].isAbsent {
+            for (id, count) in try json["vote_counts_by_option"].members() { votes[id] = try count.optionalInt() ?? 0 }
+        }
+        var options: [Poll.Option] = []
+        for option in try json["options"].optionalArray() {
+            let id = try option["id"].optionalString()
+            options.append(Poll.Option(text: try option["text"].optionalString() ?? "", voteCount: id.flatMap { votes[$0] } ?? 0))
+        }
+        return Poll(question: try json["name"].optionalString() ?? "", options: options,
+                    isClosed: try json["is_closed"].optionalBool() ?? false)
+    }
+
+    /// Stream's `shared_location`: `latitude`, `longitude`, and `end_at` for a live location.
+    private func sharedLocation(_ json: JSONReader) throws(DocumentError) -> SharedLocation? {
+        guard !json.isAbsent else { return nil }
+        return SharedLocation(latitude: try json["latitude"].double(), longitude: try json["longitude"].double(),
+                              endAt: try json["end_at"].optionalTimestamp())
     }
 
     /// Stream marks a moderation bounce in `moderation_details.action`
@@ -125,11 +159,14 @@ struct ModelDecoder {
 
     mutating func channel(_ json: JSONReader) throws(DocumentError) -> Channel {
         let config = json["config"]
+        // Stream's channel config payload: `delivery_events` is optional and false when
+        // missing; the others are always sent (true here when a hand-written document leaves
+        // them out).
         let features = ChannelFeatures(
             replies: try config["replies"].optionalBool() ?? true,
             reactions: try config["reactions"].optionalBool() ?? true,
             readEvents: try config["read_events"].optionalBool() ?? true,
-            deliveryEvents: try config["delivery_events"].optionalBool() ?? true,
+            deliveryEvents: try config["delivery_events"].optionalBool() ?? false,
             typingEvents: try config["typing_events"].optionalBool() ?? true
         )
         var cid = try json["cid"].optionalString()
@@ -137,7 +174,8 @@ struct ModelDecoder {
             cid = "\(type):\(id)"
         }
         return Channel(cid: cid ?? "", name: try json["name"].optionalString(),
-                       memberCount: try json["member_count"].optionalInt(), features: features)
+                       memberCount: try json["member_count"].optionalInt(), features: features,
+                       truncatedAt: try json["truncated_at"].optionalTimestamp())
     }
 
     mutating func members(_ json: JSONReader) throws(DocumentError) -> [Member] {

@@ -2,9 +2,13 @@ extension MessageListDecisions {
     /// `explain --format json` (SPEC §4): `{"items": [...]}` top to bottom. Kinds
     /// `dateSeparator` (day, text), `unreadSeparator` (text), `message` (id, position, options
     /// sorted by name), `typingIndicator` (text), plus `emptyState` and `loadingState` (text).
-    /// Keys may be added; these never change.
+    /// Keys may be added; these never change. `hidden` lists the messages the list leaves out
+    /// (`id`, `reason`: `thread_reply`, `shadowed`, `deleted_ephemeral`, `truncated`).
     public func explanationJSON() -> JSONValue {
-        .object([("items", .array(items.map(Self.json)))])
+        .object([
+            ("items", .array(items.map(Self.json))),
+            ("hidden", .array(hidden.map { .object([("id", .string($0.id)), ("reason", .string($0.reason.rawValue))]) })),
+        ])
     }
 
     private static func json(_ item: MessageListItem) -> JSONValue {
@@ -38,10 +42,12 @@ extension MessageListDecisions {
 
     private func explanationLinesAsWritten(width: Int, measurer: any TextMeasuring) -> [String] {
         var lines = ["\(header.title) · \(header.subtitle)"]
-        for item in items {
+        let style = Self.styleNote(dateSeparatorStyle)
+        for (index, item) in items.enumerated() {
             switch item {
             case .dateSeparator(let day, let text):
-                lines.append("── \(text) ──  date separator \(day): first message of the day")
+                let why = index == 0 ? "oldest message, the whole history loaded" : "first message of the day"
+                lines.append("── \(text) ──  date separator \(day): \(why); \(style)")
             case .unreadSeparator(let text):
                 lines.append("── \(text) ──  unread separator: first message after your last read")
             case .message(let decision):
@@ -54,7 +60,19 @@ extension MessageListDecisions {
                 lines.append("\(text)  loading state")
             }
         }
+        for message in hidden {
+            lines.append("\(UntrustedText.neutralizeLine(message.id)) hidden: \(message.reason.explanation)")
+        }
         return lines
+    }
+
+    /// Which date label style is in force, and which one is Stream's.
+    private static func styleNote(_ style: DateSeparatorStyle) -> String {
+        switch style {
+        case .stream: "style stream (Stream's own label, MMMdd)"
+        case .relative: "style relative (Stream's own label is the stream style)"
+        case .sendbird: "style sendbird (Sendbird's label)"
+        }
     }
 
     private static func line(_ decision: MessageDecision, width: Int, measurer: any TextMeasuring) -> String {

@@ -63,7 +63,7 @@ extension IncrementalMessageList {
     private mutating func prepend(_ messages: [Message], firstSequence: Int, record: inout ChangeRecord) {
         let state = shell.messageListState
         let sequenced = messages.enumerated().map { (sequence: firstSequence + $0.offset, message: $0.element) }
-        let shown = sequenced.filter { Self.isShown($0.message, in: state) }
+        let shown = sequenced.filter { isShown($0.message) }
             .sorted { SortKey(createdAt: $0.message.createdAt, sequence: $0.sequence) < SortKey(createdAt: $1.message.createdAt, sequence: $1.sequence) }
         guard let last = shown.last, !entries.isEmpty,
               SortKey(createdAt: last.message.createdAt, sequence: last.sequence) < entries[0].key else {
@@ -72,7 +72,7 @@ extension IncrementalMessageList {
         }
         for (sequence, message) in sequenced {
             if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
-            if !Self.isShown(message, in: state) { hidden[message.id] = (sequence, message) }
+            if !isShown(message) { hidden[message.id] = (sequence, message) }
         }
         let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, shortTimes: &shortTimes) }
         for entry in page {
@@ -88,7 +88,7 @@ extension IncrementalMessageList {
     /// Puts a message in the list (or among the hidden ones), to be resolved with its
     /// neighbours.
     private mutating func attach(_ message: Message, sequence: Int, record: inout ChangeRecord) {
-        guard Self.isShown(message, in: shell.messageListState) else {
+        guard isShown(message) else {
             hidden[message.id] = (sequence, message)
             return
         }
@@ -124,7 +124,7 @@ extension IncrementalMessageList {
             if directory.remove(old, sequence: sequence, others: allMessages) { record.renamedUsers.insert(old.user.id) }
             if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
         }
-        if let key = keys[message.id], Self.isShown(message, in: shell.messageListState), message.createdAt == old.createdAt,
+        if let key = keys[message.id], isShown(message), message.createdAt == old.createdAt,
            let position = entries.position(of: key) {
             record.keep(entries[position])
             directory.index(old, shown: false)

@@ -16,23 +16,27 @@ extension IncrementalMessageList {
         return label
     }
 
-    /// The entry the unread separator stands above (SPEC §3.4), as `UnreadResolver` finds it:
-    /// the first message after the current user's last read that is neither theirs nor
-    /// deleted. O(log n) to find where unread messages start, then candidates are skipped by
-    /// chunk.
+    /// The entry the unread separator stands above, as `UnreadResolver` finds it. O(log n)
+    /// to find where unread messages start, then candidates are skipped by chunk; the oldest
+    /// regular message is looked for from the top.
     func firstUnreadPosition() -> Int? {
-        guard config.unreadSeparatorEnabled, let currentUserID = context.currentUserID,
-              let read = shell.reads.first(where: { $0.user.id == currentUserID }) else { return nil }
-        if read.unreadMessages == 0 { return nil }
-        var start = 0
-        if let lastID = read.lastReadMessageID, let key = keys[lastID] {
-            start = entries.upperBound(key)
-        } else if let lastRead = read.lastRead {
-            start = entries.partitionPoint { $0.key.createdAt > lastRead }
-        } else if read.unreadMessages == nil {
-            return nil // nothing says what was read
+        let start = UnreadResolver.start(reads: shell.reads, currentUserID: context.currentUserID, config: config,
+                                         historyLoaded: shell.historyLoaded, isLoaded: { keys[$0] != nil })
+        switch start {
+        case .none:
+            return nil
+        case .afterMessage(let id):
+            return entries.firstCandidate(from: entries.upperBound(keys[id]!)) // `isLoaded` said it is there
+        case .afterInstant(let instant):
+            return entries.firstCandidate(from: entries.partitionPoint { $0.key.createdAt > instant })
+        case .oldestRegular:
+            var position = 0
+            while position < entries.count {
+                if UnreadResolver.isRegular(entries[position].message) { return position }
+                position += 1
+            }
+            return nil
         }
-        return entries.firstCandidate(from: start)
     }
 
     /// The scroll-to-latest button's count, as `UnreadResolver.unreadCount`: the server's,

@@ -114,7 +114,7 @@ public struct IncrementalMessageList: Sendable {
         for (sequence, message) in conversation.messages.enumerated() {
             guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
             _ = directory.add(message, sequence: sequence)
-            if Self.isShown(message, in: conversation.messageListState) {
+            if isShown(message) {
                 shown.append(pipeline.unresolvedEntry(message, sequence: sequence, shortTimes: &shortTimes))
                 keys[message.id] = shown[shown.count - 1].key
                 directory.index(message, shown: true)
@@ -172,7 +172,17 @@ public struct IncrementalMessageList: Sendable {
             items.append(row.item)
             return true
         }
-        return MessageListDecisions(header: header, items: items, unreadCount: unreadCount)
+        return MessageListDecisions(header: header, items: items, unreadCount: unreadCount, hidden: hiddenMessages,
+                                    dateSeparatorStyle: config.dateSeparatorStyle)
+    }
+
+    /// The messages Stream hides, in input order, as `MessageListResolver.hiddenMessages`
+    /// gives them (not those hidden only while the list is loading).
+    var hiddenMessages: [HiddenMessage] {
+        hidden.values.sorted { $0.sequence < $1.sequence }.compactMap { _, message in
+            MessageVisibility.hiddenReason(message, channel: shell.channel, config: config, currentUserID: context.currentUserID)
+                .map { HiddenMessage(id: message.id, reason: $0) }
+        }
     }
 
     /// Every row, top to bottom, in list coordinates. O(n).
@@ -327,8 +337,9 @@ public struct IncrementalMessageList: Sendable {
         }
     }
 
-    /// Whether the list shows a message (SPEC §3.1; nothing while it is loading).
-    static func isShown(_ message: Message, in state: ListLoadingState) -> Bool {
-        state != .loading && message.isShownInChannel
+    /// Whether the list shows a message (`MessageVisibility`; nothing while it is loading).
+    func isShown(_ message: Message) -> Bool {
+        shell.messageListState != .loading
+            && MessageVisibility.hiddenReason(message, channel: shell.channel, config: config, currentUserID: context.currentUserID) == nil
     }
 }

@@ -46,8 +46,8 @@ final class Pipeline: Sendable {
                  channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
         let message = entry.message
         let day = entry.day
-        let separatorAbove = resolver.dateSeparatorStands(above: day, under: previous?.day)
-        let separatorBelow = next.map { resolver.dateSeparatorStands(above: $0.day, under: day) } ?? false
+        let separatorAbove = resolver.dateSeparatorStands(above: day, under: previous?.day, historyLoaded: channel.historyLoaded)
+        let separatorBelow = next.map { resolver.dateSeparatorStands(above: $0.day, under: day, historyLoaded: channel.historyLoaded) } ?? false
         let boundary = grouping.boundary(of: message, next: next?.message, separatorBetween: separatorBelow,
                                          sameMinute: next?.minute == entry.minute)
         let position = GroupingResolver.position(previousEnded: previous?.decision.isLastInGroup ?? true, isLast: boundary.isLast)

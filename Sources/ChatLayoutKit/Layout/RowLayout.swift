@@ -169,6 +169,7 @@ struct RowLayout {
             content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ \u{2068}\(text)\u{2069}"))
         }
         if !decision.message.isDeleted {
+            content += richContentBlocks(decision.message, width: inner)
             for attachment in decision.message.attachments {
                 // The title neutralised on its own: an override left open in it must not reach "]".
                 let type = UntrustedText.neutralize(attachment.type)
@@ -190,6 +191,36 @@ struct RowLayout {
         return content
     }
 
+    /// A poll ("[poll: Where do we meet?]", then "○ Café · 2" an option, "closed" when voting
+    /// ended) and a shared location ("[location: 52.52000, 13.40500]", "[live location: …]"),
+    /// each line cut to `inner` cells.
+    func richContentBlocks(_ message: Message, width inner: Int) -> [Block] {
+        var blocks: [Block] = []
+        if let poll = message.poll {
+            let state = poll.isClosed ? " (closed)" : ""
+            blocks.append(line(.attachment, "[\(strings.poll.lowercased()): \(UntrustedText.neutralize(poll.question))]\(state)", maxWidth: inner))
+            for option in poll.options {
+                let votes = option.voteCount > 0 ? " · \(option.voteCount)" : ""
+                blocks.append(line(.attachment, "○ \u{2068}\(UntrustedText.neutralize(option.text))\u{2069}\(votes)", maxWidth: inner))
+            }
+        }
+        if let location = message.sharedLocation {
+            let kind = (location.isLive ? strings.liveLocation : strings.location).lowercased()
+            blocks.append(line(.attachment, "[\(kind): \(Self.coordinate(location.latitude)), \(Self.coordinate(location.longitude))]",
+                               maxWidth: inner))
+        }
+        return blocks
+    }
+
+    /// A coordinate with five decimals (about a metre), without the standard library's
+    /// float formatting noise: 52.52 → "52.52000".
+    static func coordinate(_ degrees: Double) -> String {
+        guard degrees.isFinite else { return "?" }
+        let scaled = Int64((abs(degrees) * 100_000).rounded())
+        let fraction = String(scaled % 100_000)
+        return (degrees < 0 && scaled != 0 ? "-" : "") + "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction
+    }
+
     /// The initials that fit the avatar. Two wide initials ("佐藤 由紀" → "佐由") take four
     /// cells, and an ellipsis in their place identifies nobody: the last initial gives way.
     func avatarInitials(_ user: User) -> String {
@@ -205,19 +236,10 @@ struct RowLayout {
         return UntrustedText.neutralize(fitted)
     }
 
-    /// "❤️ 1  😂 2": supported reactions with their counts, in payload order.
+    /// "❤️ 1 😂 2": supported reactions with their counts (`reaction_scores`, which the
+    /// `reactions` option requires), in payload order.
     func reactionText(_ message: Message) -> String {
-        var counts: [(String, Int)] = message.reactionScores.map { ($0.type, $0.score) }
-        if counts.isEmpty {
-            for reaction in message.latestReactions {
-                if let index = counts.firstIndex(where: { $0.0 == reaction.type }) {
-                    counts[index].1 += 1
-                } else {
-                    counts.append((reaction.type, 1))
-                }
-            }
-        }
-        return counts.compactMap { type, count in
+        message.reactionScores.compactMap { type, count in
             strings.reactionGlyphs[type].map { "\($0) \(count)" }
         }.joined(separator: " ")
     }

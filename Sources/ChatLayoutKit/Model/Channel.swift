@@ -41,13 +41,24 @@ public struct Channel: Hashable, Sendable {
     public var memberCount: Int?
     /// What the channel's type enables.
     public var features: ChannelFeatures
+    /// When the channel was truncated (`truncated_at`): older messages are not shown.
+    public var truncatedAt: Timestamp?
 
     /// A channel.
-    public init(cid: String = "", name: String? = nil, memberCount: Int? = nil, features: ChannelFeatures = ChannelFeatures()) {
+    public init(cid: String = "", name: String? = nil, memberCount: Int? = nil, features: ChannelFeatures = ChannelFeatures(),
+                truncatedAt: Timestamp? = nil) {
         self.cid = cid
         self.name = name
         self.memberCount = memberCount
         self.features = features
+        self.truncatedAt = truncatedAt
+    }
+
+    /// A direct-message channel: Stream creates them with an id of `!members-…` (its
+    /// `isDirectMessageChannel`).
+    public var isDirectMessageChannel: Bool {
+        let id = cid.firstIndex(of: ":").map { cid[cid.index(after: $0)...] } ?? cid[...]
+        return id.hasPrefix("!members")
     }
 }
 

@@ -81,6 +81,12 @@ public struct Conversation: Hashable, Sendable {
     public var threadListState: ListLoadingState
     /// Websocket events (`events`), in arrival order, to apply to the thread list before layout.
     public var events: [ThreadEvent]
+    /// The oldest message loaded is the channel's first: no older page is left to load
+    /// (Stream's `hasLoadedAllPreviousMessages`). Only then does the oldest message get a date
+    /// separator, and an unread state without a last read message mark it unread. Decoded from
+    /// `message_list.history_loaded`, else true when the payload has fewer messages than
+    /// `config.page_size` (a page came back short, as Stream's paging decides it). Default true.
+    public var historyLoaded: Bool = true
 
     /// A conversation; everything defaults to empty.
     public init(channel: Channel = Channel(), members: [Member] = [], messages: [Message] = [], reads: [ReadState] = [],
@@ -123,14 +129,56 @@ public struct ConversationDocument: Hashable, Sendable {
     public var config: MessageListConfig
     /// What decoding noticed without stopping (printed on stderr by the CLI).
     public var warnings: [DocumentWarning]
+    /// The keys of the document's top-level object, in order (what ``requireContent(for:)``
+    /// names when the document has nothing a command reads).
+    public var topLevelKeys: [String]
 
     /// A document.
     public init(conversation: Conversation, context: DocumentContext = DocumentContext(),
-                config: MessageListConfig = MessageListConfig(), warnings: [DocumentWarning] = []) {
+                config: MessageListConfig = MessageListConfig(), warnings: [DocumentWarning] = [],
+                topLevelKeys: [String] = []) {
         self.conversation = conversation
         self.context = context
         self.config = config
         self.warnings = warnings
+        self.topLevelKeys = topLevelKeys
+    }
+
+    /// What a command lays out from a document.
+    public enum Use: Hashable, Sendable {
+        /// A channel's message list (`preview`, `explain`).
+        case messageList
+        /// A thread list (`threads`).
+        case threadList
+        /// One thread (`thread`).
+        case threadView
+    }
+
+    /// Checks that the document has something `use` reads: a message list reads `messages`,
+    /// `channel`, `channels` or `message` (a single-message response); a thread list `threads`
+    /// or `thread` (a single-thread response); a thread view any of those. A document with
+    /// none of them would lay out as an empty screen, its data silently lost.
+    ///
+    /// - Throws: a ``DocumentError`` at the top level naming what was expected and the keys
+    ///   found ("expected messages, channels, channel or message; found keys: user, me").
+    public func requireContent(for use: Use) throws(DocumentError) {
+        let expected: [String]
+        switch use {
+        case .messageList: expected = ["messages", "channels", "channel", "message"]
+        case .threadList: expected = ["threads", "thread"]
+        case .threadView: expected = ["messages", "channels", "channel", "message", "threads", "thread"]
+        }
+        guard !topLevelKeys.contains(where: expected.contains) else { return }
+        let found = topLevelKeys.isEmpty ? "none" : topLevelKeys.prefix(12).map(JSONReader.shown).joined(separator: ", ")
+            + (topLevelKeys.count > 12 ? " and \(topLevelKeys.count - 12) more" : "")
+        var hint = ""
+        if use == .messageList && topLevelKeys.contains("thread") {
+            hint = " (a single-thread response: lay it out with `threads` or `thread --parent`)"
+        } else if use == .threadList && topLevelKeys.contains(where: ["messages", "channels", "channel", "message"].contains) {
+            hint = " (a message list: lay it out with `preview`, or one thread with `thread --parent`)"
+        }
+        let listed = expected.dropLast().joined(separator: ", ") + " or " + expected.last!
+        throw DocumentError(path: "", line: nil, column: nil, message: "expected \(listed); found keys: \(found)\(hint)")
     }
 }
 
@@ -147,6 +195,9 @@ public struct DocumentContext: Hashable, Sendable {
     public var locale: String?
     /// `translation_language`.
     public var translationLanguage: String?
+    /// `currentUserID` was not written in `context` but taken from the channel's
+    /// `membership` (the current user's own membership, in Stream's channel responses).
+    public var currentUserFromMembership = false
 
     /// A context as written.
     public init(currentUserID: String? = nil, now: Timestamp? = nil, timeZone: String? = nil, locale: String? = nil, translationLanguage: String? = nil) {

@@ -92,6 +92,59 @@ public struct QuotedMessage: Hashable, Sendable {
     }
 }
 
+/// A poll attached to a message (Stream's `poll`): its question and options, drawn in the
+/// bubble; "Poll" where a one-line preview stands for it.
+public struct Poll: Hashable, Sendable {
+    /// One option and its votes (`vote_counts_by_option`).
+    public struct Option: Hashable, Sendable {
+        /// The option's text.
+        public var text: String
+        /// Votes for it.
+        public var voteCount: Int
+
+        /// An option.
+        public init(text: String, voteCount: Int = 0) {
+            self.text = text
+            self.voteCount = voteCount
+        }
+    }
+
+    /// The question (`name`).
+    public var question: String
+    /// The options, in payload order.
+    public var options: [Option]
+    /// Voting has ended (`is_closed`).
+    public var isClosed: Bool
+
+    /// A poll.
+    public init(question: String, options: [Option] = [], isClosed: Bool = false) {
+        self.question = question
+        self.options = options
+        self.isClosed = isClosed
+    }
+}
+
+/// A location shared in a message (Stream's `shared_location`): a static pin, or a live
+/// location while `end_at` has not passed.
+public struct SharedLocation: Hashable, Sendable {
+    /// Degrees north.
+    public var latitude: Double
+    /// Degrees east.
+    public var longitude: Double
+    /// When live sharing ends (`end_at`); nil for a static location.
+    public var endAt: Timestamp?
+
+    /// A shared location.
+    public init(latitude: Double, longitude: Double, endAt: Timestamp? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.endAt = endAt
+    }
+
+    /// Shared live (it has an end).
+    public var isLive: Bool { endAt != nil }
+}
+
 /// A chat message, in the shape of Stream's message payload.
 public struct Message: Hashable, Sendable, Identifiable {
     /// The fields live in one shared, copy-on-write object: a message is copied often (sorted,
@@ -118,6 +171,11 @@ public struct Message: Hashable, Sendable, Identifiable {
         var pinned: Bool
         var localState: LocalState?
         var isBounced: Bool
+        var deletedForMe = false
+        var isShadowed = false
+        var latestReplies: [Message] = []
+        var poll: Poll?
+        var sharedLocation: SharedLocation?
 
         init(
             id: String, text: String, type: MessageType, user: User, createdAt: Timestamp,
@@ -151,7 +209,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         }
 
         func copy() -> Storage {
-            Storage(
+            let copy = Storage(
                 id: id, text: text, type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
                 messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID,
                 showInChannel: showInChannel, replyCount: replyCount,
@@ -161,6 +219,12 @@ public struct Message: Hashable, Sendable, Identifiable {
                 translations: translations, pinned: pinned, localState: localState,
                 isBounced: isBounced
             )
+            copy.deletedForMe = deletedForMe
+            copy.isShadowed = isShadowed
+            copy.latestReplies = latestReplies
+            copy.poll = poll
+            copy.sharedLocation = sharedLocation
+            return copy
         }
     }
 
@@ -276,6 +340,34 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.isBounced }
         set { unique().isBounced = newValue }
     }
+    /// Deleted for the current user only (`deleted_for_me`): shown as deleted, like
+    /// `deleted_at`.
+    public var deletedForMe: Bool {
+        get { storage.deletedForMe }
+        set { unique().deletedForMe = newValue }
+    }
+    /// Held back by moderation (`shadowed`): Stream shows it to its author only, unless
+    /// `show_shadowed_messages` is on.
+    public var isShadowed: Bool {
+        get { storage.isShadowed }
+        set { unique().isShadowed = newValue }
+    }
+    /// The latest replies of its thread (`latest_replies`), as the payload gives them: a
+    /// non-empty list makes the message a thread root, and the thread view shows them.
+    public var latestReplies: [Message] {
+        get { storage.latestReplies }
+        set { unique().latestReplies = newValue }
+    }
+    /// Its poll (`poll`).
+    public var poll: Poll? {
+        get { storage.poll }
+        set { unique().poll = newValue }
+    }
+    /// The location it shares (`shared_location`).
+    public var sharedLocation: SharedLocation? {
+        get { storage.sharedLocation }
+        set { unique().sharedLocation = newValue }
+    }
 
     /// A message; only the id, the author and the time are required.
     public init(
@@ -298,8 +390,20 @@ public struct Message: Hashable, Sendable, Identifiable {
         )
     }
 
-    /// Deleted: `deleted_at` is set or the type is `deleted` (SPEC §2).
-    public var isDeleted: Bool { deletedAt != nil || type == .deleted }
+    /// Deleted: `deleted_at` is set, the type is `deleted`, or it was deleted for the current
+    /// user (`deleted_for_me`), as Stream's `isDeleted` reads them.
+    public var isDeleted: Bool { deletedAt != nil || type == .deleted || deletedForMe }
+
+    /// A thread root: it has replies (`reply_count`) or latest replies (`latest_replies`), as
+    /// Stream's `isRootOfThread`.
+    public var isThreadRoot: Bool { replyCount > 0 || !latestReplies.isEmpty }
+
+    /// The replies its thread info counts: `reply_count`, or the latest replies listed when
+    /// the payload gives more of them than it counts.
+    public var threadReplyCount: Int { max(replyCount, latestReplies.count) }
+
+    /// Content besides text and attachments: a poll or a shared location.
+    public var hasRichContent: Bool { poll != nil || sharedLocation != nil }
 
     /// The message list of a channel shows it: not a thread reply, or one also sent to the
     /// channel (SPEC §3.1).
@@ -320,6 +424,8 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.attachments == rhs.attachments && lhs.command == rhs.command
             && lhs.language == rhs.language && lhs.translations == rhs.translations
             && lhs.pinned == rhs.pinned && lhs.localState == rhs.localState && lhs.isBounced == rhs.isBounced
+            && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
+            && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -6,11 +6,12 @@ public struct ThreadReplySummary: Hashable, Sendable {
     public var authorName: String
     /// The author's initials, for the avatar.
     public var authorInitials: String
-    /// The reply's text; an attachment type, capitalised, when it has none; "This message was
-    /// deleted." when deleted.
+    /// The reply's text. Without text: "Poll", "Location" or its first attachment's type,
+    /// capitalised ("Image") — even when deleted, as Stream checks the empty text first; with
+    /// text and deleted: "This message was deleted.".
     public var preview: String
-    /// Today → the time; yesterday → "Yesterday"; the last 7 days → the weekday; else the
-    /// short date.
+    /// Today → the time; yesterday → "Yesterday"; later than seven days before now → the
+    /// weekday; else the short date.
     public var timestamp: String
 }
 
@@ -73,13 +74,13 @@ public struct ThreadListResolver: Sendable {
         )
     }
 
+    /// The thread's channel named as the channel list names it (``ChannelNamer``); a thread
+    /// payload lists no members, so a nameless direct channel is named after the thread's
+    /// participants.
     private func title(_ thread: ChatThread) -> String {
-        if let name = thread.channel?.name, name.contains(where: { !$0.isWhitespace }) {
-            return UntrustedText.neutralize(name)
-        }
-        let others = thread.threadParticipants.filter { $0.id != context.currentUserID }.map(\.displayName)
-        if !others.isEmpty { return UntrustedText.neutralize(others.joined(separator: ", ")) }
-        return UntrustedText.neutralize(thread.channel?.cid ?? "")
+        guard let channel = thread.channel else { return "" }
+        return UntrustedText.neutralize(ChannelNamer.title(of: channel, members: thread.threadParticipants,
+                                                           currentUserID: context.currentUserID, strings: strings))
     }
 
     /// Parent deleted → "This message was deleted."; else the thread's title; else the
@@ -89,15 +90,25 @@ public struct ThreadListResolver: Sendable {
         if parent.isDeleted { return strings.messageWasDeleted }
         if let title = thread.title, title.contains(where: { !$0.isWhitespace }) { return UntrustedText.neutralize(title) }
         if !parent.text.isEmpty { return UntrustedText.neutralize(parent.text) }
-        return UntrustedText.neutralize(parent.attachments.first?.type ?? "")
+        return UntrustedText.neutralize(contentName(parent, capitalized: false))
+    }
+
+    /// What stands for a message without text: its poll, its location, else its first
+    /// attachment's type (capitalised for replies, as Stream writes them).
+    private func contentName(_ message: Message, capitalized: Bool) -> String {
+        if message.poll != nil { return strings.poll }
+        if let location = message.sharedLocation { return location.isLive ? strings.liveLocation : strings.location }
+        guard let type = message.attachments.first?.type else { return "" }
+        return capitalized ? type.prefix(1).uppercased() + type.dropFirst() : type
     }
 
     private func reply(_ message: Message) -> ThreadReplySummary {
+        // Stream checks an empty text first: a deleted reply with an image reads "Image".
         let preview: String
-        if message.isDeleted {
+        if message.text.isEmpty {
+            preview = UntrustedText.neutralize(contentName(message, capitalized: true))
+        } else if message.isDeleted {
             preview = strings.messageWasDeleted
-        } else if message.text.isEmpty, let type = message.attachments.first?.type {
-            preview = UntrustedText.neutralize(type.prefix(1).uppercased() + type.dropFirst())
         } else {
             preview = UntrustedText.neutralize(message.text)
         }
@@ -106,15 +117,17 @@ public struct ThreadListResolver: Sendable {
                                   timestamp: replyTimestamp(message.createdAt))
     }
 
-    /// Today → the time; yesterday → "Yesterday"; 2–6 days ago → the weekday; else the
-    /// locale's short date.
+    /// Today → the time; yesterday → "Yesterday"; within the last week → the weekday; else
+    /// the locale's short date. "The last week" is Stream's: later than seven days before now,
+    /// as an instant, not by calendar days.
     private func replyTimestamp(_ instant: Timestamp) -> String {
         let today = formatter.calendarDay(of: context.now)
         let daysAgo = today.daysSince1970 - formatter.calendarDay(of: instant).daysSince1970
+        let weekAgo = Timestamp(seconds: context.now.seconds - 7 * 86_400, nanoseconds: context.now.nanoseconds)
         switch daysAgo {
         case 0: return formatter.shortTime(instant)
         case 1: return formatter.relativeDayName(-1)
-        case 2 ... 6: return formatter.weekdayName(instant)
+        case 2... where instant > weekAgo: return formatter.weekdayName(instant)
         default: return formatter.format(instant, skeleton: "yyMd")
         }
     }

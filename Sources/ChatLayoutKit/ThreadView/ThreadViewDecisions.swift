@@ -50,6 +50,11 @@ public struct ThreadViewDecisions: Hashable, Sendable {
     public var opening: ThreadOpening
     /// The current user's unread replies in this thread (the scroll-to-latest button's count).
     public var unreadCount: Int
+    /// The "3 replies" counter stands under the parent in the `first_message` presentation
+    /// (Stream's `threadRepliesCounterEnabled`, with replies).
+    public var showsRepliesCounter = false
+    /// Replies the thread leaves out (shadowed, deleted ephemeral, truncated), and why.
+    public var hidden: [HiddenMessage] = []
 
     /// The decisions from their parts.
     public init(parentID: String, header: ChannelHeader, parentInfo: ThreadParentInfo?, items: [MessageListItem],

@@ -33,10 +33,29 @@ public struct ThreadViewLayout: Sendable {
             messageRows = [LaidOutList.MessageRow(top: parent.frame.y, bottom: parent.frame.maxY, dateLabel: info.decision.dateLabel)]
             lead = separator.frame.maxY
         }
-        rows += list.rows.map { $0.offsetBy(dy: lead) }
-        messageRows += list.messageRows.map { LaidOutList.MessageRow(top: $0.top + lead, bottom: $0.bottom + lead, dateLabel: $0.dateLabel) }
+        var listRows = list.rows
+        var listMessageRows = list.messageRows
+        var counterHeight = 0
+        // `first_message` (Stream): the reply counter right under the parent, the rows below it
+        // moved down to make room.
+        if decisions.parentInfo == nil && decisions.showsRepliesCounter,
+           let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && $0.id == decisions.parentID }) {
+            let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+            let counterTop = listRows[parentIndex].frame.maxY + metrics.groupSpacing
+            let counter = rowLayout.replyCountSeparator(decisions.replyCountText).offsetBy(dy: counterTop)
+            counterHeight = counter.frame.height + metrics.groupSpacing
+            let below = listRows.index(after: parentIndex)
+            listRows[below...] = ArraySlice(listRows[below...].map { $0.offsetBy(dy: counterHeight) })
+            listRows.insert(counter, at: below)
+            listMessageRows = listMessageRows.map { row in
+                row.top >= counterTop ? LaidOutList.MessageRow(top: row.top + counterHeight, bottom: row.bottom + counterHeight,
+                                                               dateLabel: row.dateLabel) : row
+            }
+        }
+        rows += listRows.map { $0.offsetBy(dy: lead) }
+        messageRows += listMessageRows.map { LaidOutList.MessageRow(top: $0.top + lead, bottom: $0.bottom + lead, dateLabel: $0.dateLabel) }
         let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
-                                  contentHeight: list.contentHeight + lead, messageRows: messageRows,
+                                  contentHeight: list.contentHeight + lead + counterHeight, messageRows: messageRows,
                                   unreadCount: decisions.unreadCount, dateIndicator: dateIndicator,
                                   metrics: metrics, measurer: measurer, strings: strings)
         return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)

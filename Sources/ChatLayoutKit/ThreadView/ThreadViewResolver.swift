@@ -1,7 +1,8 @@
 /// Makes every decision of a thread view (SPEC §3.6): finds the parent and its replies, and
-/// lets `MessageListResolver` decide them with the channel's grouping, date and option rules —
-/// in a channel of their own where, as in a thread, no message is a thread root or part, so
-/// none gets `threadInfo` (rule 8) and `continuousBubble` follows the group position alone.
+/// lets `MessageListResolver` decide them with the channel's grouping, date and option rules.
+/// As Stream's `ChatThreadVC`, it then removes `threadInfo` alone: the parent (a thread root)
+/// and the replies (thread parts) keep the `continuousBubble` rule 8 gives them when the
+/// channel has replies on.
 public struct ThreadViewResolver: Sendable {
     /// The channel's options (grouping, dates, display) and the thread view's (`threadView`).
     public var config: MessageListConfig
@@ -33,8 +34,17 @@ public struct ThreadViewResolver: Sendable {
         guard let parent = conversation.messages.first(where: { $0.id == parentID }) ?? thread?.parentMessage else {
             throw .unknownParent(parentID)
         }
-        let replies = Self.replies(to: parentID, messages: conversation.messages, thread: thread)
         let scope = Self.scope(conversation, thread: thread)
+        let allReplies = Self.replies(to: parentID, messages: conversation.messages, thread: thread, latest: parent.latestReplies)
+        // Shadowed, deleted ephemeral and truncated replies are hidden as in the channel.
+        var hidden: [HiddenMessage] = []
+        let replies = allReplies.filter { reply in
+            guard let reason = MessageVisibility.threadHiddenReason(reply, channel: scope.channel, config: config,
+                                                                    currentUserID: context.currentUserID) else { return true }
+            hidden.append(HiddenMessage(id: reply.id, reason: reason))
+            return false
+        }
+        let replyCount = max(parent.threadReplyCount, thread?.replyCount ?? 0, allReplies.count)
         let channelName = HeaderResolver.header(scope, currentUserID: context.currentUserID, typing: nil, config: config,
                                                 strings: strings, formatter: formatter).title
         let parentInfo: ThreadParentInfo?
@@ -42,15 +52,17 @@ public struct ThreadViewResolver: Sendable {
         switch config.threadView.parentPresentation {
         case .infoHeader:
             // The parent alone: it neither groups with the first reply nor takes its date separator.
-            let decision = decide([parent], in: scope).messages[0] // one message in, one decision out
+            // Sendbird: the replies' oldest date always shows.
+            let decision = decide([parent], in: scope, historyLoaded: true).messages[0] // one message in, one decision out
             parentInfo = ThreadParentInfo(decision: decision, authorName: UntrustedText.neutralize(parent.user.displayName),
                                           dateText: parentDateText(parent.createdAt))
-            items = decide(replies, in: scope).items
+            items = decide(replies, in: scope, historyLoaded: true).items
         case .firstMessage:
             parentInfo = nil
-            items = decide([parent] + replies, in: scope).items
+            // Stream: the parent, oldest, gets its date separator once every reply is loaded
+            // (`hasLoadedAllPreviousReplies`), which the reply count tells.
+            items = decide([parent] + replies, in: scope, historyLoaded: allReplies.count >= replyCount).items
         }
-        let replyCount = max(parent.replyCount, thread?.replyCount ?? 0, replies.count)
         var decisions = ThreadViewDecisions(
             parentID: parentID,
             header: ChannelHeader(title: strings.threadTitle, subtitle: channelName, memberCount: scope.memberCount),
@@ -59,27 +71,30 @@ public struct ThreadViewResolver: Sendable {
             unreadCount: max(0, thread?.read.first { $0.user.id == context.currentUserID }?.unreadMessages ?? 0)
         )
         decisions.opening = opening(decisions.replies)
+        decisions.hidden = hidden
+        // Stream's counter under the parent: on by default, shown when the thread has replies.
+        decisions.showsRepliesCounter = config.threadView.parentPresentation == .firstMessage
+            && config.threadView.repliesCounterEnabled && replyCount > 0
         return decisions
     }
 
     /// The replies to `parentID`: the document's messages with that `parent_id`, then the
-    /// thread's latest replies, each id once (the first seen is kept). Unsorted: the message
-    /// list's order rule sorts them.
-    static func replies(to parentID: String, messages: [Message], thread: ChatThread?) -> [Message] {
+    /// thread's latest replies, then the parent's own (`latest_replies` of a message payload),
+    /// each id once (the first seen is kept). Unsorted: the message list's order rule sorts
+    /// them.
+    static func replies(to parentID: String, messages: [Message], thread: ChatThread?, latest: [Message] = []) -> [Message] {
         var seen: Set<String> = [parentID]
         let fromMessages = messages.filter { $0.parentID == parentID && seen.insert($0.id).inserted }
         let fromThread = (thread?.latestReplies ?? []).filter { seen.insert($0.id).inserted }
-        return fromMessages + fromThread
+        return fromMessages + fromThread + latest.filter { seen.insert($0.id).inserted }
     }
 
     /// The channel the thread's messages are decided in: the thread's own channel when it names
-    /// another one than the document's, with replies off (inside a thread no message is a thread
-    /// root or part), no typing (typing is channel-wide) and the thread's read states beside
-    /// the channel's (they tell which replies were read).
+    /// another one than the document's, with no typing (typing is channel-wide) and the
+    /// thread's read states beside the channel's (they tell which replies were read).
     static func scope(_ conversation: Conversation, thread: ChatThread?) -> Conversation {
         var scope = conversation
         if let channel = thread?.channel, channel.cid != conversation.channel.cid { scope.channel = channel }
-        scope.channel.features.replies = false
         scope.typingUserIDs = []
         scope.reads += thread?.read ?? []
         scope.messageListState = .loaded
@@ -90,9 +105,11 @@ public struct ThreadViewResolver: Sendable {
 
     /// The channel's decisions for `messages`, as the rows of the thread: without the unread
     /// separator (the channel's read marker is not the thread's) and the empty state (the
-    /// parent is there), and with each message as the document gave it.
-    private func decide(_ messages: [Message], in scope: Conversation) -> MessageListDecisions {
+    /// parent is there), without `threadInfo`, and with each message as the document gave it.
+    /// The messages are shown as they are (the replies to hide are already left out).
+    private func decide(_ messages: [Message], in scope: Conversation, historyLoaded: Bool) -> MessageListDecisions {
         var conversation = scope
+        conversation.historyLoaded = historyLoaded
         // Every message of the thread is shown, though a reply is not in the channel's list.
         conversation.messages = messages.map { message in
             var shown = message
@@ -101,13 +118,19 @@ public struct ThreadViewResolver: Sendable {
         }
         var listConfig = config
         listConfig.unreadSeparatorEnabled = false
-        var decisions = MessageListResolver(config: listConfig, context: context, formatter: formatter,
-                                            measurer: measurer, strings: strings).resolve(conversation)
+        var resolver = MessageListResolver(config: listConfig, context: context, formatter: formatter,
+                                           measurer: measurer, strings: strings)
+        resolver.hidesMessages = false
+        var decisions = resolver.resolve(conversation)
         let originals = Dictionary(messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         decisions.items = decisions.items.compactMap { item in
             switch item {
             case .message(var decision):
                 decision.message = originals[decision.message.id] ?? decision.message
+                // Stream's thread removes the thread info alone; the continuous bubble stays.
+                decision.options.remove(.threadInfo)
+                decision.threadInfoText = nil
+                decision.threadParticipantNames = []
                 return .message(decision)
             case .dateSeparator:
                 return item

@@ -21,7 +21,7 @@ struct ExplainCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let loaded = try flags.load()
+        let loaded = try flags.load(for: .messageList)
         let resolver = MessageListResolver(config: loaded.config, context: loaded.context,
                                            formatter: loaded.formatter, measurer: loaded.engine)
         let decisions = resolver.resolve(loaded.document.conversation, explain: format == .text)
@@ -32,6 +32,10 @@ struct ExplainCommand: ParsableCommand {
         case .text:
             for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine) {
                 output.write(line + "\n")
+            }
+            if flags.currentUser == nil && loaded.document.context.currentUserFromMembership,
+               let id = loaded.context.currentUserID {
+                output.write(UntrustedText.plain("current user: \(id) (from the channel's membership)") + "\n")
             }
         }
         output.flush()

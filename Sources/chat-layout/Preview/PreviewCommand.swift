@@ -22,12 +22,19 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var screen: ScreenOptions
 
     func run() throws {
-        let loaded = try flags.load()
+        let loaded = try flags.load(for: .messageList)
         let laidOut = MessageListScreen.layout(
             loaded.document.conversation, config: loaded.config, context: loaded.context,
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: Int.max)
         )
         screen.write(laidOut, engine: loaded.engine)
+        // Messages Stream hides are left out on purpose; say so, so that none seems lost.
+        let resolver = MessageListResolver(config: loaded.config, context: loaded.context,
+                                           formatter: loaded.formatter, measurer: loaded.engine)
+        let hidden = resolver.hiddenMessages(loaded.document.conversation).filter { $0.reason != .threadReply }
+        if !hidden.isEmpty {
+            StandardError.write("chat-layout: note: \(hidden.count) message\(hidden.count == 1 ? "" : "s") hidden as Stream hides them (\(HiddenMessage.summary(hidden))); `chat-layout explain` lists them\n")
+        }
     }
 }

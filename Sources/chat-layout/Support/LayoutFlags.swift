@@ -41,6 +41,11 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "The longest gap within a group, in seconds.")
     var maxGroupInterval: Double?
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Whether the document holds the channel's whole history (default: the document's message_list.history_loaded, else whether it has fewer messages than config.page_size).",
+        discussion: "Only then does the oldest message get a date separator, and an unread state without a last read message mark the oldest message."))
+    var historyLoaded: Bool?
+
     enum DateIndicatorFlag: String, ExpressibleByArgument, CaseIterable {
         case overlay, messageList = "message-list", none
 
@@ -75,15 +80,22 @@ struct LayoutFlags: ParsableArguments {
         var engine: ICUTextEngine
     }
 
-    /// Reads and decodes the document, prints its warnings, and completes context and config.
-    func load() throws -> Loaded {
+    /// Reads and decodes the document, checks that it has what `use` reads, prints its
+    /// warnings, and completes context and config.
+    func load(for use: ConversationDocument.Use) throws -> Loaded {
         let bytes = try readInput()
-        let document: ConversationDocument
+        var document: ConversationDocument
         do {
             document = try ConversationDecoder.decode(bytes, channel: channel)
         } catch {
             throw BadInput(message: "\(displayName): \(error)")
         }
+        do {
+            try document.requireContent(for: use)
+        } catch {
+            throw BadInput(message: "\(displayName): \(error)")
+        }
+        if let historyLoaded { document.conversation.historyLoaded = historyLoaded }
         for warning in document.warnings {
             StandardError.write("chat-layout: warning: \(displayName): \(warning)\n")
         }

@@ -54,7 +54,7 @@ struct ThreadCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try flags.load()
+        let loaded = try flags.load(for: .threadView)
         var config = loaded.config
         if let parentPresentation { config.threadView.parentPresentation = parentPresentation.presentation }
         if let point = startingPoint.flatMap(Self.startingPoint) { config.threadView.startingPoint = point }

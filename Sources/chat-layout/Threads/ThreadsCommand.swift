@@ -19,7 +19,7 @@ struct ThreadsCommand: ParsableCommand {
     @OptionGroup var screen: ScreenOptions
 
     func run() throws {
-        let loaded = try flags.load()
+        let loaded = try flags.load(for: .threadList)
         let laidOut = ThreadListScreen.layout(
             loaded.document.conversation, config: loaded.config, context: loaded.context,
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,

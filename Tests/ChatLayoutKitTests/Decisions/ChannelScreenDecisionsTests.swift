@@ -80,15 +80,48 @@ import Testing
         #expect(header.memberCount == 4)
     }
 
+    // Stream's channel namer: only direct-message channels (ids `!members-…`) get a name
+    // from their members.
+
     @Test func namelessDirectChannel_isTitledWithTheOtherMembersName() throws {
-        let header = try chat.direct().channel { $0.name = nil }.resolve().header
+        let header = try chat.direct().channel { $0.name = nil; $0.cid = "messaging:!members-abc" }.resolve().header
         #expect(header.title == "Leia")
         #expect(header.subtitle == "2 members")
     }
 
-    @Test func blankChannelName_countsAsNameless() throws {
-        let header = try chat.direct().channel { $0.name = "  " }.resolve().header
+    @Test func namelessDirectChannel_namesTwoOthers_thenCountsTheRest() throws {
+        let two = try chat.members("luke", "leia", "han").channel { $0.name = nil; $0.cid = "messaging:!members-abc" }
+            .resolve().header
+        #expect(two.title == "Han and Leia") // sorted
+        let five = try chat.channel { $0.name = nil; $0.cid = "messaging:!members-abc" }
+            .conversation {
+                $0.members = [Cast.luke, Cast.leia, Cast.han, Cast.chewie, User(id: "lando", name: "Lando"), User(id: "rey", name: "Rey")]
+                    .map(Member.init(user:))
+            }
+            .resolve().header
+        #expect(five.title == "Chewie, Han and 3 more")
+    }
+
+    @Test func namelessDirectChannel_leavesOutMembersWithoutAName() throws {
+        let header = try chat.channel { $0.name = nil; $0.cid = "messaging:!members-abc" }
+            .conversation { $0.members = [Member(user: Cast.user("luke")), Member(user: User(id: "x1")), Member(user: Cast.user("leia"))] }
+            .resolve().header
         #expect(header.title == "Leia")
+    }
+
+    @Test func namelessGroupChannel_hasNoTitle_notEveryMembersName() throws {
+        let header = try chat.members("luke", "leia", "han", "lando").channel { $0.name = nil; $0.cid = "messaging:general" }
+            .resolve().header
+        #expect(header.title == "")
+        #expect(header.subtitle == "4 members")
+    }
+
+    @Test func blankChannelName_isTheName_asStreamKeepsIt() throws {
+        // Stream names a channel by any non-empty name; only an empty one counts as nameless.
+        let blank = try chat.direct().channel { $0.name = "  "; $0.cid = "messaging:!members-abc" }.resolve().header
+        #expect(!blank.title.isEmpty && blank.title.allSatisfy { $0.isWhitespace })
+        let empty = try chat.direct().channel { $0.name = ""; $0.cid = "messaging:!members-abc" }.resolve().header
+        #expect(empty.title == "Leia")
     }
 
     @Test func oneMember_isSingular() throws {

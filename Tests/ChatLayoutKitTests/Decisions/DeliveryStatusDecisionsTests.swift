@@ -91,28 +91,53 @@ import Testing
 
     // MARK: Channel features
 
-    @Test func readEventsOff_ignoresReads() throws {
-        // SPEC: read/sent need read events; delivered needs delivery events. With only delivery
-        // events on and nothing delivered, the code shows sent.
+    @Test func readEventsOff_showsNoSent() throws {
+        // Stream: sent and read need read events; delivered needs delivery events.
         let builder = chat
             .features { $0.readEvents = false }
-            .read(by: "leia", lastRead: chat.at(30))
             .message("m", by: "luke")
-        #expect(try status(builder) == .sent)
+        #expect(try status(builder) == nil)
+    }
+
+    @Test func readEventsOff_aReadMessageShowsNoStatus_notDelivered() throws {
+        // Read by Leia: its status is read, which read events would show; delivered does not
+        // stand in for it.
+        let builder = chat
+            .features { $0.readEvents = false }
+            .read(by: "leia", lastRead: chat.at(30), lastDeliveredAt: chat.at(30))
+            .message("m", by: "luke")
+        #expect(try status(builder) == nil)
     }
 
     @Test func readEventsOff_stillShowsDelivered() throws {
         let builder = chat
             .features { $0.readEvents = false }
-            .read(by: "leia", lastRead: chat.at(30), lastDeliveredAt: chat.at(30))
+            .read(by: "leia", lastDeliveredAt: chat.at(30))
             .message("m", by: "luke")
         #expect(try status(builder) == .delivered)
     }
 
-    @Test func deliveryEventsOff_ignoresDeliveries() throws {
+    @Test func readEventsOff_pendingStillShows() throws {
+        let builder = chat
+            .features { $0.readEvents = false; $0.deliveryEvents = false }
+            .message("m", by: "luke") { $0.localState = .sending }
+        #expect(try status(builder) == .pending)
+    }
+
+    @Test func deliveryEventsOff_aDeliveredMessageShowsNoStatus() throws {
+        // Stream: the status is delivered, which only delivery events would show; sent does not
+        // stand in for it.
         let builder = chat
             .features { $0.deliveryEvents = false }
             .read(by: "leia", lastDeliveredAt: chat.at(30))
+            .message("m", by: "luke")
+        #expect(try status(builder) == nil)
+    }
+
+    @Test func deliveryEventsOff_notDelivered_showsSent() throws {
+        let builder = chat
+            .features { $0.deliveryEvents = false }
+            .read(by: "leia", lastDeliveredAt: chat.at(-30))
             .message("m", by: "luke")
         #expect(try status(builder) == .sent)
     }

@@ -120,14 +120,28 @@ private func englishHi(_ message: inout Message) {
     @Test(arguments: ["love", "haha", "like", "sad", "wow"])
     func supportedReaction_getsReactions(type: String) throws {
         let options = try chat
-            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: type, userID: "han")] }
+            .message("m", by: "leia") {
+                $0.latestReactions = [Reaction(type: type, userID: "han")]
+                $0.reactionScores = [(type, 1)]
+            }
             .options(of: "m")
         #expect(options.contains(.reactions))
     }
 
+    @Test func supportedLatestReaction_withoutReactionScores_getsNoReactions() throws {
+        // Stream asks for non-empty reaction scores as well.
+        let options = try chat
+            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: "like", userID: "han")] }
+            .options(of: "m")
+        #expect(!options.contains(.reactions))
+    }
+
     @Test func onlyUnsupportedReactions_getNoReactions() throws {
         let options = try chat
-            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: "fire", userID: "han")] }
+            .message("m", by: "leia") {
+                $0.latestReactions = [Reaction(type: "fire", userID: "han")]
+                $0.reactionScores = [("fire", 1)]
+            }
             .options(of: "m")
         #expect(!options.contains(.reactions))
     }
@@ -136,6 +150,7 @@ private func englishHi(_ message: inout Message) {
         let options = try chat
             .message("m", by: "leia") {
                 $0.latestReactions = [Reaction(type: "fire", userID: "han"), Reaction(type: "wow", userID: "luke")]
+                $0.reactionScores = [("fire", 1), ("wow", 1)]
             }
             .options(of: "m")
         #expect(options.contains(.reactions))
@@ -144,7 +159,10 @@ private func englishHi(_ message: inout Message) {
     @Test func supportedReaction_withReactionsDisabled_getsNoReactions() throws {
         let options = try chat
             .features { $0.reactions = false }
-            .message("m", by: "leia") { $0.latestReactions = [Reaction(type: "like", userID: "han")] }
+            .message("m", by: "leia") {
+                $0.latestReactions = [Reaction(type: "like", userID: "han")]
+                $0.reactionScores = [("like", 1)]
+            }
             .options(of: "m")
         #expect(!options.contains(.reactions))
     }

@@ -19,16 +19,53 @@ import Testing
         #expect(list.rows == ["m1", "m2", "m3"])
     }
 
-    @Test func unknownLastReadMessage_fallsBackToTheLastReadTime() throws {
+    // Stream reads `last_read_message_id` alone (its UnreadMessageLookup).
+
+    @Test func unknownLastReadMessage_withTheWholeHistory_marksTheOldestRegularMessage() throws {
         let list = try threeMessages
             .read(by: "luke", lastRead: threeMessages.at(90), lastReadMessageID: "gone", unreadMessages: 1)
             .resolve()
-        #expect(list.rows == ["m1", "m2", "unread Unread messages", "m3"])
+        #expect(list.rows == ["unread Unread messages", "m1", "m2", "m3"])
     }
 
-    @Test func messageAtExactlyTheLastReadTime_isRead() throws {
-        let list = try threeMessages.read(by: "luke", lastRead: threeMessages.at(60), unreadMessages: 1).resolve()
-        #expect(list.rows == ["m1", "m2", "unread Unread messages", "m3"])
+    @Test func unknownLastReadMessage_withOlderPagesToLoad_givesNoSeparator() throws {
+        let list = try threeMessages
+            .conversation { $0.historyLoaded = false }
+            .read(by: "luke", lastRead: threeMessages.at(90), lastReadMessageID: "gone", unreadMessages: 1)
+            .resolve()
+        #expect(list.rows == ["m1", "m2", "m3"])
+    }
+
+    @Test func noLastReadMessage_ignoresTheLastReadTime_byDefault() throws {
+        let list = try threeMessages.read(by: "luke", lastRead: threeMessages.at(60), unreadMessages: 3).resolve()
+        #expect(list.rows == ["unread Unread messages", "m1", "m2", "m3"])
+    }
+
+    @Test func oldestRegularMessage_skipsSystemMessages_butNotTheCurrentUsers() throws {
+        let list = try ConversationBuilder()
+            .message("joined", by: "leia", at: 0) { $0.type = .system }
+            .message("own", by: "luke", at: 60)
+            .message("m3", by: "leia", at: 120)
+            .read(by: "luke", unreadMessages: 2)
+            .resolve()
+        #expect(list.rows == ["joined", "unread Unread messages", "own", "m3"])
+    }
+
+    @Test func lastReadTimeFallback_isAnOption() throws {
+        let builder = threeMessages.config { $0.unreadLastReadFallback = true }
+        let atTheTime = try builder.read(by: "luke", lastRead: builder.at(60), unreadMessages: 1).resolve()
+        #expect(atTheTime.rows == ["m1", "m2", "unread Unread messages", "m3"]) // m2 at exactly the time is read
+        // A last read message id, even one not loaded, is Stream's: the time is not used then.
+        let unknownID = try builder.read(by: "luke", lastRead: builder.at(90), lastReadMessageID: "gone", unreadMessages: 1).resolve()
+        #expect(unknownID.rows == ["unread Unread messages", "m1", "m2", "m3"])
+    }
+
+    @Test func unreadCountMissing_leavesTheLastReadMessageToDecide_andANegativeCountIsNone() throws {
+        let missing = try threeMessages.read(by: "luke", lastReadMessageID: "m1").resolve()
+        #expect(missing.rows == ["m1", "unread Unread messages", "m2", "m3"])
+        let negative = try threeMessages.read(by: "luke", lastReadMessageID: "m1", unreadMessages: -3).resolve()
+        #expect(negative.rows == ["m1", "m2", "m3"])
+        #expect(negative.decisions.unreadCount == 0)
     }
 
     @Test func currentUsersOwnMessages_areSkipped() throws {

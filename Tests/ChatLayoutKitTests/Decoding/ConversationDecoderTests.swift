@@ -103,7 +103,7 @@ struct ConversationDecoderTests {
     }
 
     @Test func emptyDocument_hasTheAnchorsDefaults() throws {
-        let document = try decode("{}")
+        let document = try decode(#"{"config": {}}"#)
         #expect(document.config == MessageListConfig())
         #expect(document.config.maxTimeIntervalBetweenMessagesInGroup == 60)
         #expect(document.config.dateIndicatorPlacement == .overlay)
@@ -112,6 +112,13 @@ struct ConversationDecoderTests {
         #expect(document.config.pageSize == 50 && document.config.horizontalPadding == 8)
         #expect(document.config.unreadSeparatorEnabled && !document.config.editedLabelEnabled && !document.config.autoTranslationEnabled)
         #expect(document.conversation.messages.isEmpty)
+    }
+
+    @Test func rawStreamPayload_withoutOurConfig_getsStreamsDateLabels() throws {
+        // Stream labels its date separators "Mar 05" (MMMdd); our `relative` style is for
+        // documents that say so, or that carry a config of ours.
+        #expect(try decode("{}").config.dateSeparatorStyle == .stream)
+        #expect(try decode(#"{"config": {"group_messages": true}}"#).config.dateSeparatorStyle == .relative)
     }
 
     @Test func timestamps_acceptZeroToNineFractionalDigits() throws {

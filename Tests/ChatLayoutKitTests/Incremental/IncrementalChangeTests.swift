@@ -104,6 +104,7 @@ import Testing
         let height = list.contentHeight
         var liked = try #require(list.conversation.messages.first)
         liked.latestReactions = [Reaction(type: "like", userID: "han")]
+        liked.reactionScores = [("like", 1)]
         let diff = try list.apply(.edit(liked))
         #expect(diff.updated.map(\.id) == [.message("m1")])
         #expect(diff.inserted.isEmpty && diff.removed.isEmpty)

@@ -127,22 +127,25 @@ struct ConversationGenerator {
             replies: random.chance(0.85), reactions: random.chance(0.85), readEvents: random.chance(0.8),
             deliveryEvents: random.chance(0.7), typingEvents: random.chance(0.85)
         )
+        // Now and then a truncation somewhere in the history: the older messages go.
+        let truncatedAt = random.chance(0.08) && !times.isEmpty ? Self.timestamp(random.pick(times)) : nil
         let channel = Channel(
-            cid: "messaging:property-\(seed)",
+            cid: random.pick(["messaging:property-\(seed)", "messaging:!members-property-\(seed)"]),
             name: random.pick([nil, "", "General", "General", "  ", "🚀 Launch", "\u{1B}[2Jchannel"]),
-            memberCount: memberCount, features: features
+            memberCount: memberCount, features: features, truncatedAt: truncatedAt
         )
         var members = users.map(Member.init(user:))
         if currentUserID == "observer" && random.chance(0.5) {
             members.append(Member(user: User(id: "observer", name: "Observer")))
         }
-        let conversation = Conversation(
+        var conversation = Conversation(
             channel: channel, members: members, messages: messages,
             reads: makeReads(messages: messages, users: users, currentUserID: currentUserID),
             typingUserIDs: makeTyping(users: users, currentUserID: currentUserID),
             messageListState: random.weighted([(90, ListLoadingState.loaded), (4, .loading), (2, .error),
                                                (2, .loadingMore), (2, .reloading)])
         )
+        conversation.historyLoaded = random.chance(0.7)
         return GeneratedCase(seed: seed, conversation: conversation, config: config, context: context)
     }
 
@@ -153,7 +156,7 @@ struct ConversationGenerator {
             showAvatars: random.chance(0.8), showAvatarsInGroups: random.pick([nil, nil, true, false]),
             showMessageDate: random.chance(0.8), showAuthorName: random.chance(0.8)
         )
-        return MessageListConfig(
+        var config = MessageListConfig(
             groupMessages: random.chance(0.85),
             maxTimeIntervalBetweenMessagesInGroup: random.pick([60, 60, 60, 0, 0.5, 1, 30, 61, 300, 3600]),
             groupingRule: random.chance(0.7) ? .timeInterval : .sameMinute,
@@ -169,6 +172,9 @@ struct ConversationGenerator {
             unreadSeparatorEnabled: random.chance(0.85),
             pageSize: random.pick([25, 50, 100])
         )
+        config.showShadowedMessages = random.chance(0.2)
+        config.unreadLastReadFallback = random.chance(0.3)
+        return config
     }
 
     // MARK: - People
@@ -279,6 +285,17 @@ struct ConversationGenerator {
                 break
             }
             if random.chance(0.04) { message.deletedAt = Self.timestamp(time + 5 * Self.nanosPerSecond) }
+            if random.chance(0.02) { message.deletedForMe = true }
+            if random.chance(0.04) { message.isShadowed = true }
+            if random.chance(0.02) {
+                message.poll = Poll(question: random.pick(Self.texts), options: [Poll.Option(text: "Yes", voteCount: random.int(0 ... 3)),
+                                                                                 Poll.Option(text: random.pick(Self.texts))],
+                                    isClosed: random.chance(0.3))
+            } else if random.chance(0.02) {
+                message.sharedLocation = SharedLocation(latitude: Double(random.int(-90_000 ... 90_000)) / 1000,
+                                                        longitude: Double(random.int(-180_000 ... 180_000)) / 1000,
+                                                        endAt: random.chance(0.5) ? Self.timestamp(time + 3600 * Self.nanosPerSecond) : nil)
+            }
             if random.chance(isMine ? 0.25 : 0.05) { message.localState = random.pick(LocalState.allCases) }
 
             // Threads: roots with replies, replies to earlier roots (some also in the channel).

@@ -33,6 +33,8 @@ enum DocumentWriter {
             ("message_paddings", .object([("horizontal", .double(c.horizontalPadding))])),
             ("edited_label_enabled", .bool(c.editedLabelEnabled)), ("auto_translation_enabled", .bool(c.autoTranslationEnabled)),
             ("unread_separator_enabled", .bool(c.unreadSeparatorEnabled)), ("page_size", .int(c.pageSize)),
+            ("show_shadowed_messages", .bool(c.showShadowedMessages)), ("unread_last_read_fallback", .bool(c.unreadLastReadFallback)),
+            ("thread_replies_counter_enabled", .bool(c.threadView.repliesCounterEnabled)),
         ])
         let features = conversation.channel.features
         var channel: [(String, JSONValue)] = [
@@ -45,13 +47,15 @@ enum DocumentWriter {
         ]
         if let name = conversation.channel.name { channel.append(("name", .string(name))) }
         if let count = conversation.channel.memberCount { channel.append(("member_count", .int(count))) }
+        if let truncatedAt = conversation.channel.truncatedAt { channel.append(("truncated_at", timestamp(truncatedAt))) }
         return .object([
             ("context", .object(contextMembers)), ("config", config), ("channel", .object(channel)),
             ("members", .array(conversation.members.map { .object([("user", user($0.user))]) })),
             ("messages", .array(conversation.messages.map(message))),
             ("read", .array(conversation.reads.map(read))),
             ("typing_user_ids", .array(conversation.typingUserIDs.map(JSONValue.string))),
-            ("message_list", .object([("state", .string(conversation.messageListState.rawValue))])),
+            ("message_list", .object([("state", .string(conversation.messageListState.rawValue)),
+                                      ("history_loaded", .bool(conversation.historyLoaded))])),
         ])
     }
 
@@ -93,6 +97,20 @@ enum DocumentWriter {
             members.append(("i18n", .object(i18n)))
         }
         if message.isBounced { members.append(("moderation", .object([("action", "bounce")]))) }
+        if message.deletedForMe { members.append(("deleted_for_me", .bool(true))) }
+        if message.isShadowed { members.append(("shadowed", .bool(true))) }
+        if let poll = message.poll {
+            let options = poll.options.enumerated().map { index, option in
+                JSONValue.object([("id", .string("o\(index)")), ("text", .string(option.text))])
+            }
+            let votes = poll.options.enumerated().map { ("o\($0.offset)", JSONValue.int($0.element.voteCount)) }
+            members.append(("poll", .object([("name", .string(poll.question)), ("options", .array(options)),
+                                             ("vote_counts_by_option", .object(votes)), ("is_closed", .bool(poll.isClosed))])))
+        }
+        if let location = message.sharedLocation {
+            members.append(("shared_location", .object([("latitude", .double(location.latitude)), ("longitude", .double(location.longitude)),
+                                                         ("end_at", timestamp(location.endAt))])))
+        }
         return .object(members)
     }
 

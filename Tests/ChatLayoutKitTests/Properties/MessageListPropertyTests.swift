@@ -94,7 +94,8 @@ import Testing
                     if decision.day != day {
                         return "\(decision.message.id) at \(decision.message.createdAt.iso8601) is on \(decision.day), in \(input.context.timeZone) it is \(day)"
                     }
-                    let dayChanges = previous.map { $0.day != day } ?? true
+                    // Stream: the oldest message's separator only when the whole history is loaded.
+                    let dayChanges = previous.map { $0.day != day } ?? input.conversation.historyLoaded
                     let expected = input.config.dateIndicatorPlacement == .messageList && dayChanges ? 1 : 0
                     if separatorsAbove != expected {
                         let after = previous.map { "after \($0.decision.message.id) (\($0.day))" } ?? "first message"
@@ -204,7 +205,7 @@ import Testing
                                 || next.user.id != message.user.id || breaksGroups(next) || gap > limit
                         case .sameMinute:
                             expected = next.user.id != message.user.id || breaksGroups(next) || failed(message) || failed(next)
-                                || (input.conversation.channel.features.replies && (message.replyCount > 0 || next.replyCount > 0))
+                                || (input.conversation.channel.features.replies && (message.isThreadRootPerStream || next.isThreadRootPerStream))
                                 || here.day != there.day || here.minute != there.minute || here.offset != there.offset
                         }
                     }
@@ -316,16 +317,19 @@ import Testing
                     && !message.isDeletedPerSpec
                 var expected: DeliveryStatus?
                 if eligible {
+                    // Stream: read when another member read it, else delivered when another
+                    // member's device had it (a second's leeway), else sent; read and sent show
+                    // with read events, delivered with delivery events.
                     if let state = message.localState {
                         expected = state.isFailed ? nil : .pending
-                    } else if features.readEvents, others.contains(where: { ($0.lastRead?.nanos ?? .min) >= message.createdAt.nanos }) {
-                        expected = .read
-                    } else if features.deliveryEvents, others.contains(where: {
+                    } else if others.contains(where: { ($0.lastRead?.nanos ?? .min) >= message.createdAt.nanos }) {
+                        expected = features.readEvents ? .read : nil
+                    } else if others.contains(where: {
                         $0.lastDeliveredAt.map { $0.nanos + ConversationGenerator.nanosPerSecond >= message.createdAt.nanos } ?? false
                     }) {
-                        expected = .delivered
-                    } else if features.readEvents || features.deliveryEvents {
-                        expected = .sent
+                        expected = features.deliveryEvents ? .delivered : nil
+                    } else {
+                        expected = features.readEvents ? .sent : nil
                     }
                 }
                 if decision.deliveryStatus != expected {
@@ -362,26 +366,26 @@ import Testing
             let read = input.context.currentUserID.flatMap { id in input.conversation.reads.first { $0.user.id == id } }
             if let position = positions.first {
                 guard position + 1 < items.count, case .message(let below) = items[position + 1] else { return "unread separator above no message" }
-                if input.isCurrentUser(below.message) { return "unread separator above the current user's \(below.message.id)" }
-                if below.message.isDeletedPerSpec { return "unread separator above deleted \(below.message.id)" }
                 if !input.config.unreadSeparatorEnabled { return "unread separator while disabled" }
-                if read?.unreadMessages == 0 { return "unread separator above \(below.message.id) with unread_messages 0" }
+                if (read?.unreadMessages ?? 1) <= 0 { return "unread separator above \(below.message.id) with unread_messages \(read?.unreadMessages ?? 0)" }
             }
-            // Where it goes: after the last read message (by id, else by time), the first
-            // message that is neither the current user's nor deleted.
+            // Where it goes (Stream's lookup): after the last read message, the first message
+            // that is neither the current user's nor deleted; without a loaded last read
+            // message, above the oldest regular or reply message when the whole history is
+            // loaded (or, with the fallback option and no last read message id, after the last
+            // read time).
             var expected: String?
             let messages = input.expectedShownMessages
-            if input.config.unreadSeparatorEnabled, input.conversation.messageListState != .loading, let read, read.unreadMessages != 0 {
-                var start: Int?
+            if input.config.unreadSeparatorEnabled, input.conversation.messageListState != .loading, let read,
+               (read.unreadMessages ?? 1) > 0 {
+                let candidate = { (message: Message) in !input.isCurrentUser(message) && !message.isDeletedPerSpec }
                 if let id = read.lastReadMessageID, let index = messages.firstIndex(where: { $0.id == id }) {
-                    start = index + 1
-                } else if let lastRead = read.lastRead {
-                    start = messages.firstIndex { $0.createdAt.nanos > lastRead.nanos } ?? messages.count
-                } else if read.unreadMessages != nil {
-                    start = 0
-                }
-                if let start {
-                    expected = messages[start...].first { !input.isCurrentUser($0) && !$0.isDeletedPerSpec }?.id
+                    expected = messages[(index + 1)...].first(where: candidate)?.id
+                } else if read.lastReadMessageID == nil, input.config.unreadLastReadFallback, let lastRead = read.lastRead {
+                    let start = messages.firstIndex { $0.createdAt.nanos > lastRead.nanos } ?? messages.count
+                    expected = messages[start...].first(where: candidate)?.id
+                } else if input.conversation.historyLoaded {
+                    expected = messages.first { $0.type == .regular || $0.type == .reply }?.id
                 }
             }
             let actual: String? = positions.first.flatMap { position in

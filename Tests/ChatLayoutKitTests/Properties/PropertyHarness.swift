@@ -195,10 +195,15 @@ enum WallClock {
 
 extension GeneratedCase {
     /// SPEC §3.1: the channel shows messages without a parent or sent to the channel too,
-    /// oldest first, ties in input order.
+    /// oldest first, ties in input order — but not those Stream hides: others' shadowed
+    /// messages (unless shown by the config), deleted ephemeral messages, and messages older
+    /// than the channel's `truncated_at`.
     var expectedShownMessages: [Message] {
         conversation.messages.enumerated()
             .filter { $0.element.parentID == nil || $0.element.showInChannel }
+            .filter { !$0.element.isShadowed || config.showShadowedMessages || isCurrentUser($0.element) }
+            .filter { !($0.element.type == .ephemeral && ($0.element.deletedAt != nil || $0.element.deletedForMe)) }
+            .filter { pair in conversation.channel.truncatedAt.map { pair.element.createdAt >= $0 } ?? true }
             .sorted { ($0.element.createdAt.nanos, $0.offset) < ($1.element.createdAt.nanos, $1.offset) }
             .map(\.element)
     }
@@ -216,7 +221,9 @@ extension Message {
     /// SPEC §3.2 rule 1: system messages and unbounced errors are centred text.
     var isCenteredInList: Bool { type == .system || (type == .error && !isBounced) }
     /// SPEC §2: `deleted_at` set or type `deleted`.
-    var isDeletedPerSpec: Bool { deletedAt != nil || type == .deleted }
+    var isDeletedPerSpec: Bool { deletedAt != nil || type == .deleted || deletedForMe }
+    /// Stream's `isRootOfThread`: replies counted or latest replies listed.
+    var isThreadRootPerStream: Bool { replyCount > 0 || !latestReplies.isEmpty }
 }
 
 extension MessageListDecisions {

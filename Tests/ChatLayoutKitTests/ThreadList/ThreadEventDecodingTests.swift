@@ -196,8 +196,10 @@ struct ThreadEventDecodingTests {
             {"context": {"current_user_id": "luke"},
              "threads": [
                {"parent_message_id": "p1", "reply_count": 4, "last_message_at": "2024-03-05T09:00:00Z",
+                "parent_message": {"id": "p1", "text": "Plans?", "user": {"id": "han"}, "created_at": "2024-03-05T08:00:00Z"},
                 "read": [{"user": {"id": "luke"}, "unread_messages": 0}]},
-               {"parent_message_id": "p2", "reply_count": 1, "last_message_at": "2024-03-05T09:30:00Z"}],
+               {"parent_message_id": "p2", "reply_count": 1, "last_message_at": "2024-03-05T09:30:00Z",
+                "parent_message": {"id": "p2", "text": "Lunch?", "user": {"id": "han"}, "created_at": "2024-03-05T08:30:00Z"}}],
              "events": [
                {"type": "notification.thread_message_new",
                 "message": {"id": "r9", "type": "reply", "parent_id": "p1", "user": {"id": "leia"}, "created_at": "2024-03-05T09:40:00Z"}},

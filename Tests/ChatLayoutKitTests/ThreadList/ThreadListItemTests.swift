@@ -12,24 +12,31 @@ struct ThreadListItemTests {
         #expect(try item(thread(channelName: "Weekend Hikers")).title == "Weekend Hikers")
     }
 
-    @Test func title_ofANamelessChannel_isTheOtherParticipantsNames_withoutTheCurrentUser() throws {
+    // The channel named as Stream's channel namer does; a thread payload lists no members, so
+    // a nameless direct channel is named after the thread's participants.
+
+    @Test func title_ofANamelessDirectChannel_isTheOtherParticipantsNames_withoutTheCurrentUser() throws {
         let participants = [User(id: "han", name: "Han Solo"), User(id: me, name: "Mia Wallace"), User(id: "leia", name: "Leia Organa")]
-        #expect(try item(thread(channelName: nil, participants: participants)).title == "Han Solo, Leia Organa")
+        #expect(try item(thread(channelName: nil, direct: true, participants: participants)).title == "Han Solo and Leia Organa")
     }
 
     @Test func title_ofADirectChannel_isTheOtherPersonsName() throws {
         let participants = [User(id: me, name: "Mia Wallace"), User(id: "han", name: "Han Solo")]
-        #expect(try item(thread(channelName: nil, participants: participants)).title == "Han Solo")
+        #expect(try item(thread(channelName: nil, direct: true, participants: participants)).title == "Han Solo")
     }
 
-    @Test func title_ofABlankChannelName_isTheParticipantsNames() throws {
+    @Test func title_ofANamelessGroupChannel_isEmpty() throws {
         let participants = [User(id: me, name: "Mia Wallace"), User(id: "han", name: "Han Solo")]
-        #expect(try item(thread(channelName: "  ", participants: participants)).title == "Han Solo")
+        #expect(try item(thread(channelName: nil, participants: participants)).title == "")
+        #expect(try item(thread(channelName: "", participants: participants)).title == "")
     }
 
-    @Test func title_ofAParticipantWithoutAName_isTheirID() throws {
-        let participants = [User(id: "chewie"), User(id: me, name: "Mia Wallace")]
-        #expect(try item(thread(channelName: nil, participants: participants)).title == "chewie")
+    @Test func title_leavesOutParticipantsWithoutAName() throws {
+        let participants = [User(id: "chewie"), User(id: me, name: "Mia Wallace"), User(id: "han", name: "Han Solo")]
+        #expect(try item(thread(channelName: nil, direct: true, participants: participants)).title == "Han Solo")
+        // Nobody else named: the current user's own name, as Stream's namer.
+        #expect(try item(thread(channelName: nil, direct: true, participants: [User(id: "chewie"), User(id: me, name: "Mia Wallace")])).title
+            == "Mia Wallace")
     }
 
     // MARK: - Description: "replied to: " + the parent
@@ -128,17 +135,27 @@ struct ThreadListItemTests {
     @Test func preview_ofADeletedReply_isThisMessageWasDeleted() throws {
         var deleted = reply("r1", "Oops, wrong thread")
         deleted.deletedAt = at(2024, 3, 5, 9, 0)
-        var typed = reply("r2", "", at: at(2024, 3, 5, 9, 30))
+        var typed = reply("r2", "Gone", at: at(2024, 3, 5, 9, 30))
         typed.type = .deleted
         #expect(try item(thread(replies: [deleted])).reply?.preview == "This message was deleted.")
         #expect(try item(thread(replies: [typed])).reply?.preview == "This message was deleted.")
     }
 
-    @Test func preview_ofADeletedAttachmentReply_isThisMessageWasDeleted_notItsType() throws {
+    @Test func preview_ofADeletedAttachmentReply_withoutText_isItsType_asStreamChecksTheTextFirst() throws {
         var deleted = reply("r1", "")
         deleted.attachments = [Attachment(type: "image")]
         deleted.deletedAt = at(2024, 3, 5, 9, 0)
-        #expect(try item(thread(replies: [deleted])).reply?.preview == "This message was deleted.")
+        #expect(try item(thread(replies: [deleted])).reply?.preview == "Image")
+    }
+
+    @Test func preview_ofAPollOrALocation_namesIt() throws {
+        var poll = reply("r1", "")
+        poll.poll = Poll(question: "Where?", options: [Poll.Option(text: "Here")])
+        #expect(try item(thread(replies: [poll])).reply?.preview == "Poll")
+        var location = reply("r1", "")
+        location.sharedLocation = SharedLocation(latitude: 52.5, longitude: 13.4, endAt: at(2024, 3, 5, 12, 0))
+        #expect(try item(thread(replies: [location])).reply?.preview == "Live location")
+        #expect(try item(thread(parent: poll)).description == "replied to: Poll")
     }
 
     // MARK: - The reply's time (now: Tuesday 2024-03-05, 11:00 in Berlin)
@@ -156,9 +173,16 @@ struct ThreadListItemTests {
         #expect(try replyTime(at(2024, month, day, 12, 0)) == weekday)
     }
 
-    @Test func time_sixDaysAgo_isTheWeekday_andSevenDaysAgo_theShortDate() throws {
+    @Test func time_withinSevenDaysAsAnInstant_isTheWeekday_andEarlier_theShortDate() throws {
+        // Stream's "last week": later than now − 7 days (2024-02-27 10:00 UTC), not calendar days.
         #expect(try replyTime(at(2024, 2, 28, 12, 0)) == "Wednesday")
-        #expect(try replyTime(at(2024, 2, 27, 12, 0)) == "2/27/24")
+        #expect(try replyTime(at(2024, 2, 27, 12, 0)) == "Tuesday")
+        #expect(try replyTime(at(2024, 2, 27, 9, 0)) == "2/27/24")
+    }
+
+    @Test func time_theIssuesExample_isTuesday() throws {
+        // now 03-19 10:00Z, reply 03-12 10:37Z: 6 days 23 hours before.
+        #expect(try replyTime(at(2024, 3, 12, 10, 37), now: at(2024, 3, 19, 10, 0), zone: "UTC") == "Tuesday")
     }
 
     @Test func time_lastYear_isTheShortDateWithTheYear() throws {
@@ -372,12 +396,12 @@ struct ThreadListItemTests {
         Message(id: id, text: text, type: .reply, user: user, createdAt: instant ?? at(2024, 3, 5, 8, 41), parentID: parentID)
     }
 
-    private func thread(_ parentID: String = "p1", channelName: String? = "Weekend Hikers", participants: [User] = [],
+    private func thread(_ parentID: String = "p1", channelName: String? = "Weekend Hikers", direct: Bool = false, participants: [User] = [],
                         parent: Message? = nil, title: String? = nil, replies: [Message]? = nil, reads: [ReadState] = [],
                         lastAt: Timestamp? = nil) -> ChatThread {
         let replies = replies ?? [reply("\(parentID)-r1", "Count me in!", in: parentID)]
         return ChatThread(parentMessageID: parentID, parentMessage: parent ?? self.parent(parentID, text: "Who's in?"),
-                          channel: Channel(cid: "messaging:\(parentID)", name: channelName), title: title,
+                          channel: Channel(cid: direct ? "messaging:!members-\(parentID)" : "messaging:\(parentID)", name: channelName), title: title,
                           replyCount: replies.count, threadParticipants: participants, latestReplies: replies, read: reads,
                           lastMessageAt: lastAt ?? replies.map(\.createdAt).max() ?? at(2024, 3, 5, 9, 0))
     }

@@ -72,7 +72,7 @@ import Testing
         #expect(thread.decision("r1")?.threadInfoText == nil)
     }
 
-    @Test func continuousBubble_comesFromTheGroupPositionAlone() throws {
+    @Test func continuousBubble_staysOnEveryReply_asStreamRemovesThreadInfoAlone() throws {
         let builder = asked
             .threadReply("r1", to: "p1", by: "han", at: 60) { $0.showInChannel = true }
             .threadReply("r2", to: "p1", by: "han", at: 90) { $0.showInChannel = true }
@@ -80,11 +80,33 @@ import Testing
         #expect(try builder.options(of: "r3").contains(.continuousBubble), "in the channel thread info brings it")
         let thread = try builder.resolveThread("p1")
         #expect(thread.decision("r1")?.position == .top)
-        #expect(thread.decision("r1")?.options.contains(.continuousBubble) == true)
         #expect(thread.decision("r2")?.position == .bottom)
-        #expect(thread.decision("r2")?.options.contains(.continuousBubble) == false)
         #expect(thread.decision("r3")?.position == .single)
-        #expect(thread.decision("r3")?.options.contains(.continuousBubble) == false)
+        for id in ["r1", "r2", "r3"] {
+            #expect(thread.decision(id)?.options.contains(.continuousBubble) == true, "\(id) is a thread part")
+            #expect(thread.decision(id)?.options.contains(.threadInfo) == false)
+        }
+    }
+
+    @Test func continuousBubble_followsTheGroupPosition_whenTheChannelHasNoReplies() throws {
+        let thread = try asked
+            .features { $0.replies = false }
+            .threadReply("r1", to: "p1", by: "han", at: 60)
+            .threadReply("r2", to: "p1", by: "han", at: 90)
+            .resolveThread("p1")
+        #expect(thread.decision("r1")?.options.contains(.continuousBubble) == true)
+        #expect(thread.decision("r2")?.options.contains(.continuousBubble) == false)
+    }
+
+    @Test func shadowedAndDeletedEphemeralReplies_areHidden_andSaidToBe() throws {
+        let thread = try asked
+            .threadReply("r1", to: "p1", by: "han", at: 60)
+            .threadReply("r2", to: "p1", by: "han", at: 90) { $0.isShadowed = true }
+            .threadReply("r3", to: "p1", by: "han", at: 100) { $0.type = .ephemeral; $0.deletedAt = instant("2024-03-05T09:30:00Z") }
+            .threadReply("r4", to: "p1", by: "luke", at: 120) { $0.isShadowed = true } // yours: shown
+            .resolveThread("p1")
+        #expect(thread.replies.map(\.message.id) == ["r1", "r4"])
+        #expect(thread.hidden == [HiddenMessage(id: "r2", reason: .shadowed), HiddenMessage(id: "r3", reason: .deletedEphemeral)])
     }
 
     @Test func replies_groupByTheChannelsRules() throws {
@@ -130,7 +152,7 @@ import Testing
     }
 
     @Test func header_ofANamelessDirectChannel_namesTheOtherMember() throws {
-        let thread = try asked.direct().channel { $0.name = nil }.resolveThread("p1")
+        let thread = try asked.direct().channel { $0.name = nil; $0.cid = "messaging:!members-xyz" }.resolveThread("p1")
         #expect(thread.header.subtitle == "Leia")
     }
 
@@ -201,7 +223,10 @@ import Testing
 
     @Test func infoHeader_isTheDefault_withTheParentAboveTheList() throws {
         let thread = try asked
-            .conversation { $0.messages[0].latestReactions = [Reaction(type: "like", userID: "han")] }
+            .conversation {
+                $0.messages[0].latestReactions = [Reaction(type: "like", userID: "han")]
+                $0.messages[0].reactionScores = [("like", 1)]
+            }
             .threadReply("r1", to: "p1", by: "han", at: 60)
             .resolveThread("p1")
         let info = try #require(thread.parentInfo)
@@ -221,8 +246,44 @@ import Testing
         #expect(thread.parentInfo == nil)
         #expect(thread.rows == ["p1", "r1", "r2"])
         #expect(thread.decision("p1")?.options.contains(.threadInfo) == false)
-        #expect(thread.decision("p1")?.options.contains(.continuousBubble) == false)
+        // Stream: the root keeps the continuous bubble its thread gives it.
+        #expect(thread.decision("p1")?.options.contains(.continuousBubble) == true)
         #expect(thread.replyIDs == ["r1", "r2"])
+        #expect(thread.showsRepliesCounter, "Stream's counter under the parent, on by default")
+    }
+
+    @Test func firstMessage_repliesCounter_canBeTurnedOff_andNeedsReplies() throws {
+        let off = try asked
+            .threadView { $0.parentPresentation = .firstMessage; $0.repliesCounterEnabled = false }
+            .threadReply("r1", to: "p1", by: "han", at: 60)
+            .resolveThread("p1")
+        #expect(!off.showsRepliesCounter)
+        let none = try ConversationBuilder().threadView { $0.parentPresentation = .firstMessage }
+            .message("p1", by: "leia", at: 0).resolveThread("p1")
+        #expect(!none.showsRepliesCounter)
+        let infoHeader = try asked.threadReply("r1", to: "p1", by: "han", at: 60).resolveThread("p1")
+        #expect(!infoHeader.showsRepliesCounter, "info_header draws its own count")
+    }
+
+    @Test func firstMessage_parentsDateSeparator_waitsForEveryReply() throws {
+        // Stream: the oldest item (the parent) gets its separator once every reply is loaded.
+        let builder = ConversationBuilder()
+            .config { $0.dateIndicatorPlacement = .messageList }
+            .threadView { $0.parentPresentation = .firstMessage }
+            .message("p1", by: "leia", at: 0) { $0.replyCount = 2 }
+            .threadReply("r1", to: "p1", by: "han", at: 60)
+        #expect(try builder.resolveThread("p1").rows == ["p1", "r1"], "one of two replies loaded")
+        #expect(try builder.threadReply("r2", to: "p1", by: "han", at: 90).resolveThread("p1").rows == ["date Today", "p1", "r1", "r2"])
+    }
+
+    @Test func parentsLatestReplies_areReplies_andMakeItAThreadRoot() throws {
+        let builder = ConversationBuilder()
+            .message("p1", by: "leia", at: 0) {
+                $0.latestReplies = [Message(id: "r1", text: "Sure", user: Cast.han, createdAt: instant("2024-03-05T09:01:00Z"))]
+            }
+        #expect(try builder.options(of: "p1").contains(.threadInfo), "a root by its latest replies")
+        #expect(try builder.resolve().decision("p1")?.threadInfoText == "1 reply")
+        #expect(try builder.resolveThread("p1").replyIDs == ["r1"])
     }
 
     // MARK: Starting point

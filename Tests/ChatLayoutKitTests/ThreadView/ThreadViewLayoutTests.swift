@@ -9,6 +9,7 @@ import Testing
         .message("p1", by: "leia", at: 0, text: "Lunch at noon?") {
             $0.replyCount = 3
             $0.latestReactions = [Reaction(type: "love", userID: "han")]
+            $0.reactionScores = [("love", 1)]
             $0.attachments = [Attachment(type: "image", title: "menu.jpg")]
         }
         .threadReply("r1", to: "p1", by: "han", at: 100, text: "Sure, where?")
@@ -52,12 +53,19 @@ import Testing
         #expect(date.lines == ["Mar 05", "10:00\u{00A0}AM"])
     }
 
-    @Test func firstMessage_layOutTheParentAsAMessage_withoutParentInfo() throws {
+    @Test func firstMessage_layOutTheParentAsAMessage_withTheReplyCounterUnderIt() throws {
         let screen = try thread.threadView { $0.parentPresentation = .firstMessage }.threadScreen("p1")
         #expect(screen.boxesWithRole(.parentMessage).isEmpty)
-        #expect(screen.boxesWithRole(.replyCountSeparator).isEmpty)
         #expect(screen.boxesWithRole(.messageRow).map(\.id) == ["p1", "r1", "r2", "r3"])
         #expect(screen.boxesWithRole(.bubble).first?.id == "p1")
+        // Stream's counter between the parent and the first reply, nothing overlapping.
+        let parent = try #require(screen.boxesWithRole(.messageRow).first)
+        let counter = try #require(screen.boxesWithRole(.replyCountSeparator).first)
+        let firstReply = screen.boxesWithRole(.messageRow)[1]
+        #expect(counter.text == "3 replies")
+        #expect(parent.frame.maxY < counter.frame.y && counter.frame.maxY < firstReply.frame.y)
+        let off = try thread.threadView { $0.parentPresentation = .firstMessage; $0.repliesCounterEnabled = false }.threadScreen("p1")
+        #expect(off.boxesWithRole(.replyCountSeparator).isEmpty)
     }
 
     // MARK: Opening a viewport

@@ -1,0 +1,27 @@
+/// A channel's title, by Stream's default channel namer: the channel's name when it has one;
+/// for a nameless direct-message channel (``Channel/isDirectMessageChannel``), the other
+/// members' names — at most two, sorted, "Leia", "Leia and Han", "Han, Leia and 3 more";
+/// every other nameless channel has no title.
+enum ChannelNamer {
+    /// The title of `channel` whose members are `members`, for `currentUserID`. Not yet
+    /// neutralised.
+    static func title(of channel: Channel, members: [User], currentUserID: String?, strings: ChatStrings) -> String {
+        if let name = channel.name, !name.isEmpty { return name }
+        guard channel.isDirectMessageChannel else { return "" }
+        // Stream names members that have a name; members without one are left out.
+        let names = members.filter { $0.id != currentUserID }.compactMap(\.name).sorted()
+        switch names.count {
+        case 0:
+            // Alone in the channel (or only nameless others): the current user's own name.
+            guard let me = members.first(where: { $0.id == currentUserID }) else { return "" }
+            return me.name.flatMap { $0.isEmpty ? nil : $0 } ?? me.id
+        case 1:
+            return names[0]
+        case 2:
+            return strings.twoMemberNames.filling(["first": names[0], "second": names[1]])
+        default:
+            return strings.moreMemberNames.filling(["names": names.prefix(2).joined(separator: ", "),
+                                                    "count": String(names.count - 2)])
+        }
+    }
+}
