@@ -94,7 +94,7 @@ enum LayoutOptionsResolver {
         if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
             options.insert([.threadInfo, .continuousBubble])
             reasons?.append(OptionReason(option: "threadInfo", reason: message.isThreadRoot
-                ? "thread root with \(message.threadReplyCount) replies" : "thread reply"))
+                ? "thread root (\(message.threadReplyCount) \(message.threadReplyCount == 1 ? "reply" : "replies"))" : "thread reply"))
         }
         // 9. A deleted message shows nothing more.
         if message.isDeleted {

@@ -11,10 +11,10 @@ public enum ConversationDecoder {
         }
         let keys = try root.members().map(\.key)
         if let key = keys.first(where: { unreadCountsKeys.contains($0) }) {
-            throw DocumentError(path: key, line: nil, column: nil, message: """
-                this is a Stream unread-counts response: it counts unread messages and threads but \
-                holds none to lay out (expected messages, channels, channel or message for a message \
-                list; threads or thread for a thread list)
+            throw DocumentError(path: "", line: nil, column: nil, message: """
+                a Stream unread-counts response (it has \(key)): it counts unread messages and threads \
+                but holds none to lay out (expected messages, channels, channel or message for a \
+                message list; threads or thread for a thread list)
                 """)
         }
         var decoder = ModelDecoder()
@@ -35,8 +35,13 @@ public enum ConversationDecoder {
             firstIndex[message.id] = element.path
             conversation.messages.append(message)
         }
-        if state["channel"].isAbsent && !root["message"].isAbsent && !root["message"]["channel"].isAbsent {
-            conversation.channel = try decoder.channel(root["message"]["channel"])
+        if state["channel"].isAbsent && !root["message"].isAbsent {
+            // A single message knows its channel by `cid` (or carries it whole).
+            if !root["message"]["channel"].isAbsent {
+                conversation.channel = try decoder.channel(root["message"]["channel"])
+            } else if let cid = try root["message"]["cid"].optionalString() {
+                conversation.channel.cid = cid
+            }
         }
         let typing = state["typing_user_ids"].isAbsent ? root["typing_user_ids"] : state["typing_user_ids"]
         conversation.typingUserIDs = try typing.optionalArray().map { (id) throws(DocumentError) in try id.string() }

@@ -143,7 +143,10 @@ struct ModelDecoder {
         for element in try json.optionalArray() {
             var title = try element["title"].optionalString()
             if title == nil { title = try element["fallback"].optionalString() }
-            result.append(Attachment(type: try element["type"].optionalString() ?? "file", title: title))
+            // Stream's link previews carry no type, only the scraped URL.
+            var type = try element["type"].optionalString()
+            if type == nil, !element["og_scrape_url"].isAbsent { type = "linkPreview" }
+            result.append(Attachment(type: type ?? "file", title: title))
         }
         return result
     }
@@ -153,8 +156,12 @@ struct ModelDecoder {
         let deletedAt = try json["deleted_at"].optionalTimestamp()
         let type = try json["type"].optionalString()
         let deleted = deletedAt != nil || type == "deleted"
-        return QuotedMessage(id: try json["id"].optionalString() ?? "", text: try json["text"].optionalString() ?? "",
-                             user: try author(json), attachments: try attachments(json["attachments"]), isDeleted: deleted)
+        var quoted = QuotedMessage(id: try json["id"].optionalString() ?? "", text: try json["text"].optionalString() ?? "",
+                                   user: try author(json), attachments: try attachments(json["attachments"]), isDeleted: deleted)
+        // A quoted poll may come as its id alone.
+        quoted.hasPoll = !json["poll"].isAbsent || !json["poll_id"].isAbsent
+        quoted.sharedLocation = try sharedLocation(json["shared_location"])
+        return quoted
     }
 
     mutating func channel(_ json: JSONReader) throws(DocumentError) -> Channel {

@@ -32,6 +32,10 @@ extension IncrementalMessageList {
             record.typingChanged = true
         case .reads(let reads):
             changeReads(reads, record: &record)
+        case .historyLoaded(let loaded):
+            shell.historyLoaded = loaded
+            // The oldest entry's date separator; the unread separator is found again in `finish`.
+            if !entries.isEmpty { record.refresh.insert(entries[0].key) }
         }
         return finish(&record)
     }

@@ -25,6 +25,10 @@ public enum MessageListChange: Sendable {
     case typingUsers([String])
     /// The members' read states now (`read`): delivery status and the unread separator.
     case reads([ReadState])
+    /// Whether the oldest message loaded is the channel's first now (a page of older messages
+    /// came back short): its date separator and the unread separator without a last read
+    /// message depend on it (``Conversation/historyLoaded``).
+    case historyLoaded(Bool)
 }
 
 /// Why a change could not be applied, or a conversation could not be kept incrementally. The

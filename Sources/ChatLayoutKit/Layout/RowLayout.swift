@@ -164,7 +164,7 @@ struct RowLayout {
             // the text around. The pair drawn isolated (FSI…PDI): a right-to-left name must not
             // carry the bar to the other end of the line.
             let label = quoted.isDeleted ? strings.messageDeleted
-                : UntrustedText.neutralize(quoted.text.isEmpty ? "[\(quoted.attachments.first?.type ?? "message")]" : quoted.text)
+                : UntrustedText.neutralize(quoted.text.isEmpty ? quotedContentName(quoted) : quoted.text)
             let text = "\(UntrustedText.neutralize(quoted.user.displayName)): \(label)"
             content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ \u{2068}\(text)\u{2069}"))
         }
@@ -210,6 +210,13 @@ struct RowLayout {
                                maxWidth: inner))
         }
         return blocks
+    }
+
+    /// What stands for a quoted message without text: "Poll", "Location", "[image]".
+    func quotedContentName(_ quoted: QuotedMessage) -> String {
+        if quoted.hasPoll { return strings.poll }
+        if let location = quoted.sharedLocation { return location.isLive ? strings.liveLocation : strings.location }
+        return "[\(quoted.attachments.first?.type ?? "message")]"
     }
 
     /// A coordinate with five decimals (about a metre), without the standard library's

@@ -81,6 +81,10 @@ public struct QuotedMessage: Hashable, Sendable {
     public var attachments: [Attachment]
     /// Whether it was deleted (shown as "Message deleted").
     public var isDeleted: Bool
+    /// It is a poll (`poll` or `poll_id`): "Poll" stands for an empty text.
+    public var hasPoll = false
+    /// The location it shares: "Location" stands for an empty text.
+    public var sharedLocation: SharedLocation?
 
     /// A quoted message.
     public init(id: String, text: String, user: User, attachments: [Attachment] = [], isDeleted: Bool = false) {

@@ -30,12 +30,13 @@ struct ExplainCommand: ParsableCommand {
         case .json:
             output.write(decisions.explanationJSON().serialized() + "\n")
         case .text:
-            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine) {
+            for (index, line) in decisions.explanationLines(width: flags.width, measurer: loaded.engine).enumerated() {
                 output.write(line + "\n")
-            }
-            if flags.currentUser == nil && loaded.document.context.currentUserFromMembership,
-               let id = loaded.context.currentUserID {
-                output.write(UntrustedText.plain("current user: \(id) (from the channel's membership)") + "\n")
+                // Under the header: who "you" are, when only the payload's membership says so.
+                if index == 0, flags.currentUser == nil, loaded.document.context.currentUserFromMembership,
+                   let id = loaded.context.currentUserID {
+                    output.write(UntrustedText.plain("you are \(id) (the channel's membership)") + "\n")
+                }
             }
         }
         output.flush()

@@ -76,6 +76,8 @@ struct ChangeGenerator {
             random.shuffle(&ids)
             return (.typingUsers(ids), true)
         case 8:
+            // Now and then the last page of history arrives, or the list says it is partial.
+            if random.chance(0.2) { return (.historyLoaded(!conversation.historyLoaded), true) }
             return (.reads(reads(conversation)), true)
         case 9: // an id the list already has
             guard let message = messages.randomElement(using: &random) else { return next(conversation) }

@@ -259,4 +259,15 @@ import Testing
         let mismatch = IncrementalOracle.mismatch(list, probes: &probes)
         #expect(mismatch == nil, sourceLocation: sourceLocation)
     }
+
+    @Test func historyLoaded_bringsTheOldestMessagesDateSeparator_andTakesItAway() throws {
+        var list = try incremental(threeMessages.config { $0.dateIndicatorPlacement = .messageList }.conversation { $0.historyLoaded = false })
+        #expect(list.frame(of: .dateSeparator(list.decisions.messages[0].day)) == nil)
+        let loaded = try list.apply(.historyLoaded(true))
+        #expect(loaded.inserted.map(\.id) == [.dateSeparator(list.decisions.messages[0].day)])
+        try expectFullLayout(list)
+        let partial = try list.apply(.historyLoaded(false))
+        #expect(partial.removed.count == 1)
+        try expectFullLayout(list)
+    }
 }

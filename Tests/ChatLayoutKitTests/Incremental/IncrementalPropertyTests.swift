@@ -86,6 +86,7 @@ import Testing
         case .remove(let id): "remove \(id)"
         case .width(let width): "width \(width)"
         case .typingUsers(let ids): "typing \(ids)"
+        case .historyLoaded(let loaded): "history loaded \(loaded)"
         case .reads(let reads): "reads \(reads.map { "\($0.user.id): \($0.lastReadMessageID ?? "-") \($0.lastRead?.iso8601 ?? "-") \($0.unreadMessages.map(String.init) ?? "-")" })"
         }
     }
