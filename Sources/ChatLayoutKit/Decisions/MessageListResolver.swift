@@ -12,7 +12,7 @@ public struct MessageListResolver: Sendable {
     public var measurer: any TextMeasuring
     /// The words the decisions write ("Unread messages", "4 members").
     public var strings: ChatStrings
-    /// Leaves out the messages Stream hides (``hiddenMessages(_:)``); the thread view, which
+    /// Leaves out the messages Stream hides (``hiddenMessages(in:)``); the thread view, which
     /// picks its messages itself, turns it off.
     var hidesMessages = true
 
@@ -31,11 +31,11 @@ public struct MessageListResolver: Sendable {
         let currentUserID = context.currentUserID
         let typing = typingText(conversation, user: conversation.user(id:))
         let header = header(conversation, typing: typing)
-        let messages = shownMessages(conversation)
+        let messages = shownMessages(in: conversation)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
             return MessageListDecisions(header: header, items: [.loadingState(text: strings.loading)], unreadCount: 0,
-                                        hidden: hiddenMessages(conversation))
+                                        hidden: hiddenMessages(in: conversation))
         }
 
         let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
@@ -69,13 +69,13 @@ public struct MessageListResolver: Sendable {
         if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
         let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
-        return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hiddenMessages(conversation),
+        return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hiddenMessages(in: conversation),
                                     dateSeparatorStyle: config.dateSeparatorStyle)
     }
 
     /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
-    /// order; without those Stream hides (``hiddenMessages(_:)`` says which, and why).
-    public func shownMessages(_ conversation: Conversation) -> [Message] {
+    /// order; without those Stream hides (``hiddenMessages(in:)`` says which, and why).
+    public func shownMessages(in conversation: Conversation) -> [Message] {
         guard hidesMessages else { return Self.sorted(conversation.messages) }
         return Self.sorted(conversation.messages.filter {
             MessageVisibility.hiddenReason($0, channel: conversation.channel, config: config, currentUserID: context.currentUserID) == nil
@@ -85,7 +85,7 @@ public struct MessageListResolver: Sendable {
     /// The messages the channel's list leaves out, in input order, each with its reason:
     /// thread replies not sent to the channel, shadowed messages, deleted ephemeral ones and
     /// messages older than the channel's `truncated_at`.
-    public func hiddenMessages(_ conversation: Conversation) -> [HiddenMessage] {
+    public func hiddenMessages(in conversation: Conversation) -> [HiddenMessage] {
         guard hidesMessages else { return [] }
         return conversation.messages.compactMap { message in
             MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config, currentUserID: context.currentUserID)
@@ -96,7 +96,7 @@ public struct MessageListResolver: Sendable {
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
     /// order; thread replies only when also sent to the channel (SPEC §3.1). The rules that
     /// depend on the channel and the configuration (shadowed, truncated, deleted ephemeral
-    /// messages) are in the instance method ``shownMessages(_:)``.
+    /// messages) are in the instance method ``shownMessages(in:)``.
     public static func shownMessages(_ messages: [Message]) -> [Message] {
         sorted(messages.filter(\.isShownInChannel))
     }
