@@ -17,12 +17,13 @@ struct ExplainCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var messageList: MessageListFlags
     @Option(help: "text (for people) or json (for scripts).")
     var format: Format = .text
 
     func run() throws {
         let loaded = try flags.load()
-        let resolver = MessageListResolver(config: loaded.config, context: loaded.context,
+        let resolver = MessageListResolver(config: messageList.applied(to: loaded.config), context: loaded.context,
                                            formatter: loaded.formatter, measurer: loaded.engine)
         let decisions = resolver.resolve(loaded.document.conversation, explain: format == .text)
         var output = StandardOutput()

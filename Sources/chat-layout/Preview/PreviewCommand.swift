@@ -19,12 +19,13 @@ struct PreviewCommand: ParsableCommand {
     )
 
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var messageList: MessageListFlags
     @OptionGroup var screen: ScreenOptions
 
     func run() throws {
         let loaded = try flags.load()
         let laidOut = MessageListScreen.layout(
-            loaded.document.conversation, config: loaded.config, context: loaded.context,
+            loaded.document.conversation, config: messageList.applied(to: loaded.config), context: loaded.context,
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: Int.max)
         )

@@ -9,12 +9,13 @@ import ChatLayoutTextRenderer
 struct ScreenOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json, svg }
 
-    @Option(help: "The screen height in rows, header included (1 to 10000): draws a viewport.")
+    // Numbers are read unconditionally: "-5" is a value to refuse by name, not a flag.
+    @Option(parsing: .unconditional, help: "The screen height in rows, header included (1 to 10000): draws a viewport.")
     var height: Int?
 
     /// The tallest viewport: with the widest screen, a grid of 10⁸ cells at most.
     static let maximumHeight = 10_000
-    @Option(help: "Rows scrolled down from the top of the list (with --height).")
+    @Option(parsing: .unconditional, help: "Rows scrolled down from the top of the list (with --height).")
     var scrollOffset: Int?
     @Option(help: "text (the drawing), tree (the box tree), json (SPEC §4's contract) or svg (the drawing as vector graphics).")
     var format: Format = .text

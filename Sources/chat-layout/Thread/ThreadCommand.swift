@@ -29,6 +29,7 @@ struct ThreadCommand: ParsableCommand {
     }
 
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var messageList: MessageListFlags
     @Option(help: "The parent message's id.")
     var parent: String
     @Option(help: "info_header (the parent above the replies) or first_message (the parent as the first message).")
@@ -55,7 +56,7 @@ struct ThreadCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try flags.load()
-        var config = loaded.config
+        var config = messageList.applied(to: loaded.config)
         if let parentPresentation { config.threadView.parentPresentation = parentPresentation.presentation }
         if let point = startingPoint.flatMap(Self.startingPoint) { config.threadView.startingPoint = point }
         let laidOut: LaidOutScreen

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Issue 12, section 4: the command line's rough edges — errors that can be copied from,
+/// help that stands on its own, intervals for people, flags only where they act, and
+/// screens no taller or shorter than asked.
+struct CommandLineEdgesTests {
+    /// Messages by x at these times on 2024-03-05 ("09:00:17.918317"), in a channel or none.
+    private static func document(_ times: [String], channel: Bool = true) -> String {
+        let messages = times.enumerated().map { index, time in
+            #"{"id": "m\#(index)", "text": "hi", "user": {"id": "x", "name": "Xavier"}, "created_at": "2024-03-05T\#(time)Z"}"#
+        }
+        return """
+            {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
+            \(channel ? #" "channel": {"cid": "messaging:x", "name": "X", "member_count": 3},"# : "")
+             "messages": [\(messages.joined(separator: ", "))]}
+            """
+    }
+
+    /// A channels-query response with channels of these cids.
+    private static func channels(_ cids: [String]) -> String {
+        let states = cids.map { #"{"channel": {"cid": \#(Hostile.json($0))}, "messages": []}"# }
+        return #"{"context": {"now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"}, "channels": [\#(states.joined(separator: ", "))]}"#
+    }
+
+    // MARK: 4. threads takes no message-list flags
+
+    @Test(arguments: [["--no-grouping"], ["--date-indicator", "none"], ["--max-group-interval", "5"]])
+    func threads_refusesMessageListFlags(_ flag: [String]) throws {
+        let result = try CLIRunner.run(["threads", "-"] + flag, stdin: #"{"threads": []}"#)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(flag[0]), "\(result.stderr)")
+    }
+
+    @Test func help_listsMessageListFlags_onlyWhereTheyAct() throws {
+        for command in ["preview", "explain", "thread", "threads"] {
+            let help = try CLIRunner.run([command, "--help"]).stdout
+            for flag in ["--no-grouping", "--date-indicator", "--max-group-interval"] {
+                #expect(help.contains(flag) == (command != "threads"), "\(command) --help and \(flag)")
+            }
+        }
+    }
+
+    @Test func thread_honoursTheMessageListFlags() throws {
+        let document = """
+            {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
+             "channel": {"cid": "messaging:x", "name": "X", "member_count": 3},
+             "messages": [{"id": "p", "text": "Q?", "user": {"id": "x"}, "created_at": "2024-03-04T09:00:00Z", "reply_count": 2},
+               {"id": "r1", "parent_id": "p", "text": "a", "user": {"id": "y"}, "created_at": "2024-03-05T09:00:00Z"},
+               {"id": "r2", "parent_id": "p", "text": "b", "user": {"id": "y"}, "created_at": "2024-03-05T09:00:30Z"}]}
+            """
+        let plain = try CLIRunner.run(["thread", "-", "--parent", "p", "--format", "tree"], stdin: document)
+        try #require(plain.status == 0, "\(plain.stderr)")
+        for flags in [["--no-grouping"], ["--max-group-interval", "10"], ["--date-indicator", "message-list"]] {
+            let changed = try CLIRunner.run(["thread", "-", "--parent", "p", "--format", "tree"] + flags, stdin: document)
+            #expect(changed.status == 0, "\(changed.stderr)")
+            #expect(changed.stdout != plain.stdout, "\(flags) changes the thread")
+        }
+    }
+
+    // MARK: 5. A negative number is a value to refuse by name
+
+    @Test(arguments: [
+        (["--max-group-interval", "-5"], "--max-group-interval must be 0 or more seconds"),
+        (["--width", "-5"], "--width must be 1 or more"),
+        (["--height", "-3"], "--height must be 1 or more"),
+        (["--height", "10", "--scroll-offset", "-1"], "--scroll-offset must be 0 or more"),
+    ])
+    func negativeNumber_isRefusedWithItsRule(flags: [String], says: String) throws {
+        let result = try CLIRunner.run(["preview", "-"] + flags, stdin: Self.document(["09:00:00"]))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(says), "\(result.stderr)")
+        #expect(!result.stderr.contains("Missing value"))
+    }
+
+    @Test func textWrap_negativeWidth_isRefusedWithItsRule() throws {
+        let result = try CLIRunner.run(["text", "wrap", "--width", "-2"], stdin: "x\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--width must be 1 or more"), "\(result.stderr)")
+    }
+}
