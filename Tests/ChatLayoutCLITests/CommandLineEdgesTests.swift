@@ -23,6 +23,33 @@ struct CommandLineEdgesTests {
         return #"{"context": {"now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"}, "channels": [\#(states.joined(separator: ", "))]}"#
     }
 
+    // MARK: 3. explain rounds intervals for people; its JSON keeps them exact
+
+    @Test func explainText_roundsIntervals() throws {
+        let result = try CLIRunner.run(["explain", "-"], stdin: Self.document(["09:00:00", "09:00:17.918317", "09:02:00", "09:03:00.04"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("grouped: next message by the same author 17.9 s later"), "\(result.stdout)")
+        #expect(result.stdout.contains("last in group: next message 102 s later (> 60 s)"), "\(result.stdout)")
+        // Rounded alike, a gap just over the limit would read as equal to it.
+        #expect(result.stdout.contains("last in group: next message 60.04 s later (> 60 s)"), "\(result.stdout)")
+        #expect(!result.stdout.contains("0000"), "no float noise: \(result.stdout)")
+    }
+
+    @Test func explainJSON_carriesTheExactIntervals_underNewKeys() throws {
+        let result = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: Self.document(["09:00:00", "09:00:17.918317", "09:02:00"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        let messages = try #require(json["items"] as? [[String: Any]])
+        try #require(messages.count == 3)
+        #expect(messages[0]["gap_seconds"] as? Double == 17.918317)
+        #expect(messages[0]["limit_seconds"] == nil, "grouped: no limit went over")
+        #expect(messages[1]["gap_seconds"] as? Double == 102.081683)
+        #expect(messages[1]["limit_seconds"] as? Double == 60)
+        #expect(messages[2]["gap_seconds"] == nil, "the newest has no next message")
+        // The contract's keys come first, as they were.
+        #expect(result.stdout.contains(#"{"kind":"message","id":"m0","position":"top","options":["#))
+    }
+
     // MARK: 4. threads takes no message-list flags
 
     @Test(arguments: [["--no-grouping"], ["--date-indicator", "none"], ["--max-group-interval", "5"]])

@@ -2,7 +2,9 @@ extension MessageListDecisions {
     /// `explain --format json` (SPEC §4): `{"items": [...]}` top to bottom. Kinds
     /// `dateSeparator` (day, text), `unreadSeparator` (text), `message` (id, position, options
     /// sorted by name), `typingIndicator` (text), plus `emptyState` and `loadingState` (text).
-    /// Keys may be added; these never change.
+    /// A message grouped by time also carries the exact seconds to the next message,
+    /// `gap_seconds`, and, when that gap ended its group, `limit_seconds` (the longest gap
+    /// within a group). Keys may be added; these never change.
     public func explanationJSON() -> JSONValue {
         .object([("items", .array(items.map(Self.json)))])
     }
@@ -14,11 +16,21 @@ extension MessageListDecisions {
         case .unreadSeparator(let text):
             return .object([("kind", "unreadSeparator"), ("text", .string(text))])
         case .message(let decision):
-            return .object([
+            var members: [(String, JSONValue)] = [
                 ("kind", "message"), ("id", .string(decision.message.id)),
                 ("position", .string(decision.position.rawValue)),
                 ("options", .array(decision.options.names.map(JSONValue.string))),
-            ])
+            ]
+            // The exact intervals that `explain`'s text rounds for people.
+            switch decision.groupBoundary {
+            case .gap(let seconds, let limit):
+                members += [("gap_seconds", .double(seconds)), ("limit_seconds", .double(limit))]
+            case .continues(let seconds):
+                members.append(("gap_seconds", .double(seconds)))
+            default:
+                break
+            }
+            return .object(members)
         case .typingIndicator(let text):
             return .object([("kind", "typingIndicator"), ("text", .string(text))])
         case .emptyState(let text):
