@@ -23,6 +23,19 @@ struct CommandLineEdgesTests {
         return #"{"context": {"now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"}, "channels": [\#(states.joined(separator: ", "))]}"#
     }
 
+    // MARK: 2. Help refers to nothing outside the repository
+
+    @Test(arguments: [[], ["preview"], ["explain"], ["threads"], ["thread"], ["text"],
+                      ["text", "width"], ["text", "wrap"], ["text", "graphemes"], ["text", "breaks"]])
+    func help_namesNoOutsideSpecification(_ command: [String]) throws {
+        let result = try CLIRunner.run(command + ["--help"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.isEmpty)
+        for reference in ["SPEC", "§", "specification"] {
+            #expect(!result.stdout.localizedCaseInsensitiveContains(reference), "\(command) --help mentions \(reference)")
+        }
+    }
+
     // MARK: 3. explain rounds intervals for people; its JSON keeps them exact
 
     @Test func explainText_roundsIntervals() throws {

@@ -7,10 +7,11 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Show the decisions of a message list and why each was made.",
         discussion: """
-            --format json prints SPEC §4's contract: {"items": [...]} top to bottom, with kinds \
-            dateSeparator (day, text), unreadSeparator (text), message (id, position, options \
-            sorted) and typingIndicator (text). --format text prints one line per item with its \
-            reasons.
+            --format json prints the decisions for scripts: {"items": [...]} top to bottom, with \
+            kinds dateSeparator (day, text), unreadSeparator (text), message (id, position, \
+            options sorted; gap_seconds and limit_seconds when a time gap decided its group) and \
+            typingIndicator (text). --format text prints one line per item with its reasons, \
+            intervals rounded for reading.
             """
     )
 

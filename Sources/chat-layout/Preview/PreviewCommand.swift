@@ -10,7 +10,7 @@ struct PreviewCommand: ParsableCommand {
             --format text draws the screen; svg draws it as an SVG document (a cell is 10×20 \
             pixels; one <g data-role data-id data-frame> per box); tree prints the box tree \
             indented (role, id, frame); \
-            json prints SPEC §4's contract: {"width", "height", "root"} with boxes {"role", "id"?, \
+            json prints the box tree as JSON: {"width", "height", "root"} with boxes {"role", "id"?, \
             "frame": {"x", "y", "width", "height"}, "text"?, "lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
             --scroll-offset rows down the list (default: the bottom), with the date overlay and \

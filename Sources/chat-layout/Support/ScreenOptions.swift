@@ -17,7 +17,7 @@ struct ScreenOptions: ParsableArguments {
     static let maximumHeight = 10_000
     @Option(parsing: .unconditional, help: "Rows scrolled down from the top of the list (with --height).")
     var scrollOffset: Int?
-    @Option(help: "text (the drawing), tree (the box tree), json (SPEC §4's contract) or svg (the drawing as vector graphics).")
+    @Option(help: "text (the drawing), tree (the box tree), json (the box tree as JSON) or svg (the drawing as vector graphics).")
     var format: Format = .text
 
     func validate() throws {
