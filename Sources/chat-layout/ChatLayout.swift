@@ -17,18 +17,36 @@ struct ChatLayout: ParsableCommand {
     )
 
     static func main() {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as BadInput {
-            StandardError.write("chat-layout: \(error.message)\n")
-            Foundation.exit(1)
+            command = try parseAsRoot()
         } catch {
-            if exitCode(for: error) == .success {
-                exit(withError: error) // --help, --version
-            }
-            StandardError.write(fullMessage(for: error) + "\n")
-            Foundation.exit(2)
+            fail(error, usage: self)
         }
+        do {
+            try command.run()
+        } catch {
+            // A usage error found while running (a --height too short for the document's
+            // header) shows the usage of the command that was run, not the root's.
+            fail(error, usage: type(of: command))
+        }
+    }
+
+    /// Exits for `error`: 1 for bad input, 2 for bad usage (with `usage`'s usage line), 0 after
+    /// --help and --version.
+    private static func fail(_ error: any Error, usage: any ParsableCommand.Type) -> Never {
+        if let badInput = error as? BadInput {
+            StandardError.write("chat-layout: \(badInput.message)\n")
+            Foundation.exit(1)
+        }
+        if exitCode(for: error) == .success {
+            exit(withError: error) // --help, --version
+        }
+        if usage == self {
+            StandardError.write(fullMessage(for: error) + "\n")
+        } else {
+            StandardError.write("Error: \(message(for: error))\nUsage: \(usageString(for: usage))\n")
+        }
+        Foundation.exit(2)
     }
 }

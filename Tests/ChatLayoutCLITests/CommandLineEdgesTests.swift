@@ -119,4 +119,20 @@ struct CommandLineEdgesTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("--width must be 1 or more"), "\(result.stderr)")
     }
+
+    // MARK: 7. --height below the header and one row is a usage error
+
+    @Test(arguments: [
+        (["preview"], "4"), (["threads"], "4"), (["thread", "--parent", "m0"], "5"),
+    ])
+    func heightBelowHeaderAndOneRow_isAUsageError(command: [String], minimum: String) throws {
+        let doc = Self.document(["09:00:00", "09:01:00"])
+        let tooShort = try CLIRunner.run(command + ["-", "--height", String(Int(minimum)! - 1)], stdin: doc)
+        #expect(tooShort.status == 2, "\(command): \(tooShort.stderr)")
+        #expect(tooShort.stdout.isEmpty)
+        #expect(tooShort.stderr.contains("--height must be at least \(minimum) for this document"), "\(tooShort.stderr)")
+        let enough = try CLIRunner.run(command + ["-", "--height", minimum], stdin: doc)
+        #expect(enough.status == 0, "\(command): \(enough.stderr)")
+        #expect(Hostile.rows(enough.stdout).count == Int(minimum)!)
+    }
 }

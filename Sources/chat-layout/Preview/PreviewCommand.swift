@@ -29,6 +29,6 @@ struct PreviewCommand: ParsableCommand {
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: Int.max)
         )
-        screen.write(laidOut, engine: loaded.engine)
+        try screen.write(laidOut, engine: loaded.engine)
     }
 }

@@ -69,6 +69,6 @@ struct ThreadCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
         }
-        screen.write(laidOut, engine: loaded.engine)
+        try screen.write(laidOut, engine: loaded.engine)
     }
 }
