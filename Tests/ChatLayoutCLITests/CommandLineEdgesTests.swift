@@ -120,6 +120,39 @@ struct CommandLineEdgesTests {
         #expect(result.stderr.contains("--width must be 1 or more"), "\(result.stderr)")
     }
 
+    // MARK: 6. No channel, no header
+
+    @Test func noChannel_drawsNoHeader() throws {
+        let doc = Self.document(["09:00:00", "09:05:00"], channel: false)
+        let text = try CLIRunner.run(["preview", "-", "--width", "30"], stdin: doc)
+        #expect(text.status == 0, "\(text.stderr)")
+        let rows = Hostile.rows(text.stdout)
+        #expect(!text.stdout.contains("┌") && !text.stdout.contains("┐"), "no header box:\n\(text.stdout)")
+        #expect(rows.first?.trimmingCharacters(in: .whitespaces).isEmpty == true, "the list's top spacing comes first")
+        let tree = try CLIRunner.run(["preview", "-", "--width", "30", "--format", "tree"], stdin: doc)
+        #expect(!tree.stdout.contains("channelHeader"), "\(tree.stdout)")
+        let svg = try CLIRunner.run(["preview", "-", "--width", "30", "--format", "svg"], stdin: doc)
+        #expect(!svg.stdout.contains("channelHeader"))
+        let json = try CLIRunner.run(["preview", "-", "--width", "30", "--format", "json"], stdin: doc)
+        #expect(!json.stdout.contains("channelHeader"))
+    }
+
+    @Test func noChannel_explainPrintsNoHeaderLine() throws {
+        let result = try CLIRunner.run(["explain", "-"], stdin: Self.document(["09:00:00"], channel: false))
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.first?.hasPrefix("m0 single") == true, "\(result.stdout)")
+        #expect(!result.stdout.contains(" · \n"))
+    }
+
+    @Test func noChannel_viewportIsAsTallAsAsked() throws {
+        let result = try CLIRunner.run(["preview", "-", "--width", "30", "--height", "3"], stdin: Self.document(["09:00:00"], channel: false))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Hostile.rows(result.stdout).count == 3)
+        #expect(!result.stdout.contains("┌"))
+    }
+
     // MARK: 7. --height below the header and one row is a usage error
 
     @Test(arguments: [

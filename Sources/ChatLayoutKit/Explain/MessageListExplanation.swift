@@ -40,16 +40,20 @@ extension MessageListDecisions {
         }
     }
 
-    /// `explain --format text`: the header, then one line per item with its reasons, for
-    /// people. Message texts are cut to fit `width` cells with `measurer`. The lines are printed
-    /// as they are, so every one is plain (``UntrustedText/plain(_:)``): an id cannot carry an
-    /// escape sequence, and an override that a cut left open cannot turn the reasons around.
+    /// `explain --format text`: the header (when it has a title or a subtitle), then one line
+    /// per item with its reasons, for people. Message texts are cut to fit `width` cells with
+    /// `measurer`. The lines are printed as they are, so every one is plain
+    /// (``UntrustedText/plain(_:)``): an id cannot carry an escape sequence, and an override
+    /// that a cut left open cannot turn the reasons around.
     public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
         explanationLinesAsWritten(width: width, measurer: measurer).map(UntrustedText.plain)
     }
 
     private func explanationLinesAsWritten(width: Int, measurer: any TextMeasuring) -> [String] {
-        var lines = ["\(header.title) · \(header.subtitle)"]
+        // The header's title and subtitle, as far as there are any: no line for a document
+        // without a channel.
+        let heading = [header.title, header.subtitle].filter { !$0.isEmpty }
+        var lines = heading.isEmpty ? [] : [heading.joined(separator: " · ")]
         for item in items {
             switch item {
             case .dateSeparator(let day, let text):
