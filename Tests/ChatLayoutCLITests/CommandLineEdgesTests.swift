@@ -23,6 +23,28 @@ struct CommandLineEdgesTests {
         return #"{"context": {"now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"}, "channels": [\#(states.joined(separator: ", "))]}"#
     }
 
+    // MARK: 1. --channel errors list the channel ids whole
+
+    @Test func unknownChannel_listsTheChannelIdsWhole_toCopy() throws {
+        let long = "messaging:!members-" + String(repeating: "0123456789abcdef", count: 4) // 83 characters
+        let result = try CLIRunner.run(["explain", "-", "--channel", "messaging:zzz"], stdin: Self.channels([long, "team:general"]))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no channel 'messaging:zzz' (the response has: \(long), team:general)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("…"))
+    }
+
+    @Test func unknownChannel_listsHostileIdsPlain_andAbsurdOnesCut() throws {
+        let absurd = String(repeating: "c", count: 10_000)
+        let result = try CLIRunner.run(["explain", "-", "--channel", "messaging:zzz"],
+                                       stdin: Self.channels(["evil\u{1B}]0;pwned\u{07}\u{202E}:x", absurd]))
+        #expect(result.status == 1)
+        #expect(Hostile.firstControl(in: result.stderr) == nil, "\(result.stderr.prefix(300).debugDescription)")
+        #expect(result.stderr.contains(#"evil\u{1B}]0;pwned\u{7}\u{202E}:x"#), "escaped: \(result.stderr.prefix(300))")
+        let (isCut, length) = (result.stderr.contains(String(repeating: "c", count: 40) + "… (10000 characters)"), result.stderr.count)
+        #expect(isCut, "\(result.stderr.prefix(300))")
+        #expect(length < 500, "\(result.stderr.prefix(300))…")
+    }
+
     // MARK: 2. Help refers to nothing outside the repository
 
     @Test(arguments: [[], ["preview"], ["explain"], ["threads"], ["thread"], ["text"],

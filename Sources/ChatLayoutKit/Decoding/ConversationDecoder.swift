@@ -34,7 +34,7 @@ public enum ConversationDecoder {
             let thread = try decoder.thread(element)
             if let first = firstThread[thread.parentMessageID] {
                 throw DocumentError(path: element.path, line: nil, column: nil,
-                                    message: "duplicate thread for parent message '\(thread.parentMessageID)' (first at \(first))")
+                                    message: "duplicate thread for parent message '\(JSONReader.shown(thread.parentMessageID))' (first at \(first))")
             }
             firstThread[thread.parentMessageID] = element.path
             conversation.threads.append(thread)

@@ -178,7 +178,7 @@ struct ModelDecoder {
         for element in try json["latest_replies"].optionalArray() {
             let reply = try message(element)
             if let first = firstReply[reply.id] {
-                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(reply.id)' (first at \(first))")
+                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(JSONReader.shown(reply.id))' (first at \(first))")
             }
             firstReply[reply.id] = element.path
             replies.append(reply)

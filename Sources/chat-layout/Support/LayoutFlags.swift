@@ -40,7 +40,7 @@ struct LayoutFlags: ParsableArguments {
             throw ValidationError("--width must be at most \(Self.maximumWidth), got \(width)")
         }
         if let now, Timestamp(rfc3339: now) == nil {
-            throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(now)'")
+            throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(UntrustedText.shortened(now))'")
         }
     }
 

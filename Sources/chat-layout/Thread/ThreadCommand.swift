@@ -40,7 +40,7 @@ struct ThreadCommand: ParsableCommand {
 
     func validate() throws {
         if let startingPoint, Self.startingPoint(startingPoint) == nil {
-            throw ValidationError("--starting-point must be none, max, 0 or an RFC 3339 timestamp, got '\(startingPoint)'")
+            throw ValidationError("--starting-point must be none, max, 0 or an RFC 3339 timestamp, got '\(UntrustedText.shortened(startingPoint))'")
         }
     }
 
