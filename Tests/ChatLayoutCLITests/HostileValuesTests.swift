@@ -94,4 +94,31 @@ struct HostileValuesTests {
         let result = try CLIRunner.run(["preview", "-"], stdin: document)
         expectCut(result, status: 1, naming: "messages[0].reaction_scores[")
     }
+
+    // MARK: 2. A thread whose parent is itself
+
+    @Test func messageThatIsItsOwnParent_isBadInput() throws {
+        let document = Self.valid.replacingOccurrences(of: #""text": "second""#, with: #""text": "second", "parent_id": "m1""#)
+        for command in [["preview"], ["explain"], ["thread", "--parent", "m1"], ["threads"]] {
+            let result = try CLIRunner.run(command + ["-"], stdin: document)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("messages[1].parent_id: a message cannot be its own parent ('m1')"), "\(result.stderr)")
+        }
+    }
+
+    @Test func threadWhoseRepliesHoldItsParent_isBadInput() throws {
+        // The second reply is the parent message itself (with a parent_id, it would be its own
+        // parent, an error at messages' level).
+        let replies = [#""id": "r", "parent_id": "p""#, #""id": "p""#].map {
+            #"{\#($0), "text": "A", "user": {"id": "y"}, "created_at": "2024-03-05T09:00:00Z"}"#
+        }
+        let document = #"{"threads": [{"parent_message_id": "p", "latest_replies": [\#(replies.joined(separator: ", "))]}]}"#
+        for command in [["threads"], ["thread", "--parent", "p"], ["preview"]] {
+            let result = try CLIRunner.run(command + ["-"], stdin: document)
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("threads[0].latest_replies[1].id"), "\(result.stderr)")
+            #expect(result.stderr.contains("the thread's own parent message 'p'"), "\(result.stderr)")
+        }
+    }
 }
