@@ -12,7 +12,9 @@
 /// 3. otherwise the cluster's code points add up, capped at 2: East Asian Wide/Fullwidth and
 ///    Emoji_Presentation 2, East Asian Ambiguous 1 (2 with `ambiguousIsWide`), marks (Mn, Me),
 ///    format and default-ignorable characters, controls and Hangul medial/final jamo 0,
-///    everything else (spacing marks Mc included) 1. A tab counts 1.
+///    everything else (spacing marks Mc included) 1. A tab counts 1;
+/// 4. the Hangul fillers, default-ignorable letters, are blanks as wide as terminals draw them:
+///    U+3164 2, U+FFA0 1, U+115F 2 (their East Asian width).
 public struct CellWidthPolicy: Hashable, Sendable {
     /// The policy's version, printed in golden headers; it changes whenever a width changes.
     public static let version = "clk-width-1"
