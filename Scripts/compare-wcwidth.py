@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare the engine's cell widths (policy clk-width-1) with Python's wcwidth, cluster by
+"""Compare the engine's cell widths (policy clk-width-2) with Python's wcwidth, cluster by
 cluster, over emoji-test.txt and the corpus; print every kind of difference with examples.
 
   pip install wcwidth==0.7.0

@@ -1,7 +1,7 @@
 import ChatLayoutICU
 import Testing
 
-/// The cell-width policy `clk-width-1` (README: "Cell width policy").
+/// The cell-width policy `clk-width-2` (README: "Cell width policy").
 struct CellWidthTests {
     let engine = ICUTextEngine()
 
@@ -104,7 +104,7 @@ struct CellWidthTests {
     }
 
     @Test func policyVersion_isNamed() {
-        #expect(CellWidthPolicy.version == "clk-width-1")
+        #expect(CellWidthPolicy.version == "clk-width-2")
         #expect(ICUTextEngine.unicodeVersion == "15.0")
     }
 }

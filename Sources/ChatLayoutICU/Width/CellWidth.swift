@@ -1,6 +1,6 @@
 /// The cell-width policy: how many cells of a monospace grid each grapheme cluster takes.
 ///
-/// Version `clk-width-1` (Unicode 15.0, ICU 72). <doc:CellWidths> documents it with its table
+/// Version `clk-width-2` (Unicode 15.0, ICU 72). <doc:CellWidths> documents it with its table
 /// of hard cases and the comparison with `wcwidth`; `Tests/ChatLayoutICUTests/CellWidthTests.swift`
 /// pins them.
 ///
@@ -17,7 +17,7 @@
 ///    U+3164 2, U+FFA0 1, U+115F 2 (their East Asian width).
 public struct CellWidthPolicy: Hashable, Sendable {
     /// The policy's version, printed in golden headers; it changes whenever a width changes.
-    public static let version = "clk-width-1"
+    public static let version = "clk-width-2"
 
     /// Count East Asian Ambiguous characters (Greek, Cyrillic and box drawing in CJK legacy
     /// encodings, "…") as 2 cells, as terminals in CJK locales do. Default: 1.
