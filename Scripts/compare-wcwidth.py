@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare the engine's cell widths (policy clk-width-1) with Python's wcwidth, cluster by
+"""Compare the engine's cell widths (policy clk-width-2) with Python's wcwidth, cluster by
 cluster, over emoji-test.txt and the corpus; print every kind of difference with examples.
 
   pip install wcwidth==0.7.0
@@ -30,7 +30,7 @@ def corpus_lines():
                 yield part, "corpus"
 
 
-HARD_CASES = ["⌚\ufe0e", "❤\ufe0e", "\u00ad", "\u1161", "\u0301", "\t", "\u200b", "\u3164", "e\u0301",
+HARD_CASES = ["⌚\ufe0e", "❤\ufe0e", "\u00ad", "\u1161", "\u0301", "\t", "\u200b", "\u3164", "\uffa0", "\u115f", "e\u0301",
               "\u1100\u1161\u11a8", "α", "…", "क्ष", "का", "🇯", "\u2066", "\u202e"]
 
 
@@ -51,6 +51,8 @@ def kind(cluster):
         return "spacing mark (Mc) in a cluster"
     if any(0x1160 <= ord(c) <= 0x11FF for c in cluster):
         return "Hangul jamo"
+    if cluster in ("\u3164", "\uffa0", "\u115f"):
+        return "Hangul filler"
     if cluster == "\u00ad":
         return "soft hyphen"
     if cluster == "\t":

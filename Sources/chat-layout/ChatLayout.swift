@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ChatLayoutICU
+import ChatLayoutKit
 
 /// `chat-layout`: lays out chat payloads and explains the decisions; `text` shows the text
 /// engine at work.
@@ -17,18 +18,51 @@ struct ChatLayout: ParsableCommand {
     )
 
     static func main() {
+        var command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let error as BadInput {
-            StandardError.write("chat-layout: \(error.message)\n")
-            Foundation.exit(1)
+            command = try parseAsRoot()
         } catch {
-            if exitCode(for: error) == .success {
-                exit(withError: error) // --help, --version
-            }
-            StandardError.write(fullMessage(for: error) + "\n")
-            Foundation.exit(2)
+            fail(error, usage: self)
         }
+        do {
+            try command.run()
+        } catch {
+            // A usage error found while running (a --height too short for the document's
+            // header) shows the usage of the command that was run, not the root's.
+            fail(error, usage: type(of: command))
+        }
+    }
+
+    /// Exits for `error`: 1 for bad input, 2 for bad usage (with `usage`'s usage line), 0 after
+    /// --help and --version.
+    private static func fail(_ error: any Error, usage: any ParsableCommand.Type) -> Never {
+        if let badInput = error as? BadInput {
+            StandardError.write(shorteningArguments("chat-layout: \(badInput.message)\n"))
+            Foundation.exit(1)
+        }
+        if exitCode(for: error) == .success {
+            exit(withError: error) // --help, --version
+        }
+        if usage == self {
+            StandardError.write(shorteningArguments(fullMessage(for: error) + "\n"))
+        } else {
+            StandardError.write(shorteningArguments("Error: \(message(for: error))\nUsage: \(usageString(for: usage))\n"))
+        }
+        Foundation.exit(2)
+    }
+
+    /// `message` with every absurdly long command-line argument it quotes (a flag's value as
+    /// ArgumentParser echoes it, a file name) cut to its first characters and its size, as
+    /// values from documents are (``UntrustedText/shortened(_:wholeUpTo:)``).
+    static func shorteningArguments(_ message: String, arguments: [String] = CommandLine.arguments) -> String {
+        var message = message
+        for argument in arguments.dropFirst() {
+            // "--flag=value" is quoted as "value".
+            let value = argument.hasPrefix("--") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) : nil
+            for quoted in [argument, value].compactMap({ $0 }) where quoted.unicodeScalars.count > UntrustedText.longestQuotedWhole {
+                message = message.replacingOccurrences(of: quoted, with: UntrustedText.shortened(quoted))
+            }
+        }
+        return message
     }
 }

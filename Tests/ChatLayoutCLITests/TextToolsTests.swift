@@ -112,3 +112,23 @@ struct TextToolsTests {
         }
     }
 }
+
+/// Issue 12, 5-4: the Hangul fillers take the cells terminals give them (glibc's `wcwidth`,
+/// xterm, VTE), not none: counted 0, a name made of them would shift the rest of its row.
+struct HangulFillerWidthTests {
+    @Test func textWidth_countsTheFillersAsTerminalsDraw() throws {
+        let result = try CLIRunner.run(["text", "width"], stdin: "\u{3164}\n\u{FFA0}\n\u{115F}\n\u{115F}\u{1160}\n\u{1160}\na\u{3164}b\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "2\n1\n2\n2\n0\n4\n")
+    }
+
+    @Test func aFillerName_keepsTheDrawingWithinItsWidth() throws {
+        let document = Hostile.document([Hostile.message("m0", text: Hostile.json("\u{3164}\u{3164} hi \u{FFA0}"), name: Hostile.json("\u{3164}\u{3164}\u{3164}"))],
+                                        channelName: Hostile.json("\u{3164}" + String(repeating: "\u{FFA0}", count: 30)))
+        for width in ["12", "20", "40"] {
+            let result = try CLIRunner.run(["preview", "-", "--width", width], stdin: document)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Hostile.rowsWiderThan(Int(width)!, in: result.stdout).isEmpty, "at \(width):\n\(result.stdout)")
+        }
+    }
+}

@@ -1,7 +1,7 @@
 import ChatLayoutICU
 import Testing
 
-/// The cell-width policy `clk-width-1` (README: "Cell width policy").
+/// The cell-width policy `clk-width-2` (README: "Cell width policy").
 struct CellWidthTests {
     let engine = ICUTextEngine()
 
@@ -50,6 +50,11 @@ struct CellWidthTests {
         HardCase(text: "\u{FEFF}", width: 0, why: "byte order mark"),
         HardCase(text: "\u{202E}", width: 0, why: "bidi override control"),
         HardCase(text: "\t", width: 1, why: "tab is one blank cell"),
+        HardCase(text: "\u{3164}", width: 2, why: "Hangul filler: a blank as wide as terminals draw it"),
+        HardCase(text: "\u{FFA0}", width: 1, why: "halfwidth Hangul filler"),
+        HardCase(text: "\u{115F}", width: 2, why: "Hangul choseong filler"),
+        HardCase(text: "\u{115F}\u{1160}", width: 2, why: "choseong and jungseong fillers: one cluster, like a syllable"),
+        HardCase(text: "\u{1160}", width: 0, why: "lone jungseong filler: a medial jamo"),
         HardCase(text: "का", width: 2, why: "Devanagari consonant + spacing vowel sign (Mc)"),
         HardCase(text: "क्", width: 1, why: "consonant + virama (Mn)"),
         HardCase(text: "क्ष", width: 2, why: "aksara conjunct: one cluster, capped at 2"),
@@ -99,7 +104,7 @@ struct CellWidthTests {
     }
 
     @Test func policyVersion_isNamed() {
-        #expect(CellWidthPolicy.version == "clk-width-1")
+        #expect(CellWidthPolicy.version == "clk-width-2")
         #expect(ICUTextEngine.unicodeVersion == "15.0")
     }
 }

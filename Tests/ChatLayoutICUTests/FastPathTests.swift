@@ -79,6 +79,17 @@ struct FastPathTests {
         }
     }
 
+    /// The Hangul fillers are default-ignorable letters with a width (issue 12): both paths
+    /// must count them alike, whichever takes the text.
+    @Test func hangulFillers_measureAlikeOnBothPaths() {
+        for text in ["\u{3164}", "a\u{3164}b", "\u{FFA0}\u{FFA0}", "\u{3164} \u{FFA0} x", "\u{115F}\u{1160}", "\u{115F}a"] {
+            _ = expectSameAsGeneralPath(text, widths: [1, 2, 3, 5], engine: engine)
+            _ = expectSameAsGeneralPath(text, widths: [2, 4], engine: wideAmbiguous)
+            #expect(engine.width(of: text) == engine.measureWidthInGeneral(text), "\(text.debugDescription)")
+        }
+        #expect(SimpleTextWrapper.width(of: "a\u{3164}b", policy: engine.policy) == 4, "the fast path takes the filler")
+    }
+
     /// Random texts from an alphabet where the rules interact: numbers and their prefixes,
     /// quotes, brackets, spaces, hyphens, wide and ambiguous characters, line feeds.
     @Test func generatedTexts_fastPathEqualsGeneralPath() {
@@ -86,6 +97,7 @@ struct FastPathTests {
             "a", "Z", "é", "ß", "1", "9", "0", " ", " ", " ", "-", "‐", "/", ".", ",", ":", ";", "!", "?", "%", "$", "€",
             "(", ")", "[", "]", "{", "}", "\"", "'", "«", "»", "“", "”", "\n", "日", "本", "。", "、", "ー", "가", "😀", "…",
             "\u{00A0}", "\u{2060}", "\u{200B}", "#", "+", "=", "_", "\u{3000}", "〔", "〕", "Ω", "ж", "\u{00B4}", "^", "`",
+            "\u{3164}", "\u{FFA0}",
         ]
         var random = SplitMix64(seed: 14)
         var simple = 0

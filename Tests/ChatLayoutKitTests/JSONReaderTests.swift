@@ -162,9 +162,9 @@ private let conversation = #"""
     }
 }
 
-@Test func foundStrings_areShortenedAndMadeHarmless() throws {
+@Test func foundStrings_areShortenedWithTheirSizeAndMadeHarmless() throws {
     let long = String(repeating: "x", count: 50)
-    #expect(throws: failure("[0]", "expected an integer, got the string \"\(String(repeating: "x", count: 40))…\"")) {
+    #expect(throws: failure("[0]", "expected an integer, got the string \"\(String(repeating: "x", count: 40))… (50 characters)\"")) {
         try JSONReader(.array([.string(long)]))[0].int()
     }
     #expect(throws: failure("[0]", #"expected an integer, got the string "\u{1B}[2J\u{202E}\"\\""#)) {

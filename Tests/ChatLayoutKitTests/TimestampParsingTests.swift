@@ -150,3 +150,14 @@ func invalidTimestamp_isRejected(text: String) {
     #expect(mismatches.isEmpty)
     #expect(days == 73_779)  // 202 years, 49 of them leap (1900 and 2100 are not)
 }
+
+/// Issue 12: an interval is the nearest Double to the exact difference, without the noise of
+/// adding the seconds and the fraction apart (17.918317, not 17.918317000000002).
+@Test func secondsSince_isTheNearestDoubleToTheExactDifference() {
+    let start = Timestamp(rfc3339: "2024-03-05T09:00:00Z")!
+    #expect(Timestamp(rfc3339: "2024-03-05T09:00:17.918317Z")!.seconds(since: start) == 17.918317)
+    #expect(Timestamp(rfc3339: "2024-03-05T09:01:00.000000001Z")!.seconds(since: start) == 60.000000001)
+    #expect(start.seconds(since: Timestamp(rfc3339: "2024-03-05T09:00:00.25Z")!) == -0.25)
+    // Beyond 104 days, the sum of the parts (sub-nanosecond noise at that size).
+    #expect(Timestamp(rfc3339: "2025-03-05T09:00:00.5Z")!.seconds(since: start) == 31_536_000.5)
+}

@@ -470,3 +470,28 @@ private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [St
     #expect(UntrustedText.closingOpenBidi("\u{0}\(esc)[2J\(rlo)a\nb") == "\u{0}\(esc)[2J\(rlo)a\nb")
     #expect(UntrustedText.closingOpenBidi("a\(pdf)\(pdi)") == "a\(pdf)\(pdi)")
 }
+
+// MARK: - Values quoted in messages (issue 12, 5-3)
+
+@Test func shortened_keepsAValueOfUpTo200CharactersWhole() {
+    let id = String(repeating: "a", count: 200)
+    #expect(UntrustedText.shortened(id) == id)
+    #expect(UntrustedText.shortened("") == "")
+    #expect(UntrustedText.shortened("messaging:general") == "messaging:general")
+}
+
+@Test func shortened_cutsALongerValueToFortyCharactersAndItsSize() {
+    #expect(UntrustedText.shortened(String(repeating: "b", count: 201)) == String(repeating: "b", count: 40) + "… (201 characters)")
+    #expect(UntrustedText.shortened(String(repeating: "é", count: 10_000)) == String(repeating: "é", count: 40) + "… (10000 characters)")
+}
+
+@Test func shortened_countsCodePoints_soMarksCannotHideLength() {
+    let zalgo = "Z" + String(repeating: "\u{301}", count: 500)
+    #expect(UntrustedText.shortened(zalgo).hasSuffix("… (501 characters)"))
+    #expect(UntrustedText.shortened(zalgo).unicodeScalars.count < 70)
+}
+
+@Test func shortened_withASmallerLimit_cutsThere() {
+    #expect(UntrustedText.shortened(String(repeating: "c", count: 41), wholeUpTo: 40) == String(repeating: "c", count: 40) + "… (41 characters)")
+    #expect(UntrustedText.shortened(String(repeating: "c", count: 40), wholeUpTo: 40) == String(repeating: "c", count: 40))
+}

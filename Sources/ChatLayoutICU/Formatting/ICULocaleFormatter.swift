@@ -18,9 +18,10 @@ public enum FormattingError: Error, Hashable, Sendable, CustomStringConvertible 
     /// A sentence for a user: "unknown time zone 'Mars/Olympus'".
     public var description: String {
         switch self {
-        // The ids may come from a document: shown inert, on the message's line.
-        case .unknownLocale(let locale): "unknown locale '\(UntrustedText.neutralizeLine(locale))'"
-        case .unknownTimeZone(let timeZone): "unknown time zone '\(UntrustedText.neutralizeLine(timeZone))'"
+        // The ids may come from a document: shown inert, on the message's line, and cut with
+        // their size when absurdly long.
+        case .unknownLocale(let locale): "unknown locale '\(UntrustedText.neutralizeLine(UntrustedText.shortened(locale)))'"
+        case .unknownTimeZone(let timeZone): "unknown time zone '\(UntrustedText.neutralizeLine(UntrustedText.shortened(timeZone)))'"
         }
     }
 }

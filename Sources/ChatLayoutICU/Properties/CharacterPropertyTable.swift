@@ -150,7 +150,10 @@ struct CharacterPropertyTable: Sendable {
                 break
             }
         }
-        forEachRange(ofBinary: Int32(CLK_BIN_DEFAULT_IGNORABLE)) { range in
+        // Default-ignorable characters take no cell, but for the letters among them, the
+        // Hangul fillers (U+115F, U+1160, U+3164, U+FFA0): terminals draw those with their
+        // East Asian width, as blanks (U+1160, a medial jamo, is zeroed below).
+        forEachRange(ofPattern: #"[\p{Default_Ignorable_Code_Point}-\p{gc=Lo}]"#) { range in
             for codePoint in range { width[codePoint] = ScalarWidthClass.zero.rawValue }
         }
         forEachRange(of: Int32(CLK_PROP_GRAPHEME_CLUSTER_BREAK)) { range, value in

@@ -1,6 +1,6 @@
 /// The cell-width policy: how many cells of a monospace grid each grapheme cluster takes.
 ///
-/// Version `clk-width-1` (Unicode 15.0, ICU 72). <doc:CellWidths> documents it with its table
+/// Version `clk-width-2` (Unicode 15.0, ICU 72). <doc:CellWidths> documents it with its table
 /// of hard cases and the comparison with `wcwidth`; `Tests/ChatLayoutICUTests/CellWidthTests.swift`
 /// pins them.
 ///
@@ -12,10 +12,12 @@
 /// 3. otherwise the cluster's code points add up, capped at 2: East Asian Wide/Fullwidth and
 ///    Emoji_Presentation 2, East Asian Ambiguous 1 (2 with `ambiguousIsWide`), marks (Mn, Me),
 ///    format and default-ignorable characters, controls and Hangul medial/final jamo 0,
-///    everything else (spacing marks Mc included) 1. A tab counts 1.
+///    everything else (spacing marks Mc included) 1. A tab counts 1;
+/// 4. the Hangul fillers, default-ignorable letters, are blanks as wide as terminals draw them:
+///    U+3164 2, U+FFA0 1, U+115F 2 (their East Asian width).
 public struct CellWidthPolicy: Hashable, Sendable {
     /// The policy's version, printed in golden headers; it changes whenever a width changes.
-    public static let version = "clk-width-1"
+    public static let version = "clk-width-2"
 
     /// Count East Asian Ambiguous characters (Greek, Cyrillic and box drawing in CJK legacy
     /// encodings, "…") as 2 cells, as terminals in CJK locales do. Default: 1.

@@ -47,7 +47,8 @@ public enum GroupBoundary: Hashable, Sendable {
         case .nextByAnotherAuthor: return "last in group: next message is by another author"
         case .nextIsOfType(let type): return "last in group: next message is a \(type.rawValue) message"
         case .gap(let seconds, let limit):
-            return "last in group: next message \(Self.seconds(seconds)) later (> \(Self.seconds(limit)))"
+            let (gap, longest) = Self.seconds(seconds, over: limit)
+            return "last in group: next message \(gap) later (> \(longest))"
         case .dateSeparator: return "last in group: a date separator follows"
         case .anotherMinute: return "last in group: next message is in another minute"
         case .failed: return "last in group: failed messages never group"
@@ -58,8 +59,35 @@ public enum GroupBoundary: Hashable, Sendable {
         }
     }
 
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value)) s" : "\(value) s"
+    /// An interval for people: at most one decimal below 100 s, whole seconds from there
+    /// ("17.9 s", "60 s", "3600 s"), never "-0 s"; `decimals` asks for more (at most 9,
+    /// nanoseconds, below 10¹⁵ s). `explain --format json` carries the exact values.
+    static func seconds(_ value: Double, decimals: Int = 1) -> String {
+        let places = decimals > 1 || abs(value) < 100 ? min(decimals, 9) : 0
+        var scale: Int64 = 1
+        for _ in 0 ..< places { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard value.isFinite, abs(value) < 1e15, scaled < 9e18 else { return "\(value) s" }
+        let units = Int64(scaled)
+        guard units != 0 else { return "0 s" }
+        var text = (value < 0 ? "-" : "") + String(units / scale)
+        if units % scale != 0 {
+            var fraction = String(units % scale)
+            fraction = String(repeating: "0", count: places - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+        }
+        return text + " s"
+    }
+
+    /// A gap and the limit it went over, rounded as ``seconds(_:decimals:)`` but with as many
+    /// decimals as it takes to tell them apart ("60.04 s" over "60 s", not "60 s" over "60 s").
+    static func seconds(_ gap: Double, over limit: Double) -> (gap: String, limit: String) {
+        for decimals in 1 ... 9 {
+            let texts = (seconds(gap, decimals: decimals), seconds(limit, decimals: decimals))
+            if texts.0 != texts.1 { return texts }
+        }
+        return ("\(gap) s", "\(limit) s")
     }
 }
 

@@ -55,7 +55,7 @@ public enum ConversationDecoder {
             var thread = try decoder.thread(element)
             if let first = firstThread[thread.parentMessageID] {
                 throw DocumentError(path: element.path, line: nil, column: nil,
-                                    message: "duplicate thread for parent message '\(thread.parentMessageID)' (first at \(first))")
+                                    message: "duplicate thread for parent message '\(JSONReader.shown(thread.parentMessageID))' (first at \(first))")
             }
             if thread.parentMessage == nil {
                 // Stream's thread payload always has its parent; a document may give it among its

@@ -190,28 +190,25 @@ public struct JSONReader: Sendable {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
         case .int, .double: "the number " + value.serialized()
-        case .string(let text): "the string " + quoted(text)
+        case .string(let text): "the string " + quoted(UntrustedText.shortened(text, wholeUpTo: UntrustedText.shortenedLength))
         case .array(let elements): elements.isEmpty ? "an empty array" : "an array"
         case .object: "an object"
         }
     }
 
     /// A value from the document as a message quotes it between single quotes ("unknown value
-    /// '…'"): as ``quoted(_:limit:)`` without the double quotes, so that it cannot act on a
-    /// terminal or break the message's line.
+    /// '…'"): whole up to 200 characters, else cut with its size
+    /// (``UntrustedText/shortened(_:wholeUpTo:)``), and escaped as ``quoted(_:)`` without the
+    /// double quotes, so that it cannot act on a terminal or break the message's line.
     static func shown(_ text: String) -> String {
-        String(quoted(text).dropFirst().dropLast())
+        String(quoted(UntrustedText.shortened(text)).dropFirst().dropLast())
     }
 
-    /// `text` in double quotes for a message: long text shortened, and anything invisible or
-    /// able to act on a terminal (controls, bidi formatting, line separators) as `\u{…}`.
-    static func quoted(_ text: String, limit: Int = 40) -> String {
+    /// `text` in double quotes for a message, with anything invisible or able to act on a
+    /// terminal (controls, bidi formatting, line separators) as `\u{…}`. Shorten it first.
+    static func quoted(_ text: String) -> String {
         var result = "\""
-        for (count, scalar) in text.unicodeScalars.enumerated() {
-            if count == limit {
-                result += "…"
-                break
-            }
+        for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x22, 0x5C:
                 result += "\\"
@@ -254,10 +251,11 @@ private indirect enum Location: Sendable, CustomStringConvertible {
         case .index(_, let index):
             text += "[\(index)]"
         case .key(_, let key):
-            if Self.isIdentifier(key) {
+            // An absurdly long key is quoted cut with its size, like any value.
+            if Self.isIdentifier(key) && key.utf8.count <= UntrustedText.longestQuotedWhole {
                 text += text.isEmpty ? key : "." + key
             } else {
-                text += "[" + JSONReader.quoted(key, limit: .max) + "]"
+                text += "[" + JSONReader.quoted(UntrustedText.shortened(key)) + "]"
             }
         }
     }

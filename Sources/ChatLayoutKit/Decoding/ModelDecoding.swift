@@ -46,15 +46,22 @@ struct ModelDecoder {
         if !json["reaction_scores"].isAbsent {
             for (key, value) in try json["reaction_scores"].members() { scores.append((key, try value.int())) }
         }
+        let id = try json["id"].string()
+        let parentID = try json["parent_id"].optionalString()
+        if parentID == id {
+            // A reply to itself: a thread with no root, which no screen can show.
+            throw DocumentError(path: json["parent_id"].path, line: nil, column: nil,
+                                message: "a message cannot be its own parent ('\(JSONReader.shown(id))')")
+        }
         var message = Message(
-            id: try json["id"].string(),
+            id: id,
             text: try json["text"].optionalString() ?? "",
             type: type,
             user: try author(json),
             createdAt: try json["created_at"].timestamp(),
             deletedAt: try json["deleted_at"].optionalTimestamp(),
             messageTextUpdatedAt: try json["message_text_updated_at"].optionalTimestamp(),
-            parentID: try json["parent_id"].optionalString(),
+            parentID: parentID,
             showInChannel: try json["show_in_channel"].optionalBool() ?? false,
             replyCount: try json["reply_count"].optionalInt() ?? 0,
             threadParticipants: try users(json["thread_participants"]),
@@ -222,8 +229,12 @@ struct ModelDecoder {
         var firstReply: [String: String] = [:]
         for element in try json["latest_replies"].optionalArray() {
             let reply = try message(element)
+            if reply.id == parentID {
+                throw DocumentError(path: element["id"].path, line: nil, column: nil,
+                                    message: "a reply cannot be the thread's own parent message '\(JSONReader.shown(parentID))'")
+            }
             if let first = firstReply[reply.id] {
-                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(reply.id)' (first at \(first))")
+                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(JSONReader.shown(reply.id))' (first at \(first))")
             }
             firstReply[reply.id] = element.path
             replies.append(reply)

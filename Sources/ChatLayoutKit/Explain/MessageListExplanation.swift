@@ -2,8 +2,11 @@ extension MessageListDecisions {
     /// `explain --format json` (SPEC §4): `{"items": [...]}` top to bottom. Kinds
     /// `dateSeparator` (day, text), `unreadSeparator` (text), `message` (id, position, options
     /// sorted by name), `typingIndicator` (text), plus `emptyState` and `loadingState` (text).
-    /// Keys may be added; these never change. `hidden` lists the messages the list leaves out
-    /// (`id`, `reason`: `thread_reply`, `shadowed`, `deleted_ephemeral`, `truncated`).
+    /// A message grouped by time also carries the exact seconds to the next message,
+    /// `gap_seconds`, and, when that gap ended its group, `limit_seconds` (the longest gap
+    /// within a group). `hidden` lists the messages the list leaves out (`id`, `reason`:
+    /// `thread_reply`, `shadowed`, `deleted_ephemeral`, `truncated`). Keys may be added; these
+    /// never change.
     public func explanationJSON() -> JSONValue {
         .object([
             ("items", .array(items.map(Self.json))),
@@ -18,11 +21,21 @@ extension MessageListDecisions {
         case .unreadSeparator(let text):
             return .object([("kind", "unreadSeparator"), ("text", .string(text))])
         case .message(let decision):
-            return .object([
+            var members: [(String, JSONValue)] = [
                 ("kind", "message"), ("id", .string(decision.message.id)),
                 ("position", .string(decision.position.rawValue)),
                 ("options", .array(decision.options.names.map(JSONValue.string))),
-            ])
+            ]
+            // The exact intervals that `explain`'s text rounds for people.
+            switch decision.groupBoundary {
+            case .gap(let seconds, let limit):
+                members += [("gap_seconds", .double(seconds)), ("limit_seconds", .double(limit))]
+            case .continues(let seconds):
+                members.append(("gap_seconds", .double(seconds)))
+            default:
+                break
+            }
+            return .object(members)
         case .typingIndicator(let text):
             return .object([("kind", "typingIndicator"), ("text", .string(text))])
         case .emptyState(let text):
@@ -32,16 +45,20 @@ extension MessageListDecisions {
         }
     }
 
-    /// `explain --format text`: the header, then one line per item with its reasons, for
-    /// people. Message texts are cut to fit `width` cells with `measurer`. The lines are printed
-    /// as they are, so every one is plain (``UntrustedText/plain(_:)``): an id cannot carry an
-    /// escape sequence, and an override that a cut left open cannot turn the reasons around.
+    /// `explain --format text`: the header (when it has a title or a subtitle), then one line
+    /// per item with its reasons, for people. Message texts are cut to fit `width` cells with
+    /// `measurer`. The lines are printed as they are, so every one is plain
+    /// (``UntrustedText/plain(_:)``): an id cannot carry an escape sequence, and an override
+    /// that a cut left open cannot turn the reasons around.
     public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
         explanationLinesAsWritten(width: width, measurer: measurer).map(UntrustedText.plain)
     }
 
     private func explanationLinesAsWritten(width: Int, measurer: any TextMeasuring) -> [String] {
-        var lines = ["\(header.title) · \(header.subtitle)"]
+        // The header's title and subtitle, as far as there are any: no line for a document
+        // without a channel.
+        let heading = [header.title, header.subtitle].filter { !$0.isEmpty }
+        var lines = heading.isEmpty ? [] : [heading.joined(separator: " · ")]
         let style = Self.styleNote(dateSeparatorStyle)
         for (index, item) in items.enumerated() {
             switch item {

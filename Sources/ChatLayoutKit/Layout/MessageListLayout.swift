@@ -86,8 +86,13 @@ public struct MessageListLayout: Sendable {
     }
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
-    /// at the trailing edge; the subtitle gives way first when the width is short.
+    /// at the trailing edge; the subtitle gives way first when the width is short. A header
+    /// with nothing to show (a document with messages and no channel) takes no row: an empty
+    /// box of height 0, which a screen leaves out.
     func header(_ header: ChannelHeader, width: Int) -> Box {
+        if header.title.isEmpty && header.subtitle.isEmpty {
+            return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: 0))
+        }
         let height = min(metrics.headerHeight, 3)
         let inner = max(0, width - 4)
         var children: [Box] = []
@@ -181,7 +186,7 @@ public struct LaidOutList: Sendable {
             let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
                            children: rows.map { $0.offsetBy(dy: headerHeight) })
             let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
-                           children: [header, list])
+                           children: headerHeight > 0 ? [header, list] : [list])
             return LaidOutScreen(width: width, height: root.frame.height, root: root)
         }
         let visibleHeight = max(1, viewport.height - headerHeight)
@@ -197,7 +202,7 @@ public struct LaidOutList: Sendable {
         }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { $0.offsetBy(dy: headerHeight - offset + anchor) })
-        var children = [header, list]
+        var children = headerHeight > 0 ? [header, list] : [list]
         if dateIndicator == .overlay, let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight) {
             children.append(floating(.dateOverlay, text: label, display: "[ \(label) ]", y: headerHeight, centered: true))
         }

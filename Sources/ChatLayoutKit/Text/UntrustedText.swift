@@ -45,6 +45,24 @@ public enum UntrustedText {
         return String(scalars)
     }
 
+    /// The longest value an error message quotes whole, in code points: an id, a channel cid,
+    /// a locale or a time zone up to this length can be copied from the message as it is.
+    public static let longestQuotedWhole = 200
+
+    /// How much of a longer value an error message keeps, in code points, before its size.
+    public static let shortenedLength = 40
+
+    /// `text` as an error message may quote it: whole when it has at most `limit` code points
+    /// (``longestQuotedWhole`` by default), else its first ``shortenedLength`` and its size —
+    /// `"xxxx… (10000 characters)"` — so that a hostile value cannot flood the message. Only
+    /// the length: make the result plain or escaped as the message needs.
+    public static func shortened(_ text: String, wholeUpTo limit: Int = longestQuotedWhole) -> String {
+        let count = text.unicodeScalars.count
+        guard count > limit else { return text }
+        let kept = text.unicodeScalars.prefix(min(shortenedLength, limit))
+        return String(String.UnicodeScalarView(kept)) + "… (\(count) characters)"
+    }
+
     /// UAX #9's Bidi_Control: ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI.
     public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

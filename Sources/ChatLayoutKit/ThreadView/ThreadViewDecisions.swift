@@ -88,7 +88,7 @@ public enum ThreadViewError: Error, Hashable, Sendable, CustomStringConvertible 
     /// For people: "no message 'p9' in the document".
     public var description: String {
         switch self {
-        case .unknownParent(let id): "no message '\(UntrustedText.neutralizeLine(id))' in the document"
+        case .unknownParent(let id): "no message '\(UntrustedText.neutralizeLine(UntrustedText.shortened(id)))' in the document"
         }
     }
 }

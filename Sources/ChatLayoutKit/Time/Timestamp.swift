@@ -30,8 +30,14 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
     }
 
-    /// `self − other` in seconds (fractions included).
+    /// `self − other` in seconds (fractions included): the nearest `Double` to the exact
+    /// difference (17.918317, not 17.918317000000002) for differences under 104 days.
     public func seconds(since other: Timestamp) -> Double {
-        Double(seconds - other.seconds) + Double(nanoseconds - other.nanoseconds) / 1e9
+        let whole = seconds - other.seconds
+        // Below 2⁵³ ns a difference is exact as a Double, and one division rounds it once.
+        if whole.magnitude < 9_000_000 {
+            return Double(whole * 1_000_000_000 + Int64(nanoseconds - other.nanoseconds)) / 1e9
+        }
+        return Double(whole) + Double(nanoseconds - other.nanoseconds) / 1e9
     }
 }

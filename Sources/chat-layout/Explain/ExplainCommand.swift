@@ -7,37 +7,39 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Show the decisions of a message list and why each was made.",
         discussion: """
-            --format json prints SPEC §4's contract: {"items": [...]} top to bottom, with kinds \
-            dateSeparator (day, text), unreadSeparator (text), message (id, position, options \
-            sorted) and typingIndicator (text). --format text prints one line per item with its \
-            reasons.
+            --format json prints the decisions for scripts: {"items": [...]} top to bottom, with \
+            kinds dateSeparator (day, text), unreadSeparator (text), message (id, position, \
+            options sorted; gap_seconds and limit_seconds when a time gap decided its group) and \
+            typingIndicator (text). --format text prints one line per item with its reasons, \
+            intervals rounded for reading.
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var messageList: MessageListFlags
+    @OptionGroup var history: HistoryFlags
     @Option(help: "text (for people) or json (for scripts).")
     var format: Format = .text
 
     func run() throws {
         let loaded = try flags.load(for: .messageList)
-        let resolver = MessageListResolver(config: loaded.config, context: loaded.context,
+        let resolver = MessageListResolver(config: messageList.applied(to: loaded.config), context: loaded.context,
                                            formatter: loaded.formatter, measurer: loaded.engine)
-        let decisions = resolver.resolve(loaded.document.conversation, explain: format == .text)
+        let decisions = resolver.resolve(history.applied(to: loaded.document.conversation), explain: format == .text)
         var output = StandardOutput()
         switch format {
         case .json:
             output.write(decisions.explanationJSON().serialized() + "\n")
         case .text:
-            for (index, line) in decisions.explanationLines(width: flags.width, measurer: loaded.engine).enumerated() {
-                output.write(line + "\n")
-                // Under the header: who "you" are, when only the payload's membership says so.
-                if index == 0, flags.currentUser == nil, loaded.document.context.currentUserFromMembership,
-                   let id = loaded.context.currentUserID {
-                    output.write(UntrustedText.plain("you are \(id) (the channel's membership)") + "\n")
-                }
+            var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine)
+            // Under the header (if any): who "you" are, when only the payload's membership says so.
+            if flags.currentUser == nil, loaded.document.context.currentUserFromMembership, let id = loaded.context.currentUserID {
+                let headed = !decisions.header.title.isEmpty || !decisions.header.subtitle.isEmpty
+                lines.insert(UntrustedText.plain("you are \(id) (the channel's membership)"), at: headed ? 1 : 0)
             }
+            for line in lines { output.write(line + "\n") }
         }
         output.flush()
     }

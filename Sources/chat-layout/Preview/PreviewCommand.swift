@@ -10,7 +10,7 @@ struct PreviewCommand: ParsableCommand {
             --format text draws the screen; svg draws it as an SVG document (a cell is 10×20 \
             pixels; one <g data-role data-id data-frame> per box); tree prints the box tree \
             indented (role, id, frame); \
-            json prints SPEC §4's contract: {"width", "height", "root"} with boxes {"role", "id"?, \
+            json prints the box tree as JSON: {"width", "height", "root"} with boxes {"role", "id"?, \
             "frame": {"x", "y", "width", "height"}, "text"?, "lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
             --scroll-offset rows down the list (default: the bottom), with the date overlay and \
@@ -19,20 +19,24 @@ struct PreviewCommand: ParsableCommand {
     )
 
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var messageList: MessageListFlags
+    @OptionGroup var history: HistoryFlags
     @OptionGroup var screen: ScreenOptions
 
     func run() throws {
         let loaded = try flags.load(for: .messageList)
+        let conversation = history.applied(to: loaded.document.conversation)
+        let config = messageList.applied(to: loaded.config)
         let laidOut = MessageListScreen.layout(
-            loaded.document.conversation, config: loaded.config, context: loaded.context,
+            conversation, config: config, context: loaded.context,
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: Int.max)
         )
-        screen.write(laidOut, engine: loaded.engine)
+        try screen.write(laidOut, engine: loaded.engine)
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.
-        let resolver = MessageListResolver(config: loaded.config, context: loaded.context,
+        let resolver = MessageListResolver(config: config, context: loaded.context,
                                            formatter: loaded.formatter, measurer: loaded.engine)
-        let hidden = resolver.hiddenMessages(in: loaded.document.conversation).filter { $0.reason != .threadReply }
+        let hidden = resolver.hiddenMessages(in: conversation).filter { $0.reason != .threadReply }
         if !hidden.isEmpty {
             StandardError.write("chat-layout: note: \(hidden.count) message\(hidden.count == 1 ? "" : "s") hidden as Stream hides them (\(HiddenMessage.summary(hidden))); `chat-layout explain` lists them\n")
         }

@@ -4,13 +4,15 @@ import ChatLayoutKit
 import Foundation
 
 /// The input document and the flags every layout command shares (SPEC §4). Flags override
-/// the document's `context` and `config`; what neither gives comes from the environment
-/// (clock, `TZ`, `LANG`) — only here in the CLI, never in the library.
+/// the document's `context`; what neither gives comes from the environment (clock, `TZ`,
+/// `LANG`) — only here in the CLI, never in the library. The flags that shape a message list
+/// are ``MessageListFlags``, for the commands that lay one out.
 struct LayoutFlags: ParsableArguments {
     @Argument(help: "The document (JSON); '-' or nothing reads standard input.")
     var file: String = "-"
 
-    @Option(help: "The width in cells (1 to 10000).")
+    // Numbers are read unconditionally: "-5" is a value to refuse by name, not a flag.
+    @Option(parsing: .unconditional, help: "The width in cells (1 to 10000).")
     var width: Int = 80
 
     /// The widest screen drawn: far wider than any terminal, and small enough that no width
@@ -32,42 +34,13 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "The channel to take from a channels-query response (default: the first).")
     var channel: String?
 
-    @Option(help: "Where dates show: overlay, message-list or none.")
-    var dateIndicator: DateIndicatorFlag?
-
-    @Flag(help: "Do not group messages.")
-    var noGrouping = false
-
-    @Option(help: "The longest gap within a group, in seconds.")
-    var maxGroupInterval: Double?
-
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Whether the document holds the channel's whole history (default: the document's message_list.history_loaded, else whether it has fewer messages than config.page_size).",
-        discussion: "Only then does the oldest message get a date separator, and an unread state without a last read message mark the oldest message."))
-    var historyLoaded: Bool?
-
-    enum DateIndicatorFlag: String, ExpressibleByArgument, CaseIterable {
-        case overlay, messageList = "message-list", none
-
-        var placement: DateIndicatorPlacement {
-            switch self {
-            case .overlay: return .overlay
-            case .messageList: return .messageList
-            case .none: return .none
-            }
-        }
-    }
-
     func validate() throws {
         guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
         guard width <= Self.maximumWidth else {
             throw ValidationError("--width must be at most \(Self.maximumWidth), got \(width)")
         }
         if let now, Timestamp(rfc3339: now) == nil {
-            throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(now)'")
-        }
-        if let maxGroupInterval, !(maxGroupInterval >= 0 && maxGroupInterval.isFinite) {
-            throw ValidationError("--max-group-interval must be 0 or more seconds")
+            throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(UntrustedText.shortened(now))'")
         }
     }
 
@@ -84,26 +57,17 @@ struct LayoutFlags: ParsableArguments {
     /// warnings, and completes context and config.
     func load(for use: ConversationDocument.Use) throws -> Loaded {
         let bytes = try readInput()
-        var document: ConversationDocument
+        let document: ConversationDocument
         do {
             document = try ConversationDecoder.decode(bytes, channel: channel)
-        } catch {
-            throw BadInput(message: "\(displayName): \(error)")
-        }
-        do {
             try document.requireContent(for: use)
         } catch {
             throw BadInput(message: "\(displayName): \(error)")
         }
-        if let historyLoaded { document.conversation.historyLoaded = historyLoaded }
         for warning in document.warnings {
             StandardError.write("chat-layout: warning: \(displayName): \(warning)\n")
         }
-        var config = document.config
-        if let dateIndicator { config.dateIndicatorPlacement = dateIndicator.placement }
-        if noGrouping { config.groupMessages = false }
-        if let maxGroupInterval { config.maxTimeIntervalBetweenMessagesInGroup = maxGroupInterval }
-
+        let config = document.config
         let written = document.context
         let context = LayoutContext(
             currentUserID: currentUser ?? written.currentUserID,

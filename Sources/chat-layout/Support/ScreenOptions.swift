@@ -9,14 +9,15 @@ import ChatLayoutTextRenderer
 struct ScreenOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json, svg }
 
-    @Option(help: "The screen height in rows, header included (1 to 10000): draws a viewport.")
+    // Numbers are read unconditionally: "-5" is a value to refuse by name, not a flag.
+    @Option(parsing: .unconditional, help: "The screen height in rows, header included (1 to 10000; at least the header and one row): draws a viewport.")
     var height: Int?
 
     /// The tallest viewport: with the widest screen, a grid of 10⁸ cells at most.
     static let maximumHeight = 10_000
-    @Option(help: "Rows scrolled down from the top of the list (with --height).")
+    @Option(parsing: .unconditional, help: "Rows scrolled down from the top of the list (with --height).")
     var scrollOffset: Int?
-    @Option(help: "text (the drawing), tree (the box tree), json (SPEC §4's contract) or svg (the drawing as vector graphics).")
+    @Option(help: "text (the drawing), tree (the box tree), json (the box tree as JSON) or svg (the drawing as vector graphics).")
     var format: Format = .text
 
     func validate() throws {
@@ -33,8 +34,15 @@ struct ScreenOptions: ParsableArguments {
         height.map { Viewport(scrollOffset: scrollOffset ?? defaultOffset, height: $0) }
     }
 
-    /// Writes the screen in the chosen format to standard output.
-    func write(_ screen: LaidOutScreen, engine: ICUTextEngine) {
+    /// Writes the screen in the chosen format to standard output; refuses a `--height` too
+    /// short for the screen's header and one row of the list.
+    func write(_ screen: LaidOutScreen, engine: ICUTextEngine) throws {
+        // The header's height depends on the document (none, or a two-line thread header), so
+        // this is known only after layout: a viewport never shrinks below the header and one
+        // row, and a screen taller than asked means the height was too short.
+        if let height, screen.height > height {
+            throw ValidationError("--height must be at least \(screen.height) for this document (the header and one row), got \(height)")
+        }
         var output = StandardOutput()
         switch format {
         case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }

@@ -94,7 +94,7 @@ extension TextCommand {
                 """
         )
         @OptionGroup var options: TextEngineOptions
-        @Option(help: "The width to wrap to, in cells (1 or more).")
+        @Option(parsing: .unconditional, help: "The width to wrap to, in cells (1 or more).")
         var width: Int
         @Flag(help: "Print the lines as drawn (visual order, no hanging spaces).")
         var display = false

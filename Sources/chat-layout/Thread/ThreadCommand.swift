@@ -29,6 +29,7 @@ struct ThreadCommand: ParsableCommand {
     }
 
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var messageList: MessageListFlags
     @Option(help: "The parent message's id.")
     var parent: String
     @Option(help: "info_header (the parent above the replies) or first_message (the parent as the first message).")
@@ -39,7 +40,7 @@ struct ThreadCommand: ParsableCommand {
 
     func validate() throws {
         if let startingPoint, Self.startingPoint(startingPoint) == nil {
-            throw ValidationError("--starting-point must be none, max, 0 or an RFC 3339 timestamp, got '\(startingPoint)'")
+            throw ValidationError("--starting-point must be none, max, 0 or an RFC 3339 timestamp, got '\(UntrustedText.shortened(startingPoint))'")
         }
     }
 
@@ -55,7 +56,7 @@ struct ThreadCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try flags.load(for: .threadView)
-        var config = loaded.config
+        var config = messageList.applied(to: loaded.config)
         if let parentPresentation { config.threadView.parentPresentation = parentPresentation.presentation }
         if let point = startingPoint.flatMap(Self.startingPoint) { config.threadView.startingPoint = point }
         let laidOut: LaidOutScreen
@@ -68,6 +69,6 @@ struct ThreadCommand: ParsableCommand {
         } catch {
             throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
         }
-        screen.write(laidOut, engine: loaded.engine)
+        try screen.write(laidOut, engine: loaded.engine)
     }
 }

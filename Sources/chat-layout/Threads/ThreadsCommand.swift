@@ -25,6 +25,6 @@ struct ThreadsCommand: ParsableCommand {
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
             viewport: screen.viewport(defaultOffset: 0)
         )
-        screen.write(laidOut, engine: loaded.engine)
+        try screen.write(laidOut, engine: loaded.engine)
     }
 }

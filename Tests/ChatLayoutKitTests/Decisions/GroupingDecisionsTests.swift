@@ -234,3 +234,29 @@ import Testing
         #expect(!list.options("m1").contains(.continuousBubble))
     }
 }
+
+/// Issue 12: `explain` writes intervals for people — at most one decimal below 100 s, whole
+/// seconds from there, never "-0" — and, when a gap just over the limit would round to it,
+/// as many decimals as tell them apart.
+@Suite struct GroupBoundaryExplanationTests {
+    @Test(arguments: [
+        (17.918317000000002, "17.9 s"), (0.04, "0 s"), (-0.04, "0 s"), (0, "0 s"), (-3, "-3 s"), (30, "30 s"),
+        (59.96, "60 s"), (99.94, "99.9 s"), (99.96, "100 s"), (102.081683, "102 s"), (3600.4, "3600 s"), (86_400.6, "86401 s"),
+    ])
+    func continuingGap_isRoundedForPeople(seconds: Double, shown: String) {
+        #expect(GroupBoundary.continues(seconds: seconds).explanation == "grouped: next message by the same author \(shown) later")
+    }
+
+    @Test(arguments: [
+        (61.0, 60.0, "61 s later (> 60 s)"),
+        (60.04, 60.0, "60.04 s later (> 60 s)"),
+        (60.000000001, 60.0, "60.000000001 s later (> 60 s)"),
+        (3600.5, 3600.0, "3601 s later (> 3600 s)"),
+        (3600.4, 3600.0, "3600.4 s later (> 3600 s)"),
+        (17.95, 17.9, "18 s later (> 17.9 s)"),
+        (0.3, 0.25, "0.3 s later (> 0.25 s)"),
+    ])
+    func splittingGap_neverReadsAsTheLimit(seconds: Double, limit: Double, shown: String) {
+        #expect(GroupBoundary.gap(seconds: seconds, limit: limit).explanation == "last in group: next message \(shown)")
+    }
+}

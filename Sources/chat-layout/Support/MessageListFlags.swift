@@ -1,0 +1,64 @@
+import ArgumentParser
+import ChatLayoutKit
+
+/// The flags that shape a message list — date indicators and grouping — for the commands that
+/// lay one out: `preview`, `explain` and `thread` (its replies are grouped and dated like a
+/// channel). `threads` draws no message list, so it does not take them. They override the
+/// document's `config`.
+struct MessageListFlags: ParsableArguments {
+    @Option(help: "Where dates show: overlay, message-list or none.")
+    var dateIndicator: DateIndicatorFlag?
+
+    @Flag(help: "Do not group messages.")
+    var noGrouping = false
+
+    // Unconditional, so that "-5" is read as the value it is (and refused by `validate`), not
+    // as a flag that leaves the option without one.
+    @Option(parsing: .unconditional, help: "The longest gap within a group, in seconds (0 or more).")
+    var maxGroupInterval: Double?
+
+    enum DateIndicatorFlag: String, ExpressibleByArgument, CaseIterable {
+        case overlay, messageList = "message-list", none
+
+        var placement: DateIndicatorPlacement {
+            switch self {
+            case .overlay: return .overlay
+            case .messageList: return .messageList
+            case .none: return .none
+            }
+        }
+    }
+
+    func validate() throws {
+        if let maxGroupInterval, !(maxGroupInterval >= 0 && maxGroupInterval.isFinite) {
+            let given = maxGroupInterval == maxGroupInterval.rounded() && abs(maxGroupInterval) < 1e15
+                ? String(Int(maxGroupInterval)) : String(maxGroupInterval)
+            throw ValidationError("--max-group-interval must be 0 or more seconds, got \(given)")
+        }
+    }
+
+    /// `config` with these flags applied over the document's values.
+    func applied(to config: MessageListConfig) -> MessageListConfig {
+        var config = config
+        if let dateIndicator { config.dateIndicatorPlacement = dateIndicator.placement }
+        if noGrouping { config.groupMessages = false }
+        if let maxGroupInterval { config.maxTimeIntervalBetweenMessagesInGroup = maxGroupInterval }
+        return config
+    }
+}
+
+/// `--[no-]history-loaded`, for the commands that lay out a channel's list (`preview`,
+/// `explain`); a thread knows from its reply count whether every reply is loaded.
+struct HistoryFlags: ParsableArguments {
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Whether the document holds the channel's whole history (default: its message_list.history_loaded, else whether it has fewer messages than config.page_size).",
+        discussion: "Only then does the oldest message get a date separator, and an unread state without a last read message mark the oldest message."))
+    var historyLoaded: Bool?
+
+    /// `conversation` with the flag applied over the document's value.
+    func applied(to conversation: Conversation) -> Conversation {
+        var conversation = conversation
+        if let historyLoaded { conversation.historyLoaded = historyLoaded }
+        return conversation
+    }
+}
