@@ -170,4 +170,24 @@ struct ExplainTests {
         #expect(!result.stdoutBytes.contains(0x07))
         #expect(result.stdout.contains("boom"))
     }
+
+    @Test func lookalikeAuthors_areFlagged_inTextAndJSON() throws {
+        // The current user is "jos\u{E9}"; "jose\u{301}" reads the same but is another user.
+        let doc = #"""
+            {"context": {"current_user_id": "jos\u00e9", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
+             "channel": {"cid": "messaging:x", "name": "X", "member_count": 3},
+             "messages": [
+               {"id": "a", "text": "hi", "user": {"id": "jos\u00e9", "name": "Jos\u00e9"}, "created_at": "2024-03-05T09:00:00Z"},
+               {"id": "b", "text": "me too", "user": {"id": "jose\u0301", "name": "Jos\u00e9"}, "created_at": "2024-03-05T09:00:10Z"}]}
+            """#
+        let text = try CLIRunner.run(["explain", "-"], stdin: doc)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains(#"⚠ author id jose\u{301} only reads like jos\u{E9}: another user"#), "\(text.stdout)")
+        let json = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: doc)
+        let object = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        let items = try #require(object["items"] as? [[String: Any]])
+        let b = try #require(items.first { $0["id"] as? String == "b" })
+        #expect((b["options"] as? [String])?.contains("flipped") == false, "not the current user")
+        #expect((b["notes"] as? [String])?.first?.contains("only reads like") == true)
+    }
 }

@@ -9,11 +9,11 @@ enum ChannelNamer {
         if let name = channel.name, !name.isEmpty { return name }
         guard channel.isDirectMessageChannel else { return "" }
         // Stream names members that have a name; members without one are left out.
-        let names = members.filter { $0.id != currentUserID }.compactMap(\.name).sorted()
+        let names = members.filter { !Identifier.same($0.id, currentUserID) }.compactMap(\.name).sorted()
         switch names.count {
         case 0:
             // Alone in the channel (or only nameless others): the current user's own name.
-            guard let me = members.first(where: { $0.id == currentUserID }) else { return "" }
+            guard let me = members.first(where: { Identifier.same($0.id, currentUserID) }) else { return "" }
             return me.name.flatMap { $0.isEmpty ? nil : $0 } ?? me.id
         case 1:
             return names[0]

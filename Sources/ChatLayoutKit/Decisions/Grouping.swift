@@ -141,7 +141,7 @@ struct GroupingResolver {
         switch config.groupingRule {
         case .timeInterval:
             if config.editedLabelEnabled && message.messageTextUpdatedAt != nil { return .edited }
-            if next.user.id != message.user.id { return .nextByAnotherAuthor }
+            if !Identifier.same(next.user.id, message.user.id) { return .nextByAnotherAuthor }
             if let type = Self.groupBreakingType(next) { return .nextIsOfType(type) }
             let gap = next.createdAt.seconds(since: message.createdAt)
             // Strictly greater splits: exactly the interval stays grouped; a negative gap never splits.
@@ -150,7 +150,7 @@ struct GroupingResolver {
             }
             return .continues(seconds: gap)
         case .sameMinute:
-            if next.user.id != message.user.id { return .nextByAnotherAuthor }
+            if !Identifier.same(next.user.id, message.user.id) { return .nextByAnotherAuthor }
             if let type = Self.groupBreakingType(next) { return .nextIsOfType(type) }
             if message.localState?.isFailed == true || next.localState?.isFailed == true { return .failed }
             if repliesEnabled && (message.isThreadRoot || next.isThreadRoot) { return .threadRoot }

@@ -28,6 +28,9 @@ public struct MessageDecision: Hashable, Sendable {
     public var showsEditedLabel: Bool = false
     /// Why each option was given or removed; empty unless explanations were asked for.
     public var reasons: [OptionReason]
+    /// What a reader should know besides the options: an author whose id or name reads like
+    /// another user's (ids compare by their bytes). Empty unless explanations were asked for.
+    public var notes: [String] = []
 
     /// Whether it ends its group (it shows the avatar, the author and the time).
     public var isLastInGroup: Bool { groupBoundary.isLast }

@@ -53,6 +53,7 @@ public struct MessageListResolver: Sendable {
         let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
         var labels: [CalendarDay: String] = [:]
         var shortTimes = ShortTimes()
+        let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: currentUserID) : nil
 
         for (index, message) in messages.enumerated() {
             let day = times[index].day
@@ -61,10 +62,12 @@ public struct MessageListResolver: Sendable {
             if separatorBefore[index] { items.append(.dateSeparator(day: day, text: label)) }
             if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
             let timeText = shortTimes.text(message.createdAt, local: times[index], formatter: formatter)
-            items.append(.message(decide(message, boundary: boundaries[index], position: positions[index], day: day,
-                                         label: label, timeText: timeText, memberCount: conversation.memberCount,
-                                         features: conversation.channel.features, delivery: delivery,
-                                         user: conversation.user(id:), explain: explain)))
+            var decision = decide(message, boundary: boundaries[index], position: positions[index], day: day,
+                                  label: label, timeText: timeText, memberCount: conversation.memberCount,
+                                  features: conversation.channel.features, delivery: delivery,
+                                  user: conversation.user(id:), explain: explain)
+            decision.notes = lookalikes?.notes(for: message.user) ?? []
+            items.append(.message(decision))
         }
         if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
@@ -138,7 +141,7 @@ public struct MessageListResolver: Sendable {
     func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
                 timeText: String, memberCount: Int, features: ChannelFeatures, delivery: DeliveryState,
                 user: (String) -> User, explain: Bool) -> MessageDecision {
-        let isFromCurrentUser = context.currentUserID != nil && message.user.id == context.currentUserID
+        let isFromCurrentUser = Identifier.same(message.user.id, context.currentUserID)
         let text = message.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(message.text)
         // Stream's jumbomoji: no attachments, and a text (ephemeral messages have none) of 1–3
         // characters that are all emoji by its `isEmoji`.
@@ -194,7 +197,7 @@ struct DeliveryState {
     }
 
     init(reads: [ReadState], currentUserID: String?) {
-        let others = reads.filter { $0.user.id != currentUserID }
+        let others = reads.filter { !Identifier.same($0.user.id, currentUserID) }
         latestOtherRead = others.compactMap(\.lastRead).max()
         latestOtherDelivery = others.compactMap(\.lastDeliveredAt).max()
     }

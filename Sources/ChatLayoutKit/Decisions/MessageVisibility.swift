@@ -38,7 +38,7 @@ enum MessageVisibility {
     static func threadHiddenReason(_ message: Message, channel: Channel, config: MessageListConfig,
                                    currentUserID: String?) -> HiddenReason? {
         // Stream never treats the current user's own messages as shadowed.
-        if message.isShadowed && !config.showShadowedMessages && (currentUserID == nil || message.user.id != currentUserID) {
+        if message.isShadowed && !config.showShadowedMessages && !Identifier.same(message.user.id, currentUserID) {
             return .shadowed
         }
         if message.type == .ephemeral && message.isDeleted { return .deletedEphemeral }

@@ -22,7 +22,7 @@ enum UnreadResolver {
     static func start(reads: [ReadState], currentUserID: String?, config: MessageListConfig, historyLoaded: Bool,
                       isLoaded: (String) -> Bool) -> Start {
         guard config.unreadSeparatorEnabled, let currentUserID,
-              let read = reads.first(where: { $0.user.id == currentUserID }) else { return .none }
+              let read = reads.first(where: { Identifier.same($0.user.id, currentUserID) }) else { return .none }
         // Stream shows it only while the channel's unread count is above 0; a payload without
         // the count leaves the last read message to decide.
         if let count = read.unreadMessages, count <= 0 { return .none }
@@ -36,12 +36,12 @@ enum UnreadResolver {
     /// The index (in `messages`, oldest first) the separator stands above, if any.
     static func firstUnreadIndex(_ messages: [Message], reads: [ReadState], currentUserID: String?,
                                  config: MessageListConfig, historyLoaded: Bool) -> Int? {
-        var indexByID: [String: Int]?
+        var indexByID: [IDKey: Int]?
         func index(of id: String) -> Int? {
             if indexByID == nil {
-                indexByID = Dictionary(messages.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+                indexByID = Dictionary(messages.enumerated().map { (IDKey($0.element.id), $0.offset) }, uniquingKeysWith: { first, _ in first })
             }
-            return indexByID?[id]
+            return indexByID?[IDKey(id)]
         }
         switch start(reads: reads, currentUserID: currentUserID, config: config, historyLoaded: historyLoaded,
                      isLoaded: { index(of: $0) != nil }) {
@@ -66,13 +66,13 @@ enum UnreadResolver {
     /// The separator stands above, and the count counts, messages that are neither the
     /// current user's nor deleted.
     static func isCandidate(_ message: Message, currentUserID: String?) -> Bool {
-        message.user.id != currentUserID && !message.isDeleted
+        !Identifier.same(message.user.id, currentUserID) && !message.isDeleted
     }
 
     /// The unread count for the scroll-to-latest button: the server's, else the messages
     /// counted from the separator.
     static func unreadCount(_ messages: [Message], reads: [ReadState], currentUserID: String?, firstUnread: Int?) -> Int {
-        if let currentUserID, let count = reads.first(where: { $0.user.id == currentUserID })?.unreadMessages {
+        if let count = reads.first(where: { Identifier.same($0.user.id, currentUserID) })?.unreadMessages {
             return max(0, count)
         }
         guard let firstUnread else { return 0 }
@@ -89,8 +89,8 @@ enum TypingText {
     /// `user` finds a user by id (``Conversation/user(id:)``).
     static func text(_ userIDs: [String], user: (String) -> User, currentUserID: String?,
                      strings: ChatStrings, formatter: any LocaleFormatting) -> String? {
-        var seen = Set<String>()
-        let names = userIDs.filter { $0 != currentUserID && seen.insert($0).inserted }
+        var seen = Set<IDKey>()
+        let names = userIDs.filter { !Identifier.same($0, currentUserID) && seen.insert(IDKey($0)).inserted }
             .map { isolatedIfNeeded(UntrustedText.neutralize(user($0).displayName)) }
         switch names.count {
         case 0: return nil

@@ -23,16 +23,16 @@ public enum ConversationDecoder {
         if !state["channel"].isAbsent { conversation.channel = try decoder.channel(state["channel"]) }
         conversation.members = try decoder.members(state["members"])
         conversation.reads = try decoder.reads(state["read"])
-        var firstIndex: [String: String] = [:]
+        var firstIndex: [IDKey: String] = [:]
         // A single-message response (`{"message": {…}}`) is a list of one.
         let messageElements = state["messages"].isAbsent && !root["message"].isAbsent
             ? [root["message"]] : try state["messages"].optionalArray()
         for element in messageElements {
             let message = try decoder.message(element)
-            if let first = firstIndex[message.id] {
+            if let first = firstIndex[IDKey(message.id)] {
                 throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(first))")
             }
-            firstIndex[message.id] = element.path
+            firstIndex[IDKey(message.id)] = element.path
             conversation.messages.append(message)
         }
         if state["channel"].isAbsent && !root["message"].isAbsent {
@@ -48,19 +48,19 @@ public enum ConversationDecoder {
         conversation.messageListState = try enumeration(root["message_list"]["state"]) ?? .loaded
         conversation.threadListState = try enumeration(root["thread_list"]["state"]) ?? .loaded
         // One thread a parent: a second would shadow the first's replies in the thread view.
-        var firstThread: [String: String] = [:]
+        var firstThread: [IDKey: String] = [:]
         // A single-thread response (`{"thread": {…}}`) is a list of one.
         let threadElements = root["threads"].isAbsent && !root["thread"].isAbsent ? [root["thread"]] : try root["threads"].optionalArray()
         for element in threadElements {
             var thread = try decoder.thread(element)
-            if let first = firstThread[thread.parentMessageID] {
+            if let first = firstThread[IDKey(thread.parentMessageID)] {
                 throw DocumentError(path: element.path, line: nil, column: nil,
                                     message: "duplicate thread for parent message '\(JSONReader.shown(thread.parentMessageID))' (first at \(first))")
             }
             if thread.parentMessage == nil {
                 // Stream's thread payload always has its parent; a document may give it among its
                 // messages instead. Without either, the thread list and view would be blank.
-                guard let parent = conversation.messages.first(where: { $0.id == thread.parentMessageID }) else {
+                guard let parent = conversation.messages.first(where: { Identifier.same($0.id, thread.parentMessageID) }) else {
                     throw DocumentError(path: element["parent_message"].path, line: nil, column: nil, message: """
                         missing: thread '\(JSONReader.shown(thread.parentMessageID))' has no parent message \
                         (no parent_message, and no message with its id in messages)
@@ -68,7 +68,7 @@ public enum ConversationDecoder {
                 }
                 thread.parentMessage = parent
             }
-            firstThread[thread.parentMessageID] = element.path
+            firstThread[IDKey(thread.parentMessageID)] = element.path
             conversation.threads.append(thread)
         }
         conversation.threadsNext = try root["next"].optionalString()
@@ -100,7 +100,7 @@ public enum ConversationDecoder {
     /// The channel state to read: the document itself, or one of its `channels`.
     private static func channelState(_ root: JSONReader, cid: String?) throws(DocumentError) -> JSONReader {
         guard !root["channels"].isAbsent else {
-            if let cid, let own = try root["channel"]["cid"].optionalString(), own != cid {
+            if let cid, let own = try root["channel"]["cid"].optionalString(), !Identifier.same(own, cid) {
                 throw DocumentError(path: "channel.cid", line: nil, column: nil, message: "the document is channel '\(JSONReader.shown(own))', not '\(JSONReader.shown(cid))'")
             }
             return root
@@ -115,7 +115,7 @@ public enum ConversationDecoder {
         var found: [String] = []
         for state in channels {
             let own = try state["channel"]["cid"].optionalString()
-            if own == cid { return state }
+            if Identifier.same(own, cid) { return state }
             if let own { found.append(own) }
         }
         throw DocumentError(path: "channels", line: nil, column: nil,

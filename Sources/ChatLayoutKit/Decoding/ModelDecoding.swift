@@ -48,7 +48,7 @@ struct ModelDecoder {
         }
         let id = try json["id"].string()
         let parentID = try json["parent_id"].optionalString()
-        if parentID == id {
+        if Identifier.same(parentID, id) {
             // A reply to itself: a thread with no root, which no screen can show.
             throw DocumentError(path: json["parent_id"].path, line: nil, column: nil,
                                 message: "a message cannot be its own parent ('\(JSONReader.shown(id))')")
@@ -226,17 +226,17 @@ struct ModelDecoder {
             throw DocumentError(path: json["parent_message_id"].path, line: nil, column: nil, message: "missing (required)")
         }
         var replies: [Message] = []
-        var firstReply: [String: String] = [:]
+        var firstReply: [IDKey: String] = [:]
         for element in try json["latest_replies"].optionalArray() {
             let reply = try message(element)
-            if reply.id == parentID {
+            if Identifier.same(reply.id, parentID) {
                 throw DocumentError(path: element["id"].path, line: nil, column: nil,
                                     message: "a reply cannot be the thread's own parent message '\(JSONReader.shown(parentID))'")
             }
-            if let first = firstReply[reply.id] {
+            if let first = firstReply[IDKey(reply.id)] {
                 throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(JSONReader.shown(reply.id))' (first at \(first))")
             }
-            firstReply[reply.id] = element.path
+            firstReply[IDKey(reply.id)] = element.path
             replies.append(reply)
         }
         return ChatThread(

@@ -26,6 +26,8 @@ extension MessageListDecisions {
                 ("position", .string(decision.position.rawValue)),
                 ("options", .array(decision.options.names.map(JSONValue.string))),
             ]
+            // An author whose id or name reads like another user's (only when explained).
+            if !decision.notes.isEmpty { members.append(("notes", .array(decision.notes.map(JSONValue.string)))) }
             // The exact intervals that `explain`'s text rounds for people.
             switch decision.groupBoundary {
             case .gap(let seconds, let limit):
@@ -103,6 +105,7 @@ extension MessageListDecisions {
         ]
         var reasons = [decision.groupBoundary.explanation]
         reasons += decision.reasons.map(\.explanation)
+        reasons += decision.notes.map { "⚠ " + $0 }
         parts.append(reasons.joined(separator: "; "))
         return parts.joined(separator: "  ")
     }

@@ -49,7 +49,7 @@ extension IncrementalMessageList {
     // MARK: - Messages
 
     private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
-        var seen = Set<String>()
+        var seen = IDSet()
         for message in messages where keys[message.id] != nil || hidden[message.id] != nil || !seen.insert(message.id).inserted {
             throw .duplicateMessageID(message.id)
         }
@@ -178,7 +178,7 @@ extension IncrementalMessageList {
             let start = lower.map { lower in entries.partitionPoint { $0.key.createdAt > lower } } ?? 0
             entries.forEach(from: start) { _, _, entry in
                 guard entry.key.createdAt <= upper else { return false }
-                if entry.message.user.id == currentUserID { record.refresh.insert(entry.key) }
+                if Identifier.same(entry.message.user.id, currentUserID) { record.refresh.insert(entry.key) }
                 return true
             }
         }
@@ -223,7 +223,7 @@ extension IncrementalMessageList {
             for messageID in directory.unnamedParticipants[id] ?? [] {
                 if let key = keys[messageID] { record.refresh.insert(key) }
             }
-            if shell.typingUserIDs.contains(id) { record.typingChanged = true }
+            if shell.typingUserIDs.contains(where: { Identifier.same($0, id) }) { record.typingChanged = true }
         }
         let firstUnread = firstUnreadPosition().map { entries[$0].key }
         if firstUnread != firstUnreadKey {
@@ -309,7 +309,7 @@ struct ChangeRecord {
     /// The entries resolved again, top to bottom.
     var resolved: [SortKey] = []
     /// Users whose id now stands for another user (names of typing users and participants).
-    var renamedUsers: Set<String> = []
+    var renamedUsers: IDSet = []
     var typingChanged = false
 
     /// Remembers an entry as it was before the change (once; not for added ones).

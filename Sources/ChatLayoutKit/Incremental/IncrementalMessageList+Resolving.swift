@@ -44,7 +44,7 @@ extension IncrementalMessageList {
     func currentUnreadCount() -> Int {
         if shell.messageListState == .loading { return 0 }
         if let currentUserID = context.currentUserID,
-           let count = shell.reads.first(where: { $0.user.id == currentUserID })?.unreadMessages {
+           let count = shell.reads.first(where: { Identifier.same($0.user.id, currentUserID) })?.unreadMessages {
             return max(0, count)
         }
         guard let key = firstUnreadKey, let position = entries.position(of: key) else { return 0 }

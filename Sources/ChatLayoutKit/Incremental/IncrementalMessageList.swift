@@ -49,10 +49,10 @@ public struct IncrementalMessageList: Sendable {
     var shell: Conversation
     var entries: EntryStore
     /// Shown messages' sort keys, by id.
-    var keys: [String: SortKey] = [:]
+    var keys: IDDictionary<SortKey> = [:]
     /// Messages of the conversation that the list does not show (thread replies not sent to
     /// the channel; every message while it is loading), by id.
-    var hidden: [String: (sequence: Int, message: Message)] = [:]
+    var hidden: IDDictionary<(sequence: Int, message: Message)> = [:]
     /// The input places the next prepended page and the next added message get.
     var firstSequence = 0
     var nextSequence = 0

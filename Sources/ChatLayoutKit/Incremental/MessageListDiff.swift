@@ -15,6 +15,32 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
     /// The loading state.
     case loadingState
 
+    /// Message ids compare by their bytes (``Identifier``).
+    public static func == (lhs: ListItemID, rhs: ListItemID) -> Bool {
+        switch (lhs, rhs) {
+        case let (.message(left), .message(right)): Identifier.same(left, right)
+        case let (.dateSeparator(left), .dateSeparator(right)): left == right
+        case (.unreadSeparator, .unreadSeparator), (.typingIndicator, .typingIndicator),
+             (.emptyState, .emptyState), (.loadingState, .loadingState): true
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .message(let id):
+            hasher.combine(0 as UInt8)
+            Identifier.hash(id, into: &hasher)
+        case .dateSeparator(let day):
+            hasher.combine(1 as UInt8)
+            hasher.combine(day)
+        case .unreadSeparator: hasher.combine(2 as UInt8)
+        case .typingIndicator: hasher.combine(3 as UInt8)
+        case .emptyState: hasher.combine(4 as UInt8)
+        case .loadingState: hasher.combine(5 as UInt8)
+        }
+    }
+
     /// The id of an item of the decisions.
     public init(_ item: MessageListItem) {
         switch item {

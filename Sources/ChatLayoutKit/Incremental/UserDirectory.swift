@@ -3,12 +3,12 @@
 /// as messages come and go, for the typing text and for thread participants without a name.
 struct UserDirectory: Sendable {
     /// The first member with each id.
-    private var members: [String: User] = [:]
+    private var members: IDDictionary<User> = [:]
     /// For authors who are not members: the input place and user of their first message.
-    private var firstAuthors: [String: (sequence: Int, user: User)] = [:]
+    private var firstAuthors: IDDictionary<(sequence: Int, user: User)> = [:]
     /// Shown messages naming a thread participant without a name, by the participant's id:
     /// their names come from this directory.
-    private(set) var unnamedParticipants: [String: Set<String>] = [:]
+    private(set) var unnamedParticipants: IDDictionary<IDSet> = [:]
 
     init(members: [Member]) {
         for member in members where self.members[member.user.id] == nil {
@@ -40,7 +40,7 @@ struct UserDirectory: Sendable {
         guard members[id] == nil, firstAuthors[id]?.sequence == sequence else { return false }
         let before = user(id)
         firstAuthors[id] = nil
-        for (other, candidate) in others() where candidate.user.id == id && other != sequence {
+        for (other, candidate) in others() where Identifier.same(candidate.user.id, id) && other != sequence {
             if let first = firstAuthors[id], first.sequence < other { continue }
             firstAuthors[id] = (other, candidate.user)
         }

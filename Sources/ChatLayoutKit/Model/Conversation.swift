@@ -112,8 +112,8 @@ public struct Conversation: Hashable, Sendable {
 
     /// The user with an id, from members, then message authors; else a user with only the id.
     public func user(id: String) -> User {
-        if let member = members.first(where: { $0.user.id == id }) { return member.user }
-        if let author = messages.first(where: { $0.user.id == id })?.user { return author }
+        if let member = members.first(where: { Identifier.same($0.user.id, id) }) { return member.user }
+        if let author = messages.first(where: { Identifier.same($0.user.id, id) })?.user { return author }
         return User(id: id)
     }
 }

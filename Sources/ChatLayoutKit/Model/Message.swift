@@ -417,9 +417,10 @@ public struct Message: Hashable, Sendable, Identifiable {
         // Copies share their storage until one is changed: then they are equal at once (the
         // incremental list compares each re-resolved message with its copy from before).
         if lhs.storage === rhs.storage { return true }
-        return lhs.id == rhs.id && lhs.text == rhs.text && lhs.type == rhs.type && lhs.user == rhs.user
+        // Ids and texts by their bytes: a text spelled otherwise draws otherwise.
+        return Identifier.same(lhs.id, rhs.id) && Identifier.same(lhs.text, rhs.text) && lhs.type == rhs.type && lhs.user == rhs.user
             && lhs.createdAt == rhs.createdAt && lhs.deletedAt == rhs.deletedAt
-            && lhs.messageTextUpdatedAt == rhs.messageTextUpdatedAt && lhs.parentID == rhs.parentID
+            && lhs.messageTextUpdatedAt == rhs.messageTextUpdatedAt && Identifier.equal(lhs.parentID, rhs.parentID)
             && lhs.showInChannel == rhs.showInChannel && lhs.replyCount == rhs.replyCount
             && lhs.threadParticipants == rhs.threadParticipants && lhs.quotedMessage == rhs.quotedMessage
             && lhs.latestReactions == rhs.latestReactions
@@ -433,8 +434,8 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
+        Identifier.hash(id, into: &hasher)
         hasher.combine(createdAt)
-        hasher.combine(text)
+        Identifier.hash(text, into: &hasher)
     }
 }

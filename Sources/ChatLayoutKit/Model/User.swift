@@ -14,6 +14,17 @@ public struct User: Hashable, Sendable {
         self.imageURL = imageURL
     }
 
+    /// Users are equal when their id, name and image are the same bytes: an id that only reads
+    /// like another (``Identifier``) is another user.
+    public static func == (lhs: User, rhs: User) -> Bool {
+        Identifier.same(lhs.id, rhs.id) && Identifier.equal(lhs.name, rhs.name) && Identifier.equal(lhs.imageURL, rhs.imageURL)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        Identifier.hash(id, into: &hasher)
+        Identifier.hash(name, into: &hasher)
+    }
+
     /// The name to show: `name` when it has any non-space text, else the id.
     public var displayName: String {
         if let name, name.contains(where: { !$0.isWhitespace }) { return name }

@@ -66,7 +66,7 @@ public struct ThreadListResolver: Sendable {
 
     /// One item: title, description, unread badge, latest reply.
     public func item(_ thread: ChatThread) -> ThreadListItem {
-        let unread = context.currentUserID.flatMap { id in thread.read.first { $0.user.id == id }?.unreadMessages } ?? 0
+        let unread = thread.read.first { Identifier.same($0.user.id, context.currentUserID) }?.unreadMessages ?? 0
         return ThreadListItem(
             parentMessageID: thread.parentMessageID, title: title(thread),
             description: strings.repliedTo + parentPreview(thread), unreadCount: max(0, unread),

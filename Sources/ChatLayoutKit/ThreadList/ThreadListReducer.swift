@@ -45,7 +45,7 @@ public struct ThreadListState: Hashable, Sendable {
     /// Whether the current user has unread replies in `thread` (their `unread_messages` > 0).
     public static func hasUnread(_ thread: ChatThread, currentUserID: String?) -> Bool {
         guard let currentUserID else { return false }
-        return (thread.read.first(where: { $0.user.id == currentUserID })?.unreadMessages ?? 0) > 0
+        return (thread.read.first(where: { Identifier.same($0.user.id, currentUserID) })?.unreadMessages ?? 0) > 0
     }
 
     // MARK: Events
@@ -56,10 +56,10 @@ public struct ThreadListState: Hashable, Sendable {
     public static func reduce(_ state: ThreadListState, _ event: ThreadEvent, currentUserID: String?) -> ThreadListState {
         switch event {
         case .threadMessageNew(let reply, let parentID, _, _):
-            guard state.threads.contains(where: { $0.parentMessageID == parentID }) else {
+            guard state.threads.contains(where: { Identifier.same($0.parentMessageID, parentID) }) else {
                 // Banner: a reply in a thread the list does not show yet.
                 var next = state
-                if !next.newThreadParentIDs.contains(parentID) { next.newThreadParentIDs.append(parentID) }
+                if !next.newThreadParentIDs.contains(where: { Identifier.same($0, parentID) }) { next.newThreadParentIDs.append(parentID) }
                 return next
             }
             return state.updatingThread(parentID, currentUserID: currentUserID) { thread in
@@ -75,7 +75,7 @@ public struct ThreadListState: Hashable, Sendable {
                 markRead(&thread, by: user, lastReadMessageID: lastReadMessageID, at: readAt)
             }
         case .messageDeleted(let message, let hardDelete, let eventTime):
-            if state.threads.contains(where: { $0.parentMessageID == message.id }) {
+            if state.threads.contains(where: { Identifier.same($0.parentMessageID, message.id) }) {
                 return state.updatingThread(message.id, currentUserID: currentUserID) { thread in
                     var parent = thread.parentMessage ?? message
                     markDeleted(&parent, by: message, eventTime: eventTime)
@@ -99,7 +99,7 @@ public struct ThreadListState: Hashable, Sendable {
     /// The state with the first thread of `parentID` changed and the list re-sorted; the state
     /// as it is when the list has no such thread.
     private func updatingThread(_ parentID: String, currentUserID: String?, _ change: (inout ChatThread) -> Void) -> ThreadListState {
-        guard let index = threads.firstIndex(where: { $0.parentMessageID == parentID }) else { return self }
+        guard let index = threads.firstIndex(where: { Identifier.same($0.parentMessageID, parentID) }) else { return self }
         var next = self
         change(&next.threads[index])
         next.threads = Self.sorted(next.threads, currentUserID: currentUserID)
@@ -113,15 +113,15 @@ public struct ThreadListState: Hashable, Sendable {
     /// the reply is theirs, and `last_message_at` moved forward (never back). A reply already
     /// there (the same event delivered again) is replaced and not counted twice.
     private static func addReply(_ reply: Message, to thread: inout ChatThread, replyLimit: Int, currentUserID: String?) {
-        if let existing = thread.latestReplies.firstIndex(where: { $0.id == reply.id }) {
+        if let existing = thread.latestReplies.firstIndex(where: { Identifier.same($0.id, reply.id) }) {
             thread.latestReplies[existing] = reply
         } else {
             let position = thread.latestReplies.lastIndex(where: { $0.createdAt <= reply.createdAt }).map { $0 + 1 } ?? 0
             thread.latestReplies.insert(reply, at: position)
             thread.latestReplies.removeFirst(max(0, thread.latestReplies.count - max(0, replyLimit)))
             thread.replyCount += 1
-            if let currentUserID, reply.user.id != currentUserID {
-                if let index = thread.read.firstIndex(where: { $0.user.id == currentUserID }) {
+            if let currentUserID, !Identifier.same(reply.user.id, currentUserID) {
+                if let index = thread.read.firstIndex(where: { Identifier.same($0.user.id, currentUserID) }) {
                     thread.read[index].unreadMessages = max(0, thread.read[index].unreadMessages ?? 0) + 1
                 } else {
                     thread.read.append(ReadState(user: User(id: currentUserID), unreadMessages: 1))
@@ -144,7 +144,7 @@ public struct ThreadListState: Hashable, Sendable {
     /// `message.read` in a thread: the reader has nothing unread there (an entry is made for a
     /// reader the thread did not list).
     private static func markRead(_ thread: inout ChatThread, by user: User, lastReadMessageID: String?, at readAt: Timestamp?) {
-        guard let index = thread.read.firstIndex(where: { $0.user.id == user.id }) else {
+        guard let index = thread.read.firstIndex(where: { Identifier.same($0.user.id, user.id) }) else {
             thread.read.append(ReadState(user: user, lastRead: readAt, lastReadMessageID: lastReadMessageID, unreadMessages: 0))
             return
         }
@@ -158,9 +158,9 @@ public struct ThreadListState: Hashable, Sendable {
     /// where the list shows it.
     private static func deleteReply(_ message: Message, from thread: inout ChatThread, hardDelete: Bool, eventTime: Timestamp?) {
         if hardDelete {
-            thread.latestReplies.removeAll { $0.id == message.id }
+            thread.latestReplies.removeAll { Identifier.same($0.id, message.id) }
             thread.replyCount = max(0, thread.replyCount - 1)
-        } else if let index = thread.latestReplies.firstIndex(where: { $0.id == message.id }) {
+        } else if let index = thread.latestReplies.firstIndex(where: { Identifier.same($0.id, message.id) }) {
             markDeleted(&thread.latestReplies[index], by: message, eventTime: eventTime)
         }
     }

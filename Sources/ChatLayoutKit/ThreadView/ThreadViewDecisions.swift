@@ -76,7 +76,7 @@ public struct ThreadViewDecisions: Hashable, Sendable {
 
     /// The decisions of the replies alone, oldest first.
     public var replies: [MessageDecision] {
-        messages.filter { $0.message.id != parentID }
+        messages.filter { !Identifier.same($0.message.id, parentID) }
     }
 }
 

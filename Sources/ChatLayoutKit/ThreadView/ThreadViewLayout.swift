@@ -39,7 +39,7 @@ public struct ThreadViewLayout: Sendable {
         // `first_message` (Stream): the reply counter right under the parent, the rows below it
         // moved down to make room.
         if decisions.parentInfo == nil && decisions.showsRepliesCounter,
-           let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && $0.id == decisions.parentID }) {
+           let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && Identifier.same($0.id, decisions.parentID) }) {
             let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
             let counterTop = listRows[parentIndex].frame.maxY + metrics.groupSpacing
             let counter = rowLayout.replyCountSeparator(decisions.replyCountText).offsetBy(dy: counterTop)
@@ -100,7 +100,7 @@ public struct LaidOutThread: Sendable {
         case .bottom: return Int.max
         case .top: return 0
         case .reply(let id):
-            guard let row = list.rows.first(where: { $0.role == .messageRow && $0.id == id }) else { return Int.max }
+            guard let row = list.rows.first(where: { $0.role == .messageRow && Identifier.same($0.id, id) }) else { return Int.max }
             return max(0, row.frame.y - (list.dateIndicator == .overlay ? 1 : 0))
         }
     }

@@ -30,8 +30,8 @@ public struct ThreadViewResolver: Sendable {
     ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when neither has it.
     public func resolve(_ conversation: Conversation, parentID: String) throws(ThreadViewError) -> ThreadViewDecisions {
-        let thread = conversation.threads.first { $0.parentMessageID == parentID }
-        guard let parent = conversation.messages.first(where: { $0.id == parentID }) ?? thread?.parentMessage else {
+        let thread = conversation.threads.first { Identifier.same($0.parentMessageID, parentID) }
+        guard let parent = conversation.messages.first(where: { Identifier.same($0.id, parentID) }) ?? thread?.parentMessage else {
             throw .unknownParent(parentID)
         }
         let scope = Self.scope(conversation, thread: thread)
@@ -68,7 +68,7 @@ public struct ThreadViewResolver: Sendable {
             header: ChannelHeader(title: strings.threadTitle, subtitle: channelName, memberCount: scope.memberCount),
             parentInfo: parentInfo, items: items, replyCount: replyCount,
             replyCountText: strings.replies.text(replyCount, using: formatter), opening: .bottom,
-            unreadCount: max(0, thread?.read.first { $0.user.id == context.currentUserID }?.unreadMessages ?? 0)
+            unreadCount: max(0, thread?.read.first { Identifier.same($0.user.id, context.currentUserID) }?.unreadMessages ?? 0)
         )
         decisions.opening = opening(decisions.replies)
         decisions.hidden = hidden
@@ -83,10 +83,10 @@ public struct ThreadViewResolver: Sendable {
     /// each id once (the first seen is kept). Unsorted: the message list's order rule sorts
     /// them.
     static func replies(to parentID: String, messages: [Message], thread: ChatThread?, latest: [Message] = []) -> [Message] {
-        var seen: Set<String> = [parentID]
-        let fromMessages = messages.filter { $0.parentID == parentID && seen.insert($0.id).inserted }
-        let fromThread = (thread?.latestReplies ?? []).filter { seen.insert($0.id).inserted }
-        return fromMessages + fromThread + latest.filter { seen.insert($0.id).inserted }
+        var seen: Set<IDKey> = [IDKey(parentID)]
+        let fromMessages = messages.filter { Identifier.same($0.parentID, parentID) && seen.insert(IDKey($0.id)).inserted }
+        let fromThread = (thread?.latestReplies ?? []).filter { seen.insert(IDKey($0.id)).inserted }
+        return fromMessages + fromThread + latest.filter { seen.insert(IDKey($0.id)).inserted }
     }
 
     /// The channel the thread's messages are decided in: the thread's own channel when it names
@@ -122,11 +122,11 @@ public struct ThreadViewResolver: Sendable {
                                            measurer: measurer, strings: strings)
         resolver.hidesMessages = false
         var decisions = resolver.resolve(conversation)
-        let originals = Dictionary(messages.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let originals = Dictionary(messages.map { (IDKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })
         decisions.items = decisions.items.compactMap { item in
             switch item {
             case .message(var decision):
-                decision.message = originals[decision.message.id] ?? decision.message
+                decision.message = originals[IDKey(decision.message.id)] ?? decision.message
                 // Stream's thread removes the thread info alone; the continuous bubble stays.
                 decision.options.remove(.threadInfo)
                 decision.threadInfoText = nil

@@ -27,7 +27,7 @@ struct ExplainCommand: ParsableCommand {
         let loaded = try flags.load(for: .messageList)
         let resolver = MessageListResolver(config: messageList.applied(to: loaded.config), context: loaded.context,
                                            formatter: loaded.formatter, measurer: loaded.engine)
-        let decisions = resolver.resolve(history.applied(to: loaded.document.conversation), explain: format == .text)
+        let decisions = resolver.resolve(history.applied(to: loaded.document.conversation), explain: true)
         var output = StandardOutput()
         switch format {
         case .json:

@@ -123,11 +123,11 @@ struct ConversationBuilder {
     }
 
     /// The decisions, with ICU formatting in the context's locale and time zone.
-    func resolve() throws -> ResolvedMessageList {
+    func resolve(explain: Bool = false) throws -> ResolvedMessageList {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         let resolver = MessageListResolver(config: config, context: context, formatter: formatter,
                                            measurer: ICUTextEngine())
-        return ResolvedMessageList(decisions: resolver.resolve(conversation))
+        return ResolvedMessageList(decisions: resolver.resolve(conversation, explain: explain))
     }
 
     /// The layout options of one message, resolved in this scenario.

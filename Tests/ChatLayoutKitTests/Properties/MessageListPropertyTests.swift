@@ -501,7 +501,7 @@ import Testing
 
     /// `explain: true` only adds reasons: the same items otherwise, the same JSON, a reason on
     /// every message; `explain: false` records none.
-    @Test func explainOnOrOff_changesOnlyTheReasons() {
+    @Test func explainOnOrOff_changesOnlyTheReasonsAndNotes() {
         verify("explain on/off") { resolved in
             let input = resolved.input
             let explained = PropertyHarness.resolver(for: input).resolve(input.conversation, explain: true)
@@ -512,8 +512,19 @@ import Testing
                 let index = firstDifference(explained.items, resolved.decisions.items, explainedDiffers)
                 return "explain changes the decisions" + (index.map { " at item \($0): \(PropertyHarness.describe(explained.items[$0])) vs \(PropertyHarness.describe(resolved.decisions.items[$0]))" } ?? "")
             }
-            if explained.explanationJSON().serialized() != resolved.decisions.explanationJSON().serialized() {
+            // Only the notes on look-alike authors are added to the JSON.
+            if explained.withoutReasons.explanationJSON().serialized() != resolved.decisions.explanationJSON().serialized() {
                 return "explain changes the explanation JSON"
+            }
+            // The generated names repeat: a note stands on every message whose author's name
+            // another user has too, and on no other.
+            for decision in explained.messages {
+                let author = decision.message.user
+                let users = input.conversation.members.map(\.user) + input.conversation.messages.map(\.user)
+                let shared = author.name.map { name in !name.isEmpty && users.contains { $0.name == name && $0.id != author.id } } ?? false
+                if shared != decision.notes.contains(where: { $0.hasPrefix("author name also used by") }) {
+                    return "\(decision.message.id) by \(author.id) (\(author.name ?? "no name")): notes \(decision.notes)"
+                }
             }
             if let silent = explained.messages.first(where: { $0.reasons.isEmpty }) {
                 return "\(silent.message.id) has no reason with explain on (options \(silent.options.names))"

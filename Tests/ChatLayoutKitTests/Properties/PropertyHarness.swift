@@ -233,6 +233,7 @@ extension MessageListDecisions {
         copy.items = items.map { item in
             guard case .message(var decision) = item else { return item }
             decision.reasons = []
+            decision.notes = []
             return .message(decision)
         }
         return copy

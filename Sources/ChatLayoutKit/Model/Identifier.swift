@@ -1,0 +1,150 @@
+/// Ids — of users, messages, channels and threads — are compared by their bytes, as Stream's
+/// server compares them. Swift's `String ==` compares canonical equivalence instead, so that
+/// "jos\u{E9}" (é as one code point) and "jose\u{301}" (e and a combining accent) would be one
+/// user: someone could post as the current user, or two messages would collide. Every identity
+/// decision goes through here; names are shown as they are given.
+enum Identifier {
+    /// The same id: the same UTF-8 bytes.
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    /// The same id, where a missing id is the same as no other.
+    static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+        guard let lhs, let rhs else { return false }
+        return same(lhs, rhs)
+    }
+
+    /// Equal values byte for byte, both missing included (for the equality of values that
+    /// carry ids and texts, not for matching an id).
+    static func equal(_ lhs: String?, _ rhs: String?) -> Bool {
+        guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+        return same(lhs, rhs)
+    }
+
+    /// Feeds a string's bytes to a hasher (the hash that goes with `same`).
+    static func hash(_ text: String?, into hasher: inout Hasher) {
+        guard var text else { return hasher.combine(0 as UInt8) }
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(1 as UInt8)
+    }
+
+    /// Two ids that read alike (canonically equivalent) but are different ids.
+    static func lookAlike(_ lhs: String, _ rhs: String) -> Bool {
+        lhs == rhs && !same(lhs, rhs)
+    }
+
+    /// An id written so that a difference in code points shows: anything beyond printable
+    /// ASCII as `\u{…}` ("jose\u{301}").
+    static func spelled(_ id: String) -> String {
+        var result = ""
+        for scalar in id.unicodeScalars.prefix(40) {
+            if scalar.value >= 0x20 && scalar.value < 0x7F {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return id.unicodeScalars.count > 40 ? result + "…" : result
+    }
+}
+
+/// An id as a dictionary key or a set member, hashed and compared by its bytes
+/// (``Identifier``).
+struct IDKey: Hashable, Sendable {
+    /// The id.
+    var id: String
+
+    init(_ id: String) { self.id = id }
+
+    static func == (lhs: IDKey, rhs: IDKey) -> Bool { Identifier.same(lhs.id, rhs.id) }
+
+    func hash(into hasher: inout Hasher) { Identifier.hash(id, into: &hasher) }
+}
+
+/// A dictionary keyed by ids compared by their bytes (``Identifier``), read and written with the
+/// ids themselves.
+struct IDDictionary<Value> {
+    private var storage: [IDKey: Value] = [:]
+
+    init() {}
+
+    subscript(id: String) -> Value? {
+        get { storage[IDKey(id)] }
+        set { storage[IDKey(id)] = newValue }
+    }
+
+    subscript(id: String, default value: @autoclosure () -> Value) -> Value {
+        get { storage[IDKey(id), default: value()] }
+        _modify { yield &storage[IDKey(id), default: value()] }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey id: String) -> Value? {
+        storage.removeValue(forKey: IDKey(id))
+    }
+
+    var values: Dictionary<IDKey, Value>.Values { storage.values }
+    var count: Int { storage.count }
+}
+
+extension IDDictionary: Sendable where Value: Sendable {}
+
+extension IDDictionary: ExpressibleByDictionaryLiteral {
+    init(dictionaryLiteral elements: (String, Value)...) {
+        for (id, value) in elements { storage[IDKey(id)] = value }
+    }
+}
+
+/// A set of ids compared by their bytes (``Identifier``).
+struct IDSet: Sendable, Sequence, ExpressibleByArrayLiteral {
+    private var storage: Set<IDKey> = []
+
+    init(arrayLiteral ids: String...) {
+        storage = Set(ids.map(IDKey.init))
+    }
+
+    @discardableResult
+    mutating func insert(_ id: String) -> (inserted: Bool, memberAfterInsert: String) {
+        let result = storage.insert(IDKey(id))
+        return (result.inserted, result.memberAfterInsert.id)
+    }
+
+    mutating func remove(_ id: String) { storage.remove(IDKey(id)) }
+    func contains(_ id: String) -> Bool { storage.contains(IDKey(id)) }
+    var isEmpty: Bool { storage.isEmpty }
+
+    func makeIterator() -> some IteratorProtocol<String> {
+        storage.lazy.map(\.id).makeIterator()
+    }
+}
+
+/// Users whose id or name reads like another user's: what `explain` warns about, since an id
+/// compared by its bytes lets "jose\u{301}" post beside "jos\u{E9}" and look the same, and
+/// anyone may take another member's name.
+struct LookalikeUsers {
+    /// The known users (members, then authors, then the current user's id), each id once.
+    private var users: [User] = []
+    private var seen = IDSet()
+
+    init(_ conversation: Conversation, currentUserID: String?) {
+        for user in conversation.members.map(\.user) + conversation.messages.map(\.user) where seen.insert(user.id).inserted {
+            users.append(user)
+        }
+        if let currentUserID, seen.insert(currentUserID).inserted { users.append(User(id: currentUserID)) }
+    }
+
+    /// What a reader should know about `author`: an id that reads like another user's, a name
+    /// that reads like another user's name.
+    func notes(for author: User) -> [String] {
+        var notes: [String] = []
+        for other in users where !Identifier.same(other.id, author.id) {
+            if Identifier.lookAlike(other.id, author.id) {
+                notes.append("author id \(Identifier.spelled(author.id)) only reads like \(Identifier.spelled(other.id)): another user")
+            } else if let name = author.name, let otherName = other.name, !name.isEmpty, name == otherName {
+                notes.append("author name also used by \(Identifier.spelled(other.id))")
+            }
+        }
+        return notes
+    }
+}

@@ -1,0 +1,79 @@
+import ChatLayoutICU
+@testable import ChatLayoutKit
+import Testing
+
+/// Ids compare by their bytes, as Stream's server compares them: "jos\u{E9}" (é, one code point)
+/// and "jose\u{301}" (e and a combining accent) read alike but are two users, two messages.
+/// Swift's `==` would call them equal.
+@Suite struct IdentifierDecisionsTests {
+    private let composed = "jos\u{E9}"
+    private let decomposed = "jose\u{301}"
+
+    @Test func theTwoSpellings_areEqualStrings_butNotTheSameID() {
+        #expect(composed == decomposed, "Swift compares canonical equivalence")
+        #expect(!Identifier.same(composed, decomposed))
+        #expect(Identifier.lookAlike(composed, decomposed))
+        #expect(Set([IDKey(composed), IDKey(decomposed)]).count == 2)
+        #expect(User(id: composed) != User(id: decomposed))
+        #expect(ListItemID.message(composed) != ListItemID.message(decomposed))
+    }
+
+    @Test func anAuthorWhoseIDOnlyReadsLikeTheCurrentUsers_isSomeoneElse() throws {
+        let list = try ConversationBuilder()
+            .context { $0.currentUserID = composed }
+            .message("mine", by: composed, at: 0)
+            .message("theirs", by: decomposed, at: 10)
+            .resolve()
+        #expect(list.options("mine").contains(.flipped))
+        #expect(!list.options("theirs").contains(.flipped), "not yours: it only looks like your id")
+        #expect(list.isLast("mine"), "another author ends the group")
+    }
+
+    @Test func readStateAndTyping_areMatchedByBytes() throws {
+        let list = try ConversationBuilder()
+            .context { $0.currentUserID = composed }
+            .message("m1", by: "leia", at: 0)
+            .message("m2", by: "leia", at: 60)
+            .read(by: decomposed, lastReadMessageID: "m1", unreadMessages: 1) // someone else's read state
+            .typing(decomposed)
+            .resolve()
+        #expect(!list.rows.contains("unread Unread messages"), "the current user has no read state")
+        #expect(list.rows.last?.hasPrefix("typing ") == true, "the look-alike is someone else typing")
+    }
+
+    @Test func messageIDsThatOnlyReadAlike_areTwoMessages_andExactDuplicatesStayAnError() throws {
+        let message = { (id: String) in #"{"id": "\#(id)", "user": {"id": "u"}, "created_at": "2024-03-05T09:00:00Z"}"# }
+        let two = try ConversationDecoder.decode(Array(#"{"messages": [\#(message("caf\u{E9}")), \#(message("cafe\u{301}"))]}"#.utf8))
+        #expect(two.conversation.messages.count == 2)
+        #expect(throws: DocumentError.self) {
+            try ConversationDecoder.decode(Array(#"{"messages": [\#(message("caf\u{E9}")), \#(message("caf\u{E9}"))]}"#.utf8))
+        }
+    }
+
+    @Test func incrementalList_keepsBothSpellings_apart() throws {
+        let builder = ConversationBuilder()
+            .message("caf\u{E9}", by: "leia", at: 0)
+            .message("cafe\u{301}", by: "leia", at: 10)
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        var list = try IncrementalMessageList(conversation: builder.conversation, config: builder.config, context: builder.context,
+                                              formatter: formatter, measurer: ICUTextEngine(), width: 40)
+        #expect(list.decisions.messages.count == 2)
+        let diff = try list.apply(.remove(messageID: "cafe\u{301}"))
+        #expect(diff.removed == [.message("cafe\u{301}")])
+        #expect(list.decisions.messages.map(\.message.id).elementsEqual(["caf\u{E9}"]) { Identifier.same($0, $1) })
+    }
+
+    @Test func explain_warnsOfLookalikeIDs_andOfTakenNames() throws {
+        let list = try ConversationBuilder()
+            .context { $0.currentUserID = composed }
+            .conversation { $0.members = [Member(user: User(id: "luke", name: "Luke Skywalker"))] }
+            .message("mine", by: composed, at: 0)
+            .message("theirs", by: decomposed, at: 10)
+            .message("fake", by: "mallory", at: 20) { $0.user = User(id: "mallory", name: "Luke Skywalker") }
+            .resolve(explain: true)
+        #expect(list.decision("theirs")?.notes == ["author id jose\\u{301} only reads like jos\\u{E9}: another user"])
+        #expect(list.decision("fake")?.notes == ["author name also used by luke"])
+        let lines = list.decisions.explanationLines(width: 80, measurer: ICUTextEngine())
+        #expect(lines.contains { $0.hasPrefix("theirs ") && $0.contains("⚠ author id jose\\u{301} only reads like jos\\u{E9}") })
+    }
+}
