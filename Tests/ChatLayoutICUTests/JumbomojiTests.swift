@@ -1,0 +1,35 @@
+import ChatLayoutICU
+import ChatLayoutKit
+import Testing
+
+/// Stream's jumbomoji test (its `Character.isEmoji`): a character is an emoji when its first
+/// code point has the Emoji property and is above U+238C, or others follow it.
+@Suite struct JumbomojiTests {
+    private let engine = ICUTextEngine()
+
+    @Test(arguments: [
+        ("❤", 1), ("☺", 1), ("✔", 1), ("☀", 1), ("♥", 1), // text-style, above U+238C
+        ("😀", 1), ("❤️", 1), ("1️⃣", 1), ("🇩🇪", 1), ("👩‍👩‍👧", 1), ("😀😀😀", 3), ("#️⃣", 1),
+    ])
+    func emoji_byStreamsRule(text: String, count: Int) {
+        #expect(engine.jumbomojiClusterCount(text) == count)
+    }
+
+    @Test(arguments: ["#", "1", "™", "©", "‼", "⌚", "a", "😀 😀", "", "😀a"])
+    func notEmoji_byStreamsRule(text: String) {
+        // "⌚" (U+231A) is an emoji by Unicode but below Stream's threshold; "#" and "1" have the
+        // Emoji property alone.
+        #expect(engine.jumbomojiClusterCount(text) == nil)
+    }
+
+    @Test func theStandardLibraryDefault_agreesOnTheseCases() {
+        struct Plain: TextMeasuring {
+            func width(of text: String) -> Int { text.count }
+            func wrap(_ text: String, width: Int) -> WrappedText { ICUTextEngine().wrap(text, width: width) }
+            func truncate(_ text: String, width: Int) -> String { text }
+        }
+        for text in ["❤", "☺", "1️⃣", "😀😀", "#", "⌚", "a"] {
+            #expect(Plain().jumbomojiClusterCount(text) == engine.jumbomojiClusterCount(text), "\(text)")
+        }
+    }
+}
