@@ -50,17 +50,22 @@ let package = Package(
         // The benchmark (SPEC §7, BENCHMARKS.md); the shim for ICU's own iterators as the peer.
         .executableTarget(
             name: "chat-layout-bench",
-            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "HeapStatistics"],
+            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "HeapStatistics",
+                           "ChatLayoutTestSupport"],
             path: "Benchmarks/chat-layout-bench"
         ),
         .target(name: "HeapStatistics", path: "Benchmarks/heap-statistics"),
 
+        // What the test targets and the benchmark share: the seeded generator.
+        .target(name: "ChatLayoutTestSupport", path: "Tests/ChatLayoutTestSupport"),
+
         // The core's tests may use the ICU engine as measurer and formatter, and the renderers
         // to check drawn extents against the layout and drawings end to end; the core never does.
-        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"]),
+        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
+                                                          "ChatLayoutTestSupport"]),
         .testTarget(
             name: "ChatLayoutICUTests",
-            dependencies: ["ChatLayoutICU", "ChatLayoutKit"],
+            dependencies: ["ChatLayoutICU", "ChatLayoutKit", "ChatLayoutTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import ChatLayoutTestSupport
 import HeapStatistics
 
 /// How the benchmark measures: a monotonic clock, medians, a seeded random generator and the
@@ -30,17 +31,5 @@ enum Measuring {
     }
 }
 
-/// SplitMix64: the same offsets on every run, so runs compare.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// The benchmark's seeded generator: the same offsets on every run, so runs compare.
+typealias SeededGenerator = SplitMix64

@@ -1,5 +1,6 @@
 @testable import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// The fast path of measurement (`SimpleTextWrapper`) must give exactly what the general path
@@ -112,18 +113,6 @@ struct FastPathTests {
     }
 }
 
-/// A small seeded generator (SplitMix64), so generated cases are the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// ICU's UTF-16 results are transcoded by hand (the standard library's generic path was a
 /// quarter of a full layout's time).

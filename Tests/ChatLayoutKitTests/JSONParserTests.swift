@@ -1,5 +1,6 @@
-import Testing
 import ChatLayoutKit
+import ChatLayoutTestSupport
+import Testing
 
 private func parse(_ text: String) throws(DocumentError) -> JSONValue { try JSONParser.parse(text) }
 

@@ -1,5 +1,6 @@
-import Testing
 import ChatLayoutKit
+import ChatLayoutTestSupport
+import Testing
 
 /// 2024-03-05T09:41:00Z.
 private let keynote: Int64 = 1_709_631_660

@@ -1,5 +1,6 @@
-import Testing
 import ChatLayoutKit
+import ChatLayoutTestSupport
+import Testing
 
 // Short names for the characters these tests are about.
 private let esc = "\u{1B}", bel = "\u{07}", st = "\u{1B}\\", c1ST = "\u{9C}"

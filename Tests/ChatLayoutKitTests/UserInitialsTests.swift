@@ -1,4 +1,5 @@
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// Avatar initials: the first character of the first two words of the display name.

@@ -15,7 +15,8 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
     /// The loading state.
     case loadingState
 
-    /// Message ids compare by their bytes (``Identifier``).
+    /// Message ids compare by their bytes, not by canonical equivalence: "cafe\u{301}" and
+    /// "caf\u{E9}" are two rows.
     public static func == (lhs: ListItemID, rhs: ListItemID) -> Bool {
         switch (lhs, rhs) {
         case let (.message(left), .message(right)): Identifier.same(left, right)
@@ -26,6 +27,7 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Hashes the same bytes that `==` compares.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .message(let id):

@@ -15,11 +15,12 @@ public struct User: Hashable, Sendable {
     }
 
     /// Users are equal when their id, name and image are the same bytes: an id that only reads
-    /// like another (``Identifier``) is another user.
+    /// like another (canonically equivalent, as Swift's `==` compares strings) is another user.
     public static func == (lhs: User, rhs: User) -> Bool {
         Identifier.same(lhs.id, rhs.id) && Identifier.equal(lhs.name, rhs.name) && Identifier.equal(lhs.imageURL, rhs.imageURL)
     }
 
+    /// Hashes the same bytes that `==` compares.
     public func hash(into hasher: inout Hasher) {
         Identifier.hash(id, into: &hasher)
         Identifier.hash(name, into: &hasher)

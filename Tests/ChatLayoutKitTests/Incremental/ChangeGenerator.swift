@@ -1,4 +1,5 @@
 @testable import ChatLayoutKit
+import ChatLayoutTestSupport
 
 /// Random changes to a generated conversation, for the incremental property test: a case's
 /// messages are split into a starting list, older pages to prepend, newer messages to append

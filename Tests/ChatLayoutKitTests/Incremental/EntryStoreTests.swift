@@ -1,4 +1,5 @@
 @testable import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// The chunked store of the incremental list against a plain array: after random inserts,

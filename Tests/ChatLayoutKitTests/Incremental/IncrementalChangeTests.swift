@@ -1,5 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// One scenario per kind of change: what the incremental list decides, what its diff says,

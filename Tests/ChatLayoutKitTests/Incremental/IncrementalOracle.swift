@@ -1,5 +1,6 @@
 import ChatLayoutICU
 @testable import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// The incremental list checked against the full pipeline: after any change, its decisions,

@@ -1,4 +1,5 @@
 @testable import ChatLayoutKit
+import ChatLayoutTestSupport
 import Dispatch
 import Foundation
 import Testing

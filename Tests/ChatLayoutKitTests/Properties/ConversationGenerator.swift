@@ -1,4 +1,5 @@
 import ChatLayoutKit
+import ChatLayoutTestSupport
 
 // Deterministic, seeded generation of whole message-list inputs (conversation, configuration,
 // context) for the property tests. The same seed always gives the same case, on every machine

@@ -1,4 +1,5 @@
 import ChatLayoutKit
+import ChatLayoutTestSupport
 
 /// Writes a generated case as a conversation document (SPEC §2, Stream's snake_case shape), so
 /// that the end-to-end properties start from JSON bytes, as `chat-layout` does. Everything the

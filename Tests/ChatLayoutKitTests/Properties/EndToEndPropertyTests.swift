@@ -1,6 +1,7 @@
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutSVGRenderer
+import ChatLayoutTestSupport
 @testable import ChatLayoutTextRenderer
 import Dispatch
 import Foundation

@@ -1,5 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import ChatLayoutTextRenderer
 import Dispatch
 import Testing

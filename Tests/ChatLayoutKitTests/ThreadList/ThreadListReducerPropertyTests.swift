@@ -1,4 +1,5 @@
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import Foundation
 import Testing
 
