@@ -1,3 +1,17 @@
+/// A reaction type and how many reacted with it (`reaction_scores`).
+public struct ReactionCount: Hashable, Sendable {
+    /// The reaction's type ("love", "like", …).
+    public var type: String
+    /// Its score.
+    public var count: Int
+
+    /// A reaction count.
+    public init(type: String, count: Int) {
+        self.type = type
+        self.count = count
+    }
+}
+
 /// The decisions about one message of the list.
 public struct MessageDecision: Hashable, Sendable {
     /// The message, as the document gave it.
@@ -26,6 +40,9 @@ public struct MessageDecision: Hashable, Sendable {
     public var threadParticipantNames: [String] = []
     /// Shows the "Edited" label: edited, not deleted, with `edited_label_enabled`.
     public var showsEditedLabel: Bool = false
+    /// The reactions shown, with `reactions`: the scored types Stream has an image for, in
+    /// payload order. Decided here once; a renderer only chooses how each type looks.
+    public var reactions: [ReactionCount] = []
     /// Why each option was given or removed; empty unless explanations were asked for.
     public var reasons: [OptionReason]
     /// What a reader should know besides the options: an author whose id or name reads like

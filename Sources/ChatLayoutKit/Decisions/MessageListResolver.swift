@@ -29,13 +29,17 @@ public struct MessageListResolver: Sendable {
     /// The decisions for `conversation`. With `explain`, every decision records why.
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
         let currentUserID = context.currentUserID
-        let typing = typingText(conversation, user: conversation.user(id:))
+        // One directory answers "who is this id" for the batch list, as for the incremental one.
+        var directory = UserDirectory(members: conversation.members)
+        for (sequence, message) in conversation.messages.enumerated() { _ = directory.add(message, sequence: sequence) }
+        let user = { (id: String) in directory.user(id) }
+        let typing = typingText(conversation, user: user)
         let header = header(conversation, typing: typing)
         let messages = shownMessages(in: conversation)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
-            return MessageListDecisions(header: header, items: [.loadingState(text: strings.loading)], unreadCount: 0,
-                                        hidden: hiddenMessages(in: conversation))
+            return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
+                                        unreadCount: 0, hidden: hiddenMessages(in: conversation))
         }
 
         let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
@@ -65,12 +69,11 @@ public struct MessageListResolver: Sendable {
             var decision = decide(message, boundary: boundaries[index], position: positions[index], day: day,
                                   label: label, timeText: timeText, memberCount: conversation.memberCount,
                                   features: conversation.channel.features, delivery: delivery,
-                                  user: conversation.user(id:), explain: explain)
+                                  user: user, explain: explain)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
         }
-        if messages.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
-        if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: typing)
         let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
         return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hiddenMessages(in: conversation),
                                     dateSeparatorStyle: config.dateSeparatorStyle)
@@ -110,6 +113,17 @@ public struct MessageListResolver: Sendable {
         messages.indices
             .sorted { (messages[$0].createdAt, $0) < (messages[$1].createdAt, $1) }
             .map { messages[$0] }
+    }
+
+    /// The rows under the messages (SPEC §3.4): the loading state alone while loading; else
+    /// the empty state when no message shows, then the typing indicator with `bottom_overlay`.
+    /// The batch list and the incremental list both end with these.
+    func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
+        if state == .loading { return [.loadingState(text: strings.loading)] }
+        var items: [MessageListItem] = []
+        if !hasMessages { items.append(.emptyState(text: strings.noMessages)) }
+        if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        return items
     }
 
     /// The typing indicator's text (SPEC §3.4): nil when nobody else is typing or the channel
@@ -171,6 +185,9 @@ public struct MessageListResolver: Sendable {
                 UntrustedText.neutralize(($0.name == nil ? user($0.id) : $0).displayName)
             },
             showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
+            reactions: options.contains(.reactions) ? message.reactionScores
+                .filter { LayoutOptionsResolver.supportedReactions.contains($0.type) }
+                .map { ReactionCount(type: $0.type, count: $0.score) } : [],
             reasons: reasons ?? []
         )
     }

@@ -55,13 +55,7 @@ extension IncrementalMessageList {
     /// alone, else the empty state when no message shows, then the typing indicator
     /// (`bottom_overlay`). Rows of `old` with the same decisions are kept.
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
-        var items: [MessageListItem] = []
-        if shell.messageListState == .loading {
-            items = [.loadingState(text: strings.loading)]
-        } else {
-            if entries.isEmpty { items.append(.emptyState(text: strings.noMessages)) }
-            if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
-        }
+        let items = pipeline.resolver.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
         return items.map { item in
             old.first { $0.item == item } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
         }

@@ -103,7 +103,7 @@ struct RowLayout {
         var children: [Box] = []
         var y = 0
         if options.contains(.reactions) {
-            var reactions = line(.reactions, reactionText(decision.message), maxWidth: available)
+            var reactions = line(.reactions, reactionText(decision.reactions), maxWidth: available)
             reactions.alignment = flipped ? .leading : .trailing
             let x = flipped ? min(bubbleX, right - reactions.width) : max(left, bubbleX + outerWidth - reactions.width)
             children.append(box(reactions, id: id, x: x, y: y))
@@ -243,12 +243,11 @@ struct RowLayout {
         return UntrustedText.neutralize(fitted)
     }
 
-    /// "❤️ 1 😂 2": supported reactions with their counts (`reaction_scores`, which the
-    /// `reactions` option requires), in payload order.
-    func reactionText(_ message: Message) -> String {
-        message.reactionScores.compactMap { type, count in
-            strings.reactionGlyphs[type].map { "\($0) \(count)" }
-        }.joined(separator: " ")
+    /// "❤️ 1 😂 2": the reactions the decisions show, each as its glyph (``ChatStrings/reactionGlyphs``,
+    /// else its type's name) and count.
+    func reactionText(_ reactions: [ReactionCount]) -> String {
+        reactions.map { "\(strings.reactionGlyphs[$0.type] ?? UntrustedText.neutralize($0.type)) \($0.count)" }
+            .joined(separator: " ")
     }
 
     /// The parts under the bubble, in order: others' messages show author, time and the edited

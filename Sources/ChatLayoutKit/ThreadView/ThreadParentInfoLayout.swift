@@ -25,7 +25,7 @@ extension RowLayout {
             y += block.lines.count
         }
         if info.decision.options.contains(.reactions) {
-            children.append(box(line(.reactions, reactionText(info.decision.message), maxWidth: available), id: id, x: left, y: y))
+            children.append(box(line(.reactions, reactionText(info.decision.reactions), maxWidth: available), id: id, x: left, y: y))
             y += 1
         }
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)

@@ -128,6 +128,18 @@ private func englishHi(_ message: inout Message) {
         #expect(options.contains(.reactions))
     }
 
+    @Test func reactionsShown_areDecidedOnce_supportedScoredTypesInPayloadOrder() throws {
+        let list = try chat
+            .message("m", by: "leia") {
+                $0.latestReactions = [Reaction(type: "fire", userID: "han"), Reaction(type: "wow", userID: "luke")]
+                $0.reactionScores = [("wow", 2), ("fire", 5), ("like", 1)]
+            }
+            .resolve()
+        #expect(list.decision("m")?.reactions == [ReactionCount(type: "wow", count: 2), ReactionCount(type: "like", count: 1)])
+        let plain = try chat.message("m", by: "leia").resolve()
+        #expect(plain.decision("m")?.reactions == [])
+    }
+
     @Test func supportedLatestReaction_withoutReactionScores_getsNoReactions() throws {
         // Stream asks for non-empty reaction scores as well.
         let options = try chat

@@ -1,6 +1,7 @@
 /// Who a user id is, as ``Conversation/user(id:)`` answers it — a member, else the author of
-/// the first message by that id in input order, else a user with only the id — kept up to date
-/// as messages come and go, for the typing text and for thread participants without a name.
+/// the first message by that id in input order, else a user with only the id — for the typing
+/// text and for thread participants without a name. The batch list builds it once; the
+/// incremental list keeps it up to date as messages come and go. Lookups are O(1).
 struct UserDirectory: Sendable {
     /// The first member with each id.
     private var members: IDDictionary<User> = [:]
