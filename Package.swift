@@ -39,6 +39,20 @@ let package = Package(
         // The same box tree as vector graphics; ICU for the cluster widths that place text in cells.
         .target(name: "ChatLayoutSVGRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
 
+        // The system HarfBuzz and FreeType (libharfbuzz-dev, libfreetype-dev), found through
+        // pkg-config, and a small C target with the few stable functions the pixel measurer needs.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "ChatLayoutPixelShim", dependencies: ["CHarfBuzz", "CFreeType"]),
+
         .executableTarget(
             name: "chat-layout",
             dependencies: [
