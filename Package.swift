@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
+        .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
         .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
@@ -52,6 +53,10 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
         .target(name: "ChatLayoutPixelShim", dependencies: ["CHarfBuzz", "CFreeType"]),
+
+        // Text measured in points with proportional fonts (HarfBuzz), for pixel front ends;
+        // the ICU engine's segmentation, so both measurers break lines at the same places.
+        .target(name: "ChatLayoutPixel", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutPixelShim"]),
 
         .executableTarget(
             name: "chat-layout",
