@@ -91,6 +91,8 @@ let package = Package(
             name: "ChatLayoutSVGRendererTests",
             dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit"]
         ),
+        // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
+        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(
