@@ -143,8 +143,9 @@ public struct HarfBuzzTextMeasurer: TextMeasuring {
 
     private func cut(_ text: String, toFit width: Int) -> String {
         let clusters = engine.graphemeClusters(text).map { Self.isHardBreak($0) ? " " : $0 }
-        let whole = shaper.shape(clusters)
-        if Self.wholePoints(whole.width) <= width { return clusters.joined() }
+        // Measured as it will be drawn: a mark after a hard break joins the space it became.
+        let oneLine = clusters.joined()
+        if self.width(of: oneLine) <= width { return oneLine }
         let ellipsis = "…"
         guard self.width(of: ellipsis) <= width else { return "" }
         func cut(_ count: Int) -> String {
@@ -157,6 +158,7 @@ public struct HarfBuzzTextMeasurer: TextMeasuring {
         // A first guess from the clusters' advances: the longest prefix that leaves room for
         // the ellipsis. Then, shaped with it: longer while that fits, or shorter until it
         // does ("…" alone does).
+        let whole = shaper.shape(clusters)
         let room = Double(width) - preciseWidth(of: ellipsis) + LineFitting.tolerance
         var count = 0, used = 0.0
         while count < clusters.count && used + whole.advances[count] <= room {

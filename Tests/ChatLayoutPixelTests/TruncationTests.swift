@@ -50,4 +50,17 @@ struct TruncationTests {
         let hebrew = measurer.truncate("שלום לכולם! (מה שלומכם?)", width: 80)
         #expect(hebrew.hasSuffix("…") && measurer.width(of: hebrew) <= 80)
     }
+
+    /// A hard break becomes a space, and what follows it may join that space: "\n🏽" is two
+    /// clusters, " 🏽" one, drawn in the emoji font (its space is 1.245 em). What is measured
+    /// is the text as it comes back.
+    @Test func textWhoseHardBreakBecomesASpace_isMeasuredAsItComesBack() throws {
+        let measurer = try Pixel.measurer()
+        #expect(measurer.width(of: "Hi 🏽") == 60)
+        for width in 40 ... 70 {
+            let cut = measurer.truncate("Hi\n🏽", width: width)
+            #expect(measurer.width(of: cut) <= width, "\(cut) at \(width)")
+        }
+        #expect(measurer.truncate("Hi\n🏽", width: 60) == "Hi 🏽")
+    }
 }
