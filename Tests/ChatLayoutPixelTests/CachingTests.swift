@@ -23,7 +23,7 @@ struct CachingTests {
         let expected = lines.map { measurer.wrap($0, width: 120) }
         let results = await withTaskGroup(of: [WrappedText].self) { group in
             for _ in 0 ..< 8 {
-                group.addTask { lines.map { HarfBuzzTextMeasurer.shuffleFree(measurer, $0) } }
+                group.addTask { lines.map { HarfBuzzTextMeasurer.wrapAmongOtherCalls(measurer, $0) } }
             }
             var all: [[WrappedText]] = []
             for await result in group { all.append(result) }
@@ -46,7 +46,7 @@ struct CachingTests {
 extension HarfBuzzTextMeasurer {
     /// Widths and truncations interleaved with the wrap, so that threads fill the caches in
     /// different orders.
-    fileprivate static func shuffleFree(_ measurer: HarfBuzzTextMeasurer, _ text: String) -> WrappedText {
+    fileprivate static func wrapAmongOtherCalls(_ measurer: HarfBuzzTextMeasurer, _ text: String) -> WrappedText {
         _ = measurer.width(of: text)
         _ = measurer.truncate(text, width: 80)
         return measurer.wrap(text, width: 120)

@@ -123,6 +123,11 @@ struct WidthTests {
         #expect(throws: FontError.cannotOpen(path: "/nonexistent/Font.ttf", code: 1)) {
             try HarfBuzzTextMeasurer(fonts: FontSet([FontFile(path: "/nonexistent/Font.ttf")]))
         }
+        // Not a font: FreeType's "unknown file format".
+        let readme = Pixel.repository.appendingPathComponent("README.md").path
+        #expect(throws: FontError.cannotOpen(path: readme, code: 2)) {
+            try HarfBuzzTextMeasurer(fonts: FontSet([FontFile(path: readme)]))
+        }
         #expect(throws: FontError.noFonts) { try HarfBuzzTextMeasurer(fonts: FontSet([])) }
         #expect(throws: FontError.invalidPointSize(0)) { try HarfBuzzTextMeasurer(pointSize: 0) }
         #expect(throws: FontError.invalidPointSize(.infinity)) { try HarfBuzzTextMeasurer(pointSize: .infinity) }
