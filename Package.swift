@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
+        .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
         .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
@@ -38,6 +39,24 @@ let package = Package(
 
         // The same box tree as vector graphics; ICU for the cluster widths that place text in cells.
         .target(name: "ChatLayoutSVGRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
+
+        // The system HarfBuzz and FreeType (libharfbuzz-dev, libfreetype-dev), found through
+        // pkg-config, and a small C target with the few stable functions the pixel measurer needs.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "ChatLayoutPixelShim", dependencies: ["CHarfBuzz", "CFreeType"]),
+
+        // Text measured in points with proportional fonts (HarfBuzz), for pixel front ends;
+        // the ICU engine's segmentation, so both measurers break lines at the same places.
+        .target(name: "ChatLayoutPixel", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutPixelShim"]),
 
         .executableTarget(
             name: "chat-layout",
@@ -77,6 +96,8 @@ let package = Package(
             name: "ChatLayoutSVGRendererTests",
             dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit"]
         ),
+        // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
+        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(

@@ -1,0 +1,254 @@
+import ChatLayoutICU
+import ChatLayoutKit
+
+/// Measures text in points with proportional fonts, shaped by HarfBuzz: the core's
+/// `TextMeasuring` for a front end that draws with real fonts (a browser, a canvas, an
+/// image), where the ICU engine measures in terminal cells.
+///
+/// Text is split into grapheme clusters, line-break opportunities and a base direction by the
+/// ICU engine (`ICUTextEngine`), so both measurers break lines at the same
+/// places; each cluster is given a font from a ``FontSet`` (Noto Sans, Noto Sans Arabic and
+/// Hebrew, Noto Color Emoji, …), runs of one font and one script are shaped with HarfBuzz
+/// (kerning, ligatures, Arabic joining), and their advances are added up.
+///
+/// Widths are whole points, rounded up, so that drawn text never overflows its measured box;
+/// ``preciseWidth(of:)`` gives the exact figure. Advances are the fonts' own (unhinted), the
+/// same at every size and on every machine with the same font files. Lines are in reading
+/// order: the front end's text system reorders right-to-left text when it draws.
+///
+/// Pure and `Sendable`: the same text gives the same answer on any thread; answers are
+/// remembered.
+///
+/// ```swift
+/// let measurer = try HarfBuzzTextMeasurer(pointSize: 17)
+/// let screen = MessageListScreen.layout(conversation, config: config, context: context,
+///                                       formatter: formatter, measurer: measurer, width: 375)
+/// ```
+public struct HarfBuzzTextMeasurer: TextMeasuring {
+    /// The font size in points (an em).
+    public let pointSize: Double
+    /// The fonts, in fallback order.
+    public let fonts: FontSet
+    /// The primary font's line metrics at ``pointSize``.
+    public let lineMetrics: LineMetrics
+    /// The height of a line of text in whole points (rounded up): the primary font's
+    /// ascender, descender and line gap at ``pointSize``. A front end spaces lines by it.
+    public var lineHeight: Int { Self.wholePoints(lineMetrics.height) }
+
+    private let engine: ICUTextEngine
+    private let shaper: TextShaper
+    private let widths = MeasurementMemo<ExactText, Double>()
+    private let wrapped = MeasurementMemo<WidthKey, WrappedText>()
+    private let truncated = MeasurementMemo<WidthKey, String>()
+
+    private struct WidthKey: Hashable, Sendable {
+        var text: ExactText
+        var width: Int
+    }
+
+    /// A measurer at `pointSize` with `fonts`. Throws when the size is not positive and
+    /// finite, the set is empty, or a font file cannot be opened.
+    public init(pointSize: Double = 17, fonts: FontSet = .noto) throws(FontError) {
+        guard pointSize.isFinite && pointSize > 0 else { throw .invalidPointSize(pointSize) }
+        guard !fonts.fonts.isEmpty else { throw .noFonts }
+        var opened: [OpenedFont] = []
+        for file in fonts.fonts { opened.append(try OpenedFont(file)) }
+        let primary = opened[0]
+        let (ascender, descender, lineGap) = primary.lineMetrics
+        let unitsPerEm = Double(primary.unitsPerEm)
+        self.pointSize = pointSize
+        self.fonts = fonts
+        self.lineMetrics = LineMetrics(ascender: Double(ascender) * pointSize / unitsPerEm,
+                                       descender: Double(descender) * pointSize / unitsPerEm,
+                                       lineGap: Double(lineGap) * pointSize / unitsPerEm)
+        self.engine = ICUTextEngine()
+        self.shaper = TextShaper(fonts: opened, pointSize: pointSize, engine: engine)
+    }
+
+    // MARK: Widths
+
+    /// The width of `text` on one line in whole points, rounded up (hard breaks count as
+    /// nothing).
+    public func width(of text: String) -> Int {
+        Self.wholePoints(preciseWidth(of: text))
+    }
+
+    /// The width of `text` on one line in points, as shaped (hard breaks count as nothing).
+    public func preciseWidth(of text: String) -> Double {
+        widths.value(ExactText(text: text)) {
+            shaper.shape(engine.graphemeClusters(text).filter { !Self.isHardBreak($0) }).width
+        }
+    }
+
+    /// The runs `text` is measured in (hard breaks left out): each a piece of the text in one
+    /// font and one script, with its width in points. A front end that places glyphs itself
+    /// draws each run with its font; the widths add up to ``preciseWidth(of:)``.
+    public func fontRuns(of text: String) -> [FontRun] {
+        let clusters = engine.graphemeClusters(text).filter { !Self.isHardBreak($0) }
+        return shaper.shape(clusters).runs.map { run in
+            FontRun(text: clusters[run.clusters].joined(), font: run.font.map { fonts.fonts[$0] }, width: run.width)
+        }
+    }
+
+    // MARK: Wrapping
+
+    /// `text` wrapped into lines no wider than `width` points (at least 1): at line-break
+    /// opportunities (UAX #14), a word wider than a line split between grapheme clusters,
+    /// a line ended at each hard break ("\n", CR LF, U+2028, …; the break belongs to no line).
+    /// Spaces at a line's end hang: in its `text`, not in its `display` nor its `width`. A
+    /// line's `display` is its text in reading order and its `width` that text shaped on its
+    /// own, in whole points. The direction is that of the text's first strong character.
+    public func wrap(_ text: String, width: Int) -> WrappedText {
+        let width = max(1, width)
+        return wrapped.value(WidthKey(text: ExactText(text: text), width: width)) {
+            var lines: [TextLine] = []
+            for paragraph in Self.paragraphs(engine.graphemeClusters(text)) {
+                lines += fitting(paragraph).lines(width: width)
+            }
+            return WrappedText(lines: lines, direction: engine.baseDirection(of: text))
+        }
+    }
+
+    /// The paragraph shaped, with its break opportunities, ready to be fitted to widths.
+    private func fitting(_ clusters: [String]) -> LineFitting {
+        let paragraph = clusters.joined()
+        // Cluster starts as UTF-8 offsets, to find the line-break opportunities among them.
+        var clusterAt: [Int: Int] = [:]
+        var offset = 0
+        for (index, cluster) in clusters.enumerated() {
+            clusterAt[offset] = index
+            offset += cluster.utf8.count
+        }
+        var canBreakBefore = [Bool](repeating: false, count: clusters.count + 1)
+        offset = 0
+        for segment in engine.lineBreakSegments(paragraph) {
+            offset += segment.utf8.count
+            if let index = clusterAt[offset] { canBreakBefore[index] = true }
+        }
+        return LineFitting(shaped: shaper.shape(clusters), canBreakBefore: canBreakBefore) { drawn in
+            Self.wholePoints(shaper.shape(drawn).width)
+        }
+    }
+
+    // MARK: Truncation
+
+    /// `text` on one line, cut between grapheme clusters and ended with "…" so that it fits
+    /// `width` points. Hard breaks become spaces; text that fits comes back as it is (apart
+    /// from those); spaces before the ellipsis are dropped; bidi embeddings and isolates left
+    /// open by the cut are closed after it. Empty when not even "…" fits.
+    public func truncate(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        return truncated.value(WidthKey(text: ExactText(text: text), width: width)) { cut(text, toFit: width) }
+    }
+
+    private func cut(_ text: String, toFit width: Int) -> String {
+        let clusters = engine.graphemeClusters(text).map { Self.isHardBreak($0) ? " " : $0 }
+        // Measured as it will be drawn: a mark after a hard break joins the space it became.
+        let oneLine = clusters.joined()
+        if self.width(of: oneLine) <= width { return oneLine }
+        let ellipsis = "…"
+        guard self.width(of: ellipsis) <= width else { return "" }
+        func cut(_ count: Int) -> String {
+            var kept = count
+            while kept > 0 && LineFitting.hangs(clusters[kept - 1]) { kept -= 1 }
+            return UntrustedText.closingOpenBidi(clusters[0 ..< kept].joined() + ellipsis)
+        }
+        func fits(_ count: Int) -> Bool { self.width(of: cut(count)) <= width }
+
+        // A first guess from the clusters' advances: the longest prefix that leaves room for
+        // the ellipsis. Then, shaped with it: longer while that fits, or shorter until it
+        // does ("…" alone does).
+        let whole = shaper.shape(clusters)
+        let room = Double(width) - preciseWidth(of: ellipsis) + LineFitting.tolerance
+        var count = 0, used = 0.0
+        while count < clusters.count && used + whole.advances[count] <= room {
+            used += whole.advances[count]
+            count += 1
+        }
+        if fits(count) {
+            while count + 1 < clusters.count && fits(count + 1) { count += 1 }
+        } else {
+            while count > 0 && !fits(count) { count -= 1 }
+        }
+        return cut(count)
+    }
+
+    // MARK: Emoji
+
+    /// The number of clusters when `text` is emoji only (each drawn as an emoji), else nil;
+    /// the ICU engine's answer.
+    public func emojiOnlyClusterCount(_ text: String) -> Int? {
+        engine.emojiOnlyClusterCount(text)
+    }
+
+    /// The number of clusters when every one is an emoji by Stream's jumbomoji rule, else
+    /// nil; the ICU engine's answer.
+    public func jumbomojiClusterCount(_ text: String) -> Int? {
+        engine.jumbomojiClusterCount(text)
+    }
+
+    // MARK: Helpers
+
+    /// Points rounded up to whole points; sums of advances carry rounding errors far below a
+    /// point, which must not add one.
+    static func wholePoints(_ points: Double) -> Int {
+        max(0, Int((points - LineFitting.tolerance).rounded(.up)))
+    }
+
+    /// Mandatory line breaks (UAX #14 classes BK, CR, LF and NL): "\n", "\r", CR LF, VT, FF,
+    /// NEL, U+2028 and U+2029.
+    static func isHardBreak(_ cluster: String) -> Bool {
+        guard let first = cluster.unicodeScalars.first else { return false }
+        switch first.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// The clusters between hard breaks: one paragraph more than there are breaks.
+    static func paragraphs(_ clusters: [String]) -> [[String]] {
+        var paragraphs: [[String]] = [[]]
+        for cluster in clusters {
+            if isHardBreak(cluster) { paragraphs.append([]) } else { paragraphs[paragraphs.count - 1].append(cluster) }
+        }
+        return paragraphs
+    }
+}
+
+/// A font's vertical metrics at a size, in points.
+public struct LineMetrics: Hashable, Sendable {
+    /// How far the font reaches above the baseline (positive).
+    public var ascender: Double
+    /// How far the font reaches below the baseline (negative).
+    public var descender: Double
+    /// The space the font asks for between one line's descender and the next one's ascender.
+    public var lineGap: Double
+
+    /// Line metrics.
+    public init(ascender: Double, descender: Double, lineGap: Double) {
+        self.ascender = ascender
+        self.descender = descender
+        self.lineGap = lineGap
+    }
+
+    /// The distance from one baseline to the next: ascender − descender + line gap.
+    public var height: Double { ascender - descender + lineGap }
+}
+
+/// A piece of text measured in one font and one script.
+public struct FontRun: Hashable, Sendable {
+    /// The text of the run, in reading order.
+    public var text: String
+    /// The font it is measured in; nil when no font of the set has its characters (then each
+    /// grapheme cluster counts one em).
+    public var font: FontFile?
+    /// Its advance in points.
+    public var width: Double
+
+    /// A run.
+    public init(text: String, font: FontFile?, width: Double) {
+        self.text = text
+        self.font = font
+        self.width = width
+    }
+}

@@ -1,0 +1,54 @@
+import ChatLayoutKit
+import ChatLayoutPixel
+import Testing
+
+/// Answers are remembered, and a remembered answer is the one that would be computed.
+struct CachingTests {
+    @Test func askingAgain_givesTheSameAnswers_asAFreshMeasurer() throws {
+        let warm = try Pixel.measurer()
+        let lines = try Pixel.multilingualLines()
+        let first = lines.map { (warm.width(of: $0), warm.wrap($0, width: 150), warm.truncate($0, width: 150)) }
+        let again = lines.map { (warm.width(of: $0), warm.wrap($0, width: 150), warm.truncate($0, width: 150)) }
+        let fresh = try HarfBuzzTextMeasurer()
+        let cold = lines.map { (fresh.width(of: $0), fresh.wrap($0, width: 150), fresh.truncate($0, width: 150)) }
+        for index in lines.indices {
+            #expect(first[index] == again[index])
+            #expect(first[index] == cold[index], "\(lines[index])")
+        }
+    }
+
+    @Test func concurrentCallers_getTheSameAnswers() async throws {
+        let measurer = try HarfBuzzTextMeasurer()
+        let lines = try Pixel.multilingualLines()
+        let expected = lines.map { measurer.wrap($0, width: 120) }
+        let results = await withTaskGroup(of: [WrappedText].self) { group in
+            for _ in 0 ..< 8 {
+                group.addTask { lines.map { HarfBuzzTextMeasurer.wrapAmongOtherCalls(measurer, $0) } }
+            }
+            var all: [[WrappedText]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        for result in results { #expect(result == expected) }
+    }
+
+    @Test func textsThatAreEqualStrings_butDifferentCodePoints_areMeasuredApart() throws {
+        let measurer = try Pixel.measurer()
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed == decomposed)  // Swift's String equality
+        _ = measurer.wrap(composed, width: 100)
+        let wrapped = measurer.wrap(decomposed, width: 100)
+        #expect(Array(wrapped.lines[0].text.unicodeScalars) == Array(decomposed.unicodeScalars))
+        #expect(Array(measurer.truncate(decomposed, width: 100).unicodeScalars) == Array(decomposed.unicodeScalars))
+    }
+}
+
+extension HarfBuzzTextMeasurer {
+    /// Widths and truncations interleaved with the wrap, so that threads fill the caches in
+    /// different orders.
+    fileprivate static func wrapAmongOtherCalls(_ measurer: HarfBuzzTextMeasurer, _ text: String) -> WrappedText {
+        _ = measurer.width(of: text)
+        _ = measurer.truncate(text, width: 80)
+        return measurer.wrap(text, width: 120)
+    }
+}

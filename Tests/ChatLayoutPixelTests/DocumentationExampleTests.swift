@@ -1,0 +1,68 @@
+import ChatLayoutICU
+import ChatLayoutKit
+import ChatLayoutPixel
+import Foundation
+import Testing
+
+/// The DocC catalog's example, compiled and run here so that it cannot rot: the lines between
+/// the markers are the article's code block (after its imports), and what they print is the
+/// tree the article shows.
+struct DocumentationExampleTests {
+    private static let article = "Sources/ChatLayoutPixel/ChatLayoutPixel.docc/ChatLayoutPixel.md"
+
+    /// Runs the example; `print` is captured instead of written to standard output.
+    private func runExample() throws -> [String] {
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+
+        // Example:begin
+        let leia = User(id: "leia", name: "Leia Organa"), han = User(id: "han", name: "Han Solo")
+        let conversation = Conversation(channel: Channel(name: "Rebels", memberCount: 3), messages: [
+            Message(id: "m1", text: "Where are you?", user: leia, createdAt: Timestamp(rfc3339: "2024-03-05T09:40:00Z")!),
+            Message(id: "m2", text: "On my way 🚀", user: han, createdAt: Timestamp(rfc3339: "2024-03-05T09:41:00Z")!),
+        ])
+        let context = LayoutContext(currentUserID: "leia", now: Timestamp(rfc3339: "2024-03-05T10:00:00Z")!,
+                                    timeZone: "Europe/Berlin", locale: "en_US")
+        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        let measurer = try HarfBuzzTextMeasurer(pointSize: 17)  // FontSet.noto
+        let metrics = Metrics(horizontalPadding: 8, avatarWidth: 32, avatarSpacing: 8, bubbleBorder: 0,
+                              bubblePadding: 12, fullWidthBelow: 240, inlineSpacing: 8)
+        let screen = MessageListScreen.layout(conversation, config: MessageListConfig(), context: context,
+                                              formatter: formatter, measurer: measurer, metrics: metrics, width: 375)
+        for line in screen.root.treeDump() { print(line) }
+        // Example:end
+        return printed
+    }
+
+    /// The lines between `// Example:begin` and `// Example:end` in this file (dedented).
+    private func exampleSource() throws -> [String] {
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let begin = try #require(lines.firstIndex { $0.hasSuffix("// Example:begin") })
+        let end = try #require(lines.firstIndex { $0.hasSuffix("// Example:end") })
+        let body = lines[(begin + 1) ..< end]
+        let indent = body.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return body.map { String($0.dropFirst(indent)) }
+    }
+
+    /// The first block fenced with `fence` after the line `marker` in the article.
+    private func articleBlock(after marker: String, fence: String) throws -> [String] {
+        let text = try String(contentsOf: Pixel.repository.appendingPathComponent(Self.article), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: marker), "the article has the line \(marker)")
+        let open = try #require(lines[start...].firstIndex(of: fence), "a \(fence) block after \(marker)")
+        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"), "the block after \(marker) is closed")
+        return Array(lines[(open + 1) ..< close])
+    }
+
+    @Test func articleShowsThisExample() throws {
+        let block = try articleBlock(after: "## Overview", fence: "```swift")
+        #expect(Array(block.prefix(4)) == ["import ChatLayoutICU", "import ChatLayoutKit", "import ChatLayoutPixel", ""])
+        #expect(Array(block.dropFirst(4)) == (try exampleSource()))
+    }
+
+    @Test func articleShowsWhatTheExamplePrints() throws {
+        let printed = try runExample()
+        #expect(try articleBlock(after: "## Overview", fence: "```text") == printed)
+    }
+}
