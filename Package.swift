@@ -5,6 +5,7 @@ let package = Package(
     name: "ChatLayoutKit",
     products: [
         .library(name: "ChatLayoutKit", targets: ["ChatLayoutKit"]),
+        .library(name: "ChatLayoutDecoding", targets: ["ChatLayoutDecoding"]),
         .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
@@ -21,6 +22,11 @@ let package = Package(
         // The core: model, decisions, box tree, layout. No ICU, no UI: Apple front ends import
         // it and inject their own measurer.
         .target(name: "ChatLayoutKit"),
+
+        // Stream's REST payloads (and our conversation documents) decoded into the core's model,
+        // at the edge: a hand-written JSON parser that locates every error by line and column or
+        // JSON path and repairs invalid UTF-8. Standard library only, like the core.
+        .target(name: "ChatLayoutDecoding", dependencies: ["ChatLayoutKit"]),
 
         // The system ICU (libicu-dev), found through pkg-config.
         .systemLibrary(
@@ -61,7 +67,7 @@ let package = Package(
         .executableTarget(
             name: "chat-layout",
             dependencies: [
-                "ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
+                "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,7 +75,7 @@ let package = Package(
         // The benchmark (SPEC §7, BENCHMARKS.md); the shim for ICU's own iterators as the peer.
         .executableTarget(
             name: "chat-layout-bench",
-            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "HeapStatistics",
+            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "HeapStatistics",
                            "ChatLayoutTestSupport"],
             path: "Benchmarks/chat-layout-bench"
         ),
@@ -80,7 +86,7 @@ let package = Package(
 
         // The core's tests may use the ICU engine as measurer and formatter, and the renderers
         // to check drawn extents against the layout and drawings end to end; the core never does.
-        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
+        .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
                                                           "ChatLayoutTestSupport"]),
         .testTarget(
             name: "ChatLayoutICUTests",
@@ -94,15 +100,15 @@ let package = Package(
         // The SVG renderer's tests; one renders through headless Chromium when it is installed.
         .testTarget(
             name: "ChatLayoutSVGRendererTests",
-            dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit"]
+            dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]
         ),
         // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
-        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit"]),
+        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"],
+            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"],
             resources: [.copy("Documents")]
         ),
     ]
@@ -116,13 +122,13 @@ if Context.environment["CHATLAYOUT_FUZZ"] != nil {
     package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"))
     package.targets.append(.target(
         name: "FuzzSupport",
-        dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "CFuzzDriver"],
+        dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "CFuzzDriver"],
         path: "Fuzz/Sources/FuzzSupport"
     ))
     for name in fuzzTargets {
         package.targets.append(.executableTarget(
             name: name,
-            dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutTextRenderer", "FuzzSupport"],
+            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "FuzzSupport"],
             path: "Fuzz/Sources/\(name)"
         ))
         package.products.append(.executable(name: name, targets: [name]))

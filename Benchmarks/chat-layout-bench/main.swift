@@ -2,6 +2,7 @@
 //
 // Prints one line of key=value figures for a conversation document (SPEC §7), medians over
 // runs, decoding excluded. BENCHMARKS.md describes each figure and how it is measured.
+import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutICUShim
 import ChatLayoutKit

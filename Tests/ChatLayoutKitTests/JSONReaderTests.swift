@@ -1,5 +1,6 @@
-import Testing
+import ChatLayoutDecoding
 import ChatLayoutKit
+import Testing
 
 private func reader(_ json: String) throws -> JSONReader { JSONReader(try JSONParser.parse(json)) }
 

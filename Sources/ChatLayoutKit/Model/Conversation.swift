@@ -169,7 +169,7 @@ public struct ConversationDocument: Hashable, Sendable {
         case .threadView: expected = ["messages", "channels", "channel", "message", "threads", "thread"]
         }
         guard !topLevelKeys.contains(where: expected.contains) else { return }
-        let found = topLevelKeys.isEmpty ? "none" : topLevelKeys.prefix(12).map(JSONReader.shown).joined(separator: ", ")
+        let found = topLevelKeys.isEmpty ? "none" : topLevelKeys.prefix(12).map { UntrustedText.shortened($0) }.joined(separator: ", ")
             + (topLevelKeys.count > 12 ? " and \(topLevelKeys.count - 12) more" : "")
         var hint = ""
         if use == .messageList && topLevelKeys.contains("thread") {

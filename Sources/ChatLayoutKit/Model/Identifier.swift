@@ -3,40 +3,40 @@
 /// "jos\u{E9}" (é as one code point) and "jose\u{301}" (e and a combining accent) would be one
 /// user: someone could post as the current user, or two messages would collide. Every identity
 /// decision goes through here; names are shown as they are given.
-enum Identifier {
+package enum Identifier {
     /// The same id: the same UTF-8 bytes.
-    static func same(_ lhs: String, _ rhs: String) -> Bool {
+    package static func same(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// The same id, where a missing id is the same as no other.
-    static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+    package static func same(_ lhs: String?, _ rhs: String?) -> Bool {
         guard let lhs, let rhs else { return false }
         return same(lhs, rhs)
     }
 
     /// Equal values byte for byte, both missing included (for the equality of values that
     /// carry ids and texts, not for matching an id).
-    static func equal(_ lhs: String?, _ rhs: String?) -> Bool {
+    package static func equal(_ lhs: String?, _ rhs: String?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
         return same(lhs, rhs)
     }
 
     /// Feeds a string's bytes to a hasher (the hash that goes with `same`).
-    static func hash(_ text: String?, into hasher: inout Hasher) {
+    package static func hash(_ text: String?, into hasher: inout Hasher) {
         guard var text else { return hasher.combine(0 as UInt8) }
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(1 as UInt8)
     }
 
     /// Two ids that read alike (canonically equivalent) but are different ids.
-    static func lookAlike(_ lhs: String, _ rhs: String) -> Bool {
+    package static func lookAlike(_ lhs: String, _ rhs: String) -> Bool {
         lhs == rhs && !same(lhs, rhs)
     }
 
     /// An id written so that a difference in code points shows: anything beyond printable
     /// ASCII as `\u{…}` ("jose\u{301}").
-    static func spelled(_ id: String) -> String {
+    package static func spelled(_ id: String) -> String {
         var result = ""
         for scalar in id.unicodeScalars.prefix(40) {
             if scalar.value >= 0x20 && scalar.value < 0x7F {
@@ -51,15 +51,15 @@ enum Identifier {
 
 /// An id as a dictionary key or a set member, hashed and compared by its bytes
 /// (``Identifier``).
-struct IDKey: Hashable, Sendable {
+package struct IDKey: Hashable, Sendable {
     /// The id.
-    var id: String
+    package var id: String
 
-    init(_ id: String) { self.id = id }
+    package init(_ id: String) { self.id = id }
 
-    static func == (lhs: IDKey, rhs: IDKey) -> Bool { Identifier.same(lhs.id, rhs.id) }
+    package static func == (lhs: IDKey, rhs: IDKey) -> Bool { Identifier.same(lhs.id, rhs.id) }
 
-    func hash(into hasher: inout Hasher) { Identifier.hash(id, into: &hasher) }
+    package func hash(into hasher: inout Hasher) { Identifier.hash(id, into: &hasher) }
 }
 
 /// A dictionary keyed by ids compared by their bytes (``Identifier``), read and written with the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
 import Foundation

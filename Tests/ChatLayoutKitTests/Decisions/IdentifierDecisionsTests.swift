@@ -1,3 +1,4 @@
+import ChatLayoutDecoding
 import ChatLayoutICU
 @testable import ChatLayoutKit
 import Testing

@@ -1,3 +1,4 @@
+import ChatLayoutDecoding
 import ChatLayoutKit
 import Testing
 

@@ -1,3 +1,4 @@
+import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutTextRenderer

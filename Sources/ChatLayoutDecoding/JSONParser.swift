@@ -1,3 +1,5 @@
+import ChatLayoutKit
+
 /// A strict RFC 8259 JSON parser that reports malformed input by line and column.
 ///
 /// - One value, with optional whitespace around it; a UTF-8 byte order mark at the start is
@@ -19,14 +21,14 @@ public enum JSONParser {
 
     /// The value of a JSON document given as UTF-8 bytes.
     ///
-    /// - Throws: a ``DocumentError`` with the line and column of the first problem.
+    /// - Throws: a `DocumentError` with the line and column of the first problem.
     public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
         try bytes.withUnsafeBufferPointer(parse).get()
     }
 
     /// The value of a JSON document given as text.
     ///
-    /// - Throws: a ``DocumentError`` with the line and column of the first problem.
+    /// - Throws: a `DocumentError` with the line and column of the first problem.
     public static func parse(_ text: String) throws(DocumentError) -> JSONValue {
         let result = text.utf8.withContiguousStorageIfAvailable(parse)
             ?? Array(text.utf8).withUnsafeBufferPointer(parse)

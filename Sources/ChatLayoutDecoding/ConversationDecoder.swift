@@ -1,3 +1,5 @@
+import ChatLayoutKit
+
 /// Decodes a conversation document (SPEC §2) — or, as they are, a Stream channel-state
 /// response, a channels-query response (`{"channels": [...]}`) or a thread-list response.
 public enum ConversationDecoder {

@@ -1,3 +1,5 @@
+import ChatLayoutKit
+
 /// A JSON value — or its absence — together with the path that led to it, for decoding with
 /// errors that name the place: "messages[3].created_at: expected an RFC 3339 timestamp, got the
 /// number 42".
@@ -100,7 +102,7 @@ public struct JSONReader: Sendable {
         throw mismatch(expected: "true or false")
     }
 
-    /// The instant here, written as an RFC 3339 string (see ``Timestamp/init(rfc3339:)``).
+    /// The instant here, written as an RFC 3339 string (see `Timestamp(rfc3339:)`).
     /// - Throws: when it is missing, or not such a string.
     public func timestamp() throws(DocumentError) -> Timestamp {
         if case .string(let text)? = value, let timestamp = Timestamp(rfc3339: text) { return timestamp }
@@ -198,7 +200,7 @@ public struct JSONReader: Sendable {
 
     /// A value from the document as a message quotes it between single quotes ("unknown value
     /// '…'"): whole up to 200 characters, else cut with its size
-    /// (``UntrustedText/shortened(_:wholeUpTo:)``), and escaped as ``quoted(_:)`` without the
+    /// (`UntrustedText.shortened(_:wholeUpTo:)`), and escaped as ``quoted(_:)`` without the
     /// double quotes, so that it cannot act on a terminal or break the message's line.
     static func shown(_ text: String) -> String {
         String(quoted(UntrustedText.shortened(text)).dropFirst().dropLast())

@@ -1,3 +1,5 @@
+import ChatLayoutKit
+
 /// Decoding of the document field `events`: Stream websocket payloads, in the order they arrived.
 extension ModelDecoder {
     /// The events of `json` (an array, or absent for none). A malformed event of a known type is

@@ -1,3 +1,5 @@
+import ChatLayoutKit
+
 /// Decoding of the model from Stream-shaped JSON (snake_case; unknown fields ignored).
 /// Errors name the JSON path of the offending value.
 struct ModelDecoder {
