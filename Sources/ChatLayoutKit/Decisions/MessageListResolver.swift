@@ -30,16 +30,27 @@ public struct MessageListResolver: Sendable {
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
         let currentUserID = context.currentUserID
         // One directory answers "who is this id" for the batch list, as for the incremental one.
-        var directory = UserDirectory(members: conversation.members)
-        for (sequence, message) in conversation.messages.enumerated() { _ = directory.add(message, sequence: sequence) }
-        let user = { (id: String) in directory.user(id) }
+        // Only typing names and nameless thread participants ask. Members first, as the
+        // directory has them; the directory of authors is built on the first lookup past them.
+        var directory: UserDirectory?
+        func user(_ id: String) -> User {
+            if directory == nil, let member = conversation.members.first(where: { Identifier.same($0.user.id, id) }) {
+                return member.user
+            }
+            if directory == nil {
+                var built = UserDirectory(members: conversation.members)
+                for (sequence, message) in conversation.messages.enumerated() { _ = built.add(message, sequence: sequence) }
+                directory = built
+            }
+            return directory!.user(id)
+        }
         let typing = typingText(conversation, user: user)
         let header = header(conversation, typing: typing)
-        let messages = shownMessages(in: conversation)
+        let (messages, hidden) = partition(conversation)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
             return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
-                                        unreadCount: 0, hidden: hiddenMessages(in: conversation))
+                                        unreadCount: 0, hidden: hidden)
         }
 
         let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
@@ -75,28 +86,38 @@ public struct MessageListResolver: Sendable {
         }
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: typing)
         let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
-        return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hiddenMessages(in: conversation),
+        return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hidden,
                                     dateSeparatorStyle: config.dateSeparatorStyle)
     }
 
     /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
     /// order; without those Stream hides (``hiddenMessages(in:)`` says which, and why).
     public func shownMessages(in conversation: Conversation) -> [Message] {
-        guard hidesMessages else { return Self.sorted(conversation.messages) }
-        return Self.sorted(conversation.messages.filter {
-            MessageVisibility.hiddenReason($0, channel: conversation.channel, config: config, currentUserID: context.currentUserID) == nil
-        })
+        partition(conversation).shown
     }
 
     /// The messages the channel's list leaves out, in input order, each with its reason:
     /// thread replies not sent to the channel, shadowed messages, deleted ephemeral ones and
     /// messages older than the channel's `truncated_at`.
     public func hiddenMessages(in conversation: Conversation) -> [HiddenMessage] {
-        guard hidesMessages else { return [] }
-        return conversation.messages.compactMap { message in
-            MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config, currentUserID: context.currentUserID)
-                .map { HiddenMessage(id: message.id, reason: $0) }
+        partition(conversation).hidden
+    }
+
+    /// Both, in one pass over the messages.
+    func partition(_ conversation: Conversation) -> (shown: [Message], hidden: [HiddenMessage]) {
+        guard hidesMessages else { return (Self.sorted(conversation.messages), []) }
+        var shown: [Message] = []
+        shown.reserveCapacity(conversation.messages.count)
+        var hidden: [HiddenMessage] = []
+        for message in conversation.messages {
+            if let reason = MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config,
+                                                            currentUserID: context.currentUserID) {
+                hidden.append(HiddenMessage(id: message.id, reason: reason))
+            } else {
+                shown.append(message)
+            }
         }
+        return (Self.sorted(shown), hidden)
     }
 
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input

@@ -36,19 +36,15 @@ enum UnreadResolver {
     /// The index (in `messages`, oldest first) the separator stands above, if any.
     static func firstUnreadIndex(_ messages: [Message], reads: [ReadState], currentUserID: String?,
                                  config: MessageListConfig, historyLoaded: Bool) -> Int? {
-        var indexByID: [IDKey: Int]?
-        func index(of id: String) -> Int? {
-            if indexByID == nil {
-                indexByID = Dictionary(messages.enumerated().map { (IDKey($0.element.id), $0.offset) }, uniquingKeysWith: { first, _ in first })
-            }
-            return indexByID?[IDKey(id)]
-        }
+        // The last read message, looked for once (a scan: cheaper than indexing every id).
+        let lastRead = reads.first { Identifier.same($0.user.id, currentUserID) }?.lastReadMessageID
+        let lastReadIndex = lastRead.flatMap { id in messages.firstIndex { Identifier.same($0.id, id) } }
         switch start(reads: reads, currentUserID: currentUserID, config: config, historyLoaded: historyLoaded,
-                     isLoaded: { index(of: $0) != nil }) {
+                     isLoaded: { id in lastReadIndex != nil && Identifier.same(id, lastRead) }) {
         case .none:
             return nil
-        case .afterMessage(let id):
-            let from = index(of: id)! + 1 // `isLoaded` said it is there
+        case .afterMessage:
+            let from = lastReadIndex! + 1 // `isLoaded` said it is there
             return messages[from...].firstIndex { isCandidate($0, currentUserID: currentUserID) }
         case .afterInstant(let instant):
             let from = messages.firstIndex { $0.createdAt > instant } ?? messages.count

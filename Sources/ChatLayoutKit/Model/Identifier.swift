@@ -6,7 +6,14 @@
 package enum Identifier {
     /// The same id: the same UTF-8 bytes.
     package static func same(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        // Compared as contiguous buffers where the strings have them (native strings do): the
+        // generic walk over two UTF8Views cost a tenth of a whole layout's instructions.
+        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+        }
+        if let compared, let result = compared { return result }
+        return lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     /// The same id, where a missing id is the same as no other.
@@ -24,8 +31,9 @@ package enum Identifier {
 
     /// Feeds a string's bytes to a hasher (the hash that goes with `same`).
     package static func hash(_ text: String?, into hasher: inout Hasher) {
-        guard var text else { return hasher.combine(0 as UInt8) }
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        guard let text else { return hasher.combine(0 as UInt8) }
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } } // the same bytes, the same hash
         hasher.combine(1 as UInt8)
     }
 
