@@ -42,6 +42,11 @@ struct ConversationTests {
         #expect(Set(rows) == Set(shown))
         #expect(rows.count == shown.count)
         #expect(screen.width == 375)
+        // The failed message's error glyph keeps its width in points (it was cut to nothing
+        // when the layout allowed it two units, as on a terminal).
+        var glyphs: [Box] = []
+        screen.root.walk { box, _ in if box.role == .errorIndicator { glyphs.append(box) } }
+        #expect(!glyphs.isEmpty && glyphs.allSatisfy { $0.frame.width > 2 && $0.lines == ["⚠"] }, "\(glyphs)")
         // Every line of text fits its box, measured as the layout measured it.
         screen.root.walk { box, _ in
             for line in box.lines {

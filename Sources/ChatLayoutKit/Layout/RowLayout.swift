@@ -79,7 +79,9 @@ struct RowLayout {
         let left = padding + avatarColumn
         let right = width - padding
         let available = max(1, right - left)
-        var errorGlyph = options.contains(.errorIndicator) ? line(.errorIndicator, strings.errorGlyph, maxWidth: 2) : nil
+        // The glyph as wide as the measurer says (two cells at most on a terminal; points elsewhere).
+        var errorGlyph = options.contains(.errorIndicator)
+            ? line(.errorIndicator, strings.errorGlyph, maxWidth: max(1, measurer.width(of: strings.errorGlyph))) : nil
         // Too narrow for the glyph beside a one-cell bubble: the glyph gives way.
         if let glyph = errorGlyph, available < glyph.width + 2 { errorGlyph = nil }
         let errorReserve = errorGlyph.map { $0.width + 1 } ?? 0
