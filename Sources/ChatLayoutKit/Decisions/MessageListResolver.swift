@@ -46,7 +46,8 @@ public struct MessageListResolver: Sendable {
         }
         let typing = typingText(conversation, user: user)
         let header = header(conversation, typing: typing)
-        let (messages, hidden) = partition(conversation)
+        let (unsorted, hidden) = partition(conversation)
+        let messages = Self.sorted(unsorted)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
             return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
@@ -93,7 +94,7 @@ public struct MessageListResolver: Sendable {
     /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
     /// order; without those Stream hides (``hiddenMessages(in:)`` says which, and why).
     public func shownMessages(in conversation: Conversation) -> [Message] {
-        partition(conversation).shown
+        Self.sorted(partition(conversation).shown)
     }
 
     /// The messages the channel's list leaves out, in input order, each with its reason:
@@ -103,9 +104,9 @@ public struct MessageListResolver: Sendable {
         partition(conversation).hidden
     }
 
-    /// Both, in one pass over the messages.
+    /// Both in one pass over the messages, in input order (the shown ones not yet sorted).
     func partition(_ conversation: Conversation) -> (shown: [Message], hidden: [HiddenMessage]) {
-        guard hidesMessages else { return (Self.sorted(conversation.messages), []) }
+        guard hidesMessages else { return (conversation.messages, []) }
         var shown: [Message] = []
         shown.reserveCapacity(conversation.messages.count)
         var hidden: [HiddenMessage] = []
@@ -117,7 +118,7 @@ public struct MessageListResolver: Sendable {
                 shown.append(message)
             }
         }
-        return (Self.sorted(shown), hidden)
+        return (shown, hidden)
     }
 
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input

@@ -133,26 +133,35 @@ struct IDSet: Sendable, Sequence, ExpressibleByArrayLiteral {
 struct LookalikeUsers {
     /// The known users (members, then authors, then the current user's id), each id once.
     private var users: [User] = []
-    private var seen = IDSet()
+    /// Users by id and by name as Swift's `==` compares strings (canonical equivalence), so
+    /// that look-alikes meet in one bucket: a message's notes cost its bucket, not every user.
+    private var byID: [String: [Int]] = [:]
+    private var byName: [String: [Int]] = [:]
 
     init(_ conversation: Conversation, currentUserID: String?) {
+        var seen = IDSet()
         for user in conversation.members.map(\.user) + conversation.messages.map(\.user) where seen.insert(user.id).inserted {
             users.append(user)
         }
         if let currentUserID, seen.insert(currentUserID).inserted { users.append(User(id: currentUserID)) }
+        for (index, user) in users.enumerated() {
+            byID[user.id, default: []].append(index)
+            if let name = user.name, !name.isEmpty { byName[name, default: []].append(index) }
+        }
     }
 
     /// What a reader should know about `author`: an id that reads like another user's, a name
-    /// that reads like another user's name.
+    /// that reads like another user's name. In the users' order.
     func notes(for author: User) -> [String] {
-        var notes: [String] = []
-        for other in users where !Identifier.same(other.id, author.id) {
+        var others = byID[author.id] ?? []
+        if let name = author.name, !name.isEmpty { others += byName[name] ?? [] }
+        return Set(others).sorted().compactMap { index in
+            let other = users[index]
+            if Identifier.same(other.id, author.id) { return nil }
             if Identifier.lookAlike(other.id, author.id) {
-                notes.append("author id \(Identifier.spelled(author.id)) only reads like \(Identifier.spelled(other.id)): another user")
-            } else if let name = author.name, let otherName = other.name, !name.isEmpty, name == otherName {
-                notes.append("author name also used by \(Identifier.spelled(other.id))")
+                return "author id \(Identifier.spelled(author.id)) only reads like \(Identifier.spelled(other.id)): another user"
             }
+            return "author name also used by \(Identifier.spelled(other.id))"
         }
-        return notes
     }
 }
