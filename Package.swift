@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "ChatLayoutTextRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
 
         // The same box tree as vector graphics; ICU for the cluster widths that place text in cells.
-        .target(name: "ChatLayoutSVGRenderer", dependencies: ["ChatLayoutKit", "ChatLayoutICU"]),
+        .target(name: "ChatLayoutSVGRenderer", dependencies: ["ChatLayoutKit"]),
 
         // The system HarfBuzz and FreeType (libharfbuzz-dev, libfreetype-dev), found through
         // pkg-config, and a small C target with the few stable functions the pixel measurer needs.

@@ -155,9 +155,49 @@ struct ModelDecoder {
             // Stream's link previews carry no type, only the scraped URL.
             var type = try element["type"].optionalString()
             if type == nil, !element["og_scrape_url"].isAbsent { type = "linkPreview" }
-            result.append(Attachment(type: type ?? "file", title: title))
+            var asset = try element["asset_url"].optionalString()
+            if asset == nil { asset = try element["image_url"].optionalString() }
+            var link = try element["og_scrape_url"].optionalString()
+            if link == nil { link = try element["title_link"].optionalString() }
+            if link == nil { link = asset }
+            let width = try element["original_width"].optionalDouble(), height = try element["original_height"].optionalDouble()
+            result.append(Attachment(
+                type: type ?? "file", title: title, fileName: asset.flatMap(Self.fileName(ofURL:)),
+                fileSize: try element["file_size"].optionalDouble().flatMap(Self.wholeNumber),
+                urlHost: link.flatMap(Self.host(ofURL:)),
+                originalSize: width.flatMap(Self.wholeNumber).flatMap { w in height.flatMap(Self.wholeNumber).flatMap { PixelSize(width: w, height: $0) } }
+            ))
         }
         return result
+    }
+
+    /// A non-negative finite number as an integer (sizes come as 1200 or 1200.0), capped at
+    /// 2⁵³; nil otherwise.
+    static func wholeNumber(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0 else { return nil }
+        return Int(min(value, 9_007_199_254_740_992).rounded())
+    }
+
+    /// "example.com" of "https://user@example.com:443/a?b": the authority without user and port.
+    static func host(ofURL url: String) -> String? {
+        guard let scheme = url.utf8.firstRange(of: "://".utf8) else { return nil }
+        var authority = url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.first == "[" { // an IPv6 literal keeps its colons
+            authority = authority.prefix { $0 != "]" } + (authority.contains("]") ? "]" : "")
+        } else if let colon = authority.firstIndex(of: ":") {
+            authority = authority[..<colon]
+        }
+        return authority.isEmpty ? nil : String(authority.prefix(253))
+    }
+
+    /// "beach.jpg" of "https://cdn.example.com/x/beach.jpg?sig=1": the path's last part.
+    static func fileName(ofURL url: String) -> String? {
+        let afterScheme = url.utf8.firstRange(of: "://".utf8).map { url[$0.upperBound...] } ?? url[...]
+        let path = afterScheme.prefix { $0 != "?" && $0 != "#" }.drop { $0 != "/" }
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let name = path[path.index(after: slash)...]
+        return name.isEmpty ? nil : String(name.prefix(255))
     }
 
     private mutating func quoted(_ json: JSONReader) throws(DocumentError) -> QuotedMessage? {

@@ -17,15 +17,17 @@ struct BoxStyle {
         case pill(fill: KeyPath<SVGPalette, String>, stroke: Bool)
         /// A circle centred in the frame (avatars).
         case circle
+        /// A bar down the leading edge, just outside the frame (a quoted message).
+        case bar
     }
 
     enum TextSetting {
-        /// Each line in cells, as the layout placed it.
+        /// Each line as the layout placed it.
         case cells
         /// The box's content (its `text`, else its first line) centred in the frame in one
         /// piece: for pills and avatars, whose frame includes the grid's decoration ("( 2 )").
         case centered
-        /// As `cells`, but runs of "─" become a rule across their cells.
+        /// As `cells`, with rules beside the label where the presentation drew none.
         case separator
     }
 
@@ -51,7 +53,9 @@ struct BoxStyle {
             return BoxStyle(shape: .panel)
         case .headerTitle, .threadTitle:
             return BoxStyle(bold: true)
-        case .headerSubtitle, .timestamp, .replyTimestamp, .editedLabel, .threadDescription, .quotedMessage,
+        case .quotedMessage:
+            return BoxStyle(shape: .bar, color: \.muted)
+        case .headerSubtitle, .timestamp, .replyTimestamp, .editedLabel, .threadDescription,
              .emptyState, .loadingState, .loadingMoreIndicator, .reloadingIndicator:
             return BoxStyle(color: \.muted)
         case .authorName, .replyAuthor:

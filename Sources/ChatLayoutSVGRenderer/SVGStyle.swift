@@ -1,15 +1,16 @@
 import ChatLayoutKit
 
-/// How cells map to pixels: a cell of the layout is a `cellWidth` × `cellHeight` rectangle,
-/// and text is set in a monospace font whose advance is about one cell.
+/// How the layout's units map to pixels: a horizontal unit is `cellWidth` pixels, a vertical
+/// unit `cellHeight` (a terminal cell is 10 × 20 by default; ``points`` maps a layout in
+/// points one to one), and the font text is set in.
 public struct SVGMetrics: Hashable, Sendable {
-    /// A cell's width in pixels.
+    /// A horizontal unit's width in pixels (a cell's, or 1 for points).
     public var cellWidth: Int
-    /// A row's height in pixels.
+    /// A vertical unit's height in pixels (a row's, or 1 for points).
     public var cellHeight: Int
-    /// The font size in pixels; a monospace advance is about 0.6 of it.
+    /// The font size in pixels.
     public var fontSize: Int
-    /// The text baseline, in pixels below the top of its row.
+    /// The text baseline, in pixels below the top of its line.
     public var baseline: Int
     /// The CSS font-family list: monospace fonts first, the generic family last.
     public var fontFamily: String
@@ -28,7 +29,18 @@ public struct SVGMetrics: Hashable, Sendable {
         self.emojiFontFamily = emojiFontFamily
     }
 
-    /// A frame in cells as a rectangle in pixels.
+    /// A layout in points drawn one to one in `fontFamily` at `fontSize` pixels, lines
+    /// `lineHeight` tall (the measurer's): the pixel front end's drawing.
+    public static func points(fontSize: Int = 17, lineHeight: Int = 24,
+                              fontFamily: String = "'Noto Sans', 'Noto Sans Hebrew', 'Noto Sans Arabic', 'Noto Sans Thai', 'Droid Sans Fallback', sans-serif")
+        -> SVGMetrics {
+        // The baseline where the font's ascent puts it: centred in the line, a fifth of the
+        // font size below the middle.
+        SVGMetrics(cellWidth: 1, cellHeight: 1, fontSize: fontSize, baseline: lineHeight / 2 + fontSize * 35 / 100,
+                   fontFamily: fontFamily)
+    }
+
+    /// A frame in the layout's units as a rectangle in pixels.
     public func pixels(_ frame: Frame) -> Frame {
         Frame(x: frame.x * cellWidth, y: frame.y * cellHeight, width: frame.width * cellWidth, height: frame.height * cellHeight)
     }
@@ -54,6 +66,8 @@ public struct SVGPalette: Hashable, Sendable {
     public var rule = "#d0d7de"
     /// Attachment boxes.
     public var attachment = "#dbe3ea"
+    /// The place of an image, a video or a giphy.
+    public var media = "#b6c2cf"
     /// The thread list's error banner.
     public var errorBanner = "#ffebe9"
     /// Avatars take one of these, picked from their initials.

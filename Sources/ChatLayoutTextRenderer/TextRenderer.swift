@@ -2,8 +2,9 @@ import ChatLayoutICU
 import ChatLayoutKit
 
 /// Draws a laid-out screen into a monospace grid: bubbles with rounded box-drawing borders
-/// (the tail corner square), the header in a square frame, every box's lines where its frame
-/// says. The message list clips its rows to the viewport. Text is drawn through `CellGrid`,
+/// (the tail corner square), the header in a square frame, media shaded at their size, every
+/// box's lines where the layout placed them (one row each: lay out with ``Metrics``' cell
+/// defaults and ``TerminalPresentation``). The message list clips its rows to the viewport. Text is drawn through `CellGrid`,
 /// which neutralises it, so nothing from a message can reach the terminal as a control.
 public struct TextRenderer: Sendable {
     /// The text engine that measured the layout: it places clusters in cells.
@@ -84,20 +85,17 @@ public struct TextRenderer: Sendable {
         default:
             break
         }
-        // Only the lines in the band (a long message's text is thousands of lines).
-        let end = max(0, min(box.lines.count, clip.upperBound - box.frame.y))
+        // Only the lines in the band (a long message's text is thousands of lines), each where
+        // the layout placed it: nothing is measured here.
+        let end = max(0, min(box.placedLines.count, clip.upperBound - box.frame.y))
         let shown = min(end, max(0, clip.lowerBound - box.frame.y)) ..< end
-        for (index, line) in zip(shown, box.lines[shown]) {
+        for (index, line) in zip(shown, box.placedLines[shown]) {
             let row = box.frame.y + index
             guard clip.contains(row) else { continue }
-            let lineWidth = engine.width(of: line)
-            let x: Int
-            switch box.alignment {
-            case .leading: x = box.frame.x
-            case .trailing: x = box.frame.maxX - lineWidth
-            case .center: x = box.frame.x + max(0, (box.frame.width - lineWidth) / 2)
-            }
-            grid.draw(line, row: row - origin, column: x)
+            grid.draw(line.display, row: row - origin, column: box.frame.x + line.x)
+        }
+        if case .attachment(let attachment) = box.content, attachment.kind.isMedia {
+            drawMedia(box, clip: clip, origin: origin, into: &grid)
         }
         // A list's rows are in order, top to bottom: the first that reaches the band is found
         // by bisection, so that drawing a band does not visit every row of a long list.
@@ -113,6 +111,15 @@ public struct TextRenderer: Sendable {
             if box.role == .messageList && child.frame.y >= clip.upperBound { break }
             draw(child, clip: clip, origin: origin, into: &grid, clearedRows: &clearedRows)
         }
+    }
+
+    /// The rows of a media box under its label, shaded: the picture's place at its aspect ratio.
+    private func drawMedia(_ box: Box, clip: Range<Int>, origin: Int, into grid: inout CellGrid) {
+        let shade: Character = asciiBorders ? ":" : "░"
+        let first = max(box.frame.y + box.placedLines.count, clip.lowerBound)
+        let last = min(box.frame.maxY, clip.upperBound)
+        guard first < last else { return }
+        for row in first ..< last { grid.fill(shade, row: row - origin, column: box.frame.x, count: box.frame.width) }
     }
 
     private typealias Corners = (topLeading: Character, topTrailing: Character, bottomLeading: Character, bottomTrailing: Character)

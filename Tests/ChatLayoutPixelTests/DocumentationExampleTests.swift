@@ -25,8 +25,7 @@ struct DocumentationExampleTests {
                                     timeZone: "Europe/Berlin", locale: "en_US")
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         let measurer = try HarfBuzzTextMeasurer(pointSize: 17)  // FontSet.noto
-        let metrics = Metrics(horizontalPadding: 8, avatarWidth: 32, avatarSpacing: 8, bubbleBorder: 0,
-                              bubblePadding: 12, fullWidthBelow: 240, inlineSpacing: 8)
+        let metrics = Metrics.points(lineHeight: measurer.lineHeight)  // Stream's lengths, lines 24 pt
         let screen = MessageListScreen.layout(conversation, config: MessageListConfig(), context: context,
                                               formatter: formatter, measurer: measurer, metrics: metrics, width: 375)
         for line in screen.root.treeDump() { print(line) }

@@ -1,4 +1,3 @@
-import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutSVGRenderer
 import Testing
@@ -45,7 +44,7 @@ struct SVGDrawingTests {
     // MARK: Avatars, pills, separators
 
     @Test func avatar_isACircleInItsFrame_withTheInitials() throws {
-        let svg = try render([Box(role: .avatar, id: "m1", frame: Frame(x: 1, y: 2, width: 2, height: 1), text: "LS", lines: ["LS"])])
+        let svg = try render([Box(role: .avatar, id: "m1", frame: Frame(x: 1, y: 2, width: 2, height: 1), text: "LS", placedLines: [.plain("LS")])])
         let avatar = try group(svg, role: .avatar)
         let circle = try #require(avatar.all("circle").first)
         #expect(circle.attributes["cx"] == "20" && circle.attributes["cy"] == "50" && circle.attributes["r"] == "10")
@@ -54,7 +53,7 @@ struct SVGDrawingTests {
 
     @Test func avatarColour_followsTheInitials() throws {
         func colour(_ initials: String) throws -> String? {
-            let svg = try render([Box(role: .avatar, frame: Frame(x: 0, y: 0, width: 2, height: 1), lines: [initials])])
+            let svg = try render([Box(role: .avatar, frame: Frame(x: 0, y: 0, width: 2, height: 1), placedLines: [.plain(initials)])])
             return try group(svg, role: .avatar).all("circle").first?.attributes["fill"]
         }
         #expect(try colour("LS") == colour("LS"))
@@ -63,55 +62,74 @@ struct SVGDrawingTests {
     }
 
     @Test func unreadBadge_isAPill_showingTheCountWithoutTheGridsParentheses() throws {
-        let svg = try render([Box(role: .unreadBadge, id: "t1", frame: Frame(x: 30, y: 1, width: 3, height: 1), text: "2", lines: ["(2)"])])
+        let svg = try render([Box(role: .unreadBadge, id: "t1", frame: Frame(x: 30, y: 1, width: 3, height: 1), text: "2", placedLines: [.plain("(2)")])])
         let badge = try group(svg, role: .unreadBadge)
         let pill = try #require(badge.all("rect").first)
         #expect(pill.attributes["x"] == "300" && pill.attributes["width"] == "30" && pill.attributes["rx"] != nil)
         #expect(badge.all("text").map(\.text) == ["2"])
     }
 
-    @Test func dateSeparator_drawsRulesForTheLines_andTheLabelAsText() throws {
-        let line = "── Yesterday ──"
-        let svg = try render([Box(role: .dateSeparator, frame: Frame(x: 5, y: 1, width: 15, height: 1), text: "Yesterday", lines: [line])])
+    @Test func dateSeparator_withoutRuleCharacters_getsRulesBesideItsLabel() throws {
+        // The plain presentation's "Yesterday" in cells 15–23 of a 40-cell screen: rules from a
+        // cell's margin to a cell before the label, and after it to a cell before the edge.
+        let svg = try render([Box(role: .dateSeparator, frame: Frame(x: 15, y: 1, width: 9, height: 1), text: "Yesterday",
+                                  placedLines: [.plain("Yesterday")])])
         let separator = try group(svg, role: .dateSeparator)
         #expect(separator.all("text").map(\.text) == ["Yesterday"])
         let rules = separator.all("rect").map { "\($0.attributes["x"]!) \($0.attributes["width"]!)" }
-        #expect(rules == ["50 20", "180 20"])
+        #expect(rules == ["10 130", "250 140"])
     }
 
-    // MARK: Text in cells
+    @Test func dateSeparator_withTheTerminalsRules_drawsThemAsText_andNoShapes() throws {
+        let line = "── Yesterday ──"
+        let svg = try render([Box(role: .dateSeparator, frame: Frame(x: 5, y: 1, width: 15, height: 1), text: "Yesterday",
+                                  placedLines: [.plain(line)])])
+        let separator = try group(svg, role: .dateSeparator)
+        #expect(separator.all("text").map(\.text) == [line])
+        #expect(separator.all("rect").isEmpty)
+    }
 
-    @Test func text_isPlacedInItsCells_wideClustersCentredInTwo() throws {
-        let svg = try render([Box(role: .text, frame: Frame(x: 2, y: 3, width: 6, height: 1), lines: ["ab 今c 🎉"])])
+    // MARK: Lines as the layout placed them
+
+    @Test func line_isOneTextAtItsPlace_itsLengthTheMeasuredWidth() throws {
+        // "ab 今c 🎉" measured 10 cells wide by the layout, placed 1 cell into a frame at x 2.
+        let svg = try render([Box(role: .text, frame: Frame(x: 2, y: 3, width: 12, height: 1),
+                                  placedLines: [.plain("ab 今c 🎉", x: 1, width: 10)])])
         let texts = try group(svg, role: .text).all("text")
-        #expect(texts.map(\.text) == ["ab", "今", "c", "🎉"])
-        // "ab" in cells 2–3, "今" in 5–6 (centre 60), "c" in 7, "🎉" in 9–10 (centre 100).
-        #expect(texts.map { $0.attributes["x"]! } == ["20", "60", "70", "100"])
-        #expect(texts.allSatisfy { $0.attributes["y"] == "\(3 * 20 + 15)" })
-        #expect(texts[0].attributes["textLength"] == "20")
-        #expect(texts[1].attributes["text-anchor"] == "middle")
-        #expect(texts[3].attributes["font-family"]?.contains("Color Emoji") == true)
+        #expect(texts.map(\.text) == ["ab 今c 🎉"])
+        #expect(texts[0].attributes["x"] == "30" && texts[0].attributes["y"] == "\(3 * 20 + 15)")
+        #expect(texts[0].attributes["textLength"] == "100" && texts[0].attributes["lengthAdjust"] == "spacingAndGlyphs")
     }
 
-    @Test func trailingAlignment_endsTheLineAtTheFramesEdge() throws {
-        let svg = try render([Box(role: .timestamp, frame: Frame(x: 10, y: 0, width: 10, height: 1), lines: ["9:41"], alignment: .trailing)])
-        let text = try #require(try group(svg, role: .timestamp).all("text").first)
-        #expect(text.attributes["x"] == "160")
-        #expect(text.attributes["textLength"] == "40")
-    }
-
-    @Test func rightToLeftLine_keepsItsDisplayOrder_oneCellALetter() throws {
-        // The layout's line is in display order already; the browser must not reorder it.
-        let svg = try render([Box(role: .text, frame: Frame(x: 0, y: 0, width: 8, height: 1), lines: ["(םולש)"])])
+    @Test func lines_standALineHeightApart_hangingSpacesLeftOut() throws {
+        let screen = LaidOutScreen(width: 40, height: 96, root: Box(role: .root, frame: Frame(x: 0, y: 0, width: 40, height: 96), children: [
+            Box(role: .text, frame: Frame(x: 0, y: 10, width: 40, height: 48),
+                placedLines: [PlacedLine(display: "one", text: "one ", x: 0, width: 3), .plain("two")]),
+        ]), lineHeight: 24)
+        let svg = try XMLElement.parse(SVGRenderer(metrics: .points()).render(screen))
         let texts = try group(svg, role: .text).all("text")
-        #expect(texts.map(\.text) == ["(", "ם", "ו", "ל", "ש", ")"])
-        #expect(texts.map { $0.attributes["x"]! } == ["0", "15", "25", "35", "45", "50"])
+        #expect(texts.map(\.text) == ["one", "two"])
+        let baselines = texts.compactMap { $0.attributes["y"].flatMap { Int($0) } }
+        #expect(baselines.count == 2 && baselines[1] - baselines[0] == 24)
     }
 
-    @Test func textOutsideTheScreen_isNotDrawn() throws {
-        let svg = try XMLElement.parse(renderer.render(Screens.of([
-            Box(role: .text, frame: Frame(x: 6, y: 0, width: 8, height: 1), lines: ["abcd 中文"]),
-        ], width: 13, height: 2)))
-        #expect(svg.all("text").map(\.text) == ["abcd", "中"])
+    @Test func rightToLeftLine_isInReadingOrder_withItsDirection_anchoredAtItsRightEdge() throws {
+        // The browser shapes and orders it (Arabic joins); the layout's width fixes its length.
+        let svg = try render([Box(role: .text, frame: Frame(x: 0, y: 0, width: 8, height: 1),
+                                  placedLines: [PlacedLine(display: "(םולש)", text: "(שלום)", x: 2, width: 6)],
+                                  alignment: .trailing, textDirection: .rightToLeft)])
+        let text = try #require(try group(svg, role: .text).all("text").first)
+        #expect(text.text == "(שלום)")
+        #expect(text.attributes["direction"] == "rtl" && text.attributes["x"] == "80" && text.attributes["textLength"] == "60")
+    }
+
+    @Test func media_isACardOfItsFrame_namingItsKind() throws {
+        let image = AttachmentContent(kind: .image, type: "image", title: "beach.jpg", originalSize: PixelSize(width: 1600, height: 1200))
+        let svg = try render([Box(role: .attachment, frame: Frame(x: 2, y: 1, width: 16, height: 6), text: "beach.jpg",
+                                  content: .attachment(image), placedLines: [.plain("[image: beach.jpg]", width: 16)])])
+        let media = try group(svg, role: .attachment)
+        #expect(media.attributes["data-kind"] == "image")
+        let card = try #require(media.all("rect").first)
+        #expect(card.attributes["x"] == "20" && card.attributes["y"] == "20" && card.attributes["width"] == "160" && card.attributes["height"] == "120")
     }
 }

@@ -1,4 +1,5 @@
 import ChatLayoutICU
+import ChatLayoutKit
 import ChatLayoutTextRenderer
 import Testing
 
@@ -65,5 +66,26 @@ struct CellGridTests {
                 }
             }
         }
+    }
+}
+
+/// The renderer draws each line where the layout placed it: it measures nothing itself.
+struct PlacedLineDrawingTests {
+    @Test func line_isDrawnAtItsPlacedOffset_notRealignedByTheRenderer() {
+        // A trailing box whose line the layout placed 1 cell in (not at the trailing edge):
+        // the renderer follows the placement, as it cannot measure.
+        let text = Box(role: .text, frame: Frame(x: 2, y: 0, width: 6, height: 2), text: "ab cd",
+                       placedLines: [PlacedLine(display: "ab", text: "ab ", x: 1, width: 2), PlacedLine(display: "cd", text: "cd", x: 4, width: 2)],
+                       alignment: .trailing)
+        let screen = LaidOutScreen(width: 10, height: 2, root: Box(role: .root, frame: Frame(x: 0, y: 0, width: 10, height: 2), children: [text]))
+        #expect(TextRenderer().rows(screen) == ["   ab     ", "      cd  "])
+    }
+
+    @Test func media_areShadedBelowTheirLabel() {
+        let image = AttachmentContent(kind: .image, type: "image", originalSize: PixelSize(width: 400, height: 300))
+        let box = Box(role: .attachment, frame: Frame(x: 1, y: 0, width: 4, height: 3), content: .attachment(image),
+                      placedLines: [PlacedLine(display: "[im…", text: "[im…", x: 0, width: 4)])
+        let screen = LaidOutScreen(width: 6, height: 3, root: Box(role: .root, frame: Frame(x: 0, y: 0, width: 6, height: 3), children: [box]))
+        #expect(TextRenderer().rows(screen) == [" [im… ", " ░░░░ ", " ░░░░ "])
     }
 }

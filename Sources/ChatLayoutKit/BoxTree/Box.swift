@@ -54,9 +54,10 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     /// The top edge, counted from the root's.
     public var y: Int
-    /// The width, in the measurer's units (cells for the text renderer).
+    /// The width, in the measurer's units (cells for the text renderer, points for a front end).
     public var width: Int
-    /// The height, in rows: one line of text is one row.
+    /// The height, in the layout's vertical units: a line of text is ``Metrics/lineHeight``
+    /// of them (one row for the text renderer, a font's line height in points).
     public var height: Int
 
     /// A frame with its origin and size.
@@ -107,9 +108,33 @@ public enum BubbleTail: String, Hashable, Sendable {
     case bottomTrailing
 }
 
+/// One line of a box's text, placed: where it starts in the box and how wide it is, so that
+/// no front end measures it again. A box's lines stand ``Metrics/lineHeight`` apart, the
+/// first at the top of its frame (the text of a media box at the top of the media).
+public struct PlacedLine: Hashable, Sendable {
+    /// The line as a grid draws it: reordered for display (UAX #9, visual order, left to
+    /// right), bidi controls and hanging spaces removed.
+    public var display: String
+    /// The line in logical (reading) order, as a front end that shapes text itself takes it
+    /// (with the box's ``Box/textDirection`` as its base direction): Arabic joins only so.
+    public var text: String
+    /// The line's leading edge, counted from the box's `frame.x`.
+    public var x: Int
+    /// The line's width in the measurer's units (hanging spaces do not count).
+    public var width: Int
+
+    /// A placed line.
+    public init(display: String, text: String, x: Int, width: Int) {
+        self.display = display
+        self.text = text
+        self.x = x
+        self.width = width
+    }
+}
+
 /// A box of the layout tree: a role, the message it belongs to, an integer frame relative to
-/// the root, the text it draws and its children. An immutable value: front ends walk it and
-/// draw each box their own way.
+/// the root, what it stands for (typed ``content`` and its words), the lines drawn, placed,
+/// and its children. An immutable value: front ends walk it and draw each box their own way.
 public struct Box: Hashable, Sendable {
     /// What the box is.
     public var role: BoxRole
@@ -117,30 +142,42 @@ public struct Box: Hashable, Sendable {
     public var id: String?
     /// Where the box is, relative to the root (not to its parent).
     public var frame: Frame
-    /// The text the box stands for (neutralised, reading order), where it has one.
+    /// The words the box stands for (neutralised, reading order), where it has some: a
+    /// message's text, a date label, an attachment's title, "3 replies".
     public var text: String?
-    /// The lines drawn, top to bottom, in display order (bidi-reordered), each no wider than
-    /// the frame. Empty for boxes that draw no text.
-    public var lines: [String]
-    /// How the lines sit in the frame.
+    /// What the box stands for, as data: an attachment's kind and size, a delivery status, the
+    /// reactions… nil where ``role`` and ``text`` say it all.
+    public var content: BoxContent?
+    /// The lines drawn, top to bottom, each placed in the frame (in the presentation the
+    /// layout was given: "[image: beach.jpg]" on a terminal). Empty for boxes that draw no text.
+    public var placedLines: [PlacedLine]
+    /// How the lines sit in the frame (already applied to each line's `x`).
     public var alignment: TextAlignment
+    /// The base direction of the box's text: right-to-left lines sit at the trailing edge.
+    public var textDirection: TextDirection
     /// For bubbles: the tail corner.
     public var tail: BubbleTail
     /// The boxes inside this one, each within its frame, in drawing order.
     public var children: [Box]
 
-    /// A box with its role, frame, text and children.
-    public init(role: BoxRole, id: String? = nil, frame: Frame, text: String? = nil, lines: [String] = [],
-                alignment: TextAlignment = .leading, tail: BubbleTail = .none, children: [Box] = []) {
+    /// A box with its role, frame, text, content, placed lines and children.
+    public init(role: BoxRole, id: String? = nil, frame: Frame, text: String? = nil, content: BoxContent? = nil,
+                placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
+                tail: BubbleTail = .none, children: [Box] = []) {
         self.role = role
         self.id = id
         self.frame = frame
         self.text = text
-        self.lines = lines
+        self.content = content
+        self.placedLines = placedLines
         self.alignment = alignment
+        self.textDirection = textDirection
         self.tail = tail
         self.children = children
     }
+
+    /// The lines drawn, top to bottom, in display order (``PlacedLine/display``).
+    public var lines: [String] { placedLines.map(\.display) }
 
     /// Calls `body` for this box and every descendant, parents before children, with depth.
     public func walk(depth: Int = 0, _ body: (Box, Int) -> Void) {

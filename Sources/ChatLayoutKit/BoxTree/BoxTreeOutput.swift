@@ -1,6 +1,10 @@
 extension Box {
-    /// SPEC §4's JSON for a box: `role`, `id`?, `frame` {x, y, width, height}, `text`?,
-    /// `lines`?, `children`?; plus `align` when not leading and `tail` on bubbles.
+    /// SPEC §4's JSON for a box (schema ``LaidOutScreen/jsonSchemaVersion``): `role`, `id`?,
+    /// `frame` {x, y, width, height}, `text`?, `lines`? (display order), `children`?; plus
+    /// `align` when not leading, `tail` on bubbles, `text_direction` when right to left,
+    /// `placed_lines` (each line's `x` from the frame, `width`, and `text` in reading order
+    /// when it differs from the display) and `content` (the typed data: one key naming what the
+    /// box stands for, see ``BoxContent/json()``).
     public func json() -> JSONValue {
         var members: [(String, JSONValue)] = [("role", .string(role.rawValue))]
         if let id { members.append(("id", .string(id))) }
@@ -8,8 +12,17 @@ extension Box {
             ("x", .int(frame.x)), ("y", .int(frame.y)), ("width", .int(frame.width)), ("height", .int(frame.height)),
         ])))
         if let text { members.append(("text", .string(text))) }
-        if !lines.isEmpty { members.append(("lines", .array(lines.map(JSONValue.string)))) }
+        if let content { members.append(("content", content.json())) }
+        if !placedLines.isEmpty {
+            members.append(("lines", .array(placedLines.map { .string($0.display) })))
+            members.append(("placed_lines", .array(placedLines.map { line in
+                var fields: [(String, JSONValue)] = [("x", .int(line.x)), ("width", .int(line.width))]
+                if line.text != line.display { fields.append(("text", .string(line.text))) }
+                return .object(fields)
+            })))
+        }
         if alignment != .leading { members.append(("align", .string(alignment.rawValue))) }
+        if textDirection == .rightToLeft { members.append(("text_direction", .string("rtl"))) }
         if role == .bubble { members.append(("tail", .string(tail.rawValue))) }
         if !children.isEmpty { members.append(("children", .array(children.map { $0.json() }))) }
         return .object(members)
@@ -40,20 +53,92 @@ extension Box {
 public struct LaidOutScreen: Hashable, Sendable {
     /// The screen's width, in the measurer's units.
     public var width: Int
-    /// The screen's height in rows: the header and the whole list, or the viewport's height.
+    /// The screen's height in vertical units: the header and the whole list, or the
+    /// viewport's height.
     public var height: Int
     /// The `root` box: the header, the `messageList` and the boxes that float over it.
     public var root: Box
+    /// A line's height in vertical units (``Metrics/lineHeight``): 1 on a terminal.
+    public var lineHeight: Int
 
     /// A screen of this size with this root.
-    public init(width: Int, height: Int, root: Box) {
+    public init(width: Int, height: Int, root: Box, lineHeight: Int = 1) {
         self.width = width
         self.height = height
         self.root = root
+        self.lineHeight = max(1, lineHeight)
     }
 
-    /// `{"width", "height", "root"}`.
+    /// The version of the JSON schema ``json()`` writes: 2 added `placed_lines`, `content`,
+    /// `text_direction` and `line_height` to version 1's keys, which keep their meaning.
+    public static let jsonSchemaVersion = 2
+
+    /// `{"width", "height", "line_height", "schema_version", "root"}`: SPEC §4's keys first.
     public func json() -> JSONValue {
-        .object([("width", .int(width)), ("height", .int(height)), ("root", root.json())])
+        .object([("width", .int(width)), ("height", .int(height)), ("line_height", .int(lineHeight)),
+                 ("schema_version", .int(Self.jsonSchemaVersion)), ("root", root.json())])
+    }
+}
+
+extension BoxContent {
+    /// The typed data as JSON: an object with one key naming the case — `attachment` {kind,
+    /// type, title?, file_name?, file_size?, url_host?, original_width?, original_height?,
+    /// poll? {question, closed, options}, location? {latitude, longitude, live}},
+    /// `poll_option` {text, votes}, `quoted_message` {id, author, text, deleted, attachment?},
+    /// `translation`: true, `reactions` [{type, count}], `thread_info` {reply_count?, label,
+    /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
+    /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n.
+    public func json() -> JSONValue {
+        switch self {
+        case .attachment(let attachment): .object([("attachment", attachment.json())])
+        case .pollOption(let option): .object([("poll_option", Self.json(option))])
+        case .quotedMessage(let quoted):
+            .object([("quoted_message", .object([("id", .string(quoted.id)), ("author", .string(quoted.author)),
+                                                 ("text", .string(quoted.text)), ("deleted", .bool(quoted.isDeleted))]
+                                                + (quoted.attachment.map { [("attachment", $0.json())] } ?? [])))])
+        case .translation: .object([("translation", .bool(true))])
+        case .reactions(let reactions):
+            .object([("reactions", .array(reactions.map { .object([("type", .string($0.type)), ("count", .int($0.count))]) }))])
+        case .threadInfo(let info):
+            .object([("thread_info", .object((info.replyCount.map { [("reply_count", JSONValue.int($0))] } ?? [])
+                + [("label", .string(info.label)), ("participants", .array(info.participants.map(JSONValue.string)))]))])
+        case .deliveryStatus(let status): .object([("delivery_status", .string(status.rawValue))])
+        case .edited: .object([("edited", .bool(true))])
+        case .error: .object([("error", .bool(true))])
+        case .avatar(let userID): .object([("avatar", .object([("user_id", .string(userID))]))])
+        case .count(let count): .object([("count", .int(count))])
+        case .replyCount(let count): .object([("reply_count", .int(count))])
+        }
+    }
+
+    static func json(_ option: Poll.Option) -> JSONValue {
+        .object([("text", .string(option.text)), ("votes", .int(option.voteCount))])
+    }
+}
+
+extension AttachmentContent {
+    /// `{kind, type, title?, file_name?, file_size?, url_host?, original_width?,
+    /// original_height?, poll?, location?}`.
+    public func json() -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("type", .string(type))]
+        if let title { members.append(("title", .string(title))) }
+        if let fileName { members.append(("file_name", .string(fileName))) }
+        if let fileSize { members.append(("file_size", .int(fileSize))) }
+        if let urlHost { members.append(("url_host", .string(urlHost))) }
+        if let originalSize {
+            members.append(("original_width", .int(originalSize.width)))
+            members.append(("original_height", .int(originalSize.height)))
+        }
+        if let poll {
+            members.append(("poll", .object([("question", .string(poll.question)), ("closed", .bool(poll.isClosed)),
+                                             ("options", .array(poll.options.map(BoxContent.json)))])))
+        }
+        if let location {
+            // Coordinates as the five-decimal text the drawing uses: no float formatting noise.
+            members.append(("location", .object([("latitude", .string(SharedLocation.coordinate(location.latitude))),
+                                                 ("longitude", .string(SharedLocation.coordinate(location.longitude))),
+                                                 ("live", .bool(location.isLive))])))
+        }
+        return .object(members)
     }
 }

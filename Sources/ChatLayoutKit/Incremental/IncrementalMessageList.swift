@@ -87,18 +87,21 @@ public struct IncrementalMessageList: Sendable {
     ///   id (rows are identified by message id).
     public init(conversation: Conversation, config: MessageListConfig, context: LayoutContext,
                 formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-                width: Int, strings: ChatStrings = ChatStrings()) throws(MessageListChangeError) {
+                width: Int, strings: ChatStrings = ChatStrings(),
+                presentation: any BoxPresentation = PlainPresentation()) throws(MessageListChangeError) {
         try self.init(conversation: conversation, config: config, context: context, formatter: formatter, measurer: measurer,
-                      metrics: metrics, width: width, strings: strings, chunkLength: EntryStore.defaultChunkLength)
+                      metrics: metrics, width: width, strings: strings, presentation: presentation,
+                      chunkLength: EntryStore.defaultChunkLength)
     }
 
     /// The same, with entries kept in chunks of `chunkLength` (tests use tiny ones).
     init(conversation: Conversation, config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
          measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings,
-         chunkLength: Int) throws(MessageListChangeError) {
+         presentation: any BoxPresentation = PlainPresentation(), chunkLength: Int) throws(MessageListChangeError) {
         pipeline = Pipeline(
             resolver: MessageListResolver(config: config, context: context, formatter: formatter, measurer: measurer, strings: strings),
-            layout: MessageListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings),
+            layout: MessageListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings,
+                                      presentation: presentation),
             repliesEnabled: conversation.channel.features.replies, width: width
         )
         shell = conversation
@@ -295,8 +298,7 @@ public struct IncrementalMessageList: Sendable {
     /// A list of some of the rows, with everything else of the whole list.
     private func laidOutList(rows: [Box], messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
         LaidOutList(width: width, header: headerBox, rows: rows, contentHeight: contentHeight, messageRows: messageRows,
-                    unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, metrics: metrics,
-                    measurer: pipeline.layout.measurer, strings: strings)
+                    unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
     }
 
     private static func messageRows(_ items: [LaidOutItem]) -> [LaidOutList.MessageRow] {

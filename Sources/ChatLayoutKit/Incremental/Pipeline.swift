@@ -14,7 +14,7 @@ final class Pipeline: Sendable {
         self.layout = layout
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         labeler = DateLabeler(style: resolver.config.dateSeparatorStyle, formatter: resolver.formatter, now: resolver.context.now)
-        rowLayout = RowLayout(width: max(1, width), metrics: layout.metrics, measurer: layout.measurer, strings: layout.strings)
+        rowLayout = layout.rowLayout(width: max(1, width))
         groupSpacing = layout.spacing(withinGroup: false)
     }
 

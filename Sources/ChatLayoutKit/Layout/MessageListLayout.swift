@@ -20,20 +20,30 @@ public struct MessageListLayout: Sendable {
     public var metrics: Metrics
     /// Measures, wraps and cuts every text (the renderer's own engine).
     public var measurer: any TextMeasuring
-    /// The words the layout writes (glyphs, "↓").
+    /// The words the layout writes ("Unread messages", "↓").
     public var strings: ChatStrings
+    /// The front end's words and glyphs around typed content (``PlainPresentation`` by
+    /// default; the text renderer's is `TerminalPresentation`).
+    public var presentation: any BoxPresentation
 
-    /// A layout with these metrics, measurer and words.
-    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+    /// A layout with these metrics, measurer, words and presentation.
+    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
+                presentation: any BoxPresentation = PlainPresentation()) {
         self.metrics = metrics
         self.measurer = measurer
         self.strings = strings
+        self.presentation = presentation
+    }
+
+    /// The row layout at `width`.
+    func rowLayout(width: Int) -> RowLayout {
+        RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
     }
 
     /// Lays out `decisions` at `width` (at least 1).
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
         let width = max(1, requestedWidth)
-        var rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+        var rowLayout = rowLayout(width: width)
         var rows: [Box] = []
         rows.reserveCapacity(decisions.items.count)
         var messageRows: [LaidOutList.MessageRow] = []
@@ -57,7 +67,7 @@ public struct MessageListLayout: Sendable {
         }
         return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
                            contentHeight: y, messageRows: messageRows, unreadCount: decisions.unreadCount,
-                           dateIndicator: dateIndicator, metrics: metrics, measurer: measurer, strings: strings)
+                           dateIndicator: dateIndicator, layout: self)
     }
 
     /// The space above a row under another: messages of one group sit `messageSpacing` apart
@@ -71,50 +81,59 @@ public struct MessageListLayout: Sendable {
     static func row(_ item: MessageListItem, _ rowLayout: RowLayout) -> Box {
         switch item {
         case .dateSeparator(_, let text):
-            rowLayout.centeredLine(.dateSeparator, text: text, decorated: "── \(text) ──")
+            rowLayout.centeredLine(.dateSeparator, text: text)
         case .unreadSeparator(let text):
-            rowLayout.centeredLine(.unreadSeparator, text: text, decorated: "── \(text) ──")
+            rowLayout.centeredLine(.unreadSeparator, text: text)
         case .message(let decision):
             rowLayout.messageRow(decision)
         case .typingIndicator(let text):
             rowLayout.typingRow(text)
         case .emptyState(let text):
-            rowLayout.centeredLine(.emptyState, text: text, decorated: text)
+            rowLayout.centeredLine(.emptyState, text: text)
         case .loadingState(let text):
-            rowLayout.centeredLine(.loadingState, text: text, decorated: text)
+            rowLayout.centeredLine(.loadingState, text: text)
         }
     }
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
     /// at the trailing edge; the subtitle gives way first when the width is short. A header
-    /// with nothing to show (a document with messages and no channel) takes no row: an empty
+    /// with nothing to show (a document with messages and no channel) takes no room: an empty
     /// box of height 0, which a screen leaves out.
     func header(_ header: ChannelHeader, width: Int) -> Box {
         if header.title.isEmpty && header.subtitle.isEmpty {
             return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: 0))
         }
-        let height = min(metrics.headerHeight, 3)
-        let inner = max(0, width - 4)
+        let lineHeight = metrics.lineHeight
+        let height = min(metrics.headerHeight, 3 * lineHeight)
+        let inset = metrics.headerPadding
+        let inner = max(0, width - 2 * inset)
         var children: [Box] = []
         let subtitleWidth = measurer.width(of: header.subtitle)
-        let showSubtitle = !header.subtitle.isEmpty && inner >= subtitleWidth + 4
-        let titleSpace = showSubtitle ? inner - subtitleWidth - 1 : inner
-        let contentRow = height >= 3 ? 1 : 0
+        let showSubtitle = !header.subtitle.isEmpty && inner >= subtitleWidth + 2 * inset
+        let titleSpace = showSubtitle ? inner - subtitleWidth - metrics.gap : inner
+        let contentTop = max(0, (height - lineHeight) / 2)
         if titleSpace > 0 && !header.title.isEmpty {
-            let title = measurer.truncate(header.title, width: titleSpace)
-            let display = measurer.wrap(title, width: titleSpace).lines.first?.display ?? ""
-            children.append(Box(role: .headerTitle, frame: Frame(x: 2, y: contentRow, width: measurer.width(of: display), height: 1),
-                                text: header.title, lines: [display]))
+            let title = Self.fittedLine(header.title, width: titleSpace, measurer: measurer)
+            children.append(Box(role: .headerTitle, frame: Frame(x: inset, y: contentTop, width: title.width, height: lineHeight),
+                                text: header.title, placedLines: [PlacedLine(display: title.display, text: title.text, x: 0, width: title.width)]))
         }
         if showSubtitle {
             // Drawn as displayed, like the title: a typist's name may carry bidi controls (and
             // hard breaks), which must not reach the drawing as they are.
-            let display = measurer.wrap(measurer.truncate(header.subtitle, width: subtitleWidth), width: subtitleWidth).lines.first?.display ?? ""
-            let displayWidth = measurer.width(of: display)
-            children.append(Box(role: .headerSubtitle, frame: Frame(x: width - 2 - displayWidth, y: contentRow, width: displayWidth, height: 1),
-                                text: header.subtitle, lines: [display], alignment: .trailing))
+            let subtitle = Self.fittedLine(header.subtitle, width: subtitleWidth, measurer: measurer)
+            children.append(Box(role: .headerSubtitle, frame: Frame(x: width - inset - subtitle.width, y: contentTop, width: subtitle.width,
+                                                                    height: lineHeight),
+                                text: header.subtitle,
+                                placedLines: [PlacedLine(display: subtitle.display, text: subtitle.text, x: 0, width: subtitle.width)],
+                                alignment: .trailing))
         }
         return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+    }
+
+    /// `text` cut to `width` on one line, as drawn: its display order and its width.
+    static func fittedLine(_ text: String, width: Int, measurer: any TextMeasuring) -> TextLine {
+        let fitted = measurer.truncate(text, width: width)
+        return measurer.wrap(fitted, width: width).lines.first ?? TextLine(text: "", display: "", width: 0)
     }
 }
 
@@ -135,9 +154,9 @@ public struct LaidOutList: Sendable {
     /// A message list opens at its newest (bottom) end: a short list sits at the bottom and a
     /// scrolled one offers the scroll-to-latest button. A thread list opens at its top.
     var isBottomAnchored = true
-    let metrics: Metrics
-    let measurer: any TextMeasuring
-    let strings: ChatStrings
+    /// The layout that laid it out: the floating boxes are laid out by it too.
+    let layout: MessageListLayout
+    var metrics: Metrics { layout.metrics }
 
     /// Where a message row is, and its day's label.
     struct MessageRow: Sendable {
@@ -187,7 +206,7 @@ public struct LaidOutList: Sendable {
                            children: rows.map { $0.offsetBy(dy: headerHeight) })
             let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                            children: headerHeight > 0 ? [header, list] : [list])
-            return LaidOutScreen(width: width, height: root.frame.height, root: root)
+            return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
         }
         let visibleHeight = max(1, viewport.height - headerHeight)
         let maxOffset = max(0, contentHeight - visibleHeight)
@@ -203,30 +222,30 @@ public struct LaidOutList: Sendable {
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { $0.offsetBy(dy: headerHeight - offset + anchor) })
         var children = headerHeight > 0 ? [header, list] : [list]
-        if dateIndicator == .overlay, let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight) {
-            children.append(floating(.dateOverlay, text: label, display: "[ \(label) ]", y: headerHeight, centered: true))
+        if dateIndicator == .overlay,
+           let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
+            children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
         }
         if isBottomAnchored && offset < maxOffset {
-            let text = unreadCount > 0 ? "\(strings.scrollToLatest) \(unreadCount)" : strings.scrollToLatest
-            let button = floating(.scrollToLatestButton, text: text, display: "( \(text) )",
-                                  y: headerHeight + visibleHeight - 1, centered: false)
+            let text = unreadCount > 0 ? "\(layout.strings.scrollToLatest) \(unreadCount)" : layout.strings.scrollToLatest
+            let button = floating(.scrollToLatestButton, text: text, content: .count(unreadCount),
+                                  y: headerHeight + visibleHeight - metrics.lineHeight, centered: false)
             // A one-row list has the date and the button on the same row: the date gives way.
             children.removeAll { $0.role == .dateOverlay && $0.frame.intersects(button.frame) }
             children.append(button)
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
-        return LaidOutScreen(width: width, height: root.frame.height, root: root)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
     }
 
     /// A one-line box floating over the list: centred, or at the trailing edge.
-    private func floating(_ role: BoxRole, text: String, display: String, y: Int, centered: Bool) -> Box {
-        let padding = min(metrics.horizontalPadding, max(0, (width - 1) / 2))
-        let room = max(1, width - 2 * padding)
-        let fitted = measurer.truncate(display, width: room)
-        let shown = measurer.wrap(fitted, width: room).lines.first?.display ?? ""
-        let shownWidth = measurer.width(of: shown)
-        let x = centered ? padding + max(0, (room - shownWidth) / 2) : width - padding - shownWidth
-        return Box(role: role, frame: Frame(x: x, y: y, width: shownWidth, height: 1), text: text, lines: [shown],
-                   alignment: centered ? .center : .trailing)
+    private func floating(_ role: BoxRole, text: String, content: BoxContent? = nil, y: Int, centered: Bool) -> Box {
+        var rowLayout = layout.rowLayout(width: width)
+        rowLayout.top = y
+        let padding = rowLayout.padding, room = rowLayout.innerWidth
+        var block = rowLayout.line(role, text, content: content, maxWidth: room)
+        block.alignment = centered ? .center : .trailing
+        let x = centered ? padding + max(0, (room - block.width) / 2) : width - padding - block.width
+        return rowLayout.box(block, id: nil, x: x, y: 0)
     }
 }

@@ -4,11 +4,13 @@ public enum MessageListScreen {
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-        width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings()
+        width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings(),
+        presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
         let decisions = MessageListResolver(config: config, context: context, formatter: formatter,
                                             measurer: measurer, strings: strings).resolve(conversation)
-        let layout = MessageListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings)
+        let layout = MessageListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings,
+                                       presentation: presentation)
         return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement).screen(viewport)
     }
 }

@@ -1,58 +1,113 @@
 /// Lays out one row of the message list at the top of a frame `width` wide: constraints go
 /// down (the width each part may take), sizes come up (measured text), and the row places its
 /// parts. Every text is measured through `measurer`, so measured sizes are drawn sizes.
+/// Lays out one row of the message list at the top of a frame `width` wide: constraints go
+/// down (the width each part may take), sizes come up (measured text), and the row places its
+/// parts. Every text is measured through `measurer`, so measured sizes are drawn sizes; every
+/// line is placed here once, so no front end measures again. Lengths are the measurer's units
+/// across and `metrics`' vertical units down (a line is `metrics.lineHeight`).
 struct RowLayout {
     var width: Int
     var metrics: Metrics
     var measurer: any TextMeasuring
     var strings: ChatStrings
+    /// The words and glyphs around typed content: the front end's.
+    var presentation: any BoxPresentation
     /// Where the row's top sits: rows are laid out in place (the full list) or at 0 (rows
     /// kept to be moved later), so that no row is built and then copied to move it.
     var top = 0
+    /// The narrowest a footer label is cut to: three characters and the ellipsis.
+    let shortestLabel: Int
 
-    /// A text measured for a box: its display lines and width.
+    init(width: Int, metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings, presentation: any BoxPresentation) {
+        self.width = width
+        self.metrics = metrics
+        self.measurer = measurer
+        self.strings = strings
+        self.presentation = presentation
+        shortestLabel = measurer.width(of: "abc…")
+    }
+
+    /// A part measured for a box: its words and data, its lines and size.
     struct Block {
         var role: BoxRole
-        var text: String
-        var lines: [String]
+        var text: String?
+        var content: BoxContent?
+        var lines: [TextLine]
         var width: Int
+        /// The lines' height, or a media's.
+        var height: Int
         var alignment: TextAlignment
+        var direction: TextDirection = .leftToRight
+        /// A media's frame is its own width, not the bubble's content width.
+        var keepsWidth = false
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
     var innerWidth: Int { max(1, width - 2 * padding) }
+    var lineHeight: Int { metrics.lineHeight }
 
-    func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil) -> Block {
+    func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil) -> Block {
         let wrapped = measurer.wrap(text, width: max(1, width))
         let natural: TextAlignment = wrapped.direction == .rightToLeft ? .trailing : .leading
-        return Block(role: role, text: text, lines: wrapped.lines.map(\.display), width: wrapped.width,
-                     alignment: alignment ?? natural)
+        return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,
+                     height: wrapped.lines.count * lineHeight, alignment: alignment ?? natural, direction: wrapped.direction)
     }
 
-    /// One line of `display` (else `text`) cut to `maxWidth` and reordered for display.
-    func line(_ role: BoxRole, _ text: String, maxWidth: Int, display: String? = nil) -> Block {
+    /// The part's line in the presentation (`text` its words, `content` its data), cut to
+    /// `maxWidth` and reordered for display.
+    func line(_ role: BoxRole, _ text: String?, content: BoxContent? = nil, maxWidth: Int) -> Block {
+        let drawn = presentation.line(role, text: text, content: content, strings: strings)
+        return line(role, text, content: content, drawn: drawn, maxWidth: maxWidth)
+    }
+
+    /// The words of a part that has only data (reactions, a delivery status, the error
+    /// glyph): the plain presentation's, so that every box drawing text says what it is.
+    func words(_ role: BoxRole, content: BoxContent?) -> String {
+        PlainPresentation().line(role, text: nil, content: content, strings: strings)
+    }
+
+    /// One line of `drawn` cut to `maxWidth` and reordered for display, standing for `text`.
+    func line(_ role: BoxRole, _ text: String?, content: BoxContent? = nil, drawn: String, maxWidth: Int) -> Block {
         let limit = max(1, maxWidth)
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
-        let whole = measurer.wrap(display ?? text, width: limit)
-        if whole.lines.count == 1, let only = whole.lines.first, only.width <= limit {
-            // The same string for `text` and the line when they are equal: stored once.
-            return Block(role: role, text: text, lines: [only.display == text ? text : only.display], width: only.width, alignment: .leading)
+        let whole = measurer.wrap(drawn, width: limit)
+        var shown = whole.lines.first
+        if whole.lines.count != 1 || (shown?.width ?? 0) > limit {
+            shown = measurer.wrap(measurer.truncate(drawn, width: limit), width: limit).lines.first
         }
-        let fitted = measurer.truncate(display ?? text, width: limit)
-        let shown = measurer.wrap(fitted, width: limit).lines.first
-        return Block(role: role, text: text, lines: [shown?.display ?? ""], width: shown?.width ?? 0, alignment: .leading)
+        let placed = shown ?? TextLine(text: "", display: "", width: 0)
+        return Block(role: role, text: text ?? words(role, content: content), content: content, lines: [placed], width: placed.width,
+                     height: lineHeight,
+                     alignment: .leading, direction: whole.direction)
     }
 
+    /// The block's box at (x, y) of the row, `width` wide (else the block's), its lines placed
+    /// by its alignment.
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
-        Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.lines.count),
-            text: block.text, lines: block.lines, alignment: block.alignment)
+        let frameWidth = width ?? block.width
+        return Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: frameWidth, height: block.height),
+                   text: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
+                   alignment: block.alignment, textDirection: block.direction)
+    }
+
+    /// Lines placed in a frame `width` wide: at its leading edge, centred or at its trailing edge.
+    static func place(_ lines: [TextLine], in width: Int, alignment: TextAlignment) -> [PlacedLine] {
+        lines.map { line in
+            let x = switch alignment {
+            case .leading: 0
+            case .trailing: width - line.width
+            case .center: max(0, (width - line.width) / 2)
+            }
+            return PlacedLine(display: line.display, text: line.text, x: x, width: line.width)
+        }
     }
 
     // MARK: Rows
 
     /// A one-line row centred in the list: date and unread separators, states.
-    func centeredLine(_ role: BoxRole, text: String, decorated: String) -> Box {
-        var block = line(role, text, maxWidth: innerWidth, display: decorated)
+    func centeredLine(_ role: BoxRole, text: String, content: BoxContent? = nil) -> Box {
+        var block = line(role, text, content: content, maxWidth: innerWidth)
         block.alignment = .center
         let x = padding + max(0, (innerWidth - block.width) / 2)
         return box(block, id: nil, x: x, y: 0)
@@ -79,12 +134,16 @@ struct RowLayout {
         let left = padding + avatarColumn
         let right = width - padding
         let available = max(1, right - left)
-        // The glyph as wide as the measurer says (two cells at most on a terminal; points elsewhere).
-        var errorGlyph = options.contains(.errorIndicator)
-            ? line(.errorIndicator, strings.errorGlyph, maxWidth: max(1, measurer.width(of: strings.errorGlyph))) : nil
-        // Too narrow for the glyph beside a one-cell bubble: the glyph gives way.
-        if let glyph = errorGlyph, available < glyph.width + 2 { errorGlyph = nil }
-        let errorReserve = errorGlyph.map { $0.width + 1 } ?? 0
+        // The glyph as wide as the presentation's line measures (two cells at most on a
+        // terminal; points elsewhere).
+        var errorGlyph: Block?
+        if options.contains(.errorIndicator) {
+            let drawn = presentation.line(.errorIndicator, text: nil, content: .error, strings: strings)
+            errorGlyph = line(.errorIndicator, nil, content: .error, drawn: drawn, maxWidth: max(1, measurer.width(of: drawn)))
+        }
+        // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
+        if let glyph = errorGlyph, available < glyph.width + metrics.gap + 1 { errorGlyph = nil }
+        let errorReserve = errorGlyph.map { $0.width + metrics.gap } ?? 0
         var maxOuter = available < metrics.fullWidthBelow
             ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
@@ -95,7 +154,10 @@ struct RowLayout {
 
         // The bubble's content, top to bottom.
         var content = contentBlocks(decision, width: inner)
-        if content.isEmpty { content.append(Block(role: .text, text: "", lines: [""], width: 0, alignment: .leading)) }
+        if content.isEmpty {
+            content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
+                                 height: lineHeight, alignment: .leading))
+        }
         // At most `inner`: only a lone wide character in a one-cell width is wider (see
         // `TextMeasuring.wrap`), and its box must still keep to the row.
         let contentWidth = max(1, min(inner, content.map(\.width).max() ?? 1))
@@ -105,21 +167,21 @@ struct RowLayout {
         var children: [Box] = []
         var y = 0
         if options.contains(.reactions) {
-            var reactions = line(.reactions, reactionText(decision.reactions), maxWidth: available)
+            var reactions = line(.reactions, nil, content: .reactions(decision.reactions), maxWidth: available)
             reactions.alignment = flipped ? .leading : .trailing
             let x = flipped ? min(bubbleX, right - reactions.width) : max(left, bubbleX + outerWidth - reactions.width)
             children.append(box(reactions, id: id, x: x, y: y))
-            y += 1
+            y += reactions.height
         }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
+        let verticalInset = hasBubble ? metrics.bubbleBorder + metrics.bubbleVerticalPadding : 0
         var parts: [Box] = []
-        var partY = y + (hasBubble ? metrics.bubbleBorder : 0)
+        var partY = y + verticalInset
         for block in content {
-            parts.append(box(block, id: id, x: bubbleX + inset, y: partY, width: contentWidth))
-            partY += block.lines.count
+            parts.append(box(block, id: id, x: bubbleX + inset, y: partY, width: block.keepsWidth ? block.width : contentWidth))
+            partY += block.height
         }
-        let bubbleHeight = partY - y + (hasBubble ? metrics.bubbleBorder : 0)
-        let lastContentRow = partY - 1
+        let bubbleHeight = partY - y + verticalInset
         if hasBubble {
             let tail: BubbleTail = options.contains(.continuousBubble) ? .none : (flipped ? .bottomTrailing : .bottomLeading)
             children.append(Box(role: .bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
@@ -127,21 +189,24 @@ struct RowLayout {
         } else {
             children += parts
         }
+        // The error glyph beside the last line of content, the avatar's bottom at the content's.
+        let contentBottom = partY + (hasBubble ? metrics.bubbleVerticalPadding : 0)
         if let errorGlyph {
-            let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + 1
-            children.append(box(errorGlyph, id: id, x: x, y: lastContentRow))
+            let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + metrics.gap
+            children.append(box(errorGlyph, id: id, x: x, y: partY - errorGlyph.height))
         }
         if options.contains(.avatar) && avatarColumn >= metrics.avatarWidth {
-            let initials = line(.avatar, avatarInitials(decision.message.user), maxWidth: metrics.avatarWidth)
-            children.append(box(initials, id: id, x: padding, y: lastContentRow))
+            children.append(avatarBox(decision.message.user, role: .avatar, id: id, x: padding,
+                                      y: max(0, contentBottom - metrics.avatarHeight)))
         }
         y += bubbleHeight
         if options.contains(.threadInfo), let info = decision.threadInfoText {
-            let participants = decision.threadParticipantNames.prefix(3).joined(separator: ", ")
-            let text = participants.isEmpty ? info : "\(info) · \(participants)"
-            let block = line(.threadInfo, text, maxWidth: available, display: "\(strings.threadGlyph) \(text)")
+            let participants = Array(decision.threadParticipantNames.prefix(3))
+            let content = ThreadInfoContent(replyCount: decision.message.isThreadRoot ? decision.message.threadReplyCount : nil,
+                                            label: info, participants: participants)
+            let block = line(.threadInfo, PlainPresentation.threadInfo(content), content: .threadInfo(content), maxWidth: available)
             children.append(box(block, id: id, x: flipped ? right - block.width : left, y: y))
-            y += 1
+            y += block.height
         }
         let footer = footerBlocks(decision, flipped: flipped, maxWidth: available)
         if !footer.isEmpty {
@@ -151,65 +216,100 @@ struct RowLayout {
                 children.append(box(block, id: id, x: x, y: y))
                 x += block.width + metrics.inlineSpacing
             }
-            y += 1
+            y += lineHeight
         }
         return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: y), children: children)
     }
 
-    /// A message's content, top to bottom, each part measured in `inner` cells: the quoted
+    /// An avatar of `user` at (x, y): `metrics.avatarWidth` by `avatarHeight`, its initials centred.
+    func avatarBox(_ user: User, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
+        avatarBox(initials: user.initials, userID: user.id, role: role, id: id, x: x, y: y)
+    }
+
+    /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
+    func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
+        var block = line(role, fittedInitials(initials), content: .avatar(userID: userID), maxWidth: metrics.avatarWidth)
+        block.alignment = .center
+        block.height = max(lineHeight, metrics.avatarHeight)
+        return box(block, id: id, x: x, y: y, width: max(block.width, metrics.avatarWidth))
+    }
+
+    /// A message's content, top to bottom, each part measured in `inner` units: the quoted
     /// message, the attachments, the text and the translation, as its options say.
     func contentBlocks(_ decision: MessageDecision, width inner: Int) -> [Block] {
         let options = decision.options
         var content: [Block] = []
         if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
             // Name and text neutralised apart: an override left open in the name must not turn
-            // the text around. The pair drawn isolated (FSI…PDI): a right-to-left name must not
-            // carry the bar to the other end of the line.
+            // the text around.
             let label = quoted.isDeleted ? strings.messageDeleted
                 : UntrustedText.neutralize(quoted.text.isEmpty ? quotedContentName(quoted) : quoted.text)
-            let text = "\(UntrustedText.neutralize(quoted.user.displayName)): \(label)"
-            content.append(line(.quotedMessage, text, maxWidth: inner, display: "┃ \u{2068}\(text)\u{2069}"))
+            let author = UntrustedText.neutralize(quoted.user.displayName)
+            let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
+                                     attachment: quoted.attachments.first.map(AttachmentContent.init))
+            content.append(line(.quotedMessage, "\(author): \(label)", content: .quotedMessage(data), maxWidth: inner))
         }
         if !decision.message.isDeleted {
             content += richContentBlocks(decision.message, width: inner)
             for attachment in decision.message.attachments {
-                // The title neutralised on its own: an override left open in it must not reach "]".
-                let type = UntrustedText.neutralize(attachment.type)
-                let label = attachment.title.map { "[\(type): \(UntrustedText.neutralize($0))]" } ?? "[\(type)]"
-                content.append(line(.attachment, label, maxWidth: inner))
+                content.append(attachmentBlock(AttachmentContent(attachment), width: inner))
             }
         }
         if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
         if options.contains(.translation), let translation = decision.translation {
-            // "» " marks the translation; its continuation lines are indented under it.
-            let marker = inner >= 6
-            var block = wrapped(.translation, translation, width: marker ? inner - 2 : inner)
-            if marker {
-                block.lines = block.lines.enumerated().map { ($0.offset == 0 ? "» " : "  ") + $0.element }
-                block.width = block.lines.map { measurer.width(of: $0) }.max() ?? 0
-            }
-            content.append(block)
+            content.append(markedBlock(.translation, translation, content: .translation, width: inner))
         }
         return content
     }
 
-    /// A poll ("[poll: Where do we meet?]", then "○ Café · 2" an option, "closed" when voting
-    /// ended) and a shared location ("[location: 52.52000, 13.40500]", "[live location: …]"),
-    /// each line cut to `inner` cells.
+    /// A wrapped part with the presentation's markers before its lines ("» " and an indent
+    /// for a translation), when `width` leaves the text room beside them.
+    func markedBlock(_ role: BoxRole, _ text: String, content: BoxContent?, width: Int) -> Block {
+        guard let markers = presentation.lineMarkers(role) else { return wrapped(role, text, width: width, content: content) }
+        let markerWidth = max(measurer.width(of: markers.first), measurer.width(of: markers.following))
+        guard markerWidth > 0, width >= 3 * markerWidth else { return wrapped(role, text, width: width, content: content) }
+        var block = wrapped(role, text, width: width - markerWidth, content: content)
+        block.lines = block.lines.enumerated().map { index, line in
+            let marker = index == 0 ? markers.first : markers.following
+            let display = marker + line.display
+            return TextLine(text: marker + line.text, display: display, width: measurer.width(of: display))
+        }
+        block.width = block.lines.map(\.width).max() ?? 0
+        return block
+    }
+
+    /// An attachment's part: a media with its size at its aspect ratio (its label on its first
+    /// line), or one line of its label.
+    func attachmentBlock(_ attachment: AttachmentContent, width inner: Int) -> Block {
+        guard attachment.kind.isMedia, let size = attachment.originalSize else {
+            return line(.attachment, attachment.title ?? attachment.fileName ?? attachment.type, content: .attachment(attachment), maxWidth: inner)
+        }
+        let media = metrics.mediaSize(attachment.kind, original: size, room: inner)
+        var block = line(.attachment, attachment.title ?? attachment.fileName ?? attachment.type, content: .attachment(attachment),
+                         maxWidth: media.width)
+        block.width = media.width
+        block.height = media.height
+        block.keepsWidth = true
+        return block
+    }
+
+    /// A poll (its question, then one line per option) and a shared location, each line cut
+    /// to `inner` units; texts neutralised.
     func richContentBlocks(_ message: Message, width inner: Int) -> [Block] {
         var blocks: [Block] = []
-        if let poll = message.poll {
-            let state = poll.isClosed ? " (closed)" : ""
-            blocks.append(line(.attachment, "[\(strings.poll.lowercased()): \(UntrustedText.neutralize(poll.question))]\(state)", maxWidth: inner))
+        if var poll = message.poll {
+            poll.question = UntrustedText.neutralize(poll.question)
+            for index in poll.options.indices { poll.options[index].text = UntrustedText.neutralize(poll.options[index].text) }
+            let attachment = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
+            blocks.append(line(.attachment, poll.question, content: .attachment(attachment), maxWidth: inner))
             for option in poll.options {
-                let votes = option.voteCount > 0 ? " · \(option.voteCount)" : ""
-                blocks.append(line(.attachment, "○ \u{2068}\(UntrustedText.neutralize(option.text))\u{2069}\(votes)", maxWidth: inner))
+                blocks.append(line(.attachment, option.text, content: .pollOption(option), maxWidth: inner))
             }
         }
         if let location = message.sharedLocation {
-            let kind = (location.isLive ? strings.liveLocation : strings.location).lowercased()
-            blocks.append(line(.attachment, "[\(kind): \(Self.coordinate(location.latitude)), \(Self.coordinate(location.longitude))]",
-                               maxWidth: inner))
+            let words = location.isLive ? strings.liveLocation : strings.location
+            let attachment = AttachmentContent(kind: .location, type: "location", title: words, location: location)
+            blocks.append(line(.attachment, words, content: .attachment(attachment), maxWidth: inner))
         }
         return blocks
     }
@@ -221,35 +321,14 @@ struct RowLayout {
         return "[\(quoted.attachments.first?.type ?? "message")]"
     }
 
-    /// A coordinate with five decimals (about a metre), without the standard library's
-    /// float formatting noise: 52.52 → "52.52000".
-    static func coordinate(_ degrees: Double) -> String {
-        guard degrees.isFinite else { return "?" }
-        let scaled = Int64((abs(degrees) * 100_000).rounded())
-        let fraction = String(scaled % 100_000)
-        return (degrees < 0 && scaled != 0 ? "-" : "") + "\(scaled / 100_000)." + String(repeating: "0", count: 5 - fraction.count) + fraction
-    }
-
-    /// The initials that fit the avatar. Two wide initials ("佐藤 由紀" → "佐由") take four
-    /// cells, and an ellipsis in their place identifies nobody: the last initial gives way.
-    func avatarInitials(_ user: User) -> String {
-        fittedInitials(user.initials)
-    }
-
-    /// Initials that fit the avatar: the last ones give way ("佐藤 由紀" → "佐").
+    /// Initials that fit the avatar: the last ones give way ("佐藤 由紀" → "佐"), as an
+    /// ellipsis in their place identifies nobody.
     func fittedInitials(_ initials: String) -> String {
         var fitted = initials
         while fitted.count > 1 && measurer.width(of: UntrustedText.neutralize(fitted)) > metrics.avatarWidth {
             fitted.removeLast()
         }
         return UntrustedText.neutralize(fitted)
-    }
-
-    /// "❤️ 1 😂 2": the reactions the decisions show, each as its glyph (``ChatStrings/reactionGlyphs``,
-    /// else its type's name) and count.
-    func reactionText(_ reactions: [ReactionCount]) -> String {
-        reactions.map { "\(strings.reactionGlyphs[$0.type] ?? UntrustedText.neutralize($0.type)) \($0.count)" }
-            .joined(separator: " ")
     }
 
     /// The parts under the bubble, in order: others' messages show author, time and the edited
@@ -259,13 +338,18 @@ struct RowLayout {
     /// a part left too little room to say anything is dropped rather than drawn as a lone "…".
     private func footerBlocks(_ decision: MessageDecision, flipped: Bool, maxWidth: Int) -> [Block] {
         let options = decision.options
-        var parts: [(BoxRole, String)] = []
-        if options.contains(.onlyVisibleToYouIndicator) { parts.append((.onlyVisibleToYou, strings.onlyVisibleToYou)) }
-        if options.contains(.authorName) { parts.append((.authorName, UntrustedText.neutralize(decision.message.user.displayName))) }
-        if options.contains(.timestamp) { parts.append((.timestamp, decision.timeText)) }
-        if decision.showsEditedLabel { parts.append((.editedLabel, strings.edited)) }
-        if let status = decision.deliveryStatus, let glyph = strings.deliveryGlyphs[status] { parts.append((.deliveryStatus, glyph)) }
-        let widths = parts.map { measurer.width(of: $0.1) }
+        var parts: [(BoxRole, String?, BoxContent?)] = []
+        if options.contains(.onlyVisibleToYouIndicator) { parts.append((.onlyVisibleToYou, strings.onlyVisibleToYou, nil)) }
+        if options.contains(.authorName) { parts.append((.authorName, UntrustedText.neutralize(decision.message.user.displayName), nil)) }
+        if options.contains(.timestamp) { parts.append((.timestamp, decision.timeText, nil)) }
+        if decision.showsEditedLabel { parts.append((.editedLabel, strings.edited, .edited)) }
+        if let status = decision.deliveryStatus { parts.append((.deliveryStatus, nil, .deliveryStatus(status))) }
+        let drawn = parts.map { presentation.line($0.0, text: $0.1, content: $0.2, strings: strings) }
+        // A part the presentation draws nothing for (a status without a glyph) takes no room.
+        let shownParts = parts.indices.filter { !drawn[$0].isEmpty || parts[$0].0 != .deliveryStatus }
+        parts = shownParts.map { parts[$0] }
+        let drawnTexts = shownParts.map { drawn[$0] }
+        let widths = drawnTexts.map { measurer.width(of: $0) }
         let isEssential = parts.map { $0.0 == .timestamp || $0.0 == .deliveryStatus }
         // Room is given out by priority: time and status, then the labels, then the name.
         let labels = parts.indices.filter { !isEssential[$0] && parts[$0].0 != .authorName }
@@ -273,7 +357,7 @@ struct RowLayout {
         var allowed = parts.indices.map { isEssential[$0] ? widths[$0] : 0 }
         var count = isEssential.filter { $0 }.count
         var used = allowed.reduce(0, +) + metrics.inlineSpacing * max(0, count - 1)
-        let shortest = 4 // three characters and the ellipsis
+        let shortest = shortestLabel
         for index in labels + names {
             let room = maxWidth - used - (count > 0 ? metrics.inlineSpacing : 0)
             let width = widths[index] <= room ? widths[index] : (room >= shortest ? room : 0)
@@ -284,10 +368,10 @@ struct RowLayout {
         }
         var budget = maxWidth - metrics.inlineSpacing * max(0, count - 1)
         var blocks: [Block] = []
-        for (index, (role, text)) in parts.enumerated() {
+        for (index, (role, text, content)) in parts.enumerated() {
             let fit = min(allowed[index], budget)
             guard fit > 0 else { continue }
-            let block = line(role, text, maxWidth: fit)
+            let block = line(role, text, content: content, drawn: drawnTexts[index], maxWidth: fit)
             guard block.width > 0 else { continue }
             blocks.append(block)
             budget -= block.width

@@ -61,11 +61,25 @@ public struct Attachment: Hashable, Sendable {
     public var type: String
     /// Its title (a file name, say), when it has one.
     public var title: String?
+    /// The file's name: the last part of its asset's URL path (`asset_url`, else `image_url`).
+    public var fileName: String?
+    /// The file's size in bytes (`file_size`).
+    public var fileSize: Int?
+    /// The host of its link (`og_scrape_url`, else `title_link`, else its asset's URL).
+    public var urlHost: String?
+    /// An image's or a video's original size in pixels (`original_width`, `original_height`):
+    /// media are drawn at its aspect ratio.
+    public var originalSize: PixelSize?
 
     /// An attachment.
-    public init(type: String, title: String? = nil) {
+    public init(type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil, urlHost: String? = nil,
+                originalSize: PixelSize? = nil) {
         self.type = type
         self.title = title
+        self.fileName = fileName
+        self.fileSize = fileSize
+        self.urlHost = urlHost
+        self.originalSize = originalSize
     }
 }
 

@@ -2,6 +2,8 @@
 public struct ThreadReplySummary: Hashable, Sendable {
     /// The reply's message id.
     public var messageID: String
+    /// The author's id.
+    public var authorID: String = ""
     /// The author's name, neutralised.
     public var authorName: String
     /// The author's initials, for the avatar.
@@ -112,7 +114,7 @@ public struct ThreadListResolver: Sendable {
         } else {
             preview = UntrustedText.neutralize(message.text)
         }
-        return ThreadReplySummary(messageID: message.id, authorName: UntrustedText.neutralize(message.user.displayName),
+        return ThreadReplySummary(messageID: message.id, authorID: message.user.id, authorName: UntrustedText.neutralize(message.user.displayName),
                                   authorInitials: UntrustedText.neutralize(message.user.initials), preview: preview,
                                   timestamp: replyTimestamp(message.createdAt))
     }

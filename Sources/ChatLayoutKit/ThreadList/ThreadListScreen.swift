@@ -18,10 +18,11 @@ public enum ThreadListScreen {
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-        width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings()
+        width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings(),
+        presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
         let decisions = decisions(conversation, context: context, formatter: formatter, strings: strings)
-        return ThreadListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings)
+        return ThreadListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings, presentation: presentation)
             .layout(decisions, width: width).screen(viewport)
     }
 }

@@ -11,32 +11,41 @@ extension RowLayout {
         let available = max(1, width - padding - left)
         var children: [Box] = []
         if avatarColumn >= metrics.avatarWidth {
-            let initials = line(.avatar, avatarInitials(info.decision.message.user), maxWidth: metrics.avatarWidth)
-            children.append(box(initials, id: id, x: padding, y: 0))
+            children.append(avatarBox(info.decision.message.user, role: .avatar, id: id, x: padding, y: 0))
         }
         children.append(box(line(.authorName, info.authorName, maxWidth: available), id: id, x: left, y: 0))
         // The date wraps rather than lose its time on a narrow screen.
         let date = wrapped(.timestamp, info.dateText, width: available, alignment: .leading)
-        children.append(box(date, id: id, x: left, y: 1))
-        var y = 1 + date.lines.count
+        children.append(box(date, id: id, x: left, y: lineHeight))
+        var y = lineHeight + date.height
         // The content spans the column: right-to-left text sits at its trailing edge.
         for block in contentBlocks(info.decision, width: available) {
-            children.append(box(block, id: id, x: left, y: y, width: available))
-            y += block.lines.count
+            children.append(box(block, id: id, x: left, y: y, width: block.keepsWidth ? block.width : available))
+            y += block.height
         }
         if info.decision.options.contains(.reactions) {
-            children.append(box(line(.reactions, reactionText(info.decision.reactions), maxWidth: available), id: id, x: left, y: y))
-            y += 1
+            let reactions = line(.reactions, nil, content: .reactions(info.decision.reactions), maxWidth: available)
+            children.append(box(reactions, id: id, x: left, y: y))
+            y += reactions.height
         }
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
     }
 
-    /// "3 replies" between two rules across the list.
-    func replyCountSeparator(_ text: String) -> Box {
-        // A rule of as many "─" as fit: two cells each where ambiguous characters are wide.
-        let rule = String(repeating: "─", count: innerWidth / max(1, measurer.width(of: "─")))
-        let label = line(.replyCountSeparator, text, maxWidth: innerWidth)
-        return Box(role: .replyCountSeparator, frame: Frame(x: padding, y: 0, width: innerWidth, height: 3),
-                   text: text, lines: [rule] + label.lines + [rule])
+    /// "3 replies" between two rules across the list: lines of the presentation's rule
+    /// character, or empty lines where the front end draws the rules.
+    func replyCountSeparator(_ text: String, count: Int) -> Box {
+        var ruleLine = TextLine(text: "", display: "", width: 0)
+        if let character = presentation.ruleCharacter {
+            // As many as fit: two cells each where ambiguous characters are wide.
+            let characterWidth = measurer.width(of: character)
+            let rule = characterWidth > 0 ? String(repeating: character, count: innerWidth / characterWidth) : ""
+            ruleLine = TextLine(text: rule, display: rule, width: characterWidth > 0 ? innerWidth / characterWidth * characterWidth : 0)
+        }
+        let label = line(.replyCountSeparator, text, content: .replyCount(count), maxWidth: innerWidth)
+        let lines = [PlacedLine(display: ruleLine.display, text: ruleLine.text, x: 0, width: ruleLine.width)]
+            + Self.place(label.lines, in: innerWidth, alignment: .leading)
+            + [PlacedLine(display: ruleLine.display, text: ruleLine.text, x: 0, width: ruleLine.width)]
+        return Box(role: .replyCountSeparator, frame: Frame(x: padding, y: 0, width: innerWidth, height: 3 * lineHeight),
+                   text: text, content: .replyCount(count), placedLines: lines, textDirection: label.direction)
     }
 }

@@ -7,27 +7,32 @@ public struct ThreadViewLayout: Sendable {
     public var measurer: any TextMeasuring
     /// The words the layout writes ("↓" on the scroll-to-latest button).
     public var strings: ChatStrings
+    /// The front end's words and glyphs around typed content (``PlainPresentation`` by default).
+    public var presentation: any BoxPresentation
 
-    /// A layout with these metrics, measurer and words.
-    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+    /// A layout with these metrics, measurer, words and presentation.
+    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
+                presentation: any BoxPresentation = PlainPresentation()) {
         self.metrics = metrics
         self.measurer = measurer
         self.strings = strings
+        self.presentation = presentation
     }
 
     /// Lays out `decisions` at `width` (at least 1).
     public func layout(_ decisions: ThreadViewDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutThread {
         let replies = MessageListDecisions(header: decisions.header, items: decisions.items, unreadCount: decisions.unreadCount)
-        let list = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings)
-            .layout(replies, width: requestedWidth, dateIndicator: dateIndicator)
+        let listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
+        let list = listLayout.layout(replies, width: requestedWidth, dateIndicator: dateIndicator)
         let width = list.width
         var rows: [Box] = []
         var messageRows: [LaidOutList.MessageRow] = []
         var lead = 0 // the rows above the replies
         if let info = decisions.parentInfo {
-            let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
+            let rowLayout = listLayout.rowLayout(width: width)
             let parent = rowLayout.parentInfoRow(info).offsetBy(dy: metrics.groupSpacing)
-            let separator = rowLayout.replyCountSeparator(decisions.replyCountText).offsetBy(dy: parent.frame.maxY + metrics.groupSpacing)
+            let separator = rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)
+                .offsetBy(dy: parent.frame.maxY + metrics.groupSpacing)
             rows = [parent, separator]
             // While the parent is on top, the overlay shows its day.
             messageRows = [LaidOutList.MessageRow(top: parent.frame.y, bottom: parent.frame.maxY, dateLabel: info.decision.dateLabel)]
@@ -40,9 +45,9 @@ public struct ThreadViewLayout: Sendable {
         // moved down to make room.
         if decisions.parentInfo == nil && decisions.showsRepliesCounter,
            let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && Identifier.same($0.id, decisions.parentID) }) {
-            let rowLayout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings)
             let counterTop = listRows[parentIndex].frame.maxY + metrics.groupSpacing
-            let counter = rowLayout.replyCountSeparator(decisions.replyCountText).offsetBy(dy: counterTop)
+            let counter = listLayout.rowLayout(width: width).replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)
+                .offsetBy(dy: counterTop)
             counterHeight = counter.frame.height + metrics.groupSpacing
             let below = listRows.index(after: parentIndex)
             listRows[below...] = ArraySlice(listRows[below...].map { $0.offsetBy(dy: counterHeight) })
@@ -56,28 +61,28 @@ public struct ThreadViewLayout: Sendable {
         messageRows += listMessageRows.map { LaidOutList.MessageRow(top: $0.top + lead, bottom: $0.bottom + lead, dateLabel: $0.dateLabel) }
         let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
                                   contentHeight: list.contentHeight + lead + counterHeight, messageRows: messageRows,
-                                  unreadCount: decisions.unreadCount, dateIndicator: dateIndicator,
-                                  metrics: metrics, measurer: measurer, strings: strings)
+                                  unreadCount: decisions.unreadCount, dateIndicator: dateIndicator, layout: listLayout)
         return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)
     }
 
     /// The header: a bordered box with "Thread" and the channel's name under it, both centred
     /// (a navigation bar's title and subtitle).
     private func header(_ header: ChannelHeader, width: Int) -> Box {
-        let bordered = metrics.headerHeight >= 3
-        let inner = max(0, width - (bordered ? 4 : 0))
-        let left = bordered ? 2 : 0
+        let lineHeight = metrics.lineHeight
+        let bordered = metrics.headerHeight >= 3 * lineHeight
+        let verticalInset = bordered ? max(0, (metrics.headerHeight - lineHeight) / 2) : 0
+        let left = bordered ? metrics.headerPadding : 0
+        let inner = max(0, width - 2 * left)
         let texts = [(BoxRole.headerTitle, header.title), (BoxRole.headerSubtitle, header.subtitle)].filter { !$0.1.isEmpty }
         var children: [Box] = []
         for (row, (role, text)) in texts.enumerated() where inner > 0 {
-            let fitted = measurer.truncate(text, width: inner)
-            let display = measurer.wrap(fitted, width: inner).lines.first?.display ?? ""
-            let displayWidth = measurer.width(of: display)
-            children.append(Box(role: role, frame: Frame(x: left + (inner - displayWidth) / 2, y: row + (bordered ? 1 : 0),
-                                                         width: displayWidth, height: 1),
-                                text: text, lines: [display], alignment: .center))
+            let line = MessageListLayout.fittedLine(text, width: inner, measurer: measurer)
+            children.append(Box(role: role, frame: Frame(x: left + (inner - line.width) / 2, y: row * lineHeight + verticalInset,
+                                                         width: line.width, height: lineHeight),
+                                text: text, placedLines: [PlacedLine(display: line.display, text: line.text, x: 0, width: line.width)],
+                                alignment: .center))
         }
-        let height = max(1, texts.count) + (bordered ? 2 : 0)
+        let height = max(1, texts.count) * lineHeight + 2 * verticalInset
         return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
     }
 }
@@ -101,7 +106,7 @@ public struct LaidOutThread: Sendable {
         case .top: return 0
         case .reply(let id):
             guard let row = list.rows.first(where: { $0.role == .messageRow && Identifier.same($0.id, id) }) else { return Int.max }
-            return max(0, row.frame.y - (list.dateIndicator == .overlay ? 1 : 0))
+            return max(0, row.frame.y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
         }
     }
 

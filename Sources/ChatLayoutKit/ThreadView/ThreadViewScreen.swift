@@ -8,11 +8,13 @@ public enum ThreadViewScreen {
     public static func layout(
         _ conversation: Conversation, parentID: String, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-        width: Int, height: Int? = nil, scrollOffset: Int? = nil, strings: ChatStrings = ChatStrings()
+        width: Int, height: Int? = nil, scrollOffset: Int? = nil, strings: ChatStrings = ChatStrings(),
+        presentation: any BoxPresentation = PlainPresentation()
     ) throws(ThreadViewError) -> LaidOutScreen {
         let decisions = try ThreadViewResolver(config: config, context: context, formatter: formatter,
                                                measurer: measurer, strings: strings).resolve(conversation, parentID: parentID)
-        let layout = ThreadViewLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings)
+        let layout = ThreadViewLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings,
+                                      presentation: presentation)
         return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
             .screen(height: height, scrollOffset: scrollOffset)
     }

@@ -30,7 +30,7 @@ struct PreviewCommand: ParsableCommand {
         let laidOut = MessageListScreen.layout(
             conversation, config: config, context: loaded.context,
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
-            viewport: screen.viewport(defaultOffset: Int.max)
+            viewport: screen.viewport(defaultOffset: Int.max), presentation: screen.presentation
         )
         try screen.write(laidOut, engine: loaded.engine)
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.

@@ -29,6 +29,13 @@ struct ScreenOptions: ParsableArguments {
         if scrollOffset != nil && height == nil { throw ValidationError("--scroll-offset needs --height") }
     }
 
+    /// The words and glyphs around typed content: the terminal's for the drawing, the tree
+    /// and the JSON (their `lines` are the drawing's); words alone for SVG, which draws rules,
+    /// pills, cards and bars as shapes.
+    var presentation: any BoxPresentation {
+        format == .svg ? PlainPresentation() : TerminalPresentation()
+    }
+
     /// The viewport, if any; without `--scroll-offset` it shows `defaultOffset`.
     func viewport(defaultOffset: Int) -> Viewport? {
         height.map { Viewport(scrollOffset: scrollOffset ?? defaultOffset, height: $0) }
@@ -46,7 +53,7 @@ struct ScreenOptions: ParsableArguments {
         var output = StandardOutput()
         switch format {
         case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }
-        case .svg: output.write(SVGRenderer(engine: engine).render(screen))
+        case .svg: output.write(SVGRenderer().render(screen))
         case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
         case .json: output.write(screen.json().serialized() + "\n")
         }

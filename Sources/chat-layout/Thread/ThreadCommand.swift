@@ -64,7 +64,7 @@ struct ThreadCommand: ParsableCommand {
             laidOut = try ThreadViewScreen.layout(
                 loaded.document.conversation, parentID: parent, config: config, context: loaded.context,
                 formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
-                height: screen.height, scrollOffset: screen.scrollOffset
+                height: screen.height, scrollOffset: screen.scrollOffset, presentation: screen.presentation
             )
         } catch {
             throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")

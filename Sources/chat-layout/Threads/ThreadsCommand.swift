@@ -23,7 +23,7 @@ struct ThreadsCommand: ParsableCommand {
         let laidOut = ThreadListScreen.layout(
             loaded.document.conversation, config: loaded.config, context: loaded.context,
             formatter: loaded.formatter, measurer: loaded.engine, width: flags.width,
-            viewport: screen.viewport(defaultOffset: 0)
+            viewport: screen.viewport(defaultOffset: 0), presentation: screen.presentation
         )
         try screen.write(laidOut, engine: loaded.engine)
     }

@@ -28,7 +28,7 @@ struct ConversationDecoderTests {
         #expect(conversation.members.map(\.user.id) == ["luke", "leia", "han"])
         #expect(conversation.messages.map(\.id) == ["luke-1", "leia-1", "han-1", "luke-2"])
         let leia = conversation.messages[1]
-        #expect(leia.attachments == [Attachment(type: "image", title: "a.jpg")])
+        #expect(leia.attachments == [Attachment(type: "image", title: "a.jpg", fileName: "a.jpg", urlHost: "example.com")])
         #expect(leia.latestReactions == [Reaction(type: "love", userID: "luke")])
         #expect(leia.replyCount == 2)
         #expect(leia.threadParticipants.map(\.id) == ["leia", "han"])
@@ -44,6 +44,27 @@ struct ConversationDecoderTests {
         #expect(conversation.reads.first?.lastReadMessageID == "luke-1")
         #expect(conversation.reads.first?.unreadMessages == 2)
         #expect(document.warnings.isEmpty)
+    }
+
+    @Test func attachments_keepTheirSizeFileAndHost() throws {
+        let document = try decode("""
+        {"messages": [{"id": "m1", "user": {"id": "leia"}, "created_at": "2024-03-05T09:00:00Z", "attachments": [
+          {"type": "image", "image_url": "https://cdn.example.com:8443/a/beach.jpg?sig=x", "original_width": 1600, "original_height": 1200.0},
+          {"type": "file", "title": "Plan", "asset_url": "https://user@files.example.org/plans/plan%201.pdf#p2", "file_size": 52000},
+          {"og_scrape_url": "https://[2001:db8::1]:80/post", "title": "A post"},
+          {"type": "video", "asset_url": "not a url", "original_width": 0, "original_height": 720},
+          {"type": "image", "image_url": "https://example.com", "original_width": -4, "original_height": 3}
+        ]}]}
+        """)
+        let attachments = try #require(document.conversation.messages.first).attachments
+        #expect(attachments[0] == Attachment(type: "image", fileName: "beach.jpg", urlHost: "cdn.example.com",
+                                             originalSize: PixelSize(width: 1600, height: 1200)))
+        #expect(attachments[1] == Attachment(type: "file", title: "Plan", fileName: "plan%201.pdf", fileSize: 52000,
+                                             urlHost: "files.example.org"))
+        #expect(attachments[2] == Attachment(type: "linkPreview", title: "A post", urlHost: "[2001:db8::1]"))
+        // No size without two positive sides; no name or host without a URL's shape.
+        #expect(attachments[3] == Attachment(type: "video"))
+        #expect(attachments[4] == Attachment(type: "image", urlHost: "example.com"))
     }
 
     @Test func channelsQuery_takesTheFirstChannel_orTheOneAskedFor() throws {

@@ -72,10 +72,11 @@ import Testing
                                     timeZone: document.context.timeZone ?? "", locale: document.context.locale ?? "",
                                     translationLanguage: document.context.translationLanguage)
         let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                              formatter: formatter, measurer: engine, width: width)
+                                              formatter: formatter, measurer: engine, width: width,
+                                              presentation: TerminalPresentation())
         run.screen = screen
         run.rows = TextRenderer(engine: engine).rows(screen)
-        run.svg = SVGRenderer(engine: engine).render(screen)
+        run.svg = SVGRenderer().render(screen)
         return run
     }
 

@@ -1,5 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutTextRenderer
 import Testing
 
 /// What a thread-list item says (SPEC §3.5, Stream's `ChatThreadListItemView`): title,
@@ -378,7 +379,7 @@ struct ThreadListItemTests {
 
     private func layout(_ conversation: Conversation, width: Int) throws -> LaidOutScreen {
         ThreadListScreen.layout(conversation, config: MessageListConfig(), context: context(), formatter: try formatter(),
-                                measurer: ICUTextEngine(), width: width)
+                                measurer: ICUTextEngine(), width: width, presentation: TerminalPresentation())
     }
 
     private func boxes(_ role: BoxRole, in screen: LaidOutScreen) -> [Box] {

@@ -51,7 +51,7 @@ extension ConversationBuilder {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         return try ThreadViewScreen.layout(conversation, parentID: parentID, config: config, context: context,
                                            formatter: formatter, measurer: ICUTextEngine(), width: width,
-                                           height: height, scrollOffset: scrollOffset)
+                                           height: height, scrollOffset: scrollOffset, presentation: TerminalPresentation())
     }
 }
 

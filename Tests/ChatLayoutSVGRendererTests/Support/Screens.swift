@@ -34,3 +34,11 @@ enum Screens {
                       root: Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: height), children: boxes))
     }
 }
+
+extension PlacedLine {
+    /// A line whose reading order is its display order, `width` units wide (its characters'
+    /// count unless given) at `x`: what a layout would have placed.
+    static func plain(_ text: String, x: Int = 0, width: Int? = nil) -> PlacedLine {
+        PlacedLine(display: text, text: text, x: x, width: width ?? text.count)
+    }
+}

@@ -47,24 +47,24 @@ struct Scenario: Sendable, CustomStringConvertible {
     }
 
     /// The laid-out screen.
-    func screen() throws -> LaidOutScreen {
+    func screen(presentation: any BoxPresentation = TerminalPresentation()) throws -> LaidOutScreen {
         let (conversation, config, context) = try load()
         let engine = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         if let threadParent {
             return try ThreadViewScreen.layout(conversation, parentID: threadParent, config: config, context: context,
                                                formatter: formatter, measurer: engine, width: width, height: height,
-                                               scrollOffset: scrollOffset)
+                                               scrollOffset: scrollOffset, presentation: presentation)
         }
         if threadList {
             // A thread list opens at its top.
             let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? 0, height: $0) }
             return ThreadListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                           measurer: engine, width: width, viewport: viewport)
+                                           measurer: engine, width: width, viewport: viewport, presentation: presentation)
         }
         let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? Int.max, height: $0) }
         return MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                        measurer: engine, width: width, viewport: viewport)
+                                        measurer: engine, width: width, viewport: viewport, presentation: presentation)
     }
 
     /// The golden text: a header naming everything the drawing depends on, then the rows,
@@ -109,8 +109,7 @@ struct Scenario: Sendable, CustomStringConvertible {
 
     /// The SVG golden: the document as `chat-layout preview --format svg` writes it.
     func svgGolden() throws -> String {
-        let engine = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
-        return SVGRenderer(engine: engine).render(try screen())
+        SVGRenderer().render(try screen(presentation: PlainPresentation()))
     }
 
     /// The box-tree dump golden.

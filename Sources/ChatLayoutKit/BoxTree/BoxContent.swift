@@ -1,0 +1,172 @@
+/// What a box stands for, as data: a front end draws each box its own way from this (an
+/// image view for an image, an icon for a delivery status), and the text and SVG renderers
+/// choose their glyphs and words from it through a ``BoxPresentation``.
+public enum BoxContent: Hashable, Sendable {
+    /// An attachment of a message or of a quoted message: an image, a video, a file…, a poll,
+    /// a shared location.
+    case attachment(AttachmentContent)
+    /// One option of a poll, under its question.
+    case pollOption(Poll.Option)
+    /// The message a message quotes.
+    case quotedMessage(QuotedContent)
+    /// The automatic translation under a message's text (the translated text is the box's
+    /// `text`).
+    case translation
+    /// The reactions shown above a bubble, in order.
+    case reactions([ReactionCount])
+    /// The thread info under a thread root, or under a thread reply also sent to the channel.
+    case threadInfo(ThreadInfoContent)
+    /// The delivery status of one of the current user's messages.
+    case deliveryStatus(DeliveryStatus)
+    /// The "Edited" label.
+    case edited
+    /// The indicator beside a message whose last action failed.
+    case error
+    /// A message's author, as the avatar stands for them (initials in the box's `text`).
+    case avatar(userID: String)
+    /// A count on a badge or a button: unread threads, unread messages on scroll-to-latest.
+    case count(Int)
+    /// The reply count of a thread view (between its rules).
+    case replyCount(Int)
+}
+
+/// The kind of an attachment, from Stream's `type` (an unknown type is ``custom``).
+public enum AttachmentKind: String, Hashable, Sendable, CaseIterable {
+    /// A still image (`image`).
+    case image
+    /// A video (`video`).
+    case video
+    /// A GIF from Giphy (`giphy`).
+    case giphy
+    /// Any other file (`file`).
+    case file
+    /// A sound file (`audio`).
+    case audio
+    /// A recorded voice message (`voiceRecording`).
+    case voiceRecording
+    /// A scraped link preview (no `type`, an `og_scrape_url`; or `linkPreview`).
+    case linkPreview
+    /// A poll (the message's `poll`).
+    case poll
+    /// A shared location (the message's `shared_location`).
+    case location
+    /// A type of the app's own.
+    case custom
+
+    /// The kind of Stream's attachment `type`.
+    public init(type: String) {
+        self = switch type {
+        case "image": .image
+        case "video": .video
+        case "giphy": .giphy
+        case "file": .file
+        case "audio": .audio
+        case "voiceRecording": .voiceRecording
+        case "linkPreview": .linkPreview
+        default: .custom
+        }
+    }
+
+    /// Media: drawn at their aspect ratio within a maximum size (``Metrics/mediaWidth``).
+    public var isMedia: Bool { self == .image || self == .video || self == .giphy }
+}
+
+/// An attachment as a front end draws it: its kind and what there is to say about it.
+public struct AttachmentContent: Hashable, Sendable {
+    /// What it is.
+    public var kind: AttachmentKind
+    /// The payload's `type` as it came (the kind of an app's own type is ``AttachmentKind/custom``).
+    public var type: String
+    /// Its title (`title`, else `fallback`), neutralised.
+    public var title: String?
+    /// The file's name: the last part of its asset's URL path, neutralised.
+    public var fileName: String?
+    /// The file's size in bytes (`file_size`).
+    public var fileSize: Int?
+    /// The host its URL points at (`og_scrape_url`, `title_link`, `asset_url`): "example.com".
+    public var urlHost: String?
+    /// The original image or video size in pixels (`original_width`, `original_height`).
+    public var originalSize: PixelSize?
+    /// A poll's question, options and state.
+    public var poll: Poll?
+    /// A shared location.
+    public var location: SharedLocation?
+
+    /// An attachment's content.
+    public init(kind: AttachmentKind, type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil,
+                urlHost: String? = nil, originalSize: PixelSize? = nil, poll: Poll? = nil, location: SharedLocation? = nil) {
+        self.kind = kind
+        self.type = type
+        self.title = title
+        self.fileName = fileName
+        self.fileSize = fileSize
+        self.urlHost = urlHost
+        self.originalSize = originalSize
+        self.poll = poll
+        self.location = location
+    }
+
+    /// The content of a message's attachment, its texts neutralised.
+    public init(_ attachment: Attachment) {
+        self.init(kind: AttachmentKind(type: attachment.type), type: UntrustedText.neutralize(attachment.type),
+                  title: attachment.title.map(UntrustedText.neutralize), fileName: attachment.fileName.map(UntrustedText.neutralize),
+                  fileSize: attachment.fileSize, urlHost: attachment.urlHost.map(UntrustedText.neutralize),
+                  originalSize: attachment.originalSize)
+    }
+}
+
+/// A size in pixels (an image's original size).
+public struct PixelSize: Hashable, Sendable {
+    /// The width, from 1 to 2³⁰.
+    public var width: Int
+    /// The height, from 1 to 2³⁰.
+    public var height: Int
+
+    /// A size, each side at most 2³⁰ (layout multiplies them); nil unless both are positive.
+    public init?(width: Int, height: Int) {
+        guard width > 0, height > 0 else { return nil }
+        self.width = min(width, 1 << 30)
+        self.height = min(height, 1 << 30)
+    }
+}
+
+/// A quoted message as a front end draws it: its id, author and text.
+public struct QuotedContent: Hashable, Sendable {
+    /// The quoted message's id.
+    public var id: String
+    /// Its author's display name, neutralised.
+    public var author: String
+    /// Its text, neutralised; "Message deleted", "Poll", "Location" or its first
+    /// attachment's type where it has no text of its own.
+    public var text: String
+    /// It was deleted.
+    public var isDeleted: Bool
+    /// Its first attachment, when it has one.
+    public var attachment: AttachmentContent?
+
+    /// A quoted message's content.
+    public init(id: String, author: String, text: String, isDeleted: Bool = false, attachment: AttachmentContent? = nil) {
+        self.id = id
+        self.author = author
+        self.text = text
+        self.isDeleted = isDeleted
+        self.attachment = attachment
+    }
+}
+
+/// A thread's info under its root: the reply count and who took part.
+public struct ThreadInfoContent: Hashable, Sendable {
+    /// The number of replies; nil under a thread reply also sent to the channel.
+    public var replyCount: Int?
+    /// "3 replies", or "Thread reply": the decision's words, in the document's locale.
+    public var label: String
+    /// The participants' names, neutralised, at most three.
+    public var participants: [String]
+
+    /// A thread info.
+    public init(replyCount: Int?, label: String, participants: [String]) {
+        self.replyCount = replyCount
+        self.label = label
+        self.participants = participants
+    }
+}

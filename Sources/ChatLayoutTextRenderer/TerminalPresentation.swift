@@ -1,0 +1,53 @@
+import ChatLayoutKit
+
+/// The text renderer's glyphs: what a terminal shows for the parts it cannot draw as shapes.
+/// An attachment is "[image: beach.jpg]", a quote "┃ Leia: text", a translation "» text", a
+/// separator "── Today ──", the date overlay "[ Today ]", the scroll-to-latest button
+/// "( ↓ 3 )" and the new-threads banner "( 1 new thread )", a badge "(2)", a thread info "💬 3 replies". Lay out with it when drawing with
+/// ``TextRenderer`` (or the SVG renderer's drawing of a terminal).
+public struct TerminalPresentation: BoxPresentation {
+    /// The terminal presentation.
+    public init() {}
+
+    /// The part's line, with the terminal's glyphs.
+    public func line(_ role: BoxRole, text: String?, content: BoxContent?, strings: ChatStrings) -> String {
+        let words = text ?? ""
+        switch content {
+        case .attachment(let attachment):
+            if let poll = attachment.poll {
+                return "[\(strings.poll.lowercased()): \(poll.question)]" + (poll.isClosed ? " (closed)" : "")
+            }
+            if let location = attachment.location {
+                let kind = (location.isLive ? strings.liveLocation : strings.location).lowercased()
+                return "[\(kind): \(SharedLocation.coordinate(location.latitude)), \(SharedLocation.coordinate(location.longitude))]"
+            }
+            return attachment.title.map { "[\(attachment.type): \($0)]" } ?? "[\(attachment.type)]"
+        case .pollOption(let option):
+            // Isolated: a right-to-left option must not carry the vote count to its other end.
+            return "○ \u{2068}\(option.text)\u{2069}" + (option.voteCount > 0 ? " · \(option.voteCount)" : "")
+        case .quotedMessage:
+            // The pair drawn isolated (FSI…PDI): a right-to-left name must not carry the bar to
+            // the other end of the line.
+            return "┃ \u{2068}\(words)\u{2069}"
+        case .threadInfo(let info):
+            return "\(strings.threadGlyph) \(PlainPresentation.threadInfo(info))"
+        default:
+            break
+        }
+        switch role {
+        case .dateSeparator, .unreadSeparator: return "── \(words) ──"
+        case .dateOverlay, .retryButton: return "[ \(words) ]"
+        case .scrollToLatestButton, .newThreadsBanner: return "( \(words) )"
+        case .unreadBadge: return "(\(words))"
+        default: return PlainPresentation().line(role, text: text, content: content, strings: strings)
+        }
+    }
+
+    /// A translation's "» " before its first line, and two spaces before the following ones.
+    public func lineMarkers(_ role: BoxRole) -> (first: String, following: String)? {
+        role == .translation ? ("» ", "  ") : nil
+    }
+
+    /// "─": a thread view's reply count stands between two rules of it.
+    public var ruleCharacter: String? { "─" }
+}

@@ -1,0 +1,152 @@
+import ChatLayoutICU
+import ChatLayoutKit
+import ChatLayoutTextRenderer
+import Testing
+
+/// The box tree says what each part stands for with typed data, places every line once, and
+/// leaves the glyphs to the front end's presentation.
+struct TypedBoxTests {
+    /// Every kind of decorated part: a quote, an image with its size, a file, a poll, a
+    /// location, reactions, a thread root, a translation, an edit, a failed send, a read receipt.
+    private func scenario() -> ConversationBuilder {
+        ConversationBuilder()
+            .direct()
+            .features { $0.readEvents = true; $0.replies = true }
+            .config { $0.editedLabelEnabled = true; $0.autoTranslationEnabled = true }
+            .context { $0.translationLanguage = "fr" }
+            .message("m1", by: "leia", at: 0, text: "Photos") { message in
+                message.attachments = [
+                    Attachment(type: "image", title: "beach.jpg", originalSize: PixelSize(width: 1600, height: 1200)),
+                    Attachment(type: "file", title: "plan.pdf", fileName: "plan.pdf", fileSize: 52_000, urlHost: "cdn.example.com"),
+                ]
+                message.reactionScores = [(type: "love", score: 2), (type: "haha", score: 1)]
+                message.latestReactions = [Reaction(type: "love", userID: "luke")]
+                message.replyCount = 3
+                message.threadParticipants = [Cast.han, Cast.leia]
+                message.translations = ["fr": "Des photos"]
+            }
+            .message("m2", by: "luke", at: 30, text: "Nice") { message in
+                message.quotedMessage = QuotedMessage(id: "m1", text: "Photos", user: Cast.leia)
+                message.messageTextUpdatedAt = instant("2024-03-05T09:01:00Z")
+            }
+            .message("m3", by: "leia", at: 60, text: "Vote") { message in
+                message.poll = Poll(question: "Where?", options: [Poll.Option(text: "Café", voteCount: 2), Poll.Option(text: "Park")])
+                message.sharedLocation = SharedLocation(latitude: 52.52, longitude: 13.405)
+            }
+            .message("m4", by: "luke", at: 90, text: "Did it send?") { $0.localState = .sendingFailed }
+            .message("m5", by: "luke", at: 120, text: "Seen?")
+            .read(by: "leia", lastRead: instant("2024-03-05T09:05:00Z"))
+    }
+
+    private func screen(_ presentation: any BoxPresentation, metrics: Metrics? = nil, width: Int = 44) throws -> LaidOutScreen {
+        let builder = scenario()
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        return MessageListScreen.layout(builder.conversation, config: builder.config, context: builder.context,
+                                        formatter: formatter, measurer: ICUTextEngine(), metrics: metrics, width: width,
+                                        presentation: presentation)
+    }
+
+    private func boxes(_ screen: LaidOutScreen) -> [Box] {
+        var found: [Box] = []
+        screen.root.walk { box, _ in found.append(box) }
+        return found
+    }
+
+    @Test func everyDecoratedPart_carriesItsData() throws {
+        let all = boxes(try screen(TerminalPresentation()))
+        let contents = all.compactMap(\.content)
+        let drawing = TextRenderer().render(try screen(TerminalPresentation()))
+        let attachments = contents.compactMap { if case .attachment(let a) = $0 { a } else { nil } }
+        #expect(attachments.map(\.kind) == [.image, .file, .poll, .location])
+        #expect(attachments[0].originalSize == PixelSize(width: 1600, height: 1200) && attachments[0].title == "beach.jpg")
+        #expect(attachments[1].fileSize == 52_000 && attachments[1].fileName == "plan.pdf" && attachments[1].urlHost == "cdn.example.com")
+        #expect(attachments[2].poll?.options.map(\.text) == ["Café", "Park"])
+        #expect(attachments[3].location?.latitude == 52.52)
+        #expect(contents.contains(.pollOption(Poll.Option(text: "Café", voteCount: 2))))
+        let reactions: BoxContent = .reactions([ReactionCount(type: "love", count: 2), ReactionCount(type: "haha", count: 1)])
+        #expect(contents.contains(reactions), "\(drawing)")
+        #expect(contents.contains(.threadInfo(ThreadInfoContent(replyCount: 3, label: "3 replies", participants: ["Han", "Leia"]))))
+        #expect(contents.contains(.quotedMessage(QuotedContent(id: "m1", author: "Leia", text: "Photos"))))
+        #expect(contents.contains(.translation) && contents.contains(.edited) && contents.contains(.error), "\(drawing)")
+        #expect(contents.contains(.deliveryStatus(.read)))
+        #expect(all.filter { $0.role == .avatar }.allSatisfy { $0.content == .avatar(userID: "leia") })
+    }
+
+    @Test func glyphs_comeFromThePresentation_notTheCore() throws {
+        func drawn(_ presentation: any BoxPresentation) throws -> [String] { boxes(try screen(presentation)).flatMap(\.lines) }
+        let terminal = try drawn(TerminalPresentation()), plain = try drawn(PlainPresentation())
+        for glyph in ["[image: beach.jpg]", "┃ ", "» Des photos", "○ ", "[location: 52.52000", "💬 3 replies", "[poll: Where?]"] {
+            #expect(terminal.contains { $0.contains(glyph) }, "the terminal draws \(glyph)")
+        }
+        for glyph in ["[", "┃", "»", "○", "💬", "──"] {
+            #expect(!plain.contains { $0.contains(glyph) }, "plain words draw no \(glyph): \(plain)")
+        }
+        #expect(plain.contains("beach.jpg") && plain.contains("Des photos") && plain.contains("Location"))
+    }
+
+    @Test func everyLine_isPlacedInsideItsBox_byItsAlignment() throws {
+        for presentation in [TerminalPresentation() as any BoxPresentation, PlainPresentation()] {
+            for width in [12, 24, 44, 80] {
+                for box in boxes(try screen(presentation, width: width)) {
+                    #expect(box.placedLines.count * 1 <= box.frame.height, "\(box.role) \(box.frame)")
+                    for line in box.placedLines {
+                        #expect(line.x >= 0 && line.x + line.width <= box.frame.width, "\(box.role) \(line) in \(box.frame)")
+                        switch box.alignment {
+                        case .leading: #expect(line.x == 0)
+                        case .trailing: #expect(line.x + line.width == box.frame.width)
+                        case .center: #expect(abs(line.x * 2 + line.width - box.frame.width) <= 1)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func image_takesItsAspectRatio_inCells() throws {
+        let image = try #require(boxes(try screen(TerminalPresentation())).first {
+            if case .attachment(let a) = $0.content { a.kind == .image } else { false }
+        })
+        // The bubble's 28 cells leave 24 for media: 4:3 is 9 rows there, more than 8, so 8 rows
+        // and 21 cells (8 rows are 16 cells of height; 16 × 4/3 = 21.3).
+        #expect(image.frame.width == 21 && image.frame.height == 8, "\(image.frame)")
+        #expect(image.lines == ["[image: beach.jpg]"])
+    }
+
+    @Test(arguments: [
+        // kind, original size, room → drawn size (points: vertical scale 1)
+        (AttachmentKind.image, 1600, 1200, 375, 250, 188),   // 250 wide, 4:3
+        (AttachmentKind.image, 1000, 4000, 375, 150, 600),   // tall: 600 high at most, narrower
+        (AttachmentKind.video, 1920, 1080, 375, 250, 141),
+        (AttachmentKind.video, 1080, 1920, 375, 225, 400),   // a portrait video: 400 high at most
+        (AttachmentKind.giphy, 480, 480, 375, 200, 200),     // a square giphy: 200 high at most
+        (AttachmentKind.image, 1600, 1200, 120, 120, 90),    // a narrow bubble: its room
+        (AttachmentKind.image, 8000, 100, 375, 250, 24),     // a panorama: at least a line
+    ])
+    func mediaSize_inPoints_followsStreamsSizing(kind: AttachmentKind, width: Int, height: Int, room: Int,
+                                                 expectedWidth: Int, expectedHeight: Int) throws {
+        let size = try #require(PixelSize(width: width, height: height))
+        let drawn = Metrics.points(lineHeight: 24).mediaSize(kind, original: size, room: room)
+        #expect(drawn.width == expectedWidth && drawn.height == expectedHeight, "\(drawn)")
+    }
+
+    @Test func mediaSize_inCells_countsARowAsTwoCells() throws {
+        let metrics = Metrics()
+        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 1600, height: 900)), room: 40) == (24, 7))
+        // Taller than eight rows: eight rows, and as wide as 16 rows' cells allow at 3:4.
+        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 900, height: 1200)), room: 40) == (12, 8))
+    }
+
+    @Test func inPoints_everyVerticalLength_isTheMeasurersUnit() throws {
+        // The ICU engine measures in cells; with point-like metrics the rows grow by line
+        // height: one line of text is 24 units tall, a one-line bubble 24 + 2 × (1 + 8).
+        let metrics = Metrics.points(lineHeight: 24)
+        let all = boxes(try screen(PlainPresentation(), metrics: metrics, width: 375))
+        for box in all where !box.placedLines.isEmpty && box.role != .attachment && box.role != .avatar {
+            #expect(box.frame.height == box.placedLines.count * 24, "\(box.role) \(box.frame)")
+        }
+        let bubble = try #require(all.first { $0.role == .bubble && $0.id == "m5" })
+        #expect(bubble.frame.height == 24 + 2 * (1 + metrics.bubbleVerticalPadding))
+        let avatar = try #require(all.first { $0.role == .avatar })
+        #expect(avatar.frame.width == 32 && avatar.frame.height == 32)
+    }
+}
