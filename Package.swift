@@ -87,7 +87,8 @@ let package = Package(
         ),
         .target(name: "HeapStatistics", path: "Benchmarks/heap-statistics"),
 
-        // What the test targets and the benchmark share: the seeded generator.
+        // What the test targets and the benchmark share: the seeded generator, and the reading
+        // of the documentation's examples for the tests that run them.
         .target(name: "ChatLayoutTestSupport", path: "Tests/ChatLayoutTestSupport"),
 
         // The core's tests may use the ICU engine as measurer and formatter, and the renderers
@@ -109,13 +110,14 @@ let package = Package(
             dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]
         ),
         // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
-        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]),
+        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding",
+                                                            "ChatLayoutTestSupport"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // The Foundation conveniences, and every `Codable` type's round trip through JSONEncoder
         // and JSONDecoder (on values built here and on the golden documents, decoded and resolved).
         .testTarget(
             name: "ChatLayoutFoundationTests",
-            dependencies: ["ChatLayoutFoundation", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU"]
+            dependencies: ["ChatLayoutFoundation", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTestSupport"]
         ),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(

@@ -1,5 +1,6 @@
 import ChatLayoutFoundation
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 /// the markers are the article's code block (after its imports), and what they print is what
 /// the article shows.
 struct DocumentationExampleTests {
-    private static let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/ChatLayoutFoundation/ChatLayoutFoundation.docc/ChatLayoutFoundation.md")
+    private static let article = "Sources/ChatLayoutFoundation/ChatLayoutFoundation.docc/ChatLayoutFoundation.md"
 
     /// Runs the example; `print` is captured instead of written to standard output.
     private func runExample() throws -> [String] {
@@ -28,31 +28,15 @@ struct DocumentationExampleTests {
         return printed
     }
 
-    /// The lines between `// Example:begin` and `// Example:end` in this file (dedented).
-    private func exampleSource() throws -> [String] {
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let begin = try #require(lines.firstIndex { $0.hasSuffix("// Example:begin") })
-        let end = try #require(lines.firstIndex { $0.hasSuffix("// Example:end") })
-        let body = lines[(begin + 1) ..< end]
-        let indent = body.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return body.map { String($0.dropFirst(indent)) }
-    }
-
-    /// The first block fenced with `fence` after the line `## Overview` in the article.
+    /// The first block fenced with `fence` in the article's overview.
     private func articleBlock(fence: String) throws -> [String] {
-        let text = try String(contentsOf: Self.article, encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = try #require(lines.firstIndex(of: "## Overview"))
-        let open = try #require(lines[start...].firstIndex(of: fence), "a \(fence) block in the overview")
-        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
-        return Array(lines[(open + 1) ..< close])
+        try fencedBlock(in: Self.article, after: "## Overview", fence: fence)
     }
 
     @Test func articleShowsThisExample() throws {
         let block = try articleBlock(fence: "```swift")
         #expect(Array(block.prefix(4)) == ["import ChatLayoutFoundation", "import ChatLayoutKit", "import Foundation", ""])
-        #expect(Array(block.dropFirst(4)) == (try exampleSource()))
+        #expect(Array(block.dropFirst(4)) == (try exampleLines(inFile: #filePath, marker: "Example")))
     }
 
     @Test func articleShowsWhatTheExamplePrints() throws {
