@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ChatLayoutKit", targets: ["ChatLayoutKit"]),
         .library(name: "ChatLayoutDecoding", targets: ["ChatLayoutDecoding"]),
+        .library(name: "ChatLayoutFoundation", targets: ["ChatLayoutFoundation"]),
         .library(name: "ChatLayoutICU", targets: ["ChatLayoutICU"]),
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
@@ -27,6 +28,11 @@ let package = Package(
         // at the edge: a hand-written JSON parser that locates every error by line and column or
         // JSON path and repairs invalid UTF-8. Standard library only, like the core.
         .target(name: "ChatLayoutDecoding", dependencies: ["ChatLayoutKit"]),
+
+        // Foundation at the edge: `Date`, `Locale` and `TimeZone` conveniences, and the core's
+        // `Codable` values as JSON through `JSONEncoder`/`JSONDecoder` (with the decoder's
+        // located errors). The core and the decoder stay free of Foundation.
+        .target(name: "ChatLayoutFoundation", dependencies: ["ChatLayoutKit", "ChatLayoutDecoding"]),
 
         // The system ICU (libicu-dev), found through pkg-config.
         .systemLibrary(
@@ -81,7 +87,8 @@ let package = Package(
         ),
         .target(name: "HeapStatistics", path: "Benchmarks/heap-statistics"),
 
-        // What the test targets and the benchmark share: the seeded generator.
+        // What the test targets and the benchmark share: the seeded generator, and the reading
+        // of the documentation's examples for the tests that run them.
         .target(name: "ChatLayoutTestSupport", path: "Tests/ChatLayoutTestSupport"),
 
         // The core's tests may use the ICU engine as measurer and formatter, and the renderers
@@ -103,8 +110,15 @@ let package = Package(
             dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]
         ),
         // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
-        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]),
+        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding",
+                                                            "ChatLayoutTestSupport"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
+        // The Foundation conveniences, and every `Codable` type's round trip through JSONEncoder
+        // and JSONDecoder (on values built here and on the golden documents, decoded and resolved).
+        .testTarget(
+            name: "ChatLayoutFoundationTests",
+            dependencies: ["ChatLayoutFoundation", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTestSupport"]
+        ),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(
             name: "GoldenTests",

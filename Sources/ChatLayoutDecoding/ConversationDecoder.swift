@@ -199,7 +199,7 @@ public enum ConversationDecoder {
         return value
     }
 
-    private static func describe(_ value: JSONValue) -> String {
+    private static func describe(_ value: ParsedJSON) -> String {
         switch value {
         case .null: return "null"
         case .bool: return "a boolean"

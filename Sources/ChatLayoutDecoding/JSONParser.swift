@@ -15,27 +15,27 @@ import ChatLayoutKit
 ///   Unicode scalars, not by canonical equivalence.
 /// - Nesting deeper than ``maximumDepth`` is an error. The parser keeps its own stack, so no
 ///   document, however deep, can overflow the call stack.
-public enum JSONParser {
+package enum JSONParser {
     /// The deepest nesting of arrays and objects accepted: 512 levels.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// The value of a JSON document given as UTF-8 bytes.
     ///
     /// - Throws: a `DocumentError` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(DocumentError) -> ParsedJSON {
         try bytes.withUnsafeBufferPointer(parse).get()
     }
 
     /// The value of a JSON document given as text.
     ///
     /// - Throws: a `DocumentError` with the line and column of the first problem.
-    public static func parse(_ text: String) throws(DocumentError) -> JSONValue {
+    package static func parse(_ text: String) throws(DocumentError) -> ParsedJSON {
         let result = text.utf8.withContiguousStorageIfAvailable(parse)
             ?? Array(text.utf8).withUnsafeBufferPointer(parse)
         return try result.get()
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, DocumentError> {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ParsedJSON, DocumentError> {
         var parser = Parser(bytes: bytes)
         do throws(DocumentError) {
             return .success(try parser.parseDocument())
@@ -48,7 +48,7 @@ public enum JSONParser {
 /// One parse: a cursor over the bytes and an explicit stack of open containers.
 ///
 /// Values of open containers wait on one shared `pending` stack (object keys on `keys`); closing
-/// a container moves its slice out into a single `JSONValue`.
+/// a container moves its slice out into a single `ParsedJSON`.
 private struct Parser {
     /// An array or object that has been opened and not yet closed.
     struct Frame {
@@ -64,7 +64,7 @@ private struct Parser {
     let documentStart: Int
     var position: Int
     var frames: [Frame] = []
-    var pending: [JSONValue] = []
+    var pending: [ParsedJSON] = []
     var keys: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -76,13 +76,13 @@ private struct Parser {
 
     // MARK: Structure
 
-    mutating func parseDocument() throws(DocumentError) -> JSONValue {
+    mutating func parseDocument() throws(DocumentError) -> ParsedJSON {
         skipWhitespace()
         guard position < bytes.count else { throw failure("the document is empty", at: position) }
         nextValue: while true {
             skipWhitespace()
             guard position < bytes.count else { throw unexpectedEnd() }
-            var value: JSONValue
+            var value: ParsedJSON
             switch bytes[position] {
             case UInt8(ascii: "["):
                 try open(isObject: false)
@@ -157,7 +157,7 @@ private struct Parser {
         position += 1
     }
 
-    mutating func close(_ frame: Frame) -> JSONValue {
+    mutating func close(_ frame: Frame) -> ParsedJSON {
         defer {
             pending.removeSubrange(frame.valueStart...)
             if frame.isObject { keys.removeSubrange(frame.keyStart...) }
@@ -167,8 +167,8 @@ private struct Parser {
     }
 
     /// Pairs keys with values; a repeated key keeps its first position and takes the last value.
-    static func members(keys: ArraySlice<String>, values: ArraySlice<JSONValue>) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = []
+    static func members(keys: ArraySlice<String>, values: ArraySlice<ParsedJSON>) -> [(String, ParsedJSON)] {
+        var members: [(String, ParsedJSON)] = []
         members.reserveCapacity(keys.count)
         func sameScalars(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         if keys.count <= 8 {
@@ -203,7 +203,7 @@ private struct Parser {
 
     // MARK: Scalars
 
-    mutating func parseScalar() throws(DocumentError) -> JSONValue {
+    mutating func parseScalar() throws(DocumentError) -> ParsedJSON {
         switch bytes[position] {
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try parseLiteral("true"); return .bool(true)
@@ -227,7 +227,7 @@ private struct Parser {
 
     // MARK: Numbers
 
-    mutating func parseNumber() throws(DocumentError) -> JSONValue {
+    mutating func parseNumber() throws(DocumentError) -> ParsedJSON {
         let start = position
         let isNegative = bytes[position] == UInt8(ascii: "-")
         if isNegative { position += 1 }

@@ -7,25 +7,25 @@ import ChatLayoutKit
 /// Navigation never fails: `reader["messages"][3]["created_at"]` is absent when any step is
 /// missing or of the wrong kind. Only the accessors throw, and the optional ones throw only for
 /// a value that is present with the wrong type, never for one that is missing or `null`.
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// The value here: nil when it is missing; `.null` when the document says `null`.
-    public let value: JSONValue?
+    package let value: ParsedJSON?
     private let location: Location
 
     /// A reader at the top of a document.
-    public init(_ root: JSONValue) {
+    package init(_ root: ParsedJSON) {
         self.init(value: root, location: .root)
     }
 
-    private init(value: JSONValue?, location: Location) {
+    private init(value: ParsedJSON?, location: Location) {
         self.value = value
         self.location = location
     }
 
     /// The member named `key` (the last one, should the object have several), absent when this
     /// value is not an object or has no such member. Keys match by Unicode scalars.
-    public subscript(key: String) -> JSONReader {
-        var member: JSONValue?
+    package subscript(key: String) -> JSONReader {
+        var member: ParsedJSON?
         if case .object(let members)? = value {
             // From the end, looking at keys only (a closure over the pairs would copy each value).
             var index = members.endIndex
@@ -41,8 +41,8 @@ public struct JSONReader: Sendable {
     }
 
     /// The element at `index`, absent when this value is not an array or is too short.
-    public subscript(index: Int) -> JSONReader {
-        var element: JSONValue?
+    package subscript(index: Int) -> JSONReader {
+        var element: ParsedJSON?
         if case .array(let elements)? = value, elements.indices.contains(index) {
             element = elements[index]
         }
@@ -51,10 +51,10 @@ public struct JSONReader: Sendable {
 
     /// Where this value is: "" at the top, then "context.now", "messages[3].created_at";
     /// a key that is not identifier-like is written `["odd key"]`.
-    public var path: String { location.description }
+    package var path: String { location.description }
 
     /// Whether there is nothing here: the value is missing or JSON `null`.
-    public var isAbsent: Bool {
+    package var isAbsent: Bool {
         switch value {
         case nil, .null?: true
         default: false
@@ -65,7 +65,7 @@ public struct JSONReader: Sendable {
 
     /// The string here.
     /// - Throws: when it is missing, or not a string.
-    public func string() throws(DocumentError) -> String {
+    package func string() throws(DocumentError) -> String {
         if case .string(let text)? = value { return text }
         throw mismatch(expected: "a string")
     }
@@ -73,7 +73,7 @@ public struct JSONReader: Sendable {
     /// The integer here; a number written with a zero fraction or exponent (`3.0`, `1e3`)
     /// counts when it fits `Int`.
     /// - Throws: when it is missing, or not an integer.
-    public func int() throws(DocumentError) -> Int {
+    package func int() throws(DocumentError) -> Int {
         switch value {
         case .int(let number)?:
             return number
@@ -87,7 +87,7 @@ public struct JSONReader: Sendable {
 
     /// The number here, integer or not.
     /// - Throws: when it is missing, or not a number.
-    public func double() throws(DocumentError) -> Double {
+    package func double() throws(DocumentError) -> Double {
         switch value {
         case .double(let number)?: return number
         case .int(let number)?: return Double(number)
@@ -97,28 +97,28 @@ public struct JSONReader: Sendable {
 
     /// The Boolean here.
     /// - Throws: when it is missing, or not `true` or `false`.
-    public func bool() throws(DocumentError) -> Bool {
+    package func bool() throws(DocumentError) -> Bool {
         if case .bool(let flag)? = value { return flag }
         throw mismatch(expected: "true or false")
     }
 
     /// The instant here, written as an RFC 3339 string (see `Timestamp(rfc3339:)`).
     /// - Throws: when it is missing, or not such a string.
-    public func timestamp() throws(DocumentError) -> Timestamp {
+    package func timestamp() throws(DocumentError) -> Timestamp {
         if case .string(let text)? = value, let timestamp = Timestamp(rfc3339: text) { return timestamp }
         throw mismatch(expected: "an RFC 3339 timestamp")
     }
 
     /// The elements of the array here, each with its own path (`messages[0]`, `messages[1]`, …).
     /// - Throws: when it is missing, or not an array.
-    public func array() throws(DocumentError) -> [JSONReader] {
+    package func array() throws(DocumentError) -> [JSONReader] {
         guard case .array(let elements)? = value else { throw mismatch(expected: "an array") }
         return elements.enumerated().map { JSONReader(value: $0.element, location: .index(location, $0.offset)) }
     }
 
     /// The members of the object here, in document order, each value with its own path.
     /// - Throws: when it is missing, or not an object.
-    public func members() throws(DocumentError) -> [(key: String, value: JSONReader)] {
+    package func members() throws(DocumentError) -> [(key: String, value: JSONReader)] {
         guard case .object(let members)? = value else { throw mismatch(expected: "an object") }
         return members.map { (key: $0.0, value: JSONReader(value: $0.1, location: .key(location, $0.0))) }
     }
@@ -127,43 +127,43 @@ public struct JSONReader: Sendable {
 
     /// The string here, or nil when it is missing or `null`.
     /// - Throws: when it is present and not a string.
-    public func optionalString() throws(DocumentError) -> String? {
+    package func optionalString() throws(DocumentError) -> String? {
         isAbsent ? nil : try string()
     }
 
     /// The integer here, or nil when it is missing or `null`.
     /// - Throws: when it is present and not an integer.
-    public func optionalInt() throws(DocumentError) -> Int? {
+    package func optionalInt() throws(DocumentError) -> Int? {
         isAbsent ? nil : try int()
     }
 
     /// The number here, or nil when it is missing or `null`.
     /// - Throws: when it is present and not a number.
-    public func optionalDouble() throws(DocumentError) -> Double? {
+    package func optionalDouble() throws(DocumentError) -> Double? {
         isAbsent ? nil : try double()
     }
 
     /// The Boolean here, or nil when it is missing or `null`.
     /// - Throws: when it is present and not `true` or `false`.
-    public func optionalBool() throws(DocumentError) -> Bool? {
+    package func optionalBool() throws(DocumentError) -> Bool? {
         isAbsent ? nil : try bool()
     }
 
     /// The instant here, or nil when it is missing or `null`.
     /// - Throws: when it is present and not an RFC 3339 string.
-    public func optionalTimestamp() throws(DocumentError) -> Timestamp? {
+    package func optionalTimestamp() throws(DocumentError) -> Timestamp? {
         isAbsent ? nil : try timestamp()
     }
 
     /// The elements of the array here, or none when it is missing or `null`.
     /// - Throws: when it is present and not an array.
-    public func optionalArray() throws(DocumentError) -> [JSONReader] {
+    package func optionalArray() throws(DocumentError) -> [JSONReader] {
         isAbsent ? [] : try array()
     }
 
     /// The members of the object here, or none when it is missing or `null`.
     /// - Throws: when it is present and not an object.
-    public func optionalMembers() throws(DocumentError) -> [(key: String, value: JSONReader)] {
+    package func optionalMembers() throws(DocumentError) -> [(key: String, value: JSONReader)] {
         isAbsent ? [] : try members()
     }
 
@@ -171,12 +171,12 @@ public struct JSONReader: Sendable {
 
     /// An error at this path, for a problem the caller finds in a well-typed value
     /// ("unknown time zone \"Mars/Olympus\"").
-    public func error(_ message: String) -> DocumentError {
+    package func error(_ message: String) -> DocumentError {
         DocumentError(path: path, message: message)
     }
 
     /// A warning at this path.
-    public func warning(_ message: String) -> DocumentWarning {
+    package func warning(_ message: String) -> DocumentWarning {
         DocumentWarning(path: path, message: message)
     }
 
@@ -187,7 +187,7 @@ public struct JSONReader: Sendable {
     }
 
     /// A found value in words: "the number 42", "the string \"soon\"", "an object", "null".
-    static func describe(_ value: JSONValue) -> String {
+    static func describe(_ value: ParsedJSON) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"

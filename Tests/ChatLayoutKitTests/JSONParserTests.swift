@@ -3,7 +3,7 @@ import ChatLayoutKit
 import ChatLayoutTestSupport
 import Testing
 
-private func parse(_ text: String) throws(DocumentError) -> JSONValue { try JSONParser.parse(text) }
+private func parse(_ text: String) throws(DocumentError) -> ParsedJSON { try JSONParser.parse(text) }
 
 /// The error a malformed document must give: where, and what.
 private func failure(_ line: Int, _ column: Int, _ message: String) -> DocumentError {
@@ -166,7 +166,7 @@ private func nestedArrays(_ depth: Int) -> String {
 
 // MARK: - Values
 
-private func kind(of value: JSONValue) -> String {
+private func kind(of value: ParsedJSON) -> String {
     switch value {
     case .null: "null"
     case .bool: "bool"
@@ -179,7 +179,7 @@ private func kind(of value: JSONValue) -> String {
 }
 
 @Test(arguments: [
-    ("null", JSONValue.null), ("true", .bool(true)), ("false", .bool(false)),
+    ("null", ParsedJSON.null), ("true", .bool(true)), ("false", .bool(false)),
     ("0", .int(0)), ("-0", .int(0)), ("42", .int(42)), ("-42", .int(-42)),
     ("9223372036854775807", .int(.max)), ("-9223372036854775808", .int(.min)),
     ("9223372036854775808", .double(9_223_372_036_854_775_808)),
@@ -192,7 +192,7 @@ private func kind(of value: JSONValue) -> String {
     ("5e-324", .double(.leastNonzeroMagnitude)), ("1e-400", .double(0)), ("0e999999", .double(0)),
     ("3.141592653589793238462643383279", .double(.pi)),
 ])
-func numbers_areIntWhenTheyFitAndDoubleOtherwise(text: String, expected: JSONValue) throws {
+func numbers_areIntWhenTheyFitAndDoubleOtherwise(text: String, expected: ParsedJSON) throws {
     let value = try parse(text)
     #expect(value == expected)
     #expect(kind(of: value) == kind(of: expected))
@@ -222,7 +222,7 @@ func numbers_areIntWhenTheyFitAndDoubleOtherwise(text: String, expected: JSONVal
 }
 
 @Test func invalidUTF8_becomesReplacementCharacters() throws {
-    func string(_ content: [UInt8]) throws -> JSONValue { try JSONParser.parse([0x22] + content + [0x22]) }
+    func string(_ content: [UInt8]) throws -> ParsedJSON { try JSONParser.parse([0x22] + content + [0x22]) }
     #expect(try string([0x61, 0xFF, 0x62]) == .string("a\u{FFFD}b"))
     #expect(try string([0xE2, 0x82]) == .string("\u{FFFD}"))  // a truncated sequence is one U+FFFD
     #expect(try string([0xC0, 0xAF]) == .string("\u{FFFD}\u{FFFD}"))  // overlong
@@ -298,7 +298,7 @@ private func randomString(_ random: inout SplitMix64) -> String {
     return text
 }
 
-private func randomNumber(_ random: inout SplitMix64) -> JSONValue {
+private func randomNumber(_ random: inout SplitMix64) -> ParsedJSON {
     switch Int.random(in: 0 ..< 6, using: &random) {
     case 0: return .int(Int.random(in: .min ... .max, using: &random))
     case 1: return .int(Int.random(in: -1000 ... 1000, using: &random))
@@ -312,7 +312,7 @@ private func randomNumber(_ random: inout SplitMix64) -> JSONValue {
     }
 }
 
-private func randomValue(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+private func randomValue(_ random: inout SplitMix64, depth: Int) -> ParsedJSON {
     switch Int.random(in: 0 ..< (depth > 4 ? 5 : 8), using: &random) {
     case 0: return .null
     case 1: return .bool(Bool.random(using: &random))
@@ -320,7 +320,7 @@ private func randomValue(_ random: inout SplitMix64, depth: Int) -> JSONValue {
     case 4: return .string(randomString(&random))
     case 5: return .array((0 ..< Int.random(in: 0 ... 5, using: &random)).map { _ in randomValue(&random, depth: depth + 1) })
     default:
-        var members: [(String, JSONValue)] = []
+        var members: [(String, ParsedJSON)] = []
         for _ in 0 ..< Int.random(in: 0 ... 12, using: &random) {
             let key = randomString(&random)
             if members.contains(where: { $0.0.unicodeScalars.elementsEqual(key.unicodeScalars) }) { continue }

@@ -1,6 +1,7 @@
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutPixel
+import ChatLayoutTestSupport
 import Foundation
 import Testing
 
@@ -35,23 +36,12 @@ struct DocumentationExampleTests {
 
     /// The lines between `// Example:begin` and `// Example:end` in this file (dedented).
     private func exampleSource() throws -> [String] {
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let begin = try #require(lines.firstIndex { $0.hasSuffix("// Example:begin") })
-        let end = try #require(lines.firstIndex { $0.hasSuffix("// Example:end") })
-        let body = lines[(begin + 1) ..< end]
-        let indent = body.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return body.map { String($0.dropFirst(indent)) }
+        try exampleLines(inFile: #filePath, marker: "Example")
     }
 
     /// The first block fenced with `fence` after the line `marker` in the article.
     private func articleBlock(after marker: String, fence: String) throws -> [String] {
-        let text = try String(contentsOf: Pixel.repository.appendingPathComponent(Self.article), encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = try #require(lines.firstIndex(of: marker), "the article has the line \(marker)")
-        let open = try #require(lines[start...].firstIndex(of: fence), "a \(fence) block after \(marker)")
-        let close = try #require(lines[(open + 1)...].firstIndex(of: "```"), "the block after \(marker) is closed")
-        return Array(lines[(open + 1) ..< close])
+        try fencedBlock(in: Self.article, after: marker, fence: fence)
     }
 
     @Test func articleShowsThisExample() throws {

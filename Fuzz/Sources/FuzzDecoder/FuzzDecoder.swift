@@ -17,7 +17,7 @@ enum FuzzDecoder {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = FuzzInput(data, size).rest
-    let parsed: JSONValue?
+    let parsed: ParsedJSON?
     do {
         let value = try JSONParser.parse(bytes)
         let written = value.serialized()

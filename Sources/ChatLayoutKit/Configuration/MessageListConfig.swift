@@ -1,5 +1,5 @@
 /// How messages group (`grouping_rule`).
-public enum GroupingRule: String, Hashable, Sendable, CaseIterable {
+public enum GroupingRule: String, Hashable, Sendable, Codable, CaseIterable {
     /// Stream: same author, and at most `maxTimeIntervalBetweenMessagesInGroup` apart.
     case timeInterval = "time_interval"
     /// Sendbird: same sender in the same local calendar minute.
@@ -7,7 +7,7 @@ public enum GroupingRule: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where dates show (`date_indicator_placement`).
-public enum DateIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
+public enum DateIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIterable {
     /// A date floats over the top of the list while it scrolls; no separators in the list.
     case overlay
     /// A separator above the first message of each day.
@@ -17,7 +17,7 @@ public enum DateIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
 }
 
 /// How a date separator reads (`date_separator_style`).
-public enum DateSeparatorStyle: String, Hashable, Sendable, CaseIterable {
+public enum DateSeparatorStyle: String, Hashable, Sendable, Codable, CaseIterable {
     /// "Today", "Yesterday", the weekday within the last 6 days, "Mar 5" this year,
     /// "Mar 5, 2023" before.
     case relative
@@ -28,7 +28,7 @@ public enum DateSeparatorStyle: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where the typing indicator shows (`typing_indicator_placement`).
-public enum TypingIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
+public enum TypingIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIterable {
     /// A row at the bottom of the list.
     case bottomOverlay = "bottom_overlay"
     /// The subtitle of the channel header.
@@ -37,13 +37,13 @@ public enum TypingIndicatorPlacement: String, Hashable, Sendable, CaseIterable {
 
 /// Stream SwiftUI's `MessageListType` (`message_list_type`). Accepted and carried; no rule of
 /// the message list depends on it yet.
-public enum MessageListType: String, Hashable, Sendable, CaseIterable {
+public enum MessageListType: String, Hashable, Sendable, Codable, CaseIterable {
     /// Stream's four kinds of message list.
     case messaging, team, livestream, commerce
 }
 
 /// Which side messages sit on (`message_list_alignment`).
-public enum MessageListAlignment: String, Hashable, Sendable, CaseIterable {
+public enum MessageListAlignment: String, Hashable, Sendable, Codable, CaseIterable {
     /// The current user's messages on the trailing side, others on the leading side.
     case standard
     /// Every message on the leading side (no `flipped`).
@@ -51,7 +51,7 @@ public enum MessageListAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Parts removed after the layout options are decided (`message_display_options`).
-public struct MessageDisplayOptions: Hashable, Sendable {
+public struct MessageDisplayOptions: Hashable, Sendable, Codable {
     /// Avatars in direct channels (`member_count <= 2`). Default true.
     public var showAvatars: Bool
     /// Avatars in other channels; `nil` follows `showAvatars`.
@@ -72,7 +72,7 @@ public struct MessageDisplayOptions: Hashable, Sendable {
 
 /// Every option of the message list (the document's `config`), with the defaults of Stream's
 /// SDKs. Lengths are in the front end's units (points); each renderer maps them to its own.
-public struct MessageListConfig: Hashable, Sendable {
+public struct MessageListConfig: Hashable, Sendable, Codable {
     /// Group consecutive messages (`group_messages`). Default true.
     public var groupMessages: Bool
     /// Seconds between two messages of a group (`max_time_interval_between_messages_in_group`):
@@ -142,7 +142,7 @@ public struct MessageListConfig: Hashable, Sendable {
 }
 
 /// How the thread view shows the parent message (`parent_presentation`).
-public enum ThreadParentPresentation: String, Hashable, Sendable, CaseIterable {
+public enum ThreadParentPresentation: String, Hashable, Sendable, Codable, CaseIterable {
     /// Sendbird: the parent above the replies with its reply count between separators.
     case infoHeader = "info_header"
     /// Stream: the parent is the first, oldest message of the list.
@@ -150,7 +150,7 @@ public enum ThreadParentPresentation: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where the thread view opens (`starting_point`).
-public enum ThreadStartingPoint: Hashable, Sendable {
+public enum ThreadStartingPoint: Hashable, Sendable, Codable {
     /// At the bottom (`none`/`max`).
     case bottom
     /// At the top (`0`).
@@ -161,7 +161,7 @@ public enum ThreadStartingPoint: Hashable, Sendable {
 
 /// The thread view's options (the document's `config.parent_presentation` and
 /// `config.starting_point`).
-public struct ThreadViewConfig: Hashable, Sendable {
+public struct ThreadViewConfig: Hashable, Sendable, Codable {
     /// `parent_presentation`. Default `info_header`.
     public var parentPresentation: ThreadParentPresentation
     /// `starting_point`. Default: the bottom.
@@ -183,7 +183,7 @@ public struct ThreadViewConfig: Hashable, Sendable {
 
 /// Who is looking, and when and where (the document's `context`). Always explicit: the
 /// library never reads the machine's clock, locale or time zone.
-public struct LayoutContext: Hashable, Sendable {
+public struct LayoutContext: Hashable, Sendable, Codable {
     /// The current user ("you"): their messages are flipped, their unread state counts.
     public var currentUserID: String?
     /// The present instant: "Today", "Yesterday" and the year shown in dates are relative to

@@ -1,12 +1,12 @@
 /// Where a message sits in its group, top (oldest) to bottom (newest).
-public enum GroupPosition: String, Hashable, Sendable {
+public enum GroupPosition: String, Hashable, Sendable, Codable {
     /// Alone in its group; the oldest of several; between the oldest and the newest; the newest
     /// (the one that shows the avatar, the author and the time).
     case single, top, middle, bottom
 }
 
 /// Why a message is last in its group (SPEC §3.1), or why it is not.
-public enum GroupBoundary: Hashable, Sendable {
+public enum GroupBoundary: Hashable, Sendable, Codable {
     /// Rule 1: the newest message in the list.
     case newest
     /// Rule 2: edited, with the edited label on.

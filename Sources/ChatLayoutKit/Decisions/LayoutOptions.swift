@@ -61,7 +61,7 @@ public struct MessageLayoutOptions: OptionSet, Hashable, Sendable {
 }
 
 /// The delivery state shown by `deliveryStatusIndicator`.
-public enum DeliveryStatus: String, Hashable, Sendable {
+public enum DeliveryStatus: String, Hashable, Sendable, Codable {
     /// Pending, sending, syncing or deleting.
     case pending
     /// On the server; nobody has read it (nor, with delivery events, received it).

@@ -1,5 +1,5 @@
 /// Why an option was given or taken away, for `explain`.
-public struct OptionReason: Hashable, Sendable {
+public struct OptionReason: Hashable, Sendable, Codable {
     /// The option's JSON name ("avatar").
     public var option: String
     /// Why, in words ("last in group, not yours").

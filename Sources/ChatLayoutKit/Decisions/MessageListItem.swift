@@ -1,5 +1,5 @@
 /// A reaction type and how many reacted with it (`reaction_scores`).
-public struct ReactionCount: Hashable, Sendable {
+public struct ReactionCount: Hashable, Sendable, Codable {
     /// The reaction's type ("love", "like", …).
     public var type: String
     /// Its score.
@@ -13,7 +13,7 @@ public struct ReactionCount: Hashable, Sendable {
 }
 
 /// The decisions about one message of the list.
-public struct MessageDecision: Hashable, Sendable {
+public struct MessageDecision: Hashable, Sendable, Codable {
     /// The message, as the document gave it.
     public var message: Message
     /// The text to lay out, neutralised (the "Message deleted" placeholder for deleted ones).
@@ -54,7 +54,7 @@ public struct MessageDecision: Hashable, Sendable {
 }
 
 /// One row of the message list, top to bottom.
-public enum MessageListItem: Hashable, Sendable {
+public enum MessageListItem: Hashable, Sendable, Codable {
     /// Above the first message of a calendar day (`message_list` dates).
     case dateSeparator(day: CalendarDay, text: String)
     /// Above the first unread message.
@@ -70,7 +70,7 @@ public enum MessageListItem: Hashable, Sendable {
 }
 
 /// The channel header.
-public struct ChannelHeader: Hashable, Sendable {
+public struct ChannelHeader: Hashable, Sendable, Codable {
     /// The channel's name, or the other members' names for a nameless channel.
     public var title: String
     /// "4 members", or the typing text with `navigation_bar` placement; empty when the member
@@ -81,7 +81,7 @@ public struct ChannelHeader: Hashable, Sendable {
 }
 
 /// Every decision of a message list (SPEC §3.1–3.4).
-public struct MessageListDecisions: Hashable, Sendable {
+public struct MessageListDecisions: Hashable, Sendable, Codable {
     /// The channel header.
     public var header: ChannelHeader
     /// The rows, top (oldest) to bottom (newest).

@@ -1,6 +1,6 @@
 /// Why a message list leaves a message out. Nothing is left out silently: `explain` lists
 /// every hidden message with its reason.
-public enum HiddenReason: String, Hashable, Sendable, CaseIterable {
+public enum HiddenReason: String, Hashable, Sendable, Codable, CaseIterable {
     /// A thread reply not also sent to the channel (`parent_id` set, `show_in_channel` false):
     /// it belongs to its thread's view.
     case threadReply = "thread_reply"
@@ -48,7 +48,7 @@ enum MessageVisibility {
 }
 
 /// A message a list leaves out, and why (see ``HiddenReason``).
-public struct HiddenMessage: Hashable, Sendable {
+public struct HiddenMessage: Hashable, Sendable, Codable {
     /// The message's id.
     public var id: String
     /// Why it is not shown.

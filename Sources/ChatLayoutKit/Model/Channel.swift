@@ -1,5 +1,5 @@
 /// What a channel's type enables (Stream's channel `config`).
-public struct ChannelFeatures: Hashable, Sendable {
+public struct ChannelFeatures: Hashable, Sendable, Codable {
     /// Thread replies (`replies`).
     public var replies: Bool
     /// Reactions (`reactions`).
@@ -23,7 +23,7 @@ public struct ChannelFeatures: Hashable, Sendable {
 }
 
 /// A channel member.
-public struct Member: Hashable, Sendable {
+public struct Member: Hashable, Sendable, Codable {
     /// The member.
     public var user: User
 
@@ -32,7 +32,7 @@ public struct Member: Hashable, Sendable {
 }
 
 /// A channel.
-public struct Channel: Hashable, Sendable {
+public struct Channel: Hashable, Sendable, Codable {
     /// "type:id", e.g. "messaging:general".
     public var cid: String
     /// The channel's name; a nameless channel is titled with the other members' names.
@@ -63,7 +63,7 @@ public struct Channel: Hashable, Sendable {
 }
 
 /// A member's read state (an entry of `read`).
-public struct ReadState: Hashable, Sendable {
+public struct ReadState: Hashable, Sendable, Codable {
     /// Whose read state this is.
     public var user: User
     /// When they last read the channel (`last_read`).

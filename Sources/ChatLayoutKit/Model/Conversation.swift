@@ -1,5 +1,5 @@
 /// The state of a list as the document gives it (`message_list.state`, `thread_list.state`).
-public enum ListLoadingState: String, Hashable, Sendable, CaseIterable {
+public enum ListLoadingState: String, Hashable, Sendable, Codable, CaseIterable {
     /// Nothing loaded yet.
     case loading
     /// Loaded (the default).
@@ -13,7 +13,7 @@ public enum ListLoadingState: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A Stream thread (an entry of a thread-list response).
-public struct ChatThread: Hashable, Sendable {
+public struct ChatThread: Hashable, Sendable, Codable {
     /// The thread's id: its parent message's id (`parent_message_id`).
     public var parentMessageID: String
     /// The parent message (`parent_message`).
@@ -60,7 +60,7 @@ public struct ChatThread: Hashable, Sendable {
 }
 
 /// Everything a document says about one chat screen: the input of every decision.
-public struct Conversation: Hashable, Sendable {
+public struct Conversation: Hashable, Sendable, Codable {
     /// The channel (`channel`).
     public var channel: Channel
     /// The channel's members (`members`).

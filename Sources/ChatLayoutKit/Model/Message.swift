@@ -1,12 +1,12 @@
 /// The type of a message (Stream's `type`).
-public enum MessageType: String, Hashable, Sendable, CaseIterable {
+public enum MessageType: String, Hashable, Sendable, Codable, CaseIterable {
     /// `regular`, `reply`, `system`, `error`, `ephemeral` (visible to its author only) and
     /// `deleted`.
     case regular, reply, system, error, ephemeral, deleted
 }
 
 /// The client-side send state of a message (`local_state`, our extension of Stream's payload).
-public enum LocalState: String, Hashable, Sendable, CaseIterable {
+public enum LocalState: String, Hashable, Sendable, Codable, CaseIterable {
     /// `pending_send`: waiting to be sent.
     case pendingSend = "pending_send"
     /// `sending`.
@@ -42,7 +42,7 @@ public enum LocalState: String, Hashable, Sendable, CaseIterable {
 }
 
 /// A reaction by one user.
-public struct Reaction: Hashable, Sendable {
+public struct Reaction: Hashable, Sendable, Codable {
     /// The reaction's type ("love", "haha", "like", "sad", "wow", or any other).
     public var type: String
     /// Who reacted.
@@ -56,7 +56,7 @@ public struct Reaction: Hashable, Sendable {
 }
 
 /// An attachment (image, video, file, audio, giphy, voice recording, link…).
-public struct Attachment: Hashable, Sendable {
+public struct Attachment: Hashable, Sendable, Codable {
     /// The attachment's type ("image", "file", …).
     public var type: String
     /// Its title (a file name, say), when it has one.
@@ -84,7 +84,7 @@ public struct Attachment: Hashable, Sendable {
 }
 
 /// The message a message quotes, as far as layout needs it.
-public struct QuotedMessage: Hashable, Sendable {
+public struct QuotedMessage: Hashable, Sendable, Codable {
     /// The quoted message's id.
     public var id: String
     /// Its text (not yet neutralised).
@@ -112,9 +112,9 @@ public struct QuotedMessage: Hashable, Sendable {
 
 /// A poll attached to a message (Stream's `poll`): its question and options, drawn in the
 /// bubble; "Poll" where a one-line preview stands for it.
-public struct Poll: Hashable, Sendable {
+public struct Poll: Hashable, Sendable, Codable {
     /// One option and its votes (`vote_counts_by_option`).
-    public struct Option: Hashable, Sendable {
+    public struct Option: Hashable, Sendable, Codable {
         /// The option's text.
         public var text: String
         /// Votes for it.
@@ -144,7 +144,7 @@ public struct Poll: Hashable, Sendable {
 
 /// A location shared in a message (Stream's `shared_location`): a static pin, or a live
 /// location while `end_at` has not passed.
-public struct SharedLocation: Hashable, Sendable {
+public struct SharedLocation: Hashable, Sendable, Codable {
     /// Degrees north.
     public var latitude: Double
     /// Degrees east.

@@ -1,6 +1,6 @@
 /// A Stream websocket event that changes the thread list (the document field `events`),
 /// applied in order by ``ThreadListState/reduce(_:_:currentUserID:)`` before layout (SPEC §3.5).
-public enum ThreadEvent: Hashable, Sendable {
+public enum ThreadEvent: Hashable, Sendable, Codable {
     /// `notification.thread_message_new`: a new `reply` in the thread whose parent message is
     /// `parentMessageID` (the reply's `parent_id`, else the event's `thread.parent_message_id`).
     /// `thread` is the thread as the event gave it, when it did; `createdAt` is the event's time.
@@ -36,7 +36,7 @@ public enum ThreadEvent: Hashable, Sendable {
 
 /// A thread as a `thread.updated` event gives it: the parent message id and whichever fields the
 /// event carries (Stream's `ThreadPartialPayload`); a field left nil is not part of the update.
-public struct ThreadPartial: Hashable, Sendable {
+public struct ThreadPartial: Hashable, Sendable, Codable {
     /// The thread's id: its parent message's id.
     public var parentMessageID: String
     /// The new title.

@@ -1,5 +1,5 @@
 /// A chat user.
-public struct User: Hashable, Sendable {
+public struct User: Hashable, Sendable, Codable {
     /// The user's id.
     public var id: String
     /// The display name; may be absent in payloads.

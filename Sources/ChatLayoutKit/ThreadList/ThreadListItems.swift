@@ -1,5 +1,5 @@
 /// The latest reply of a thread, as its list item shows it.
-public struct ThreadReplySummary: Hashable, Sendable {
+public struct ThreadReplySummary: Hashable, Sendable, Codable {
     /// The reply's message id.
     public var messageID: String
     /// The author's id.
@@ -18,7 +18,7 @@ public struct ThreadReplySummary: Hashable, Sendable {
 }
 
 /// One row of the thread list (Stream's `ChatThreadListItemView`).
-public struct ThreadListItem: Hashable, Sendable {
+public struct ThreadListItem: Hashable, Sendable, Codable {
     /// The parent message id: the item's id.
     public var parentMessageID: String
     /// The channel's name, or the other participants' names for a nameless channel.
@@ -32,7 +32,7 @@ public struct ThreadListItem: Hashable, Sendable {
 }
 
 /// Every decision of the thread list (SPEC §3.5).
-public struct ThreadListDecisions: Hashable, Sendable {
+public struct ThreadListDecisions: Hashable, Sendable, Codable {
     /// The list's title: "Threads".
     public var title: String
     /// Where the list is in its loading cycle.

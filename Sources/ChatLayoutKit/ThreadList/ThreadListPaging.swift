@@ -1,5 +1,5 @@
 /// Where the thread list is in its loading cycle (Stream's `ChatThreadListVC` states).
-public enum ThreadListPhase: Hashable, Sendable {
+public enum ThreadListPhase: Hashable, Sendable, Codable {
     /// Nothing loaded yet: a loading state.
     case loading
     /// Loaded, and there are no threads: "No threads here yet...".

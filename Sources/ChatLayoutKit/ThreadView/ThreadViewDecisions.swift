@@ -1,5 +1,5 @@
 /// Where the thread view opens (SPEC §3.6 `starting_point`), resolved against its replies.
-public enum ThreadOpening: Hashable, Sendable {
+public enum ThreadOpening: Hashable, Sendable, Codable {
     /// At the bottom, the newest reply in view (`none`/`max`, or a timestamp after every reply).
     case bottom
     /// At the top, the parent in view (`0`).
@@ -10,7 +10,7 @@ public enum ThreadOpening: Hashable, Sendable {
 
 /// The parent message as the `info_header` presentation shows it above the replies (Sendbird's
 /// parent message info): author, date, content, reactions.
-public struct ThreadParentInfo: Hashable, Sendable {
+public struct ThreadParentInfo: Hashable, Sendable, Codable {
     /// The parent's decisions as a message of its own: its text (or the deleted placeholder),
     /// and the options that say which content shows (`quotedMessage`, `translation`,
     /// `reactions`). Never `threadInfo`.
@@ -30,7 +30,7 @@ public struct ThreadParentInfo: Hashable, Sendable {
 
 /// Every decision of a thread view (SPEC §3.6): the header, the parent, the replies with the
 /// channel's grouping and date rules, the reply count and where the view opens.
-public struct ThreadViewDecisions: Hashable, Sendable {
+public struct ThreadViewDecisions: Hashable, Sendable, Codable {
     /// The parent message's id.
     public var parentID: String
     /// "Thread" as the title, the channel's name as the subtitle.

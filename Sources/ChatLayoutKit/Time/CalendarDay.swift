@@ -1,5 +1,5 @@
 /// A day of the proleptic Gregorian calendar, as seen in some time zone.
-public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The year (proleptic Gregorian; may be 0 or negative).
     public var year: Int
     /// 1 ... 12

@@ -41,3 +41,37 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         return Double(whole) + Double(nanoseconds - other.nanoseconds) / 1e9
     }
 }
+
+/// An instant is coded as its RFC 3339 text in UTC ("2024-03-05T09:41:00.120Z"): exact to the
+/// nanosecond, readable, and the form Stream's payloads use.
+extension Timestamp: Codable {
+    /// The instants RFC 3339 can write and read back: years 0000 to 9999.
+    private static let codableSeconds = Int64(CalendarDay(year: 0, month: 1, day: 1).daysSince1970) * 86_400
+        ..< Int64(CalendarDay(year: 10_000, month: 1, day: 1).daysSince1970) * 86_400
+
+    /// Reads an RFC 3339 string (see ``init(rfc3339:)``).
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when the string is not an RFC 3339 timestamp.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let timestamp = Timestamp(rfc3339: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an RFC 3339 timestamp, got \(UntrustedText.shortened(text).debugDescription)")
+        }
+        self = timestamp
+    }
+
+    /// Writes ``rfc3339``.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for an instant outside the years 0000–9999,
+    ///   which RFC 3339 cannot write.
+    public func encode(to encoder: any Encoder) throws {
+        guard Self.codableSeconds.contains(seconds) else {
+            throw EncodingError.invalidValue(self, EncodingError.Context(
+                codingPath: encoder.codingPath, debugDescription: "\(rfc3339) is outside the years 0000–9999 of RFC 3339"))
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(rfc3339)
+    }
+}

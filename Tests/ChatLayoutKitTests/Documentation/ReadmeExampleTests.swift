@@ -1,5 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import ChatLayoutTextRenderer
 import Foundation
 import Testing
@@ -8,9 +9,6 @@ import Testing
 /// here so that they cannot rot: the lines between the markers are the code blocks of README.md
 /// and of the articles (after their imports), and what they print is what those show.
 struct ReadmeExampleTests {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs the example; `print` is captured instead of written to standard output.
     private func runExample() throws -> String {
         var printed = ""
@@ -34,29 +32,13 @@ struct ReadmeExampleTests {
 
     /// The lines between `// <marker>:begin` and `// <marker>:end` in this file (dedented).
     private func exampleSource(_ marker: String = "README") throws -> [String] {
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let beginIndex = lines.firstIndex { $0.hasSuffix("// \(marker):begin") }
-        let endIndex = lines.firstIndex { $0.hasSuffix("// \(marker):end") }
-        let begin = try #require(beginIndex)
-        let end = try #require(endIndex)
-        let body = lines[(begin + 1) ..< end]
-        let indent = body.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return body.map { String($0.dropFirst(indent)) }
+        try exampleLines(inFile: #filePath, marker: marker)
     }
 
     /// The first block fenced with `fence` after the line `marker` in the file at `path`
     /// (relative to the repository), without its fences.
     private func block(in path: String, after marker: String, fence: String) throws -> [String] {
-        let text = try String(contentsOf: Self.repository.appendingPathComponent(path), encoding: .utf8)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let markerIndex = lines.firstIndex(of: marker)
-        let start = try #require(markerIndex, "\(path) has the line \(marker)")
-        let openIndex = lines[start...].firstIndex(of: fence)
-        let open = try #require(openIndex, "\(path) has a \(fence) block after \(marker)")
-        let closeIndex = lines[(open + 1)...].firstIndex(of: "```")
-        let close = try #require(closeIndex, "\(path): the block after \(marker) is closed")
-        return Array(lines[(open + 1) ..< close])
+        try fencedBlock(in: path, after: marker, fence: fence)
     }
 
     private func readmeBlock(after marker: String, fence: String) throws -> [String] {

@@ -1,0 +1,52 @@
+import ChatLayoutDecoding
+import ChatLayoutICU
+import ChatLayoutKit
+import Foundation
+import Testing
+
+/// The golden documents — real payload shapes, hostile text, every state — decoded from
+/// Stream's shape, then their conversation, configuration and decisions sent through JSON in
+/// the Swift shape: all come back equal.
+struct DocumentRoundTripTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("GoldenTests/Documents")
+
+    static let documents: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    @Test func theGoldenDocumentsAreFound() {
+        #expect(Self.documents.count >= 20)
+    }
+
+    @Test(arguments: documents)
+    func document_roundTrips(name: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
+        let document = try ConversationDecoder.decode(bytes)
+        let conversation = document.conversation
+        try expectRoundTrip(conversation)
+        try expectRoundTrip(document.config)
+
+        let written = document.context
+        let context = LayoutContext(currentUserID: written.currentUserID, now: written.now ?? Timestamp(seconds: 1_709_632_800),
+                                    timeZone: written.timeZone ?? "UTC", locale: written.locale ?? "en_US",
+                                    translationLanguage: written.translationLanguage)
+        try expectRoundTrip(context)
+        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        let measurer = ICUTextEngine()
+
+        let decisions = MessageListResolver(config: document.config, context: context, formatter: formatter, measurer: measurer)
+            .resolve(conversation, explain: true)
+        try expectRoundTrip(decisions)
+
+        let threads = ThreadListResolver(context: context, formatter: formatter)
+            .resolve(conversation.threads, newThreadParentIDs: [], phase: .loaded(hasMore: conversation.threadsNext != nil))
+        try expectRoundTrip(threads)
+
+        let threadView = ThreadViewResolver(config: document.config, context: context, formatter: formatter, measurer: measurer)
+        for parentID in conversation.messages.filter(\.isThreadRoot).map(\.id) + conversation.threads.map(\.parentMessageID) {
+            try expectRoundTrip(try threadView.resolve(conversation, parentID: parentID))
+        }
+    }
+}
