@@ -44,9 +44,19 @@ struct DocumentRoundTripTests {
             .resolve(conversation.threads, newThreadParentIDs: [], phase: .loaded(hasMore: conversation.threadsNext != nil))
         try expectRoundTrip(threads)
 
+        // A laid-out screen, as a server would return it: typed content, placed lines, frames.
+        let screen = MessageListScreen.layout(conversation, config: document.config, context: context, formatter: formatter,
+                                              measurer: measurer, width: 40)
+        try expectRoundTrip(screen)
+
         let threadView = ThreadViewResolver(config: document.config, context: context, formatter: formatter, measurer: measurer)
         for parentID in conversation.messages.filter(\.isThreadRoot).map(\.id) + conversation.threads.map(\.parentMessageID) {
             try expectRoundTrip(try threadView.resolve(conversation, parentID: parentID))
         }
+    }
+
+    @Test func pixelSize_fromJSON_needsTwoPositiveSides() throws {
+        #expect(try JSONDecoder().decode(PixelSize.self, from: Data(#"{"width":4,"height":3}"#.utf8)) == PixelSize(width: 4, height: 3))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(PixelSize.self, from: Data(#"{"width":0,"height":3}"#.utf8)) }
     }
 }

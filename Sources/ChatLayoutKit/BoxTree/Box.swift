@@ -1,5 +1,5 @@
 /// What a box is, in the chat domain.
-public enum BoxRole: String, Hashable, Sendable, CaseIterable {
+public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The whole screen.
     case root
     /// The channel header (`channelHeader`) with its title (`headerTitle`) and subtitle
@@ -48,7 +48,7 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable {
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the
 /// root box.
-public struct Frame: Hashable, Sendable, CustomStringConvertible {
+public struct Frame: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The left edge, counted from the root's (the tree is laid out left to right: leading is
     /// left).
     public var x: Int
@@ -93,13 +93,13 @@ public struct Frame: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How a box's lines sit in its frame.
-public enum TextAlignment: String, Hashable, Sendable {
+public enum TextAlignment: String, Hashable, Sendable, Codable {
     /// Against the leading edge, centred, or against the trailing edge.
     case leading, center, trailing
 }
 
 /// Which corner of a bubble is the tail (the square corner pointing at its author).
-public enum BubbleTail: String, Hashable, Sendable {
+public enum BubbleTail: String, Hashable, Sendable, Codable {
     /// A continuous bubble: all corners round.
     case none
     /// The bottom leading corner: others' messages, on the leading side.
@@ -111,7 +111,7 @@ public enum BubbleTail: String, Hashable, Sendable {
 /// One line of a box's text, placed: where it starts in the box and how wide it is, so that
 /// no front end measures it again. A box's lines stand ``Metrics/lineHeight`` apart, the
 /// first at the top of its frame (the text of a media box at the top of the media).
-public struct PlacedLine: Hashable, Sendable {
+public struct PlacedLine: Hashable, Sendable, Codable {
     /// The line as a grid draws it: reordered for display (UAX #9, visual order, left to
     /// right), bidi controls and hanging spaces removed.
     public var display: String
@@ -135,7 +135,7 @@ public struct PlacedLine: Hashable, Sendable {
 /// A box of the layout tree: a role, the message it belongs to, an integer frame relative to
 /// the root, what it stands for (typed ``content`` and its words), the lines drawn, placed,
 /// and its children. An immutable value: front ends walk it and draw each box their own way.
-public struct Box: Hashable, Sendable {
+public struct Box: Hashable, Sendable, Codable {
     /// What the box is.
     public var role: BoxRole
     /// The message id, on the boxes that belong to a message.

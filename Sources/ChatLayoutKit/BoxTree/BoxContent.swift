@@ -1,7 +1,7 @@
 /// What a box stands for, as data: a front end draws each box its own way from this (an
 /// image view for an image, an icon for a delivery status), and the text and SVG renderers
 /// choose their glyphs and words from it through a ``BoxPresentation``.
-public enum BoxContent: Hashable, Sendable {
+public enum BoxContent: Hashable, Sendable, Codable {
     /// An attachment of a message or of a quoted message: an image, a video, a file…, a poll,
     /// a shared location.
     case attachment(AttachmentContent)
@@ -31,7 +31,7 @@ public enum BoxContent: Hashable, Sendable {
 }
 
 /// The kind of an attachment, from Stream's `type` (an unknown type is ``custom``).
-public enum AttachmentKind: String, Hashable, Sendable, CaseIterable {
+public enum AttachmentKind: String, Hashable, Sendable, CaseIterable, Codable {
     /// A still image (`image`).
     case image
     /// A video (`video`).
@@ -72,7 +72,7 @@ public enum AttachmentKind: String, Hashable, Sendable, CaseIterable {
 }
 
 /// An attachment as a front end draws it: its kind and what there is to say about it.
-public struct AttachmentContent: Hashable, Sendable {
+public struct AttachmentContent: Hashable, Sendable, Codable {
     /// What it is.
     public var kind: AttachmentKind
     /// The payload's `type` as it came (the kind of an app's own type is ``AttachmentKind/custom``).
@@ -116,7 +116,7 @@ public struct AttachmentContent: Hashable, Sendable {
 }
 
 /// A size in pixels (an image's original size).
-public struct PixelSize: Hashable, Sendable {
+public struct PixelSize: Hashable, Sendable, Codable {
     /// The width, from 1 to 2³⁰.
     public var width: Int
     /// The height, from 1 to 2³⁰.
@@ -128,10 +128,22 @@ public struct PixelSize: Hashable, Sendable {
         self.width = min(width, 1 << 30)
         self.height = min(height, 1 << 30)
     }
+
+    private enum CodingKeys: String, CodingKey { case width, height }
+
+    /// Decodes `{width, height}`, refusing a side that is not positive (as the initialiser does).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let width = try container.decode(Int.self, forKey: .width), height = try container.decode(Int.self, forKey: .height)
+        guard let size = PixelSize(width: width, height: height) else {
+            throw DecodingError.dataCorruptedError(forKey: .width, in: container, debugDescription: "a size needs two positive sides")
+        }
+        self = size
+    }
 }
 
 /// A quoted message as a front end draws it: its id, author and text.
-public struct QuotedContent: Hashable, Sendable {
+public struct QuotedContent: Hashable, Sendable, Codable {
     /// The quoted message's id.
     public var id: String
     /// Its author's display name, neutralised.
@@ -155,7 +167,7 @@ public struct QuotedContent: Hashable, Sendable {
 }
 
 /// A thread's info under its root: the reply count and who took part.
-public struct ThreadInfoContent: Hashable, Sendable {
+public struct ThreadInfoContent: Hashable, Sendable, Codable {
     /// The number of replies; nil under a thread reply also sent to the channel.
     public var replyCount: Int?
     /// "3 replies", or "Thread reply": the decision's words, in the document's locale.

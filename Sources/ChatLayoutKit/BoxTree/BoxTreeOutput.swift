@@ -50,7 +50,7 @@ extension Box {
 }
 
 /// A laid-out screen: its size and its root box (SPEC §4 `preview --format json`).
-public struct LaidOutScreen: Hashable, Sendable {
+public struct LaidOutScreen: Hashable, Sendable, Codable {
     /// The screen's width, in the measurer's units.
     public var width: Int
     /// The screen's height in vertical units: the header and the whole list, or the

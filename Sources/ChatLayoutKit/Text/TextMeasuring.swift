@@ -1,5 +1,5 @@
 /// The reading direction of a paragraph.
-public enum TextDirection: String, Hashable, Sendable {
+public enum TextDirection: String, Hashable, Sendable, Codable {
     /// Left to right (Latin, CJK, …).
     case leftToRight
     /// Right to left (Hebrew, Arabic, …).
