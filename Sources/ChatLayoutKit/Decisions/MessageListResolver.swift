@@ -47,7 +47,7 @@ public struct MessageListResolver: Sendable {
         let typing = typingText(conversation, user: user)
         let header = header(conversation, typing: typing)
         let (unsorted, hidden) = partition(conversation)
-        let messages = Self.sorted(unsorted)
+        let messages = SortKey.sorted(unsorted)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
             return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
@@ -94,7 +94,7 @@ public struct MessageListResolver: Sendable {
     /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
     /// order; without those Stream hides (``hiddenMessages(in:)`` says which, and why).
     public func shownMessages(in conversation: Conversation) -> [Message] {
-        Self.sorted(partition(conversation).shown)
+        SortKey.sorted(partition(conversation).shown)
     }
 
     /// The messages the channel's list leaves out, in input order, each with its reason:
@@ -126,15 +126,7 @@ public struct MessageListResolver: Sendable {
     /// depend on the channel and the configuration (shadowed, truncated, deleted ephemeral
     /// messages) are in the instance method ``shownMessages(in:)``.
     public static func shownMessages(_ messages: [Message]) -> [Message] {
-        sorted(messages.filter(\.isShownInChannel))
-    }
-
-    /// Oldest first: by `created_at`, ties in input order.
-    static func sorted(_ messages: [Message]) -> [Message] {
-        // Sort indices, not messages: a message is a large value to move around.
-        messages.indices
-            .sorted { (messages[$0].createdAt, $0) < (messages[$1].createdAt, $1) }
-            .map { messages[$0] }
+        SortKey.sorted(messages.filter(\.isShownInChannel))
     }
 
     /// The rows under the messages (SPEC §3.4): the loading state alone while loading; else

@@ -1,15 +1,3 @@
-/// Where a message sorts in the list (SPEC §3.1): by `created_at`, ties by input order.
-/// `sequence` is the message's place in the input order: it grows with every message added
-/// and shrinks below zero with every page prepended, so it never has to be renumbered.
-struct SortKey: Comparable, Hashable, Sendable {
-    var createdAt: Timestamp
-    var sequence: Int
-
-    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-        (lhs.createdAt, lhs.sequence) < (rhs.createdAt, rhs.sequence)
-    }
-}
-
 /// One shown message with the separators that stand above it: its decisions, its rows and the
 /// height it takes in the list. Its rows depend only on itself and its two neighbours, which
 /// is what lets a change re-resolve a few entries instead of the list.
