@@ -154,30 +154,18 @@ extension IncrementalMessageList {
 
     // MARK: - Reads
 
-    /// New read states: the current user's messages whose delivery status can change (their
-    /// `created_at` between the old and new latest read, or delivery + 1 s, of the others) are
-    /// resolved again; the unread separator is found again in `finish`.
+    /// New read states: the current user's messages whose delivery status can change
+    /// (`DeliveryState.changedSpans`) are resolved again; the unread separator is found again
+    /// in `finish`.
     private mutating func changeReads(_ reads: [ReadState], record: inout ChangeRecord) {
         shell.reads = reads
         let old = delivery
         delivery = DeliveryState(reads: reads, currentUserID: context.currentUserID)
         guard let currentUserID = context.currentUserID else { return }
-        func oneSecondLater(_ instant: Timestamp?) -> Timestamp? {
-            instant.map { Timestamp(seconds: $0.seconds + 1, nanoseconds: $0.nanoseconds) }
-        }
-        let changes = [(old.latestOtherRead, delivery.latestOtherRead),
-                       (oneSecondLater(old.latestOtherDelivery), oneSecondLater(delivery.latestOtherDelivery))]
-        for (before, after) in changes where before != after {
-            // Statuses flip for messages created in (lower, upper]; nil is before everything.
-            let lower: Timestamp?, upper: Timestamp
-            switch (before, after) {
-            case let (before?, after?): (lower, upper) = (min(before, after), max(before, after))
-            case let (nil, only?), let (only?, nil): (lower, upper) = (nil, only)
-            case (nil, nil): continue
-            }
-            let start = lower.map { lower in entries.partitionPoint { $0.key.createdAt > lower } } ?? 0
+        for (after, upTo) in delivery.changedSpans(since: old) {
+            let start = after.map { after in entries.partitionPoint { $0.key.createdAt > after } } ?? 0
             entries.forEach(from: start) { _, _, entry in
-                guard entry.key.createdAt <= upper else { return false }
+                guard entry.key.createdAt <= upTo else { return false }
                 if Identifier.same(entry.message.user.id, currentUserID) { record.refresh.insert(entry.key) }
                 return true
             }
