@@ -54,36 +54,28 @@ public struct MessageListResolver: Sendable {
                                         unreadCount: 0, hidden: hidden)
         }
 
-        let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
-        let separatorBefore = messages.indices.map { index in
-            dateSeparatorStands(above: times[index].day, under: index == 0 ? nil : times[index - 1].day,
-                                historyLoaded: conversation.historyLoaded)
-        }
+        // Each message is decided from its neighbours, as the incremental list decides it.
+        var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+        let times = messages.map { localTimes.time(of: $0) }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let minutes = times.map(GroupingResolver.LocalMinute.init)
-        let boundaries = grouping.boundaries(messages, separatorBefore: separatorBefore, localMinutes: minutes)
-        let positions = GroupingResolver.positions(boundaries)
         let firstUnread = UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID,
                                                           config: config, historyLoaded: conversation.historyLoaded)
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
-        let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
-        var labels: [CalendarDay: String] = [:]
-        var shortTimes = ShortTimes()
         let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: currentUserID) : nil
-
+        var above: MessageAbove?
         for (index, message) in messages.enumerated() {
-            let day = times[index].day
-            let label = labels[day] ?? labeler.label(for: day, at: message.createdAt)
-            labels[day] = label
-            if separatorBefore[index] { items.append(.dateSeparator(day: day, text: label)) }
+            let time = times[index]
+            let label = localTimes.label(for: time.day, at: message.createdAt)
+            let below = index + 1 < messages.count
+                ? MessageBelow(message: messages[index + 1], day: times[index + 1].day, minute: times[index + 1].minute) : nil
+            var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below,
+                                                        grouping: grouping, in: conversation, delivery: delivery,
+                                                        user: user, explain: explain)
+            if dateSeparatorAbove { items.append(.dateSeparator(day: time.day, text: label)) }
             if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
-            let timeText = shortTimes.text(message.createdAt, local: times[index], formatter: formatter)
-            var decision = decide(message, boundary: boundaries[index], position: positions[index], day: day,
-                                  label: label, timeText: timeText, memberCount: conversation.memberCount,
-                                  features: conversation.channel.features, delivery: delivery,
-                                  user: user, explain: explain)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
+            above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
         }
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: typing)
         let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
@@ -152,16 +144,6 @@ public struct MessageListResolver: Sendable {
     func header(_ conversation: Conversation, typing: String?) -> ChannelHeader {
         HeaderResolver.header(conversation, currentUserID: context.currentUserID, typing: typing,
                               config: config, strings: strings, formatter: formatter)
-    }
-
-    /// SPEC §3.3 `message_list`: a date separator above the first message of each day
-    /// (`previousDay` is the day of the message above), and above the oldest message (nil
-    /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
-    /// the day of the message above the oldest loaded one until it has the last page.
-    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
-        guard config.dateIndicatorPlacement == .messageList else { return false }
-        guard let previousDay else { return historyLoaded }
-        return previousDay != day
     }
 
     /// The decisions about one message whose group boundary and position are known. `user`

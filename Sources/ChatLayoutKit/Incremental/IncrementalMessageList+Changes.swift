@@ -78,7 +78,7 @@ extension IncrementalMessageList {
             if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
             if !isShown(message) { hidden[message.id] = (sequence, message) }
         }
-        let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, shortTimes: &shortTimes) }
+        let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, localTimes: &localTimes) }
         for entry in page {
             keys[entry.message.id] = entry.key
             directory.index(entry.message, shown: true)
@@ -99,7 +99,7 @@ extension IncrementalMessageList {
         let key = SortKey(createdAt: message.createdAt, sequence: sequence)
         // Appending at the bottom is the common case: no search.
         let position = entries.isEmpty || entries[entries.count - 1].key < key ? entries.count : entries.lowerBound(key)
-        entries.insert(pipeline.unresolvedEntry(message, sequence: sequence, shortTimes: &shortTimes), at: position)
+        entries.insert(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes), at: position)
         keys[message.id] = key
         directory.index(message, shown: true)
         record.added.insert(key)

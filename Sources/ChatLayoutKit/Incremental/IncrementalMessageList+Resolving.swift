@@ -3,17 +3,9 @@ extension IncrementalMessageList {
     /// The entry decided and laid out again from its message and its neighbours (see
     /// `Pipeline.resolve`).
     mutating func resolved(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?) -> ListEntry {
-        let label = dateLabel(entry.day, at: entry.message.createdAt)
+        let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         return pipeline.resolve(entry, previous: previous, next: next, label: label, unreadAbove: entry.key == firstUnreadKey,
                                 unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
-    }
-
-    /// The label of a day: it depends only on the day and `now`, so it is made once.
-    mutating func dateLabel(_ day: CalendarDay, at instant: Timestamp) -> String {
-        if let label = labels[day] { return label }
-        let label = pipeline.labeler.label(for: day, at: instant)
-        labels[day] = label
-        return label
     }
 
     /// The entry the unread separator stands above, as `UnreadResolver` finds it. O(log n)

@@ -33,14 +33,13 @@ struct ListEntry: Sendable {
     var day: CalendarDay { decision.day }
     var rowCount: Int { separators.count + 1 }
 
-    /// An entry not yet resolved: the message, its local time and its short time.
-    init(message: Message, sequence: Int, minute: GroupingResolver.LocalMinute, day: CalendarDay, timeText: String,
-         currentUserID: String?) {
+    /// An entry not yet resolved: the message and its local time.
+    init(message: Message, sequence: Int, time: MessageTime, currentUserID: String?) {
         key = SortKey(createdAt: message.createdAt, sequence: sequence)
-        self.minute = minute
+        minute = time.minute
         decisionBox = DecisionBox(MessageDecision(
-            message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: day, dateLabel: "",
-            timeText: timeText, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
+            message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: time.day, dateLabel: "",
+            timeText: time.shortTime, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
         ))
         row = Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0))
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
