@@ -58,8 +58,9 @@ public struct MessageListResolver: Sendable {
         var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
         let times = messages.map { localTimes.time(of: $0) }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let firstUnread = UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID,
-                                                          config: config, historyLoaded: conversation.historyLoaded)
+        let sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
+        let firstUnread = UnreadResolver.separatorPosition(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
+                                                           config: config, historyLoaded: conversation.historyLoaded)
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
         let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: currentUserID) : nil
         var above: MessageAbove?
@@ -78,7 +79,8 @@ public struct MessageListResolver: Sendable {
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
         }
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: typing)
-        let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
+        let unread = UnreadResolver.unreadCount(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
+                                                state: conversation.messageListState, separator: firstUnread)
         return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hidden,
                                     dateSeparatorStyle: config.dateSeparatorStyle)
     }

@@ -8,48 +8,47 @@ extension IncrementalMessageList {
                                 unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
     }
 
-    /// The entry the unread separator stands above, as `UnreadResolver` finds it. O(log n)
-    /// to find where unread messages start, then candidates are skipped by chunk; the oldest
-    /// regular message is looked for from the top.
+    /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).
+    /// O(log n) to find where unread messages start, then candidates are skipped by chunk; the
+    /// oldest regular message is looked for from the top.
     func firstUnreadPosition() -> Int? {
-        let start = UnreadResolver.start(reads: shell.reads, currentUserID: context.currentUserID, config: config,
-                                         historyLoaded: shell.historyLoaded, isLoaded: { keys[$0] != nil })
-        switch start {
-        case .none:
-            return nil
-        case .afterMessage(let id):
-            return entries.firstCandidate(from: entries.upperBound(keys[id]!)) // `isLoaded` said it is there
-        case .afterInstant(let instant):
-            return entries.firstCandidate(from: entries.partitionPoint { $0.key.createdAt > instant })
-        case .oldestRegular:
-            var position = 0
-            while position < entries.count {
-                if UnreadResolver.isRegular(entries[position].message) { return position }
-                position += 1
-            }
-            return nil
-        }
+        UnreadResolver.separatorPosition(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,
+                                         currentUserID: context.currentUserID, config: config,
+                                         historyLoaded: shell.historyLoaded)
     }
 
-    /// The scroll-to-latest button's count, as `UnreadResolver.unreadCount`: the server's,
-    /// else the candidates from the unread separator down.
+    /// The scroll-to-latest button's count (`UnreadResolver.unreadCount`).
     func currentUnreadCount() -> Int {
-        if shell.messageListState == .loading { return 0 }
-        if let currentUserID = context.currentUserID,
-           let count = shell.reads.first(where: { Identifier.same($0.user.id, currentUserID) })?.unreadMessages {
-            return max(0, count)
-        }
-        guard let key = firstUnreadKey, let position = entries.position(of: key) else { return 0 }
-        return entries.candidateCount(from: position)
+        UnreadResolver.unreadCount(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,
+                                   currentUserID: context.currentUserID, state: shell.messageListState,
+                                   separator: firstUnreadKey.flatMap(entries.position(of:)))
     }
 
-    /// The rows under the messages, as `MessageListResolver` puts them: the loading state
-    /// alone, else the empty state when no message shows, then the typing indicator
-    /// (`bottom_overlay`). Rows of `old` with the same decisions are kept.
+    /// The rows under the messages (`MessageListResolver.bottomItems`). Rows of `old` with the
+    /// same decisions are kept.
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
         let items = pipeline.resolver.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
         return items.map { item in
             old.first { $0.item == item } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
         }
     }
+}
+
+/// The entries as `UnreadResolver` searches them: messages by id through the keys, unread
+/// candidates chunk by chunk.
+struct UnreadSearch: UnreadSearchable {
+    var entries: EntryStore
+    var keys: IDDictionary<SortKey>
+
+    var count: Int { entries.count }
+
+    func message(at position: Int) -> Message { entries[position].message }
+
+    func position(ofMessage id: String) -> Int? { keys[id].flatMap(entries.position(of:)) }
+
+    func firstPosition(createdAfter instant: Timestamp) -> Int { entries.partitionPoint { $0.key.createdAt > instant } }
+
+    func firstCandidate(from position: Int) -> Int? { entries.firstCandidate(from: position) }
+
+    func candidateCount(from position: Int) -> Int { entries.candidateCount(from: position) }
 }
