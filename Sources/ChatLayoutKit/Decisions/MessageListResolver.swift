@@ -30,20 +30,8 @@ public struct MessageListResolver: Sendable {
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
         let currentUserID = context.currentUserID
         // One directory answers "who is this id" for the batch list, as for the incremental one.
-        // Only typing names and nameless thread participants ask. Members first, as the
-        // directory has them; the directory of authors is built on the first lookup past them.
-        var directory: UserDirectory?
-        func user(_ id: String) -> User {
-            if directory == nil, let member = conversation.members.first(where: { Identifier.same($0.user.id, id) }) {
-                return member.user
-            }
-            if directory == nil {
-                var built = UserDirectory(members: conversation.members)
-                for (sequence, message) in conversation.messages.enumerated() { _ = built.add(message, sequence: sequence) }
-                directory = built
-            }
-            return directory!.user(id)
-        }
+        var users = UserDirectory.Lazy(conversation)
+        func user(_ id: String) -> User { users.user(id) }
         let typing = typingText(conversation, user: user)
         let header = header(conversation, typing: typing)
         let (unsorted, hidden) = partition(conversation)
