@@ -65,7 +65,6 @@ extension IncrementalMessageList {
     /// all of those it shows sort before the list's first entry (a page of older messages), they
     /// go in as new chunks at the top in one step; otherwise one at a time.
     private mutating func prepend(_ messages: [Message], firstSequence: Int, record: inout ChangeRecord) {
-        let state = shell.messageListState
         let sequenced = messages.enumerated().map { (sequence: firstSequence + $0.offset, message: $0.element) }
         let shown = sequenced.filter { isShown($0.message) }
             .sorted { SortKey(createdAt: $0.message.createdAt, sequence: $0.sequence) < SortKey(createdAt: $1.message.createdAt, sequence: $1.sequence) }
