@@ -44,7 +44,8 @@ struct UnreadSearch: UnreadSearchable {
 
     func message(at position: Int) -> Message { entries[position].message }
 
-    func position(ofMessage id: String) -> Int? { keys[id].flatMap(entries.position(of:)) }
+    /// Every key is a shown entry's: its lower bound is its position (no entry is read).
+    func position(ofMessage id: String) -> Int? { keys[id].map(entries.lowerBound) }
 
     func firstPosition(createdAfter instant: Timestamp) -> Int { entries.partitionPoint { $0.key.createdAt > instant } }
 
