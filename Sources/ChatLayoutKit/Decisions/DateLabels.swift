@@ -1,5 +1,5 @@
 /// The text of date separators and of the floating date overlay (SPEC §3.3).
-struct DateLabeler {
+struct DateLabeler: Sendable {
     var style: DateSeparatorStyle
     var formatter: any LocaleFormatting
     var today: CalendarDay
@@ -27,5 +27,44 @@ struct DateLabeler {
         case .sendbird:
             return formatter.format(instant, pattern: sameYear ? "E, MMM dd" : "MMM dd, yyyy")
         }
+    }
+}
+
+/// A shown message's local time, as the list's rules read it: its calendar day (date
+/// separators and labels, SPEC §3.3), its wall-clock minute (`same_minute` grouping, §3.1) and
+/// its short time ("9:41 AM").
+struct MessageTime: Sendable {
+    var day: CalendarDay
+    var minute: GroupingResolver.LocalMinute
+    var shortTime: String
+}
+
+/// The local times of a list's messages and the labels of their days, each text formatted
+/// once: a date label depends only on its day and `now`, a short time only on the wall-clock
+/// minute. The batch list makes one per layout; the incremental list keeps one as long as it
+/// lives.
+struct LocalTimes: Sendable {
+    let labeler: DateLabeler
+    private var shortTimes = ShortTimes()
+    private var labels: [CalendarDay: String] = [:]
+
+    init(style: DateSeparatorStyle, formatter: any LocaleFormatting, now: Timestamp) {
+        labeler = DateLabeler(style: style, formatter: formatter, now: now)
+    }
+
+    /// The local time of `message`.
+    mutating func time(of message: Message) -> MessageTime {
+        let formatter = labeler.formatter
+        let local = formatter.localDateTime(of: message.createdAt)
+        return MessageTime(day: local.day, minute: GroupingResolver.LocalMinute(local),
+                           shortTime: shortTimes.text(message.createdAt, local: local, formatter: formatter))
+    }
+
+    /// The label of `day`, formatted from an instant on that day the first time it is asked for.
+    mutating func label(for day: CalendarDay, at instant: Timestamp) -> String {
+        if let label = labels[day] { return label }
+        let label = labeler.label(for: day, at: instant)
+        labels[day] = label
+        return label
     }
 }

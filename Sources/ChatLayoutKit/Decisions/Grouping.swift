@@ -96,19 +96,6 @@ struct GroupingResolver {
     var config: MessageListConfig
     var repliesEnabled: Bool
 
-    /// `messages` sorted oldest first; `separatorBefore[i]` when a date separator stands
-    /// above message i; `localMinutes[i]` its wall-clock minute in the time zone with the
-    /// zone's UTC offset then (for `same_minute`: the minute repeated when clocks go back is
-    /// another minute). Returns the boundary of every message.
-    func boundaries(_ messages: [Message], separatorBefore: [Bool], localMinutes: [LocalMinute]) -> [GroupBoundary] {
-        messages.indices.map { index in
-            let hasNext = index + 1 < messages.count
-            return boundary(of: messages[index], next: hasNext ? messages[index + 1] : nil,
-                            separatorBetween: hasNext && separatorBefore[index + 1],
-                            sameMinute: hasNext && localMinutes[index] == localMinutes[index + 1])
-        }
-    }
-
     /// The boundary of one message: `next` is the newer message under it (nil for the newest),
     /// `separatorBetween` when a date separator stands between them, `sameMinute` when both
     /// are in one local minute.
@@ -165,19 +152,6 @@ struct GroupingResolver {
         case .error, .ephemeral, .system: return message.type
         default: return nil
         }
-    }
-
-    /// Group positions from the boundaries: a message starts a group when the one before it
-    /// ended one.
-    static func positions(_ boundaries: [GroupBoundary]) -> [GroupPosition] {
-        var positions: [GroupPosition] = []
-        positions.reserveCapacity(boundaries.count)
-        var previousEnded = true
-        for boundary in boundaries {
-            positions.append(position(previousEnded: previousEnded, isLast: boundary.isLast))
-            previousEnded = boundary.isLast
-        }
-        return positions
     }
 
     /// The position of a message whose group boundary `isLast`, under a message that

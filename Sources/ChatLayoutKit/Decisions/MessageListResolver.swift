@@ -30,63 +30,45 @@ public struct MessageListResolver: Sendable {
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
         let currentUserID = context.currentUserID
         // One directory answers "who is this id" for the batch list, as for the incremental one.
-        // Only typing names and nameless thread participants ask. Members first, as the
-        // directory has them; the directory of authors is built on the first lookup past them.
-        var directory: UserDirectory?
-        func user(_ id: String) -> User {
-            if directory == nil, let member = conversation.members.first(where: { Identifier.same($0.user.id, id) }) {
-                return member.user
-            }
-            if directory == nil {
-                var built = UserDirectory(members: conversation.members)
-                for (sequence, message) in conversation.messages.enumerated() { _ = built.add(message, sequence: sequence) }
-                directory = built
-            }
-            return directory!.user(id)
-        }
+        var users = UserDirectory.Lazy(conversation)
+        func user(_ id: String) -> User { users.user(id) }
         let typing = typingText(conversation, user: user)
         let header = header(conversation, typing: typing)
         let (unsorted, hidden) = partition(conversation)
-        let messages = Self.sorted(unsorted)
+        let messages = SortKey.sorted(unsorted)
         var items: [MessageListItem] = []
         if conversation.messageListState == .loading {
             return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
                                         unreadCount: 0, hidden: hidden)
         }
 
-        let times = messages.map { formatter.localDateTime(of: $0.createdAt) }
-        let separatorBefore = messages.indices.map { index in
-            dateSeparatorStands(above: times[index].day, under: index == 0 ? nil : times[index - 1].day,
-                                historyLoaded: conversation.historyLoaded)
-        }
+        // Each message is decided from its neighbours, as the incremental list decides it.
+        var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+        let times = messages.map { localTimes.time(of: $0) }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let minutes = times.map(GroupingResolver.LocalMinute.init)
-        let boundaries = grouping.boundaries(messages, separatorBefore: separatorBefore, localMinutes: minutes)
-        let positions = GroupingResolver.positions(boundaries)
-        let firstUnread = UnreadResolver.firstUnreadIndex(messages, reads: conversation.reads, currentUserID: currentUserID,
-                                                          config: config, historyLoaded: conversation.historyLoaded)
+        let sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
+        let firstUnread = UnreadResolver.separatorPosition(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
+                                                           config: config, historyLoaded: conversation.historyLoaded)
         let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
-        let labeler = DateLabeler(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
-        var labels: [CalendarDay: String] = [:]
-        var shortTimes = ShortTimes()
         let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: currentUserID) : nil
-
+        var above: MessageAbove?
         for (index, message) in messages.enumerated() {
-            let day = times[index].day
-            let label = labels[day] ?? labeler.label(for: day, at: message.createdAt)
-            labels[day] = label
-            if separatorBefore[index] { items.append(.dateSeparator(day: day, text: label)) }
+            let time = times[index]
+            let label = localTimes.label(for: time.day, at: message.createdAt)
+            let below = index + 1 < messages.count
+                ? MessageBelow(message: messages[index + 1], day: times[index + 1].day, minute: times[index + 1].minute) : nil
+            var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below,
+                                                        grouping: grouping, in: conversation, delivery: delivery,
+                                                        user: user, explain: explain)
+            if dateSeparatorAbove { items.append(.dateSeparator(day: time.day, text: label)) }
             if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
-            let timeText = shortTimes.text(message.createdAt, local: times[index], formatter: formatter)
-            var decision = decide(message, boundary: boundaries[index], position: positions[index], day: day,
-                                  label: label, timeText: timeText, memberCount: conversation.memberCount,
-                                  features: conversation.channel.features, delivery: delivery,
-                                  user: user, explain: explain)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
+            above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
         }
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: typing)
-        let unread = UnreadResolver.unreadCount(messages, reads: conversation.reads, currentUserID: currentUserID, firstUnread: firstUnread)
+        let unread = UnreadResolver.unreadCount(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
+                                                state: conversation.messageListState, separator: firstUnread)
         return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hidden,
                                     dateSeparatorStyle: config.dateSeparatorStyle)
     }
@@ -94,7 +76,7 @@ public struct MessageListResolver: Sendable {
     /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
     /// order; without those Stream hides (``hiddenMessages(in:)`` says which, and why).
     public func shownMessages(in conversation: Conversation) -> [Message] {
-        Self.sorted(partition(conversation).shown)
+        SortKey.sorted(partition(conversation).shown)
     }
 
     /// The messages the channel's list leaves out, in input order, each with its reason:
@@ -126,15 +108,7 @@ public struct MessageListResolver: Sendable {
     /// depend on the channel and the configuration (shadowed, truncated, deleted ephemeral
     /// messages) are in the instance method ``shownMessages(in:)``.
     public static func shownMessages(_ messages: [Message]) -> [Message] {
-        sorted(messages.filter(\.isShownInChannel))
-    }
-
-    /// Oldest first: by `created_at`, ties in input order.
-    static func sorted(_ messages: [Message]) -> [Message] {
-        // Sort indices, not messages: a message is a large value to move around.
-        messages.indices
-            .sorted { (messages[$0].createdAt, $0) < (messages[$1].createdAt, $1) }
-            .map { messages[$0] }
+        SortKey.sorted(messages.filter(\.isShownInChannel))
     }
 
     /// The rows under the messages (SPEC §3.4): the loading state alone while loading; else
@@ -160,16 +134,6 @@ public struct MessageListResolver: Sendable {
     func header(_ conversation: Conversation, typing: String?) -> ChannelHeader {
         HeaderResolver.header(conversation, currentUserID: context.currentUserID, typing: typing,
                               config: config, strings: strings, formatter: formatter)
-    }
-
-    /// SPEC §3.3 `message_list`: a date separator above the first message of each day
-    /// (`previousDay` is the day of the message above), and above the oldest message (nil
-    /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
-    /// the day of the message above the oldest loaded one until it has the last page.
-    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
-        guard config.dateIndicatorPlacement == .messageList else { return false }
-        guard let previousDay else { return historyLoaded }
-        return previousDay != day
     }
 
     /// The decisions about one message whose group boundary and position are known. `user`
@@ -223,56 +187,5 @@ public struct MessageListResolver: Sendable {
               let translated = message.translations[target], !translated.isEmpty, translated != message.text
         else { return nil }
         return translated
-    }
-}
-
-/// What the other members have read and received (rule 14).
-struct DeliveryState {
-    var latestOtherRead: Timestamp?
-    var latestOtherDelivery: Timestamp?
-
-    init(conversation: Conversation, currentUserID: String?) {
-        self.init(reads: conversation.reads, currentUserID: currentUserID)
-    }
-
-    init(reads: [ReadState], currentUserID: String?) {
-        let others = reads.filter { !Identifier.same($0.user.id, currentUserID) }
-        latestOtherRead = others.compactMap(\.lastRead).max()
-        latestOtherDelivery = others.compactMap(\.lastDeliveredAt).max()
-    }
-
-    /// The status of one of the current user's messages, or nil when none is shown, as
-    /// Stream's resolver gates it: in-progress states always show pending and failed ones never
-    /// show; otherwise the status is read (another member read it), delivered (another member's
-    /// device received it, nobody read it) or sent, and read and sent show only with read
-    /// events, delivered only with delivery events.
-    func status(of message: Message, features: ChannelFeatures) -> DeliveryStatus? {
-        if let state = message.localState {
-            return state.isInProgress ? .pending : nil
-        }
-        let status: DeliveryStatus
-        if let read = latestOtherRead, read >= message.createdAt {
-            status = .read
-        } else if let delivered = latestOtherDelivery,
-                  Timestamp(seconds: delivered.seconds + 1, nanoseconds: delivered.nanoseconds) >= message.createdAt {
-            status = .delivered
-        } else {
-            status = .sent
-        }
-        switch status {
-        case .read, .sent: return features.readEvents ? status : nil
-        case .delivered: return features.deliveryEvents ? status : nil
-        case .pending: return status
-        }
-    }
-
-    /// For `explain`: the status and the event that lets it show.
-    static func reason(_ status: DeliveryStatus) -> String {
-        switch status {
-        case .pending: "pending (an action is under way)"
-        case .sent: "sent (read events on, nobody read it)"
-        case .delivered: "delivered (delivery events on, nobody read it)"
-        case .read: "read (read events on)"
-        }
     }
 }

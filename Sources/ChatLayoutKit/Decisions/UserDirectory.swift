@@ -1,7 +1,8 @@
 /// Who a user id is, as ``Conversation/user(id:)`` answers it — a member, else the author of
 /// the first message by that id in input order, else a user with only the id — for the typing
-/// text and for thread participants without a name. The batch list builds it once; the
-/// incremental list keeps it up to date as messages come and go. Lookups are O(1).
+/// text and for thread participants without a name. The batch list builds it once, when a
+/// lookup gets past the members (``Lazy``); the incremental list keeps it up to date as
+/// messages come and go. Lookups are O(1).
 struct UserDirectory: Sendable {
     /// The first member with each id.
     private var members: IDDictionary<User> = [:]
@@ -57,6 +58,33 @@ struct UserDirectory: Sendable {
                 unnamedParticipants[participant.id]?.remove(message.id)
                 if unnamedParticipants[participant.id]?.isEmpty == true { unnamedParticipants[participant.id] = nil }
             }
+        }
+    }
+}
+
+extension UserDirectory {
+    /// The directory of a conversation decided once (the batch list), built on the first
+    /// lookup that gets past the members: only typing names and nameless thread participants
+    /// ask, and they are mostly members.
+    struct Lazy {
+        private let members: [Member]
+        private let messages: [Message]
+        private var directory: UserDirectory?
+
+        init(_ conversation: Conversation) {
+            members = conversation.members
+            messages = conversation.messages
+        }
+
+        /// The user with an id, as ``UserDirectory/user(_:)`` answers it.
+        mutating func user(_ id: String) -> User {
+            if let directory { return directory.user(id) }
+            // The first member with the id, as the directory keeps them.
+            if let member = members.first(where: { Identifier.same($0.user.id, id) }) { return member.user }
+            var built = UserDirectory(members: members)
+            for (sequence, message) in messages.enumerated() { _ = built.add(message, sequence: sequence) }
+            directory = built
+            return built.user(id)
         }
     }
 }

@@ -65,7 +65,6 @@ extension IncrementalMessageList {
     /// all of those it shows sort before the list's first entry (a page of older messages), they
     /// go in as new chunks at the top in one step; otherwise one at a time.
     private mutating func prepend(_ messages: [Message], firstSequence: Int, record: inout ChangeRecord) {
-        let state = shell.messageListState
         let sequenced = messages.enumerated().map { (sequence: firstSequence + $0.offset, message: $0.element) }
         let shown = sequenced.filter { isShown($0.message) }
             .sorted { SortKey(createdAt: $0.message.createdAt, sequence: $0.sequence) < SortKey(createdAt: $1.message.createdAt, sequence: $1.sequence) }
@@ -78,7 +77,7 @@ extension IncrementalMessageList {
             if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
             if !isShown(message) { hidden[message.id] = (sequence, message) }
         }
-        let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, shortTimes: &shortTimes) }
+        let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, localTimes: &localTimes) }
         for entry in page {
             keys[entry.message.id] = entry.key
             directory.index(entry.message, shown: true)
@@ -99,7 +98,7 @@ extension IncrementalMessageList {
         let key = SortKey(createdAt: message.createdAt, sequence: sequence)
         // Appending at the bottom is the common case: no search.
         let position = entries.isEmpty || entries[entries.count - 1].key < key ? entries.count : entries.lowerBound(key)
-        entries.insert(pipeline.unresolvedEntry(message, sequence: sequence, shortTimes: &shortTimes), at: position)
+        entries.insert(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes), at: position)
         keys[message.id] = key
         directory.index(message, shown: true)
         record.added.insert(key)
@@ -154,30 +153,18 @@ extension IncrementalMessageList {
 
     // MARK: - Reads
 
-    /// New read states: the current user's messages whose delivery status can change (their
-    /// `created_at` between the old and new latest read, or delivery + 1 s, of the others) are
-    /// resolved again; the unread separator is found again in `finish`.
+    /// New read states: the current user's messages whose delivery status can change
+    /// (`DeliveryState.changedSpans`) are resolved again; the unread separator is found again
+    /// in `finish`.
     private mutating func changeReads(_ reads: [ReadState], record: inout ChangeRecord) {
         shell.reads = reads
         let old = delivery
         delivery = DeliveryState(reads: reads, currentUserID: context.currentUserID)
         guard let currentUserID = context.currentUserID else { return }
-        func oneSecondLater(_ instant: Timestamp?) -> Timestamp? {
-            instant.map { Timestamp(seconds: $0.seconds + 1, nanoseconds: $0.nanoseconds) }
-        }
-        let changes = [(old.latestOtherRead, delivery.latestOtherRead),
-                       (oneSecondLater(old.latestOtherDelivery), oneSecondLater(delivery.latestOtherDelivery))]
-        for (before, after) in changes where before != after {
-            // Statuses flip for messages created in (lower, upper]; nil is before everything.
-            let lower: Timestamp?, upper: Timestamp
-            switch (before, after) {
-            case let (before?, after?): (lower, upper) = (min(before, after), max(before, after))
-            case let (nil, only?), let (only?, nil): (lower, upper) = (nil, only)
-            case (nil, nil): continue
-            }
-            let start = lower.map { lower in entries.partitionPoint { $0.key.createdAt > lower } } ?? 0
+        for (after, upTo) in delivery.changedSpans(since: old) {
+            let start = after.map { after in entries.partitionPoint { $0.key.createdAt > after } } ?? 0
             entries.forEach(from: start) { _, _, entry in
-                guard entry.key.createdAt <= upper else { return false }
+                guard entry.key.createdAt <= upTo else { return false }
                 if Identifier.same(entry.message.user.id, currentUserID) { record.refresh.insert(entry.key) }
                 return true
             }

@@ -3,61 +3,53 @@ extension IncrementalMessageList {
     /// The entry decided and laid out again from its message and its neighbours (see
     /// `Pipeline.resolve`).
     mutating func resolved(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?) -> ListEntry {
-        let label = dateLabel(entry.day, at: entry.message.createdAt)
+        let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         return pipeline.resolve(entry, previous: previous, next: next, label: label, unreadAbove: entry.key == firstUnreadKey,
                                 unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
     }
 
-    /// The label of a day: it depends only on the day and `now`, so it is made once.
-    mutating func dateLabel(_ day: CalendarDay, at instant: Timestamp) -> String {
-        if let label = labels[day] { return label }
-        let label = pipeline.labeler.label(for: day, at: instant)
-        labels[day] = label
-        return label
-    }
-
-    /// The entry the unread separator stands above, as `UnreadResolver` finds it. O(log n)
-    /// to find where unread messages start, then candidates are skipped by chunk; the oldest
-    /// regular message is looked for from the top.
+    /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).
+    /// O(log n) to find where unread messages start, then candidates are skipped by chunk; the
+    /// oldest regular message is looked for from the top.
     func firstUnreadPosition() -> Int? {
-        let start = UnreadResolver.start(reads: shell.reads, currentUserID: context.currentUserID, config: config,
-                                         historyLoaded: shell.historyLoaded, isLoaded: { keys[$0] != nil })
-        switch start {
-        case .none:
-            return nil
-        case .afterMessage(let id):
-            return entries.firstCandidate(from: entries.upperBound(keys[id]!)) // `isLoaded` said it is there
-        case .afterInstant(let instant):
-            return entries.firstCandidate(from: entries.partitionPoint { $0.key.createdAt > instant })
-        case .oldestRegular:
-            var position = 0
-            while position < entries.count {
-                if UnreadResolver.isRegular(entries[position].message) { return position }
-                position += 1
-            }
-            return nil
-        }
+        UnreadResolver.separatorPosition(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,
+                                         currentUserID: context.currentUserID, config: config,
+                                         historyLoaded: shell.historyLoaded)
     }
 
-    /// The scroll-to-latest button's count, as `UnreadResolver.unreadCount`: the server's,
-    /// else the candidates from the unread separator down.
+    /// The scroll-to-latest button's count (`UnreadResolver.unreadCount`).
     func currentUnreadCount() -> Int {
-        if shell.messageListState == .loading { return 0 }
-        if let currentUserID = context.currentUserID,
-           let count = shell.reads.first(where: { Identifier.same($0.user.id, currentUserID) })?.unreadMessages {
-            return max(0, count)
-        }
-        guard let key = firstUnreadKey, let position = entries.position(of: key) else { return 0 }
-        return entries.candidateCount(from: position)
+        UnreadResolver.unreadCount(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,
+                                   currentUserID: context.currentUserID, state: shell.messageListState,
+                                   separator: firstUnreadKey.flatMap(entries.position(of:)))
     }
 
-    /// The rows under the messages, as `MessageListResolver` puts them: the loading state
-    /// alone, else the empty state when no message shows, then the typing indicator
-    /// (`bottom_overlay`). Rows of `old` with the same decisions are kept.
+    /// The rows under the messages (`MessageListResolver.bottomItems`). Rows of `old` with the
+    /// same decisions are kept.
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
         let items = pipeline.resolver.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
         return items.map { item in
             old.first { $0.item == item } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
         }
     }
+}
+
+/// The entries as `UnreadResolver` searches them: messages by id through the keys, unread
+/// candidates chunk by chunk.
+struct UnreadSearch: UnreadSearchable {
+    var entries: EntryStore
+    var keys: IDDictionary<SortKey>
+
+    var count: Int { entries.count }
+
+    func message(at position: Int) -> Message { entries[position].message }
+
+    /// Every key is a shown entry's: its lower bound is its position (no entry is read).
+    func position(ofMessage id: String) -> Int? { keys[id].map(entries.lowerBound) }
+
+    func firstPosition(createdAfter instant: Timestamp) -> Int { entries.partitionPoint { $0.key.createdAt > instant } }
+
+    func firstCandidate(from position: Int) -> Int? { entries.firstCandidate(from: position) }
+
+    func candidateCount(from position: Int) -> Int { entries.candidateCount(from: position) }
 }

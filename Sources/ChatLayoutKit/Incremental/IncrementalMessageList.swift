@@ -58,10 +58,8 @@ public struct IncrementalMessageList: Sendable {
     var nextSequence = 0
     var directory: UserDirectory
     var delivery: DeliveryState
-    /// Date labels by day (a label depends only on its day and `now`).
-    var labels: [CalendarDay: String] = [:]
-    /// Short times by wall-clock time of day (at most a day's minutes per UTC offset).
-    var shortTimes = ShortTimes()
+    /// The messages' local times and their days' labels, each formatted once.
+    var localTimes: LocalTimes
     /// The entry the unread separator stands above.
     var firstUnreadKey: SortKey?
     var typing: String?
@@ -112,13 +110,14 @@ public struct IncrementalMessageList: Sendable {
         headerBox = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: 0, height: 0))
         unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
         entries = EntryStore(chunkLength: chunkLength)
+        localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
 
         var shown: [ListEntry] = []
         for (sequence, message) in conversation.messages.enumerated() {
             guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
             _ = directory.add(message, sequence: sequence)
             if isShown(message) {
-                shown.append(pipeline.unresolvedEntry(message, sequence: sequence, shortTimes: &shortTimes))
+                shown.append(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes))
                 keys[message.id] = shown[shown.count - 1].key
                 directory.index(message, shown: true)
             } else {

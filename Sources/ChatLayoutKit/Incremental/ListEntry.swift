@@ -1,15 +1,3 @@
-/// Where a message sorts in the list (SPEC §3.1): by `created_at`, ties by input order.
-/// `sequence` is the message's place in the input order: it grows with every message added
-/// and shrinks below zero with every page prepended, so it never has to be renumbered.
-struct SortKey: Comparable, Hashable, Sendable {
-    var createdAt: Timestamp
-    var sequence: Int
-
-    static func < (lhs: SortKey, rhs: SortKey) -> Bool {
-        (lhs.createdAt, lhs.sequence) < (rhs.createdAt, rhs.sequence)
-    }
-}
-
 /// One shown message with the separators that stand above it: its decisions, its rows and the
 /// height it takes in the list. Its rows depend only on itself and its two neighbours, which
 /// is what lets a change re-resolve a few entries instead of the list.
@@ -45,14 +33,13 @@ struct ListEntry: Sendable {
     var day: CalendarDay { decision.day }
     var rowCount: Int { separators.count + 1 }
 
-    /// An entry not yet resolved: the message, its local time and its short time.
-    init(message: Message, sequence: Int, minute: GroupingResolver.LocalMinute, day: CalendarDay, timeText: String,
-         currentUserID: String?) {
+    /// An entry not yet resolved: the message and its local time.
+    init(message: Message, sequence: Int, time: MessageTime, currentUserID: String?) {
         key = SortKey(createdAt: message.createdAt, sequence: sequence)
-        self.minute = minute
+        minute = time.minute
         decisionBox = DecisionBox(MessageDecision(
-            message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: day, dateLabel: "",
-            timeText: timeText, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
+            message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: time.day, dateLabel: "",
+            timeText: time.shortTime, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
         ))
         row = Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0))
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)

@@ -4,7 +4,6 @@ final class Pipeline: Sendable {
     let resolver: MessageListResolver
     let layout: MessageListLayout
     let grouping: GroupingResolver
-    let labeler: DateLabeler
     let rowLayout: RowLayout
     /// The space between rows that are not messages of one group.
     let groupSpacing: Int
@@ -13,7 +12,6 @@ final class Pipeline: Sendable {
         self.resolver = resolver
         self.layout = layout
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
-        labeler = DateLabeler(style: resolver.config.dateSeparatorStyle, formatter: resolver.formatter, now: resolver.context.now)
         rowLayout = layout.rowLayout(width: max(1, width))
         groupSpacing = layout.spacing(withinGroup: false)
     }
@@ -28,33 +26,28 @@ final class Pipeline: Sendable {
         MessageListLayout.row(item, rowLayout)
     }
 
-    /// A new entry for a shown message, not yet resolved: its local day and minute, and its
-    /// short time (through `shortTimes`).
-    func unresolvedEntry(_ message: Message, sequence: Int, shortTimes: inout ShortTimes) -> ListEntry {
-        let formatter = resolver.formatter
-        let time = formatter.localDateTime(of: message.createdAt)
-        let timeText = shortTimes.text(message.createdAt, local: time, formatter: formatter)
-        return ListEntry(message: message, sequence: sequence, minute: GroupingResolver.LocalMinute(time), day: time.day,
-                         timeText: timeText, currentUserID: resolver.context.currentUserID)
+    /// A new entry for a shown message, not yet resolved: its local time (through
+    /// `localTimes`).
+    func unresolvedEntry(_ message: Message, sequence: Int, localTimes: inout LocalTimes) -> ListEntry {
+        ListEntry(message: message, sequence: sequence, time: localTimes.time(of: message),
+                  currentUserID: resolver.context.currentUserID)
     }
 
-    /// The entry decided and laid out again from its message and its neighbours: `previous`
-    /// resolved (its group boundary decides this one's position and the space above it),
-    /// `next` at least unresolved (it decides this one's group boundary). `label` is its day's
-    /// date label; `unreadAbove` when the unread separator (`unreadRow`) stands above it.
+    /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
+    /// out again from its message and its neighbours: `previous` resolved (its group boundary
+    /// decides this one's position and the space above it), `next` at least unresolved (it
+    /// decides this one's group boundary). `label` is its day's date label; `unreadAbove`
+    /// when the unread separator (`unreadRow`) stands above it.
     func resolve(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?, label: String, unreadAbove: Bool, unreadRow: Box,
                  channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
-        let message = entry.message
         let day = entry.day
-        let separatorAbove = resolver.dateSeparatorStands(above: day, under: previous?.day, historyLoaded: channel.historyLoaded)
-        let separatorBelow = next.map { resolver.dateSeparatorStands(above: $0.day, under: day, historyLoaded: channel.historyLoaded) } ?? false
-        let boundary = grouping.boundary(of: message, next: next?.message, separatorBetween: separatorBelow,
-                                         sameMinute: next?.minute == entry.minute)
-        let position = GroupingResolver.position(previousEnded: previous?.decision.isLastInGroup ?? true, isLast: boundary.isLast)
-        let decision = resolver.decide(message, boundary: boundary, position: position, day: day, label: label,
-                                       timeText: entry.decision.timeText, memberCount: channel.memberCount,
-                                       features: channel.channel.features, delivery: delivery,
-                                       user: { directory.user($0) }, explain: false)
+        let time = MessageTime(day: day, minute: entry.minute, shortTime: entry.decision.timeText)
+        let (decision, separatorAbove) = resolver.decide(
+            entry.message, time: time, label: label,
+            above: previous.map { MessageAbove(day: $0.day, endsGroup: $0.decision.isLastInGroup) },
+            below: next.map { MessageBelow(message: $0.message, day: $0.day, minute: $0.minute) },
+            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
+        )
         var resolved = entry
         if decision != entry.decision { resolved.decision = decision } // else the shared decision stays
         if entry.needsRow || !Self.drawAlike(entry.decision, decision) {

@@ -16,9 +16,12 @@ import Testing
             sequence += 1
             var entry = ListEntry(message: Message(id: "e\(sequence)", user: User(id: random.pick(["me", "you"])),
                                                    createdAt: Timestamp(seconds: Int64(random.int(0 ... 50)))),
-                                  sequence: sequence, minute: .init(LocalDateTime(day: CalendarDay(year: 2024, month: 1, day: 1),
-                                                                               weekday: 2, hour: 0, minute: 0, second: 0, utcOffsetSeconds: 0)),
-                                  day: CalendarDay(year: 2024, month: 1, day: 1), timeText: "", currentUserID: "me")
+                                  sequence: sequence,
+                                  time: MessageTime(day: CalendarDay(year: 2024, month: 1, day: 1),
+                                                    minute: .init(LocalDateTime(day: CalendarDay(year: 2024, month: 1, day: 1), weekday: 2,
+                                                                                hour: 0, minute: 0, second: 0, utcOffsetSeconds: 0)),
+                                                    shortTime: ""),
+                                  currentUserID: "me")
             entry.extent = random.int(1 ... 5)
             if random.chance(0.3) { entry.separators = [entry.row] }
             return entry

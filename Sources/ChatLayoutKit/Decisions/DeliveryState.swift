@@ -1,0 +1,69 @@
+/// What the other members have read and received (rule 14).
+struct DeliveryState: Equatable {
+    var latestOtherRead: Timestamp?
+    var latestOtherDelivery: Timestamp?
+
+    init(conversation: Conversation, currentUserID: String?) {
+        self.init(reads: conversation.reads, currentUserID: currentUserID)
+    }
+
+    init(reads: [ReadState], currentUserID: String?) {
+        let others = reads.filter { !Identifier.same($0.user.id, currentUserID) }
+        latestOtherRead = others.compactMap(\.lastRead).max()
+        latestOtherDelivery = others.compactMap(\.lastDeliveredAt).max()
+    }
+
+    /// Messages created up to this instant count as delivered: the latest delivery, and a
+    /// second after it (Stream's tolerance for clocks a little apart).
+    var deliveredUpTo: Timestamp? {
+        latestOtherDelivery.map { Timestamp(seconds: $0.seconds + 1, nanoseconds: $0.nanoseconds) }
+    }
+
+    /// The status of one of the current user's messages, or nil when none is shown, as
+    /// Stream's resolver gates it: in-progress states always show pending and failed ones never
+    /// show; otherwise the status is read (another member read it), delivered (another member's
+    /// device received it, nobody read it) or sent, and read and sent show only with read
+    /// events, delivered only with delivery events.
+    func status(of message: Message, features: ChannelFeatures) -> DeliveryStatus? {
+        if let state = message.localState {
+            return state.isInProgress ? .pending : nil
+        }
+        let status: DeliveryStatus
+        if let read = latestOtherRead, read >= message.createdAt {
+            status = .read
+        } else if let delivered = deliveredUpTo, delivered >= message.createdAt {
+            status = .delivered
+        } else {
+            status = .sent
+        }
+        switch status {
+        case .read, .sent: return features.readEvents ? status : nil
+        case .delivered: return features.deliveryEvents ? status : nil
+        case .pending: return status
+        }
+    }
+
+    /// The spans of `created_at` in which a message's status can differ between `old` and this
+    /// state: a status changes only where the latest read or the delivered-up-to instant moved.
+    /// Each span is after `after` (nil: from the oldest) up to `upTo`, both ends as `status`
+    /// compares them. An incremental list decides again only the messages in these spans.
+    func changedSpans(since old: DeliveryState) -> [(after: Timestamp?, upTo: Timestamp)] {
+        [(old.latestOtherRead, latestOtherRead), (old.deliveredUpTo, deliveredUpTo)].compactMap { before, now in
+            switch (before, now) {
+            case let (before?, now?): before == now ? nil : (min(before, now), max(before, now))
+            case let (nil, only?), let (only?, nil): (nil, only)
+            case (nil, nil): nil
+            }
+        }
+    }
+
+    /// For `explain`: the status and the event that lets it show.
+    static func reason(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .pending: "pending (an action is under way)"
+        case .sent: "sent (read events on, nobody read it)"
+        case .delivered: "delivered (delivery events on, nobody read it)"
+        case .read: "read (read events on)"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// What a message's decisions read of the message above it: its day (a date separator stands
+/// between other days) and whether it ends its group (this one's position).
+struct MessageAbove {
+    var day: CalendarDay
+    var endsGroup: Bool
+}
+
+/// What a message's decisions read of the message under it: the message (grouping rules 3–5),
+/// its day (a date separator between them ends the group) and its minute (`same_minute`).
+struct MessageBelow {
+    var message: Message
+    var day: CalendarDay
+    var minute: GroupingResolver.LocalMinute
+}
+
+extension MessageListResolver {
+    /// The decisions of one message of a list from its neighbours, and whether a date
+    /// separator stands above it (SPEC §3.1, §3.3). `above` and `below` are nil at the ends of
+    /// the list; `label` is the date label of the message's day.
+    ///
+    /// The one step both lists take for every message: the batch list down the whole list,
+    /// the incremental list for the messages around a change. It reads nothing else of the
+    /// list, which is what lets a change decide only its neighbours again.
+    func decide(_ message: Message, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
+                grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
+                user: (String) -> User, explain: Bool) -> (decision: MessageDecision, dateSeparatorAbove: Bool) {
+        let historyLoaded = conversation.historyLoaded
+        let separatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
+        let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: time.day, historyLoaded: historyLoaded) } ?? false
+        let boundary = grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow,
+                                         sameMinute: below?.minute == time.minute)
+        let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
+        let decision = decide(message, boundary: boundary, position: position, day: time.day, label: label,
+                              timeText: time.shortTime, memberCount: conversation.memberCount,
+                              features: conversation.channel.features, delivery: delivery, user: user, explain: explain)
+        return (decision, separatorAbove)
+    }
+
+    /// SPEC §3.3 `message_list`: a date separator above the first message of each day
+    /// (`previousDay` is the day of the message above), and above the oldest message (nil
+    /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
+    /// the day of the message above the oldest loaded one until it has the last page.
+    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
+        guard config.dateIndicatorPlacement == .messageList else { return false }
+        guard let previousDay else { return historyLoaded }
+        return previousDay != day
+    }
+}
