@@ -160,7 +160,13 @@ struct ModelDecoder {
             var link = try element["og_scrape_url"].optionalString()
             if link == nil { link = try element["title_link"].optionalString() }
             if link == nil { link = asset }
-            let width = try element["original_width"].optionalDouble(), height = try element["original_height"].optionalDouble()
+            var width = try element["original_width"].optionalDouble(), height = try element["original_height"].optionalDouble()
+            // A giphy's size is its rendition's, numbers written as strings ("480").
+            if width == nil || height == nil, type == "giphy" {
+                let rendition = element["giphy"]["original"].isAbsent ? element["giphy"]["fixed_height"] : element["giphy"]["original"]
+                width = try Self.lenientNumber(rendition["width"])
+                height = try Self.lenientNumber(rendition["height"])
+            }
             result.append(Attachment(
                 type: type ?? "file", title: title, fileName: asset.flatMap(Self.fileName(ofURL:)),
                 fileSize: try element["file_size"].optionalDouble().flatMap(Self.wholeNumber),
@@ -169,6 +175,13 @@ struct ModelDecoder {
             ))
         }
         return result
+    }
+
+    /// A number written as a number or as a string of one ("480"); nil when absent or not one.
+    static func lenientNumber(_ json: JSONReader) throws(DocumentError) -> Double? {
+        if json.isAbsent { return nil }
+        if let text = try? json.string() { return Double(text) }
+        return try json.double()
     }
 
     /// A non-negative finite number as an integer (sizes come as 1200 or 1200.0), capped at

@@ -104,8 +104,10 @@ public struct SVGRenderer: Sendable {
                                       ("height", "1"), ("fill", palette.rule)])
         case .card:
             if case .attachment(let attachment) = box.content, attachment.kind.isMedia, attachment.originalSize != nil {
-                // A media's place at its size: the picture would fill it.
-                document.element("rect", rect(frame) + [("rx", "\(max(2, metrics.cellWidth / 2))"), ("fill", palette.media)])
+                // A media's place at its size (the picture would fill it), two pixels in from
+                // above and below so that media in a column stay apart.
+                let place = Frame(x: frame.x, y: frame.y + 2, width: frame.width, height: max(0, frame.height - 4))
+                document.element("rect", rect(place) + [("rx", "\(max(2, metrics.cellWidth / 2))"), ("fill", palette.media)])
                 break
             }
             // Half a cell beyond the text on either side (inside the bubble's padding), a pixel

@@ -1,7 +1,8 @@
 import ChatLayoutKit
 
 /// The text renderer's glyphs: what a terminal shows for the parts it cannot draw as shapes.
-/// An attachment is "[image: beach.jpg]", a quote "┃ Leia: text", a translation "» text", a
+/// An attachment is "[image: beach.jpg]" (an image with its size is shaded at that size
+/// under its name, a video's name after "▶"), a quote "┃ Leia: text", a translation "» text", a
 /// separator "── Today ──", the date overlay "[ Today ]", the scroll-to-latest button
 /// "( ↓ 3 )" and the new-threads banner "( 1 new thread )", a badge "(2)", a thread info "💬 3 replies". Lay out with it when drawing with
 /// ``TextRenderer`` (or the SVG renderer's drawing of a terminal).
@@ -20,6 +21,11 @@ public struct TerminalPresentation: BoxPresentation {
             if let location = attachment.location {
                 let kind = (location.isLive ? strings.liveLocation : strings.location).lowercased()
                 return "[\(kind): \(SharedLocation.coordinate(location.latitude)), \(SharedLocation.coordinate(location.longitude))]"
+            }
+            if attachment.kind.isMedia && attachment.originalSize != nil {
+                // Drawn at its size, shaded: the shading says "picture", the line names it.
+                let name = attachment.title ?? attachment.fileName ?? attachment.type
+                return attachment.kind == .video ? "▶ \(name)" : attachment.kind == .giphy ? "GIF \(name)" : name
             }
             return attachment.title.map { "[\(attachment.type): \($0)]" } ?? "[\(attachment.type)]"
         case .pollOption(let option):

@@ -130,6 +130,6 @@ struct SVGDrawingTests {
         let media = try group(svg, role: .attachment)
         #expect(media.attributes["data-kind"] == "image")
         let card = try #require(media.all("rect").first)
-        #expect(card.attributes["x"] == "20" && card.attributes["y"] == "20" && card.attributes["width"] == "160" && card.attributes["height"] == "120")
+        #expect(card.attributes["x"] == "20" && card.attributes["y"] == "22" && card.attributes["width"] == "160" && card.attributes["height"] == "116")
     }
 }

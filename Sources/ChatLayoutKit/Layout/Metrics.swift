@@ -60,7 +60,7 @@ public struct Metrics: Hashable, Sendable {
                 bubbleBorder: Int = 1, bubblePadding: Int = 1, messageSpacing: Int = 0, groupSpacing: Int = 1,
                 maximumBubbleWidthPercent: Int = 80, fullWidthBelow: Int = 32, inlineSpacing: Int = 2,
                 headerHeight: Int = 3, lineHeight: Int = 1, bubbleVerticalPadding: Int = 0, gap: Int = 1, headerPadding: Int = 2,
-                mediaWidth: Int = 24, imageMaxHeight: Int = 8, videoMaxHeight: Int = 6, giphyMaxHeight: Int = 5,
+                mediaWidth: Int = 24, imageMaxHeight: Int = 6, videoMaxHeight: Int = 5, giphyMaxHeight: Int = 4,
                 verticalScale: Int = 2) {
         self.horizontalPadding = horizontalPadding
         self.avatarWidth = avatarWidth

@@ -75,7 +75,7 @@ struct TypedBoxTests {
     @Test func glyphs_comeFromThePresentation_notTheCore() throws {
         func drawn(_ presentation: any BoxPresentation) throws -> [String] { boxes(try screen(presentation)).flatMap(\.lines) }
         let terminal = try drawn(TerminalPresentation()), plain = try drawn(PlainPresentation())
-        for glyph in ["[image: beach.jpg]", "┃ ", "» Des photos", "○ ", "[location: 52.52000", "💬 3 replies", "[poll: Where?]"] {
+        for glyph in ["[file: plan.pdf]", "┃ ", "» Des photos", "○ ", "[location: 52.52000", "💬 3 replies", "[poll: Where?]"] {
             #expect(terminal.contains { $0.contains(glyph) }, "the terminal draws \(glyph)")
         }
         for glyph in ["[", "┃", "»", "○", "💬", "──"] {
@@ -106,10 +106,10 @@ struct TypedBoxTests {
         let image = try #require(boxes(try screen(TerminalPresentation())).first {
             if case .attachment(let a) = $0.content { a.kind == .image } else { false }
         })
-        // The bubble's 28 cells leave 24 for media: 4:3 is 9 rows there, more than 8, so 8 rows
-        // and 21 cells (8 rows are 16 cells of height; 16 × 4/3 = 21.3).
-        #expect(image.frame.width == 21 && image.frame.height == 8, "\(image.frame)")
-        #expect(image.lines == ["[image: beach.jpg]"])
+        // The bubble's 28 cells leave 24 for media: 4:3 is 9 rows there, more than 6, so 6 rows
+        // and 16 cells (6 rows are 12 cells of height; 12 × 4/3 = 16).
+        #expect(image.frame.width == 16 && image.frame.height == 6, "\(image.frame)")
+        #expect(image.lines == ["beach.jpg"])
     }
 
     @Test(arguments: [
@@ -131,9 +131,11 @@ struct TypedBoxTests {
 
     @Test func mediaSize_inCells_countsARowAsTwoCells() throws {
         let metrics = Metrics()
-        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 1600, height: 900)), room: 40) == (24, 7))
-        // Taller than eight rows: eight rows, and as wide as 16 rows' cells allow at 3:4.
-        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 900, height: 1200)), room: 40) == (12, 8))
+        // 16:9 at 24 cells is 7 rows (24 × 9/16 / 2 = 6.75), more than 6: 6 rows, 21 cells.
+        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 1600, height: 900)), room: 40) == (21, 6))
+        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 1600, height: 600)), room: 40) == (24, 5))
+        // 3:4 in six rows (12 cells of height): 9 cells wide.
+        #expect(metrics.mediaSize(.image, original: try #require(PixelSize(width: 900, height: 1200)), room: 40) == (9, 6))
     }
 
     @Test func inPoints_everyVerticalLength_isTheMeasurersUnit() throws {
