@@ -74,6 +74,7 @@ let package = Package(
             name: "chat-layout",
             dependencies: [
                 "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
+                "ChatLayoutPixel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,11 +108,11 @@ let package = Package(
         // The SVG renderer's tests; one renders through headless Chromium when it is installed.
         .testTarget(
             name: "ChatLayoutSVGRendererTests",
-            dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding"]
+            dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutTestSupport"]
         ),
         // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
         .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding",
-                                                            "ChatLayoutTestSupport"]),
+                                                            "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutTestSupport"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // The Foundation conveniences, and every `Codable` type's round trip through JSONEncoder
         // and JSONDecoder (on values built here and on the golden documents, decoded and resolved).

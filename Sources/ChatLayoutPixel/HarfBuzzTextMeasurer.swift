@@ -34,6 +34,10 @@ public struct HarfBuzzTextMeasurer: TextMeasuring {
     /// The height of a line of text in whole points (rounded up): the primary font's
     /// ascender, descender and line gap at ``pointSize``. A front end spaces lines by it.
     public var lineHeight: Int { Self.wholePoints(lineMetrics.height) }
+    /// The fonts' family names in fallback order, once each, as a CSS `font-family` list
+    /// ("'Noto Sans', 'Noto Sans Arabic', …, sans-serif"): a browser drawing with it uses the
+    /// fonts that were measured.
+    public let cssFontFamily: String
 
     private let engine: ICUTextEngine
     private let shaper: TextShaper
@@ -63,6 +67,12 @@ public struct HarfBuzzTextMeasurer: TextMeasuring {
                                        lineGap: Double(lineGap) * pointSize / unitsPerEm)
         self.engine = ICUTextEngine()
         self.shaper = TextShaper(fonts: opened, pointSize: pointSize, engine: engine)
+        var families: [String] = []
+        for font in opened where !font.family.isEmpty && !families.contains(font.family) { families.append(font.family) }
+        // Quoted as CSS strings: a quote or backslash in a family name is escaped.
+        self.cssFontFamily = (families.map { family in
+            "'" + family.map { $0 == "'" || $0 == "\\" ? "\\\($0)" : String($0) }.joined() + "'"
+        } + ["sans-serif"]).joined(separator: ", ")
     }
 
     // MARK: Widths

@@ -5,6 +5,8 @@ import ChatLayoutPixelShim
 final class OpenedFont: @unchecked Sendable {  // the C font is immutable and thread-safe (clk_pixel.h)
     let file: FontFile
     let unitsPerEm: Int
+    /// The face's family name ("Noto Sans Arabic").
+    let family: String
     private let font: OpaquePointer
 
     init(_ file: FontFile) throws(FontError) {
@@ -13,6 +15,7 @@ final class OpenedFont: @unchecked Sendable {  // the C font is immutable and th
         self.file = file
         self.font = font
         self.unitsPerEm = Int(clk_font_units_per_em(font))
+        self.family = String(cString: clk_font_family(font))
     }
 
     deinit { clk_font_close(font) }

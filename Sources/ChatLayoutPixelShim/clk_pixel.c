@@ -1,6 +1,7 @@
 #include "clk_pixel.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -14,6 +15,8 @@ struct clk_font {
     uint32_t *first;
     uint32_t *last;
     int32_t range_count;
+    // The face's family name (FreeType's), owned; "" when the face has none.
+    char *family;
 };
 
 // Reads the face's Unicode character map into ranges. FreeType walks it in code-point order.
@@ -59,7 +62,9 @@ clk_font *clk_font_open(const char *path, int32_t *error) {
     status = FT_New_Face(library, path, 0, &face);
     if (status != 0) { *error = status; FT_Done_FreeType(library); free(font); return NULL; }
     int coverage = read_coverage(face, font);
+    font->family = strdup(face->family_name ? face->family_name : "");
     FT_Done_Face(face);
+    if (!font->family) { *error = -1; FT_Done_FreeType(library); clk_font_close(font); return NULL; }
     FT_Done_FreeType(library);
     if (coverage != 0) { *error = -1; clk_font_close(font); return NULL; }
 
@@ -84,8 +89,11 @@ void clk_font_close(clk_font *font) {
     if (font->font) hb_font_destroy(font->font);
     free(font->first);
     free(font->last);
+    free(font->family);
     free(font);
 }
+
+const char *clk_font_family(const clk_font *font) { return font->family; }
 
 int32_t clk_font_units_per_em(const clk_font *font) { return font->units_per_em; }
 

@@ -96,8 +96,9 @@ public struct SVGRenderer: Sendable {
         case .none:
             break
         case .bubble:
-            let d = SVGShapes.bubblePath(frame, tail: box.tail, inset: metrics.cellWidth / 2, radius: metrics.cellHeight / 2)
-            document.element("path", [("d", d), ("fill", palette.bubble)])
+            let d = SVGShapes.bubblePath(frame, tail: box.tail, inset: metrics.bubbleInset, radius: metrics.cornerRadius)
+            let own = box.content == .bubble(fromCurrentUser: true)
+            document.element("path", [("d", d), ("fill", own ? palette.ownBubble : palette.bubble)])
         case .panel:
             document.element("rect", rect(frame) + [("fill", palette.header)])
             document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.maxY - 1)"), ("width", "\(frame.width)"),
@@ -107,26 +108,28 @@ public struct SVGRenderer: Sendable {
                 // A media's place at its size (the picture would fill it), two pixels in from
                 // above and below so that media in a column stay apart.
                 let place = Frame(x: frame.x, y: frame.y + 2, width: frame.width, height: max(0, frame.height - 4))
-                document.element("rect", rect(place) + [("rx", "\(max(2, metrics.cellWidth / 2))"), ("fill", palette.media)])
+                document.element("rect", rect(place) + [("rx", "\(max(2, metrics.cornerRadius / 2))"), ("fill", palette.media)])
                 break
             }
             // Half a cell beyond the text on either side (inside the bubble's padding), a pixel
             // inside the row above and below, so that attachments in a column stay apart.
-            let outset = min(metrics.cellWidth / 2, 6)
+            let outset = metrics.outset
             let card = Frame(x: frame.x - outset, y: frame.y + 1, width: frame.width + 2 * outset, height: max(0, frame.height - 2))
-            document.element("rect", rect(card) + [("rx", "\(max(2, metrics.cellWidth / 2))"), ("fill", palette.attachment)])
+            document.element("rect", rect(card) + [("rx", "\(max(2, metrics.cornerRadius / 2))"), ("fill", palette.attachment)])
         case .band:
             document.element("rect", rect(frame) + [("fill", palette.errorBanner)])
         case .pill(let fill, let stroke):
-            // A reaction's text fills its frame: its pill reaches half a cell beyond.
-            let outset = box.role == .reactions ? min(metrics.cellWidth / 2, 6) : 0
+            // A reaction's text fills its frame, as do words without the terminal's brackets
+            // ("1 new thread", not "( 1 new thread )"): the pill reaches beyond them.
+            let undecorated = box.placedLines.first.map { $0.text == box.text } ?? false
+            let outset = box.role == .reactions || (undecorated && box.role != .unreadBadge) ? metrics.outset : 0
             var attributes = SVGShapes.pill(frame, inset: max(1, min(metrics.cellHeight, frame.height) / 10), outset: outset)
                 + [("fill", palette[keyPath: fill])]
             if stroke { attributes += [("stroke", palette.rule), ("stroke-width", "1")] }
             document.element("rect", attributes)
         case .bar:
-            let width = max(2, metrics.cellWidth / 4)
-            document.element("rect", [("x", "\(frame.x - max(width + 2, metrics.cellWidth * 7 / 10))"), ("y", "\(frame.y + 1)"),
+            let width = max(2, metrics.outset / 2)
+            document.element("rect", [("x", "\(frame.x - width - max(2, metrics.outset / 2))"), ("y", "\(frame.y + 1)"),
                                       ("width", "\(width)"), ("height", "\(max(0, frame.height - 2))"), ("fill", palette.accent)])
         case .circle:
             let radius = min(frame.width, frame.height) / 2
@@ -193,6 +196,11 @@ public struct SVGRenderer: Sendable {
         let y = frame.y + frame.height / 2 + fontSize * 35 / 100
         var attributes = [("x", "\(frame.x + frame.width / 2)"), ("y", "\(y)"), ("text-anchor", "middle")]
         if fontSize != metrics.fontSize { attributes.append(("font-size", "\(fontSize)")) }
+        // The measured line drawn whole (bold is wider than the regular face it was measured
+        // in): its length fixed to the measured width.
+        if let placed = box.placedLines.first, placed.text == content, placed.width > 0, fontSize == metrics.fontSize {
+            attributes += [("textLength", "\(placed.width * metrics.cellWidth)"), ("lengthAdjust", "spacingAndGlyphs")]
+        }
         document.element("text", attributes, content: content)
     }
 }

@@ -16,11 +16,24 @@ public struct SVGMetrics: Hashable, Sendable {
     public var fontFamily: String
     /// The font-family list for emoji: colour emoji fonts first.
     public var emojiFontFamily: String
+    /// How far a bubble's outline sits inside its frame, in pixels: half a cell, where the
+    /// terminal draws its border; none in points.
+    public var bubbleInset: Int
+    /// The radius of round corners (bubbles, cards), in pixels.
+    public var cornerRadius: Int
+    /// How far a card, a reaction's pill or a quote's bar reaches beyond the text it holds,
+    /// in pixels.
+    public var outset: Int
 
-    /// Metrics; a cell size or font size below 1 pixel counts as 1.
+    /// Metrics; a cell size or font size below 1 pixel counts as 1. Without a bubble inset,
+    /// corner radius or outset: half a cell, half a row and half a cell.
     public init(cellWidth: Int = 10, cellHeight: Int = 20, fontSize: Int = 16, baseline: Int = 15,
                 fontFamily: String = "'DejaVu Sans Mono', 'Noto Sans Mono', Menlo, Consolas, 'Liberation Mono', monospace",
-                emojiFontFamily: String = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif") {
+                emojiFontFamily: String = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif",
+                bubbleInset: Int? = nil, cornerRadius: Int? = nil, outset: Int? = nil) {
+        self.bubbleInset = bubbleInset ?? max(1, cellWidth) / 2
+        self.cornerRadius = cornerRadius ?? max(1, cellHeight) / 2
+        self.outset = outset ?? min(max(1, cellWidth) / 2, 6)
         self.cellWidth = max(1, cellWidth)
         self.cellHeight = max(1, cellHeight)
         self.fontSize = max(1, fontSize)
@@ -37,7 +50,7 @@ public struct SVGMetrics: Hashable, Sendable {
         // The baseline where the font's ascent puts it: centred in the line, a fifth of the
         // font size below the middle.
         SVGMetrics(cellWidth: 1, cellHeight: 1, fontSize: fontSize, baseline: lineHeight / 2 + fontSize * 35 / 100,
-                   fontFamily: fontFamily)
+                   fontFamily: fontFamily, bubbleInset: 0, cornerRadius: 16, outset: 6)
     }
 
     /// A frame in the layout's units as a rectangle in pixels.
@@ -60,6 +73,8 @@ public struct SVGPalette: Hashable, Sendable {
     public var danger = "#cf222e"
     /// Bubbles.
     public var bubble = "#e9edf1"
+    /// The current user's bubbles: a light accent.
+    public var ownBubble = "#d3e4fd"
     /// The header's background.
     public var header = "#f6f8fa"
     /// Borders and separator lines.

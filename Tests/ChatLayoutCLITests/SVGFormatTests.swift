@@ -76,4 +76,28 @@ struct SVGFormatTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
     }
+
+    // MARK: --units points
+
+    @Test func unitsPoints_laysOutInPoints_andDrawsThemOneToOne() throws {
+        let arguments = ["preview", Self.conversation, "--width", "375", "--units", "points"]
+        let json = try CLIRunner.run(arguments + ["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let screen = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
+        #expect(screen["width"] as? Int == 375 && screen["line_height"] as? Int == 24 && screen["schema_version"] as? Int == 2)
+        let svg = try CLIRunner.run(arguments + ["--format", "svg"])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let parsed = try #require(parse(svg.stdoutBytes))
+        #expect(parsed.root["width"] == "375" && parsed.root["height"] == "\(screen["height"] as? Int ?? -1)")
+        #expect(parsed.root["font-family"]?.hasPrefix("'Noto Sans', ") == true, "the fonts that were measured")
+        #expect(parsed.groups == (try boxCount(arguments)))
+        // Words alone: the browser draws the shapes, the layout wrote no terminal glyphs.
+        #expect(!svg.stdout.contains("── ") && !svg.stdout.contains("[image:"))
+    }
+
+    @Test func unitsPoints_refusesTheTextDrawing() throws {
+        let result = try CLIRunner.run(["preview", Self.conversation, "--width", "375", "--units", "points"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--format text draws terminal cells; with --units points use --format svg, json or tree"))
+    }
 }

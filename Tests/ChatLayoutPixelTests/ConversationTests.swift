@@ -2,10 +2,14 @@ import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutPixel
+import ChatLayoutSVGRenderer
+import ChatLayoutTestSupport
+import ChatLayoutTextRenderer
 import Foundation
 import Testing
 
-/// The whole pipeline measured in points: `Samples/conversation.json` on a 375-point screen.
+/// One core, two front ends: `Samples/conversation.json` laid out in points on a 375-point
+/// phone (HarfBuzz on the Noto fonts) and in cells on a 44-cell terminal (the ICU engine).
 struct ConversationTests {
     private func sample() throws -> (Conversation, MessageListConfig, LayoutContext, ICULocaleFormatter) {
         let bytes = Array(try Data(contentsOf: Pixel.repository.appendingPathComponent("Samples/conversation.json")))
@@ -18,52 +22,160 @@ struct ConversationTests {
         return (document.conversation, document.config, context, try ICULocaleFormatter(locale: locale, timeZone: timeZone))
     }
 
-    /// Lengths in points, as a phone app would have them (heights stay in text rows).
-    static let points = Metrics(horizontalPadding: 8, avatarWidth: 32, avatarSpacing: 8, bubbleBorder: 0,
-                                bubblePadding: 12, messageSpacing: 0, groupSpacing: 1, fullWidthBelow: 240,
-                                inlineSpacing: 8)
+    /// A front end: what measures, its lengths, its width, its words.
+    struct FrontEnd: CustomTestStringConvertible {
+        var name: String
+        var measurer: any TextMeasuring
+        var metrics: Metrics
+        var width: Int
+        var presentation: any BoxPresentation
+        var testDescription: String { name }
+    }
 
-    @Test(arguments: [nil, points])
-    func sampleConversation_at375Points_hasARowForEveryMessage_andFits(metrics: Metrics?) throws {
+    static func frontEnds() throws -> [FrontEnd] {
+        let pixel = try Pixel.measurer()
+        return [
+            FrontEnd(name: "375 points", measurer: pixel, metrics: .points(lineHeight: pixel.lineHeight), width: 375,
+                     presentation: PlainPresentation()),
+            FrontEnd(name: "44 cells", measurer: ICUTextEngine(), metrics: .cells(for: MessageListConfig()), width: 44,
+                     presentation: TerminalPresentation()),
+        ]
+    }
+
+    private func screen(_ frontEnd: FrontEnd) throws -> LaidOutScreen {
         let (conversation, config, context, formatter) = try sample()
-        let measurer = try Pixel.measurer()
-        let screen = MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                              measurer: measurer, metrics: metrics, width: 375)
-        let shown = MessageListResolver(config: config, context: context, formatter: formatter, measurer: measurer)
+        return MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
+                                        measurer: frontEnd.measurer, metrics: frontEnd.metrics, width: frontEnd.width,
+                                        presentation: frontEnd.presentation)
+    }
+
+    private func boxes(_ screen: LaidOutScreen) -> [Box] {
+        var all: [Box] = []
+        screen.root.walk { box, _ in all.append(box) }
+        return all
+    }
+
+    @Test(arguments: try frontEnds())
+    func sample_everyMessagePresent_insideTheWidth_imagesAtTheirAspectRatio(_ frontEnd: FrontEnd) throws {
+        let (conversation, config, context, formatter) = try sample()
+        let screen = try screen(frontEnd)
+        let all = boxes(screen)
+        let shown = MessageListResolver(config: config, context: context, formatter: formatter, measurer: frontEnd.measurer)
             .shownMessages(in: conversation).map(\.id)
-        var rows: [String] = []
-        var boxes = 0
-        screen.root.walk { box, _ in
-            boxes += 1
-            if box.role == .messageRow, let id = box.id { rows.append(id) }
-            #expect(box.frame.width <= 375 && box.frame.x >= 0 && box.frame.maxX <= 375, "\(box.role) \(box.frame)")
+        #expect(!shown.isEmpty && all.filter { $0.role == .messageRow }.compactMap(\.id) == shown)
+        #expect(screen.width == frontEnd.width && screen.lineHeight == frontEnd.metrics.lineHeight)
+        for box in all {
+            #expect(box.frame.x >= 0 && box.frame.maxX <= frontEnd.width, "\(box.role) \(box.frame)")
         }
-        #expect(!shown.isEmpty)
-        #expect(Set(rows) == Set(shown))
-        #expect(rows.count == shown.count)
-        #expect(screen.width == 375)
-        // The failed message's error glyph keeps its width in points (it was cut to nothing
-        // when the layout allowed it two units, as on a terminal).
-        var glyphs: [Box] = []
-        screen.root.walk { box, _ in if box.role == .errorIndicator { glyphs.append(box) } }
-        #expect(!glyphs.isEmpty && glyphs.allSatisfy { $0.frame.width > 2 && $0.lines == ["⚠"] }, "\(glyphs)")
-        // Every line of text fits its box, measured as the layout measured it.
-        screen.root.walk { box, _ in
-            for line in box.lines {
-                #expect(measurer.width(of: line) <= box.frame.width, "\(box.role): \(line) in \(box.frame)")
+        let bubbles = all.filter { $0.role == .bubble }
+        #expect(bubbles.count >= 10)
+        for bubble in bubbles {
+            for part in bubble.children { #expect(bubble.frame.contains(part.frame), "\(part.role) \(part.frame) in \(bubble.frame)") }
+        }
+        // Both photos at their aspect ratio, to within a unit's rounding on each side.
+        let media = all.compactMap { box -> (Frame, PixelSize)? in
+            guard case .attachment(let attachment) = box.content, let size = attachment.originalSize else { return nil }
+            return (box.frame, size)
+        }
+        #expect(media.count == 2)
+        for (frame, size) in media {
+            let drawn = Double(frame.width) / Double(frame.height * frontEnd.metrics.verticalScale)
+            let original = Double(size.width) / Double(size.height)
+            let slack = 0.5 / Double(frame.width) + 0.5 / Double(frame.height)
+            #expect(abs(drawn / original - 1) <= slack + 0.001, "\(frame) for \(size.width)×\(size.height)")
+        }
+        // Your messages' bubbles say so: a front end draws them in its accent colour.
+        #expect(bubbles.contains { $0.content == .bubble(fromCurrentUser: true) })
+        #expect(bubbles.contains { $0.content == .bubble(fromCurrentUser: false) })
+    }
+
+    /// The SVG renderer draws each line where the layout placed it, with the width it measured:
+    /// it has no measurer to ask (and ChatLayoutSVGRenderer does not depend on ICU).
+    @Test(arguments: try frontEnds())
+    func svg_drawsEveryLineAtItsPlace_measuringNothing(_ frontEnd: FrontEnd) throws {
+        let screen = try screen(frontEnd)
+        let metrics = frontEnd.width == 375 ? SVGMetrics.points(lineHeight: screen.lineHeight) : SVGMetrics()
+        let svg = SVGRenderer(metrics: metrics).render(screen)
+        var expected: [String] = []
+        for box in boxes(screen) where box.role != .avatar && box.role != .unreadBadge && box.role != .scrollToLatestButton
+            && box.role != .dateOverlay && box.role != .newThreadsBanner && box.role != .retryButton {
+            for line in box.placedLines where line.width > 0 && !line.text.allSatisfy({ $0 == " " }) {
+                let left = (box.frame.x + line.x) * metrics.cellWidth, width = line.width * metrics.cellWidth
+                let x = box.textDirection == .rightToLeft ? left + width : left
+                expected.append(#"x="\#(x)""# + "|" + #"textLength="\#(width)""#)
             }
+        }
+        #expect(expected.count > 20)
+        let texts = svg.split(separator: "\n").filter { $0.contains("<text ") }
+        for placement in expected {
+            let parts = placement.split(separator: "|")
+            #expect(texts.contains { $0.contains(parts[0]) && $0.contains(parts[1]) }, "no <text> at \(placement)")
         }
     }
 
-    @Test func pointsAndCells_layOutTheSameMessages() throws {
-        let (conversation, config, context, formatter) = try sample()
-        func rows(_ measurer: any TextMeasuring, _ metrics: Metrics?, _ width: Int) -> [String] {
-            var ids: [String] = []
-            MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                     measurer: measurer, metrics: metrics, width: width)
-                .root.walk { box, _ in if box.role == .messageRow, let id = box.id { ids.append(id) } }
-            return ids
+    @Test func pointsAndCells_layOutTheSameRows() throws {
+        let rows = try Self.frontEnds().map { frontEnd in
+            boxes(try screen(frontEnd)).filter { $0.role == .messageRow || $0.role == .dateSeparator || $0.role == .unreadSeparator }
+                .map { "\($0.role) \($0.id ?? $0.text ?? "")" }
         }
-        #expect(rows(try Pixel.measurer(), Self.points, 375) == rows(ICUTextEngine(), nil, 44))
+        #expect(rows[0] == rows[1])
+    }
+
+    @Test func failedMessage_keepsItsErrorGlyphsWidth_inPoints() throws {
+        let glyphs = boxes(try screen(try Self.frontEnds()[0])).filter { $0.role == .errorIndicator }
+        // It was cut to nothing when the layout allowed it two units, as on a terminal.
+        #expect(!glyphs.isEmpty && glyphs.allSatisfy { $0.frame.width > 2 && $0.lines == ["⚠"] }, "\(glyphs)")
+    }
+}
+
+/// The pixel front end in a real browser: headless Chromium draws the SVG in points with the
+/// fonts HarfBuzz measured.
+@Suite(.enabled(if: Chromium.path != nil,
+                "SKIPPED: no chromium on PATH (apt-get install -y chromium); the pixel SVG is not checked in a browser"))
+struct PixelBrowserTests {
+    private func pointsSVG() throws -> (svg: String, screen: LaidOutScreen, folder: URL) {
+        let frontEnd = try ConversationTests.frontEnds()[0]
+        let bytes = Array(try Data(contentsOf: Pixel.repository.appendingPathComponent("Samples/conversation.json")))
+        let document = try ConversationDecoder.decode(bytes)
+        let context = LayoutContext(currentUserID: document.context.currentUserID, now: try #require(document.context.now),
+                                    timeZone: try #require(document.context.timeZone), locale: try #require(document.context.locale),
+                                    translationLanguage: document.context.translationLanguage)
+        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context, formatter: formatter,
+                                              measurer: frontEnd.measurer, metrics: frontEnd.metrics, width: 375,
+                                              presentation: frontEnd.presentation)
+        let pixel = try Pixel.measurer()
+        let svg = SVGRenderer(metrics: .points(lineHeight: screen.lineHeight, fontFamily: pixel.cssFontFamily)).render(screen)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixel-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(svg.utf8).write(to: folder.appendingPathComponent("screen.svg"))
+        return (svg, screen, folder)
+    }
+
+    @Test func pixelSVG_rendersAtTheLayoutsSize_andIsNotBlank() throws {
+        let (_, screen, folder) = try pointsSVG()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("screen.png")
+        // The script checks the PNG's size against the SVG's and that it is not blank.
+        let (status, output) = try Chromium.runScript("render-svg-png.sh", [folder.appendingPathComponent("screen.svg").path, png.path])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("\(screen.width)x\(screen.height)"), "\(output)")
+    }
+
+    @Test func everyTextInABubble_staysInsideIt_asTheBrowserDrawsIt() throws {
+        let (_, _, folder) = try pointsSVG()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, output) = try Chromium.runScript("svg-text-boxes.sh", [folder.appendingPathComponent("screen.svg").path])
+        #expect(status == 0, "\(output)")
+        struct Drawn: Decodable { var role: String?; var id: String?; var box: [Double]; var bubble: [Double]? }
+        let drawn = try JSONDecoder().decode([Drawn].self, from: Data(output.utf8))
+        let inBubbles = drawn.filter { $0.bubble != nil }
+        #expect(inBubbles.count >= 12)
+        for text in inBubbles {
+            let box = text.box, bubble = try #require(text.bubble)
+            let inside = box[0] >= bubble[0] - 1 && box[1] >= bubble[1] - 1
+                && box[0] + box[2] <= bubble[0] + bubble[2] + 1 && box[1] + box[3] <= bubble[1] + bubble[3] + 1
+            #expect(inside, "\(text.role ?? "?") of \(text.id ?? "?") at \(box) outside its bubble \(bubble)")
+        }
     }
 }

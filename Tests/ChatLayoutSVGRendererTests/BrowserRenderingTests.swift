@@ -1,5 +1,6 @@
 import ChatLayoutKit
 import ChatLayoutSVGRenderer
+import ChatLayoutTestSupport
 import Foundation
 import Testing
 
@@ -18,19 +19,8 @@ struct BrowserRenderingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("screen.svg"), output = folder.appendingPathComponent("screen.png")
         try Data(svg.utf8).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [Screens.repository.appendingPathComponent("Scripts/render-svg-png.sh").path, input.path, output.path, "\(scale)"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["CHROMIUM"] = Chromium.path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message, (try? Data(contentsOf: output)) ?? Data())
+        let (status, message) = try Chromium.runScript("render-svg-png.sh", [input.path, output.path, "\(scale)"])
+        return (status, message, (try? Data(contentsOf: output)) ?? Data())
     }
 
     /// Width and height from the PNG's IHDR chunk.
@@ -63,17 +53,4 @@ struct BrowserRenderingTests {
         #expect(try pngSize(drawn.png) == pngSize(empty.png))
         #expect(drawn.png.count > 4 * empty.png.count, "drawn \(drawn.png.count) bytes, blank \(empty.png.count)")
     }
-}
-
-/// The Chromium binary on `PATH`, if any.
-enum Chromium {
-    static let path: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for folder in path.split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
-                return "\(folder)/\(name)"
-            }
-        }
-        return nil
-    }()
 }

@@ -28,6 +28,8 @@ public enum BoxContent: Hashable, Sendable, Codable {
     case count(Int)
     /// The reply count of a thread view (between its rules).
     case replyCount(Int)
+    /// A message's bubble, and whether the message is the current user's.
+    case bubble(fromCurrentUser: Bool)
 }
 
 /// The kind of an attachment, from Stream's `type` (an unknown type is ``custom``).

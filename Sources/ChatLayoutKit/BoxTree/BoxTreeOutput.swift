@@ -87,7 +87,7 @@ extension BoxContent {
     /// `poll_option` {text, votes}, `quoted_message` {id, author, text, deleted, attachment?},
     /// `translation`: true, `reactions` [{type, count}], `thread_info` {reply_count?, label,
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
-    /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n.
+    /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user}.
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -108,6 +108,7 @@ extension BoxContent {
         case .avatar(let userID): .object([("avatar", .object([("user_id", .string(userID))]))])
         case .count(let count): .object([("count", .int(count))])
         case .replyCount(let count): .object([("reply_count", .int(count))])
+        case .bubble(let fromCurrentUser): .object([("bubble", .object([("from_current_user", .bool(fromCurrentUser))]))])
         }
     }
 

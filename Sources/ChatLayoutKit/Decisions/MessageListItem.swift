@@ -20,6 +20,9 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     public var text: String
     /// Where it sits in its group.
     public var position: GroupPosition
+    /// It is the current user's (a front end may draw it in an accent colour; which side it
+    /// sits on is the `flipped` option's).
+    public var isFromCurrentUser: Bool = false
     /// Why the message ends its group, or continues it.
     public var groupBoundary: GroupBoundary
     /// What it shows (SPEC §3.2).

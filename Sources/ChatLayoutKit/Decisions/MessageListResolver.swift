@@ -162,7 +162,8 @@ public struct MessageListResolver: Sendable {
             threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
         }
         return MessageDecision(
-            message: message, text: text, position: position, groupBoundary: boundary, options: options, day: day,
+            message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: boundary,
+            options: options, day: day,
             dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
             translation: options.contains(.translation) ? translation.map(UntrustedText.neutralize) : nil,

@@ -185,7 +185,7 @@ struct RowLayout {
         if hasBubble {
             let tail: BubbleTail = options.contains(.continuousBubble) ? .none : (flipped ? .bottomTrailing : .bottomLeading)
             children.append(Box(role: .bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
-                                tail: tail, children: parts))
+                                content: .bubble(fromCurrentUser: decision.isFromCurrentUser), tail: tail, children: parts))
         } else {
             children += parts
         }

@@ -24,6 +24,10 @@ clk_font *clk_font_open(const char *path, int32_t *error);
 /// Closes a font opened by clk_font_open.
 void clk_font_close(clk_font *font);
 
+/// The face's family name as the font file gives it ("Noto Sans Arabic"), UTF-8; "" when it
+/// has none. Owned by the font.
+const char *clk_font_family(const clk_font *font);
+
 /// The face's units per em (1000 for Noto Sans, 2048 for Noto Color Emoji).
 int32_t clk_font_units_per_em(const clk_font *font);
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutPixel
 import ChatLayoutSVGRenderer
 import ChatLayoutTextRenderer
 
@@ -8,6 +9,7 @@ import ChatLayoutTextRenderer
 /// viewport and the output format.
 struct ScreenOptions: ParsableArguments {
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json, svg }
+    enum Units: String, ExpressibleByArgument, CaseIterable { case cells, points }
 
     // Numbers are read unconditionally: "-5" is a value to refuse by name, not a flag.
     @Option(parsing: .unconditional, help: "The screen height in rows, header included (1 to 10000; at least the header and one row): draws a viewport.")
@@ -19,8 +21,16 @@ struct ScreenOptions: ParsableArguments {
     var scrollOffset: Int?
     @Option(help: "text (the drawing), tree (the box tree), json (the box tree as JSON) or svg (the drawing as vector graphics).")
     var format: Format = .text
+    @Option(help: "cells (a terminal's: the default) or points (a phone's: text measured by HarfBuzz in Noto Sans at 17 points, --width and --height in points; --format svg, json or tree).")
+    var units: Units = .cells
+
+    /// The point size text is measured and drawn at with `--units points`.
+    static let pointSize = 17
 
     func validate() throws {
+        if units == .points && format == .text {
+            throw ValidationError("--format text draws terminal cells; with --units points use --format svg, json or tree")
+        }
         if let height, height < 1 { throw ValidationError("--height must be 1 or more, got \(height)") }
         if let height, height > Self.maximumHeight {
             throw ValidationError("--height must be at most \(Self.maximumHeight), got \(height)")
@@ -30,10 +40,30 @@ struct ScreenOptions: ParsableArguments {
     }
 
     /// The words and glyphs around typed content: the terminal's for the drawing, the tree
-    /// and the JSON (their `lines` are the drawing's); words alone for SVG, which draws rules,
-    /// pills, cards and bars as shapes.
+    /// and the JSON in cells (their `lines` are the drawing's); words alone for SVG and in
+    /// points, where rules, pills, cards and bars are shapes.
     var presentation: any BoxPresentation {
-        format == .svg ? PlainPresentation() : TerminalPresentation()
+        format == .svg || units == .points ? PlainPresentation() : TerminalPresentation()
+    }
+
+    /// What measures text: the ICU engine in cells, HarfBuzz on the Noto fonts in points.
+    func measurer(cells engine: ICUTextEngine) throws -> any TextMeasuring {
+        switch units {
+        case .cells: return engine
+        case .points:
+            do {
+                return try HarfBuzzTextMeasurer(pointSize: Double(Self.pointSize))
+            } catch {
+                throw BadInput(message: "--units points: \(error)")
+            }
+        }
+    }
+
+    /// The lengths of the layout: the document's in cells (nil: the core's), Stream's in points
+    /// with the measurer's line height.
+    func metrics(for config: MessageListConfig, measurer: any TextMeasuring) -> Metrics? {
+        guard units == .points, let pixel = measurer as? HarfBuzzTextMeasurer else { return nil }
+        return .points(lineHeight: pixel.lineHeight, for: config)
     }
 
     /// The viewport, if any; without `--scroll-offset` it shows `defaultOffset`.
@@ -43,7 +73,7 @@ struct ScreenOptions: ParsableArguments {
 
     /// Writes the screen in the chosen format to standard output; refuses a `--height` too
     /// short for the screen's header and one row of the list.
-    func write(_ screen: LaidOutScreen, engine: ICUTextEngine) throws {
+    func write(_ screen: LaidOutScreen, engine: ICUTextEngine, measurer: any TextMeasuring) throws {
         // The header's height depends on the document (none, or a two-line thread header), so
         // this is known only after layout: a viewport never shrinks below the header and one
         // row, and a screen taller than asked means the height was too short.
@@ -53,7 +83,12 @@ struct ScreenOptions: ParsableArguments {
         var output = StandardOutput()
         switch format {
         case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }
-        case .svg: output.write(SVGRenderer().render(screen))
+        case .svg:
+            var metrics = SVGMetrics()
+            if let pixel = measurer as? HarfBuzzTextMeasurer {
+                metrics = .points(fontSize: Self.pointSize, lineHeight: screen.lineHeight, fontFamily: pixel.cssFontFamily)
+            }
+            output.write(SVGRenderer(metrics: metrics).render(screen))
         case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
         case .json: output.write(screen.json().serialized() + "\n")
         }

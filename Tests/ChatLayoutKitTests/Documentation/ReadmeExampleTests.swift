@@ -24,7 +24,8 @@ struct ReadmeExampleTests {
                                     timeZone: "Europe/Berlin", locale: "en_US")
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         let screen = MessageListScreen.layout(conversation, config: MessageListConfig(), context: context,
-                                              formatter: formatter, measurer: ICUTextEngine(), width: 36)
+                                              formatter: formatter, measurer: ICUTextEngine(), width: 36,
+                                              presentation: TerminalPresentation())  // the text renderer's glyphs
         print(TextRenderer().render(screen))
         // README:end
         return printed
