@@ -1,29 +1,24 @@
 /// Makes every decision of a message list (SPEC §3.1–3.4): order, grouping, layout options,
 /// date separators and labels, the unread separator, the typing indicator, the header, the
 /// empty and loading states. A pure function of its inputs.
-public struct MessageListResolver: Sendable {
-    /// The options of the message list.
-    public var config: MessageListConfig
-    /// Who is looking, and when and where.
-    public var context: LayoutContext
-    /// Dates, times and counts, in the context's locale and time zone.
-    public var formatter: any LocaleFormatting
-    /// Text facts (emoji-only messages).
-    public var measurer: any TextMeasuring
-    /// The words the decisions write ("Unread messages", "4 members").
-    public var strings: ChatStrings
+public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
+    /// The options, context, formatter, measurer (for emoji-only messages) and words
+    /// ("Unread messages", "4 members") the decisions are made with.
+    public var environment: LayoutEnvironment
     /// Leaves out the messages Stream hides (``hiddenMessages(in:)``); the thread view, which
     /// picks its messages itself, turns it off.
     var hidesMessages = true
 
-    /// A resolver bound to a configuration, a context, a formatter and a measurer.
+    /// A resolver making its decisions in `environment`.
+    public init(_ environment: LayoutEnvironment) {
+        self.environment = environment
+    }
+
+    /// A resolver bound to a configuration, a context, a formatter and a measurer; the
+    /// locale and time zone are the formatter's (``LayoutEnvironment`` checks they agree).
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
-        self.config = config
-        self.context = context
-        self.formatter = formatter
-        self.measurer = measurer
-        self.strings = strings
+        self.init(LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer, strings: strings))
     }
 
     /// The decisions for `conversation`. With `explain`, every decision records why.

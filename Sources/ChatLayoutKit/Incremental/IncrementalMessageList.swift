@@ -92,16 +92,32 @@ public struct IncrementalMessageList: Sendable {
                       chunkLength: EntryStore.defaultChunkLength)
     }
 
+    /// Decides and lays out `conversation` at `width` in `environment`, as
+    /// `MessageListScreen.layout(_:environment:width:viewport:)` does, keeping what later
+    /// changes need.
+    ///
+    /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
+    ///   id (rows are identified by message id).
+    public init(conversation: Conversation, environment: LayoutEnvironment, width: Int) throws(MessageListChangeError) {
+        try self.init(conversation: conversation, environment: environment, width: width, chunkLength: EntryStore.defaultChunkLength)
+    }
+
     /// The same, with entries kept in chunks of `chunkLength` (tests use tiny ones).
     init(conversation: Conversation, config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
          measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings,
          presentation: any BoxPresentation = PlainPresentation(), chunkLength: Int) throws(MessageListChangeError) {
-        pipeline = Pipeline(
-            resolver: MessageListResolver(config: config, context: context, formatter: formatter, measurer: measurer, strings: strings),
-            layout: MessageListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings,
-                                      presentation: presentation),
-            repliesEnabled: conversation.channel.features.replies, width: width
-        )
+        try self.init(conversation: conversation,
+                      environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
+                                                     strings: strings, metrics: metrics, presentation: presentation),
+                      width: width, chunkLength: chunkLength)
+    }
+
+    /// The list in `environment`, with entries kept in chunks of `chunkLength`.
+    init(conversation: Conversation, environment: LayoutEnvironment, width: Int, chunkLength: Int) throws(MessageListChangeError) {
+        let config = environment.config, context = environment.context, formatter = environment.formatter
+        let strings = environment.strings
+        pipeline = Pipeline(resolver: MessageListResolver(environment), layout: MessageListLayout(environment),
+                            repliesEnabled: conversation.channel.features.replies, width: width)
         shell = conversation
         shell.messages = []
         directory = UserDirectory(members: conversation.members)

@@ -35,6 +35,12 @@ public struct MessageListLayout: Sendable {
         self.presentation = presentation
     }
 
+    /// A layout with the environment's metrics, measurer, words and presentation.
+    public init(_ environment: LayoutEnvironment) {
+        self.init(metrics: environment.metrics, measurer: environment.measurer, strings: environment.strings,
+                  presentation: environment.presentation)
+    }
+
     /// The row layout at `width`.
     func rowLayout(width: Int) -> RowLayout {
         RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
@@ -248,4 +254,22 @@ public struct LaidOutList: Sendable {
         let x = centered ? padding + max(0, (room - block.width) / 2) : width - padding - block.width
         return rowLayout.box(block, id: nil, x: x, y: 0)
     }
+}
+
+/// A layout built on a message list's (the thread list's, the thread view's): its lengths,
+/// measurer, words and presentation are that layout's, held once.
+public protocol ListLayoutBased {
+    /// The message-list layout whose parts this one lays out with.
+    var listLayout: MessageListLayout { get }
+}
+
+extension ListLayoutBased {
+    /// The lengths of the layout.
+    public var metrics: Metrics { listLayout.metrics }
+    /// Measures, wraps and cuts every text.
+    public var measurer: any TextMeasuring { listLayout.measurer }
+    /// The words the layout writes.
+    public var strings: ChatStrings { listLayout.strings }
+    /// The front end's words and glyphs around typed content.
+    public var presentation: any BoxPresentation { listLayout.presentation }
 }

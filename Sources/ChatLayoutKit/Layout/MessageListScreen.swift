@@ -7,10 +7,17 @@ public enum MessageListScreen {
         width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings(),
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
-        let decisions = MessageListResolver(config: config, context: context, formatter: formatter,
-                                            measurer: measurer, strings: strings).resolve(conversation)
-        let layout = MessageListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings,
-                                       presentation: presentation)
-        return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement).screen(viewport)
+        layout(conversation, environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
+                                                            strings: strings, metrics: metrics, presentation: presentation),
+               width: width, viewport: viewport)
+    }
+
+    /// The laid-out screen of `conversation` in `environment` at `width`, whole or through a
+    /// viewport.
+    public static func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int,
+                              viewport: Viewport? = nil) -> LaidOutScreen {
+        let decisions = MessageListResolver(environment).resolve(conversation)
+        return MessageListLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
+            .screen(viewport)
     }
 }

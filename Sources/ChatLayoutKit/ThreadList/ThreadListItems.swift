@@ -44,19 +44,21 @@ public struct ThreadListDecisions: Hashable, Sendable, Codable {
 }
 
 /// Composes thread-list items from threads (already sorted and updated by events).
-public struct ThreadListResolver: Sendable {
-    /// Who is looking, and when and where.
-    public var context: LayoutContext
-    /// Times, weekdays, dates and counts, in the context's locale and time zone.
-    public var formatter: any LocaleFormatting
-    /// The words the items write ("replied to: ", "This message was deleted.").
-    public var strings: ChatStrings
+public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
+    /// The context, the formatter (times, weekdays, dates, counts) and the words the items
+    /// write ("replied to: ", "This message was deleted.").
+    public var environment: LayoutEnvironment
 
-    /// A resolver bound to a context and a formatter.
+    /// A resolver composing items in `environment`.
+    public init(_ environment: LayoutEnvironment) {
+        self.environment = environment
+    }
+
+    /// A resolver bound to a context and a formatter; the locale and time zone are the
+    /// formatter's (``LayoutEnvironment`` checks they agree).
     public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings = ChatStrings()) {
-        self.context = context
-        self.formatter = formatter
-        self.strings = strings
+        self.init(LayoutEnvironment(unchecked: MessageListConfig(), context: context, formatter: formatter,
+                                    measurer: CharacterCountMeasurer(), strings: strings))
     }
 
     /// The decisions for `threads` in this order, with the banner for `newThreadParentIDs`.

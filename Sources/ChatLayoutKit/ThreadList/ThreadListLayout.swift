@@ -1,29 +1,24 @@
 /// Lays out the thread list: a "Threads" header, the banner of new threads, the error banner
 /// or a spinner by phase, then one item per thread — icon, title and unread badge; "replied
 /// to: …"; the latest reply's avatar, author, preview and time.
-public struct ThreadListLayout: Sendable {
-    /// The lengths of the layout.
-    public var metrics: Metrics
-    /// Measures, wraps and cuts every text (the renderer's own engine).
-    public var measurer: any TextMeasuring
-    /// The words the layout writes ("Threads", "Retry").
-    public var strings: ChatStrings
-    /// The front end's words and glyphs around typed content (``PlainPresentation`` by default).
-    public var presentation: any BoxPresentation
+public struct ThreadListLayout: Sendable, ListLayoutBased {
+    /// The lengths, measurer, words ("Threads", "Retry") and presentation, as a message list's.
+    public var listLayout: MessageListLayout
+
+    /// A layout with the environment's metrics, measurer, words and presentation.
+    public init(_ environment: LayoutEnvironment) {
+        listLayout = MessageListLayout(environment)
+    }
 
     /// A layout with these metrics, measurer, words and presentation.
     public init(metrics: Metrics = Metrics(), measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
                 presentation: any BoxPresentation = PlainPresentation()) {
-        self.metrics = metrics
-        self.measurer = measurer
-        self.strings = strings
-        self.presentation = presentation
+        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
     }
 
     /// The laid-out list at `width`; its screens open at the top.
     public func layout(_ decisions: ThreadListDecisions, width requestedWidth: Int) -> LaidOutList {
         let width = max(1, requestedWidth)
-        let listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
         let rows = listLayout.rowLayout(width: width)
         var laidOut: [Box] = []
         var y = metrics.groupSpacing

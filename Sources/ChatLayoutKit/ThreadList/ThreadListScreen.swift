@@ -6,12 +6,23 @@ public enum ThreadListScreen {
         _ conversation: Conversation, context: LayoutContext, formatter: any LocaleFormatting,
         query: ThreadListQuery = ThreadListQuery(), strings: ChatStrings = ChatStrings()
     ) -> ThreadListDecisions {
-        let initial = ThreadListState(threads: ThreadListState.sorted(conversation.threads, currentUserID: context.currentUserID),
+        decisions(conversation, resolver: ThreadListResolver(context: context, formatter: formatter, strings: strings), query: query)
+    }
+
+    /// The decisions in `environment`: threads after the events, in list order, with the
+    /// banner and phase.
+    public static func decisions(_ conversation: Conversation, environment: LayoutEnvironment,
+                                 query: ThreadListQuery = ThreadListQuery()) -> ThreadListDecisions {
+        decisions(conversation, resolver: ThreadListResolver(environment), query: query)
+    }
+
+    private static func decisions(_ conversation: Conversation, resolver: ThreadListResolver, query: ThreadListQuery) -> ThreadListDecisions {
+        let currentUserID = resolver.context.currentUserID
+        let initial = ThreadListState(threads: ThreadListState.sorted(conversation.threads, currentUserID: currentUserID),
                                       replyLimit: query.replyLimit)
-        let state = ThreadListState.apply(conversation.events, to: initial, currentUserID: context.currentUserID)
+        let state = ThreadListState.apply(conversation.events, to: initial, currentUserID: currentUserID)
         let phase = ThreadListPaging.phase(conversation.threadListState, threadCount: state.threads.count, next: conversation.threadsNext)
-        return ThreadListResolver(context: context, formatter: formatter, strings: strings)
-            .resolve(state.threads, newThreadParentIDs: state.newThreadParentIDs, phase: phase)
+        return resolver.resolve(state.threads, newThreadParentIDs: state.newThreadParentIDs, phase: phase)
     }
 
     /// The laid-out thread list at `width`, whole or through a viewport (which opens at the top).
@@ -21,8 +32,15 @@ public enum ThreadListScreen {
         width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings(),
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
-        let decisions = decisions(conversation, context: context, formatter: formatter, strings: strings)
-        return ThreadListLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings, presentation: presentation)
-            .layout(decisions, width: width).screen(viewport)
+        layout(conversation, environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
+                                                            strings: strings, metrics: metrics, presentation: presentation),
+               width: width, viewport: viewport)
+    }
+
+    /// The laid-out thread list in `environment` at `width`, whole or through a viewport
+    /// (which opens at the top).
+    public static func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int,
+                              viewport: Viewport? = nil) -> LaidOutScreen {
+        ThreadListLayout(environment).layout(decisions(conversation, environment: environment), width: width).screen(viewport)
     }
 }

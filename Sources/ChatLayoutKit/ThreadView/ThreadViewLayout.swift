@@ -1,28 +1,23 @@
 /// Turns thread-view decisions into boxes: the two-line header, the parent info and the reply
 /// count (`info_header`), then the replies laid out as a message list.
-public struct ThreadViewLayout: Sendable {
-    /// The lengths of the layout (cells for the text renderer).
-    public var metrics: Metrics
-    /// Measures, wraps and cuts every text (the renderer's own engine).
-    public var measurer: any TextMeasuring
-    /// The words the layout writes ("↓" on the scroll-to-latest button).
-    public var strings: ChatStrings
-    /// The front end's words and glyphs around typed content (``PlainPresentation`` by default).
-    public var presentation: any BoxPresentation
+public struct ThreadViewLayout: Sendable, ListLayoutBased {
+    /// The lengths, measurer, words ("↓") and presentation: the replies are a message list.
+    public var listLayout: MessageListLayout
+
+    /// A layout with the environment's metrics, measurer, words and presentation.
+    public init(_ environment: LayoutEnvironment) {
+        listLayout = MessageListLayout(environment)
+    }
 
     /// A layout with these metrics, measurer, words and presentation.
     public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
                 presentation: any BoxPresentation = PlainPresentation()) {
-        self.metrics = metrics
-        self.measurer = measurer
-        self.strings = strings
-        self.presentation = presentation
+        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
     }
 
     /// Lays out `decisions` at `width` (at least 1).
     public func layout(_ decisions: ThreadViewDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutThread {
         let replies = MessageListDecisions(header: decisions.header, items: decisions.items, unreadCount: decisions.unreadCount)
-        let listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
         let list = listLayout.layout(replies, width: requestedWidth, dateIndicator: dateIndicator)
         let width = list.width
         var rows: [Box] = []

@@ -3,26 +3,21 @@
 /// As Stream's `ChatThreadVC`, it then removes `threadInfo` alone: the parent (a thread root)
 /// and the replies (thread parts) keep the `continuousBubble` rule 8 gives them when the
 /// channel has replies on.
-public struct ThreadViewResolver: Sendable {
-    /// The channel's options (grouping, dates, display) and the thread view's (`threadView`).
-    public var config: MessageListConfig
-    /// Who is looking, and when and where.
-    public var context: LayoutContext
-    /// Dates, times and counts, in the context's locale and time zone.
-    public var formatter: any LocaleFormatting
-    /// Text facts (emoji-only messages).
-    public var measurer: any TextMeasuring
-    /// The words the decisions write ("Thread", "3 replies").
-    public var strings: ChatStrings
+public struct ThreadViewResolver: Sendable, LayoutEnvironmentBased {
+    /// The channel's options (grouping, dates, display) and the thread view's (`threadView`),
+    /// the context, formatter, measurer and words ("Thread", "3 replies").
+    public var environment: LayoutEnvironment
 
-    /// A resolver bound to a configuration, a context, a formatter and a measurer.
+    /// A resolver making its decisions in `environment`.
+    public init(_ environment: LayoutEnvironment) {
+        self.environment = environment
+    }
+
+    /// A resolver bound to a configuration, a context, a formatter and a measurer; the
+    /// locale and time zone are the formatter's (``LayoutEnvironment`` checks they agree).
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
-        self.config = config
-        self.context = context
-        self.formatter = formatter
-        self.measurer = measurer
-        self.strings = strings
+        self.init(LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer, strings: strings))
     }
 
     /// The decisions of the thread of `parentID`: the parent from the document's messages,
@@ -116,10 +111,9 @@ public struct ThreadViewResolver: Sendable {
             shown.showInChannel = true
             return shown
         }
-        var listConfig = config
-        listConfig.unreadSeparatorEnabled = false
-        var resolver = MessageListResolver(config: listConfig, context: context, formatter: formatter,
-                                           measurer: measurer, strings: strings)
+        var listEnvironment = environment
+        listEnvironment.config.unreadSeparatorEnabled = false
+        var resolver = MessageListResolver(listEnvironment)
         resolver.hidesMessages = false
         var decisions = resolver.resolve(conversation)
         let originals = Dictionary(messages.map { (IDKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })

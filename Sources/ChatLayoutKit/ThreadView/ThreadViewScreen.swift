@@ -11,11 +11,21 @@ public enum ThreadViewScreen {
         width: Int, height: Int? = nil, scrollOffset: Int? = nil, strings: ChatStrings = ChatStrings(),
         presentation: any BoxPresentation = PlainPresentation()
     ) throws(ThreadViewError) -> LaidOutScreen {
-        let decisions = try ThreadViewResolver(config: config, context: context, formatter: formatter,
-                                               measurer: measurer, strings: strings).resolve(conversation, parentID: parentID)
-        let layout = ThreadViewLayout(metrics: metrics ?? .cells(for: config), measurer: measurer, strings: strings,
-                                      presentation: presentation)
-        return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
+        try layout(conversation, parentID: parentID,
+                   environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
+                                                  strings: strings, metrics: metrics, presentation: presentation),
+                   width: width, height: height, scrollOffset: scrollOffset)
+    }
+
+    /// The laid-out thread of `parentID` in `environment` at `width`: whole, or through a
+    /// viewport `height` tall (header included) scrolled `scrollOffset` down — by default
+    /// where `threadView.startingPoint` opens it.
+    ///
+    /// - Throws: ``ThreadViewError/unknownParent(_:)`` when the document has no such message.
+    public static func layout(_ conversation: Conversation, parentID: String, environment: LayoutEnvironment, width: Int,
+                              height: Int? = nil, scrollOffset: Int? = nil) throws(ThreadViewError) -> LaidOutScreen {
+        let decisions = try ThreadViewResolver(environment).resolve(conversation, parentID: parentID)
+        return ThreadViewLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
             .screen(height: height, scrollOffset: scrollOffset)
     }
 }

@@ -27,13 +27,10 @@ struct PreviewCommand: ParsableCommand {
         let loaded = try flags.load(for: .messageList)
         let conversation = history.applied(to: loaded.document.conversation)
         let config = messageList.applied(to: loaded.config)
-        let measurer = try screen.measurer(cells: loaded.engine)
-        let laidOut = MessageListScreen.layout(
-            conversation, config: config, context: loaded.context,
-            formatter: loaded.formatter, measurer: measurer, metrics: screen.metrics(for: config, measurer: measurer),
-            width: flags.width, viewport: screen.viewport(defaultOffset: Int.max), presentation: screen.presentation
-        )
-        try screen.write(laidOut, engine: loaded.engine, measurer: measurer)
+        let environment = try screen.environment(loaded, config: config)
+        let laidOut = MessageListScreen.layout(conversation, environment: environment, width: flags.width,
+                                               viewport: screen.viewport(defaultOffset: Int.max))
+        try screen.write(laidOut, engine: loaded.engine, environment: environment)
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.
         let resolver = MessageListResolver(config: config, context: loaded.context,
                                            formatter: loaded.formatter, measurer: loaded.engine)

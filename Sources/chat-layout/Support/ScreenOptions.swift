@@ -59,6 +59,18 @@ struct ScreenOptions: ParsableArguments {
         }
     }
 
+    /// Everything the screen is laid out with: the document's options, context and formatter,
+    /// and this command's measurer, lengths and presentation.
+    func environment(_ loaded: LayoutFlags.Loaded, config: MessageListConfig) throws -> LayoutEnvironment {
+        let measurer = try measurer(cells: loaded.engine)
+        do {
+            return try LayoutEnvironment(config: config, context: loaded.context, formatter: loaded.formatter, measurer: measurer,
+                                         metrics: metrics(for: config, measurer: measurer), presentation: presentation)
+        } catch {
+            throw BadInput(message: "\(error)")
+        }
+    }
+
     /// The lengths of the layout: the document's in cells (nil: the core's), Stream's in points
     /// with the measurer's line height.
     func metrics(for config: MessageListConfig, measurer: any TextMeasuring) -> Metrics? {
@@ -73,7 +85,8 @@ struct ScreenOptions: ParsableArguments {
 
     /// Writes the screen in the chosen format to standard output; refuses a `--height` too
     /// short for the screen's header and one row of the list.
-    func write(_ screen: LaidOutScreen, engine: ICUTextEngine, measurer: any TextMeasuring) throws {
+    func write(_ screen: LaidOutScreen, engine: ICUTextEngine, environment: LayoutEnvironment) throws {
+        let measurer = environment.measurer
         // The header's height depends on the document (none, or a two-line thread header), so
         // this is known only after layout: a viewport never shrinks below the header and one
         // row, and a screen taller than asked means the height was too short.

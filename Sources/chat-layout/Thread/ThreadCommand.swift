@@ -60,16 +60,13 @@ struct ThreadCommand: ParsableCommand {
         if let parentPresentation { config.threadView.parentPresentation = parentPresentation.presentation }
         if let point = startingPoint.flatMap(Self.startingPoint) { config.threadView.startingPoint = point }
         let laidOut: LaidOutScreen
-        let measurer = try screen.measurer(cells: loaded.engine)
+        let environment = try screen.environment(loaded, config: config)
         do {
-            laidOut = try ThreadViewScreen.layout(
-                loaded.document.conversation, parentID: parent, config: config, context: loaded.context,
-                formatter: loaded.formatter, measurer: measurer, metrics: screen.metrics(for: config, measurer: measurer),
-                width: flags.width, height: screen.height, scrollOffset: screen.scrollOffset, presentation: screen.presentation
-            )
+            laidOut = try ThreadViewScreen.layout(loaded.document.conversation, parentID: parent, environment: environment,
+                                                  width: flags.width, height: screen.height, scrollOffset: screen.scrollOffset)
         } catch {
             throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
         }
-        try screen.write(laidOut, engine: loaded.engine, measurer: measurer)
+        try screen.write(laidOut, engine: loaded.engine, environment: environment)
     }
 }

@@ -20,12 +20,9 @@ struct ThreadsCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try flags.load(for: .threadList)
-        let measurer = try screen.measurer(cells: loaded.engine)
-        let laidOut = ThreadListScreen.layout(
-            loaded.document.conversation, config: loaded.config, context: loaded.context,
-            formatter: loaded.formatter, measurer: measurer, metrics: screen.metrics(for: loaded.config, measurer: measurer),
-            width: flags.width, viewport: screen.viewport(defaultOffset: 0), presentation: screen.presentation
-        )
-        try screen.write(laidOut, engine: loaded.engine, measurer: measurer)
+        let environment = try screen.environment(loaded, config: loaded.config)
+        let laidOut = ThreadListScreen.layout(loaded.document.conversation, environment: environment, width: flags.width,
+                                              viewport: screen.viewport(defaultOffset: 0))
+        try screen.write(laidOut, engine: loaded.engine, environment: environment)
     }
 }
