@@ -91,25 +91,45 @@ struct FastPathTests {
         #expect(SimpleTextWrapper.width(of: "a\u{3164}b", policy: engine.policy) == 4, "the fast path takes the filler")
     }
 
-    /// Random texts from an alphabet where the rules interact: numbers and their prefixes,
-    /// quotes, brackets, spaces, hyphens, wide and ambiguous characters, line feeds.
+    /// Random texts from an alphabet where the rules interact (`GeneratedTexts`).
     @Test func generatedTexts_fastPathEqualsGeneralPath() {
-        let alphabet: [Unicode.Scalar] = [
-            "a", "Z", "é", "ß", "1", "9", "0", " ", " ", " ", "-", "‐", "/", ".", ",", ":", ";", "!", "?", "%", "$", "€",
-            "(", ")", "[", "]", "{", "}", "\"", "'", "«", "»", "“", "”", "\n", "日", "本", "。", "、", "ー", "가", "😀", "…",
-            "\u{00A0}", "\u{2060}", "\u{200B}", "#", "+", "=", "_", "\u{3000}", "〔", "〕", "Ω", "ж", "\u{00B4}", "^", "`",
-            "\u{3164}", "\u{FFA0}",
-        ]
         var random = SplitMix64(seed: 14)
         var simple = 0
         for _ in 0 ..< 3000 {
             let length = Int(random.next() % 24)
-            var scalars = String.UnicodeScalarView()
-            for _ in 0 ..< length { scalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
-            let text = String(scalars)
+            let text = GeneratedTexts.text(&random, length: length)
             if expectSameAsGeneralPath(text, widths: [1, 2, 3, 4, 6, 9, 14], engine: engine) { simple += 1 }
         }
         #expect(simple > 1500, "generated texts are mostly simple; \(simple) took the fast path")
+    }
+
+    /// LB25 looks one character past an opener that follows a numeric prefix or postfix ("$(1"
+    /// holds together, "$(a" may break); at the end of a text there is nothing to see, whatever
+    /// the fast path's scratch memory held before. A run of digits as long in bytes, wrapped
+    /// just before, leaves that memory full of numbers (texts over a kilobyte take it from the
+    /// heap, where the same sizes come back to the same thread).
+    @Test func textEndingInANumericAffixAndAnOpener_wrapsAsTheGeneralPath_afterARunOfDigits() {
+        let alphabet = GeneratedTexts.alphabet.filter {
+            $0 != "\n" && SimpleTextWrapper.width(of: String($0), policy: engine.policy) != nil
+        }
+        let endings = ["$(", "€[", "%{", "+(", "$〔", "%("]
+        var random = SplitMix64(seed: 25)
+        for length in [3, 20, 200, 700, 1500] {
+            for ending in endings {
+                let text = GeneratedTexts.text(&random, length: length, alphabet: alphabet) + ending
+                let digits = String(repeating: "1", count: text.utf8.count)
+                // The last line breaks before the final opener or earlier: at one cell less than
+                // the whole text, and at narrow widths.
+                for width in [engine.measureWidthInGeneral(text) - 1, 3, 9] {
+                    _ = SimpleTextWrapper.wrap(digits, width: width, policy: engine.policy)
+                    // Nothing in between: the general path's arrays would take the memory.
+                    let fast = SimpleTextWrapper.wrap(text, width: width, policy: engine.policy)
+                    #expect(fast != nil, "the fast path takes \(text.debugDescription)")
+                    #expect(fast == engine.measureWrapInGeneral(text, width: width),
+                            "\(text.utf8.count) bytes ending in \(ending.debugDescription) at width \(width)")
+                }
+            }
+        }
     }
 }
 

@@ -49,7 +49,8 @@ enum LineBreaker {
     }
 
     /// What the rules remember of the text before the current position. `decide` is called for
-    /// each position in turn, from 1, over the text's resolved classes and properties.
+    /// each position in turn, from 1, over the text's resolved classes and properties: buffers
+    /// exactly as long as the text, since LB25 looks ahead to the end of `classes`.
     struct State {
         /// The class of the previous character after LB9/LB10 (CM and ZWJ absorbed).
         var previous: LineBreakClass = .XX

@@ -75,11 +75,17 @@ enum SimpleTextWrapper {
     }
 
     /// The code points of a valid UTF-8 text: where each starts, and its properties.
+    ///
+    /// Each buffer is exactly as long as the text (`offsets` one longer), never the whole
+    /// scratch allocation: the break rules look ahead up to the end of `classes` (LB25), and
+    /// scratch beyond the text holds whatever earlier work left there.
     struct Decoded {
-        var count: Int
         var offsets: UnsafeMutableBufferPointer<Int32>          // count + 1
         var properties: UnsafeMutableBufferPointer<CharacterProperties>
         var classes: UnsafeMutableBufferPointer<LineBreakClass>
+
+        /// The number of code points.
+        var count: Int { properties.count }
     }
 
     /// Decodes `bytes` into scratch memory and calls `body` with it, or with nil when a code
@@ -104,7 +110,9 @@ enum SimpleTextWrapper {
                         index += length
                     }
                     offsets.initializeElement(at: count, to: Int32(bytes.count))
-                    return body(Decoded(count: count, offsets: offsets, properties: properties, classes: classes))
+                    return body(Decoded(offsets: UnsafeMutableBufferPointer(rebasing: offsets[...count]),
+                                        properties: UnsafeMutableBufferPointer(rebasing: properties[..<count]),
+                                        classes: UnsafeMutableBufferPointer(rebasing: classes[..<count])))
                 }
             }
         }
