@@ -1,7 +1,7 @@
 import ChatLayoutKit
 
 /// How the layout's units map to pixels: a horizontal unit is `cellWidth` pixels, a vertical
-/// unit `cellHeight` (a terminal cell is 10 × 20 by default; ``points`` maps a layout in
+/// unit `cellHeight` (a terminal cell is 10 × 20 by default; ``points(fontSize:lineHeight:fontFamily:)`` maps a layout in
 /// points one to one), and the font text is set in.
 public struct SVGMetrics: Hashable, Sendable {
     /// A horizontal unit's width in pixels (a cell's, or 1 for points).

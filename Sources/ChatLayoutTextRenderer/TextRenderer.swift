@@ -3,7 +3,7 @@ import ChatLayoutKit
 
 /// Draws a laid-out screen into a monospace grid: bubbles with rounded box-drawing borders
 /// (the tail corner square), the header in a square frame, media shaded at their size, every
-/// box's lines where the layout placed them (one row each: lay out with ``Metrics``' cell
+/// box's lines where the layout placed them (one row each: lay out with `Metrics`' cell
 /// defaults and ``TerminalPresentation``). The message list clips its rows to the viewport. Text is drawn through `CellGrid`,
 /// which neutralises it, so nothing from a message can reach the terminal as a control.
 public struct TextRenderer: Sendable {
