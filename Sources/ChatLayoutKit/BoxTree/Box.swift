@@ -115,20 +115,57 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     /// The line as a grid draws it: reordered for display (UAX #9, visual order, left to
     /// right), bidi controls and hanging spaces removed.
     public var display: String
-    /// The line in logical (reading) order, as a front end that shapes text itself takes it
-    /// (with the box's ``Box/textDirection`` as its base direction): Arabic joins only so.
-    public var text: String
-    /// The line's leading edge, counted from the box's `frame.x`.
-    public var x: Int
-    /// The line's width in the measurer's units (hanging spaces do not count).
-    public var width: Int
+    /// The reading order, kept only where it is not the display (right-to-left text, bidi
+    /// controls): a line of left-to-right text holds one string.
+    private var reading: String?
+    /// Offset and width, stored in 32 bits each: a long list holds millions of lines.
+    private var storedX: Int32
+    private var storedWidth: Int32
 
-    /// A placed line.
+    /// The line's leading edge, counted from the box's `frame.x`.
+    public var x: Int {
+        get { Int(storedX) }
+        set { storedX = Self.clamped(newValue) }
+    }
+    /// The line's width in the measurer's units (hanging spaces do not count).
+    public var width: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = Self.clamped(newValue) }
+    }
+
+    private static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
+
+    /// The line in logical (reading) order without its hanging spaces, as a front end that
+    /// shapes text itself takes it (with the box's ``Box/textDirection`` as its base
+    /// direction): Arabic joins only so.
+    public var text: String { reading ?? display }
+
+    /// A placed line; `text` (reading order) may end in hanging spaces, which are left out.
     public init(display: String, text: String, x: Int, width: Int) {
+        var logical = Substring(text)
+        while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
         self.display = display
-        self.text = text
-        self.x = x
-        self.width = width
+        self.reading = logical == display ? nil : String(logical)
+        self.storedX = Self.clamped(x)
+        self.storedWidth = Self.clamped(width)
+    }
+
+    private enum CodingKeys: String, CodingKey { case display, text, x, width }
+
+    /// Decodes `{display, text, x, width}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(display: try container.decode(String.self, forKey: .display), text: try container.decode(String.self, forKey: .text),
+                  x: try container.decode(Int.self, forKey: .x), width: try container.decode(Int.self, forKey: .width))
+    }
+
+    /// Encodes `{display, text, x, width}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(display, forKey: .display)
+        try container.encode(text, forKey: .text)
+        try container.encode(x, forKey: .x)
+        try container.encode(width, forKey: .width)
     }
 }
 

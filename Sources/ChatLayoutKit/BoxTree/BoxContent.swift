@@ -1,7 +1,9 @@
 /// What a box stands for, as data: a front end draws each box its own way from this (an
 /// image view for an image, an icon for a delivery status), and the text and SVG renderers
 /// choose their glyphs and words from it through a ``BoxPresentation``.
-public enum BoxContent: Hashable, Sendable, Codable {
+/// Indirect: its payloads live out of line, so that every box, most of which have no content,
+/// stays a pointer's width larger, not a payload's.
+public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// An attachment of a message or of a quoted message: an image, a video, a file…, a poll,
     /// a shared location.
     case attachment(AttachmentContent)
