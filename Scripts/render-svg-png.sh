@@ -20,13 +20,8 @@ svg=$1 png=$2 scale=${3:-1}
 [[ "$scale" =~ ^[1-9][0-9]*$ ]] || { echo "$0: SCALE must be a positive integer, got '$scale'" >&2; exit 2; }
 [ -f "$svg" ] || { echo "$0: no such file: $svg" >&2; exit 1; }
 
-chromium=${CHROMIUM:-}
-if [ -z "$chromium" ]; then
-    for candidate in chromium chromium-browser google-chrome; do
-        if command -v "$candidate" >/dev/null 2>&1; then chromium=$candidate; break; fi
-    done
-fi
-[ -n "$chromium" ] || { echo "$0: no Chromium found (apt-get install -y chromium, or set CHROMIUM)" >&2; exit 1; }
+# shellcheck source=find-chromium.sh
+source "$(dirname "$0")/find-chromium.sh"
 
 # The size from the root element: <svg … width="W" height="H" …>.
 root=$(grep -m1 -o '<svg [^>]*>' "$svg") || { echo "$0: $svg has no <svg> element" >&2; exit 1; }

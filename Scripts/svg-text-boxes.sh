@@ -12,13 +12,8 @@ set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 IN.svg" >&2; exit 2; }
 svg=$1
 [ -f "$svg" ] || { echo "$0: no such file: $svg" >&2; exit 1; }
-chromium=${CHROMIUM:-}
-if [ -z "$chromium" ]; then
-    for candidate in chromium chromium-browser google-chrome; do
-        if command -v "$candidate" >/dev/null 2>&1; then chromium=$candidate; break; fi
-    done
-fi
-[ -n "$chromium" ] || { echo "$0: no Chromium found (apt-get install -y chromium, or set CHROMIUM)" >&2; exit 1; }
+# shellcheck source=find-chromium.sh
+source "$(dirname "$0")/find-chromium.sh"
 
 folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT

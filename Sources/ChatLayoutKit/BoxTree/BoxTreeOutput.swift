@@ -37,9 +37,10 @@ extension Box {
             if let id = box.id { line += " \(UntrustedText.neutralizeLine(id))" }  // ids come from the document
             line += " \(box.frame)"
             if box.role == .bubble { line += " tail:\(box.tail.rawValue)" }
-            if let first = box.lines.first {
-                let shown = first.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
-                line += " \"\(shown)\"" + (box.lines.count > 1 ? " +\(box.lines.count - 1)" : "")
+            if let first = box.placedLines.first {
+                let shown = first.display.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
+                let more = box.placedLines.count - 1
+                line += " \"\(shown)\"" + (more > 0 ? " +\(more)" : "")
             }
             // Ids come from the document as they are: the line is made plain (no controls, no
             // bidi controls) before it can reach a terminal.

@@ -338,22 +338,23 @@ struct RowLayout {
     /// a part left too little room to say anything is dropped rather than drawn as a lone "…".
     private func footerBlocks(_ decision: MessageDecision, flipped: Bool, maxWidth: Int) -> [Block] {
         let options = decision.options
-        var parts: [(BoxRole, String?, BoxContent?)] = []
-        if options.contains(.onlyVisibleToYouIndicator) { parts.append((.onlyVisibleToYou, strings.onlyVisibleToYou, nil)) }
-        if options.contains(.authorName) { parts.append((.authorName, UntrustedText.neutralize(decision.message.user.displayName), nil)) }
-        if options.contains(.timestamp) { parts.append((.timestamp, decision.timeText, nil)) }
-        if decision.showsEditedLabel { parts.append((.editedLabel, strings.edited, .edited)) }
-        if let status = decision.deliveryStatus { parts.append((.deliveryStatus, nil, .deliveryStatus(status))) }
-        let drawn = parts.map { presentation.line($0.0, text: $0.1, content: $0.2, strings: strings) }
-        // A part the presentation draws nothing for (a status without a glyph) takes no room.
-        let shownParts = parts.indices.filter { !drawn[$0].isEmpty || parts[$0].0 != .deliveryStatus }
-        parts = shownParts.map { parts[$0] }
-        let drawnTexts = shownParts.map { drawn[$0] }
-        let widths = drawnTexts.map { measurer.width(of: $0) }
-        let isEssential = parts.map { $0.0 == .timestamp || $0.0 == .deliveryStatus }
+        // Each part with its line in the presentation; a status it draws nothing for (no glyph)
+        // takes no room.
+        var parts: [(role: BoxRole, text: String?, content: BoxContent?, drawn: String)] = []
+        func add(_ role: BoxRole, _ text: String?, _ content: BoxContent? = nil) {
+            let drawn = presentation.line(role, text: text, content: content, strings: strings)
+            if !drawn.isEmpty || role != .deliveryStatus { parts.append((role, text, content, drawn)) }
+        }
+        if options.contains(.onlyVisibleToYouIndicator) { add(.onlyVisibleToYou, strings.onlyVisibleToYou) }
+        if options.contains(.authorName) { add(.authorName, UntrustedText.neutralize(decision.message.user.displayName)) }
+        if options.contains(.timestamp) { add(.timestamp, decision.timeText) }
+        if decision.showsEditedLabel { add(.editedLabel, strings.edited, .edited) }
+        if let status = decision.deliveryStatus { add(.deliveryStatus, nil, .deliveryStatus(status)) }
+        let widths = parts.map { measurer.width(of: $0.drawn) }
+        let isEssential = parts.map { $0.role == .timestamp || $0.role == .deliveryStatus }
         // Room is given out by priority: time and status, then the labels, then the name.
-        let labels = parts.indices.filter { !isEssential[$0] && parts[$0].0 != .authorName }
-        let names = parts.indices.filter { parts[$0].0 == .authorName }
+        let labels = parts.indices.filter { !isEssential[$0] && parts[$0].role != .authorName }
+        let names = parts.indices.filter { parts[$0].role == .authorName }
         var allowed = parts.indices.map { isEssential[$0] ? widths[$0] : 0 }
         var count = isEssential.filter { $0 }.count
         var used = allowed.reduce(0, +) + metrics.inlineSpacing * max(0, count - 1)
@@ -368,10 +369,10 @@ struct RowLayout {
         }
         var budget = maxWidth - metrics.inlineSpacing * max(0, count - 1)
         var blocks: [Block] = []
-        for (index, (role, text, content)) in parts.enumerated() {
+        for (index, part) in parts.enumerated() {
             let fit = min(allowed[index], budget)
             guard fit > 0 else { continue }
-            let block = line(role, text, content: content, drawn: drawnTexts[index], maxWidth: fit)
+            let block = line(part.role, part.text, content: part.content, drawn: part.drawn, maxWidth: fit)
             guard block.width > 0 else { continue }
             blocks.append(block)
             budget -= block.width
