@@ -145,7 +145,8 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         var logical = Substring(text)
         while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
         self.display = display
-        self.reading = logical == display ? nil : String(logical)
+        // By bytes: a reading order canonically equivalent to the display is still another text.
+        self.reading = logical.utf8.elementsEqual(display.utf8) ? nil : String(logical)
         self.storedX = Self.clamped(x)
         self.storedWidth = Self.clamped(width)
     }

@@ -72,6 +72,18 @@ public enum MessageListItem: Hashable, Sendable, Codable {
     case loadingState(text: String)
 }
 
+extension MessageListItem {
+    /// The rows above a message, top to bottom, for the batch list and the incremental one
+    /// alike: its day's date separator (`date`: the day and its label), then the unread
+    /// separator (`unread`: its words).
+    static func rowsAbove(date: (day: CalendarDay, label: String)?, unread: String?) -> [MessageListItem] {
+        var rows: [MessageListItem] = []
+        if let date { rows.append(.dateSeparator(day: date.day, text: date.label)) }
+        if let unread { rows.append(.unreadSeparator(text: unread)) }
+        return rows
+    }
+}
+
 /// The channel header.
 public struct ChannelHeader: Hashable, Sendable, Codable {
     /// The channel's name, or the other members' names for a nameless channel.

@@ -32,7 +32,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
         let (unsorted, hidden) = partition(conversation)
         let messages = SortKey.sorted(unsorted)
         var items: [MessageListItem] = []
-        if conversation.messageListState == .loading {
+        if !MessageVisibility.showsMessages(conversation.messageListState) {
             return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
                                         unreadCount: 0, hidden: hidden)
         }
@@ -55,8 +55,8 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
             var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below,
                                                         grouping: grouping, in: conversation, delivery: delivery,
                                                         user: user, explain: explain)
-            if dateSeparatorAbove { items.append(.dateSeparator(day: time.day, text: label)) }
-            if index == firstUnread { items.append(.unreadSeparator(text: strings.unreadMessages)) }
+            items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
+                                               unread: index == firstUnread ? strings.unreadMessages : nil)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)

@@ -26,6 +26,10 @@ public enum HiddenReason: String, Hashable, Sendable, Codable, CaseIterable {
 /// Which messages a list shows, by Stream's rules: every rule that hides a message is here,
 /// for the channel's list, the incremental list and the thread view alike.
 enum MessageVisibility {
+    /// Whether a list in `state` shows messages at all: while it loads, it shows the loading
+    /// state alone (SPEC §3.4).
+    static func showsMessages(_ state: ListLoadingState) -> Bool { state != .loading }
+
     /// Why the channel's list does not show `message`, or nil when it does.
     static func hiddenReason(_ message: Message, channel: Channel, config: MessageListConfig,
                              currentUserID: String?) -> HiddenReason? {

@@ -356,7 +356,7 @@ public struct IncrementalMessageList: Sendable {
 
     /// Whether the list shows a message (`MessageVisibility`; nothing while it is loading).
     func isShown(_ message: Message) -> Bool {
-        shell.messageListState != .loading
+        MessageVisibility.showsMessages(shell.messageListState)
             && MessageVisibility.hiddenReason(message, channel: shell.channel, config: config, currentUserID: context.currentUserID) == nil
     }
 }

@@ -57,15 +57,14 @@ struct ListEntry: Sendable {
         var rows: [EntryRow] = []
         rows.reserveCapacity(rowCount)
         var y = spacingAbove
-        var index = 0
-        if hasDateSeparator {
-            rows.append(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separators[index], offset: y))
-            y += separators[index].frame.height + groupSpacing
-            index += 1
-        }
-        if hasUnreadSeparator {
-            rows.append(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separators[index], offset: y))
-            y += separators[index].frame.height + groupSpacing
+        // The separators in the order they were placed (`MessageListItem.rowsAbove`).
+        for separator in separators {
+            if separator.role == .unreadSeparator {
+                rows.append(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separator, offset: y))
+            } else {
+                rows.append(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separator, offset: y))
+            }
+            y += separator.frame.height + groupSpacing
         }
         rows.append(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: y))
         return rows

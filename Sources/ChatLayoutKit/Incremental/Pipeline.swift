@@ -13,7 +13,7 @@ final class Pipeline: Sendable {
         self.layout = layout
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
-        groupSpacing = layout.spacing(withinGroup: false)
+        groupSpacing = layout.groupSpacing
     }
 
     /// The same at another width.
@@ -54,18 +54,21 @@ final class Pipeline: Sendable {
             resolved.row = row(.message(decision))
             resolved.needsRow = false
         }
-        resolved.separators = []
-        if separatorAbove {
-            let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
-            resolved.separators.append(reusable ? entry.separators[0] : row(.dateSeparator(day: day, text: label)))
+        // The rows above it, in the batch list's order; a date separator of the same label
+        // and the shared unread row are kept, not laid out again.
+        let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
+        resolved.separators = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil, unread: unreadAbove ? "" : nil).map { item in
+            switch item {
+            case .unreadSeparator: unreadRow
+            default: reusable ? entry.separators[0] : row(item)
+            }
         }
         resolved.hasDateSeparator = separatorAbove
         resolved.hasUnreadSeparator = unreadAbove
-        if unreadAbove { resolved.separators.append(unreadRow) }
         // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
         // the one above when that one continues into it.
-        let withinGroup = previous.map { !$0.decision.isLastInGroup } ?? false
-        resolved.spacingAbove = layout.spacing(withinGroup: withinGroup && resolved.separators.isEmpty)
+        resolved.spacingAbove = previous == nil ? groupSpacing
+            : layout.spacing(aboveMessage: resolved.separators.isEmpty, underMessageEndingGroup: previous?.decision.isLastInGroup)
         resolved.extent = resolved.messageRowOffset(groupSpacing: groupSpacing) + resolved.row.frame.height
         return resolved
     }

@@ -50,17 +50,20 @@ public struct MessageListLayout: Sendable {
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
         let width = max(1, requestedWidth)
         var rowLayout = rowLayout(width: width)
-        var rows: [Box] = []
-        rows.reserveCapacity(decisions.items.count)
+        // Each row goes into the flat table as soon as it is laid out: the list keeps no box.
+        var rows = RowTable()
+        rows.reserveCapacity(rows: decisions.items.count)
         var messageRows: [LaidOutList.MessageRow] = []
         messageRows.reserveCapacity(decisions.items.count)
         var y = metrics.groupSpacing
         var previous: MessageListItem?
         for item in decisions.items {
             if let previous {
-                var continuesGroup = false
-                if case .message(let before) = previous, case .message = item { continuesGroup = !before.isLastInGroup }
-                y += spacing(withinGroup: continuesGroup)
+                var isMessage = false
+                if case .message = item { isMessage = true }
+                var aboveEndsGroup: Bool?
+                if case .message(let before) = previous { aboveEndsGroup = before.isLastInGroup }
+                y += spacing(aboveMessage: isMessage, underMessageEndingGroup: aboveEndsGroup)
             }
             rowLayout.top = y // built in place, not built at 0 and moved
             let row = Self.row(item, rowLayout)
@@ -71,17 +74,21 @@ public struct MessageListLayout: Sendable {
             y += row.frame.height
             previous = item
         }
-        return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
+        return LaidOutList(width: width, header: header(decisions.header, width: width), table: rows,
                            contentHeight: y, messageRows: messageRows, unreadCount: decisions.unreadCount,
                            dateIndicator: dateIndicator, layout: self)
     }
 
-    /// The space above a row under another: messages of one group sit `messageSpacing` apart
-    /// (`withinGroup`: a message under a message that does not end its group); everything else,
-    /// `groupSpacing`. The first row sits `groupSpacing` below the top.
-    func spacing(withinGroup: Bool) -> Int {
-        withinGroup ? metrics.messageSpacing : metrics.groupSpacing
+    /// The space above a row under another, for the batch layout and the incremental list
+    /// alike: messages of one group sit `messageSpacing` apart (a message under a message that
+    /// does not end its group); everything else, `groupSpacing`. `aboveEndsGroup` is nil when
+    /// the row above is not a message. The first row sits `groupSpacing` below the top.
+    func spacing(aboveMessage isMessage: Bool, underMessageEndingGroup aboveEndsGroup: Bool?) -> Int {
+        isMessage && aboveEndsGroup == false ? metrics.messageSpacing : metrics.groupSpacing
     }
+
+    /// The space between rows that are not messages of one group.
+    var groupSpacing: Int { metrics.groupSpacing }
 
     /// The row of one item, at the top of a frame `rowLayout.width` wide (y = 0).
     static func row(_ item: MessageListItem, _ rowLayout: RowLayout) -> Box {
@@ -150,8 +157,8 @@ public struct LaidOutList: Sendable {
     public let width: Int
     /// The channel header's box, at the top of the screen.
     public let header: Box
-    /// The rows, top to bottom; `y` counts from the top of the list.
-    public let rows: [Box]
+    /// The rows, held as flat records (`RowTable`): boxes are made from them on demand.
+    let table: RowTable
     /// The list's height.
     public let contentHeight: Int
     let messageRows: [MessageRow]
@@ -163,6 +170,48 @@ public struct LaidOutList: Sendable {
     /// The layout that laid it out: the floating boxes are laid out by it too.
     let layout: MessageListLayout
     var metrics: Metrics { layout.metrics }
+
+    init(width: Int, header: Box, table: RowTable, contentHeight: Int, messageRows: [MessageRow], unreadCount: Int,
+         dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.width = width
+        self.header = header
+        self.table = table
+        self.contentHeight = contentHeight
+        self.messageRows = messageRows
+        self.unreadCount = unreadCount
+        self.dateIndicator = dateIndicator
+        self.layout = layout
+    }
+
+    init(width: Int, header: Box, rows: [Box], contentHeight: Int, messageRows: [MessageRow], unreadCount: Int,
+         dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.init(width: width, header: header, table: RowTable(rows), contentHeight: contentHeight, messageRows: messageRows,
+                  unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    /// Every row as a box, top to bottom; `y` counts from the top of the list. Made anew from
+    /// the flat records at each call: a front end that draws part of the list asks for
+    /// ``rows(overlapping:)`` or ``row(at:)`` instead.
+    public var rows: [Box] { table.boxes() }
+
+    /// How many rows the list has.
+    public var rowCount: Int { table.rowCount }
+
+    /// Row `index`'s frame (list coordinates), without making its box.
+    public func rowFrame(at index: Int) -> Frame { table.frame(ofRow: index) }
+
+    /// Row `index`'s role (a message row, a date separator…), without making its box.
+    public func rowRole(at index: Int) -> BoxRole { table.role(ofRow: index) }
+
+    /// Row `index` as a box.
+    public func row(at index: Int) -> Box { table.box(ofRow: index) }
+
+    /// The indices of the rows that reach into `band` (list coordinates, top to bottom):
+    /// O(log n), no box made.
+    public func rowIndices(overlapping band: Range<Int>) -> Range<Int> { table.rows(overlapping: band) }
+
+    /// The rows that reach into `band`, as boxes: only those are made.
+    public func rows(overlapping band: Range<Int>) -> [Box] { rowIndices(overlapping: band).map { table.box(ofRow: $0) } }
 
     /// Where a message row is, and its day's label.
     struct MessageRow: Sendable {
@@ -209,7 +258,7 @@ public struct LaidOutList: Sendable {
         let headerHeight = header.frame.height
         guard let viewport else {
             let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
-                           children: rows.map { $0.offsetBy(dy: headerHeight) })
+                           children: table.boxes(dy: headerHeight))
             let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                            children: headerHeight > 0 ? [header, list] : [list])
             return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
@@ -217,16 +266,17 @@ public struct LaidOutList: Sendable {
         let visibleHeight = max(1, viewport.height - headerHeight)
         let maxOffset = max(0, contentHeight - visibleHeight)
         let offset = min(max(0, viewport.scrollOffset), maxOffset)
-        let visible = rows.filter { $0.frame.maxY > offset && $0.frame.y < offset + visibleHeight }
+        // Boxes only for the rows the viewport shows.
+        let visible = table.rows(overlapping: offset ..< offset + visibleHeight)
         // A list shorter than the viewport sits at the bottom, as chat screens do; the empty
         // and loading states sit in the middle.
         var anchor = 0
         if contentHeight < visibleHeight {
-            let isState = rows.allSatisfy { $0.role == .emptyState || $0.role == .loadingState || $0.role == .typingIndicator }
+            let isState = (0 ..< table.rowCount).allSatisfy { [.emptyState, .loadingState, .typingIndicator].contains(table.role(ofRow: $0)) }
             anchor = isState ? (visibleHeight - contentHeight) / 2 : (isBottomAnchored ? visibleHeight - contentHeight : 0)
         }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
-                       children: visible.map { $0.offsetBy(dy: headerHeight - offset + anchor) })
+                       children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
         var children = headerHeight > 0 ? [header, list] : [list]
         if dateIndicator == .overlay,
            let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {

@@ -100,8 +100,10 @@ public struct LaidOutThread: Sendable {
         case .bottom: return Int.max
         case .top: return 0
         case .reply(let id):
-            guard let row = list.rows.first(where: { $0.role == .messageRow && Identifier.same($0.id, id) }) else { return Int.max }
-            return max(0, row.frame.y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
+            let table = list.table
+            guard let row = (0 ..< table.rowCount).first(where: { table.role(ofRow: $0) == .messageRow && Identifier.same(table.id(ofRow: $0), id) })
+            else { return Int.max }
+            return max(0, table.frame(ofRow: row).y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
         }
     }
 

@@ -1,0 +1,109 @@
+import ChatLayoutTestSupport
+@testable import ChatLayoutKit
+import Testing
+
+/// A laid-out list keeps its rows as flat records and makes boxes only for the rows asked
+/// for: the boxes it gives back are those the row layout built, byte for byte, and a band
+/// finds exactly the rows that reach into it.
+struct RowTableTests {
+    /// Boxes equal as values and in every string's bytes (`String ==` would let canonically
+    /// equivalent texts pass for each other).
+    private func difference(_ made: Box, _ built: Box, path: String = "row") -> String? {
+        func bytes(_ string: String?) -> [UInt8]? { string.map { Array($0.utf8) } }
+        if made.role != built.role || made.frame != built.frame || made.alignment != built.alignment
+            || made.textDirection != built.textDirection || made.tail != built.tail || made.content != built.content {
+            return "\(path): \(made.role) \(made.frame) ≠ \(built.role) \(built.frame)"
+        }
+        if bytes(made.id) != bytes(built.id) { return "\(path): id \(String(reflecting: made.id)) ≠ \(String(reflecting: built.id))" }
+        if bytes(made.text) != bytes(built.text) { return "\(path): text \(String(reflecting: made.text)) ≠ \(String(reflecting: built.text))" }
+        let lines = { (box: Box) in box.placedLines.map { [Array($0.display.utf8), Array($0.text.utf8), [UInt8(truncatingIfNeeded: $0.x)]] } }
+        if lines(made) != lines(built) || made.placedLines.map(\.width) != built.placedLines.map(\.width) {
+            return "\(path): lines \(made.placedLines) ≠ \(built.placedLines)"
+        }
+        guard made.children.count == built.children.count else {
+            return "\(path): \(made.children.count) children ≠ \(built.children.count)"
+        }
+        for (index, (left, right)) in zip(made.children, built.children).enumerated() {
+            if let failure = difference(left, right, path: "\(path).\(index) \(right.role)") { return failure }
+        }
+        return nil
+    }
+
+    @Test func everyGeneratedList_givesBackTheBoxesItsRowLayoutBuilt() {
+        var failures: [String] = []
+        for laidOut in LayoutPropertyTests.cases {
+            let list = laidOut.list
+            var rowLayout = list.layout.rowLayout(width: list.width)
+            #expect(list.rowCount == laidOut.resolved.decisions.items.count)
+            for (index, item) in laidOut.resolved.decisions.items.enumerated() where index < list.rowCount {
+                rowLayout.top = list.rowFrame(at: index).y
+                let built = MessageListLayout.row(item, rowLayout)
+                if let failure = difference(list.row(at: index), built) {
+                    failures.append("seed \(laidOut.resolved.input.seed) width \(list.width) row \(index): \(failure)")
+                    break
+                }
+                if list.rowRole(at: index) != built.role { failures.append("seed \(laidOut.resolved.input.seed): role of row \(index)") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    @Test func aBand_findsExactlyTheRowsReachingIntoIt() {
+        var random = SplitMix64(seed: 0x70_7A)
+        for laidOut in LayoutPropertyTests.cases {
+            let list = laidOut.list
+            let frames = (0 ..< list.rowCount).map(list.rowFrame(at:))
+            for _ in 0 ..< 4 {
+                let top = random.int(-3 ... list.contentHeight + 3)
+                let band = top ..< top + random.int(0 ... 30)
+                let expected = frames.indices.filter { frames[$0].maxY > band.lowerBound && frames[$0].y < band.upperBound }
+                let found = list.rowIndices(overlapping: band)
+                #expect(Array(found) == expected, "seed \(laidOut.resolved.input.seed) band \(band)")
+                #expect(list.rows(overlapping: band).map(\.frame) == expected.map { frames[$0] })
+            }
+        }
+    }
+
+    @Test func theTable_keepsCanonicallyEquivalentStringsApart() {
+        // "José" composed and decomposed: equal as Swift strings, different ids and texts.
+        let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
+        let row = Box(role: .messageRow, id: composed, frame: Frame(x: 0, y: 2, width: 20, height: 2), children: [
+            Box(role: .text, id: composed, frame: Frame(x: 1, y: 2, width: 4, height: 1), text: decomposed,
+                placedLines: [PlacedLine(display: composed, text: composed, x: 0, width: 4)]),
+            Box(role: .replyAvatar, id: decomposed, frame: Frame(x: 6, y: 2, width: 4, height: 1), text: composed,
+                placedLines: [PlacedLine(display: composed, text: decomposed, x: 0, width: 4)]),
+        ])
+        let table = RowTable([row])
+        #expect(difference(table.box(ofRow: 0), row) == nil)
+        #expect(table.ids.count == 2, "two ids that differ in bytes are two ids")
+    }
+
+    @Test func theTable_givesBackNestingNilTextsAndEmptyRows() {
+        let bubble = Box(role: .bubble, id: "m1", frame: Frame(x: 2, y: 1, width: 10, height: 4), content: .bubble(fromCurrentUser: true),
+                         tail: .bottomTrailing, children: [
+                             Box(role: .text, id: "m1", frame: Frame(x: 3, y: 2, width: 8, height: 2), text: "שלום עולם",
+                                 placedLines: [PlacedLine(display: "םלוע", text: "עולם", x: 4, width: 4),
+                                               PlacedLine(display: "", text: "", x: 0, width: 0)],
+                                 alignment: .trailing, textDirection: .rightToLeft),
+                             Box(role: .attachment, id: "m1", frame: Frame(x: 3, y: 4, width: 8, height: 1), text: "",
+                                 content: .attachment(AttachmentContent(kind: .file, type: "file", title: nil))),
+                         ])
+        let rows = [
+            Box(role: .dateSeparator, frame: Frame(x: 0, y: 0, width: 12, height: 0)),
+            Box(role: .messageRow, id: "m1", frame: Frame(x: 0, y: 1, width: 12, height: 5),
+                children: [bubble, Box(role: .timestamp, id: "m1", frame: Frame(x: 2, y: 5, width: 5, height: 1), text: "09:41",
+                                       placedLines: [PlacedLine(display: "09:41", text: "09:41", x: 0, width: 5)])]),
+            Box(role: .unreadSeparator, frame: Frame(x: 0, y: 6, width: 12, height: 0)),
+        ]
+        let table = RowTable(rows)
+        #expect(table.rowCount == 3)
+        for index in rows.indices { #expect(difference(table.box(ofRow: index), rows[index]) == nil) }
+        #expect(table.box(ofRow: 1, dy: 7).frame == rows[1].frame.offsetBy(dy: 7))
+        #expect(table.box(ofRow: 1, dy: 7).children[0].children[1].frame.y == 11)
+        #expect(table.boxes() == rows)
+        // An empty row at a band's top edge is not in it; one inside it is.
+        #expect(table.rows(overlapping: 0 ..< 1) == 1 ..< 1)
+        #expect(table.rows(overlapping: 5 ..< 7) == 1 ..< 3)
+        #expect(table.rows(overlapping: 6 ..< 9) == 3 ..< 3)
+    }
+}
