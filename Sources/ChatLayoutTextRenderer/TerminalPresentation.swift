@@ -4,7 +4,8 @@ import ChatLayoutKit
 /// An attachment is "[image: beach.jpg]" (an image with its size is shaded at that size
 /// under its name, a video's name after "▶"), a quote "┃ Leia: text", a translation "» text", a
 /// separator "── Today ──", the date overlay "[ Today ]", the scroll-to-latest button
-/// "( ↓ 3 )" and the new-threads banner "( 1 new thread )", a badge "(2)", a thread info "💬 3 replies". Lay out with it when drawing with
+/// "( ↓ 3 )" and the new-threads banner "( 1 new thread )", a badge "(2)", a thread info
+/// "💬 3 replies", a delivery status "✓✓" (``ChatStrings/deliveryGlyphs``). Lay out with it when drawing with
 /// ``TextRenderer`` (or the SVG renderer's drawing of a terminal).
 public struct TerminalPresentation: BoxPresentation {
     /// The terminal presentation.
@@ -31,12 +32,16 @@ public struct TerminalPresentation: BoxPresentation {
         case .pollOption(let option):
             // Isolated: a right-to-left option must not carry the vote count to its other end.
             return "○ \u{2068}\(option.text)\u{2069}" + (option.voteCount > 0 ? " · \(option.voteCount)" : "")
-        case .quotedMessage:
+        case .quotedMessage(let quote):
             // The pair drawn isolated (FSI…PDI): a right-to-left name must not carry the bar to
-            // the other end of the line.
-            return "┃ \u{2068}\(words)\u{2069}"
+            // the other end of the line. A quote without words of its own names its content
+            // in brackets ("[image]").
+            let shown = quote.namesAttachmentType ? "\(quote.author): [\(quote.text)]" : words
+            return "┃ \u{2068}\(shown)\u{2069}"
         case .threadInfo(let info):
             return "\(strings.threadGlyph) \(PlainPresentation.threadInfo(info))"
+        case .deliveryStatus(let status):
+            return strings.deliveryGlyphs[status] ?? ""
         default:
             break
         }

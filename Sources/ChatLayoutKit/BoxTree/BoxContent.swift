@@ -153,20 +153,25 @@ public struct QuotedContent: Hashable, Sendable, Codable {
     /// Its author's display name, neutralised.
     public var author: String
     /// Its text, neutralised; "Message deleted", "Poll", "Location" or its first
-    /// attachment's type where it has no text of its own.
+    /// attachment's type ("image"; "message" without one) where it has no text of its own.
     public var text: String
     /// It was deleted.
     public var isDeleted: Bool
     /// Its first attachment, when it has one.
     public var attachment: AttachmentContent?
+    /// ``text`` names what the message holds (its first attachment's type, or "message"),
+    /// not words of its own: a front end may mark it so (a terminal draws "[image]").
+    public var namesAttachmentType: Bool
 
     /// A quoted message's content.
-    public init(id: String, author: String, text: String, isDeleted: Bool = false, attachment: AttachmentContent? = nil) {
+    public init(id: String, author: String, text: String, isDeleted: Bool = false, attachment: AttachmentContent? = nil,
+                namesAttachmentType: Bool = false) {
         self.id = id
         self.author = author
         self.text = text
         self.isDeleted = isDeleted
         self.attachment = attachment
+        self.namesAttachmentType = namesAttachmentType
     }
 }
 

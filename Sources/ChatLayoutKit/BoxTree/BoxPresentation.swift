@@ -28,8 +28,8 @@ extension BoxPresentation {
 
 /// Words alone, no glyphs of its own: an attachment by its title, a separator by its label,
 /// a badge by its count. For front ends that draw images, rules, pills and icons themselves
-/// (an app, the pixel SVG). Reactions, delivery status and the thread and error glyphs come
-/// from ``ChatStrings`` (replaceable words).
+/// (an app, the pixel SVG): a delivery status in words ("Read"). Reactions and the thread and
+/// error glyphs come from ``ChatStrings`` (replaceable).
 public struct PlainPresentation: BoxPresentation {
     /// The plain presentation.
     public init() {}
@@ -48,7 +48,7 @@ public struct PlainPresentation: BoxPresentation {
         case .threadInfo(let info):
             return Self.threadInfo(info)
         case .deliveryStatus(let status):
-            return strings.deliveryGlyphs[status] ?? ""
+            return strings.deliveryWords[status] ?? ""
         case .edited:
             return strings.edited
         case .error:

@@ -29,8 +29,11 @@ public struct ChatStrings: Hashable, Sendable {
 
     /// Reaction glyphs by type: Stream's five default reactions (its "sad" is a thumbs down).
     public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"]
-    /// Delivery status glyphs.
+    /// Delivery status glyphs, as a terminal draws them (`TerminalPresentation`).
     public var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
+    /// Delivery statuses in words, for front ends that draw their own icons
+    /// (``PlainPresentation``) and as what a status box stands for.
+    public var deliveryWords: [DeliveryStatus: String] = [.pending: "Sending", .sent: "Sent", .delivered: "Delivered", .read: "Read"]
     /// Beside a message whose last action failed: "⚠".
     public var errorGlyph = "⚠"
     /// Before a thread root's info: "💬".

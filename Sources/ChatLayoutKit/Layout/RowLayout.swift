@@ -242,11 +242,12 @@ struct RowLayout {
         if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
             // Name and text neutralised apart: an override left open in the name must not turn
             // the text around.
-            let label = quoted.isDeleted ? strings.messageDeleted
-                : UntrustedText.neutralize(quoted.text.isEmpty ? quotedContentName(quoted) : quoted.text)
+            let name = quoted.isDeleted || !quoted.text.isEmpty ? nil : quotedContentName(quoted)
+            let label = quoted.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(name?.words ?? quoted.text)
             let author = UntrustedText.neutralize(quoted.user.displayName)
             let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
-                                     attachment: quoted.attachments.first.map(AttachmentContent.init))
+                                     attachment: quoted.attachments.first.map(AttachmentContent.init),
+                                     namesAttachmentType: name?.isType ?? false)
             content.append(line(.quotedMessage, "\(author): \(label)", content: .quotedMessage(data), maxWidth: inner))
         }
         if !decision.message.isDeleted {
@@ -314,11 +315,12 @@ struct RowLayout {
         return blocks
     }
 
-    /// What stands for a quoted message without text: "Poll", "Location", "[image]".
-    func quotedContentName(_ quoted: QuotedMessage) -> String {
-        if quoted.hasPoll { return strings.poll }
-        if let location = quoted.sharedLocation { return location.isLive ? strings.liveLocation : strings.location }
-        return "[\(quoted.attachments.first?.type ?? "message")]"
+    /// What stands for a quoted message without text: "Poll", "Location", or the type of its
+    /// first attachment ("image"; "message" without one), which `isType` says.
+    func quotedContentName(_ quoted: QuotedMessage) -> (words: String, isType: Bool) {
+        if quoted.hasPoll { return (strings.poll, false) }
+        if let location = quoted.sharedLocation { return (location.isLive ? strings.liveLocation : strings.location, false) }
+        return (quoted.attachments.first?.type ?? "message", true)
     }
 
     /// Initials that fit the avatar: the last ones give way ("佐藤 由紀" → "佐"), as an

@@ -34,7 +34,11 @@ struct TypedBoxTests {
                 message.sharedLocation = SharedLocation(latitude: 52.52, longitude: 13.405)
             }
             .message("m4", by: "luke", at: 90, text: "Did it send?") { $0.localState = .sendingFailed }
-            .message("m5", by: "luke", at: 120, text: "Seen?")
+            .message("m5", by: "luke", at: 120, text: "Seen?") { message in
+                // A quote of a message that is only an image: named by its type, not its words.
+                message.quotedMessage = QuotedMessage(id: "m0", text: "", user: Cast.leia,
+                                                      attachments: [Attachment(type: "image", title: "dunes.jpg")])
+            }
             .read(by: "leia", lastRead: instant("2024-03-05T09:05:00Z"))
     }
 
@@ -69,6 +73,8 @@ struct TypedBoxTests {
         #expect(contents.contains(.quotedMessage(QuotedContent(id: "m1", author: "Leia", text: "Photos"))))
         #expect(contents.contains(.translation) && contents.contains(.edited) && contents.contains(.error), "\(drawing)")
         #expect(contents.contains(.deliveryStatus(.read)))
+        let imageQuote = contents.compactMap { if case .quotedMessage(let q) = $0, q.id == "m0" { q } else { nil } }.first
+        #expect(imageQuote?.text == "image" && imageQuote?.namesAttachmentType == true && imageQuote?.attachment?.title == "dunes.jpg")
         #expect(all.filter { $0.role == .avatar }.allSatisfy { $0.content == .avatar(userID: "leia") })
     }
 
@@ -82,6 +88,11 @@ struct TypedBoxTests {
             #expect(!plain.contains { $0.contains(glyph) }, "plain words draw no \(glyph): \(plain)")
         }
         #expect(plain.contains("beach.jpg") && plain.contains("Des photos") && plain.contains("Location"))
+        // A quote without words: "[image]" on a terminal, the word alone in plain words; a read
+        // receipt: the terminal's checkmarks, the plain word.
+        #expect(terminal.contains("┃ Leia: [image]"), "\(terminal)")
+        #expect(plain.contains("Leia: image"), "\(plain)")
+        #expect(terminal.contains("✓✓ Read") && plain.contains("Read") && !plain.contains { $0.contains("✓") }, "\(plain)")
     }
 
     @Test func everyLine_isPlacedInsideItsBox_byItsAlignment() throws {
@@ -140,13 +151,13 @@ struct TypedBoxTests {
 
     @Test func inPoints_everyVerticalLength_isTheMeasurersUnit() throws {
         // The ICU engine measures in cells; with point-like metrics the rows grow by line
-        // height: one line of text is 24 units tall, a one-line bubble 24 + 2 × (1 + 8).
+        // height: one line of text is 24 units tall, a one-line bubble 24 + 2 × (1 + 8) (m4's).
         let metrics = Metrics.points(lineHeight: 24)
         let all = boxes(try screen(PlainPresentation(), metrics: metrics, width: 375))
         for box in all where !box.placedLines.isEmpty && box.role != .attachment && box.role != .avatar {
             #expect(box.frame.height == box.placedLines.count * 24, "\(box.role) \(box.frame)")
         }
-        let bubble = try #require(all.first { $0.role == .bubble && $0.id == "m5" })
+        let bubble = try #require(all.first { $0.role == .bubble && $0.id == "m4" })
         #expect(bubble.frame.height == 24 + 2 * (1 + metrics.bubbleVerticalPadding))
         let avatar = try #require(all.first { $0.role == .avatar })
         #expect(avatar.frame.width == 32 && avatar.frame.height == 32)
