@@ -21,8 +21,9 @@ import ChatLayoutKit
 ///
 /// ```swift
 /// let measurer = try HarfBuzzTextMeasurer(pointSize: 17)
-/// let screen = MessageListScreen.layout(conversation, config: config, context: context,
-///                                       formatter: formatter, measurer: measurer, width: 375)
+/// let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer,
+///                                         metrics: .points(lineHeight: measurer.lineHeight))
+/// let screen = MessageListScreen.layout(conversation, environment: environment, width: 375)
 /// ```
 public struct HarfBuzzTextMeasurer: TextMeasuring {
     /// The font size in points (an em).

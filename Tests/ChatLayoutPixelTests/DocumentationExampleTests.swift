@@ -27,8 +27,8 @@ struct DocumentationExampleTests {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         let measurer = try HarfBuzzTextMeasurer(pointSize: 17)  // FontSet.noto
         let metrics = Metrics.points(lineHeight: measurer.lineHeight)  // Stream's lengths, lines 24 pt
-        let screen = MessageListScreen.layout(conversation, config: MessageListConfig(), context: context,
-                                              formatter: formatter, measurer: measurer, metrics: metrics, width: 375)
+        let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer, metrics: metrics)
+        let screen = MessageListScreen.layout(conversation, environment: environment, width: 375)
         for line in screen.root.treeDump() { print(line) }
         // Example:end
         return printed
@@ -52,6 +52,6 @@ struct DocumentationExampleTests {
 
     @Test func articleShowsWhatTheExamplePrints() throws {
         let printed = try runExample()
-        #expect(try articleBlock(after: "## Overview", fence: "```text") == printed)
+        #expect(try articleBlock(after: "## Overview", fence: "```text") == printed, "the example prints:\n\(printed.joined(separator: "\n"))")
     }
 }

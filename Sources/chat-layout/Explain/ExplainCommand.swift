@@ -25,8 +25,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try flags.load(for: .messageList)
-        let resolver = MessageListResolver(config: messageList.applied(to: loaded.config), context: loaded.context,
-                                           formatter: loaded.formatter, measurer: loaded.engine)
+        let resolver = MessageListResolver(try loaded.environment(config: messageList.applied(to: loaded.config)))
         let decisions = resolver.resolve(history.applied(to: loaded.document.conversation), explain: true)
         var output = StandardOutput()
         switch format {

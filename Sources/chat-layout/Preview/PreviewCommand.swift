@@ -32,9 +32,7 @@ struct PreviewCommand: ParsableCommand {
                                                viewport: screen.viewport(defaultOffset: Int.max))
         try screen.write(laidOut, engine: loaded.engine, environment: environment)
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.
-        let resolver = MessageListResolver(config: config, context: loaded.context,
-                                           formatter: loaded.formatter, measurer: loaded.engine)
-        let hidden = resolver.hiddenMessages(in: conversation).filter { $0.reason != .threadReply }
+        let hidden = MessageListResolver(environment).hiddenMessages(in: conversation).filter { $0.reason != .threadReply }
         if !hidden.isEmpty {
             StandardError.write("chat-layout: note: \(hidden.count) message\(hidden.count == 1 ? "" : "s") hidden as Stream hides them (\(HiddenMessage.summary(hidden))); `chat-layout explain` lists them\n")
         }

@@ -52,6 +52,18 @@ struct LayoutFlags: ParsableArguments {
         var context: LayoutContext
         var formatter: ICULocaleFormatter
         var engine: ICUTextEngine
+
+        /// The layout's environment for `config`: this document's context and formatter, the
+        /// ICU cell engine unless `measurer` is given.
+        func environment(config: MessageListConfig, measurer: (any TextMeasuring)? = nil, metrics: Metrics? = nil,
+                         presentation: any BoxPresentation = PlainPresentation()) throws -> LayoutEnvironment {
+            do {
+                return try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer ?? engine,
+                                             metrics: metrics, presentation: presentation)
+            } catch {
+                throw BadInput(message: "\(error)")
+            }
+        }
     }
 
     /// Reads and decodes the document, checks that it has what `use` reads, prints its

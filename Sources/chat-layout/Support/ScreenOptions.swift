@@ -63,12 +63,8 @@ struct ScreenOptions: ParsableArguments {
     /// and this command's measurer, lengths and presentation.
     func environment(_ loaded: LayoutFlags.Loaded, config: MessageListConfig) throws -> LayoutEnvironment {
         let measurer = try measurer(cells: loaded.engine)
-        do {
-            return try LayoutEnvironment(config: config, context: loaded.context, formatter: loaded.formatter, measurer: measurer,
-                                         metrics: metrics(for: config, measurer: measurer), presentation: presentation)
-        } catch {
-            throw BadInput(message: "\(error)")
-        }
+        return try loaded.environment(config: config, measurer: measurer, metrics: metrics(for: config, measurer: measurer),
+                                      presentation: presentation)
     }
 
     /// The lengths of the layout: the document's in cells (nil: the core's), Stream's in points

@@ -23,9 +23,9 @@ struct ReadmeExampleTests {
         let context = LayoutContext(currentUserID: "leia", now: Timestamp(rfc3339: "2024-03-05T10:00:00Z")!,
                                     timeZone: "Europe/Berlin", locale: "en_US")
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        let screen = MessageListScreen.layout(conversation, config: MessageListConfig(), context: context,
-                                              formatter: formatter, measurer: ICUTextEngine(), width: 36,
-                                              presentation: TerminalPresentation())  // the text renderer's glyphs
+        let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: ICUTextEngine(),
+                                                presentation: TerminalPresentation())  // the text renderer's glyphs
+        let screen = MessageListScreen.layout(conversation, environment: environment, width: 36)
         print(TextRenderer().render(screen))
         // README:end
         return printed
