@@ -291,7 +291,7 @@ print([
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
     "edit_us=\(fixed(incremental.editMicroseconds, 3))", "incremental_build_ms=\(fixed(incremental.buildMilliseconds))",
-    "rows=\(retained.rows.count)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
+    "rows=\(retained.rowCount)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
     "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
 ].joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
 withExtendedLifetime((list, retained, labelsFound, drawnCharacters)) {}

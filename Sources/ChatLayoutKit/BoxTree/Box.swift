@@ -117,7 +117,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     public var display: String
     /// The reading order, kept only where it is not the display (right-to-left text, bidi
     /// controls): a line of left-to-right text holds one string.
-    private var reading: String?
+    private(set) var reading: String?
     /// Offset and width, stored in 32 bits each: a long list holds millions of lines.
     private var storedX: Int32
     private var storedWidth: Int32
@@ -145,8 +145,10 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         var logical = Substring(text)
         while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
         self.display = display
-        // By bytes: a reading order canonically equivalent to the display is still another text.
-        self.reading = logical.utf8.elementsEqual(display.utf8) ? nil : String(logical)
+        // By bytes: a reading order canonically equivalent to the display is still another
+        // text. (A whole string compares as one: a copy of the display is equal at once.)
+        let reading = logical.endIndex == text.endIndex ? text : String(logical)
+        self.reading = Identifier.same(reading, display) ? nil : reading
         self.storedX = Self.clamped(x)
         self.storedWidth = Self.clamped(width)
     }

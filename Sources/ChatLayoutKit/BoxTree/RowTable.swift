@@ -83,8 +83,7 @@ struct RowTable: Sendable {
         let firstLine = lines.count
         for line in box.placedLines {
             let display = store(line.display)
-            let text = line.text
-            lines.append(Line(display: display, reading: Identifier.same(text, line.display) ? .none : store(text),
+            lines.append(Line(display: display, reading: line.reading.map { store($0) } ?? .none,
                               x: Int32(clamping: line.x), width: Int32(clamping: line.width)))
         }
         // A one-line label's words are mostly its line's: kept once. (Strings compare by

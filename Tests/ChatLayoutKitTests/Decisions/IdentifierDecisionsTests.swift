@@ -19,6 +19,18 @@ import Testing
         #expect(ListItemID.message(composed) != ListItemID.message(decomposed))
     }
 
+    /// Identical representations (a copy, small strings alike) answer at once; every other
+    /// pair is still compared byte by byte, short and long, native and built.
+    @Test func sameBytes_areTheSameID_whateverTheirStorage() {
+        let long = String(repeating: "ab", count: 40), built = String(repeating: "a", count: 1) + String(repeating: "ba", count: 39) + "b"
+        let copy = long
+        #expect(Identifier.same(long, copy) && Identifier.same(long, built) && Identifier.same("m1", String("m1x".dropLast())))
+        #expect(!Identifier.same(long, built + "c") && !Identifier.same(long + "\u{E9}", long + "e\u{301}"))
+        #expect(!Identifier.same("m1", "m2") && !Identifier.same(composed, String(decomposed)))
+        let nul = "a\u{0}b", other = "a\u{0}c"
+        #expect(!Identifier.same(nul, other) && Identifier.same(nul, "a\u{0}" + "b"))
+    }
+
     @Test func anAuthorWhoseIDOnlyReadsLikeTheCurrentUsers_isSomeoneElse() throws {
         let list = try ConversationBuilder()
             .context { $0.currentUserID = composed }
