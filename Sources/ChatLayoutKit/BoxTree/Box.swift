@@ -142,15 +142,34 @@ public struct PlacedLine: Hashable, Sendable, Codable {
 
     /// A placed line; `text` (reading order) may end in hanging spaces, which are left out.
     public init(display: String, text: String, x: Int, width: Int) {
-        var logical = Substring(text)
-        while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
         self.display = display
-        // By bytes: a reading order canonically equivalent to the display is still another
-        // text. (A whole string compares as one: a copy of the display is equal at once.)
-        let reading = logical.endIndex == text.endIndex ? text : String(logical)
-        self.reading = Identifier.same(reading, display) ? nil : reading
+        self.reading = Self.readingOrder(text, display: display)
         self.storedX = Self.clamped(x)
         self.storedWidth = Self.clamped(width)
+    }
+
+    /// The reading order of `text` without its hanging spaces, or nil where that is the
+    /// display, byte for byte (a reading order canonically equivalent to the display is still
+    /// another text; a whole string compares as one, so a copy of the display is equal at once).
+    static func readingOrder(_ text: String, display: String) -> String? {
+        var reading = text
+        // Most lines end in none: one byte says so, without walking characters back.
+        let utf8 = text.utf8
+        if let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A {
+            var end = utf8.endIndex
+            while end > utf8.startIndex, [0x20, 0x09, 0x0A].contains(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+            // Bytes alone decide where what comes before is plain ASCII (not a carriage return,
+            // which joins a line feed); else characters do (a prepended mark joins a space).
+            let before = end > utf8.startIndex ? utf8[utf8.index(before: end)] : 0x41
+            if before < 0x80 && before != 0x0D {
+                reading = String(text[..<end])
+            } else {
+                var logical = Substring(text)
+                while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
+                reading = String(logical)
+            }
+        }
+        return Identifier.same(reading, display) ? nil : reading
     }
 
     private enum CodingKeys: String, CodingKey { case display, text, x, width }

@@ -71,39 +71,65 @@ struct RowTable: Sendable {
         ids.reserveCapacity(rows)
     }
 
+    /// Starts a row: the boxes opened from here on (the row's box first) are its own.
+    mutating func beginRow() {
+        rowStarts.append(Int32(clamping: records.count))
+    }
+
     /// Appends a row (a box and its descendants).
     mutating func append(_ row: Box) {
-        rowStarts.append(Int32(clamping: records.count))
+        beginRow()
         add(row)
     }
 
-    /// Appends the box and its subtree, moved down by `dy`.
+    /// Appends the box and its subtree.
     private mutating func add(_ box: Box) {
-        let index = records.count
         let firstLine = lines.count
         for line in box.placedLines {
-            let display = store(line.display)
-            lines.append(Line(display: display, reading: line.reading.map { store($0) } ?? .none,
-                              x: Int32(clamping: line.x), width: Int32(clamping: line.width)))
+            storeLine(display: line.display, reading: line.reading, x: line.x, width: line.width)
         }
-        // A one-line label's words are mostly its line's: kept once. (Strings compare by
-        // bytes here: canonically equivalent texts are not the same text.)
-        var text = Span.none
-        if let words = box.text {
-            if box.placedLines.count == 1, Identifier.same(words, box.placedLines[0].text) {
-                let line = lines[firstLine]
-                text = line.reading.isNone ? line.display : line.reading
+        let index = openRecord(box.role, id: box.id, frame: box.frame, text: box.text, content: box.content, firstLine: firstLine,
+                               alignment: box.alignment, direction: box.textDirection, tail: box.tail)
+        for child in box.children { add(child) }
+        close(index, height: nil)
+    }
+
+    private mutating func storeLine(display: String, reading: String?, x: Int, width: Int) {
+        lines.append(Line(display: store(display), reading: reading.map { store($0) } ?? .none,
+                          x: Int32(clamping: x), width: Int32(clamping: width)))
+    }
+
+    /// A record for a box whose lines were stored from `firstLine` on.
+    private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, firstLine: Int,
+                                     alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let lineCount = lines.count - firstLine
+        // A one-line label's words are mostly its line's: kept once (compared by bytes).
+        var span = Span.none
+        if let text {
+            let line = lineCount == 1 ? lines[firstLine] : nil
+            if let line, holds(text, at: line.reading.isNone ? line.display : line.reading) {
+                span = line.reading.isNone ? line.display : line.reading
             } else {
-                text = store(words)
+                span = store(text)
             }
         }
-        records.append(Record(x: Int32(clamping: box.frame.x), y: Int32(clamping: box.frame.y),
-                              width: Int32(clamping: box.frame.width), height: Int32(clamping: box.frame.height),
-                              descendants: 0, id: identifier(box.id), content: payload(box.content),
-                              firstLine: Int32(clamping: firstLine), lineCount: Int32(clamping: box.placedLines.count), text: text,
-                              role: box.role, alignment: box.alignment, direction: box.textDirection, tail: box.tail))
-        for child in box.children { add(child) }
-        records[index].descendants = Int32(clamping: records.count - index - 1)
+        records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y),
+                              width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),
+                              descendants: 0, id: identifier(id), content: payload(content),
+                              firstLine: Int32(clamping: firstLine), lineCount: Int32(clamping: lineCount), text: span,
+                              role: role, alignment: alignment, direction: direction, tail: tail))
+        return records.count - 1
+    }
+
+    /// Whether the bytes at `span` are `text`'s.
+    private func holds(_ text: String, at span: Span) -> Bool {
+        guard text.utf8.count == Int(span.length) else { return false }
+        var text = text
+        return text.withUTF8 { source in
+            bytes.withUnsafeBufferPointer { all in
+                Identifier.equalBytes(source, UnsafeBufferPointer(rebasing: all[Int(span.start) ..< Int(span.start) + Int(span.length)]))
+            }
+        }
     }
 
     private mutating func store(_ string: String) -> Span {
@@ -207,5 +233,25 @@ struct RowTable: Sendable {
     private func string(_ span: Span) -> String {
         let start = Int(span.start)
         return bytes.withUnsafeBufferPointer { String(decoding: $0[start ..< start + Int(span.length)], as: UTF8.self) }
+    }
+}
+
+extension RowTable: BoxSink {
+    /// Opens a box straight into the records: its lines placed by `alignment`, their reading
+    /// order kept where it is not the display.
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines textLines: [TextLine],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let firstLine = lines.count
+        for line in textLines {
+            storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
+                      x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+        }
+        return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
+                          alignment: alignment, direction: direction, tail: tail)
+    }
+
+    mutating func close(_ token: Int, height: Int?) {
+        records[token].descendants = Int32(clamping: records.count - token - 1)
+        if let height { records[token].height = Int32(clamping: height) }
     }
 }

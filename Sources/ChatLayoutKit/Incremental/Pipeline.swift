@@ -23,7 +23,7 @@ final class Pipeline: Sendable {
 
     /// The row of an item at this width.
     func row(_ item: MessageListItem) -> Box {
-        MessageListLayout.row(item, rowLayout)
+        rowLayout.row(item)
     }
 
     /// A new entry for a shown message, not yet resolved: its local time (through

@@ -50,7 +50,7 @@ public struct MessageListLayout: Sendable {
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
         let width = max(1, requestedWidth)
         var rowLayout = rowLayout(width: width)
-        // Each row goes into the flat table as soon as it is laid out: the list keeps no box.
+        // Each row is written straight into the flat table: no box is made.
         var rows = RowTable()
         rows.reserveCapacity(rows: decisions.items.count)
         var messageRows: [LaidOutList.MessageRow] = []
@@ -65,13 +65,14 @@ public struct MessageListLayout: Sendable {
                 if case .message(let before) = previous { aboveEndsGroup = before.isLastInGroup }
                 y += spacing(aboveMessage: isMessage, underMessageEndingGroup: aboveEndsGroup)
             }
-            rowLayout.top = y // built in place, not built at 0 and moved
-            let row = Self.row(item, rowLayout)
+            rowLayout.top = y // written in place, not at 0 and moved
+            rows.beginRow()
+            rowLayout.write(item, into: &rows)
+            let height = rows.frame(ofRow: rows.rowCount - 1).height
             if case .message(let decision) = item {
-                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.frame.height, dateLabel: decision.dateLabel))
+                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + height, dateLabel: decision.dateLabel))
             }
-            rows.append(row)
-            y += row.frame.height
+            y += height
             previous = item
         }
         return LaidOutList(width: width, header: header(decisions.header, width: width), table: rows,
@@ -89,24 +90,6 @@ public struct MessageListLayout: Sendable {
 
     /// The space between rows that are not messages of one group.
     var groupSpacing: Int { metrics.groupSpacing }
-
-    /// The row of one item, at the top of a frame `rowLayout.width` wide (y = 0).
-    static func row(_ item: MessageListItem, _ rowLayout: RowLayout) -> Box {
-        switch item {
-        case .dateSeparator(_, let text):
-            rowLayout.centeredLine(.dateSeparator, text: text)
-        case .unreadSeparator(let text):
-            rowLayout.centeredLine(.unreadSeparator, text: text)
-        case .message(let decision):
-            rowLayout.messageRow(decision)
-        case .typingIndicator(let text):
-            rowLayout.typingRow(text)
-        case .emptyState(let text):
-            rowLayout.centeredLine(.emptyState, text: text)
-        case .loadingState(let text):
-            rowLayout.centeredLine(.loadingState, text: text)
-        }
-    }
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
     /// at the trailing edge; the subtitle gives way first when the width is short. A header

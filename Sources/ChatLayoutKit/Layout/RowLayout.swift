@@ -1,8 +1,5 @@
 /// Lays out one row of the message list at the top of a frame `width` wide: constraints go
 /// down (the width each part may take), sizes come up (measured text), and the row places its
-/// parts. Every text is measured through `measurer`, so measured sizes are drawn sizes.
-/// Lays out one row of the message list at the top of a frame `width` wide: constraints go
-/// down (the width each part may take), sizes come up (measured text), and the row places its
 /// parts. Every text is measured through `measurer`, so measured sizes are drawn sizes; every
 /// line is placed here once, so no front end measures again. Lengths are the measurer's units
 /// across and `metrics`' vertical units down (a line is `metrics.lineHeight`).
@@ -91,42 +88,74 @@ struct RowLayout {
                    alignment: block.alignment, textDirection: block.direction)
     }
 
+    /// Writes the block's box at (x, y) of the row into `sink`, as ``box(_:id:x:y:width:)`` makes it.
+    func emit<Sink: BoxSink>(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil, into sink: inout Sink) {
+        let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
+                              text: block.text, content: block.content, lines: block.lines, alignment: block.alignment,
+                              direction: block.direction, tail: .none)
+        sink.close(token, height: nil)
+    }
+
     /// Lines placed in a frame `width` wide: at its leading edge, centred or at its trailing edge.
     static func place(_ lines: [TextLine], in width: Int, alignment: TextAlignment) -> [PlacedLine] {
         lines.map { line in
-            let x = switch alignment {
-            case .leading: 0
-            case .trailing: width - line.width
-            case .center: max(0, (width - line.width) / 2)
-            }
-            return PlacedLine(display: line.display, text: line.text, x: x, width: line.width)
+            PlacedLine(display: line.display, text: line.text, x: placedX(line.width, in: width, alignment: alignment), width: line.width)
         }
     }
 
     // MARK: Rows
 
+    /// The row of a list item, at the top of the frame (y = `top`), as a box.
+    func row(_ item: MessageListItem) -> Box {
+        var builder = BoxBuilder()
+        write(item, into: &builder)
+        return builder.result!
+    }
+
+    /// Writes the row of a list item into `sink`.
+    func write<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
+        switch item {
+        case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
+        case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
+        case .message(let decision): writeMessageRow(decision, into: &sink)
+        case .typingIndicator(let text): emit(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0, into: &sink)
+        case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
+        case .loadingState(let text): writeCenteredLine(.loadingState, text: text, into: &sink)
+        }
+    }
+
     /// A one-line row centred in the list: date and unread separators, states.
     func centeredLine(_ role: BoxRole, text: String, content: BoxContent? = nil) -> Box {
+        var builder = BoxBuilder()
+        writeCenteredLine(role, text: text, content: content, into: &builder)
+        return builder.result!
+    }
+
+    func writeCenteredLine<Sink: BoxSink>(_ role: BoxRole, text: String, content: BoxContent? = nil, into sink: inout Sink) {
         var block = line(role, text, content: content, maxWidth: innerWidth)
         block.alignment = .center
         let x = padding + max(0, (innerWidth - block.width) / 2)
-        return box(block, id: nil, x: x, y: 0)
-    }
-
-    /// The typing indicator at the leading edge.
-    func typingRow(_ text: String) -> Box {
-        box(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0)
+        emit(block, id: nil, x: x, y: 0, into: &sink)
     }
 
     /// A message row: the message's parts placed by its layout options.
     func messageRow(_ decision: MessageDecision) -> Box {
+        var builder = BoxBuilder()
+        writeMessageRow(decision, into: &builder)
+        return builder.result!
+    }
+
+    /// Writes a message row into `sink`: the row's box, then its parts in drawing order.
+    func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
         let options = decision.options
         let id = decision.message.id
         if options.contains(.centered) {
             var block = wrapped(.text, decision.text, width: innerWidth, alignment: .center)
             block.width = innerWidth
-            let text = box(block, id: id, x: padding, y: 0)
-            return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: text.frame.height), children: [text])
+            let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: block.height))
+            emit(block, id: id, x: padding, y: 0, into: &sink)
+            sink.close(row, height: nil)
+            return
         }
         let flipped = options.contains(.flipped)
         let avatarColumn = !flipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
@@ -164,40 +193,41 @@ struct RowLayout {
         let outerWidth = contentWidth + chrome
         let bubbleX = flipped ? right - outerWidth : left
 
-        var children: [Box] = []
+        // The row's height is known once its parts are placed: it is closed with it.
+        let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: 0))
         var y = 0
         if options.contains(.reactions) {
             var reactions = line(.reactions, nil, content: .reactions(decision.reactions), maxWidth: available)
             reactions.alignment = flipped ? .leading : .trailing
             let x = flipped ? min(bubbleX, right - reactions.width) : max(left, bubbleX + outerWidth - reactions.width)
-            children.append(box(reactions, id: id, x: x, y: y))
+            emit(reactions, id: id, x: x, y: y, into: &sink)
             y += reactions.height
         }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         let verticalInset = hasBubble ? metrics.bubbleBorder + metrics.bubbleVerticalPadding : 0
-        var parts: [Box] = []
-        var partY = y + verticalInset
-        for block in content {
-            parts.append(box(block, id: id, x: bubbleX + inset, y: partY, width: block.keepsWidth ? block.width : contentWidth))
-            partY += block.height
-        }
-        let bubbleHeight = partY - y + verticalInset
+        let bubbleHeight = content.reduce(0) { $0 + $1.height } + 2 * verticalInset
+        var bubble: Int?
         if hasBubble {
             let tail: BubbleTail = options.contains(.continuousBubble) ? .none : (flipped ? .bottomTrailing : .bottomLeading)
-            children.append(Box(role: .bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
-                                content: .bubble(fromCurrentUser: decision.isFromCurrentUser), tail: tail, children: parts))
-        } else {
-            children += parts
+            bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
+                               content: .bubble(fromCurrentUser: decision.isFromCurrentUser), tail: tail)
         }
+        var partY = y + verticalInset
+        for block in content {
+            emit(block, id: id, x: bubbleX + inset, y: partY, width: block.keepsWidth ? block.width : contentWidth, into: &sink)
+            partY += block.height
+        }
+        if let bubble { sink.close(bubble, height: nil) }
         // The error glyph beside the last line of content, the avatar's bottom at the content's.
         let contentBottom = partY + (hasBubble ? metrics.bubbleVerticalPadding : 0)
         if let errorGlyph {
             let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + metrics.gap
-            children.append(box(errorGlyph, id: id, x: x, y: partY - errorGlyph.height))
+            emit(errorGlyph, id: id, x: x, y: partY - errorGlyph.height, into: &sink)
         }
         if options.contains(.avatar) && avatarColumn >= metrics.avatarWidth {
-            children.append(avatarBox(decision.message.user, role: .avatar, id: id, x: padding,
-                                      y: max(0, contentBottom - metrics.avatarHeight)))
+            let user = decision.message.user
+            emit(avatarBlock(initials: user.initials, userID: user.id, role: .avatar), id: id, x: padding,
+                 y: max(0, contentBottom - metrics.avatarHeight), into: &sink)
         }
         y += bubbleHeight
         if options.contains(.threadInfo), let info = decision.threadInfoText {
@@ -205,7 +235,7 @@ struct RowLayout {
             let content = ThreadInfoContent(replyCount: decision.message.isThreadRoot ? decision.message.threadReplyCount : nil,
                                             label: info, participants: participants)
             let block = line(.threadInfo, PlainPresentation.threadInfo(content), content: .threadInfo(content), maxWidth: available)
-            children.append(box(block, id: id, x: flipped ? right - block.width : left, y: y))
+            emit(block, id: id, x: flipped ? right - block.width : left, y: y, into: &sink)
             y += block.height
         }
         let footer = footerBlocks(decision, flipped: flipped, maxWidth: available)
@@ -213,12 +243,12 @@ struct RowLayout {
             let total = footer.map(\.width).reduce(0, +) + metrics.inlineSpacing * (footer.count - 1)
             var x = flipped ? right - total : left
             for block in footer {
-                children.append(box(block, id: id, x: x, y: y))
+                emit(block, id: id, x: x, y: y, into: &sink)
                 x += block.width + metrics.inlineSpacing
             }
             y += lineHeight
         }
-        return Box(role: .messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: y), children: children)
+        sink.close(row, height: y)
     }
 
     /// An avatar of `user` at (x, y): `metrics.avatarWidth` by `avatarHeight`, its initials centred.
@@ -228,10 +258,17 @@ struct RowLayout {
 
     /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
     func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
+        box(avatarBlock(initials: initials, userID: userID, role: role), id: id, x: x, y: y)
+    }
+
+    /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
+    /// cannot be cut), its initials centred.
+    func avatarBlock(initials: String, userID: String, role: BoxRole) -> Block {
         var block = line(role, fittedInitials(initials), content: .avatar(userID: userID), maxWidth: metrics.avatarWidth)
         block.alignment = .center
         block.height = max(lineHeight, metrics.avatarHeight)
-        return box(block, id: id, x: x, y: y, width: max(block.width, metrics.avatarWidth))
+        block.width = max(block.width, metrics.avatarWidth)
+        return block
     }
 
     /// A message's content, top to bottom, each part measured in `inner` units: the quoted

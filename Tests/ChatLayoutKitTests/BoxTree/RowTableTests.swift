@@ -29,6 +29,7 @@ struct RowTableTests {
         return nil
     }
 
+    /// The rows written straight into the table are the boxes the row layout builds as values.
     @Test func everyGeneratedList_givesBackTheBoxesItsRowLayoutBuilt() {
         var failures: [String] = []
         for laidOut in LayoutPropertyTests.cases {
@@ -37,7 +38,7 @@ struct RowTableTests {
             #expect(list.rowCount == laidOut.resolved.decisions.items.count)
             for (index, item) in laidOut.resolved.decisions.items.enumerated() where index < list.rowCount {
                 rowLayout.top = list.rowFrame(at: index).y
-                let built = MessageListLayout.row(item, rowLayout)
+                let built = rowLayout.row(item)
                 if let failure = difference(list.row(at: index), built) {
                     failures.append("seed \(laidOut.resolved.input.seed) width \(list.width) row \(index): \(failure)")
                     break
@@ -62,6 +63,18 @@ struct RowTableTests {
                 #expect(list.rows(overlapping: band).map(\.frame) == expected.map { frames[$0] })
             }
         }
+    }
+
+    /// A placed line's reading order leaves out the spaces hanging at its end, whole
+    /// characters only: a carriage return keeps its line feed, a prepended mark its space.
+    @Test(arguments: [
+        ("abc  ", "abc"), ("a \t\n", "a"), ("abc", "abc"), ("   ", ""), ("日本 ", "日本"), ("abc\r\n", "abc\r\n"),
+        ("\u{600} ", "\u{600} "), ("שלום ", "שלום"),
+    ])
+    func aPlacedLine_dropsOnlyHangingSpaces(text: String, reading: String) {
+        let line = PlacedLine(display: "x", text: text, x: 0, width: 1)
+        #expect(Array(line.text.utf8) == Array(reading.utf8), "\(String(reflecting: line.text))")
+        #expect(PlacedLine(display: reading, text: text, x: 0, width: 1).reading == nil, "the display itself is not kept twice")
     }
 
     @Test func theTable_keepsCanonicallyEquivalentStringsApart() {
