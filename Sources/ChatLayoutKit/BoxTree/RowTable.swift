@@ -46,8 +46,9 @@ struct RowTable: Sendable {
         var width: Int32
     }
 
-    private(set) var records: [Record] = []
-    private(set) var lines: [Line] = []
+    /// In chunks: a list of a million rows grows without copying them.
+    private(set) var records = ChunkedArray<Record>()
+    private(set) var lines = ChunkedArray<Line>()
     /// The text of every box and line, UTF-8, one after another.
     private(set) var bytes: [UInt8] = []
     private(set) var ids: [String] = []
@@ -66,8 +67,6 @@ struct RowTable: Sendable {
 
     mutating func reserveCapacity(rows: Int) {
         rowStarts.reserveCapacity(rows)
-        records.reserveCapacity(rows * 4)
-        lines.reserveCapacity(rows * 4)
         ids.reserveCapacity(rows)
     }
 
@@ -218,7 +217,8 @@ struct RowTable: Sendable {
         var placed: [PlacedLine] = []
         if record.lineCount > 0 {
             placed.reserveCapacity(Int(record.lineCount))
-            for line in lines[Int(record.firstLine) ..< Int(record.firstLine) + Int(record.lineCount)] {
+            for index in Int(record.firstLine) ..< Int(record.firstLine) + Int(record.lineCount) {
+                let line = lines[index]
                 let display = string(line.display)
                 placed.append(PlacedLine(display: display, text: line.reading.isNone ? display : string(line.reading),
                                          x: Int(line.x), width: Int(line.width)))

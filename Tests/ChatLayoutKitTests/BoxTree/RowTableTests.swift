@@ -77,6 +77,15 @@ struct RowTableTests {
         #expect(PlacedLine(display: reading, text: text, x: 0, width: 1).reading == nil, "the display itself is not kept twice")
     }
 
+    @Test func aChunkedArray_keepsEveryElementAcrossItsChunks() {
+        var chunked = ChunkedArray<Int32>()
+        for value in 0 ..< 10_000 { chunked.append(Int32(value)) }
+        #expect(chunked.count == 10_000)
+        #expect((0 ..< 10_000).allSatisfy { chunked[$0] == Int32($0) })
+        for index in [0, 4095, 4096, 8191, 8192, 9999] { chunked[index] = -1 }
+        #expect((0 ..< 10_000).filter { chunked[$0] == -1 } == [0, 4095, 4096, 8191, 8192, 9999])
+    }
+
     @Test func theTable_keepsCanonicallyEquivalentStringsApart() {
         // "José" composed and decomposed: equal as Swift strings, different ids and texts.
         let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
