@@ -15,6 +15,9 @@ struct RowLayout {
     var top = 0
     /// The narrowest a footer label is cut to: three characters and the ellipsis.
     let shortestLabel: Int
+    /// The narrowest content a bubble is drawn around: one wide character, as measured (two
+    /// cells on a terminal, an em or so in points).
+    let narrowestBubbleContent: Int
 
     init(width: Int, metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings, presentation: any BoxPresentation) {
         self.width = width
@@ -23,6 +26,7 @@ struct RowLayout {
         self.strings = strings
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
+        narrowestBubbleContent = max(1, measurer.width(of: "中"))
     }
 
     /// A part measured for a box: its words and data, its lines and size.
@@ -176,8 +180,8 @@ struct RowLayout {
         var maxOuter = available < metrics.fullWidthBelow
             ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
-        // Too narrow for the border and padding around a two-cell character: no bubble.
-        let hasBubble = options.contains(.bubble) && maxOuter >= metrics.bubbleChrome + 2
+        // Too narrow for the border and padding around a wide character: no bubble.
+        let hasBubble = options.contains(.bubble) && maxOuter >= metrics.bubbleChrome + narrowestBubbleContent
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 

@@ -163,3 +163,40 @@ struct TypedBoxTests {
         #expect(avatar.frame.width == 32 && avatar.frame.height == 32)
     }
 }
+
+/// A measurer ten times as wide as the ICU engine's cells: a stand-in for one in points.
+private struct TenfoldMeasurer: TextMeasuring {
+    let cells = ICUTextEngine()
+    func width(of text: String) -> Int { 10 * cells.width(of: text) }
+    func wrap(_ text: String, width: Int) -> WrappedText {
+        let wrapped = cells.wrap(text, width: max(1, width / 10))
+        return WrappedText(lines: wrapped.lines.map { TextLine(text: $0.text, display: $0.display, width: 10 * $0.width) },
+                           direction: wrapped.direction)
+    }
+    func truncate(_ text: String, width: Int) -> String { cells.truncate(text, width: max(1, width / 10)) }
+}
+
+struct NarrowBubbleTests {
+    /// A bubble is drawn only around room for a wide character as the measurer measures one
+    /// (20 units here, not two): narrower, the text goes without.
+    @Test func aBubble_needsRoomForAWideCharacter_inTheMeasurersUnits() throws {
+        let builder = ConversationBuilder().direct().message("m1", by: "leia", at: 0, text: "国")
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        let measurer = TenfoldMeasurer()
+        let metrics = Metrics.points(lineHeight: 24)
+        var drawn = 0
+        for width in stride(from: 40, through: 160, by: 1) {
+            let environment = try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                                    measurer: measurer, metrics: metrics)
+            let screen = MessageListScreen.layout(builder.conversation, environment: environment, width: width)
+            var bubbles: [Box] = []
+            screen.root.walk { box, _ in if box.role == .bubble { bubbles.append(box) } }
+            for bubble in bubbles {
+                drawn += 1
+                let chrome = 2 * (metrics.bubbleBorder + metrics.bubblePadding)
+                #expect(bubble.frame.width - chrome >= measurer.width(of: "中"), "width \(width): \(bubble.frame)")
+            }
+        }
+        #expect(drawn > 0, "wide enough, the bubble is drawn")
+    }
+}
