@@ -5,7 +5,7 @@ import ChatLayoutKit
 /// under its name, a video's name after "▶"), a quote "┃ Leia: text", a translation "» text", a
 /// separator "── Today ──", the date overlay "[ Today ]", the scroll-to-latest button
 /// "( ↓ 3 )" and the new-threads banner "( 1 new thread )", a badge "(2)", a thread info
-/// "💬 3 replies", a delivery status "✓✓" (``ChatStrings/deliveryGlyphs``). Lay out with it when drawing with
+/// "💬 3 replies", a delivery status "✓✓" (`ChatStrings.deliveryGlyphs`). Lay out with it when drawing with
 /// ``TextRenderer`` (or the SVG renderer's drawing of a terminal).
 public struct TerminalPresentation: BoxPresentation {
     /// The terminal presentation.

@@ -173,6 +173,17 @@ public struct QuotedContent: Hashable, Sendable, Codable {
         self.attachment = attachment
         self.namesAttachmentType = namesAttachmentType
     }
+
+    private enum CodingKeys: String, CodingKey { case id, author, text, isDeleted, attachment, namesAttachmentType }
+
+    /// Decodes a quote; one encoded before ``namesAttachmentType`` existed has it false.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(String.self, forKey: .id), author: try container.decode(String.self, forKey: .author),
+                  text: try container.decode(String.self, forKey: .text), isDeleted: try container.decode(Bool.self, forKey: .isDeleted),
+                  attachment: try container.decodeIfPresent(AttachmentContent.self, forKey: .attachment),
+                  namesAttachmentType: try container.decodeIfPresent(Bool.self, forKey: .namesAttachmentType) ?? false)
+    }
 }
 
 /// A thread's info under its root: the reply count and who took part.

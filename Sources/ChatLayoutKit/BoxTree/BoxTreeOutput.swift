@@ -85,7 +85,8 @@ extension BoxContent {
     /// The typed data as JSON: an object with one key naming the case — `attachment` {kind,
     /// type, title?, file_name?, file_size?, url_host?, original_width?, original_height?,
     /// poll? {question, closed, options}, location? {latitude, longitude, live}},
-    /// `poll_option` {text, votes}, `quoted_message` {id, author, text, deleted, attachment?},
+    /// `poll_option` {text, votes}, `quoted_message` {id, author, text, deleted,
+    /// names_attachment_type (the text names what it holds: "image"), attachment?},
     /// `translation`: true, `reactions` [{type, count}], `thread_info` {reply_count?, label,
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
     /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user}.
@@ -95,7 +96,8 @@ extension BoxContent {
         case .pollOption(let option): .object([("poll_option", Self.json(option))])
         case .quotedMessage(let quoted):
             .object([("quoted_message", .object([("id", .string(quoted.id)), ("author", .string(quoted.author)),
-                                                 ("text", .string(quoted.text)), ("deleted", .bool(quoted.isDeleted))]
+                                                 ("text", .string(quoted.text)), ("deleted", .bool(quoted.isDeleted)),
+                                                 ("names_attachment_type", .bool(quoted.namesAttachmentType))]
                                                 + (quoted.attachment.map { [("attachment", $0.json())] } ?? [])))])
         case .translation: .object([("translation", .bool(true))])
         case .reactions(let reactions):

@@ -1,8 +1,9 @@
 /// The rows of a laid-out list as flat records: one record per box (its frame, role and
 /// style, how many boxes nest under it, ranges into one buffer of UTF-8 text and an index into
-/// the typed payloads) and one per placed line, in arrays that grow once for the whole list.
+/// the typed payloads) and one per placed line.
 /// ``Box`` values are made from it only for the rows asked for (those a viewport shows), so a
-/// long list holds no tree of boxes, no array per row and no string per line.
+/// long list holds no tree of boxes, no array per row and no string per line; records and
+/// lines are kept in chunks, so growing never copies them.
 ///
 /// Records keep the boxes in the tree's order (a box, then its children's subtrees), so a row
 /// is the run of records from its first to the next row's first. Frames are in the list's
@@ -134,6 +135,9 @@ struct RowTable: Sendable {
     private mutating func store(_ string: String) -> Span {
         let start = bytes.count
         var string = string
+        // Offsets are 32-bit: past 2 GiB of text they would point at other text. (A document
+        // that large is refused long before, at decoding.)
+        precondition(start + string.utf8.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
         string.withUTF8 { bytes.append(contentsOf: $0) }
         return Span(start: Int32(clamping: start), length: Int32(clamping: bytes.count - start))
     }
@@ -153,12 +157,6 @@ struct RowTable: Sendable {
     }
 
     // MARK: Reading
-
-    /// The records of row `index`.
-    private func recordRange(ofRow index: Int) -> Range<Int> {
-        let start = Int(rowStarts[index])
-        return start ..< start + 1 + Int(records[start].descendants)
-    }
 
     /// The frame of row `index`, without making its box.
     func frame(ofRow index: Int) -> Frame { records[Int(rowStarts[index])].frame }
@@ -190,12 +188,12 @@ struct RowTable: Sendable {
         }
         // Empty rows (height 0) at the band's top edge lie before `first`; a row ending at
         // or above the band is not in it.
-        return first ..< max(first, low)
+        return first ..< low
     }
 
     /// Row `index` as a box, moved down by `dy`.
     func box(ofRow index: Int, dy: Int = 0) -> Box {
-        box(at: recordRange(ofRow: index).lowerBound, dy: dy)
+        box(at: Int(rowStarts[index]), dy: dy)
     }
 
     /// Every row as a box, moved down by `dy`.

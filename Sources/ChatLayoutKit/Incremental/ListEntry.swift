@@ -17,7 +17,6 @@ struct ListEntry: Sendable {
     /// separator), each at y = 0.
     var separators: [Box] = []
     var hasDateSeparator = false
-    var hasUnreadSeparator = false
     /// The message row, at y = 0.
     var row: Box
     /// The row must be laid out again (a new entry, another width).

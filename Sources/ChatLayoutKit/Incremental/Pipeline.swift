@@ -57,18 +57,18 @@ final class Pipeline: Sendable {
         // The rows above it, in the batch list's order; a date separator of the same label
         // and the shared unread row are kept, not laid out again.
         let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
-        resolved.separators = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil, unread: unreadAbove ? "" : nil).map { item in
+        resolved.separators = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil, unread: unreadAbove ? unreadRow.text ?? "" : nil).map { item in
             switch item {
             case .unreadSeparator: unreadRow
             default: reusable ? entry.separators[0] : row(item)
             }
         }
         resolved.hasDateSeparator = separatorAbove
-        resolved.hasUnreadSeparator = unreadAbove
         // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
         // the one above when that one continues into it.
-        resolved.spacingAbove = previous == nil ? groupSpacing
-            : layout.spacing(aboveMessage: resolved.separators.isEmpty, underMessageEndingGroup: previous?.decision.isLastInGroup)
+        resolved.spacingAbove = previous.map {
+            layout.spacing(aboveMessage: resolved.separators.isEmpty, underMessageEndingGroup: $0.decision.isLastInGroup)
+        } ?? groupSpacing
         resolved.extent = resolved.messageRowOffset(groupSpacing: groupSpacing) + resolved.row.frame.height
         return resolved
     }

@@ -13,8 +13,8 @@ public struct Viewport: Hashable, Sendable {
     }
 }
 
-/// Turns message-list decisions into boxes: the header and every row, stacked top to bottom
-/// in list coordinates. Constraints go down (the width), sizes come up (measured text).
+/// Turns message-list decisions into rows: the header and every row, stacked top to bottom
+/// in list coordinates, kept as flat records from which boxes are made on demand. Constraints go down (the width), sizes come up (measured text).
 public struct MessageListLayout: Sendable {
     /// The lengths of the layout.
     public var metrics: Metrics
@@ -41,6 +41,9 @@ public struct MessageListLayout: Sendable {
                   presentation: environment.presentation)
     }
 
+    /// A requested width as laid out: at least 1, and within the 32 bits a frame is kept in.
+    static func width(_ requested: Int) -> Int { min(max(1, requested), Int(Int32.max) / 2) }
+
     /// The row layout at `width`.
     func rowLayout(width: Int) -> RowLayout {
         RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
@@ -48,14 +51,14 @@ public struct MessageListLayout: Sendable {
 
     /// Lays out `decisions` at `width` (at least 1).
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
-        let width = max(1, requestedWidth)
+        let width = Self.width(requestedWidth)
         var rowLayout = rowLayout(width: width)
         // Each row is written straight into the flat table: no box is made.
         var rows = RowTable()
         rows.reserveCapacity(rows: decisions.items.count)
         var messageRows: [LaidOutList.MessageRow] = []
         messageRows.reserveCapacity(decisions.items.count)
-        var y = metrics.groupSpacing
+        var y = groupSpacing
         var previous: MessageListItem?
         for item in decisions.items {
             if let previous {
@@ -84,12 +87,14 @@ public struct MessageListLayout: Sendable {
     /// alike: messages of one group sit `messageSpacing` apart (a message under a message that
     /// does not end its group); everything else, `groupSpacing`. `aboveEndsGroup` is nil when
     /// the row above is not a message. The first row sits `groupSpacing` below the top.
+    /// Never negative: rows lie top to bottom without overlapping, which the viewport's
+    /// binary searches rely on.
     func spacing(aboveMessage isMessage: Bool, underMessageEndingGroup aboveEndsGroup: Bool?) -> Int {
-        isMessage && aboveEndsGroup == false ? metrics.messageSpacing : metrics.groupSpacing
+        max(0, isMessage && aboveEndsGroup == false ? metrics.messageSpacing : metrics.groupSpacing)
     }
 
-    /// The space between rows that are not messages of one group.
-    var groupSpacing: Int { metrics.groupSpacing }
+    /// The space between rows that are not messages of one group (never negative).
+    var groupSpacing: Int { max(0, metrics.groupSpacing) }
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
     /// at the trailing edge; the subtitle gives way first when the width is short. A header

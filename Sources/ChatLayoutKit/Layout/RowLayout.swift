@@ -142,14 +142,8 @@ struct RowLayout {
         emit(block, id: nil, x: x, y: 0, into: &sink)
     }
 
-    /// A message row: the message's parts placed by its layout options.
-    func messageRow(_ decision: MessageDecision) -> Box {
-        var builder = BoxBuilder()
-        writeMessageRow(decision, into: &builder)
-        return builder.result!
-    }
-
-    /// Writes a message row into `sink`: the row's box, then its parts in drawing order.
+    /// Writes a message row into `sink`: the row's box, then its parts in drawing order, placed
+    /// by the message's layout options.
     func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
         let options = decision.options
         let id = decision.message.id

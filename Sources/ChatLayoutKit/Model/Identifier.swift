@@ -7,8 +7,9 @@ package enum Identifier {
     /// The same id: the same UTF-8 bytes.
     package static func same(_ lhs: String, _ rhs: String) -> Bool {
         // The same representation is the same bytes: a copy of one string, or two small
-        // strings (up to 15 bytes, stored inline) with the same content. Two 64-bit loads.
-        let identical = withUnsafeBytes(of: lhs) { left in
+        // strings (up to 15 bytes, stored inline) with the same content. Two 64-bit loads
+        // (where a String is 16 bytes: 64-bit platforms).
+        let identical = MemoryLayout<String>.size == 16 && withUnsafeBytes(of: lhs) { left in
             withUnsafeBytes(of: rhs) { right in
                 left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
                     && left.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)

@@ -18,12 +18,13 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
 
     /// The laid-out list at `width`; its screens open at the top.
     public func layout(_ decisions: ThreadListDecisions, width requestedWidth: Int) -> LaidOutList {
-        let width = max(1, requestedWidth)
+        let width = MessageListLayout.width(requestedWidth)
         let rows = listLayout.rowLayout(width: width)
         var laidOut: [Box] = []
-        var y = metrics.groupSpacing
+        let spacing = listLayout.groupSpacing
+        var y = spacing
         func append(_ row: Box) {
-            if !laidOut.isEmpty { y += metrics.groupSpacing }
+            if !laidOut.isEmpty { y += spacing }
             laidOut.append(row.offsetBy(dy: y))
             y += row.frame.height
         }

@@ -25,9 +25,9 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         var lead = 0 // the rows above the replies
         if let info = decisions.parentInfo {
             let rowLayout = listLayout.rowLayout(width: width)
-            let parent = rowLayout.parentInfoRow(info).offsetBy(dy: metrics.groupSpacing)
+            let parent = rowLayout.parentInfoRow(info).offsetBy(dy: listLayout.groupSpacing)
             let separator = rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)
-                .offsetBy(dy: parent.frame.maxY + metrics.groupSpacing)
+                .offsetBy(dy: parent.frame.maxY + listLayout.groupSpacing)
             rows = [parent, separator]
             // While the parent is on top, the overlay shows its day.
             messageRows = [LaidOutList.MessageRow(top: parent.frame.y, bottom: parent.frame.maxY, dateLabel: info.decision.dateLabel)]
@@ -40,10 +40,10 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         // moved down to make room.
         if decisions.parentInfo == nil && decisions.showsRepliesCounter,
            let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && Identifier.same($0.id, decisions.parentID) }) {
-            let counterTop = listRows[parentIndex].frame.maxY + metrics.groupSpacing
+            let counterTop = listRows[parentIndex].frame.maxY + listLayout.groupSpacing
             let counter = listLayout.rowLayout(width: width).replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)
                 .offsetBy(dy: counterTop)
-            counterHeight = counter.frame.height + metrics.groupSpacing
+            counterHeight = counter.frame.height + listLayout.groupSpacing
             let below = listRows.index(after: parentIndex)
             listRows[below...] = ArraySlice(listRows[below...].map { $0.offsetBy(dy: counterHeight) })
             listRows.insert(counter, at: below)

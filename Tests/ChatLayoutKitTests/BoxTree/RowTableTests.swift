@@ -1,3 +1,5 @@
+import Foundation
+import ChatLayoutICU
 import ChatLayoutTestSupport
 @testable import ChatLayoutKit
 import Testing
@@ -16,8 +18,9 @@ struct RowTableTests {
         }
         if bytes(made.id) != bytes(built.id) { return "\(path): id \(String(reflecting: made.id)) ≠ \(String(reflecting: built.id))" }
         if bytes(made.text) != bytes(built.text) { return "\(path): text \(String(reflecting: made.text)) ≠ \(String(reflecting: built.text))" }
-        let lines = { (box: Box) in box.placedLines.map { [Array($0.display.utf8), Array($0.text.utf8), [UInt8(truncatingIfNeeded: $0.x)]] } }
-        if lines(made) != lines(built) || made.placedLines.map(\.width) != built.placedLines.map(\.width) {
+        let lines = { (box: Box) in box.placedLines.map { [Array($0.display.utf8), Array($0.text.utf8)] } }
+        if lines(made) != lines(built) || made.placedLines.map(\.width) != built.placedLines.map(\.width)
+            || made.placedLines.map(\.x) != built.placedLines.map(\.x) || made.placedLines != built.placedLines {
             return "\(path): lines \(made.placedLines) ≠ \(built.placedLines)"
         }
         guard made.children.count == built.children.count else {
@@ -127,5 +130,36 @@ struct RowTableTests {
         #expect(table.rows(overlapping: 0 ..< 1) == 1 ..< 1)
         #expect(table.rows(overlapping: 5 ..< 7) == 1 ..< 3)
         #expect(table.rows(overlapping: 6 ..< 9) == 3 ..< 3)
+    }
+}
+
+/// Rows never overlap, whatever the metrics say: negative spacings lay out as none, so a
+/// viewport's binary searches find every row it shows.
+struct NegativeSpacingTests {
+    @Test func negativeSpacings_layOutAsNone() throws {
+        let builder = ConversationBuilder().direct()
+            .message("m1", by: "leia", at: 0, text: "One").message("m2", by: "leia", at: 10, text: "Two")
+            .message("m3", by: "luke", at: 20, text: "Three")
+        let decisions = MessageListResolver(config: builder.config, context: builder.context,
+                                            formatter: try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
+                                            measurer: ICUTextEngine()).resolve(builder.conversation)
+        var metrics = Metrics()
+        metrics.messageSpacing = -3
+        metrics.groupSpacing = -2
+        let list = MessageListLayout(metrics: metrics, measurer: ICUTextEngine()).layout(decisions, width: 30, dateIndicator: .none)
+        let frames = (0 ..< list.rowCount).map(list.rowFrame(at:))
+        #expect(frames.count >= 3 && frames[0].y >= 0)
+        #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.maxY <= $1.y }, "\(frames)")
+        for top in 0 ..< list.contentHeight {
+            let expected = frames.indices.filter { frames[$0].maxY > top && frames[$0].y < top + 2 }
+            #expect(Array(list.rowIndices(overlapping: top ..< top + 2)) == expected)
+        }
+    }
+
+    /// A quote encoded before `namesAttachmentType` existed still decodes.
+    @Test func anOlderQuote_decodes() throws {
+        let json = #"{"id":"m0","author":"Leia","text":"[image]","isDeleted":false}"#
+        let quote = try JSONDecoder().decode(QuotedContent.self, from: Data(json.utf8))
+        #expect(quote.text == "[image]" && !quote.namesAttachmentType)
     }
 }
