@@ -79,6 +79,10 @@ let package = Package(
             ]
         ),
 
+        // Writes the generated character-property table from the system ICU (run after an
+        // ICU upgrade; the table is checked in).
+        .executableTarget(name: "generate-character-table", dependencies: ["ChatLayoutICU"], path: "Scripts/generate-character-table"),
+
         // The benchmark (SPEC §7, BENCHMARKS.md); the shim for ICU's own iterators as the peer.
         .executableTarget(
             name: "chat-layout-bench",

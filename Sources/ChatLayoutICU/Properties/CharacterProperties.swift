@@ -1,6 +1,6 @@
 /// Everything the text engine needs to know about one code point, packed into 32 bits.
 ///
-/// Built once per process from ICU's own property data (`CharacterPropertyTable`), so the
+/// From ICU's own property data (`CharacterPropertyTable`, generated at build time), so the
 /// segmentation, width and wrapping code runs over a flat table with ICU as the oracle.
 struct CharacterProperties: Hashable, Sendable {
     var rawValue: UInt32

@@ -1,19 +1,69 @@
 import ChatLayoutICUShim
 
-/// A two-stage lookup table of `CharacterProperties` for every code point, built once from
-/// ICU's property data and then read without calling ICU.
+/// A two-stage lookup table of `CharacterProperties` for every code point, from ICU's
+/// property data, read without calling ICU.
 ///
 /// Stage 1 maps each block of 128 code points to a block of stage 2; identical blocks are
 /// stored once (most of the code space is a handful of distinct blocks).
-struct CharacterPropertyTable: Sendable {
+///
+/// The table for ICU 72 is generated at build time and checked in
+/// (`CharacterPropertyTable+Generated.swift`, written by `swift run generate-character-table`):
+/// a process decodes it in well under a millisecond instead of asking ICU about every code
+/// point (~30 ms). With another system ICU the table is built from that ICU, so one Unicode
+/// version still rules everything measured.
+package struct CharacterPropertyTable: Sendable, Equatable {
     static let blockShift = 7
     static let blockMask = (1 << blockShift) - 1
 
-    private let stage1: [UInt16]
-    private let stage2: [UInt32]
+    package let stage1: [UInt16]
+    package let stage2: [UInt32]
 
-    /// The table for the system ICU, built on first use.
-    static let shared = CharacterPropertyTable()
+    /// The table for the system ICU: the generated one where it was generated from this ICU,
+    /// else built from ICU on first use.
+    static let shared: CharacterPropertyTable = {
+        if ICUTextEngine.icuVersion == generatedICUVersion && ICUTextEngine.unicodeVersion == generatedUnicodeVersion,
+           let generated = generated() {
+            return generated
+        }
+        return fromICU()
+    }()
+
+    package init(stage1: [UInt16], stage2: [UInt32]) {
+        self.stage1 = stage1
+        self.stage2 = stage2
+    }
+
+    /// The generated table, decoded; nil if its text is damaged.
+    package static func generated() -> CharacterPropertyTable? {
+        guard let first = Base64.decode(generatedStage1), let second = Base64.decode(generatedStage2),
+              first.count == 2 * (0x110000 >> blockShift), second.count % (4 << blockShift) == 0 else { return nil }
+        var stage1: [UInt16] = []
+        stage1.reserveCapacity(first.count / 2)
+        for index in stride(from: 0, to: first.count, by: 2) {
+            let low = UInt16(first[index]), high = UInt16(first[index + 1])
+            stage1.append(low | high << 8)
+        }
+        var stage2: [UInt32] = []
+        stage2.reserveCapacity(second.count / 4)
+        for index in stride(from: 0, to: second.count, by: 4) {
+            var value: UInt32 = 0
+            for byte in 0 ..< 4 { value |= UInt32(second[index + byte]) << UInt32(8 * byte) }
+            stage2.append(value)
+        }
+        guard stage1.allSatisfy({ (Int($0) + 1) << blockShift <= stage2.count }) else { return nil }
+        return CharacterPropertyTable(stage1: stage1, stage2: stage2)
+    }
+
+    /// The table as the generated file's text: both stages in base64, little-endian.
+    package var generatedText: (stage1: String, stage2: String) {
+        var first: [UInt8] = []
+        first.reserveCapacity(stage1.count * 2)
+        for value in stage1 { first += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)] }
+        var second: [UInt8] = []
+        second.reserveCapacity(stage2.count * 4)
+        for value in stage2 { for shift in stride(from: 0, to: 32, by: 8) { second.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) } }
+        return (Base64.encode(first), Base64.encode(second))
+    }
 
     @inline(__always)
     subscript(_ scalar: Unicode.Scalar) -> CharacterProperties {
@@ -30,7 +80,8 @@ struct CharacterPropertyTable: Sendable {
         return CharacterProperties(rawValue: stage2[(block << Self.blockShift) | (value & Self.blockMask)])
     }
 
-    private init() {
+    /// The table built from the system ICU's property data, code point by code point.
+    package static func fromICU() -> CharacterPropertyTable {
         var flat = [UInt32](repeating: 0, count: 0x110000)
         flat.withUnsafeMutableBufferPointer { table in
             Self.fill(&table)
@@ -51,8 +102,7 @@ struct CharacterPropertyTable: Sendable {
                 stage1.append(index)
             }
         }
-        self.stage1 = stage1
-        self.stage2 = stage2
+        return CharacterPropertyTable(stage1: stage1, stage2: stage2)
     }
 
     private static func forEachRange(
