@@ -76,6 +76,35 @@ struct RowTable: Sendable {
         rowStarts.append(Int32(clamping: records.count))
     }
 
+    /// Appends every row of `other`, moved down by `dy`: its records, lines, text, ids and
+    /// payloads, their indices shifted to where they land.
+    mutating func append(contentsOf other: RowTable, dy: Int) {
+        let recordBase = Int32(clamping: records.count), lineBase = Int32(clamping: lines.count)
+        let byteBase = Int32(clamping: bytes.count), idBase = Int32(clamping: ids.count), contentBase = Int32(clamping: contents.count)
+        precondition(bytes.count + other.bytes.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+        let shift = Int32(clamping: dy)
+        func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteBase, length: span.length) }
+        for start in other.rowStarts { rowStarts.append(start + recordBase) }
+        for index in 0 ..< other.records.count {
+            var record = other.records[index]
+            record.y = record.y &+ shift
+            record.firstLine += lineBase
+            record.text = moved(record.text)
+            if record.id >= 0 { record.id += idBase }
+            if record.content >= 0 { record.content += contentBase }
+            records.append(record)
+        }
+        for index in 0 ..< other.lines.count {
+            var line = other.lines[index]
+            line.display = moved(line.display)
+            line.reading = moved(line.reading)
+            lines.append(line)
+        }
+        bytes += other.bytes
+        ids += other.ids
+        contents += other.contents
+    }
+
     /// Appends a row (a box and its descendants).
     mutating func append(_ row: Box) {
         beginRow()

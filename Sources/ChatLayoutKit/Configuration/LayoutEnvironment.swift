@@ -22,6 +22,9 @@ public struct LayoutEnvironment: Sendable {
     public var metrics: Metrics
     /// The front end's words and glyphs around typed content.
     public var presentation: any BoxPresentation
+    /// Whether a long list is laid out on all cores (``MessageListLayout/laysOutOnAllCores``):
+    /// true unless the measurer is bound to one thread.
+    public var laysOutOnAllCores = true
 
     /// The locale every date, time and count is written in: the formatter's.
     public var locale: String { formatter.locale }

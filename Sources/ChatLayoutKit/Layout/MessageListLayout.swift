@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A part of the laid-out list to show: a viewport of `height` rows of the whole screen
 /// (header included), scrolled `scrollOffset` rows down the list.
 public struct Viewport: Hashable, Sendable {
@@ -25,6 +27,11 @@ public struct MessageListLayout: Sendable {
     /// The front end's words and glyphs around typed content (``PlainPresentation`` by
     /// default; the text renderer's is `TerminalPresentation`).
     public var presentation: any BoxPresentation
+    /// Whether a long list is laid out on all cores (the default): the measurer is then called
+    /// from several threads at once, as its `Sendable` conformance promises. False lays out on
+    /// the calling thread, for a measurer bound to one (a UI toolkit's main thread). The result
+    /// is the same either way.
+    public var laysOutOnAllCores = true
 
     /// A layout with these metrics, measurer, words and presentation.
     public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
@@ -39,6 +46,7 @@ public struct MessageListLayout: Sendable {
     public init(_ environment: LayoutEnvironment) {
         self.init(metrics: environment.metrics, measurer: environment.measurer, strings: environment.strings,
                   presentation: environment.presentation)
+        laysOutOnAllCores = environment.laysOutOnAllCores
     }
 
     /// A requested width as laid out: at least 1, and within the 32 bits a frame is kept in.
@@ -49,38 +57,97 @@ public struct MessageListLayout: Sendable {
         RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
     }
 
-    /// Lays out `decisions` at `width` (at least 1).
+    /// Lays out `decisions` at `width` (at least 1). A long list is laid out on every core, in
+    /// runs of rows (rows are independent once decided); the result is the same, byte for
+    /// byte, as one core's.
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
-        let width = Self.width(requestedWidth)
-        var rowLayout = rowLayout(width: width)
-        // Each row is written straight into the flat table: no box is made.
-        var rows = RowTable()
-        rows.reserveCapacity(rows: decisions.items.count)
+        layout(decisions, width: requestedWidth, dateIndicator: dateIndicator, runLength: laysOutOnAllCores ? Self.parallelRunLength : .max)
+    }
+
+    /// Rows laid out together on one core; a list of fewer than two runs is laid out on one.
+    static let parallelRunLength = 2048
+
+    /// One run of rows: its table, where its message rows are, and the bottom of its last row.
+    private struct Run: Sendable {
+        var table = RowTable()
         var messageRows: [LaidOutList.MessageRow] = []
-        messageRows.reserveCapacity(decisions.items.count)
+        var height = 0
+    }
+
+    /// The layout in runs of `runLength` rows, each laid out alone (on all cores when there
+    /// are several) and stacked.
+    func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement,
+                runLength: Int) -> LaidOutList {
+        let width = Self.width(requestedWidth)
+        let items = decisions.items
+        let length = max(1, runLength)
+        let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
+        // One run: laid out in place, below the space above the first row.
+        guard runCount > 1 else {
+            let run = run(items, in: 0 ..< items.count, width: width, top: groupSpacing)
+            return LaidOutList(width: width, header: header(decisions.header, width: width), table: run.table,
+                               contentHeight: run.height, messageRows: run.messageRows, unreadCount: decisions.unreadCount,
+                               dateIndicator: dateIndicator, layout: self)
+        }
+        var runs = [Run](repeating: Run(), count: runCount)
+        let lay: @Sendable (Int) -> Run = { index in
+            self.run(items, in: index * length ..< min(items.count, (index + 1) * length), width: width, top: 0)
+        }
+        runs.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = lay(index) }
+        }
+        // Stacked: each run starts where the one above ends, with the space the two rows
+        // that meet there call for.
+        var rows = RowTable()
+        rows.reserveCapacity(rows: items.count)
+        var messageRows: [LaidOutList.MessageRow] = []
+        messageRows.reserveCapacity(items.count)
         var y = groupSpacing
-        var previous: MessageListItem?
-        for item in decisions.items {
-            if let previous {
-                var isMessage = false
-                if case .message = item { isMessage = true }
-                var aboveEndsGroup: Bool?
-                if case .message(let before) = previous { aboveEndsGroup = before.isLastInGroup }
-                y += spacing(aboveMessage: isMessage, underMessageEndingGroup: aboveEndsGroup)
+        for (index, run) in runs.enumerated() {
+            let first = index * length
+            if first > 0 { y += spacing(between: items[first - 1], and: items[first]) }
+            rows.append(contentsOf: run.table, dy: y)
+            for row in run.messageRows {
+                messageRows.append(LaidOutList.MessageRow(top: row.top + y, bottom: row.bottom + y, dateLabel: row.dateLabel))
             }
-            rowLayout.top = y // written in place, not at 0 and moved
-            rows.beginRow()
-            rowLayout.write(item, into: &rows)
-            let height = rows.frame(ofRow: rows.rowCount - 1).height
-            if case .message(let decision) = item {
-                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + height, dateLabel: decision.dateLabel))
-            }
-            y += height
-            previous = item
+            y += run.height
         }
         return LaidOutList(width: width, header: header(decisions.header, width: width), table: rows,
                            contentHeight: y, messageRows: messageRows, unreadCount: decisions.unreadCount,
                            dateIndicator: dateIndicator, layout: self)
+    }
+
+    /// The rows of `items[range]`, written straight into a table (no box is made), the first
+    /// at y = `top`; the run's height is then the bottom of its last row.
+    private func run(_ items: [MessageListItem], in range: Range<Int>, width: Int, top: Int) -> Run {
+        var rowLayout = rowLayout(width: width)
+        var run = Run()
+        run.table.reserveCapacity(rows: range.count)
+        var y = top
+        for index in range {
+            let item = items[index]
+            if index > range.lowerBound { y += spacing(between: items[index - 1], and: item) }
+            rowLayout.top = y // written in place, not at 0 and moved
+            run.table.beginRow()
+            rowLayout.write(item, into: &run.table)
+            let height = run.table.frame(ofRow: run.table.rowCount - 1).height
+            if case .message(let decision) = item {
+                run.messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + height, dateLabel: decision.dateLabel))
+            }
+            y += height
+        }
+        run.height = y
+        return run
+    }
+
+    /// The space between two rows that follow each other.
+    private func spacing(between above: MessageListItem, and item: MessageListItem) -> Int {
+        var isMessage = false
+        if case .message = item { isMessage = true }
+        var aboveEndsGroup: Bool?
+        if case .message(let before) = above { aboveEndsGroup = before.isLastInGroup }
+        return spacing(aboveMessage: isMessage, underMessageEndingGroup: aboveEndsGroup)
     }
 
     /// The space above a row under another, for the batch layout and the incremental list

@@ -49,7 +49,9 @@ public struct WrappedText: Hashable, Sendable {
 ///
 /// Implementations must be pure: the same text and width always give the same answer, so
 /// results can be cached by (text, width). Text is passed already neutralised
-/// (``UntrustedText/neutralize(_:)``).
+/// (``UntrustedText/neutralize(_:)``). A long list is laid out on all cores, so a measurer is
+/// called from several threads at once; one bound to a thread is used with
+/// ``MessageListLayout/laysOutOnAllCores`` false.
 public protocol TextMeasuring: Sendable {
     /// The width of `text` drawn on one line (hard breaks count as nothing).
     func width(of text: String) -> Int

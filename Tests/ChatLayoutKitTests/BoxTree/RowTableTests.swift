@@ -52,6 +52,59 @@ struct RowTableTests {
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
 
+    /// A long list is laid out in runs on every core and stacked: byte for byte the serial
+    /// layout, whatever the run length (here down to one row a run, so that every generated
+    /// case is split, at every kind of boundary).
+    @Test(arguments: [1, 2, 3, 7])
+    func theParallelLayout_isTheSerialOne_byteForByte(runLength: Int) {
+        var failures: [String] = []
+        for laidOut in LayoutPropertyTests.cases {
+            let layout = laidOut.list.layout
+            let decisions = laidOut.resolved.decisions
+            let dateIndicator = laidOut.resolved.input.config.dateIndicatorPlacement
+            let serial = layout.layout(decisions, width: laidOut.width, dateIndicator: dateIndicator, runLength: .max)
+            let parallel = layout.layout(decisions, width: laidOut.width, dateIndicator: dateIndicator, runLength: runLength)
+            let seed = laidOut.resolved.input.seed
+            guard serial.rowCount == parallel.rowCount, serial.contentHeight == parallel.contentHeight,
+                  serial.messageRows.map(\.top) == parallel.messageRows.map(\.top),
+                  serial.messageRows.map(\.bottom) == parallel.messageRows.map(\.bottom),
+                  serial.messageRows.map(\.dateLabel) == parallel.messageRows.map(\.dateLabel) else {
+                failures.append("seed \(seed): rows, height or message spans differ")
+                continue
+            }
+            for index in 0 ..< serial.rowCount {
+                if let failure = difference(parallel.row(at: index), serial.row(at: index)) {
+                    failures.append("seed \(seed) row \(index): \(failure)")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// A list long enough to be laid out on all cores by default lays out as on one.
+    @Test func aLongList_onAllCores_isTheListOnOne() throws {
+        var builder = ConversationBuilder().direct()
+        let words = ["Hi", "On my way 🚀", "שלום לכולם", "See you at 11, by the window", "今日は何時に会いますか？", "ok"]
+        for index in 0 ..< 5_000 {
+            let author = index % 3 == 0 ? "luke" : "leia"
+            let text: String = words[index % words.count] + String(repeating: " more", count: index % 9)
+            builder = builder.message("m\(index)", by: author, at: Double(index * 47), text: text)
+        }
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        var environment = try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                                measurer: ICUTextEngine())
+        let decisions = MessageListResolver(environment).resolve(builder.conversation)
+        let parallel = MessageListLayout(environment).layout(decisions, width: 40, dateIndicator: .overlay)
+        environment.laysOutOnAllCores = false
+        let serial = MessageListLayout(environment).layout(decisions, width: 40, dateIndicator: .overlay)
+        #expect(parallel.rowCount == serial.rowCount && parallel.rowCount > 2 * MessageListLayout.parallelRunLength)
+        #expect(parallel.contentHeight == serial.contentHeight)
+        let differing = (0 ..< serial.rowCount).first { difference(parallel.row(at: $0), serial.row(at: $0)) != nil }
+        #expect(differing == nil, "row \(differing ?? -1)")
+        #expect(parallel.dateOverlayLabel(scrollOffset: 5_000, visibleHeight: 40) == serial.dateOverlayLabel(scrollOffset: 5_000, visibleHeight: 40))
+    }
+
     @Test func aBand_findsExactlyTheRowsReachingIntoIt() {
         var random = SplitMix64(seed: 0x70_7A)
         for laidOut in LayoutPropertyTests.cases {
