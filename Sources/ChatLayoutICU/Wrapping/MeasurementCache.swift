@@ -9,7 +9,8 @@ import Synchronization
 /// Bounded, in two generations: lookups search the current one, then the previous one (and
 /// bring what they find forward); when the current one is full it becomes the previous one and
 /// the oldest is dropped. Recently used measurements survive; memory stays within
-/// `2 × capacity` entries without the bookkeeping of an LRU list.
+/// `2 × capacity` entries without the bookkeeping of an LRU list. Split into 16 shards by
+/// the key's hash, each with its lock and its share of the capacity.
 final class MeasurementCache: Sendable {
     /// Texts are told apart by their exact UTF-8 bytes, not by Swift's `String` equality:
     /// "é" and "e\u{301}" are equal strings but wrap into different code points, and a
@@ -49,12 +50,30 @@ final class MeasurementCache: Sendable {
         var previous: [Key: Entry] = [:]
     }
 
-    private let generations = Mutex(Generations())
+    /// One lock and its generations. The cache is split into shards by the key's hash, so
+    /// that a list laid out on several cores does not wait on one lock.
+    private final class Shard: Sendable {
+        let generations = Mutex(Generations())
+    }
+
+    private static let shardCount = 16
+    private let shards: [Shard]
     let capacity: Int
+    /// Each shard's share of `capacity`.
+    private let shardCapacity: Int
 
     init(capacity: Int = 65_536) {
         self.capacity = capacity
+        shardCapacity = max(1, capacity / Self.shardCount)
+        shards = (0 ..< Self.shardCount).map { _ in Shard() }
     }
+
+    /// How many measurements are remembered (both generations of every shard).
+    var count: Int {
+        shards.reduce(0) { total, shard in total + shard.generations.withLock { $0.current.count + $0.previous.count } }
+    }
+
+    private func shard(_ key: Key) -> Shard { shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))] }
 
     func wrapped(_ text: String, width: Int, measure: () -> WrappedText) -> WrappedText {
         let key = Key(text: text, width: width)
@@ -81,7 +100,8 @@ final class MeasurementCache: Sendable {
     }
 
     private func lookup(_ key: Key) -> Entry? {
-        generations.withLock { generations in
+        let capacity = shardCapacity
+        return shard(key).generations.withLock { generations in
             if let entry = generations.current[key] { return entry }
             guard let entry = generations.previous[key] else { return nil }
             Self.insert(key, entry, into: &generations, capacity: capacity)
@@ -90,7 +110,8 @@ final class MeasurementCache: Sendable {
     }
 
     private func store(_ key: Key, _ entry: Entry) {
-        generations.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
+        let capacity = shardCapacity
+        shard(key).generations.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
     }
 
     private static func insert(_ key: Key, _ entry: Entry, into generations: inout Generations, capacity: Int) {
