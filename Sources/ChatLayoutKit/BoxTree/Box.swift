@@ -157,7 +157,11 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         let utf8 = text.utf8
         if let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A {
             var end = utf8.endIndex
-            while end > utf8.startIndex, [0x20, 0x09, 0x0A].contains(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+            while end > utf8.startIndex {
+                let last = utf8[utf8.index(before: end)]
+                guard last == 0x20 || last == 0x09 || last == 0x0A else { break }
+                end = utf8.index(before: end)
+            }
             // Bytes alone decide where what comes before is plain ASCII (not a carriage return,
             // which joins a line feed); else characters do (a prepended mark joins a space).
             let before = end > utf8.startIndex ? utf8[utf8.index(before: end)] : 0x41

@@ -38,9 +38,7 @@ struct BoxBuilder: BoxSink {
 
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
-        let placed = lines.map { line in
-            PlacedLine(display: line.display, text: line.text, x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
-        }
+        let placed = RowLayout.place(lines, in: frame.width, alignment: alignment)
         stack.append(Box(role: role, id: id, frame: frame, text: text, content: content, placedLines: placed, alignment: alignment,
                          textDirection: direction, tail: tail))
         return stack.count - 1
