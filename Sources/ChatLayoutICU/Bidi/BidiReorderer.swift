@@ -28,18 +28,17 @@ enum BidiReorderer {
         lines: [(clusters: [Range<Int>], span: Range<Int>)], paragraph: Range<Int>,
         direction: TextDirection, _ text: AnalyzedText
     ) -> [String] {
+        /// A line whose clusters are drawn in their order: a slice of the text unless a bidi
+        /// control has to be dropped.
+        func inReadingOrder(_ line: (clusters: [Range<Int>], span: Range<Int>)) -> String {
+            guard let first = line.clusters.first, let last = line.clusters.last else { return "" }
+            let run = first.lowerBound ..< last.upperBound
+            if !text.properties[run].contains(where: { $0.isBidiControl }) { return text.string(run) }
+            return joined(line.clusters.map { (cluster: $0, mirrored: false) }, text)
+        }
         let needsReordering = direction == .rightToLeft
             || text.properties[paragraph].contains(where: { $0.needsBidi })
-        guard needsReordering, !paragraph.isEmpty else {
-            return lines.map { line in
-                // In reading order already: the drawn clusters are one run of the text, sliced
-                // out of it unless a bidi control has to be dropped.
-                guard let first = line.clusters.first, let last = line.clusters.last else { return "" }
-                let run = first.lowerBound ..< last.upperBound
-                if !text.properties[run].contains(where: { $0.isBidiControl }) { return text.string(run) }
-                return joined(line.clusters.map { (cluster: $0, mirrored: false) }, text)
-            }
-        }
+        guard needsReordering, !paragraph.isEmpty else { return lines.map(inReadingOrder) }
         // UTF-16 offsets of the paragraph's code points, for ICU.
         let units = text.utf16(paragraph)
         var unitOffset = [Int](repeating: 0, count: paragraph.count + 1)
@@ -56,6 +55,8 @@ enum BidiReorderer {
                 return joined(line.clusters.map { (cluster: $0, mirrored: false) }, text)
             }
             let clusterLevels = line.clusters.map { levels[unitOffset[$0.lowerBound - paragraph.lowerBound]] }
+            // A left-to-right line of a paragraph with right-to-left text elsewhere.
+            if clusterLevels.allSatisfy({ $0 == 0 }) { return inReadingOrder(line) }
             var visualToLogical = [Int32](repeating: 0, count: line.clusters.count)
             _ = clk_icu_bidi_reorder(clusterLevels, Int32(clusterLevels.count), &visualToLogical)
             return joined(visualToLogical.map { (cluster: line.clusters[Int($0)], mirrored: clusterLevels[Int($0)] & 1 == 1) }, text)
@@ -67,39 +68,62 @@ enum BidiReorderer {
     /// "ᄀ" → "ᄏᄀ", one Hangul cluster two cells wide instead of two; "❤" PDF VS16 → "❤️", two
     /// cells instead of one), a ZERO WIDTH SPACE keeps them apart: the drawn line segments into
     /// exactly the clusters that were measured, so it is as wide as its width says.
+    ///
+    /// Only such meetings are checked: two clusters that stood side by side in the text, with
+    /// nothing dropped between them, were already apart there (grapheme rules look back no
+    /// further than the cluster before), so a line reordered at two run edges is checked at two
+    /// places, not segmented again whole.
     private static func joined(_ clusters: [(cluster: Range<Int>, mirrored: Bool)], _ text: AnalyzedText) -> String {
-        var pieces: [String.UnicodeScalarView] = []
-        pieces.reserveCapacity(clusters.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(clusters.reduce(0) { $0 + Int(text.utf8Offsets[$1.cluster.upperBound] - text.utf8Offsets[$1.cluster.lowerBound]) })
+        // The last piece written: its bytes, its last code point, and the end of its cluster
+        // in the text (-1 when a control was dropped from it).
+        var previous: (bytes: Range<Int>, last: Int, end: Int)?
         for (cluster, mirrored) in clusters {
-            var piece = String.UnicodeScalarView()
-            append(cluster, mirrored: mirrored, text, &piece)
-            if !piece.isEmpty { pieces.append(piece) }
+            let start = bytes.count
+            guard let kept = append(cluster, mirrored: mirrored, text, &bytes) else { continue }
+            var piece = start ..< bytes.count
+            if let previous, previous.end != cluster.lowerBound || !kept.intact,
+               !GraphemeBreaker.alwaysBreaks(after: text.properties[previous.last], before: text.properties[kept.first]),
+               !isBoundary(between: bytes[previous.bytes], and: bytes[piece]) {
+                bytes.insert(contentsOf: [0xE2, 0x80, 0x8B], at: start) // U+200B ZERO WIDTH SPACE
+                piece = start + 3 ..< bytes.count
+            }
+            previous = (piece, kept.last, kept.intact ? cluster.upperBound : -1)
         }
-        let whole = String(String.UnicodeScalarView(pieces.joined()))
-        if GraphemeBreaker.boundaries(AnalyzedText(whole)).count - 1 == pieces.count { return whole }
-        var view = String.UnicodeScalarView()
-        for (index, piece) in pieces.enumerated() {
-            if index > 0 && !isBoundary(between: pieces[index - 1], and: piece) { view.append("\u{200B}") }
-            view.append(contentsOf: piece)
-        }
-        return String(view)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether UAX #29 breaks between two clusters put side by side.
-    private static func isBoundary(between first: String.UnicodeScalarView, and second: String.UnicodeScalarView) -> Bool {
-        var pair = first
-        pair.append(contentsOf: second)
-        return GraphemeBreaker.boundaries(AnalyzedText(String(pair))).contains(first.count)
+    /// Whether UAX #29 breaks between two clusters put side by side (UTF-8 bytes).
+    private static func isBoundary(between first: ArraySlice<UInt8>, and second: ArraySlice<UInt8>) -> Bool {
+        let firstText = String(decoding: first, as: UTF8.self)
+        let pair = AnalyzedText(firstText + String(decoding: second, as: UTF8.self))
+        return GraphemeBreaker.boundaries(pair).contains(firstText.unicodeScalars.count)
     }
 
-    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText, _ view: inout String.UnicodeScalarView) {
+    /// Appends the UTF-8 of `cluster`'s code points, bidi controls dropped and, when
+    /// `mirrored`, mirrored characters mirrored. Says which code points the piece begins and
+    /// ends with, and whether it kept them all (nil when it kept none).
+    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText,
+                               _ bytes: inout [UInt8]) -> (first: Int, last: Int, intact: Bool)? {
+        let changes = text.properties[cluster].contains { $0.isBidiControl || (mirrored && $0.isBidiMirrored) }
+        guard changes else {
+            guard !cluster.isEmpty else { return nil }
+            bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])
+            return (cluster.lowerBound, cluster.upperBound - 1, true)
+        }
+        var first: Int?, last = 0
         for index in cluster where !text.properties[index].isBidiControl {
             var scalar = text.scalars[index]
             if mirrored && text.properties[index].isBidiMirrored,
                let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(scalar.value)))) {
                 scalar = mirror
             }
-            view.append(scalar)
+            bytes.append(contentsOf: UTF8.encode(scalar)!)
+            if first == nil { first = index }
+            last = index
         }
+        guard let first else { return nil }
+        return (first, last, last - first + 1 == cluster.count)
     }
 }

@@ -51,6 +51,15 @@ enum GraphemeBreaker {
         return boundaries
     }
 
+    /// Whether a cluster ending with `last` and one beginning with `first`, put side by side,
+    /// stay two clusters whatever precedes `last` (false: they might run into one, and only
+    /// segmenting the pair tells). The rules that look further back (GB9c, GB11, GB12–13)
+    /// only ever join, so they are assumed to join here.
+    static func alwaysBreaks(after last: CharacterProperties, before first: CharacterProperties) -> Bool {
+        if first.isLinkingConsonant && (last.isVirama || last.isExtendCombiningOrZWJ) { return false }
+        return isBoundary(last.graphemeBreak, first.graphemeBreak, first.isExtendedPictographic, 2, 1)
+    }
+
     @inline(__always)
     private static func isBoundary(
         _ previous: GraphemeBreakProperty, _ current: GraphemeBreakProperty,
