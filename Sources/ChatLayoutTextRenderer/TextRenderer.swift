@@ -39,10 +39,27 @@ public struct TextRenderer: Sendable {
     /// with its "\n"), top to bottom: a long conversation is written out without ever being
     /// held whole.
     public func render(_ screen: LaidOutScreen, to write: (String) -> Void) {
-        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { row in
-            guard let last = row.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return write("\n") }
-            write(String(decoding: row.utf8[...last], as: UTF8.self) + "\n")
-        }
+        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { write(Self.trimmed($0)) }
+    }
+
+    /// The whole list drawn as ``render(_:to:)`` draws `list.screen()`, a line at a time, but
+    /// with boxes made only for the band of rows being drawn (`LaidOutList.screen(meeting:)`):
+    /// however long the conversation, the drawing holds one band's boxes and cells.
+    public func render(_ list: LaidOutList, to write: (String) -> Void) {
+        render(list, bandHeight: nil, to: write)
+    }
+
+    /// As ``render(_:to:)-(LaidOutList,_)``, in bands of `bandHeight` rows (nil: as many as `cellsPerBand` allows).
+    func render(_ list: LaidOutList, bandHeight: Int?, to write: (String) -> Void) {
+        let empty = list.screen(meeting: 0 ..< 0)
+        forEachRow(height: empty.height, width: empty.width, bandHeight: bandHeight ?? Self.bandHeight(empty),
+                   screen: list.screen(meeting:)) { write(Self.trimmed($0)) }
+    }
+
+    /// A row of the grid as a line of the drawing: trailing spaces dropped, "\n" ended.
+    private static func trimmed(_ row: String) -> String {
+        guard let last = row.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return "\n" }
+        return String(decoding: row.utf8[...last], as: UTF8.self) + "\n"
     }
 
     /// The rows drawn at once for `screen`: as many as `cellsPerBand` allows, at least one.
@@ -52,15 +69,22 @@ public struct TextRenderer: Sendable {
 
     /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to `body`.
     func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, _ body: (String) -> Void) {
+        forEachRow(height: screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen }, body)
+    }
+
+    /// Draws a screen of `height` rows `bandHeight` rows at a time, each band from the screen
+    /// `screen` gives for it (one that holds at least the boxes meeting the band), and hands
+    /// each row, top to bottom, to `body`.
+    func forEachRow(height: Int, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen, _ body: (String) -> Void) {
         var top = 0
         repeat {
-            let band = top ..< min(screen.height, top + max(1, bandHeight))
-            var grid = CellGrid(width: screen.width, height: band.count, engine: engine)
+            let band = top ..< min(height, top + max(1, bandHeight))
+            var grid = CellGrid(width: width, height: band.count, engine: engine)
             var clearedRows = Set<Int>()
-            draw(screen.root, clip: band, origin: band.lowerBound, into: &grid, clearedRows: &clearedRows)
+            draw(screen(band).root, clip: band, origin: band.lowerBound, into: &grid, clearedRows: &clearedRows)
             for row in grid.rows { body(row) }
             top = band.upperBound
-        } while top < screen.height
+        } while top < height
     }
 
     /// Draws `box` and its children where they meet `clip` (rows of the screen), into a grid

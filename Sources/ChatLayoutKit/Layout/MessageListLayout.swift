@@ -306,6 +306,22 @@ public struct LaidOutList: Sendable {
         return messageRows[low].dateLabel
     }
 
+    /// The whole list as ``screen(_:)`` without a viewport gives it, holding only the boxes
+    /// that meet `band` (rows of the screen, from its top): the header if it does, and the
+    /// list's rows that do, each where the whole screen has it. A renderer draws a long list
+    /// a band at a time from these, never holding every box at once; drawn over `band`, each
+    /// is the whole screen drawn over `band`.
+    public func screen(meeting band: Range<Int>) -> LaidOutScreen {
+        let headerHeight = header.frame.height
+        let rows = table.rows(overlapping: (band.lowerBound - headerHeight) ..< (band.upperBound - headerHeight))
+        let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
+                       children: rows.map { table.box(ofRow: $0, dy: headerHeight) })
+        let showsHeader = headerHeight > 0 && band.lowerBound < headerHeight
+        let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
+                       children: showsHeader ? [header, list] : [list])
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
+    }
+
     /// The whole list as a screen (no viewport: every row, no overlay), or the part a viewport
     /// shows with the date overlay and the scroll-to-latest button. Without an explicit
     /// offset a viewport shows the bottom of the list, as chat screens open.

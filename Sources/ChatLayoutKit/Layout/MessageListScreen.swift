@@ -16,8 +16,13 @@ public enum MessageListScreen {
     /// viewport.
     public static func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int,
                               viewport: Viewport? = nil) -> LaidOutScreen {
+        list(conversation, environment: environment, width: width).screen(viewport)
+    }
+
+    /// The laid-out list of `conversation` in `environment` at `width`: its rows kept flat,
+    /// for screens of any part of it, or to be drawn whole a band at a time.
+    public static func list(_ conversation: Conversation, environment: LayoutEnvironment, width: Int) -> LaidOutList {
         let decisions = MessageListResolver(environment).resolve(conversation)
         return MessageListLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
-            .screen(viewport)
     }
 }

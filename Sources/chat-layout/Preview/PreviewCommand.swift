@@ -28,9 +28,14 @@ struct PreviewCommand: ParsableCommand {
         let conversation = history.applied(to: loaded.document.conversation)
         let config = messageList.applied(to: loaded.config)
         let environment = try screen.environment(loaded, config: config)
-        let laidOut = MessageListScreen.layout(conversation, environment: environment, width: flags.width,
-                                               viewport: screen.viewport(defaultOffset: Int.max))
-        try screen.write(laidOut, engine: loaded.engine, environment: environment)
+        if let viewport = screen.viewport(defaultOffset: Int.max) {
+            let laidOut = MessageListScreen.layout(conversation, environment: environment, width: flags.width, viewport: viewport)
+            try screen.write(laidOut, engine: loaded.engine, environment: environment)
+        } else {
+            // The whole list: drawn a band at a time from its flat rows when drawn as text.
+            try screen.write(MessageListScreen.list(conversation, environment: environment, width: flags.width),
+                             engine: loaded.engine, environment: environment)
+        }
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.
         let hidden = MessageListResolver(environment).hiddenMessages(in: conversation).filter { $0.reason != .threadReply }
         if !hidden.isEmpty {

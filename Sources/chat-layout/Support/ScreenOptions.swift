@@ -79,6 +79,15 @@ struct ScreenOptions: ParsableArguments {
         height.map { Viewport(scrollOffset: scrollOffset ?? defaultOffset, height: $0) }
     }
 
+    /// Writes a whole list in the chosen format; as text, drawn a band at a time from its flat
+    /// rows, so that a long conversation's boxes are never all made at once.
+    func write(_ list: LaidOutList, engine: ICUTextEngine, environment: LayoutEnvironment) throws {
+        guard format == .text else { return try write(list.screen(), engine: engine, environment: environment) }
+        var output = StandardOutput()
+        TextRenderer(engine: engine).render(list) { output.write($0) }
+        output.flush()
+    }
+
     /// Writes the screen in the chosen format to standard output; refuses a `--height` too
     /// short for the screen's header and one row of the list.
     func write(_ screen: LaidOutScreen, engine: ICUTextEngine, environment: LayoutEnvironment) throws {

@@ -189,6 +189,36 @@ import Testing
         }
     }
 
+    /// A whole list drawn from its flat rows a band at a time (boxes made only for the band)
+    /// is the drawing of its whole screen, in any band height.
+    @Test func drawingAListFromItsRows_givesTheWholeScreensDrawing() throws {
+        var drawn = 0
+        verify("list drawn from its rows") { run in
+            guard run.screen != nil, case .success(let document) = run.decoded else { return "not laid out" }
+            let input = run.input
+            let formatter = PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!
+            let context = LayoutContext(currentUserID: document.context.currentUserID, now: document.context.now ?? input.context.now,
+                                        timeZone: formatter.timeZone, locale: formatter.locale,
+                                        translationLanguage: document.context.translationLanguage)
+            guard let environment = try? LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                                           measurer: PropertyHarness.measurer, presentation: TerminalPresentation())
+            else { return "no environment" }
+            let list = MessageListLayout(environment).layout(MessageListResolver(environment).resolve(document.conversation),
+                                                             width: run.width, dateIndicator: document.config.dateIndicatorPlacement)
+            let renderer = TextRenderer(engine: PropertyHarness.measurer)
+            let whole = renderer.render(list.screen())
+            var random = SplitMix64(seed: run.seed ^ 0x11570)
+            for bandHeight in [nil, 1, random.int(2 ... 9)] {
+                var banded = ""
+                renderer.render(list, bandHeight: bandHeight) { banded += $0 }
+                if banded != whole { return "bands of \(bandHeight.map(String.init) ?? "default") differ from the whole screen's drawing" }
+            }
+            drawn += 1
+            return nil
+        }
+        #expect(drawn > Self.runs.count / 2)
+    }
+
     // MARK: - Helpers
 
     /// C0 (a row has no newline), DEL, C1, and bidi controls: drawings are in display order.
