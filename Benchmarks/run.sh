@@ -5,6 +5,8 @@
 #   Benchmarks/run.sh                      # 100k messages, width 40, 5 runs
 #   MESSAGES=20000 RUNS=3 Benchmarks/run.sh
 #   APPEND_SIZES=10000 Benchmarks/run.sh   # append_us on a 10k list too, not on 1M
+#   CALLGRIND=0 Benchmarks/run.sh          # without the instruction counts (valgrind: ≈ 6 min)
+#   SCALE_SIZES="10000 100000" Benchmarks/run.sh   # the scale table without 1M (≈ 2 min less)
 #
 # Inputs, peer copies and their builds go to $BENCH_SCRATCH (default /tmp/chat-layout-bench),
 # never into the repository. Network: only apt-get and pip, and only when a peer's packages
@@ -19,6 +21,9 @@ PREVIEW_MESSAGES=${PREVIEW_MESSAGES:-10000}
 WIDTH=${WIDTH:-40}
 RUNS=${RUNS:-5}
 APPEND_SIZES=${APPEND_SIZES:-10000,1000000} # other list lengths for append_us (1M: ~20 s, ~3.5 GB)
+CALLGRIND=${CALLGRIND:-1}                   # instruction counts of ours and the peers (valgrind)
+CG_MESSAGES=${CG_MESSAGES:-10000}           # the document callgrind runs on
+SCALE_SIZES=${SCALE_SIZES:-10000 100000 1000000} # whole previews, time and peak memory
 SEED=5
 PEERS=$SHARED/bench/peers
 mkdir -p "$SCRATCH"
@@ -55,6 +60,7 @@ make_inputs() { # MESSAGES → doc-N.json and texts-N.txt
 }
 make_inputs "$MESSAGES"
 make_inputs "$PREVIEW_MESSAGES"
+make_inputs "$CG_MESSAGES"
 
 # MARK: Runs
 # A peer prints one line ending in ms=T for one loop; run it RUNS times and keep the median.
@@ -123,3 +129,91 @@ for figure, mine, peer, ratio, goal, met in rows:
 print("\nidentical to ICU: line-break differences %s, grapheme differences %s (texts of %s)"
       % (ours["icu_line_differences"], ours["icu_grapheme_differences"], ours["messages"]))
 EOF
+
+# MARK: Instruction counts (callgrind): what the machine's load does not move
+# Ours per call of the benchmark's own functions (one layout of the document, every text
+# measured afresh, ICU's iterators in-process, one incremental change); each peer as a whole
+# process less the same process on empty input (its start-up); the preview and rich as whole
+# processes, as their wall-clock goal has them.
+if [ "$CALLGRIND" = 1 ]; then
+    command -v valgrind >/dev/null || { log "installing valgrind"; apt-get install -y valgrind >&2; }
+    log "callgrind on $CG_MESSAGES messages (several minutes)"
+    strip --strip-debug -o "$SCRATCH/chat-layout-bench.stripped" "$BIN/chat-layout-bench"
+    strip --strip-debug -o "$SCRATCH/chat-layout.stripped" "$BIN/chat-layout"
+    : > "$SCRATCH/empty.txt"
+    instructions() { # OUT command… → the instructions callgrind collected
+        local out=$1; shift
+        valgrind --tool=callgrind --callgrind-out-file="$out" "$@" > /dev/null 2> "$out.log" < "${STDIN:-/dev/null}"
+        sed -n 's/.*Collected : \([0-9]*\)$/\1/p' "$out.log" | tail -1
+    }
+    instructions "$SCRATCH/cg-bench.out" "$SCRATCH/chat-layout-bench.stripped" "$SCRATCH/doc-$CG_MESSAGES.json" \
+        --width "$WIDTH" --runs 1 --append-sizes "$CG_MESSAGES" > /dev/null
+    OURS_CG=$(python3 "$ROOT/Benchmarks/callgrind-per-call.py" "$SCRATCH/cg-bench.out" layout=17chat_layout_bench6layOut \
+        fresh=17chat_layout_bench13measureAfresh icu_inprocess=17chat_layout_bench14iterateWithICU \
+        change=22IncrementalMessageListV5apply)
+    RUST_I=$(( $(STDIN="$SCRATCH/texts-$CG_MESSAGES.txt" instructions "$SCRATCH/cg-rust.out" "$SCRATCH/rust-textwrap/target/release/rust-textwrap-peer" "$WIDTH") \
+        - $(STDIN="$SCRATCH/empty.txt" instructions "$SCRATCH/cg-rust0.out" "$SCRATCH/rust-textwrap/target/release/rust-textwrap-peer" "$WIDTH") ))
+    ICU_I=$(( $(instructions "$SCRATCH/cg-icu.out" "$SCRATCH/icu-iterate" "$SCRATCH/texts-$CG_MESSAGES.txt") \
+        - $(instructions "$SCRATCH/cg-icu0.out" "$SCRATCH/icu-iterate" "$SCRATCH/empty.txt") ))
+    PREVIEW_I=$(instructions "$SCRATCH/cg-preview.out" "$SCRATCH/chat-layout.stripped" preview "$SCRATCH/doc-$CG_MESSAGES.json" --width "$WIDTH")
+    PYTHON=$(python3 -c 'import sys; print(sys.executable)') # the interpreter itself, not a shim script
+    RICH_I=$(instructions "$SCRATCH/cg-rich.out" "$PYTHON" "$PEERS/rich-wrap.py" "$WIDTH" "$SCRATCH/texts-$CG_MESSAGES.txt")
+    echo "callgrind messages=$CG_MESSAGES $OURS_CG rust_textwrap=$RUST_I icu_iterate=$ICU_I preview=$PREVIEW_I rich=$RICH_I"
+    python3 - "$OURS_CG" "$RUST_I" "$ICU_I" "$PREVIEW_I" "$RICH_I" "$CG_MESSAGES" <<'PY'
+import sys
+ours = dict(pair.split("=", 1) for pair in sys.argv[1].split())
+rust, icu, preview, rich = map(int, sys.argv[2:6])
+messages = int(sys.argv[6])
+def per(key): return int(ours[key + "_per_call"])
+rows = [  # figure, ours, peer, goal
+    ("layout of %d msgs vs Rust textwrap wrapping" % messages, per("layout"), rust, 0.5),
+    ("measure afresh vs ICU iterators (C peer)", per("fresh"), icu, 1 / 3),
+    ("measure afresh vs ICU iterators in-process", per("fresh"), per("icu_inprocess"), 1 / 3),
+    ("preview of %d msgs (whole process) vs rich" % messages, preview, rich, 1 / 30),
+]
+print("\n| instructions (callgrind) | ours | peer | ours / peer | goal |\n|---|---|---|---|---|")
+for figure, mine, peer, goal in rows:
+    print("| %s | %.1f M | %.1f M | %.2f | ≤ %.3g |" % (figure, mine / 1e6, peer / 1e6, mine / peer, goal))
+print("| one incremental change (append or edit), per call | %.0f k | — | — | (≤ 5 µs) |" % (per("change") / 1e3))
+print("| per message: layout %.0f, measure afresh %.0f; textwrap %.0f, ICU %.0f |  |  |  |  |"
+      % (per("layout") / messages, per("fresh") / messages, rust / messages, icu / messages))
+PY
+fi
+
+# MARK: Scale: whole previews at growing sizes (wall time and peak resident memory)
+# `--height 40`: a viewport at the bottom, as a chat screen opens; the full text drawing of
+# every row; decoding alone (chat-layout-bench --decode-only, where the benchmark has it).
+log "scale: $SCALE_SIZES"
+[ -x /usr/bin/time ] || { log "installing GNU time"; apt-get install -y time >&2; }
+timed() { # command… → "seconds kilobytes" (GNU time), output discarded
+    /usr/bin/time -f "%e %M" "$@" 2>&1 > /dev/null | tail -1
+}
+SCALE=""
+for n in $SCALE_SIZES; do
+    [ -s "$SCRATCH/doc-$n.json" ] || python3 "$SHARED/tools/make-conversation.py" --messages "$n" --seed $SEED > "$SCRATCH/doc-$n.json"
+    viewport=$(timed "$BIN/chat-layout" preview "$SCRATCH/doc-$n.json" --width "$WIDTH" --height 40)
+    full=$(timed "$BIN/chat-layout" preview "$SCRATCH/doc-$n.json" --width "$WIDTH")
+    decode="- -"
+    if "$BIN/chat-layout-bench" --help 2>&1 | grep -q -- --decode-only; then
+        decode=$("$BIN/chat-layout-bench" "$SCRATCH/doc-$n.json" --decode-only --runs 1 \
+            | sed -n 's/.*decode_ms=\([0-9.]*\).*decode_peak_bytes=\([0-9]*\).*/\1 \2/p')
+    fi
+    echo "scale messages=$n document_bytes=$(stat -c %s "$SCRATCH/doc-$n.json") viewport=${viewport// /,} full=${full// /,} decode=${decode// /,}"
+    SCALE="$SCALE $n:$(stat -c %s "$SCRATCH/doc-$n.json"):${viewport// /,}:${full// /,}:${decode// /,}"
+done
+python3 - $SCALE <<'PY'
+import sys
+print("\n| messages | document | preview --height 40 | peak | full drawing | peak | decode | decode peak | growth from the row above: viewport time, full time, full peak |")
+print("|---|---|---|---|---|---|---|---|---|")
+previous = None
+for entry in sys.argv[1:]:
+    n, size, viewport, full, decode = entry.split(":")
+    (vs, vk), (fs, fk) = viewport.split(","), full.split(",")
+    ds, db = decode.split(",")
+    row = [float(vs), int(vk), float(fs), int(fk)]
+    growth = "—" if previous is None else "%.1f× / %.1f× / %.1f×" % (row[0] / previous[0], row[2] / previous[2], row[3] / previous[3])
+    print("| %s | %.1f MB | %.2f s | %.0f MB | %.2f s | %.0f MB | %s | %s | %s |" % (
+        n, int(size) / 1e6, row[0], row[1] / 1024, row[2], row[3] / 1024,
+        "—" if ds == "-" else "%.0f ms" % float(ds), "—" if db == "-" else "%.0f MB" % (int(db) / 1e6), growth))
+    previous = row
+PY
