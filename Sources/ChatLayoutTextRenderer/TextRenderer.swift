@@ -42,14 +42,14 @@ public struct TextRenderer: Sendable {
         forEachRow(screen, bandHeight: Self.bandHeight(screen)) { write(Self.trimmed($0)) }
     }
 
-    /// The whole list drawn as ``render(_:to:)`` draws `list.screen()`, a line at a time, but
+    /// The whole list drawn as ``render(_:to:)-(LaidOutScreen,_)`` draws `list.screen()`, a line at a time, but
     /// with boxes made only for the band of rows being drawn (`LaidOutList.screen(meeting:)`):
     /// however long the conversation, the drawing holds one band's boxes and cells.
     public func render(_ list: LaidOutList, to write: (String) -> Void) {
         render(list, bandHeight: nil, to: write)
     }
 
-    /// As ``render(_:to:)-(LaidOutList,_)``, in bands of `bandHeight` rows (nil: as many as `cellsPerBand` allows).
+    /// As `render(_:to:)` for a list, in bands of `bandHeight` rows (nil: as many as `cellsPerBand` allows).
     func render(_ list: LaidOutList, bandHeight: Int?, to write: (String) -> Void) {
         let empty = list.screen(meeting: 0 ..< 0)
         forEachRow(height: empty.height, width: empty.width, bandHeight: bandHeight ?? Self.bandHeight(empty),
