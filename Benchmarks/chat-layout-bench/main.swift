@@ -90,12 +90,22 @@ do { formatter = try ICULocaleFormatter(locale: context.locale, timeZone: contex
 let engine = ICUTextEngine()
 let messageCount = conversation.messages.count
 
+/// CHAT_LAYOUT_BENCH_ONCE=layout: one layout on a fresh engine, on the calling thread alone,
+/// then exit — what `Benchmarks/run.sh` counts instructions of (callgrind counts a function's
+/// cost on its own thread only, and the other figures' runs answer from a warm cache).
+let layoutOnceOnly = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "layout"
+
 /// The whole pipeline after decoding: decisions, measurement, box tree.
 @inline(never) @MainActor func layOut() -> LaidOutList {
     let decisions = MessageListResolver(config: config, context: context, formatter: formatter, measurer: engine)
         .resolve(conversation)
-    return MessageListLayout(metrics: .cells(for: config), measurer: engine)
-        .layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
+    var layout = MessageListLayout(metrics: .cells(for: config), measurer: engine)
+    layout.laysOutOnAllCores = !layoutOnceOnly
+    return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
+}
+if layoutOnceOnly {
+    print("messages=\(messageCount) rows=\(layOut().rowCount)")
+    exit(0)
 }
 
 // Every message text, newlines as spaces: the very texts `make-conversation.py --lines` gives

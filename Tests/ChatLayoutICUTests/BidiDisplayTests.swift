@@ -17,9 +17,17 @@ struct BidiDisplayTests {
         "\u{1100}", "\u{110F}", "\u{1161}", "\u{11A8}", "\u{1F1E6}", "\u{1F1E7}", "\u{1F468}", "\u{200D}", "\u{1F469}",
         "\u{2764}", "\u{FE0F}", "\u{0301}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{202A}", "\u{202B}", "\u{202C}",
         "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}", "\n",
+        // Prepend, SpacingMark, an aksara (consonant, virama), Hangul LV and LVT syllables, an
+        // emoji modifier and a tag character: the rules that join across more than a pair.
+        "\u{0600}", "\u{093F}", "\u{0915}", "\u{0924}", "\u{094D}", "\u{AC00}", "\u{AC01}", "\u{1F3FB}", "\u{E0067}",
     ]
 
-    @Test func everyDrawnLine_measuresAsWideAsItsWidth() {
+    /// The clusters a display string segments into, ZERO WIDTH SPACEs left out.
+    func clusters(_ display: String) -> [String] {
+        engine.graphemeClusters(display).filter { $0 != "\u{200B}" }
+    }
+
+    @Test func everyDrawnLine_keepsItsClusters_andMeasuresAsWideAsItsWidth() {
         var random = SplitMix64(seed: 0xB1D1)
         var reordered = 0, separated = 0
         for _ in 0 ..< 3000 {
@@ -30,6 +38,12 @@ struct BidiDisplayTests {
                             "\(text.debugDescription) at \(width): \(line.display.debugDescription)")
                     #expect(!line.display.unicodeScalars.contains { CharacterPropertyTable.shared[$0].isBidiControl },
                             "\(line.display.debugDescription) keeps a bidi control")
+                    // As many clusters as the line's own, controls left out: none ran into another
+                    // (a width alone misses joins that keep the width: "a" LRM U+0301).
+                    let own = clusters(line.text).filter { !$0.unicodeScalars.allSatisfy { CharacterPropertyTable.shared[$0].isBidiControl } }
+                        .filter { !$0.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+                    let drawn = clusters(line.display).filter { !$0.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+                    #expect(drawn.count == own.count, "\(text.debugDescription) at \(width): \(line.display.debugDescription)")
                     if line.display != line.text { reordered += 1 }
                     if line.display.unicodeScalars.contains("\u{200B}") { separated += 1 }
                 }
@@ -46,6 +60,9 @@ struct BidiDisplayTests {
             ("\u{2764}\u{202C}\u{FE0F}", "\u{2764}\u{200B}\u{FE0F}"),  // VS16 would make the heart an emoji
             ("\u{1F1E6}\u{2066}\u{2069}\u{1F1E7}", "\u{1F1E6}\u{200B}\u{1F1E7}"),  // two indicators would make a flag
             ("a\u{200E}b", "ab"),                                       // nothing to keep apart
+            ("a\u{200E}\u{0301}", "a\u{200B}\u{0301}"),                  // the accent would join the "a"
+            ("\u{0915}\u{094D}\u{200E}\u{0924}", "\u{0915}\u{094D}\u{200B}\u{0924}"),  // GB9c would make one conjunct
+            ("\u{0600}\u{200E}1", "\u{0600}\u{200B}1"),                   // a Prepend joins what follows it
         ]
         for (text, display) in cases {
             let lines = engine.measureWrapInGeneral(text, width: 40).lines
