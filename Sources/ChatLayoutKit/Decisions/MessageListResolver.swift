@@ -93,20 +93,27 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     }
 
     /// Both in one pass over the messages, in input order (the shown ones not yet sorted).
+    /// When none is hidden, the shown messages are the conversation's array itself: a long
+    /// channel is not copied message by message.
     func partition(_ conversation: Conversation) -> (shown: [Message], hidden: [HiddenMessage]) {
-        guard hidesMessages else { return (conversation.messages, []) }
-        var shown: [Message] = []
-        shown.reserveCapacity(conversation.messages.count)
+        let messages = conversation.messages
+        guard hidesMessages else { return (messages, []) }
+        // Made at the first hidden message; until then the shown ones are those before it.
+        var shown: [Message]?
         var hidden: [HiddenMessage] = []
-        for message in conversation.messages {
+        for (index, message) in messages.enumerated() {
             if let reason = MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config,
                                                             currentUserID: context.currentUserID) {
                 hidden.append(HiddenMessage(id: message.id, reason: reason))
+                if shown == nil {
+                    shown = Array(messages[..<index])
+                    shown?.reserveCapacity(messages.count - 1)
+                }
             } else {
-                shown.append(message)
+                shown?.append(message)
             }
         }
-        return (shown, hidden)
+        return (shown ?? messages, hidden)
     }
 
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
