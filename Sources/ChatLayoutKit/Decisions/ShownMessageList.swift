@@ -2,7 +2,7 @@
 /// as a whole: the header and the typing text, where the unread separator stands and how many
 /// messages are unread, the messages it leaves out. Each is one pass over the messages at most,
 /// with nothing formatted or measured per message, so the decisions of the list's last
-/// messages can be made without deciding the rest (``MessageListResolver/decisions(_:from:explain:)``).
+/// messages can be made without deciding the rest (`MessageListResolver.decisions(_:from:explain:)`).
 struct ShownMessageList {
     /// The conversation whose list this is.
     let conversation: Conversation
