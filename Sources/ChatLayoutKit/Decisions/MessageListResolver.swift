@@ -23,48 +23,59 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
 
     /// The decisions for `conversation`. With `explain`, every decision records why.
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
-        let currentUserID = context.currentUserID
-        // One directory answers "who is this id" for the batch list, as for the incremental one.
-        var users = UserDirectory.Lazy(conversation)
-        func user(_ id: String) -> User { users.user(id) }
-        let typing = typingText(conversation, user: user)
-        let header = header(conversation, typing: typing)
-        let (unsorted, hidden) = partition(conversation)
-        let messages = SortKey.sorted(unsorted)
-        var items: [MessageListItem] = []
-        if !MessageVisibility.showsMessages(conversation.messageListState) {
-            return MessageListDecisions(header: header, items: bottomItems(state: .loading, hasMessages: false, typing: typing),
-                                        unreadCount: 0, hidden: hidden)
+        var list = shownList(conversation)
+        return decisions(&list, from: 0, explain: explain)
+    }
+
+    /// The decisions of `list` from its message `first` (0 ..< the message count, or 0) to the
+    /// bottom: the rows above that message, then every row under it, as ``resolve(_:explain:)``
+    /// makes them for the whole list, which is this from 0. Of the messages above `first`, only
+    /// the one right above is read: its day and whether it ends its group.
+    func decisions(_ list: inout ShownMessageList, from first: Int, explain: Bool = false) -> MessageListDecisions {
+        let conversation = list.conversation
+        let messages = list.messages
+        guard list.showsMessages else {
+            return MessageListDecisions(header: list.header, items: bottomItems(state: .loading, hasMessages: false, typing: list.typing),
+                                        unreadCount: 0, hidden: list.hidden)
         }
+        var users = list.users
+        defer { list.users = users }
+        func user(_ id: String) -> User { users.user(id) }
 
         // Each message is decided from its neighbours, as the incremental list decides it.
         var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
-        let times = messages.map { localTimes.time(of: $0) }
+        let first = min(max(0, first), messages.count)
+        // From the message above the first: its day and its group boundary are read.
+        let firstTimed = first > 0 ? first - 1 : first
+        let times = messages[firstTimed...].map { localTimes.time(of: $0) }
+        func time(_ index: Int) -> MessageTime { times[index - firstTimed] }
+        func below(_ index: Int) -> MessageBelow? {
+            index + 1 < messages.count ? MessageBelow(message: messages[index + 1], day: time(index + 1).day, minute: time(index + 1).minute) : nil
+        }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
-        let firstUnread = UnreadResolver.separatorPosition(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
-                                                           config: config, historyLoaded: conversation.historyLoaded)
-        let delivery = DeliveryState(conversation: conversation, currentUserID: currentUserID)
-        let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: currentUserID) : nil
+        let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: context.currentUserID) : nil
         var above: MessageAbove?
-        for (index, message) in messages.enumerated() {
-            let time = times[index]
+        if first > 0 {
+            let boundary = boundary(of: messages[firstTimed], time: time(firstTimed), below: below(firstTimed), grouping: grouping,
+                                    historyLoaded: conversation.historyLoaded)
+            above = MessageAbove(day: time(firstTimed).day, endsGroup: boundary.isLast)
+        }
+        var items: [MessageListItem] = []
+        for index in first ..< messages.count {
+            let message = messages[index]
+            let time = time(index)
             let label = localTimes.label(for: time.day, at: message.createdAt)
-            let below = index + 1 < messages.count
-                ? MessageBelow(message: messages[index + 1], day: times[index + 1].day, minute: times[index + 1].minute) : nil
-            var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below,
-                                                        grouping: grouping, in: conversation, delivery: delivery,
+            var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below(index),
+                                                        grouping: grouping, in: conversation, delivery: list.delivery,
                                                         user: user, explain: explain)
             items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
-                                               unread: index == firstUnread ? strings.unreadMessages : nil)
+                                               unread: index == list.firstUnread ? strings.unreadMessages : nil)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
         }
-        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: typing)
-        let unread = UnreadResolver.unreadCount(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
-                                                state: conversation.messageListState, separator: firstUnread)
-        return MessageListDecisions(header: header, items: items, unreadCount: unread, hidden: hidden,
+        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
+        return MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
                                     dateSeparatorStyle: config.dateSeparatorStyle)
     }
 
@@ -82,20 +93,27 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     }
 
     /// Both in one pass over the messages, in input order (the shown ones not yet sorted).
+    /// When none is hidden, the shown messages are the conversation's array itself: a long
+    /// channel is not copied message by message.
     func partition(_ conversation: Conversation) -> (shown: [Message], hidden: [HiddenMessage]) {
-        guard hidesMessages else { return (conversation.messages, []) }
-        var shown: [Message] = []
-        shown.reserveCapacity(conversation.messages.count)
+        let messages = conversation.messages
+        guard hidesMessages else { return (messages, []) }
+        // Made at the first hidden message; until then the shown ones are those before it.
+        var shown: [Message]?
         var hidden: [HiddenMessage] = []
-        for message in conversation.messages {
+        for (index, message) in messages.enumerated() {
             if let reason = MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config,
                                                             currentUserID: context.currentUserID) {
                 hidden.append(HiddenMessage(id: message.id, reason: reason))
+                if shown == nil {
+                    shown = Array(messages[..<index])
+                    shown?.reserveCapacity(messages.count - 1)
+                }
             } else {
-                shown.append(message)
+                shown?.append(message)
             }
         }
-        return (shown, hidden)
+        return (shown ?? messages, hidden)
     }
 
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input

@@ -26,14 +26,20 @@ extension MessageListResolver {
                 user: (String) -> User, explain: Bool) -> (decision: MessageDecision, dateSeparatorAbove: Bool) {
         let historyLoaded = conversation.historyLoaded
         let separatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
-        let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: time.day, historyLoaded: historyLoaded) } ?? false
-        let boundary = grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow,
-                                         sameMinute: below?.minute == time.minute)
+        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
         let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
         let decision = decide(message, boundary: boundary, position: position, day: time.day, label: label,
                               timeText: time.shortTime, memberCount: conversation.memberCount,
                               features: conversation.channel.features, delivery: delivery, user: user, explain: explain)
         return (decision, separatorAbove)
+    }
+
+    /// Whether `message` ends its group (SPEC §3.1): read from the message under it and the
+    /// date separator between them, never from the message above.
+    func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,
+                  historyLoaded: Bool) -> GroupBoundary {
+        let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: time.day, historyLoaded: historyLoaded) } ?? false
+        return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, sameMinute: below?.minute == time.minute)
     }
 
     /// SPEC §3.3 `message_list`: a date separator above the first message of each day

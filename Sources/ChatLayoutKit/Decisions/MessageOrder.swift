@@ -14,9 +14,22 @@ struct SortKey: Comparable, Hashable, Sendable {
 
     /// Messages in input order, sorted by their keys: oldest first, ties in input order.
     static func sorted(_ messages: [Message]) -> [Message] {
+        // Messages usually come oldest first: in order already, ties in input order.
+        if isOldestFirst(messages) { return messages }
         // Sort indices, not messages: a message is a large value to move around.
-        messages.indices
+        return messages.indices
             .sorted { SortKey(createdAt: messages[$0].createdAt, sequence: $0) < SortKey(createdAt: messages[$1].createdAt, sequence: $1) }
             .map { messages[$0] }
+    }
+
+    /// Whether no message was created before the one above it: such a list is sorted.
+    static func isOldestFirst(_ messages: [Message]) -> Bool {
+        var previous: Timestamp?
+        for message in messages {
+            let createdAt = message.createdAt
+            if let previous, createdAt < previous { return false }
+            previous = createdAt
+        }
+        return true
     }
 }

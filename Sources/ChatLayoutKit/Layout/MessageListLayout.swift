@@ -334,7 +334,7 @@ public struct LaidOutList: Sendable {
                            children: headerHeight > 0 ? [header, list] : [list])
             return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
         }
-        let visibleHeight = max(1, viewport.height - headerHeight)
+        let visibleHeight = visibleHeight(viewport)
         let maxOffset = max(0, contentHeight - visibleHeight)
         let offset = min(max(0, viewport.scrollOffset), maxOffset)
         // Boxes only for the rows the viewport shows.
@@ -363,6 +363,11 @@ public struct LaidOutList: Sendable {
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
         return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
+    }
+
+    /// How much of the list a viewport shows: its height less the header's, at least 1.
+    func visibleHeight(_ viewport: Viewport) -> Int {
+        max(1, viewport.height - header.frame.height)
     }
 
     /// A one-line box floating over the list: centred, or at the trailing edge.

@@ -11,4 +11,15 @@ import Testing
                         Message(id: "tie2", user: User(id: "leia"), createdAt: Timestamp(seconds: 5))]
         #expect(SortKey.sorted(messages).map(\.id) == ["early", "tie1", "tie2", "late"])
     }
+
+    @Test func sortedInput_comesBackAsItIs_tiesInInputOrder() {
+        let messages = [Message(id: "first", user: User(id: "leia"), createdAt: Timestamp(seconds: 1)),
+                        Message(id: "tie1", user: User(id: "han"), createdAt: Timestamp(seconds: 5)),
+                        Message(id: "tie2", user: User(id: "leia"), createdAt: Timestamp(seconds: 5)),
+                        Message(id: "last", user: User(id: "han"), createdAt: Timestamp(seconds: 9))]
+        #expect(SortKey.isOldestFirst(messages))
+        #expect(SortKey.sorted(messages).map(\.id) == ["first", "tie1", "tie2", "last"])
+        #expect(!SortKey.isOldestFirst(messages.reversed()))
+        #expect(SortKey.sorted(messages.reversed()).map(\.id) == ["first", "tie2", "tie1", "last"])
+    }
 }
