@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Makes every decision of a message list (SPEC §3.1–3.4): order, grouping, layout options,
 /// date separators and labels, the unread separator, the typing indicator, the header, the
 /// empty and loading states. A pure function of its inputs.
@@ -32,36 +34,76 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     /// makes them for the whole list, which is this from 0. Of the messages above `first`, only
     /// the one right above is read: its day and whether it ends its group.
     func decisions(_ list: inout ShownMessageList, from first: Int, explain: Bool = false) -> MessageListDecisions {
+        decisions(list, from: first, explain: explain, runLength: environment.laysOutOnAllCores ? Self.parallelRunLength : .max)
+    }
+
+    /// Messages decided together on one core; a list of fewer than two runs is decided on one.
+    static let parallelRunLength = 2048
+
+    /// The decisions from `first` down, in runs of `runLength` messages, each decided alone
+    /// (on all cores when there are several): a message reads only its neighbours, and a run
+    /// the message above its first. The same decisions, whatever the runs.
+    func decisions(_ list: ShownMessageList, from first: Int, explain: Bool, runLength: Int) -> MessageListDecisions {
         let conversation = list.conversation
         let messages = list.messages
         guard list.showsMessages else {
             return MessageListDecisions(header: list.header, items: bottomItems(state: .loading, hasMessages: false, typing: list.typing),
                                         unreadCount: 0, hidden: list.hidden)
         }
-        var users = list.users
-        defer { list.users = users }
-        func user(_ id: String) -> User { users.user(id) }
+        let first = min(max(0, first), messages.count)
+        let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: context.currentUserID) : nil
+        let length = max(1, runLength)
+        let runCount = messages.count == first ? 0 : (messages.count - first - 1) / length + 1
+        var items: [MessageListItem]
+        if runCount > 1 {
+            var runs = [[MessageListItem]](repeating: [], count: runCount)
+            let decide: @Sendable (Int) -> [MessageListItem] = { index in
+                let start = first + index * length
+                return self.items(of: list, in: start ..< min(messages.count, start + length), lookalikes: lookalikes, explain: explain)
+            }
+            runs.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = decide(index) }
+            }
+            items = []
+            items.reserveCapacity(runs.reduce(0) { $0 + $1.count } + 2)
+            for run in runs { items += run }
+        } else {
+            items = self.items(of: list, in: first ..< messages.count, lookalikes: lookalikes, explain: explain)
+        }
+        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
+        return MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
+                                    dateSeparatorStyle: config.dateSeparatorStyle)
+    }
 
+    /// The rows of the messages `range` of `list`: each message with the separators above it.
+    /// Of the messages above the range, only the one right above is read.
+    private func items(of list: ShownMessageList, in range: Range<Int>, lookalikes: LookalikeUsers?, explain: Bool) -> [MessageListItem] {
+        let conversation = list.conversation
+        let messages = list.messages
+        let users = list.users
+        func user(_ id: String) -> User { users.user(id) }
         // Each message is decided from its neighbours, as the incremental list decides it.
         var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
-        let first = min(max(0, first), messages.count)
-        // From the message above the first: its day and its group boundary are read.
-        let firstTimed = first > 0 ? first - 1 : first
-        let times = messages[firstTimed...].map { localTimes.time(of: $0) }
-        func time(_ index: Int) -> MessageTime { times[index - firstTimed] }
+        let first = range.lowerBound
+        // From the message above the first to the one under the last: their days, minutes and
+        // group boundaries are read.
+        let timed = (first > 0 ? first - 1 : first) ..< min(messages.count, range.upperBound + 1)
+        let times = messages[timed].map { localTimes.time(of: $0) }
+        func time(_ index: Int) -> MessageTime { times[index - timed.lowerBound] }
         func below(_ index: Int) -> MessageBelow? {
             index + 1 < messages.count ? MessageBelow(message: messages[index + 1], day: time(index + 1).day, minute: time(index + 1).minute) : nil
         }
         let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
-        let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: context.currentUserID) : nil
         var above: MessageAbove?
         if first > 0 {
-            let boundary = boundary(of: messages[firstTimed], time: time(firstTimed), below: below(firstTimed), grouping: grouping,
+            let boundary = boundary(of: messages[first - 1], time: time(first - 1), below: below(first - 1), grouping: grouping,
                                     historyLoaded: conversation.historyLoaded)
-            above = MessageAbove(day: time(firstTimed).day, endsGroup: boundary.isLast)
+            above = MessageAbove(day: time(first - 1).day, endsGroup: boundary.isLast)
         }
         var items: [MessageListItem] = []
-        for index in first ..< messages.count {
+        items.reserveCapacity(range.count + range.count / 8)
+        for index in range {
             let message = messages[index]
             let time = time(index)
             let label = localTimes.label(for: time.day, at: message.createdAt)
@@ -74,9 +116,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
             items.append(.message(decision))
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
         }
-        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
-        return MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
-                                    dateSeparatorStyle: config.dateSeparatorStyle)
+        return items
     }
 
     /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input

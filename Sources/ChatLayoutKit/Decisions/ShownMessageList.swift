@@ -3,7 +3,7 @@
 /// messages are unread, the messages it leaves out. Each is one pass over the messages at most,
 /// with nothing formatted or measured per message, so the decisions of the list's last
 /// messages can be made without deciding the rest (`MessageListResolver.decisions(_:from:explain:)`).
-struct ShownMessageList {
+struct ShownMessageList: Sendable {
     /// The conversation whose list this is.
     let conversation: Conversation
     /// The shown messages, oldest first (SPEC §3.1); none while the list is loading.
@@ -23,8 +23,8 @@ struct ShownMessageList {
     /// What the other members have read and received.
     let delivery: DeliveryState
     /// Who a user id is (typing names, thread participants without a name): built over the
-    /// messages on the first lookup past the members, then kept.
-    var users: UserDirectory.Lazy
+    /// messages on the first lookup past the members, then kept, and shared by every copy.
+    let users: UserDirectory.Lazy
 }
 
 extension MessageListResolver {
@@ -33,7 +33,7 @@ extension MessageListResolver {
     func shownList(_ conversation: Conversation) -> ShownMessageList {
         let currentUserID = context.currentUserID
         // One directory answers "who is this id" for the batch list, as for the incremental one.
-        var users = UserDirectory.Lazy(conversation)
+        let users = UserDirectory.Lazy(conversation)
         let typing = typingText(conversation) { users.user($0) }
         let header = header(conversation, typing: typing)
         let (unsorted, hidden) = partition(conversation)

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Who a user id is, as ``Conversation/user(id:)`` answers it — a member, else the author of
 /// the first message by that id in input order, else a user with only the id — for the typing
 /// text and for thread participants without a name. The batch list builds it once, when a
@@ -66,25 +68,52 @@ extension UserDirectory {
     /// The directory of a conversation decided once (the batch list), built on the first
     /// lookup that gets past the members: only typing names and nameless thread participants
     /// ask, and they are mostly members.
-    struct Lazy {
+    ///
+    /// Copies share the directory, built once whichever copy asks first, from any thread: the
+    /// decisions of a long list are made on all cores, each run with its copy.
+    struct Lazy: Sendable {
         private let members: [Member]
         private let messages: [Message]
-        private var directory: UserDirectory?
+        private let built: Built
+
+        /// The directory once built, behind a lock.
+        private final class Built: @unchecked Sendable {
+            private let lock = DispatchSemaphore(value: 1)
+            private var directory: UserDirectory?
+
+            /// The directory, if built.
+            var existing: UserDirectory? {
+                lock.wait()
+                defer { lock.signal() }
+                return directory
+            }
+
+            func directory(building: () -> UserDirectory) -> UserDirectory {
+                lock.wait()
+                defer { lock.signal() }
+                if let directory { return directory }
+                let made = building()
+                directory = made
+                return made
+            }
+        }
 
         init(_ conversation: Conversation) {
             members = conversation.members
             messages = conversation.messages
+            built = Built()
         }
 
         /// The user with an id, as ``UserDirectory/user(_:)`` answers it.
-        mutating func user(_ id: String) -> User {
-            if let directory { return directory.user(id) }
+        func user(_ id: String) -> User {
+            if let directory = built.existing { return directory.user(id) }
             // The first member with the id, as the directory keeps them.
             if let member = members.first(where: { Identifier.same($0.user.id, id) }) { return member.user }
-            var built = UserDirectory(members: members)
-            for (sequence, message) in messages.enumerated() { _ = built.add(message, sequence: sequence) }
-            directory = built
-            return built.user(id)
+            return built.directory {
+                var directory = UserDirectory(members: members)
+                for (sequence, message) in messages.enumerated() { _ = directory.add(message, sequence: sequence) }
+                return directory
+            }.user(id)
         }
     }
 }

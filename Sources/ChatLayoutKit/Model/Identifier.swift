@@ -156,7 +156,7 @@ struct IDSet: Sendable, Sequence, ExpressibleByArrayLiteral {
 /// Users whose id or name reads like another user's: what `explain` warns about, since an id
 /// compared by its bytes lets "jose\u{301}" post beside "jos\u{E9}" and look the same, and
 /// anyone may take another member's name.
-struct LookalikeUsers {
+struct LookalikeUsers: Sendable {
     /// The known users (members, then authors, then the current user's id), each id once.
     private var users: [User] = []
     /// Users by id and by name as Swift's `==` compares strings (canonical equivalence), so

@@ -97,6 +97,9 @@ struct RowTableTests {
         let decisions = MessageListResolver(environment).resolve(builder.conversation)
         let parallel = MessageListLayout(environment).layout(decisions, width: 40, dateIndicator: .overlay)
         environment.laysOutOnAllCores = false
+        // The decisions too are made in runs on every core, and are the same.
+        let serialDecisions = MessageListResolver(environment).resolve(builder.conversation)
+        #expect(serialDecisions == decisions, "the decisions on one core differ from those on all")
         let serial = MessageListLayout(environment).layout(decisions, width: 40, dateIndicator: .overlay)
         #expect(parallel.rowCount == serial.rowCount && parallel.rowCount > 2 * MessageListLayout.parallelRunLength)
         #expect(parallel.contentHeight == serial.contentHeight)
