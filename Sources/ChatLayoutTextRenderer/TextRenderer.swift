@@ -52,7 +52,21 @@ public struct TextRenderer: Sendable {
     /// As `render(_:to:)` for a list, in bands of `bandHeight` rows (nil: as many as `cellsPerBand` allows).
     func render(_ list: LaidOutList, bandHeight: Int?, to write: (String) -> Void) {
         let empty = list.screen(meeting: 0 ..< 0)
-        forEachRow(height: empty.height, width: empty.width, bandHeight: bandHeight ?? Self.bandHeight(empty),
+        render(list, rows: 0 ..< empty.height, bandHeight: bandHeight, to: write)
+    }
+
+    /// The rows `rows` of the whole list's drawing (screen rows, header included), drawn as
+    /// ``render(_:to:)-(LaidOutList,_)`` draws them. With the parts of
+    /// `MessageListScreen.forEachPart`, each drawn over the rows it covers, a long
+    /// conversation is drawn at constant memory.
+    public func render(_ list: LaidOutList, rows: Range<Int>, to write: (String) -> Void) {
+        render(list, rows: rows, bandHeight: nil, to: write)
+    }
+
+    func render(_ list: LaidOutList, rows: Range<Int>, bandHeight: Int?, to write: (String) -> Void) {
+        guard !rows.isEmpty else { return }
+        let width = list.screen(meeting: 0 ..< 0).width
+        forEachRow(rows: rows, width: width, bandHeight: bandHeight ?? max(1, Self.cellsPerBand / max(1, width)),
                    screen: list.screen(meeting:)) { write(Self.trimmed($0)) }
     }
 
@@ -69,14 +83,15 @@ public struct TextRenderer: Sendable {
 
     /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to `body`.
     func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, _ body: (String) -> Void) {
-        forEachRow(height: screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen }, body)
+        forEachRow(rows: 0 ..< screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen }, body)
     }
 
-    /// Draws a screen of `height` rows `bandHeight` rows at a time, each band from the screen
-    /// `screen` gives for it (one that holds at least the boxes meeting the band), and hands
-    /// each row, top to bottom, to `body`.
-    func forEachRow(height: Int, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen, _ body: (String) -> Void) {
-        var top = 0
+    /// Draws the rows `rows` of a screen `bandHeight` rows at a time, each band from the
+    /// screen `screen` gives for it (one that holds at least the boxes meeting the band), and
+    /// hands each row, top to bottom, to `body`.
+    func forEachRow(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen, _ body: (String) -> Void) {
+        let height = rows.upperBound
+        var top = rows.lowerBound
         repeat {
             let band = top ..< min(height, top + max(1, bandHeight))
             var grid = CellGrid(width: width, height: band.count, engine: engine)

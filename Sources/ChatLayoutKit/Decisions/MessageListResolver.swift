@@ -78,7 +78,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
 
     /// The rows of the messages `range` of `list`: each message with the separators above it.
     /// Of the messages above the range, only the one right above is read.
-    private func items(of list: ShownMessageList, in range: Range<Int>, lookalikes: LookalikeUsers?, explain: Bool) -> [MessageListItem] {
+    func items(of list: ShownMessageList, in range: Range<Int>, lookalikes: LookalikeUsers?, explain: Bool) -> [MessageListItem] {
         let conversation = list.conversation
         let messages = list.messages
         let users = list.users

@@ -118,6 +118,16 @@ public struct MessageListLayout: Sendable {
                            dateIndicator: dateIndicator, layout: self)
     }
 
+    /// `items` laid out as one part of a longer list: its first row at `top` (list
+    /// coordinates), every row where the whole list has it; the part's `contentHeight` is the
+    /// bottom of its last row. `header` is the whole list's.
+    func part(_ items: [MessageListItem], header: Box, width: Int, top: Int, unreadCount: Int,
+              dateIndicator: DateIndicatorPlacement) -> LaidOutList {
+        let run = run(items, in: 0 ..< items.count, width: width, top: top)
+        return LaidOutList(width: width, header: header, table: run.table, contentHeight: run.height, messageRows: run.messageRows,
+                           unreadCount: unreadCount, dateIndicator: dateIndicator, layout: self)
+    }
+
     /// The rows of `items[range]`, written straight into a table (no box is made), the first
     /// at y = `top`; the run's height is then the bottom of its last row.
     private func run(_ items: [MessageListItem], in range: Range<Int>, width: Int, top: Int) -> Run {
@@ -142,7 +152,7 @@ public struct MessageListLayout: Sendable {
     }
 
     /// The space between two rows that follow each other.
-    private func spacing(between above: MessageListItem, and item: MessageListItem) -> Int {
+    func spacing(between above: MessageListItem, and item: MessageListItem) -> Int {
         var isMessage = false
         if case .message = item { isMessage = true }
         var aboveEndsGroup: Bool?

@@ -29,6 +29,52 @@ public enum MessageListScreen {
         return layout.layout(resolver.decisions(&list, from: 0), width: width, dateIndicator: dateIndicator).screen(viewport)
     }
 
+    /// The whole list of `conversation` laid out a part at a time, for drawing a long
+    /// conversation at constant memory: each part's messages are decided, laid out and handed
+    /// to `body` with the rows of the screen it covers (the header's with the first part, the
+    /// space above its first row), then let go. A part is a `LaidOutList` whose rows are where
+    /// the whole list has them (its `screen(meeting:)` over the rows it covers is the whole
+    /// screen's over them); drawn over those rows in order, the parts draw the whole screen.
+    public static func forEachPart(_ conversation: Conversation, environment: LayoutEnvironment, width requestedWidth: Int,
+                                   messagesPerPart: Int = 2048, _ body: (_ part: LaidOutList, _ rows: Range<Int>) -> Void) {
+        let resolver = MessageListResolver(environment)
+        let layout = MessageListLayout(environment)
+        let width = MessageListLayout.width(requestedWidth)
+        let dateIndicator = environment.config.dateIndicatorPlacement
+        let list = resolver.shownList(conversation)
+        let decisions = resolver.decisions(list, from: list.messages.count, explain: false, runLength: .max)
+        let header = layout.header(decisions.header, width: width)
+        let headerHeight = header.frame.height
+        // The rows under the messages (typing, empty and loading states) close the last part.
+        let bottom = decisions.items
+        let unreadCount = decisions.unreadCount
+        let count = list.showsMessages ? list.messages.count : 0
+        let length = max(1, messagesPerPart)
+        var start = 0
+        var screenTop = 0 // the first screen row not yet handed out
+        var previous: MessageListItem?
+        var y = layout.groupSpacing
+        repeat {
+            let end = min(count, start + length)
+            var items = start < end ? resolver.items(of: list, in: start ..< end, lookalikes: nil, explain: false) : []
+            if end == count { items += bottom }
+            if let first = items.first {
+                if let previous { y += layout.spacing(between: previous, and: first) }
+                let part = layout.part(items, header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
+                let rows = screenTop ..< headerHeight + part.contentHeight
+                body(part, rows)
+                screenTop = rows.upperBound
+                y = part.contentHeight
+                previous = items.last
+            } else if previous == nil {
+                // Nothing at all: the header alone (and the space under it).
+                let part = layout.part([], header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
+                body(part, 0 ..< headerHeight + part.contentHeight)
+            }
+            start = end
+        } while start < count
+    }
+
     /// The laid-out list of `conversation` in `environment` at `width`: its rows kept flat,
     /// for screens of any part of it, or to be drawn whole a band at a time.
     public static func list(_ conversation: Conversation, environment: LayoutEnvironment, width: Int) -> LaidOutList {

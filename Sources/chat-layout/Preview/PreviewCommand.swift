@@ -32,9 +32,8 @@ struct PreviewCommand: ParsableCommand {
             let laidOut = MessageListScreen.layout(conversation, environment: environment, width: flags.width, viewport: viewport)
             try screen.write(laidOut, engine: loaded.engine, environment: environment)
         } else {
-            // The whole list: drawn a band at a time from its flat rows when drawn as text.
-            try screen.write(MessageListScreen.list(conversation, environment: environment, width: flags.width),
-                             engine: loaded.engine, environment: environment)
+            // The whole list: as text, laid out and drawn a part at a time.
+            try screen.writeWholeList(conversation, width: flags.width, engine: loaded.engine, environment: environment)
         }
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.
         let hidden = MessageListResolver(environment).hiddenMessages(in: conversation).filter { $0.reason != .threadReply }

@@ -79,12 +79,19 @@ struct ScreenOptions: ParsableArguments {
         height.map { Viewport(scrollOffset: scrollOffset ?? defaultOffset, height: $0) }
     }
 
-    /// Writes a whole list in the chosen format; as text, drawn a band at a time from its flat
-    /// rows, so that a long conversation's boxes are never all made at once.
-    func write(_ list: LaidOutList, engine: ICUTextEngine, environment: LayoutEnvironment) throws {
-        guard format == .text else { return try write(list.screen(), engine: engine, environment: environment) }
+    /// Writes the whole list of `conversation` in the chosen format; as text, decided, laid out
+    /// and drawn a part at a time (`MessageListScreen.forEachPart`), so that a long
+    /// conversation is drawn at constant memory beyond its model.
+    func writeWholeList(_ conversation: Conversation, width: Int, engine: ICUTextEngine, environment: LayoutEnvironment) throws {
+        guard format == .text else {
+            return try write(MessageListScreen.layout(conversation, environment: environment, width: width),
+                             engine: engine, environment: environment)
+        }
         var output = StandardOutput()
-        TextRenderer(engine: engine).render(list) { output.write($0) }
+        let renderer = TextRenderer(engine: engine)
+        MessageListScreen.forEachPart(conversation, environment: environment, width: width) { part, rows in
+            renderer.render(part, rows: rows) { output.write($0) }
+        }
         output.flush()
     }
 

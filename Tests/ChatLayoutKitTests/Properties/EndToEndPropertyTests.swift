@@ -191,7 +191,7 @@ import Testing
 
     /// A whole list drawn from its flat rows a band at a time (boxes made only for the band)
     /// is the drawing of its whole screen, in any band height.
-    @Test func drawingAListFromItsRows_givesTheWholeScreensDrawing() throws {
+    @Test func drawingAListFromItsRows_orAPartAtATime_givesTheWholeScreensDrawing() throws {
         var drawn = 0
         verify("list drawn from its rows") { run in
             guard run.screen != nil, case .success(let document) = run.decoded else { return "not laid out" }
@@ -212,6 +212,20 @@ import Testing
                 var banded = ""
                 renderer.render(list, bandHeight: bandHeight) { banded += $0 }
                 if banded != whole { return "bands of \(bandHeight.map(String.init) ?? "default") differ from the whole screen's drawing" }
+            }
+            // Laid out and drawn a part at a time: the parts cover the screen's rows in order,
+            // and their drawings make the whole one.
+            for messagesPerPart in [1, 2, random.int(3 ... 9), 2048] {
+                var parted = "", next = 0, gap: Range<Int>?
+                MessageListScreen.forEachPart(document.conversation, environment: environment, width: run.width,
+                                              messagesPerPart: messagesPerPart) { part, rows in
+                    if rows.lowerBound != next { gap = next ..< rows.lowerBound }
+                    next = rows.upperBound
+                    renderer.render(part, rows: rows, bandHeight: random.int(1 ... 9)) { parted += $0 }
+                }
+                if let gap { return "parts of \(messagesPerPart): rows \(gap) not handed out" }
+                if next != list.screen().height { return "parts of \(messagesPerPart) end at row \(next), the screen at \(list.screen().height)" }
+                if parted != whole { return "parts of \(messagesPerPart) draw differently from the whole screen" }
             }
             drawn += 1
             return nil
