@@ -1,0 +1,188 @@
+import ChatLayoutKit
+
+/// A scalar that ``JSONWalker`` has met and validated: its kind and where its bytes are.
+struct JSONToken {
+    enum Kind: UInt8 {
+        case null, `false`, `true`, number, integer, string, escapedString
+    }
+
+    var kind: Kind
+    /// The first byte (a string's opening quote).
+    var start: Int
+    /// After the last byte (a string's closing quote).
+    var end: Int
+}
+
+/// What listens to a ``JSONWalker``: the events of one walk, in document order. The tree
+/// parser builds values from them (``JSONParser``); the streaming decoder records where things
+/// are (``JSONTapeBuilder``).
+protocol JSONEventHandler {
+    /// An array or object opens at `offset`, its bracket; `depth` is 1 for the document's value.
+    mutating func open(isObject: Bool, at offset: Int, depth: Int)
+    /// An object's key (a string token), before its value.
+    mutating func key(_ key: JSONToken, bytes: UnsafeBufferPointer<UInt8>)
+    /// A scalar value.
+    mutating func scalar(_ token: JSONToken, bytes: UnsafeBufferPointer<UInt8>)
+    /// The array or object that opened last closes; `end` is after its bracket.
+    mutating func close(isObject: Bool, end: Int, depth: Int)
+}
+
+/// The structure of a JSON document: one value, with optional whitespace around it, arrays and
+/// objects nested at most ``JSONParser/maximumDepth`` levels, their commas and colons. Every
+/// syntax error is found in document order and reported by line and column, with the words of
+/// RFC 8259's rules; the handler hears of everything valid before it.
+///
+/// An explicit stack of open containers (one bit each), so that no document, however deep,
+/// can overflow the call stack.
+enum JSONWalker {
+    /// Walks the whole document in `bytes` (a byte order mark skipped).
+    ///
+    /// - Throws: a `DocumentError` with the line and column of the first problem.
+    static func walkDocument<Handler: JSONEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, handler: inout Handler) throws(DocumentError) {
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.skipWhitespace()
+        guard scanner.position < bytes.count else { throw scanner.failure("the document is empty", at: scanner.position) }
+        try walkValue(&scanner, handler: &handler)
+        scanner.skipWhitespace()
+        guard scanner.position == bytes.count else {
+            throw scanner.failure("unexpected \(scanner.describeCharacter(at: scanner.position)) after the end of the document's value",
+                                  at: scanner.position)
+        }
+    }
+
+    /// Walks the value that starts at `offset` in a document already walked without error;
+    /// returns where it ends.
+    static func walkValidatedValue<Handler: JSONEventHandler>(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int,
+                                                              handler: inout Handler) -> Int {
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.position = offset
+        do throws(DocumentError) {
+            try walkValue(&scanner, handler: &handler)
+        } catch {
+            preconditionFailure("a validated document walks without error: \(error)")
+        }
+        return scanner.position
+    }
+
+    /// One value from `scanner.position`, which is not at the end.
+    private static func walkValue<Handler: JSONEventHandler>(_ scanner: inout JSONScanner, handler: inout Handler) throws(DocumentError) {
+        let bytes = scanner.bytes
+        var kinds = ContainerKinds()
+        var depth = 0
+        func open(isObject: Bool) throws(DocumentError) {
+            guard depth < JSONParser.maximumDepth else {
+                throw scanner.failure("nesting deeper than \(JSONParser.maximumDepth) levels", at: scanner.position)
+            }
+            depth += 1
+            kinds.set(depth, isObject: isObject)
+            handler.open(isObject: isObject, at: scanner.position, depth: depth)
+            scanner.position += 1
+        }
+        func keyAndColon(expectation: String) throws(DocumentError) {
+            guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
+            guard bytes[scanner.position] == UInt8(ascii: "\"") else { throw scanner.failure(expectation, at: scanner.position) }
+            let start = scanner.position
+            let hasEscapes = try scanner.scanString()
+            handler.key(JSONToken(kind: hasEscapes ? .escapedString : .string, start: start, end: scanner.position), bytes: bytes)
+            scanner.skipWhitespace()
+            guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
+            guard bytes[scanner.position] == UInt8(ascii: ":") else {
+                throw scanner.failure("expected ':' after an object key", at: scanner.position)
+            }
+            scanner.position += 1
+        }
+
+        nextValue: while true {
+            scanner.skipWhitespace()
+            guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
+            let start = scanner.position
+            switch bytes[start] {
+            case UInt8(ascii: "\""):
+                let hasEscapes = try scanner.scanString()
+                handler.scalar(JSONToken(kind: hasEscapes ? .escapedString : .string, start: start, end: scanner.position), bytes: bytes)
+            case UInt8(ascii: "["):
+                try open(isObject: false)
+                scanner.skipWhitespace()
+                guard scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: "]") else { continue nextValue }
+                scanner.position += 1
+                handler.close(isObject: false, end: scanner.position, depth: depth)
+                depth -= 1
+            case UInt8(ascii: "{"):
+                try open(isObject: true)
+                scanner.skipWhitespace()
+                guard scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: "}") else {
+                    try keyAndColon(expectation: "expected an object key in double quotes or '}'")
+                    continue nextValue
+                }
+                scanner.position += 1
+                handler.close(isObject: true, end: scanner.position, depth: depth)
+                depth -= 1
+            case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
+                let (_, isInteger) = try scanner.scanNumber()
+                handler.scalar(JSONToken(kind: isInteger ? .integer : .number, start: start, end: scanner.position), bytes: bytes)
+            case UInt8(ascii: "t"):
+                try scanner.scanLiteral("true")
+                handler.scalar(JSONToken(kind: .true, start: start, end: scanner.position), bytes: bytes)
+            case UInt8(ascii: "f"):
+                try scanner.scanLiteral("false")
+                handler.scalar(JSONToken(kind: .false, start: start, end: scanner.position), bytes: bytes)
+            case UInt8(ascii: "n"):
+                try scanner.scanLiteral("null")
+                handler.scalar(JSONToken(kind: .null, start: start, end: scanner.position), bytes: bytes)
+            default:
+                throw scanner.failure("unexpected \(scanner.describeCharacter(at: start)); expected a value", at: start)
+            }
+            // A value is complete: on to the next one of its container, closing every container
+            // that ends.
+            while depth > 0 {
+                let inObject = kinds.isObject(depth)
+                scanner.skipWhitespace()
+                guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
+                let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let byte = bytes[scanner.position]
+                if byte == UInt8(ascii: ",") {
+                    let comma = scanner.position
+                    scanner.position += 1
+                    scanner.skipWhitespace()
+                    if scanner.position < bytes.count, bytes[scanner.position] == closer {
+                        throw scanner.failure(inObject ? "trailing comma in an object" : "trailing comma in an array", at: comma)
+                    }
+                    if inObject { try keyAndColon(expectation: "expected an object key in double quotes") }
+                    continue nextValue
+                } else if byte == closer {
+                    scanner.position += 1
+                    handler.close(isObject: inObject, end: scanner.position, depth: depth)
+                    depth -= 1
+                } else {
+                    throw scanner.failure(
+                        inObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element",
+                        at: scanner.position)
+                }
+            }
+            return
+        }
+    }
+}
+
+/// Whether each open container is an object: one bit a level, up to
+/// ``JSONParser/maximumDepth`` levels, without allocating.
+private struct ContainerKinds {
+    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    @inline(__always)
+    func isObject(_ depth: Int) -> Bool {
+        var copy = words
+        let word = withUnsafeBytes(of: &copy) { $0.load(fromByteOffset: (depth >> 6) << 3, as: UInt64.self) }
+        return (word >> UInt64(depth & 63)) & 1 == 1
+    }
+
+    @inline(__always)
+    mutating func set(_ depth: Int, isObject: Bool) {
+        withUnsafeMutableBytes(of: &words) { words in
+            let offset = (depth >> 6) << 3
+            let bit = UInt64(1) << UInt64(depth & 63)
+            let word = words.load(fromByteOffset: offset, as: UInt64.self)
+            words.storeBytes(of: isObject ? word | bit : word & ~bit, toByteOffset: offset, as: UInt64.self)
+        }
+    }
+}
