@@ -5,18 +5,50 @@ import ChatLayoutKit
 public enum ConversationDecoder {
     /// Decodes `bytes`. From a channels-query response it takes the channel `cid`, or the
     /// first one. Malformed JSON is reported by line and column, wrong values by JSON path.
+    ///
+    /// The document is read in place, never as a whole tree: one walk validates it (every
+    /// syntax error, wherever it is, comes before any wrong value) and records where its values
+    /// are, long lists elided (``JSONTape``); the model is then read from the bytes, a list's
+    /// elements one at a time.
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
-        try decodeThroughTree(bytes, channel: cid)
+        // Tape entries address bytes with 32 bits.
+        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
+        return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid) }.get()
+    }
+
+    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?) -> Result<ConversationDocument, DocumentError> {
+        let root = JSONTape(bytes: bytes), elements = JSONTape(bytes: bytes)
+        defer { withExtendedLifetime((root, elements)) {} }
+        // The walk validates the whole document and, as it goes, decodes the top-level
+        // `messages` one element at a time.
+        var builder = StreamingTapeBuilder(root: root, elements: elements, consumer: StreamedMessageList())
+        do throws(DocumentError) {
+            defer { builder.finish() }
+            try JSONWalker.walkDocument(bytes, handler: &builder)
+        } catch {
+            return .failure(error)
+        }
+        let streamed = builder.consumer
+        do throws(DocumentError) {
+            let document = try decode(root: TapeReader(tape: root, index: 0), channel: cid) { list in
+                streamed.entry.flatMap { list.isValue(at: $0, of: root) ? streamed.list : nil }
+            }
+            return .success(document)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Decodes `bytes` as ``decode(_:channel:)`` does, through a whole parsed tree
     /// (``JSONParser``, ``JSONReader``): the reference the streaming decoder is tested against.
     package static func decodeThroughTree(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
-        try decode(root: JSONReader(try JSONParser.parse(bytes)), channel: cid)
+        try decode(root: JSONReader(try JSONParser.parse(bytes)), channel: cid) { _ in nil }
     }
 
-    /// The document whose top is `root`.
-    static func decode<JSON: JSONValueReading>(root: JSON, channel cid: String?) throws(DocumentError) -> ConversationDocument {
+    /// The document whose top is `root`; `decoded` gives the messages of an array already
+    /// decoded while the document was read.
+    static func decode<JSON: JSONValueReading>(root: JSON, channel cid: String?,
+                                               decoded: (JSON) -> MessageListDecoding?) throws(DocumentError) -> ConversationDocument {
         guard root.kind == .object else {
             // A wrong type names its path: here "", the top level.
             throw root.error("the document must be a JSON object, got \(describe(root.kind))")
@@ -42,16 +74,20 @@ public enum ConversationDecoder {
             messageCount = 1
         } else {
             let messages = state["messages"]
-            var firstIndex: [IDKey: Int] = [:]
-            for (index, element) in try messages.optionalArray().enumerated() {
-                let message = try decoder.message(element)
-                if let first = firstIndex.updateValue(index, forKey: IDKey(message.id)) {
-                    throw DocumentError(path: element["id"].path, line: nil, column: nil,
-                                        message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(messages.path)[\(first)])")
+            var list: MessageListDecoding
+            if let decoded = decoded(messages) {
+                list = decoded
+            } else {
+                list = MessageListDecoding()
+                for (index, element) in try messages.optionalArray().enumerated() {
+                    list.add(element, index: index, listPath: { messages.path })
+                    if list.error != nil { break }
                 }
-                conversation.messages.append(message)
             }
-            messageCount = conversation.messages.count
+            decoder.warnings += list.decoder.warnings
+            if let error = list.error { throw error }
+            conversation.messages = list.messages
+            messageCount = list.count
         }
         if state["channel"].isAbsent && !root["message"].isAbsent {
             // A single message knows its channel by `cid` (or carries it whole).

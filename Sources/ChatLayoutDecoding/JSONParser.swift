@@ -93,11 +93,11 @@ private struct TreeBuilder: JSONEventHandler {
         frames.append((pending.count, keys.count))
     }
 
-    mutating func key(_ key: JSONToken, bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func key(_ key: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
         keys.append(JSONString.value(bytes, key.start ..< key.end, hasEscapes: key.kind == .escapedString))
     }
 
-    mutating func scalar(_ token: JSONToken, bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func scalar(_ token: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
         switch token.kind {
         case .null: pending.append(.null)
         case .false: pending.append(.bool(false))

@@ -58,6 +58,7 @@ package struct JSONKey: ExpressibleByStringLiteral, Sendable, CustomStringConver
 
     /// The key `name`.
     package init(stringLiteral name: StaticString) {
+        precondition(name.hasPointerRepresentation && name.isASCII, "a key is an ASCII string literal")
         self.name = name
     }
 

@@ -15,15 +15,16 @@ struct JSONToken {
 
 /// What listens to a ``JSONWalker``: the events of one walk, in document order. The tree
 /// parser builds values from them (``JSONParser``); the streaming decoder records where things
-/// are (``JSONTapeBuilder``).
+/// are (``JSONTapeBuilder``). `depth` is the number of containers open around the event's
+/// value (0 for the document's value; a container's own events count it).
 protocol JSONEventHandler {
     /// An array or object opens at `offset`, its bracket; `depth` is 1 for the document's value.
     mutating func open(isObject: Bool, at offset: Int, depth: Int)
-    /// An object's key (a string token), before its value.
-    mutating func key(_ key: JSONToken, bytes: UnsafeBufferPointer<UInt8>)
-    /// A scalar value.
-    mutating func scalar(_ token: JSONToken, bytes: UnsafeBufferPointer<UInt8>)
-    /// The array or object that opened last closes; `end` is after its bracket.
+    /// An object's key (a string token), before its value; the object is at `depth`.
+    mutating func key(_ key: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>)
+    /// A scalar value, in the container at `depth` (0: it is the whole value walked).
+    mutating func scalar(_ token: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>)
+    /// The array or object at `depth` closes; `end` is after its bracket.
     mutating func close(isObject: Bool, end: Int, depth: Int)
 }
 
@@ -65,33 +66,11 @@ enum JSONWalker {
     }
 
     /// One value from `scanner.position`, which is not at the end.
+    @inline(__always)
     private static func walkValue<Handler: JSONEventHandler>(_ scanner: inout JSONScanner, handler: inout Handler) throws(DocumentError) {
         let bytes = scanner.bytes
         var kinds = ContainerKinds()
         var depth = 0
-        func open(isObject: Bool) throws(DocumentError) {
-            guard depth < JSONParser.maximumDepth else {
-                throw scanner.failure("nesting deeper than \(JSONParser.maximumDepth) levels", at: scanner.position)
-            }
-            depth += 1
-            kinds.set(depth, isObject: isObject)
-            handler.open(isObject: isObject, at: scanner.position, depth: depth)
-            scanner.position += 1
-        }
-        func keyAndColon(expectation: String) throws(DocumentError) {
-            guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
-            guard bytes[scanner.position] == UInt8(ascii: "\"") else { throw scanner.failure(expectation, at: scanner.position) }
-            let start = scanner.position
-            let hasEscapes = try scanner.scanString()
-            handler.key(JSONToken(kind: hasEscapes ? .escapedString : .string, start: start, end: scanner.position), bytes: bytes)
-            scanner.skipWhitespace()
-            guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
-            guard bytes[scanner.position] == UInt8(ascii: ":") else {
-                throw scanner.failure("expected ':' after an object key", at: scanner.position)
-            }
-            scanner.position += 1
-        }
-
         nextValue: while true {
             scanner.skipWhitespace()
             guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
@@ -99,36 +78,36 @@ enum JSONWalker {
             switch bytes[start] {
             case UInt8(ascii: "\""):
                 let hasEscapes = try scanner.scanString()
-                handler.scalar(JSONToken(kind: hasEscapes ? .escapedString : .string, start: start, end: scanner.position), bytes: bytes)
-            case UInt8(ascii: "["):
-                try open(isObject: false)
-                scanner.skipWhitespace()
-                guard scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: "]") else { continue nextValue }
-                scanner.position += 1
-                handler.close(isObject: false, end: scanner.position, depth: depth)
-                depth -= 1
+                handler.scalar(JSONToken(kind: hasEscapes ? .escapedString : .string, start: start, end: scanner.position), depth: depth, bytes: bytes)
             case UInt8(ascii: "{"):
-                try open(isObject: true)
+                try open(isObject: true, &scanner, &kinds, &depth, &handler)
                 scanner.skipWhitespace()
                 guard scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: "}") else {
-                    try keyAndColon(expectation: "expected an object key in double quotes or '}'")
+                    try keyAndColon(expectation: "expected an object key in double quotes or '}'", &scanner, depth, &handler)
                     continue nextValue
                 }
                 scanner.position += 1
                 handler.close(isObject: true, end: scanner.position, depth: depth)
                 depth -= 1
+            case UInt8(ascii: "["):
+                try open(isObject: false, &scanner, &kinds, &depth, &handler)
+                scanner.skipWhitespace()
+                guard scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: "]") else { continue nextValue }
+                scanner.position += 1
+                handler.close(isObject: false, end: scanner.position, depth: depth)
+                depth -= 1
             case UInt8(ascii: "-"), UInt8(ascii: "0") ... UInt8(ascii: "9"):
                 let (_, isInteger) = try scanner.scanNumber()
-                handler.scalar(JSONToken(kind: isInteger ? .integer : .number, start: start, end: scanner.position), bytes: bytes)
+                handler.scalar(JSONToken(kind: isInteger ? .integer : .number, start: start, end: scanner.position), depth: depth, bytes: bytes)
             case UInt8(ascii: "t"):
                 try scanner.scanLiteral("true")
-                handler.scalar(JSONToken(kind: .true, start: start, end: scanner.position), bytes: bytes)
+                handler.scalar(JSONToken(kind: .true, start: start, end: scanner.position), depth: depth, bytes: bytes)
             case UInt8(ascii: "f"):
                 try scanner.scanLiteral("false")
-                handler.scalar(JSONToken(kind: .false, start: start, end: scanner.position), bytes: bytes)
+                handler.scalar(JSONToken(kind: .false, start: start, end: scanner.position), depth: depth, bytes: bytes)
             case UInt8(ascii: "n"):
                 try scanner.scanLiteral("null")
-                handler.scalar(JSONToken(kind: .null, start: start, end: scanner.position), bytes: bytes)
+                handler.scalar(JSONToken(kind: .null, start: start, end: scanner.position), depth: depth, bytes: bytes)
             default:
                 throw scanner.failure("unexpected \(scanner.describeCharacter(at: start)); expected a value", at: start)
             }
@@ -138,18 +117,17 @@ enum JSONWalker {
                 let inObject = kinds.isObject(depth)
                 scanner.skipWhitespace()
                 guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
-                let closer = inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 let byte = bytes[scanner.position]
                 if byte == UInt8(ascii: ",") {
                     let comma = scanner.position
                     scanner.position += 1
                     scanner.skipWhitespace()
-                    if scanner.position < bytes.count, bytes[scanner.position] == closer {
+                    if scanner.position < bytes.count, bytes[scanner.position] == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         throw scanner.failure(inObject ? "trailing comma in an object" : "trailing comma in an array", at: comma)
                     }
-                    if inObject { try keyAndColon(expectation: "expected an object key in double quotes") }
+                    if inObject { try keyAndColon(expectation: "expected an object key in double quotes", &scanner, depth, &handler) }
                     continue nextValue
-                } else if byte == closer {
+                } else if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     scanner.position += 1
                     handler.close(isObject: inObject, end: scanner.position, depth: depth)
                     depth -= 1
@@ -161,6 +139,41 @@ enum JSONWalker {
             }
             return
         }
+    }
+
+    @inline(__always)
+    private static func open<Handler: JSONEventHandler>(isObject: Bool, _ scanner: inout JSONScanner, _ kinds: inout ContainerKinds,
+                                                        _ depth: inout Int, _ handler: inout Handler) throws(DocumentError) {
+        guard depth < JSONParser.maximumDepth else {
+            throw scanner.failure("nesting deeper than \(JSONParser.maximumDepth) levels", at: scanner.position)
+        }
+        depth += 1
+        kinds.set(depth, isObject: isObject)
+        handler.open(isObject: isObject, at: scanner.position, depth: depth)
+        scanner.position += 1
+    }
+
+    /// Reads `"key"` and `:` (whitespace skipped before the key) in the object at `depth`.
+    @inline(__always)
+    private static func keyAndColon<Handler: JSONEventHandler>(expectation: StaticString, _ scanner: inout JSONScanner, _ depth: Int,
+                                                               _ handler: inout Handler) throws(DocumentError) {
+        let bytes = scanner.bytes
+        guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
+        guard bytes[scanner.position] == UInt8(ascii: "\"") else { throw scanner.failure(expectation.description, at: scanner.position) }
+        let start = scanner.position
+        let hasEscapes = try scanner.scanString()
+        handler.key(JSONToken(kind: hasEscapes ? .escapedString : .string, start: start, end: scanner.position), depth: depth, bytes: bytes)
+        // Pretty-printed and compact documents alike have at most a space before the colon.
+        if scanner.position < bytes.count, bytes[scanner.position] == UInt8(ascii: ":") {
+            scanner.position += 1
+            return
+        }
+        scanner.skipWhitespace()
+        guard scanner.position < bytes.count else { throw scanner.unexpectedEnd() }
+        guard bytes[scanner.position] == UInt8(ascii: ":") else {
+            throw scanner.failure("expected ':' after an object key", at: scanner.position)
+        }
+        scanner.position += 1
     }
 }
 
