@@ -16,9 +16,21 @@ public enum ConversationDecoder {
         return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid) }.get()
     }
 
-    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?) -> Result<ConversationDocument, DocumentError> {
+    /// The most tape entries (32 bytes each) the streaming decoder held at once for `bytes`,
+    /// over all its tapes: what it keeps of the document besides the bytes themselves (for the
+    /// tests that check that it never holds a whole tree).
+    package static func tapeEntriesHeld(decoding bytes: [UInt8], channel cid: String? = nil) -> Int {
+        var held = 0
+        _ = bytes.withUnsafeBufferPointer { buffer in
+            decodeInPlace(buffer, channel: cid) { tapes in held = tapes.flatMap(\.capacities).reduce(0, +) }
+        }
+        return held
+    }
+
+    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?,
+                                      inspect: ([JSONTape]) -> Void = { _ in }) -> Result<ConversationDocument, DocumentError> {
         let root = JSONTape(bytes: bytes), elements = JSONTape(bytes: bytes)
-        defer { withExtendedLifetime((root, elements)) {} }
+        defer { inspect([root, elements]) }
         // The walk validates the whole document and, as it goes, decodes the top-level
         // `messages` one element at a time.
         var builder = StreamingTapeBuilder(root: root, elements: elements, consumer: StreamedMessageList())

@@ -68,6 +68,11 @@ final class JSONTape {
         return tape
     }
 
+    /// The most entries this tape, and each tape of its elided arrays' elements, has held.
+    var capacities: [Int] {
+        [state.pointee.capacity] + elementTapes.flatMap(\.tape.capacities)
+    }
+
     /// The key at `index`, decoded.
     func key(at index: Int) -> String {
         let entry = state.pointee.entries[index]
@@ -115,7 +120,7 @@ final class JSONTape {
 struct TapeState {
     fileprivate(set) var entries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: 64)
     fileprivate(set) var count = 0
-    fileprivate var capacity = 64
+    fileprivate(set) var capacity = 64
     /// The builder's stack of open containers' entries (one a level).
     fileprivate let openContainers = UnsafeMutablePointer<Int32>.allocate(capacity: JSONParser.maximumDepth + 1)
     /// Missing keys, each after a present entry or after another missing key.
