@@ -13,8 +13,8 @@ struct MessageListDecoding {
     private(set) var error: DocumentError?
     /// How many elements the list has had.
     private(set) var count = 0
-    /// The index of each id's first message.
-    private var firstIndex: [IDKey: Int] = [:]
+    /// The messages by id.
+    private var ids = MessageIDIndex()
 
     /// Decodes element `index` of the list whose path `listPath` gives.
     mutating func add(_ element: some JSONValueReading, index: Int, listPath: () -> String) {
@@ -22,7 +22,7 @@ struct MessageListDecoding {
         guard error == nil else { return }
         do throws(DocumentError) {
             let message = try decoder.message(element)
-            if let first = firstIndex.updateValue(index, forKey: IDKey(message.id)) {
+            if let first = ids.insert(message.id, number: messages.count, idOf: { messages[$0].id }) {
                 throw DocumentError(path: element["id"].path, line: nil, column: nil,
                                     message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(listPath())[\(first)])")
             }
@@ -30,7 +30,7 @@ struct MessageListDecoding {
         } catch {
             self.error = error
             messages = []
-            firstIndex = [:]
+            ids = MessageIDIndex()
         }
     }
 }
@@ -49,5 +49,65 @@ struct StreamedMessageList: JSONElementConsumer {
 
     mutating func consume(_ element: TapeReader, index: Int) {
         list.add(element, index: index, listPath: { String(element.path.dropLast("[\(index)]".count)) })
+    }
+}
+
+/// Message ids, each with the number of its message: an open-addressed table of numbers, by a
+/// hash of the id's bytes (ids are the same when their bytes are, ``Identifier``). Four bytes a
+/// slot and four a message's hash, where a dictionary keyed by `IDKey` takes some forty.
+struct MessageIDIndex {
+    /// Message numbers; -1 for an empty slot. A power of two long, at most half full.
+    private var slots = [Int32](repeating: -1, count: 64)
+    /// Each message's hash, by its number.
+    private var hashes: [UInt32] = []
+
+    /// Adds `id`, the id of message `number` (the next one), unless an earlier message has it:
+    /// then that message's number. `idOf` gives the id of an earlier message.
+    mutating func insert(_ id: String, number: Int, idOf: (Int) -> String) -> Int? {
+        precondition(number == hashes.count, "messages are added in order")
+        let hash = Self.hash(id)
+        if 2 * (hashes.count + 1) > slots.count { grow() }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] >= 0 {
+            let other = Int(slots[slot])
+            if hashes[other] == hash, Identifier.same(idOf(other), id) { return other }
+            slot = (slot + 1) & mask
+        }
+        slots[slot] = Int32(number)
+        hashes.append(hash)
+        return nil
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: -1, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(hash) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(number)
+        }
+    }
+
+    /// A hash of the id's bytes, eight at a time.
+    static func hash(_ id: String) -> UInt32 {
+        var id = id
+        return id.withUTF8 { bytes in
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 31
+                index += 8
+            }
+            var tail: UInt64 = 0
+            while index < bytes.count {
+                tail = tail << 8 | UInt64(bytes[index])
+                index += 1
+            }
+            hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+            return UInt32(truncatingIfNeeded: hash ^ hash >> 32)
+        }
     }
 }

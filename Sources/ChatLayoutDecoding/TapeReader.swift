@@ -107,16 +107,15 @@ package struct TapeReader: JSONValueReading {
     }
 
     package func objectMembers() -> [(key: String, value: TapeReader)] {
-        guard isPresent, entry.kind == .object else { return [] }
-        var keys: [String] = []
-        var values: [TapeReader] = []
+        guard isPresent, entry.kind == .object, Int(entry.link) > Int(index) + 1 else { return [] }
+        var members: [(key: String, value: TapeReader)] = []
         var member = Int(index) + 1
         while member < Int(entry.link) {
-            keys.append(state.pointee.tape.key(at: member))
-            values.append(TapeReader(state: state, index: Int32(member + 1)))
+            members.append((state.pointee.tape.key(at: member), TapeReader(state: state, index: Int32(member + 1))))
             member = Int(state.pointee.entries[member].link)
         }
-        return JSONParser.members(keys: keys, values: values).map { (key: $0.0, value: $0.1) }
+        guard entry.mayRepeatKeys else { return members }
+        return JSONParser.members(keys: members.map(\.key), values: members.map(\.value)).map { (key: $0.0, value: $0.1) }
     }
 
     package var path: String {
@@ -147,8 +146,13 @@ package struct TapeReader: JSONValueReading {
     package func timestamp() throws(DocumentError) -> Timestamp {
         if isPresent {
             let entry = entry
-            if entry.kind == .string || entry.kind == .escapedString,
-               let timestamp = Timestamp(rfc3339: JSONString.value(state.pointee.bytes, range(of: entry), hasEscapes: entry.kind == .escapedString)) {
+            // Straight from the bytes (the grammar is ASCII: invalid UTF-8, repaired or not,
+            // never parses).
+            if entry.kind == .string,
+               let timestamp = Timestamp(rfc3339UTF8: UnsafeBufferPointer(rebasing: state.pointee.bytes[Int(entry.start) + 1 ..< Int(entry.end) - 1])) {
+                return timestamp
+            }
+            if entry.kind == .escapedString, let timestamp = Timestamp(rfc3339: JSONString.value(state.pointee.bytes, range(of: entry), hasEscapes: true)) {
                 return timestamp
             }
         }

@@ -217,3 +217,24 @@ struct StreamingDecoderTests {
         #expect(heldLong < 6000 * 2)
     }
 }
+
+extension StreamingDecoderTests {
+    /// Ids are told apart by their bytes in a table that grows with the list: a repeated id is
+    /// found however far apart, and ids that only read alike are not repeats.
+    @Test func repeatedIdFarDown_aLongList_isNamedWithItsFirst() {
+        func document(_ ids: [String]) -> [UInt8] {
+            let messages = ids.map { JSONValue.object([("id", .string($0)), ("created_at", "2024-03-05T09:00:00Z")]) }
+            return Array(JSONValue.object([("messages", .array(messages))]).serialized().utf8)
+        }
+        var ids = (0 ..< 5000).map { "message-\($0)" }
+        ids[4321] = "jos\u{E9}"
+        ids.append("jose\u{301}")  // canonically equivalent, other bytes: not a repeat
+        #expect(Self.difference(document(ids)) == nil)
+        #expect(throws: Never.self) { try ConversationDecoder.decode(document(ids)) }
+        ids.append("message-17")
+        #expect(Self.difference(document(ids)) == nil)
+        #expect(throws: DocumentError(path: "messages[5001].id", message: "duplicate message id 'message-17' (first at messages[17])")) {
+            try ConversationDecoder.decode(document(ids))
+        }
+    }
+}
