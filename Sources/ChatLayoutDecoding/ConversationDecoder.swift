@@ -19,31 +19,53 @@ public enum ConversationDecoder {
     /// The most tape entries (32 bytes each) the streaming decoder held at once for `bytes`,
     /// over all its tapes: what it keeps of the document besides the bytes themselves (for the
     /// tests that check that it never holds a whole tree).
-    package static func tapeEntriesHeld(decoding bytes: [UInt8], channel cid: String? = nil) -> Int {
+    package static func tapeEntriesHeld(decoding bytes: [UInt8], channel cid: String? = nil, pipelined: Bool = false) -> Int {
         var held = 0
         _ = bytes.withUnsafeBufferPointer { buffer in
-            decodeInPlace(buffer, channel: cid) { tapes in held = tapes.flatMap(\.capacities).reduce(0, +) }
+            decodeInPlace(buffer, channel: cid, pipelined: pipelined) { tapes in held = tapes.flatMap(\.capacities).reduce(0, +) }
         }
         return held
     }
 
-    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?,
+    /// ``decode(_:channel:)`` with the top-level messages decoded on the walk's thread or,
+    /// `pipelined`, on a second one, whatever the document's size (for the tests that compare
+    /// both ways with the tree decoder).
+    package static func decode(_ bytes: [UInt8], channel cid: String? = nil, pipelined: Bool) throws(DocumentError) -> ConversationDocument {
+        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
+        return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid, pipelined: pipelined) }.get()
+    }
+
+    /// Documents from this size on have their top-level messages decoded on a second thread
+    /// while the walk goes on (``PipelinedMessageList``).
+    static let pipelinedSize = 1 << 20
+
+    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, pipelined: Bool? = nil,
                                       inspect: ([JSONTape]) -> Void = { _ in }) -> Result<ConversationDocument, DocumentError> {
-        let root = JSONTape(bytes: bytes), elements = JSONTape(bytes: bytes)
-        defer { inspect([root, elements]) }
-        // The walk validates the whole document and, as it goes, decodes the top-level
-        // `messages` one element at a time.
-        var builder = StreamingTapeBuilder(root: root, elements: elements, consumer: StreamedMessageList())
+        if pipelined ?? (bytes.count >= pipelinedSize) {
+            return decodeInPlace(bytes, channel: cid, consumer: PipelinedMessageList(bytes: bytes), inspect: inspect)
+        }
+        return decodeInPlace(bytes, channel: cid, consumer: StreamedMessageList(bytes: bytes), inspect: inspect)
+    }
+
+    /// The walk validates the whole document and fills the top-level tape; as it goes,
+    /// `consumer` decodes the top-level `messages` one element at a time. Then the rest of the
+    /// document is read from the tape.
+    private static func decodeInPlace<Consumer: DecodedMessagesConsumer>(
+        _ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, consumer: Consumer, inspect: ([JSONTape]) -> Void
+    ) -> Result<ConversationDocument, DocumentError> {
+        let root = JSONTape(bytes: bytes)
+        var builder = StreamingTapeBuilder(root: root, consumer: consumer)
+        defer { inspect([root] + builder.consumer.tapes) }
         do throws(DocumentError) {
             defer { builder.finish() }
             try JSONWalker.walkDocument(bytes, handler: &builder)
         } catch {
             return .failure(error)
         }
-        let streamed = builder.consumer
+        let streamed = builder.consumer.decoded
         do throws(DocumentError) {
             let document = try decode(root: TapeReader(tape: root, index: 0), channel: cid) { list in
-                streamed.entry.flatMap { list.isValue(at: $0, of: root) ? streamed.list : nil }
+                streamed.flatMap { list.isValue(at: $0.entry, of: root) ? $0.list : nil }
             }
             return .success(document)
         } catch {

@@ -15,19 +15,21 @@ final class JSONTape {
 
     /// The entries and the rest of what readers use, at an address that does not move.
     let state: UnsafeMutablePointer<TapeState>
-    /// Where this tape's value is, when it is an element of an elided array of another tape.
+    /// Where this tape's values are, when they are elements of an array: nil for a document's
+    /// top-level tape.
     private(set) var origin: Origin?
+    /// Where the tape's values start, when it holds several elements of an array one after the
+    /// other (a streamed array's); empty for one value, at entry 0.
+    private(set) var roots: [Int32] = []
     /// The tapes elements of this tape's elided arrays are read into, by the array's entry.
     private var elementTapes: [(array: Int, tape: JSONTape)] = []
 
-    /// Where a tape's value is in the tape of the elided array it is an element of.
-    struct Origin {
-        /// The array's tape (which owns this one).
-        unowned(unsafe) let tape: JSONTape
-        /// The array's entry there.
-        let array: Int
-        /// The element's index in the array.
-        let element: Int
+    /// Where a tape's values are in the document.
+    enum Origin {
+        /// Element `element` of the elided array at entry `array` of `tape` (which owns this one).
+        case elided(tape: Unmanaged<JSONTape>, array: Int, element: Int)
+        /// Elements `first`, `first + 1`, … (one a root) of the array at `path`.
+        case streamed(path: [JSONPath.Step], first: Int)
     }
 
     /// An empty tape over `bytes`, a whole document.
@@ -45,15 +47,21 @@ final class JSONTape {
 
     var bytes: UnsafeBufferPointer<UInt8> { state.pointee.bytes }
 
-    /// Places this tape's value: element `origin.element` of an elided array.
+    /// Places this tape's values in the document; they start afresh.
     func setOrigin(_ origin: Origin?) {
         self.origin = origin
+        roots.removeAll(keepingCapacity: true)
     }
 
-    /// Tapes the value at `offset` (in a validated document), element `origin.element` of an
-    /// elided array; returns where the value ends.
+    /// Records that the next element (of a streamed array) starts at `entry`.
+    func addRoot(_ entry: Int) {
+        roots.append(Int32(entry))
+    }
+
+    /// Tapes the value at `offset` (in a validated document), for `origin`; returns where the
+    /// value ends.
     func fill(from offset: Int, origin: Origin?) -> Int {
-        self.origin = origin
+        setOrigin(origin)
         var builder = JSONTapeBuilder(tape: self)
         let end = JSONWalker.walkValidatedValue(bytes, at: offset, handler: &builder)
         builder.finish()
@@ -82,9 +90,23 @@ final class JSONTape {
     /// The steps from the document's top to the value at `index`.
     func steps(to index: Int) -> [JSONPath.Step] {
         var steps: [JSONPath.Step] = []
-        if let origin {
-            steps = origin.tape.steps(to: origin.array)
-            steps.append(.index(origin.element))
+        var root = 0
+        switch origin {
+        case nil:
+            break
+        case .elided(let tape, let array, let element)?:
+            steps = tape.takeUnretainedValue().steps(to: array)
+            steps.append(.index(element))
+        case .streamed(let path, let first)?:
+            // The last element that starts at or before `index`.
+            var low = 0, high = roots.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if Int(roots[middle]) <= index { low = middle } else { high = middle }
+            }
+            root = roots.isEmpty ? 0 : Int(roots[low])
+            steps = path
+            steps.append(.index(first + low))
         }
         let entries = state.pointee.entries
         // A container still open (while the walk that fills the tape goes on) ends with the
@@ -92,7 +114,7 @@ final class JSONTape {
         func after(_ index: Int) -> Int {
             entries[index].isContainer && entries[index].link == 0 ? state.pointee.count : state.pointee.next(after: index)
         }
-        var current = 0
+        var current = root
         while current != index {
             precondition(entries[current].isContainer && index < after(current), "a tape entry inside the tape's value")
             let isObject = entries[current].kind == .object
@@ -222,6 +244,20 @@ struct TapeEntry {
         case array, object, key, escapedKey
         /// An array whose elements are not on the tape (see ``JSONTape``).
         case elidedArray
+
+        /// A scalar token's kind.
+        @inline(__always)
+        init(_ kind: JSONToken.Kind) {
+            switch kind {
+            case .null: self = .null
+            case .false: self = .false
+            case .true: self = .true
+            case .number: self = .number
+            case .integer: self = .integer
+            case .string: self = .string
+            case .escapedString: self = .escapedString
+            }
+        }
     }
 
     /// The first byte (a string's or key's opening quote, a container's bracket).
@@ -394,8 +430,7 @@ struct JSONTapeBuilder: JSONEventHandler {
     @inline(__always)
     mutating func scalar(_ token: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
         guard elidedDepth == 0 else { return }
-        append(TapeEntry(start: UInt32(token.start), end: UInt32(token.end), link: 0,
-                         kind: TapeEntry.Kind(rawValue: token.kind.rawValue)!))
+        append(TapeEntry(start: UInt32(token.start), end: UInt32(token.end), link: 0, kind: TapeEntry.Kind(token.kind)))
         valueEnded(entry: count - 1, depth: depth - depthOffset)
     }
 

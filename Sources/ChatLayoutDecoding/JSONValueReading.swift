@@ -43,6 +43,13 @@ package protocol JSONValueReading {
     /// The instant here, written as an RFC 3339 string (see `Timestamp(rfc3339:)`).
     /// - Throws: when it is missing, or not such a string.
     func timestamp() throws(DocumentError) -> Timestamp
+
+    /// The Boolean here.
+    /// - Throws: when it is missing, or not `true` or `false`.
+    func bool() throws(DocumentError) -> Bool
+
+    /// Whether there is nothing here: the value is missing or JSON `null`.
+    var isAbsent: Bool { get }
 }
 
 /// The kind of a JSON value.

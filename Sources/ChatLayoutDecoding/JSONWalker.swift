@@ -177,25 +177,27 @@ enum JSONWalker {
     }
 }
 
-/// Whether each open container is an object: one bit a level, up to
-/// ``JSONParser/maximumDepth`` levels, without allocating.
+/// Whether each open container is an object: one bit a level, the first 64 levels in a word
+/// and the deeper ones (up to ``JSONParser/maximumDepth``) in an array made when first needed.
 private struct ContainerKinds {
-    private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var shallow: UInt64 = 0
+    private var deep: [UInt64] = []
 
     @inline(__always)
     func isObject(_ depth: Int) -> Bool {
-        var copy = words
-        let word = withUnsafeBytes(of: &copy) { $0.load(fromByteOffset: (depth >> 6) << 3, as: UInt64.self) }
-        return (word >> UInt64(depth & 63)) & 1 == 1
+        depth < 64 ? (shallow >> UInt64(depth)) & 1 == 1 : (deep[depth >> 6 - 1] >> UInt64(depth & 63)) & 1 == 1
     }
 
     @inline(__always)
     mutating func set(_ depth: Int, isObject: Bool) {
-        withUnsafeMutableBytes(of: &words) { words in
-            let offset = (depth >> 6) << 3
-            let bit = UInt64(1) << UInt64(depth & 63)
-            let word = words.load(fromByteOffset: offset, as: UInt64.self)
-            words.storeBytes(of: isObject ? word | bit : word & ~bit, toByteOffset: offset, as: UInt64.self)
-        }
+        guard depth < 64 else { return setDeep(depth, isObject: isObject) }
+        let bit = UInt64(1) << UInt64(depth)
+        shallow = isObject ? shallow | bit : shallow & ~bit
+    }
+
+    private mutating func setDeep(_ depth: Int, isObject: Bool) {
+        if deep.isEmpty { deep = [UInt64](repeating: 0, count: JSONParser.maximumDepth / 64 + 1) }
+        let bit = UInt64(1) << UInt64(depth & 63)
+        deep[depth >> 6 - 1] = isObject ? deep[depth >> 6 - 1] | bit : deep[depth >> 6 - 1] & ~bit
     }
 }

@@ -35,21 +35,45 @@ struct MessageListDecoding {
     }
 }
 
-/// ``MessageListDecoding`` as the consumer of the top-level `messages` array's elements.
-struct StreamedMessageList: JSONElementConsumer {
+/// The top-level `messages` array as the walk reaches it: each element decoded at once, on the
+/// walk's thread, from a tape that then takes the next one (the top-level messages of a small
+/// document; ``MessagePipeline`` for a large one).
+struct StreamedMessageList: DecodedMessagesConsumer {
     static let key: JSONKey = "messages"
-    /// The array's entry in the top-level tape, once one has started.
-    private(set) var entry: Int?
-    private(set) var list = MessageListDecoding()
+    let tape: JSONTape
+    /// The array's entry in the top-level tape, once one has started, and its messages.
+    private(set) var decoded: (entry: Int, list: MessageListDecoding)?
+    private var path: [JSONPath.Step] = []
+    private var listPath = ""
 
-    mutating func begin(entry: Int) {
-        self.entry = entry
-        list = MessageListDecoding()
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        tape = JSONTape(bytes: bytes)
     }
 
-    mutating func consume(_ element: TapeReader, index: Int) {
-        list.add(element, index: index, listPath: { String(element.path.dropLast("[\(index)]".count)) })
+    mutating func begin(entry: Int, path: [JSONPath.Step]) {
+        decoded = (entry, MessageListDecoding())
+        self.path = path
+        listPath = JSONPath.text(of: path)
     }
+
+    mutating func consume(root: Int, index: Int) -> Bool {
+        tape.setOrigin(.streamed(path: path, first: index))
+        let listPath = listPath
+        decoded?.list.add(TapeReader(tape: tape, index: root), index: index, listPath: { listPath })
+        return true
+    }
+
+    mutating func finish() {}
+
+    var tapes: [JSONTape] { [tape] }
+}
+
+/// What consumes the top-level `messages` array: its messages once the walk is over.
+protocol DecodedMessagesConsumer: JSONElementConsumer {
+    /// The array's entry in the top-level tape (the last array of the key), and its messages.
+    var decoded: (entry: Int, list: MessageListDecoding)? { get }
+    /// The tapes it used (for ``ConversationDecoder/tapeEntriesHeld(decoding:channel:pipelined:)``).
+    var tapes: [JSONTape] { get }
 }
 
 /// Message ids, each with the number of its message: an open-addressed table of numbers, by a

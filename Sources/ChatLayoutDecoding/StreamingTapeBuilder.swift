@@ -1,60 +1,67 @@
 import ChatLayoutKit
 
 /// What takes the elements of one array of the document's top-level object as the validating
-/// walk reaches them (``StreamingTapeBuilder``): each element is taped alone, handed over, and
-/// forgotten, so that the longest list of a document is read once and never held.
+/// walk reaches them (``StreamingTapeBuilder``): each element is taped on the consumer's tape,
+/// handed over, and forgotten, so that the longest list of a document is read once and never
+/// held.
 protocol JSONElementConsumer {
     /// The member of the top-level object whose array is consumed.
     static var key: JSONKey { get }
     /// An array under that key starts (again, should the key repeat: the last one counts), at
-    /// `entry` of the top-level tape.
-    mutating func begin(entry: Int)
-    /// Element `index` of the array, read through `element`, which is valid during the call only.
-    mutating func consume(_ element: TapeReader, index: Int)
+    /// `entry` of the top-level tape, at `path`.
+    mutating func begin(entry: Int, path: [JSONPath.Step])
+    /// The tape the next element goes on.
+    var tape: JSONTape { get }
+    /// Element `index` of the array is on ``tape``, from entry `root`. True when the next
+    /// element goes on a tape started afresh (``tape``, or another one now).
+    mutating func consume(root: Int, index: Int) -> Bool
+    /// The walk is over, done or stopped by an error: there are no more elements.
+    mutating func finish()
 }
 
 /// A walk's handler that fills the top-level tape, with the array of the top-level member
-/// `Consumer.key` elided, and hands that array's elements one by one to `consumer`, each taped
-/// into the same reused tape. The walk validates as it goes, so a syntax error after an element
-/// still wins over anything the consumer found (the caller checks the walk first).
+/// `Consumer.key` elided, and hands that array's elements one by one to `consumer`, taped on the
+/// consumer's tape. The walk validates as it goes, so a syntax error after an element still
+/// wins over anything the consumer found (the caller checks the walk first).
 struct StreamingTapeBuilder<Consumer: JSONElementConsumer>: JSONEventHandler {
     private(set) var consumer: Consumer
     private var root: JSONTapeBuilder
     private let rootTape: JSONTape
     private var element: JSONTapeBuilder
-    private let elementTape: JSONTape
     /// The document's value is an object.
     private var rootIsObject = false
     /// The top-level member being read is `Consumer.key`.
     private var atConsumedKey = false
     /// Inside the consumed array.
     private var streaming = false
-    private var arrayEntry = 0
+    /// The entry where the element being taped starts.
+    private var elementRoot = 0
     private var elementIndex = 0
 
-    init(root: JSONTape, elements: JSONTape, consumer: Consumer) {
+    init(root: JSONTape, consumer: Consumer) {
         self.consumer = consumer
         rootTape = root
         self.root = JSONTapeBuilder(tape: root)
-        elementTape = elements
         // An element of the array is at depth 3 of the walk (top-level object, array, element).
-        element = JSONTapeBuilder(tape: elements, depthOffset: 2)
+        element = JSONTapeBuilder(tape: consumer.tape, depthOffset: 2)
     }
 
     @inline(__always)
     mutating func open(isObject: Bool, at offset: Int, depth: Int) {
         if streaming {
-            if depth == 3 { element.restart() }
+            if depth == 3 { elementRoot = element.nextEntry }
             element.open(isObject: isObject, at: offset, depth: depth)
             return
         }
         if depth == 1 { rootIsObject = isObject }
         if depth == 2 && !isObject && rootIsObject && atConsumedKey {
             streaming = true
-            arrayEntry = root.nextEntry
-            elementIndex = 0
+            let entry = root.nextEntry
             root.openElided(at: offset, depth: depth)
-            consumer.begin(entry: arrayEntry)
+            root.finish()  // the array's path goes through the top-level tape
+            consumer.begin(entry: entry, path: rootTape.steps(to: entry))
+            element = JSONTapeBuilder(tape: consumer.tape, depthOffset: 2)
+            elementIndex = 0
             return
         }
         root.open(isObject: isObject, at: offset, depth: depth)
@@ -73,7 +80,7 @@ struct StreamingTapeBuilder<Consumer: JSONElementConsumer>: JSONEventHandler {
     @inline(__always)
     mutating func scalar(_ token: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
         guard streaming else { return root.scalar(token, depth: depth, bytes: bytes) }
-        if depth == 2 { element.restart() }
+        if depth == 2 { elementRoot = element.nextEntry }
         element.scalar(token, depth: depth, bytes: bytes)
         if depth == 2 { deliver() }
     }
@@ -93,16 +100,18 @@ struct StreamingTapeBuilder<Consumer: JSONElementConsumer>: JSONEventHandler {
     /// An element is complete: to the consumer.
     private mutating func deliver() {
         element.finish()
-        root.finish()  // the element's path goes through the top-level tape
-        elementTape.setOrigin(JSONTape.Origin(tape: rootTape, array: arrayEntry, element: elementIndex))
-        consumer.consume(TapeReader(tape: elementTape, index: 0), index: elementIndex)
+        if consumer.consume(root: elementRoot, index: elementIndex) {
+            element = JSONTapeBuilder(tape: consumer.tape, depthOffset: 2)
+        }
         elementIndex += 1
     }
 
-    /// Hands the tapes' entries back (also after a walk stopped by an error).
-    func finish() {
+    /// Hands the tapes' entries back, and tells the consumer the walk is over (also after a
+    /// walk stopped by an error).
+    mutating func finish() {
         root.finish()
         element.finish()
+        consumer.finish()
     }
 }
 

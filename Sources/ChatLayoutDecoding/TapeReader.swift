@@ -71,6 +71,21 @@ package struct TapeReader: JSONValueReading {
         return TapeReader(state: state, index: index, missing: key.name.utf8Start, length: Int32(key.name.utf8CodeUnitCount), before: before)
     }
 
+    package var isAbsent: Bool {
+        missingName != nil || entry.kind == .null
+    }
+
+    package func bool() throws(DocumentError) -> Bool {
+        if isPresent {
+            switch entry.kind {
+            case .true: return true
+            case .false: return false
+            default: break
+            }
+        }
+        throw mismatch(expected: "true or false")
+    }
+
     package var kind: JSONKind? {
         guard isPresent else { return nil }
         switch entry.kind {
@@ -168,6 +183,7 @@ package struct TapeReader: JSONValueReading {
 
     fileprivate var entryIndex: Int { Int(index) }
     fileprivate var tape: JSONTape { state.pointee.tape }
+    fileprivate var tapeState: UnsafeMutablePointer<TapeState> { state }
 
     /// The element at `entry` of this (array) reader's tape.
     fileprivate func element(at entry: Int) -> TapeReader {
@@ -196,10 +212,10 @@ package struct TapeElements: Sequence {
         init(array: TapeReader?) {
             self.array = array
             guard let array else { return }
-            let entry = array.tape.state.pointee.entries[array.entryIndex]
+            let entry = array.tapeState.pointee.entries[array.entryIndex]
             isElided = entry.kind == .elidedArray
             if isElided {
-                var scanner = JSONScanner(bytes: array.tape.bytes)
+                var scanner = JSONScanner(bytes: array.tapeState.pointee.bytes)
                 scanner.position = Int(entry.start) + 1
                 scanner.skipWhitespace()
                 upcoming = scanner.position
@@ -215,12 +231,12 @@ package struct TapeElements: Sequence {
             defer { elementIndex += 1 }
             guard isElided else {
                 let element = array.element(at: upcoming)
-                upcoming = array.tape.state.pointee.next(after: upcoming)
+                upcoming = array.tapeState.pointee.next(after: upcoming)
                 return element
             }
             let tape = array.tape
             let elementTape = tape.elementTape(of: array.entryIndex)
-            let elementEnd = elementTape.fill(from: upcoming, origin: JSONTape.Origin(tape: tape, array: array.entryIndex, element: elementIndex))
+            let elementEnd = elementTape.fill(from: upcoming, origin: .elided(tape: .passUnretained(tape), array: array.entryIndex, element: elementIndex))
             // After the element: whitespace, then a comma (and whitespace) or the closing bracket.
             var scanner = JSONScanner(bytes: tape.bytes)
             scanner.position = elementEnd

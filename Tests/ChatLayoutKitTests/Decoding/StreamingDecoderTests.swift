@@ -78,11 +78,13 @@ struct StreamingDecoderTests {
 
     // MARK: Comparison
 
-    /// Nil when both decoders give the same; else what each gave.
+    /// Nil when the streaming decoder — its messages decoded on the walk's thread, and on a
+    /// second one — gives what the tree decoder gives; else what each gave.
     static func difference(_ bytes: [UInt8], channel: String? = nil) -> String? {
-        let streamed = Result { () throws(DocumentError) in try ConversationDecoder.decode(bytes, channel: channel) }
+        let streamed = Result { () throws(DocumentError) in try ConversationDecoder.decode(bytes, channel: channel, pipelined: false) }
+        let pipelined = Result { () throws(DocumentError) in try ConversationDecoder.decode(bytes, channel: channel, pipelined: true) }
         let tree = Result { () throws(DocumentError) in try ConversationDecoder.decodeThroughTree(bytes, channel: channel) }
-        guard streamed != tree else { return nil }
+        guard streamed != tree || pipelined != tree else { return nil }
         func describe(_ result: Result<ConversationDocument, DocumentError>) -> String {
             switch result {
             case .success(let document): "\(document.conversation.messages.count) messages, warnings \(document.warnings)"
@@ -91,7 +93,8 @@ struct StreamingDecoderTests {
             }
         }
         let shown = String(decoding: bytes.prefix(300), as: UTF8.self)
-        return "streamed: \(describe(streamed))\ntree:     \(describe(tree))\ndocument (\(bytes.count) bytes): \(shown.debugDescription)"
+        return "streamed:  \(describe(streamed))\npipelined: \(describe(pipelined))\ntree:      \(describe(tree))\n"
+            + "document (\(bytes.count) bytes): \(shown.debugDescription)"
     }
 
     /// Expects the same from both decoders on each of `documents`; stops at the first few
@@ -207,14 +210,18 @@ struct StreamingDecoderTests {
     /// top level, a few thousand of an elided list, one message) — a tree would grow with the
     /// document, as the tapes of a short document show they would.
     @Test func tapesStayBounded_howeverLongTheDocument() {
-        let short = Self.long(messages: 300, seed: 9)
-        let long = Self.long(messages: 6000, seed: 9)
-        #expect(long.count > 8 * short.count / 2)
-        let heldShort = ConversationDecoder.tapeEntriesHeld(decoding: short)
-        let heldLong = ConversationDecoder.tapeEntriesHeld(decoding: long)
-        #expect(heldLong == heldShort, "tape entries: \(heldShort) for \(short.count) bytes, \(heldLong) for \(long.count) bytes")
-        // Well under one entry per value of the document (a message has about 30).
-        #expect(heldLong < 6000 * 2)
+        // Pipelined, a few batch tapes of a few hundred messages go round: they are all in use
+        // from a few thousand messages on.
+        for (pipelined, shortCount) in [(false, 300), (true, 3000)] {
+            let short = Self.long(messages: shortCount, seed: 9)
+            let long = Self.long(messages: 6000, seed: 9)
+            let heldShort = ConversationDecoder.tapeEntriesHeld(decoding: short, pipelined: pipelined)
+            let heldLong = ConversationDecoder.tapeEntriesHeld(decoding: long, pipelined: pipelined)
+            #expect(heldLong == heldShort, "tape entries: \(heldShort) for \(short.count) bytes, \(heldLong) for \(long.count) bytes")
+            // Well under one entry per value of the document (a message has about 30): the top
+            // level, an elided list's first 4096, and one message (or four batches of 256).
+            #expect(heldLong < (pipelined ? 100_000 : 12_000), "pipelined: \(pipelined), \(heldLong) entries")
+        }
     }
 }
 
