@@ -19,7 +19,8 @@ import Foundation
 enum DecodeBenchmark {
     /// Decodes the document at `path` `runs` times after the measured first decoding; prints
     /// one line of figures.
-    static func run(path: String, runs: Int) {
+    static func run(path: String, runs: Int, pipelined: Bool?) {
+        self.pipelined = pipelined
         guard let bytes = readWhole(path) else { fail("cannot read \(path)") }
         let heapBefore = Measuring.heapBytesInUse()
         let rssBefore = residentBytes(field: "VmRSS")
@@ -66,8 +67,17 @@ enum DecodeBenchmark {
         decode(bytes)
     }
 
+    /// Whether a large document's messages are decoded on a second thread: nil, the decoder's
+    /// own choice (`ConversationDecoder.decode`).
+    nonisolated(unsafe) static var pipelined: Bool?
+
     static func decode(_ bytes: [UInt8]) -> ConversationDocument {
-        do { return try ConversationDecoder.decode(bytes) } catch { fail("\(error)") }
+        do {
+            if let pipelined { return try ConversationDecoder.decode(bytes, pipelined: pipelined) }
+            return try ConversationDecoder.decode(bytes)
+        } catch {
+            fail("\(error)")
+        }
     }
 
     /// The file's bytes, read straight into one array (no second copy through `Data`).

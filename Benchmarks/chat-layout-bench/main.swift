@@ -32,7 +32,8 @@ let usage = """
       --decode-only      only decoding: decode_ms (median of the runs after a first one), decode_peak_bytes
                          (the document's bytes + the heap's peak above its level before, in the first
                          run), decode_peak_rss_bytes (the same by resident memory), document_bytes,
-                         model_bytes (the heap the decoded document keeps)
+                         model_bytes (the heap the decoded document keeps); --one-thread: a large
+                         document's messages decoded on the walk's thread too
     """
 
 // MARK: Arguments
@@ -47,6 +48,7 @@ var runs = 5
 var showDifferences = false
 var measureOnly = false
 var decodeOnly = false
+var decodeOnOneThread = false
 var appendSizes = [10_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -67,6 +69,8 @@ while let argument = arguments.popFirst() {
         measureOnly = true
     case "--decode-only":
         decodeOnly = true
+    case "--one-thread":
+        decodeOnOneThread = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -75,7 +79,7 @@ while let argument = arguments.popFirst() {
     }
 }
 if decodeOnly, let documentPath {
-    DecodeBenchmark.run(path: documentPath, runs: runs)
+    DecodeBenchmark.run(path: documentPath, runs: runs, pipelined: decodeOnOneThread ? false : nil)
     exit(0)
 }
 guard let documentPath, let data = FileManager.default.contents(atPath: documentPath) else {

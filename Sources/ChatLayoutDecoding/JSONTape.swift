@@ -21,6 +21,8 @@ final class JSONTape {
     /// Where the tape's values start, when it holds several elements of an array one after the
     /// other (a streamed array's); empty for one value, at entry 0.
     private(set) var roots: [Int32] = []
+    /// A streamed array's: the index of the tape's first element in the array.
+    var firstElement = 0
     /// The tapes elements of this tape's elided arrays are read into, by the array's entry.
     private var elementTapes: [(array: Int, tape: JSONTape)] = []
 
@@ -28,8 +30,8 @@ final class JSONTape {
     enum Origin {
         /// Element `element` of the elided array at entry `array` of `tape` (which owns this one).
         case elided(tape: Unmanaged<JSONTape>, array: Int, element: Int)
-        /// Elements `first`, `first + 1`, … (one a root) of the array at `path`.
-        case streamed(path: [JSONPath.Step], first: Int)
+        /// Elements ``firstElement``, `firstElement + 1`, … (one a root) of the array at `path`.
+        case streamed(path: [JSONPath.Step])
     }
 
     /// An empty tape over `bytes`, a whole document.
@@ -97,7 +99,7 @@ final class JSONTape {
         case .elided(let tape, let array, let element)?:
             steps = tape.takeUnretainedValue().steps(to: array)
             steps.append(.index(element))
-        case .streamed(let path, let first)?:
+        case .streamed(let path)?:
             // The last element that starts at or before `index`.
             var low = 0, high = roots.count
             while high - low > 1 {
@@ -106,7 +108,7 @@ final class JSONTape {
             }
             root = roots.isEmpty ? 0 : Int(roots[low])
             steps = path
-            steps.append(.index(first + low))
+            steps.append(.index(firstElement + low))
         }
         let entries = state.pointee.entries
         // A container still open (while the walk that fills the tape goes on) ends with the
@@ -154,6 +156,8 @@ struct TapeState {
     unowned(unsafe) var tape: JSONTape!
     /// Incremented each time the tape is filled again: readers of an earlier fill are stale.
     private(set) var generation = 0
+    /// Short strings read from this tape (kept from fill to fill: they are the document's).
+    var strings = ShortStrings()
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -163,6 +167,7 @@ struct TapeState {
         entries.deallocate()
         missingKeys.deallocate()
         openContainers.deallocate()
+        strings.deallocate()
     }
 
     /// Empties the tape for a new fill.
@@ -332,7 +337,7 @@ struct KeySignature {
 
     @inline(__always)
     var filterBit: UInt64 {
-        UInt64(1) << (((prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        UInt64(1) &<< (((prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> 58)
     }
 }
 
@@ -468,5 +473,49 @@ struct JSONTapeBuilder: JSONEventHandler {
         state.pointee.entries = entries
         state.pointee.capacity = capacity
         state.pointee.count = count
+    }
+}
+
+/// Strings of up to 16 bytes already made, by their bytes: ids, names, types and reaction
+/// kinds repeat from message to message, and making a `String` (validating its UTF-8) costs
+/// more than finding it. Direct-mapped; a slot holds the bytes it was made from, so a hit is
+/// the same bytes, and the same `String` the decoding would make.
+struct ShortStrings {
+    private struct Slot {
+        var length = -1
+        var first: UInt64 = 0
+        var second: UInt64 = 0
+        var string = ""
+    }
+
+    private static let slotCount = 256
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
+    }
+
+    func deallocate() {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    /// The string of the `length` bytes at `start` (no escapes; 16 bytes readable from `start`).
+    @inline(__always)
+    func string(at start: UnsafePointer<UInt8>, length: Int) -> String {
+        let raw = UnsafeRawPointer(start)
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            & (length >= 8 ? ~0 : (UInt64(1) &<< UInt64(length &* 8)) &- 1)
+        let second = length <= 8 ? 0 : UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            & (length >= 16 ? ~0 : (UInt64(1) &<< UInt64((length &- 8) &* 8)) &- 1)
+        let hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(length)
+        let slot = slots + Int(truncatingIfNeeded: hash >> 56)
+        if slot.pointee.length == length && slot.pointee.first == first && slot.pointee.second == second {
+            return slot.pointee.string
+        }
+        let string = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+        slot.pointee = Slot(length: length, first: first, second: second, string: string)
+        return string
     }
 }

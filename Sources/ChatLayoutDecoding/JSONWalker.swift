@@ -185,19 +185,19 @@ private struct ContainerKinds {
 
     @inline(__always)
     func isObject(_ depth: Int) -> Bool {
-        depth < 64 ? (shallow >> UInt64(depth)) & 1 == 1 : (deep[depth >> 6 - 1] >> UInt64(depth & 63)) & 1 == 1
+        depth < 64 ? (shallow &>> UInt64(depth)) & 1 == 1 : (deep[depth >> 6 - 1] &>> UInt64(depth & 63)) & 1 == 1
     }
 
     @inline(__always)
     mutating func set(_ depth: Int, isObject: Bool) {
         guard depth < 64 else { return setDeep(depth, isObject: isObject) }
-        let bit = UInt64(1) << UInt64(depth)
+        let bit = UInt64(1) &<< UInt64(depth)
         shallow = isObject ? shallow | bit : shallow & ~bit
     }
 
     private mutating func setDeep(_ depth: Int, isObject: Bool) {
         if deep.isEmpty { deep = [UInt64](repeating: 0, count: JSONParser.maximumDepth / 64 + 1) }
-        let bit = UInt64(1) << UInt64(depth & 63)
+        let bit = UInt64(1) &<< UInt64(depth & 63)
         deep[depth >> 6 - 1] = isObject ? deep[depth >> 6 - 1] | bit : deep[depth >> 6 - 1] & ~bit
     }
 }

@@ -2,8 +2,9 @@ import ChatLayoutKit
 
 /// A list of messages decoded one element at a time — the document's `messages` — with
 /// duplicate ids refused and the first error kept: the same steps whether the elements come
-/// from a loop over a decoded array or, streamed, from the walk that validates the document
-/// (``StreamingTapeBuilder``).
+/// from a loop over a decoded array, streamed from the walk that validates the document
+/// (``StreamingTapeBuilder``), or decoded a batch at a time on two threads and merged in order
+/// (``MessagePipeline``).
 struct MessageListDecoding {
     /// The messages so far.
     private(set) var messages: [Message] = []
@@ -18,20 +19,94 @@ struct MessageListDecoding {
 
     /// Decodes element `index` of the list whose path `listPath` gives.
     mutating func add(_ element: some JSONValueReading, index: Int, listPath: () -> String) {
+        guard error == nil else {
+            count += 1
+            return
+        }
+        let outcome: Result<Message, DocumentError>
+        do throws(DocumentError) {
+            outcome = .success(try decoder.message(element))
+        } catch {
+            outcome = .failure(error)
+        }
+        accept(outcome, listPath: listPath, idPath: { element["id"].path })
+    }
+
+    /// The next element's outcome: its message is kept unless its id repeats an earlier
+    /// message's (an error at `idPath`); the first error ends the list.
+    private mutating func accept(_ outcome: Result<Message, DocumentError>, listPath: () -> String, idPath: () -> String) {
         count += 1
         guard error == nil else { return }
-        do throws(DocumentError) {
-            let message = try decoder.message(element)
+        switch outcome {
+        case .success(let message):
             if let first = ids.insert(message.id, number: messages.count, idOf: { messages[$0].id }) {
-                throw DocumentError(path: element["id"].path, line: nil, column: nil,
-                                    message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(listPath())[\(first)])")
+                fail(DocumentError(path: idPath(), line: nil, column: nil,
+                                   message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(listPath())[\(first)])"))
+            } else {
+                messages.append(message)
             }
-            messages.append(message)
-        } catch {
-            self.error = error
-            messages = []
-            ids = MessageIDIndex()
+        case .failure(let error):
+            fail(error)
         }
+    }
+
+    private mutating func fail(_ error: DocumentError) {
+        self.error = error
+        messages = []
+        ids = MessageIDIndex()
+    }
+
+    /// The elements of `batch` (from element `batch.first` of the list at `listSteps`), decoded
+    /// alone, in order. Only warnings of a list without errors count, so a batch's come whole.
+    mutating func merge(_ batch: DecodedBatch, listSteps: [JSONPath.Step]) {
+        decoder.warnings += batch.warnings
+        for offset in 0 ..< batch.count {
+            let outcome: Result<Message, DocumentError>
+            if offset < batch.messages.count {
+                outcome = .success(batch.messages[offset])
+            } else if let failure = batch.error, failure.offset == offset {
+                outcome = .failure(failure.error)
+            } else {
+                count += 1  // after the batch's error: never decoded, as in the list's
+                continue
+            }
+            accept(outcome, listPath: { JSONPath.text(of: listSteps) },
+                   idPath: { JSONPath.text(of: listSteps + [.index(batch.first + offset), .key("id")]) })
+        }
+    }
+}
+
+/// The messages of a batch of a list's elements, decoded alone (on either thread) and merged
+/// into the list in order (``MessageListDecoding/merge(_:listSteps:)``).
+struct DecodedBatch {
+    /// The index of the batch's first element in the list.
+    var first = 0
+    /// How many elements the batch has.
+    var count = 0
+    /// Its messages, in order, up to its first error.
+    var messages: [Message] = []
+    /// The first error, and the element's offset in the batch.
+    var error: (offset: Int, error: DocumentError)?
+    var warnings: [DocumentWarning] = []
+
+    /// No elements.
+    init() {}
+
+    /// Decodes the elements at `roots` of `tape`.
+    init(tape: JSONTape, roots: some Collection<Int32>, first: Int) {
+        self.first = first
+        count = roots.count
+        messages.reserveCapacity(count)
+        var decoder = ModelDecoder()
+        for (offset, root) in roots.enumerated() {
+            do throws(DocumentError) {
+                messages.append(try decoder.message(TapeReader(tape: tape, index: Int(root))))
+            } catch {
+                self.error = (offset, error)
+                break
+            }
+        }
+        warnings = decoder.warnings
     }
 }
 
@@ -43,7 +118,6 @@ struct StreamedMessageList: DecodedMessagesConsumer {
     let tape: JSONTape
     /// The array's entry in the top-level tape, once one has started, and its messages.
     private(set) var decoded: (entry: Int, list: MessageListDecoding)?
-    private var path: [JSONPath.Step] = []
     private var listPath = ""
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -52,12 +126,12 @@ struct StreamedMessageList: DecodedMessagesConsumer {
 
     mutating func begin(entry: Int, path: [JSONPath.Step]) {
         decoded = (entry, MessageListDecoding())
-        self.path = path
         listPath = JSONPath.text(of: path)
+        tape.setOrigin(.streamed(path: path))
     }
 
     mutating func consume(root: Int, index: Int) -> Bool {
-        tape.setOrigin(.streamed(path: path, first: index))
+        tape.firstElement = index
         let listPath = listPath
         decoded?.list.add(TapeReader(tape: tape, index: root), index: index, listPath: { listPath })
         return true

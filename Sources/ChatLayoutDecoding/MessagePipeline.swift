@@ -1,15 +1,16 @@
 import ChatLayoutKit
 import Dispatch
 
-/// The top-level `messages` array of a large document decoded on a second thread while the walk
+/// The top-level `messages` array of a large document decoded on two threads while the walk
 /// goes on: the walk tapes elements a few hundred to a tape (a batch) and hands each full tape
-/// over; the decoding thread decodes the batches in order, each element through
-/// ``MessageListDecoding`` exactly as ``StreamedMessageList`` does, and gives the tape back.
-/// A few tapes go round, so memory stays bounded whichever side is faster.
+/// over; a second thread decodes the batches and merges them into the list in order
+/// (``MessageListDecoding/merge(_:listSteps:)``, the same steps as one element at a time). When
+/// every tape is in flight, the walk decodes one of them itself instead of waiting. A few tapes
+/// go round, so memory stays bounded whichever side is faster.
 ///
 /// The walk and the decoding share nothing else: a batch's tape, its elements' roots and where
 /// they are in the document (the array's path, worked out by the walk) travel with the batch,
-/// and the two semaphores order every hand-over.
+/// and semaphores order every hand-over.
 struct PipelinedMessageList: DecodedMessagesConsumer {
     static let key: JSONKey = "messages"
     /// Elements a batch holds at most.
@@ -56,7 +57,7 @@ struct PipelinedMessageList: DecodedMessagesConsumer {
         started = false
         pipeline.filling.isLast = true
         pipeline.handOver()
-        pipeline.waitUntilDecoded()
+        pipeline.waitUntilMerged()
     }
 
     /// The array's entry in the top-level tape, and its messages, once the walk is over.
@@ -67,12 +68,13 @@ struct PipelinedMessageList: DecodedMessagesConsumer {
     var tapes: [JSONTape] { pipeline.tapes }
 }
 
-/// The batches, their tapes, and the thread that decodes them (see ``PipelinedMessageList``).
+/// The batches, their tapes, and the thread that decodes and merges them (see
+/// ``PipelinedMessageList``).
 final class MessagePipeline: @unchecked Sendable {
     /// Tapes going round.
     static let batchCount = 4
 
-    /// A tape of elements and where they are.
+    /// A tape of elements, where they are, and — once decoded — their messages.
     final class Batch {
         let tape: JSONTape
         /// The index of the first element in its array.
@@ -85,6 +87,13 @@ final class MessagePipeline: @unchecked Sendable {
         var path: [JSONPath.Step] = []
         /// No batch follows.
         var isLast = false
+        /// Taken by the thread that decodes the batch: signalled once when the batch is handed
+        /// over, so that exactly one thread's try succeeds.
+        let claim = DispatchSemaphore(value: 0)
+        /// Signalled when the walk's thread has decoded the batch.
+        let decodedByWalk = DispatchSemaphore(value: 0)
+        /// The batch decoded.
+        var decoded = DecodedBatch()
 
         init(bytes: UnsafeBufferPointer<UInt8>) {
             tape = JSONTape(bytes: bytes)
@@ -97,23 +106,27 @@ final class MessagePipeline: @unchecked Sendable {
             self.path = path
             self.startsArray = startsArray
             isLast = false
-            tape.setOrigin(.streamed(path: path, first: first))
+            tape.setOrigin(.streamed(path: path))
+            tape.firstElement = first
+        }
+
+        /// Decodes the batch (on whichever thread claimed it).
+        func decode() {
+            decoded = DecodedBatch(tape: tape, roots: tape.roots.prefix(count), first: first)
         }
     }
 
     private let batches: [Batch]
-    /// The walk's side: the batch being filled.
+    /// The walk's side: the batch being filled, and the one it handed over last.
     private var fillingIndex = 0
-    /// The decoding side: the next batch to decode.
-    private var decodingIndex = 0
+    private var lastHandedOver = 0
     /// Batches the walk may fill (the one it fills is not counted).
     private let free = DispatchSemaphore(value: MessagePipeline.batchCount - 1)
-    /// Batches handed over and not yet decoded.
+    /// Batches handed over and not yet merged.
     private let ready = DispatchSemaphore(value: 0)
-    private let decodedAll = DispatchSemaphore(value: 0)
-    /// The decoding side's list, read by the walk's side once `decodedAll` is signalled.
+    private let mergedAll = DispatchSemaphore(value: 0)
+    /// The merging side's list, read by the walk's side once `mergedAll` is signalled.
     private(set) var list = MessageListDecoding()
-    private var listPath = ""
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         batches = (0 ..< Self.batchCount).map { _ in Batch(bytes: bytes) }
@@ -127,42 +140,69 @@ final class MessagePipeline: @unchecked Sendable {
     /// Starts the decoding thread: a serial queue of its own, whose work gets a thread even when
     /// the global ones are all busy (perhaps waiting for this decoding).
     func start() {
-        DispatchQueue(label: "ChatLayoutDecoding.MessagePipeline", qos: .userInitiated).async { [self] in decodeBatches() }
+        DispatchQueue(label: "ChatLayoutDecoding.MessagePipeline", qos: .userInitiated).async { [self] in decodeAndMerge() }
     }
 
-    /// The walk's side: hands the batch being filled over and, unless it was the last, waits
-    /// for one to fill next.
+    /// The walk's side: hands the batch being filled over and, unless it was the last, takes
+    /// the next one to fill — decoding batches in flight while there is none.
     func handOver() {
-        let isLast = filling.isLast
+        let batch = filling
+        let isLast = batch.isLast
+        lastHandedOver = fillingIndex
+        batch.claim.signal()
         ready.signal()
         if isLast { return }
-        free.wait()
         fillingIndex = (fillingIndex + 1) % batches.count
+        while free.wait(timeout: .now()) != .success {
+            guard decodeABatchInFlight() else {
+                free.wait()
+                break
+            }
+        }
     }
 
-    /// The walk's side: waits for the last batch to be decoded.
-    func waitUntilDecoded() {
-        decodedAll.wait()
+    /// The walk's side: helps with the last batches, then waits for the merge to end.
+    func waitUntilMerged() {
+        while decodeABatchInFlight() {}
+        mergedAll.wait()
     }
 
-    /// The decoding thread: every batch, in order, until the last.
-    private func decodeBatches() {
+    /// The walk's side: decodes the newest batch handed over that no thread has claimed;
+    /// false when there is none. (Only a batch handed over and not yet claimed has a claim to
+    /// take.)
+    private func decodeABatchInFlight() -> Bool {
+        // The newest first: the merging thread works from the oldest.
+        for back in 0 ..< batches.count {
+            let batch = batches[(lastHandedOver - back + batches.count) % batches.count]
+            if batch.claim.wait(timeout: .now()) == .success {
+                batch.decode()
+                batch.decodedByWalk.signal()
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The merging thread: every batch, in order, until the last: decoded here unless the walk
+    /// claimed it first, then merged.
+    private func decodeAndMerge() {
+        var index = 0
         while true {
             ready.wait()
-            let batch = batches[decodingIndex]
-            decodingIndex = (decodingIndex + 1) % batches.count
-            if batch.startsArray {
-                list = MessageListDecoding()
-                listPath = JSONPath.text(of: batch.path)
+            let batch = batches[index]
+            index = (index + 1) % batches.count
+            if batch.claim.wait(timeout: .now()) == .success {
+                batch.decode()
+            } else {
+                batch.decodedByWalk.wait()
             }
-            let listPath = listPath
-            for (offset, root) in batch.tape.roots.prefix(batch.count).enumerated() {
-                list.add(TapeReader(tape: batch.tape, index: Int(root)), index: batch.first + offset, listPath: { listPath })
-            }
+            if batch.startsArray { list = MessageListDecoding() }
+            list.merge(batch.decoded, listSteps: batch.path)
+            batch.decoded = DecodedBatch()
             let isLast = batch.isLast
             free.signal()
             if isLast { break }
         }
-        decodedAll.signal()
+        mergedAll.signal()
     }
 }

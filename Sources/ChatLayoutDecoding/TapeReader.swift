@@ -151,6 +151,12 @@ package struct TapeReader: JSONValueReading {
     package func string() throws(DocumentError) -> String {
         if isPresent {
             let entry = entry
+            if entry.kind == .string {
+                let start = Int(entry.start) + 1, length = Int(entry.end) - 1 - start
+                if length <= 16 && start + 16 <= state.pointee.bytes.count {
+                    return state.pointee.strings.string(at: state.pointee.bytes.baseAddress! + start, length: length)
+                }
+            }
             if entry.kind == .string || entry.kind == .escapedString {
                 return JSONString.value(state.pointee.bytes, range(of: entry), hasEscapes: entry.kind == .escapedString)
             }

@@ -245,3 +245,23 @@ extension StreamingDecoderTests {
         }
     }
 }
+
+extension StreamingDecoderTests {
+    /// Pipelined, both threads decode batches (the walk takes one whenever every tape is in
+    /// flight) and the merge keeps the list's order: three thousand messages, with a repeated id
+    /// or a wrong value here and there, come out as the tree decoder's, run after run.
+    @Test func pipelinedLongLists_decodeAsTheTreeDoes_runAfterRun() throws {
+        let bytes = Self.long(messages: 3000, seed: 12)
+        let value = JSONValue(try JSONParser.parse(bytes))
+        guard case .object(var members) = value, let index = members.firstIndex(where: { $0.0 == "messages" }),
+              case .array(let messages) = members[index].1 else { Issue.record("no messages"); return }
+        var documents = [bytes]
+        for (at, replacement) in [(2321, messages[1234]), (1600, JSONValue.int(7)), (2999, .object([("id", .string("m17"))]))] {
+            var changed = messages
+            changed[at] = replacement
+            members[index].1 = .array(changed)
+            documents.append(Array(JSONValue.object(members).serialized().utf8))
+        }
+        for _ in 0 ..< 2 { Self.expectSame(documents, "3000 messages, pipelined") }
+    }
+}
