@@ -180,17 +180,20 @@ struct TapeState {
 
     /// Records `key`, missing after the missing key `parent` (or after a present value when
     /// negative); its number.
+    @inline(__always)
     mutating func addMissingKey(_ key: MissingKey) -> Int32 {
-        if missingCount == missingCapacity {
-            let grown = UnsafeMutablePointer<MissingKey>.allocate(capacity: missingCapacity * 2)
-            grown.moveInitialize(from: missingKeys, count: missingCount)
-            missingKeys.deallocate()
-            missingKeys = grown
-            missingCapacity *= 2
-        }
+        if missingCount == missingCapacity { growMissingKeys() }
         (missingKeys + missingCount).initialize(to: key)
         missingCount += 1
         return Int32(missingCount - 1)
+    }
+
+    private mutating func growMissingKeys() {
+        let grown = UnsafeMutablePointer<MissingKey>.allocate(capacity: missingCapacity * 2)
+        grown.moveInitialize(from: missingKeys, count: missingCount)
+        missingKeys.deallocate()
+        missingKeys = grown
+        missingCapacity *= 2
     }
 
     /// The entry after `index`'s subtree.
@@ -283,6 +286,7 @@ struct TapeEntry {
     /// A key's: its bytes 8 to 15, zero-padded.
     var keySuffix: UInt64 = 0
 
+    @inline(__always)
     var keyFilter: UInt64 { keyPrefix }
 
     @inline(__always)

@@ -116,6 +116,7 @@ package struct TapeReader: JSONValueReading {
         isPresent && entry.kind == .array && Int(entry.link) == Int(index) + 1
     }
 
+    @inline(__always)
     package func elements() -> TapeElements {
         guard isPresent, entry.kind == .array || entry.kind == .elidedArray else { return TapeElements(array: nil) }
         return TapeElements(array: self)
@@ -198,59 +199,59 @@ package struct TapeReader: JSONValueReading {
 }
 
 /// The elements of an array on a tape: its element entries, or — for an elided array — its
-/// elements taped one at a time as the walk reaches them.
-package struct TapeElements: Sequence {
-    let array: TapeReader?
+/// elements taped one at a time as the walk reaches them. Its own iterator.
+package struct TapeElements: Sequence, IteratorProtocol {
+    private let array: TapeReader?
+    /// The next element's entry (an array on the tape), or its first byte (an elided one).
+    private var upcoming = 0
+    /// The array's end: its entry's end, or its closing bracket.
+    private var end = 0
+    private var elementIndex = 0
+    private var isElided = false
 
-    package func makeIterator() -> Iterator {
-        Iterator(array: array)
-    }
-
-    package struct Iterator: IteratorProtocol {
-        private let array: TapeReader?
-        /// The next element's entry (an array on the tape), or its first byte (an elided one).
-        private var upcoming = 0
-        /// The array's end: its entry's end, or its closing bracket.
-        private var end = 0
-        private var elementIndex = 0
-        private var isElided = false
-
-        init(array: TapeReader?) {
-            self.array = array
-            guard let array else { return }
-            let entry = array.tapeState.pointee.entries[array.entryIndex]
-            isElided = entry.kind == .elidedArray
-            if isElided {
-                var scanner = JSONScanner(bytes: array.tapeState.pointee.bytes)
-                scanner.position = Int(entry.start) + 1
-                scanner.skipWhitespace()
-                upcoming = scanner.position
-                end = Int(entry.end) - 1
-            } else {
-                upcoming = array.entryIndex + 1
-                end = Int(entry.link)
-            }
-        }
-
-        package mutating func next() -> TapeReader? {
-            guard let array, upcoming < end else { return nil }
-            defer { elementIndex += 1 }
-            guard isElided else {
-                let element = array.element(at: upcoming)
-                upcoming = array.tapeState.pointee.next(after: upcoming)
-                return element
-            }
-            let tape = array.tape
-            let elementTape = tape.elementTape(of: array.entryIndex)
-            let elementEnd = elementTape.fill(from: upcoming, origin: .elided(tape: .passUnretained(tape), array: array.entryIndex, element: elementIndex))
-            // After the element: whitespace, then a comma (and whitespace) or the closing bracket.
-            var scanner = JSONScanner(bytes: tape.bytes)
-            scanner.position = elementEnd
-            scanner.skipWhitespace()
-            if scanner.position < end { scanner.position += 1 }  // the comma
+    /// The elements of the array `array` (nil for none).
+    @inline(__always)
+    init(array: TapeReader?) {
+        self.array = array
+        guard let array else { return }
+        let entry = array.tapeState.pointee.entries[array.entryIndex]
+        if entry.kind == .elidedArray {
+            isElided = true
+            var scanner = JSONScanner(bytes: array.tapeState.pointee.bytes)
+            scanner.position = Int(entry.start) + 1
             scanner.skipWhitespace()
             upcoming = scanner.position
-            return TapeReader(tape: elementTape, index: 0)
+            end = Int(entry.end) - 1
+        } else {
+            upcoming = array.entryIndex + 1
+            end = Int(entry.link)
         }
+    }
+
+    @inline(__always)
+    package mutating func next() -> TapeReader? {
+        guard upcoming < end, let array else { return nil }
+        defer { elementIndex += 1 }
+        guard isElided else {
+            let element = array.element(at: upcoming)
+            upcoming = array.tapeState.pointee.next(after: upcoming)
+            return element
+        }
+        return nextElided(of: array)
+    }
+
+    /// The next element of an elided array: taped, into the array's element tape.
+    private mutating func nextElided(of array: TapeReader) -> TapeReader {
+        let tape = array.tape
+        let elementTape = tape.elementTape(of: array.entryIndex)
+        let elementEnd = elementTape.fill(from: upcoming, origin: .elided(tape: .passUnretained(tape), array: array.entryIndex, element: elementIndex))
+        // After the element: whitespace, then a comma (and whitespace) or the closing bracket.
+        var scanner = JSONScanner(bytes: tape.bytes)
+        scanner.position = elementEnd
+        scanner.skipWhitespace()
+        if scanner.position < end { scanner.position += 1 }  // the comma
+        scanner.skipWhitespace()
+        upcoming = scanner.position
+        return TapeReader(tape: elementTape, index: 0)
     }
 }
