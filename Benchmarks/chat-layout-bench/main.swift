@@ -1,4 +1,4 @@
-// chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…]
+// chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--decode-only]
 //
 // Prints one line of key=value figures for a conversation document (SPEC §7), medians over
 // runs, decoding excluded. BENCHMARKS.md describes each figure and how it is measured.
@@ -10,7 +10,7 @@ import ChatLayoutTextRenderer
 import Foundation
 
 let usage = """
-    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences] [--measure-only]
+    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences] [--measure-only] [--decode-only]
       layout_ms          decisions + measurement + box tree (LaidOutList) of the whole document
       measure_ms         ICUTextEngine.wrap of every message text alone at the width (engine warm)
       measure_fresh_ms   the same with a new engine each run: nothing cached, every text measured afresh
@@ -29,6 +29,11 @@ let usage = """
       icu_*_differences  texts whose line-break segments / grapheme clusters differ from ICU's
                          (--differences prints them to standard error)
       --measure-only     only measure_fresh_ms and icu_iterate_ms (for profiling the text engine)
+      --decode-only      only decoding: decode_ms (median of the runs after a first one), decode_peak_bytes
+                         (the document's bytes + the heap's peak above its level before, in the first
+                         run), decode_peak_rss_bytes (the same by resident memory), document_bytes,
+                         model_bytes (the heap the decoded document keeps); --one-thread: a large
+                         document's messages decoded on the walk's thread too
     """
 
 // MARK: Arguments
@@ -42,6 +47,8 @@ var width = 40
 var runs = 5
 var showDifferences = false
 var measureOnly = false
+var decodeOnly = false
+var decodeOnOneThread = false
 var appendSizes = [10_000, 1_000_000]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -60,12 +67,20 @@ while let argument = arguments.popFirst() {
         showDifferences = true
     case "--measure-only":
         measureOnly = true
+    case "--decode-only":
+        decodeOnly = true
+    case "--one-thread":
+        decodeOnOneThread = true
     case "-h", "--help":
         print(usage)
         exit(0)
     default:
         documentPath = argument
     }
+}
+if decodeOnly, let documentPath {
+    DecodeBenchmark.run(path: documentPath, runs: runs, pipelined: decodeOnOneThread ? false : nil)
+    exit(0)
 }
 guard let documentPath, let data = FileManager.default.contents(atPath: documentPath) else {
     fail("give a readable DOCUMENT\n\(usage)")

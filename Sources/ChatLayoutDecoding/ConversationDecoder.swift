@@ -5,11 +5,87 @@ import ChatLayoutKit
 public enum ConversationDecoder {
     /// Decodes `bytes`. From a channels-query response it takes the channel `cid`, or the
     /// first one. Malformed JSON is reported by line and column, wrong values by JSON path.
+    ///
+    /// The document is read in place, never as a whole tree: one walk validates it (every
+    /// syntax error, wherever it is, comes before any wrong value) and records where its values
+    /// are, long lists elided (``JSONTape``); the model is then read from the bytes, a list's
+    /// elements one at a time.
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
-        let root = JSONReader(try JSONParser.parse(bytes))
-        guard case .object = root.value else {
+        // Tape entries address bytes with 32 bits.
+        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
+        return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid) }.get()
+    }
+
+    /// The most tape entries (32 bytes each) the streaming decoder held at once for `bytes`,
+    /// over all its tapes: what it keeps of the document besides the bytes themselves (for the
+    /// tests that check that it never holds a whole tree).
+    package static func tapeEntriesHeld(decoding bytes: [UInt8], channel cid: String? = nil, pipelined: Bool = false) -> Int {
+        var held = 0
+        _ = bytes.withUnsafeBufferPointer { buffer in
+            decodeInPlace(buffer, channel: cid, pipelined: pipelined) { tapes in held = tapes.flatMap(\.capacities).reduce(0, +) }
+        }
+        return held
+    }
+
+    /// ``decode(_:channel:)`` with the top-level messages decoded on the walk's thread or,
+    /// `pipelined`, on a second one, whatever the document's size (for the tests that compare
+    /// both ways with the tree decoder).
+    package static func decode(_ bytes: [UInt8], channel cid: String? = nil, pipelined: Bool) throws(DocumentError) -> ConversationDocument {
+        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
+        return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid, pipelined: pipelined) }.get()
+    }
+
+    /// Documents from this size on have their top-level messages decoded on a second thread
+    /// while the walk goes on (``PipelinedMessageList``).
+    static let pipelinedSize = 1 << 20
+
+    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, pipelined: Bool? = nil,
+                                      inspect: ([JSONTape]) -> Void = { _ in }) -> Result<ConversationDocument, DocumentError> {
+        if pipelined ?? (bytes.count >= pipelinedSize) {
+            return decodeInPlace(bytes, channel: cid, consumer: PipelinedMessageList(bytes: bytes), inspect: inspect)
+        }
+        return decodeInPlace(bytes, channel: cid, consumer: StreamedMessageList(bytes: bytes), inspect: inspect)
+    }
+
+    /// The walk validates the whole document and fills the top-level tape; as it goes,
+    /// `consumer` decodes the top-level `messages` one element at a time. Then the rest of the
+    /// document is read from the tape.
+    private static func decodeInPlace<Consumer: DecodedMessagesConsumer>(
+        _ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, consumer: Consumer, inspect: ([JSONTape]) -> Void
+    ) -> Result<ConversationDocument, DocumentError> {
+        let root = JSONTape(bytes: bytes)
+        var builder = StreamingTapeBuilder(root: root, consumer: consumer)
+        defer { inspect([root] + builder.consumer.tapes) }
+        do throws(DocumentError) {
+            defer { builder.finish() }
+            try JSONWalker.walkDocument(bytes, handler: &builder)
+        } catch {
+            return .failure(error)
+        }
+        let streamed = builder.consumer.decoded
+        do throws(DocumentError) {
+            let document = try decode(root: TapeReader(tape: root, index: 0), channel: cid) { list in
+                streamed.flatMap { list.isValue(at: $0.entry, of: root) ? $0.list : nil }
+            }
+            return .success(document)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Decodes `bytes` as ``decode(_:channel:)`` does, through a whole parsed tree
+    /// (``JSONParser``, ``JSONReader``): the reference the streaming decoder is tested against.
+    package static func decodeThroughTree(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
+        try decode(root: JSONReader(try JSONParser.parse(bytes)), channel: cid) { _ in nil }
+    }
+
+    /// The document whose top is `root`; `decoded` gives the messages of an array already
+    /// decoded while the document was read.
+    static func decode<JSON: JSONValueReading>(root: JSON, channel cid: String?,
+                                               decoded: (JSON) -> MessageListDecoding?) throws(DocumentError) -> ConversationDocument {
+        guard root.kind == .object else {
             // A wrong type names its path: here "", the top level.
-            throw root.error("the document must be a JSON object, got \(root.value.map(describe) ?? "nothing")")
+            throw root.error("the document must be a JSON object, got \(describe(root.kind))")
         }
         let keys = try root.members().map(\.key)
         if let key = keys.first(where: { unreadCountsKeys.contains($0) }) {
@@ -25,17 +101,27 @@ public enum ConversationDecoder {
         if !state["channel"].isAbsent { conversation.channel = try decoder.channel(state["channel"]) }
         conversation.members = try decoder.members(state["members"])
         conversation.reads = try decoder.reads(state["read"])
-        var firstIndex: [IDKey: String] = [:]
         // A single-message response (`{"message": {…}}`) is a list of one.
-        let messageElements = state["messages"].isAbsent && !root["message"].isAbsent
-            ? [root["message"]] : try state["messages"].optionalArray()
-        for element in messageElements {
-            let message = try decoder.message(element)
-            if let first = firstIndex[IDKey(message.id)] {
-                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate message id '\(JSONReader.shown(message.id))' (first at \(first))")
+        let messageCount: Int
+        if state["messages"].isAbsent && !root["message"].isAbsent {
+            conversation.messages = [try decoder.message(root["message"])]
+            messageCount = 1
+        } else {
+            let messages = state["messages"]
+            var list: MessageListDecoding
+            if let decoded = decoded(messages) {
+                list = decoded
+            } else {
+                list = MessageListDecoding()
+                for (index, element) in try messages.optionalArray().enumerated() {
+                    list.add(element, index: index, listPath: { messages.path })
+                    if list.error != nil { break }
+                }
             }
-            firstIndex[IDKey(message.id)] = element.path
-            conversation.messages.append(message)
+            decoder.warnings += list.decoder.warnings
+            if let error = list.error { throw error }
+            conversation.messages = list.messages
+            messageCount = list.count
         }
         if state["channel"].isAbsent && !root["message"].isAbsent {
             // A single message knows its channel by `cid` (or carries it whole).
@@ -50,14 +136,12 @@ public enum ConversationDecoder {
         conversation.messageListState = try enumeration(root["message_list"]["state"]) ?? .loaded
         conversation.threadListState = try enumeration(root["thread_list"]["state"]) ?? .loaded
         // One thread a parent: a second would shadow the first's replies in the thread view.
-        var firstThread: [IDKey: String] = [:]
-        // A single-thread response (`{"thread": {…}}`) is a list of one.
-        let threadElements = root["threads"].isAbsent && !root["thread"].isAbsent ? [root["thread"]] : try root["threads"].optionalArray()
-        for element in threadElements {
+        var firstThread: [IDKey: Int] = [:]
+        func decodeThread(_ element: JSON, index: Int?) throws(DocumentError) {
             var thread = try decoder.thread(element)
             if let first = firstThread[IDKey(thread.parentMessageID)] {
                 throw DocumentError(path: element.path, line: nil, column: nil,
-                                    message: "duplicate thread for parent message '\(JSONReader.shown(thread.parentMessageID))' (first at \(first))")
+                                    message: "duplicate thread for parent message '\(JSONReader.shown(thread.parentMessageID))' (first at \(root["threads"].path)[\(first)])")
             }
             if thread.parentMessage == nil {
                 // Stream's thread payload always has its parent; a document may give it among its
@@ -70,15 +154,21 @@ public enum ConversationDecoder {
                 }
                 thread.parentMessage = parent
             }
-            firstThread[IDKey(thread.parentMessageID)] = element.path
+            if let index { firstThread[IDKey(thread.parentMessageID)] = index }
             conversation.threads.append(thread)
+        }
+        // A single-thread response (`{"thread": {…}}`) is a list of one.
+        if root["threads"].isAbsent && !root["thread"].isAbsent {
+            try decodeThread(root["thread"], index: nil)
+        } else {
+            for (index, element) in try root["threads"].optionalArray().enumerated() { try decodeThread(element, index: index) }
         }
         conversation.threadsNext = try root["next"].optionalString()
         conversation.events = try decoder.events(root["events"])
         let config = try config(root["config"])
         // Stream's paging: a page shorter than its limit is the last one (the whole history).
         conversation.historyLoaded = try root["message_list"]["history_loaded"].optionalBool()
-            ?? (messageElements.count < config.pageSize)
+            ?? (messageCount < config.pageSize)
         var context = try context(root["context"])
         if context.currentUserID == nil, let member = try membershipUserID(state["membership"]) {
             context.currentUserID = member
@@ -93,14 +183,14 @@ public enum ConversationDecoder {
 
     /// The current user's membership of the channel (`membership`, in channel-state and
     /// channels-query responses): its `user.id`, else its `user_id`.
-    private static func membershipUserID(_ json: JSONReader) throws(DocumentError) -> String? {
+    private static func membershipUserID(_ json: some JSONValueReading) throws(DocumentError) -> String? {
         guard !json.isAbsent else { return nil }
         if let id = try json["user"]["id"].optionalString() { return id }
         return try json["user_id"].optionalString()
     }
 
     /// The channel state to read: the document itself, or one of its `channels`.
-    private static func channelState(_ root: JSONReader, cid: String?) throws(DocumentError) -> JSONReader {
+    private static func channelState<JSON: JSONValueReading>(_ root: JSON, cid: String?) throws(DocumentError) -> JSON {
         guard !root["channels"].isAbsent else {
             if let cid, let own = try root["channel"]["cid"].optionalString(), !Identifier.same(own, cid) {
                 throw DocumentError(path: "channel.cid", line: nil, column: nil, message: "the document is channel '\(JSONReader.shown(own))', not '\(JSONReader.shown(cid))'")
@@ -109,7 +199,7 @@ public enum ConversationDecoder {
         }
         let channels = try root["channels"].array()
         guard let cid else {
-            guard let first = channels.first else {
+            guard let first = channels.first(where: { _ in true }) else {
                 throw DocumentError(path: "channels", line: nil, column: nil, message: "the channels query response has no channels")
             }
             return first
@@ -124,7 +214,7 @@ public enum ConversationDecoder {
                             message: "no channel '\(JSONReader.shown(cid))' (the response has: \(found.isEmpty ? "none" : found.map(JSONReader.shown).joined(separator: ", ")))")
     }
 
-    private static func context(_ json: JSONReader) throws(DocumentError) -> DocumentContext {
+    private static func context(_ json: some JSONValueReading) throws(DocumentError) -> DocumentContext {
         DocumentContext(
             currentUserID: try json["current_user_id"].optionalString(),
             now: try json["now"].optionalTimestamp(),
@@ -134,7 +224,7 @@ public enum ConversationDecoder {
         )
     }
 
-    private static func config(_ json: JSONReader) throws(DocumentError) -> MessageListConfig {
+    private static func config(_ json: some JSONValueReading) throws(DocumentError) -> MessageListConfig {
         var config = MessageListConfig()
         // A raw Stream payload (no `config` of ours) gets Stream's own date label, "Mar 05".
         if json.isAbsent { config.dateSeparatorStyle = .stream }
@@ -176,9 +266,9 @@ public enum ConversationDecoder {
     }
 
     /// `starting_point`: "none" or "max" (the bottom), 0 (the top), or an RFC 3339 timestamp.
-    private static func startingPoint(_ json: JSONReader) throws(DocumentError) -> ThreadStartingPoint? {
-        switch json.value {
-        case nil, .null?: return nil
+    private static func startingPoint(_ json: some JSONValueReading) throws(DocumentError) -> ThreadStartingPoint? {
+        if json.isAbsent { return nil }
+        switch json.scalar() {
         case .int(0)?: return .top
         case .string(let text)?:
             if text == "none" || text == "max" { return .bottom }
@@ -189,7 +279,7 @@ public enum ConversationDecoder {
     }
 
     /// A string option with a fixed set of values; an unknown value names the allowed ones.
-    static func enumeration<Value: RawRepresentable & CaseIterable>(_ json: JSONReader) throws(DocumentError) -> Value?
+    static func enumeration<Value: RawRepresentable & CaseIterable>(_ json: some JSONValueReading) throws(DocumentError) -> Value?
     where Value.RawValue == String {
         guard let name = try json.optionalString() else { return nil }
         guard let value = Value(rawValue: name) else {
@@ -199,14 +289,15 @@ public enum ConversationDecoder {
         return value
     }
 
-    private static func describe(_ value: ParsedJSON) -> String {
-        switch value {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .int, .double: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+    private static func describe(_ kind: JSONKind?) -> String {
+        switch kind {
+        case nil: "nothing"
+        case .null?: "null"
+        case .bool?: "a boolean"
+        case .number?: "a number"
+        case .string?: "a string"
+        case .array?: "an array"
+        case .object?: "an object"
         }
     }
 }

@@ -1,13 +1,12 @@
 import ChatLayoutKit
 
-/// A JSON value — or its absence — together with the path that led to it, for decoding with
-/// errors that name the place: "messages[3].created_at: expected an RFC 3339 timestamp, got the
-/// number 42".
+/// A value of a parsed tree (``ParsedJSON``) — or its absence — together with the path that led
+/// to it, for decoding with errors that name the place: "messages[3].created_at: expected an
+/// RFC 3339 timestamp, got the number 42". The accessors are ``JSONValueReading``'s.
 ///
-/// Navigation never fails: `reader["messages"][3]["created_at"]` is absent when any step is
-/// missing or of the wrong kind. Only the accessors throw, and the optional ones throw only for
-/// a value that is present with the wrong type, never for one that is missing or `null`.
-package struct JSONReader: Sendable {
+/// The reference reader: ``ConversationDecoder/decodeThroughTree(_:channel:)`` decodes through
+/// it, for the tests that compare the streaming decoder with it.
+package struct JSONReader: JSONValueReading, Sendable {
     /// The value here: nil when it is missing; `.null` when the document says `null`.
     package let value: ParsedJSON?
     private let location: Location
@@ -40,6 +39,11 @@ package struct JSONReader: Sendable {
         return JSONReader(value: member, location: .key(location, key))
     }
 
+    /// The member named `key`; see ``subscript(_:)-(String)``.
+    package subscript(key: JSONKey) -> JSONReader {
+        self[key.description]
+    }
+
     /// The element at `index`, absent when this value is not an array or is too short.
     package subscript(index: Int) -> JSONReader {
         var element: ParsedJSON?
@@ -53,137 +57,39 @@ package struct JSONReader: Sendable {
     /// a key that is not identifier-like is written `["odd key"]`.
     package var path: String { location.description }
 
-    /// Whether there is nothing here: the value is missing or JSON `null`.
-    package var isAbsent: Bool {
+    package var kind: JSONKind? {
         switch value {
-        case nil, .null?: true
-        default: false
+        case nil: nil
+        case .null?: .null
+        case .bool?: .bool
+        case .int?, .double?: .number
+        case .string?: .string
+        case .array?: .array
+        case .object?: .object
         }
     }
 
-    // MARK: Required values
-
-    /// The string here.
-    /// - Throws: when it is missing, or not a string.
-    package func string() throws(DocumentError) -> String {
-        if case .string(let text)? = value { return text }
-        throw mismatch(expected: "a string")
-    }
-
-    /// The integer here; a number written with a zero fraction or exponent (`3.0`, `1e3`)
-    /// counts when it fits `Int`.
-    /// - Throws: when it is missing, or not an integer.
-    package func int() throws(DocumentError) -> Int {
+    package func scalar() -> ParsedJSON? {
         switch value {
-        case .int(let number)?:
-            return number
-        // Range first (NaN fails it), then a lossless conversion: no libm call needed.
-        case .double(let number)? where number >= -0x1p63 && number < 0x1p63 && Double(Int(number)) == number:
-            return Int(number)
-        default:
-            throw mismatch(expected: "an integer")
+        case .array?, .object?: nil
+        default: value
         }
     }
 
-    /// The number here, integer or not.
-    /// - Throws: when it is missing, or not a number.
-    package func double() throws(DocumentError) -> Double {
-        switch value {
-        case .double(let number)?: return number
-        case .int(let number)?: return Double(number)
-        default: throw mismatch(expected: "a number")
-        }
-    }
-
-    /// The Boolean here.
-    /// - Throws: when it is missing, or not `true` or `false`.
-    package func bool() throws(DocumentError) -> Bool {
-        if case .bool(let flag)? = value { return flag }
-        throw mismatch(expected: "true or false")
-    }
-
-    /// The instant here, written as an RFC 3339 string (see `Timestamp(rfc3339:)`).
-    /// - Throws: when it is missing, or not such a string.
-    package func timestamp() throws(DocumentError) -> Timestamp {
-        if case .string(let text)? = value, let timestamp = Timestamp(rfc3339: text) { return timestamp }
-        throw mismatch(expected: "an RFC 3339 timestamp")
+    package var isEmptyArray: Bool {
+        if case .array(let elements)? = value { return elements.isEmpty }
+        return false
     }
 
     /// The elements of the array here, each with its own path (`messages[0]`, `messages[1]`, …).
-    /// - Throws: when it is missing, or not an array.
-    package func array() throws(DocumentError) -> [JSONReader] {
-        guard case .array(let elements)? = value else { throw mismatch(expected: "an array") }
+    package func elements() -> [JSONReader] {
+        guard case .array(let elements)? = value else { return [] }
         return elements.enumerated().map { JSONReader(value: $0.element, location: .index(location, $0.offset)) }
     }
 
-    /// The members of the object here, in document order, each value with its own path.
-    /// - Throws: when it is missing, or not an object.
-    package func members() throws(DocumentError) -> [(key: String, value: JSONReader)] {
-        guard case .object(let members)? = value else { throw mismatch(expected: "an object") }
+    package func objectMembers() -> [(key: String, value: JSONReader)] {
+        guard case .object(let members)? = value else { return [] }
         return members.map { (key: $0.0, value: JSONReader(value: $0.1, location: .key(location, $0.0))) }
-    }
-
-    // MARK: Optional values
-
-    /// The string here, or nil when it is missing or `null`.
-    /// - Throws: when it is present and not a string.
-    package func optionalString() throws(DocumentError) -> String? {
-        isAbsent ? nil : try string()
-    }
-
-    /// The integer here, or nil when it is missing or `null`.
-    /// - Throws: when it is present and not an integer.
-    package func optionalInt() throws(DocumentError) -> Int? {
-        isAbsent ? nil : try int()
-    }
-
-    /// The number here, or nil when it is missing or `null`.
-    /// - Throws: when it is present and not a number.
-    package func optionalDouble() throws(DocumentError) -> Double? {
-        isAbsent ? nil : try double()
-    }
-
-    /// The Boolean here, or nil when it is missing or `null`.
-    /// - Throws: when it is present and not `true` or `false`.
-    package func optionalBool() throws(DocumentError) -> Bool? {
-        isAbsent ? nil : try bool()
-    }
-
-    /// The instant here, or nil when it is missing or `null`.
-    /// - Throws: when it is present and not an RFC 3339 string.
-    package func optionalTimestamp() throws(DocumentError) -> Timestamp? {
-        isAbsent ? nil : try timestamp()
-    }
-
-    /// The elements of the array here, or none when it is missing or `null`.
-    /// - Throws: when it is present and not an array.
-    package func optionalArray() throws(DocumentError) -> [JSONReader] {
-        isAbsent ? [] : try array()
-    }
-
-    /// The members of the object here, or none when it is missing or `null`.
-    /// - Throws: when it is present and not an object.
-    package func optionalMembers() throws(DocumentError) -> [(key: String, value: JSONReader)] {
-        isAbsent ? [] : try members()
-    }
-
-    // MARK: Errors
-
-    /// An error at this path, for a problem the caller finds in a well-typed value
-    /// ("unknown time zone \"Mars/Olympus\"").
-    package func error(_ message: String) -> DocumentError {
-        DocumentError(path: path, message: message)
-    }
-
-    /// A warning at this path.
-    package func warning(_ message: String) -> DocumentWarning {
-        DocumentWarning(path: path, message: message)
-    }
-
-    /// "missing (required)" for a missing value; otherwise what was expected and what was found.
-    private func mismatch(expected: String) -> DocumentError {
-        guard let value else { return error("missing (required)") }
-        return error("expected \(expected), got \(Self.describe(value))")
     }
 
     /// A found value in words: "the number 42", "the string \"soon\"", "an object", "null".
@@ -233,28 +139,46 @@ private indirect enum Location: Sendable, CustomStringConvertible {
     case index(Location, Int)
 
     var description: String {
-        var steps: [Location] = []
+        var steps: [JSONPath.Step] = []
         var current = self
         while true {
             switch current {
             case .root:
-                return steps.reversed().reduce(into: "") { text, step in step.appendStep(to: &text) }
-            case .key(let parent, _), .index(let parent, _):
-                steps.append(current)
+                return JSONPath.text(of: steps.reversed())
+            case .key(let parent, let key):
+                steps.append(.key(key))
+                current = parent
+            case .index(let parent, let index):
+                steps.append(.index(index))
                 current = parent
             }
         }
     }
+}
 
-    private func appendStep(to text: inout String) {
-        switch self {
-        case .root:
-            break
-        case .index(_, let index):
+/// How a path is written: "messages[3].created_at", `["odd key"]` for a key that is not
+/// identifier-like.
+enum JSONPath {
+    enum Step {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The path of `steps` from the top.
+    static func text(of steps: some Sequence<Step>) -> String {
+        var text = ""
+        for step in steps { append(step, to: &text) }
+        return text
+    }
+
+    /// `text` followed by `step`.
+    static func append(_ step: Step, to text: inout String) {
+        switch step {
+        case .index(let index):
             text += "[\(index)]"
-        case .key(_, let key):
+        case .key(let key):
             // An absurdly long key is quoted cut with its size, like any value.
-            if Self.isIdentifier(key) && key.utf8.count <= UntrustedText.longestQuotedWhole {
+            if isIdentifier(key) && key.utf8.count <= UntrustedText.longestQuotedWhole {
                 text += text.isEmpty ? key : "." + key
             } else {
                 text += "[" + JSONReader.quoted(UntrustedText.shortened(key)) + "]"

@@ -1,22 +1,23 @@
 import ChatLayoutKit
 
-/// Decoding of the model from Stream-shaped JSON (snake_case; unknown fields ignored).
-/// Errors name the JSON path of the offending value.
+/// Decoding of the model from Stream-shaped JSON (snake_case; unknown fields ignored), through
+/// either reader (``JSONValueReading``). Errors name the JSON path of the offending value; the
+/// order in which fields are read is the order in which their errors are found.
 struct ModelDecoder {
     /// Non-fatal problems met on the way (unknown message types, …).
     var warnings: [DocumentWarning] = []
 
-    mutating func user(_ json: JSONReader) throws(DocumentError) -> User {
+    mutating func user(_ json: some JSONValueReading) throws(DocumentError) -> User {
         User(id: try json["id"].string(), name: try json["name"].optionalString(), imageURL: try json["image"].optionalString())
     }
 
     /// A message's author: `user`, else `user_id`, else an unknown user.
-    private mutating func author(_ json: JSONReader) throws(DocumentError) -> User {
+    private mutating func author(_ json: some JSONValueReading) throws(DocumentError) -> User {
         if !json["user"].isAbsent { return try user(json["user"]) }
         return User(id: try json["user_id"].optionalString() ?? "")
     }
 
-    mutating func message(_ json: JSONReader) throws(DocumentError) -> Message {
+    mutating func message(_ json: some JSONValueReading) throws(DocumentError) -> Message {
         let typeName = try json["type"].optionalString() ?? "regular"
         let type: MessageType
         if let known = MessageType(rawValue: typeName) {
@@ -92,7 +93,7 @@ struct ModelDecoder {
 
     /// Stream's `poll`: the question (`name`), the options with their votes
     /// (`vote_counts_by_option`, by option id), and `is_closed`.
-    private func poll(_ json: JSONReader) throws(DocumentError) -> Poll? {
+    private func poll(_ json: some JSONValueReading) throws(DocumentError) -> Poll? {
         guard !json.isAbsent else { return nil }
         var votes: [String: Int] = [:]
         if !json["vote_counts_by_option"].isAbsent {
@@ -108,7 +109,7 @@ struct ModelDecoder {
     }
 
     /// Stream's `shared_location`: `latitude`, `longitude`, and `end_at` for a live location.
-    private func sharedLocation(_ json: JSONReader) throws(DocumentError) -> SharedLocation? {
+    private func sharedLocation(_ json: some JSONValueReading) throws(DocumentError) -> SharedLocation? {
         guard !json.isAbsent else { return nil }
         return SharedLocation(latitude: try json["latitude"].double(), longitude: try json["longitude"].double(),
                               endAt: try json["end_at"].optionalTimestamp())
@@ -116,12 +117,14 @@ struct ModelDecoder {
 
     /// Stream marks a moderation bounce in `moderation_details.action`
     /// ("MESSAGE_RESPONSE_ACTION_BOUNCE") or, with moderation v2, `moderation.action` ("bounce").
-    private static func isBounced(_ json: JSONReader) throws(DocumentError) -> Bool {
-        let actions = [try json["moderation_details"]["action"].optionalString(), try json["moderation"]["action"].optionalString()]
-        return actions.contains { $0?.lowercased().contains("bounce") == true }
+    private static func isBounced(_ json: some JSONValueReading) throws(DocumentError) -> Bool {
+        // Both read (either may be of the wrong type) before either is looked at.
+        let actions = (try json["moderation_details"]["action"].optionalString(), try json["moderation"]["action"].optionalString())
+        func isBounce(_ action: String?) -> Bool { action?.lowercased().contains("bounce") == true }
+        return isBounce(actions.0) || isBounce(actions.1)
     }
 
-    private func reactions(_ json: JSONReader) throws(DocumentError) -> [Reaction] {
+    private func reactions(_ json: some JSONValueReading) throws(DocumentError) -> [Reaction] {
         var result: [Reaction] = []
         for element in try json.optionalArray() {
             var userID = try element["user_id"].optionalString()
@@ -131,7 +134,7 @@ struct ModelDecoder {
         return result
     }
 
-    private mutating func users(_ json: JSONReader) throws(DocumentError) -> [User] {
+    private mutating func users(_ json: some JSONValueReading) throws(DocumentError) -> [User] {
         var result: [User] = []
         for element in try json.optionalArray() {
             // Stream sends users, sometimes wrapped as {"user": {...}}, sometimes only as
@@ -147,7 +150,7 @@ struct ModelDecoder {
         return result
     }
 
-    private func attachments(_ json: JSONReader) throws(DocumentError) -> [Attachment] {
+    private func attachments(_ json: some JSONValueReading) throws(DocumentError) -> [Attachment] {
         var result: [Attachment] = []
         for element in try json.optionalArray() {
             var title = try element["title"].optionalString()
@@ -178,7 +181,7 @@ struct ModelDecoder {
     }
 
     /// A number written as a number or as a string of one ("480"); nil when absent or not one.
-    static func lenientNumber(_ json: JSONReader) throws(DocumentError) -> Double? {
+    static func lenientNumber(_ json: some JSONValueReading) throws(DocumentError) -> Double? {
         if json.isAbsent { return nil }
         if let text = try? json.string() { return Double(text) }
         return try json.double()
@@ -213,7 +216,7 @@ struct ModelDecoder {
         return name.isEmpty ? nil : String(name.prefix(255))
     }
 
-    private mutating func quoted(_ json: JSONReader) throws(DocumentError) -> QuotedMessage? {
+    private mutating func quoted(_ json: some JSONValueReading) throws(DocumentError) -> QuotedMessage? {
         guard !json.isAbsent else { return nil }
         let deletedAt = try json["deleted_at"].optionalTimestamp()
         let type = try json["type"].optionalString()
@@ -226,7 +229,7 @@ struct ModelDecoder {
         return quoted
     }
 
-    mutating func channel(_ json: JSONReader) throws(DocumentError) -> Channel {
+    mutating func channel(_ json: some JSONValueReading) throws(DocumentError) -> Channel {
         let config = json["config"]
         // Stream's channel config payload: `delivery_events` is optional and false when
         // missing; the others are always sent (true here when a hand-written document leaves
@@ -247,7 +250,7 @@ struct ModelDecoder {
                        truncatedAt: try json["truncated_at"].optionalTimestamp())
     }
 
-    mutating func members(_ json: JSONReader) throws(DocumentError) -> [Member] {
+    mutating func members(_ json: some JSONValueReading) throws(DocumentError) -> [Member] {
         var result: [Member] = []
         for element in try json.optionalArray() {
             if !element["user"].isAbsent {
@@ -259,7 +262,7 @@ struct ModelDecoder {
         return result
     }
 
-    mutating func reads(_ json: JSONReader) throws(DocumentError) -> [ReadState] {
+    mutating func reads(_ json: some JSONValueReading) throws(DocumentError) -> [ReadState] {
         var result: [ReadState] = []
         for element in try json.optionalArray() {
             let reader = element["user"].isAbsent ? User(id: try element["user_id"].string()) : try user(element["user"])
@@ -274,24 +277,25 @@ struct ModelDecoder {
         return result
     }
 
-    mutating func thread(_ json: JSONReader) throws(DocumentError) -> ChatThread {
+    mutating func thread(_ json: some JSONValueReading) throws(DocumentError) -> ChatThread {
         let parent = json["parent_message"].isAbsent ? nil : try message(json["parent_message"])
         let parentID = try json["parent_message_id"].optionalString() ?? parent?.id
         guard let parentID else {
             throw DocumentError(path: json["parent_message_id"].path, line: nil, column: nil, message: "missing (required)")
         }
         var replies: [Message] = []
-        var firstReply: [IDKey: String] = [:]
-        for element in try json["latest_replies"].optionalArray() {
+        var firstReply: [IDKey: Int] = [:]
+        for (index, element) in try json["latest_replies"].optionalArray().enumerated() {
             let reply = try message(element)
             if Identifier.same(reply.id, parentID) {
                 throw DocumentError(path: element["id"].path, line: nil, column: nil,
                                     message: "a reply cannot be the thread's own parent message '\(JSONReader.shown(parentID))'")
             }
             if let first = firstReply[IDKey(reply.id)] {
-                throw DocumentError(path: element["id"].path, line: nil, column: nil, message: "duplicate reply id '\(JSONReader.shown(reply.id))' (first at \(first))")
+                throw DocumentError(path: element["id"].path, line: nil, column: nil,
+                                    message: "duplicate reply id '\(JSONReader.shown(reply.id))' (first at \(json["latest_replies"].path)[\(first)])")
             }
-            firstReply[IDKey(reply.id)] = element.path
+            firstReply[IDKey(reply.id)] = index
             replies.append(reply)
         }
         return ChatThread(

@@ -4,14 +4,14 @@ import ChatLayoutKit
 extension ModelDecoder {
     /// The events of `json` (an array, or absent for none). A malformed event of a known type is
     /// an error at its JSON path; an event of another type is kept as `.unknown` with a warning.
-    mutating func events(_ json: JSONReader) throws(DocumentError) -> [ThreadEvent] {
+    mutating func events(_ json: some JSONValueReading) throws(DocumentError) -> [ThreadEvent] {
         var result: [ThreadEvent] = []
         for element in try json.optionalArray() { result.append(try event(element)) }
         return result
     }
 
     /// One event, chosen by its `type`.
-    mutating func event(_ json: JSONReader) throws(DocumentError) -> ThreadEvent {
+    mutating func event(_ json: some JSONValueReading) throws(DocumentError) -> ThreadEvent {
         _ = try json.members() // an object
         let type = try json["type"].string()
         // Fields, `created_at` too, are read only for the known types: an unknown event's are not ours to judge.
@@ -43,7 +43,7 @@ extension ModelDecoder {
     }
 
     /// The `thread` of a `thread.updated` event: its id and the fields present.
-    private func threadPartial(_ json: JSONReader) throws(DocumentError) -> ThreadPartial {
+    private func threadPartial(_ json: some JSONValueReading) throws(DocumentError) -> ThreadPartial {
         _ = try json.members() // an object
         return ThreadPartial(
             parentMessageID: try json["parent_message_id"].string(),

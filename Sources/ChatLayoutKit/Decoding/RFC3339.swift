@@ -17,6 +17,13 @@ extension Timestamp {
         self = parsed
     }
 
+    /// The instant written as an RFC 3339 timestamp in the UTF-8 `bytes` (as
+    /// `init?(rfc3339:)` reads it), for a decoder that holds bytes rather than a `String`.
+    package init?(rfc3339UTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parsed = RFC3339.parse(bytes) else { return nil }
+        self = parsed
+    }
+
     /// This instant as RFC 3339 in UTC: "2024-03-05T09:41:00Z", with a fraction only when it is
     /// not zero, in 3, 6 or 9 digits, whichever is the fewest that keep it exact
     /// ("…:00.120Z", "…:00.123456Z", "…:00.123456789Z").
