@@ -115,12 +115,40 @@ struct LayoutFlags: ParsableArguments {
         if file == "-" {
             return Array(FileHandle.standardInput.readDataToEndOfFile())
         }
+        if let bytes = Self.readRegularFile(file) { return bytes }
         guard let data = FileManager.default.contents(atPath: file) else {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
             throw BadInput(message: "\(file): " + (exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"))
         }
         return Array(data)
+    }
+
+    /// A regular file's bytes read straight into the array the decoder reads (no `Data` and
+    /// no copy of it: a 367 MB document was held twice while it was copied); nil for anything
+    /// else, or a file that changed size while read, which `FileManager` reads instead.
+    private static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { break }
+                count += read
+            }
+            complete = count == size
+        }
+        // Shorter than it said, or longer now: read it again the slow way.
+        var extra: UInt8 = 0
+        guard complete, Glibc.read(descriptor, &extra, 1) == 0 else { return nil }
+        return bytes
     }
 }
 
