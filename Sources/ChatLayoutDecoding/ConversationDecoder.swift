@@ -8,7 +8,7 @@ public enum ConversationDecoder {
     ///
     /// The document is read in place, never as a whole tree: one walk validates it (every
     /// syntax error, wherever it is, comes before any wrong value) and records where its values
-    /// are, long lists elided (``JSONTape``); the model is then read from the bytes, a list's
+    /// are, long lists elided (`JSONTape`); the model is then read from the bytes, a list's
     /// elements one at a time.
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
         // Tape entries address bytes with 32 bits.
@@ -36,7 +36,7 @@ public enum ConversationDecoder {
     }
 
     /// Documents from this size on have their top-level messages decoded on a second thread
-    /// while the walk goes on (``PipelinedMessageList``).
+    /// while the walk goes on (`PipelinedMessageList`).
     static let pipelinedSize = 1 << 20
 
     private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, pipelined: Bool? = nil,
@@ -74,7 +74,7 @@ public enum ConversationDecoder {
     }
 
     /// Decodes `bytes` as ``decode(_:channel:)`` does, through a whole parsed tree
-    /// (``JSONParser``, ``JSONReader``): the reference the streaming decoder is tested against.
+    /// (`JSONParser`, `JSONReader`): the reference the streaming decoder is tested against.
     package static func decodeThroughTree(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
         try decode(root: JSONReader(try JSONParser.parse(bytes)), channel: cid) { _ in nil }
     }
