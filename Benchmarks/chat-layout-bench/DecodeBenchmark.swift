@@ -6,25 +6,26 @@ import Foundation
 /// memory it needs at its peak next to the document's bytes (issue 14: at most twice the
 /// document).
 ///
-/// The peak is measured on the process's first decoding, two ways:
-/// - `decode_peak_bytes`: the document's bytes plus the most heap in use above what was in use
-///   before decoding (glibc `mallinfo2`, sampled every 250 µs on another thread, and once at
-///   the end; a spike shorter than that can be missed);
+/// - `decode_first_ms`: the process's first decoding (fresh memory: the model's pages are
+///   faulted in, as in a `chat-layout` run); `decode_ms`: the median of `--runs` more.
 /// - `decode_peak_rss_bytes`: the document's bytes plus the most resident memory above the
-///   resident memory before decoding (the kernel's exact high-water mark, `VmHWM`, reset
-///   through `/proc/self/clear_refs`). It counts what the allocator keeps after a free too, so
-///   it can only be larger than the heap's figure.
-///
-/// `model_bytes` is the heap the decoded document keeps (in use after minus before).
+///   resident memory before the first decoding (the kernel's exact high-water mark, `VmHWM`,
+///   reset through `/proc/self/clear_refs`). It counts what the allocator keeps after a free
+///   too.
+/// - `decode_peak_bytes`: the document's bytes plus the most heap in use above what was in use
+///   before a decoding (glibc `mallinfo2`), sampled every 2 ms on another thread during one
+///   more decoding, untimed (the sampling takes the allocator's lock); a spike shorter than
+///   that can be missed.
+/// - `model_bytes`: the heap the decoded document keeps (in use after minus before).
 enum DecodeBenchmark {
-    /// Decodes the document at `path` `runs` times after the measured first decoding; prints
-    /// one line of figures.
+    /// Decodes the document at `path` once, `runs` times more, and once sampling the heap;
+    /// prints one line of figures.
     static func run(path: String, runs: Int, pipelined: Bool?) {
         self.pipelined = pipelined
         guard let bytes = readWhole(path) else { fail("cannot read \(path)") }
         let heapBefore = Measuring.heapBytesInUse()
         let rssBefore = residentBytes(field: "VmRSS")
-        var (document, firstMilliseconds, heapPeak, rssPeak) = decodeMeasuringPeaks(bytes)
+        var (document, firstMilliseconds, rssPeak) = decodeFirst(bytes)
         let modelBytes = Measuring.heapBytesInUse() - heapBefore
         let messages = document?.conversation.messages.count ?? 0
         document = nil
@@ -36,12 +37,13 @@ enum DecodeBenchmark {
             again = nil
             return milliseconds
         }
+        let heapPeak = decodeSamplingTheHeap(bytes)
         print([
             "messages=\(messages)", "runs=\(runs)",
             "decode_ms=\(String(format: "%.2f", Measuring.median(timings)))",
             "decode_ms_min=\(String(format: "%.2f", timings.min() ?? firstMilliseconds))",
             "decode_first_ms=\(String(format: "%.2f", firstMilliseconds))",
-            "decode_peak_bytes=\(bytes.count + heapPeak - heapBefore)",
+            "decode_peak_bytes=\(bytes.count + heapPeak)",
             "decode_peak_rss_bytes=\(bytes.count + max(0, rssPeak - rssBefore))",
             "document_bytes=\(bytes.count)",
             "model_bytes=\(modelBytes)",
@@ -49,16 +51,25 @@ enum DecodeBenchmark {
         withExtendedLifetime(bytes) {}
     }
 
-    /// The first decoding: the document, its milliseconds, and the most heap and resident
-    /// memory seen while it ran.
-    @inline(never) static func decodeMeasuringPeaks(_ bytes: [UInt8]) -> (ConversationDocument?, Double, Int, Int) {
+    /// The first decoding: the document, its milliseconds, and the resident memory's
+    /// high-water mark while it ran.
+    @inline(never) static func decodeFirst(_ bytes: [UInt8]) -> (ConversationDocument?, Double, Int) {
         resetResidentHighWaterMark()
-        let sampler = HeapSampler()
-        sampler.start()
         var document: ConversationDocument?
         let milliseconds = Measuring.milliseconds { document = decode(bytes) }
-        let heapPeak = max(sampler.stop(), Measuring.heapBytesInUse())
-        return (document, milliseconds, heapPeak, residentBytes(field: "VmHWM"))
+        return (document, milliseconds, residentBytes(field: "VmHWM"))
+    }
+
+    /// A decoding with the heap sampled: the most in use above the level before it.
+    @inline(never) static func decodeSamplingTheHeap(_ bytes: [UInt8]) -> Int {
+        let before = Measuring.heapBytesInUse()
+        let sampler = HeapSampler()
+        sampler.start()
+        var document: ConversationDocument? = decode(bytes)
+        let peak = max(sampler.stop(), Measuring.heapBytesInUse())
+        document = nil
+        withExtendedLifetime(document) {}
+        return peak - before
     }
 
     /// A timed decoding, alone on its thread: what `valgrind --tool=callgrind
@@ -135,7 +146,7 @@ final class HeapSampler: @unchecked Sendable {
                 let keepGoing = running
                 lock.unlock()
                 if !keepGoing { return }
-                usleep(250)
+                usleep(2000)
             }
         }
         self.thread = thread

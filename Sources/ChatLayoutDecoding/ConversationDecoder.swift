@@ -8,12 +8,12 @@ public enum ConversationDecoder {
     ///
     /// The document is read in place, never as a whole tree: one walk validates it (every
     /// syntax error, wherever it is, comes before any wrong value) and records where its values
-    /// are, long lists elided (`JSONTape`); the model is then read from the bytes, a list's
-    /// elements one at a time.
+    /// are, long lists elided (`JSONTape`); the top-level `messages` are decoded as the walk
+    /// reaches them — from 1 MiB on, on a second thread as well — and the rest is then read from
+    /// the bytes, a list's elements one at a time. Memory: the document's bytes, the model, and
+    /// a few tapes.
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
-        // Tape entries address bytes with 32 bits.
-        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
-        return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid) }.get()
+        try decode(bytes, channel: cid, pipelined: nil)
     }
 
     /// The most tape entries (32 bytes each) the streaming decoder held at once for `bytes`,
@@ -28,9 +28,10 @@ public enum ConversationDecoder {
     }
 
     /// ``decode(_:channel:)`` with the top-level messages decoded on the walk's thread or,
-    /// `pipelined`, on a second one, whatever the document's size (for the tests that compare
-    /// both ways with the tree decoder).
-    package static func decode(_ bytes: [UInt8], channel cid: String? = nil, pipelined: Bool) throws(DocumentError) -> ConversationDocument {
+    /// `pipelined`, on a second one too, whatever the document's size (for the tests that
+    /// compare both ways with the tree decoder); nil: by the document's size.
+    package static func decode(_ bytes: [UInt8], channel cid: String? = nil, pipelined: Bool?) throws(DocumentError) -> ConversationDocument {
+        // Tape entries address bytes with 32 bits: a document of 4 GiB or more goes through the tree.
         guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
         return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid, pipelined: pipelined) }.get()
     }

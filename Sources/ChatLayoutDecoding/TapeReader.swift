@@ -1,7 +1,7 @@
 import ChatLayoutKit
 
 /// A value of a document read in place through a ``JSONTape`` — or its absence — and the way
-/// to its path: the streaming decoder's ``JSONValueReading``. Two words, copied freely; reading
+/// to its path: the streaming decoder's ``JSONValueReading``. Four words, copied freely; reading
 /// allocates nothing but the values asked for (a `String` for a string); a path is spelled
 /// only for an error.
 ///
@@ -52,7 +52,7 @@ package struct TapeReader: JSONValueReading {
     @inline(__always)
     private var isPresent: Bool { missingName == nil }
 
-    /// The bytes of the string at `entry`, between its quotes.
+    /// The bytes of the scalar token at `entry` (a string's with its quotes).
     @inline(__always)
     private func range(of entry: TapeEntry) -> Range<Int> { Int(entry.start) ..< Int(entry.end) }
 

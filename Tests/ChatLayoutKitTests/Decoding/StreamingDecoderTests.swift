@@ -265,3 +265,25 @@ extension StreamingDecoderTests {
         for _ in 0 ..< 2 { Self.expectSame(documents, "3000 messages, pipelined") }
     }
 }
+
+extension StreamingDecoderTests {
+    /// Values read straight from the bytes when they have no escapes (timestamps, short
+    /// strings kept by their bytes) read the same with escapes, invalid UTF-8, or a lone
+    /// surrogate as the tree decoder reads them.
+    @Test func escapedAndBrokenValues_readAsTheTreeReadsThem() {
+        let values = [
+            #""2024\u002d03-05T09:41:00Z""#, #""2024-03-05T09:41:00\u005a""#, "\"2024-03-05T09:41:00Z\u{FF}\"", #""\ud800""#,
+            "\"u\u{C3}\"", #""\u0075\u0030""#, "\"\u{E9}t\u{E9}\"", #""regular""#, #""reg\u0075lar""#, "\"regular\u{80}\"",
+        ]
+        var documents: [[UInt8]] = []
+        for value in values {
+            for field in ["created_at", "id", "type", "text"] {
+                documents.append(Array("""
+                    {"messages": [{"id": "a", "created_at": "2024-03-05T09:00:00Z", "user": {"id": \(value), "name": \(value)}, "\(field)": \(value)},
+                                  {"id": "b", "created_at": "2024-03-05T09:00:00Z", "type": \(value), "text": \(value)}]}
+                    """.utf8))
+            }
+        }
+        Self.expectSame(documents, "escaped and broken values")
+    }
+}
