@@ -19,7 +19,7 @@ import Testing
             }
             var full = UserDirectory(members: conversation.members)
             for (sequence, message) in conversation.messages.enumerated() { _ = full.add(message, sequence: sequence) }
-            var lazy = UserDirectory.Lazy(conversation)
+            let lazy = UserDirectory.Lazy(conversation)
             for _ in 0 ..< 6 {
                 let id = random.pick(ids)
                 #expect(lazy.user(id) == full.user(id), "seed \(seed), \(id)")
@@ -31,7 +31,7 @@ import Testing
         var conversation = Conversation()
         conversation.members = [Member(user: User(id: "leia", name: "Leia Organa")), Member(user: User(id: "leia", name: "Other"))]
         conversation.messages = [Message(id: "m", user: User(id: "leia", name: "Leia"), createdAt: Timestamp(seconds: 0))]
-        var lazy = UserDirectory.Lazy(conversation)
+        let lazy = UserDirectory.Lazy(conversation)
         #expect(lazy.user("leia").name == "Leia Organa")
         #expect(lazy.user("han") == User(id: "han"))
         #expect(lazy.user("leia").name == "Leia Organa")
