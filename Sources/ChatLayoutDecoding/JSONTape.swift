@@ -190,11 +190,7 @@ struct TapeState {
     }
 
     private mutating func growMissingKeys() {
-        let grown = UnsafeMutablePointer<MissingKey>.allocate(capacity: missingCapacity * 2)
-        grown.moveInitialize(from: missingKeys, count: missingCount)
-        missingKeys.deallocate()
-        missingKeys = grown
-        missingCapacity *= 2
+        missingKeys = missingKeys.doubled(count: missingCount, capacity: &missingCapacity)
     }
 
     /// The entry after `index`'s subtree.
@@ -349,4 +345,16 @@ struct KeySignature {
 extension JSONKey {
     @inline(__always)
     var signature: KeySignature { KeySignature(bytes) }
+}
+
+extension UnsafeMutablePointer {
+    /// A buffer of twice `capacity` holding this one's first `count` elements, moved; this one
+    /// is freed and `capacity` doubled (the tapes' growth).
+    func doubled(count: Int, capacity: inout Int) -> UnsafeMutablePointer {
+        let grown = UnsafeMutablePointer.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: self, count: count)
+        deallocate()
+        capacity *= 2
+        return grown
+    }
 }

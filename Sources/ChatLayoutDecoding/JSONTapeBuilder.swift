@@ -44,11 +44,7 @@ struct JSONTapeBuilder: JSONEventHandler {
     }
 
     private mutating func grow() {
-        let grown = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity * 2)
-        grown.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = grown
-        capacity *= 2
+        entries = entries.doubled(count: count, capacity: &capacity)
         state.pointee.entries = entries  // the state owns the buffer, even mid-walk
         state.pointee.capacity = capacity
     }

@@ -24,7 +24,7 @@ public struct TextRenderer: Sendable {
     public func rows(_ screen: LaidOutScreen) -> [String] {
         var rows: [String] = []
         rows.reserveCapacity(screen.height)
-        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { rows.append($0) }
+        forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width)) { rows.append($0) }
         return rows
     }
 
@@ -39,7 +39,7 @@ public struct TextRenderer: Sendable {
     /// with its "\n"), top to bottom: a long conversation is written out without ever being
     /// held whole.
     public func render(_ screen: LaidOutScreen, to write: (String) -> Void) {
-        forEachRow(screen, bandHeight: Self.bandHeight(screen)) { write(Self.trimmed($0)) }
+        forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width)) { write(Self.trimmed($0)) }
     }
 
     /// The whole list drawn as ``render(_:to:)-(LaidOutScreen,_)`` draws `list.screen()`, a line at a time, but
@@ -51,8 +51,7 @@ public struct TextRenderer: Sendable {
 
     /// As `render(_:to:)` for a list, in bands of `bandHeight` rows (nil: as many as `cellsPerBand` allows).
     func render(_ list: LaidOutList, bandHeight: Int?, to write: (String) -> Void) {
-        let empty = list.screen(meeting: 0 ..< 0)
-        render(list, rows: 0 ..< empty.height, bandHeight: bandHeight, to: write)
+        render(list, rows: 0 ..< list.header.frame.height + list.contentHeight, bandHeight: bandHeight, to: write)
     }
 
     /// The rows `rows` of the whole list's drawing (screen rows, header included), drawn as
@@ -65,8 +64,7 @@ public struct TextRenderer: Sendable {
 
     func render(_ list: LaidOutList, rows: Range<Int>, bandHeight: Int?, to write: (String) -> Void) {
         guard !rows.isEmpty else { return }
-        let width = list.screen(meeting: 0 ..< 0).width
-        forEachRow(rows: rows, width: width, bandHeight: bandHeight ?? max(1, Self.cellsPerBand / max(1, width)),
+        forEachRow(rows: rows, width: list.width, bandHeight: bandHeight ?? Self.bandHeight(width: list.width),
                    screen: list.screen(meeting:)) { write(Self.trimmed($0)) }
     }
 
@@ -76,9 +74,10 @@ public struct TextRenderer: Sendable {
         return String(decoding: row.utf8[...last], as: UTF8.self) + "\n"
     }
 
-    /// The rows drawn at once for `screen`: as many as `cellsPerBand` allows, at least one.
-    static func bandHeight(_ screen: LaidOutScreen) -> Int {
-        max(1, cellsPerBand / max(1, screen.width))
+    /// The rows drawn at once on a screen `width` cells wide: as many as `cellsPerBand`
+    /// allows, at least one.
+    static func bandHeight(width: Int) -> Int {
+        max(1, cellsPerBand / max(1, width))
     }
 
     /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to `body`.

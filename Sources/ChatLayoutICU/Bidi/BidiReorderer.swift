@@ -77,19 +77,21 @@ enum BidiReorderer {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(clusters.reduce(0) { $0 + Int(text.utf8Offsets[$1.cluster.upperBound] - text.utf8Offsets[$1.cluster.lowerBound]) })
         // The last piece written: its bytes, its last code point, and the end of its cluster
-        // in the text (-1 when a control was dropped from it).
+        // in the text. A bidi control is a cluster of its own (Grapheme_Cluster_Break=Control),
+        // so a dropped one leaves a piece out, and the next piece does not start where the
+        // last one ended.
         var previous: (bytes: Range<Int>, last: Int, end: Int)?
         for (cluster, mirrored) in clusters {
             let start = bytes.count
             guard let kept = append(cluster, mirrored: mirrored, text, &bytes) else { continue }
             var piece = start ..< bytes.count
-            if let previous, previous.end != cluster.lowerBound || !kept.intact,
+            if let previous, previous.end != cluster.lowerBound,
                !GraphemeBreaker.alwaysBreaks(after: text.properties[previous.last], before: text.properties[kept.first]),
                !isBoundary(between: bytes[previous.bytes], and: bytes[piece]) {
                 bytes.insert(contentsOf: [0xE2, 0x80, 0x8B], at: start) // U+200B ZERO WIDTH SPACE
                 piece = start + 3 ..< bytes.count
             }
-            previous = (piece, kept.last, kept.intact ? cluster.upperBound : -1)
+            previous = (piece, kept.last, cluster.upperBound)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -103,14 +105,14 @@ enum BidiReorderer {
 
     /// Appends the UTF-8 of `cluster`'s code points, bidi controls dropped and, when
     /// `mirrored`, mirrored characters mirrored. Says which code points the piece begins and
-    /// ends with, and whether it kept them all (nil when it kept none).
+    /// ends with (nil when it kept none).
     private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText,
-                               _ bytes: inout [UInt8]) -> (first: Int, last: Int, intact: Bool)? {
+                               _ bytes: inout [UInt8]) -> (first: Int, last: Int)? {
         let changes = text.properties[cluster].contains { $0.isBidiControl || (mirrored && $0.isBidiMirrored) }
         guard changes else {
             guard !cluster.isEmpty else { return nil }
             bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])
-            return (cluster.lowerBound, cluster.upperBound - 1, true)
+            return (cluster.lowerBound, cluster.upperBound - 1)
         }
         var first: Int?, last = 0
         for index in cluster where !text.properties[index].isBidiControl {
@@ -124,6 +126,6 @@ enum BidiReorderer {
             last = index
         }
         guard let first else { return nil }
-        return (first, last, last - first + 1 == cluster.count)
+        return (first, last)
     }
 }

@@ -25,15 +25,14 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
 
     /// The decisions for `conversation`. With `explain`, every decision records why.
     public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
-        var list = shownList(conversation)
-        return decisions(&list, from: 0, explain: explain)
+        decisions(shownList(conversation), from: 0, explain: explain)
     }
 
     /// The decisions of `list` from its message `first` (0 ..< the message count, or 0) to the
     /// bottom: the rows above that message, then every row under it, as ``resolve(_:explain:)``
     /// makes them for the whole list, which is this from 0. Of the messages above `first`, only
     /// the one right above is read: its day and whether it ends its group.
-    func decisions(_ list: inout ShownMessageList, from first: Int, explain: Bool = false) -> MessageListDecisions {
+    func decisions(_ list: ShownMessageList, from first: Int, explain: Bool = false) -> MessageListDecisions {
         decisions(list, from: first, explain: explain, runLength: environment.laysOutOnAllCores ? Self.parallelRunLength : .max)
     }
 

@@ -84,10 +84,8 @@ public struct MessageListLayout: Sendable {
         let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
         // One run: laid out in place, below the space above the first row.
         guard runCount > 1 else {
-            let run = run(items, in: 0 ..< items.count, width: width, top: groupSpacing)
-            return LaidOutList(width: width, header: header(decisions.header, width: width), table: run.table,
-                               contentHeight: run.height, messageRows: run.messageRows, unreadCount: decisions.unreadCount,
-                               dateIndicator: dateIndicator, layout: self)
+            return part(items, header: header(decisions.header, width: width), width: width, top: groupSpacing,
+                        unreadCount: decisions.unreadCount, dateIndicator: dateIndicator)
         }
         var runs = [Run](repeating: Run(), count: runCount)
         let lay: @Sendable (Int) -> Run = { index in

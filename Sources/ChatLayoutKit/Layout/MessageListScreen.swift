@@ -18,15 +18,12 @@ public enum MessageListScreen {
     /// whole list would.
     public static func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int,
                               viewport: Viewport? = nil) -> LaidOutScreen {
-        let resolver = MessageListResolver(environment)
-        let layout = MessageListLayout(environment)
-        let dateIndicator = environment.config.dateIndicatorPlacement
-        var list = resolver.shownList(conversation)
         if let viewport, viewport.scrollOffset == .max {
-            return bottomTail(of: &list, filling: viewport, resolver: resolver, layout: layout, width: width)
-                .screen(viewport)
+            let resolver = MessageListResolver(environment)
+            return bottomTail(of: resolver.shownList(conversation), filling: viewport, resolver: resolver,
+                              layout: MessageListLayout(environment), width: width).screen(viewport)
         }
-        return layout.layout(resolver.decisions(&list, from: 0), width: width, dateIndicator: dateIndicator).screen(viewport)
+        return list(conversation, environment: environment, width: width).screen(viewport)
     }
 
     /// The whole list of `conversation` laid out a part at a time, for drawing a long
@@ -48,7 +45,7 @@ public enum MessageListScreen {
         // The rows under the messages (typing, empty and loading states) close the last part.
         let bottom = decisions.items
         let unreadCount = decisions.unreadCount
-        let count = list.showsMessages ? list.messages.count : 0
+        let count = list.messages.count // none while the list loads
         let length = max(1, messagesPerPart)
         var start = 0
         var screenTop = 0 // the first screen row not yet handed out
@@ -58,19 +55,14 @@ public enum MessageListScreen {
             let end = min(count, start + length)
             var items = start < end ? resolver.items(of: list, in: start ..< end, lookalikes: nil, explain: false) : []
             if end == count { items += bottom }
-            if let first = items.first {
-                if let previous { y += layout.spacing(between: previous, and: first) }
-                let part = layout.part(items, header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
-                let rows = screenTop ..< headerHeight + part.contentHeight
-                body(part, rows)
-                screenTop = rows.upperBound
-                y = part.contentHeight
-                previous = items.last
-            } else if previous == nil {
-                // Nothing at all: the header alone (and the space under it).
-                let part = layout.part([], header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
-                body(part, 0 ..< headerHeight + part.contentHeight)
-            }
+            // Never empty: without messages, the empty or loading state is the bottom row.
+            if let previous, let first = items.first { y += layout.spacing(between: previous, and: first) }
+            let part = layout.part(items, header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
+            let rows = screenTop ..< headerHeight + part.contentHeight
+            body(part, rows)
+            screenTop = rows.upperBound
+            y = part.contentHeight
+            previous = items.last
             start = end
         } while start < count
     }
@@ -95,7 +87,7 @@ public enum MessageListScreen {
     /// amount. The rows above the tail end above its first row, which is not below the
     /// viewport's top: none of them shows, and the date overlay reads only message rows that
     /// reach below the viewport's top. At the bottom there is no scroll-to-latest button.
-    static func bottomTail(of list: inout ShownMessageList, filling viewport: Viewport, resolver: MessageListResolver,
+    static func bottomTail(of list: ShownMessageList, filling viewport: Viewport, resolver: MessageListResolver,
                            layout: MessageListLayout, width: Int) -> LaidOutList {
         // A message row is at least a line tall: as many messages as the viewport has lines
         // fill it. Shorter rows (a front end's measurer may make them) take twice as many, and
@@ -104,7 +96,7 @@ public enum MessageListScreen {
         var count = (max(1, viewport.height) - 1) / lineHeight + 1
         while true {
             let first = max(0, list.messages.count - count)
-            let tail = layout.layout(resolver.decisions(&list, from: first), width: width,
+            let tail = layout.layout(resolver.decisions(list, from: first), width: width,
                                      dateIndicator: resolver.config.dateIndicatorPlacement)
             if first == 0 || tail.contentHeight - layout.groupSpacing >= tail.visibleHeight(viewport) { return tail }
             count *= 2

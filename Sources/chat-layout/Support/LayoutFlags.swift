@@ -138,16 +138,16 @@ struct LayoutFlags: ParsableArguments {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
             while count < size {
-                let read = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
-                if read < 0 && errno == EINTR { continue }
-                guard read > 0 else { break }
-                count += read
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
             }
             complete = count == size
         }
         // Shorter than it said, or longer now: read it again the slow way.
         var extra: UInt8 = 0
-        guard complete, Glibc.read(descriptor, &extra, 1) == 0 else { return nil }
+        guard complete, read(descriptor, &extra, 1) == 0 else { return nil }
         return bytes
     }
 }

@@ -42,12 +42,12 @@ import Testing
         PropertyHarness.verify("decisions from a message down") { resolved in
             let input = resolved.input
             let resolver = PropertyHarness.resolver(for: input)
-            var list = resolver.shownList(input.conversation)
+            let list = resolver.shownList(input.conversation)
             let whole = resolved.decisions
             let count = list.messages.count
             var random = SplitMix64(seed: (input.seed &* 0x27D4_EB2F) ^ 0x5EED)
             for first in Set([0, 1, count - 1, count, random.int(0 ... max(0, count))]) where (0 ... count).contains(first) {
-                let tail = resolver.decisions(&list, from: first)
+                let tail = resolver.decisions(list, from: first)
                 let expected = Array(whole.items[Self.firstRow(ofMessage: first, in: whole.items)...])
                 if tail.header != whole.header || tail.unreadCount != whole.unreadCount || tail.hidden != whole.hidden {
                     return "from message \(first): header, unread count or hidden messages differ"
@@ -67,9 +67,9 @@ import Testing
         let environment = try Self.environment(measurer: PropertyHarness.measurer)
         let resolver = MessageListResolver(environment)
         let layout = MessageListLayout(environment)
-        var list = resolver.shownList(conversation)
+        let list = resolver.shownList(conversation)
         let viewport = Viewport(scrollOffset: .max, height: 40)
-        let tail = MessageListScreen.bottomTail(of: &list, filling: viewport, resolver: resolver, layout: layout, width: 40)
+        let tail = MessageListScreen.bottomTail(of: list, filling: viewport, resolver: resolver, layout: layout, width: 40)
         #expect(tail.messageRows.count == 40)
         let whole = layout.layout(resolver.resolve(conversation), width: 40, dateIndicator: environment.config.dateIndicatorPlacement)
         #expect(whole.messageRows.count == 5000)
@@ -108,8 +108,8 @@ import Testing
         let whole = layout.layout(resolver.resolve(conversation), width: 30, dateIndicator: .overlay)
         for height in [1, 5, 40, 400, 2000] {
             let viewport = Viewport(scrollOffset: .max, height: height)
-            var list = resolver.shownList(conversation)
-            let tail = MessageListScreen.bottomTail(of: &list, filling: viewport, resolver: resolver, layout: layout, width: 30)
+            let list = resolver.shownList(conversation)
+            let tail = MessageListScreen.bottomTail(of: list, filling: viewport, resolver: resolver, layout: layout, width: 30)
             Self.expectSame(tail.screen(viewport), whole.screen(viewport), "height \(height)")
             Self.expectSame(MessageListScreen.layout(conversation, environment: environment, width: 30, viewport: viewport),
                             whole.screen(viewport), "height \(height)")
