@@ -22,7 +22,9 @@ let package = Package(
     targets: [
         // The core: model, decisions, box tree, layout. No ICU, no UI: Apple front ends import
         // it and inject their own measurer.
-        .target(name: "ChatLayoutKit"),
+        // The translations are data (Localization/*.json); Scripts/generate-chat-strings.py
+        // writes them into BuiltInStringTables.swift, so the core reads no file at run time.
+        .target(name: "ChatLayoutKit", exclude: ["Localization"]),
 
         // Stream's REST payloads (and our conversation documents) decoded into the core's model,
         // at the edge: a hand-written JSON parser that locates every error by line and column or

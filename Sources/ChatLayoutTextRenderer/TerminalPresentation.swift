@@ -17,10 +17,10 @@ public struct TerminalPresentation: BoxPresentation {
         switch content {
         case .attachment(let attachment):
             if let poll = attachment.poll {
-                return "[\(strings.poll.lowercased()): \(poll.question)]" + (poll.isClosed ? " (closed)" : "")
+                return "[\(strings.attachmentNames["poll"] ?? "poll"): \(poll.question)]" + (poll.isClosed ? " (\(strings.pollClosed))" : "")
             }
             if let location = attachment.location {
-                let kind = (location.isLive ? strings.liveLocation : strings.location).lowercased()
+                let kind = strings.attachmentNames[location.isLive ? "liveLocation" : "location"] ?? "location"
                 return "[\(kind): \(SharedLocation.coordinate(location.latitude)), \(SharedLocation.coordinate(location.longitude))]"
             }
             if attachment.kind.isMedia && attachment.originalSize != nil {
@@ -28,7 +28,8 @@ public struct TerminalPresentation: BoxPresentation {
                 let name = attachment.title ?? attachment.fileName ?? attachment.type
                 return attachment.kind == .video ? "▶ \(name)" : attachment.kind == .giphy ? "GIF \(name)" : name
             }
-            return attachment.title.map { "[\(attachment.type): \($0)]" } ?? "[\(attachment.type)]"
+            let kind = strings.attachmentNames[attachment.type] ?? attachment.type
+            return attachment.title.map { "[\(kind): \($0)]" } ?? "[\(kind)]"
         case .pollOption(let option):
             // Isolated: a right-to-left option must not carry the vote count to its other end.
             return "○ \u{2068}\(option.text)\u{2069}" + (option.voteCount > 0 ? " · \(option.voteCount)" : "")
@@ -39,7 +40,7 @@ public struct TerminalPresentation: BoxPresentation {
             let shown = quote.namesAttachmentType ? "\(quote.author): [\(quote.text)]" : words
             return "┃ \u{2068}\(shown)\u{2069}"
         case .threadInfo(let info):
-            return "\(strings.threadGlyph) \(PlainPresentation.threadInfo(info))"
+            return "\(strings.threadGlyph) \(PlainPresentation.threadInfo(info, separator: strings.listSeparator))"
         case .deliveryStatus(let status):
             return strings.deliveryGlyphs[status] ?? ""
         default:

@@ -121,7 +121,7 @@ struct StreamPayloadFixtureTests {
         let path = Self.folder.appendingPathComponent("channel-state.json").path
         let drawn = try CLIRunner.run(["preview", path, "--width", "120"] + Self.fixed).stdout
         for part in ["[poll: Where do we meet?]", "○ Café Luna · 2", "[location: 52.52000, 13.40500]",
-                     "[live location: -33.85680, 151.21530]", "[voiceRecording: recording.aac]", "GIF cats",
+                     "[live location: -33.85680, 151.21530]", "[voice recording: recording.aac]", "GIF cats",
                      "summit.jpg", "[file: route.pdf]", "▶ descent.mp4", "[audio: birdsong.mp3]",
                      "[linkPreview: Summit trail conditions]", "┃ Luke Skywalker: Poll", "Remind me to book the hut"] {
             #expect(drawn.contains(part), "\(part)")

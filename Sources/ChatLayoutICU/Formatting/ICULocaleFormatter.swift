@@ -43,6 +43,9 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     /// The time zone identifier as given, e.g. "Europe/Berlin".
     public let timeZone: String
 
+    /// Whose data ICU formats with: the locale, or English for the pseudo-locales `en_XA`
+    /// and `ar_XB` (``ChatStrings/init(locale:)``), whose dates and counts are English.
+    private let dataLocale: String
     private let timeZoneUTF16: [clk_uchar]
     private let handles: Mutex<ICUFormattingHandles>
     private let memo = Mutex(Memo())
@@ -75,6 +78,7 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
         }
 
         self.locale = locale
+        self.dataLocale = ChatStrings.builtInLanguage(for: locale).flatMap(PseudoLocale.init(rawValue:)) == nil ? locale : "en_US"
         self.timeZone = timeZone
         self.timeZoneUTF16 = zone
         self.handles = Mutex(ICUFormattingHandles(calendar: calendar))
@@ -179,7 +183,7 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
             // Far offsets are clamped into Int32; a calendar never needs them.
             let days = Int32(clamping: offset)
             let name = ICUFormattedString.read { out, capacity in
-                clk_icu_relative_day(locale, days, out, capacity)
+                clk_icu_relative_day(dataLocale, days, out, capacity)
             } ?? String(offset)
             handles.relativeDayNames[offset] = name
             return name
@@ -190,7 +194,7 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     /// always other; in pl 2 → few, 5 → many.
     public func pluralCategory(_ count: Int) -> PluralCategory {
         handles.withLock { handles in
-            guard let rules = handles.pluralRules(locale: locale) else { return .other }
+            guard let rules = handles.pluralRules(locale: dataLocale) else { return .other }
             return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 16) { keyword in
                 let length = clk_icu_plural_select(rules, Double(count), keyword.baseAddress!, 16)
                 guard length >= 0 else { return .other }
@@ -203,7 +207,7 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     /// "1 234" with U+00A0 NO-BREAK SPACE (ru).
     public func formatCount(_ count: Int) -> String {
         handles.withLock { handles in
-            guard let formatter = handles.numberFormat(locale: locale) else { return String(count) }
+            guard let formatter = handles.numberFormat(locale: dataLocale) else { return String(count) }
             return ICUFormattedString.read { out, capacity in
                 clk_icu_number_format(formatter, Int64(count), out, capacity)
             } ?? String(count)
@@ -215,7 +219,7 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     private func format(_ timestamp: Timestamp, with kind: DateFormatKind) -> String {
         let millis = timestamp.millisecondsSince1970
         let text = handles.withLock { handles -> String? in
-            guard let formatter = handles.dateFormat(kind, locale: locale, timeZone: timeZoneUTF16)
+            guard let formatter = handles.dateFormat(kind, locale: dataLocale, timeZone: timeZoneUTF16)
             else { return nil }
             return ICUFormattedString.read { out, capacity in
                 clk_icu_date_format(formatter, millis, out, capacity)

@@ -46,7 +46,7 @@ public struct PlainPresentation: BoxPresentation {
         case .reactions(let reactions):
             return Self.reactions(reactions, strings: strings)
         case .threadInfo(let info):
-            return Self.threadInfo(info)
+            return Self.threadInfo(info, separator: strings.listSeparator)
         case .deliveryStatus(let status):
             return strings.deliveryWords[status] ?? ""
         case .edited:
@@ -69,9 +69,10 @@ public struct PlainPresentation: BoxPresentation {
         return text
     }
 
-    /// "3 replies · Leia, Han": the label and the participants.
-    public static func threadInfo(_ info: ThreadInfoContent) -> String {
-        let participants = info.participants.joined(separator: ", ")
+    /// "3 replies · Leia, Han": the label and the participants, joined by `separator`
+    /// (``ChatStrings/listSeparator``).
+    public static func threadInfo(_ info: ThreadInfoContent, separator: String = ", ") -> String {
+        let participants = info.participants.joined(separator: separator)
         return participants.isEmpty ? info.label : "\(info.label) · \(participants)"
     }
 }

@@ -1,6 +1,10 @@
-/// The words the layout writes (English by default, as Stream's SDKs ship them). Dates,
-/// times and count digits come from the `LocaleFormatting` in the document's locale; these
-/// phrases can be replaced for another language.
+/// The words the layout writes. Dates, times and count digits come from the
+/// `LocaleFormatting` in the document's locale; the words come from a table per language.
+///
+/// ``init()`` is English, as Stream's SDKs ship it; ``init(locale:)`` is the built-in table of a
+/// locale's language (``builtInLanguages``), and a layout environment made without words uses
+/// its locale's. Every phrase stays replaceable: set a property, or apply a table
+/// (``apply(_:)``, ``tableKeys``) such as a JSON file the CLI reads with `--strings`.
 public struct ChatStrings: Hashable, Sendable {
     /// The unread separator: "Unread messages".
     public var unreadMessages = "Unread messages"
@@ -67,10 +71,24 @@ public struct ChatStrings: Hashable, Sendable {
     /// A direct channel's title from two other members: "Leia and Han".
     public var twoMemberNames = "{first} and {second}"
     /// A direct channel's title from more: "Leia, Han and 3 more" (`{names}` is the first two,
-    /// joined by ", ").
-    public var moreMemberNames = "{names} and {count} more"
+    /// joined by ``listSeparator``).
+    public var moreMemberNames = CountPhrase(one: "{names} and {count} more", other: "{names} and {count} more")
+    /// Between names in a list (a title's first two names, a thread's participants): ", ".
+    public var listSeparator = ", "
     /// A poll where one line stands for it (thread list, quoted message): "Poll".
     public var poll = "Poll"
+    /// After a closed poll's question, in parentheses: "closed".
+    public var pollClosed = "closed"
+    /// An attachment's kind in words, by its type, where a drawing names it in brackets
+    /// ("[image: beach.jpg]", a quoted message without text "Leia: [image]"); a type without an
+    /// entry is shown as it is. "message" names a quoted message with neither text nor
+    /// attachment; "poll", "location" and "liveLocation" a poll's and a shared location's
+    /// line on a terminal ("[poll: Lunch?]").
+    public var attachmentNames: [String: String] = [
+        "image": "image", "video": "video", "giphy": "giphy", "file": "file", "audio": "audio",
+        "voiceRecording": "voice recording", "message": "message", "poll": "poll", "location": "location",
+        "liveLocation": "live location",
+    ]
     /// A shared location where one line stands for it: "Location".
     public var location = "Location"
     /// A live shared location where one line stands for it: "Live location".
@@ -84,14 +102,21 @@ extension String {
     /// The template with `{key}` placeholders filled in, in one pass over the template: an
     /// inserted value is never searched for placeholders itself (a user named "{second}"
     /// stays "{second}", whatever order the dictionary iterates in).
+    ///
+    /// A value is set as a first-strong isolate (FSI … PDI, UAX #9) where it or the template
+    /// could turn the other around: when either has a right-to-left letter or a bidi control
+    /// (``BidiIsolation/turnsPhrases(_:)``). A Hebrew name keeps an English phrase in order,
+    /// an English name or a count keeps a Hebrew phrase in order, and a phrase with neither
+    /// stays plain text ("Leia is typing…").
     func filling(_ values: [String: String]) -> String {
+        let templateTurns = BidiIsolation.turnsPhrases(self)
         var result = ""
         var rest = self[...]
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             let keyStart = rest.index(after: open)
             if let close = rest[keyStart...].firstIndex(of: "}"), let value = values[String(rest[keyStart ..< close])] {
-                result += value
+                result += templateTurns || BidiIsolation.turnsPhrases(value) ? BidiIsolation.isolated(value) : value
                 rest = rest[rest.index(after: close)...]
             } else {
                 result += "{"

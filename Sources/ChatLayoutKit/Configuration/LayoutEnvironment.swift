@@ -16,7 +16,8 @@ public struct LayoutEnvironment: Sendable {
     public let formatter: any LocaleFormatting
     /// Measures, wraps and cuts every text, in the front end's units.
     public var measurer: any TextMeasuring
-    /// The words the decisions and the layout write.
+    /// The words the decisions and the layout write: the locale's built-in table
+    /// (``ChatStrings/init(locale:)``) unless others are given.
     public var strings: ChatStrings
     /// The lengths of the layout, in the measurer's units.
     public var metrics: Metrics
@@ -31,12 +32,13 @@ public struct LayoutEnvironment: Sendable {
     /// The time zone every day and time is in: the formatter's.
     public var timeZone: String { formatter.timeZone }
 
-    /// An environment; without metrics, the text renderer's cells for `config`.
+    /// An environment; without metrics, the text renderer's cells for `config`; without
+    /// words, the formatter's locale's (``ChatStrings/init(locale:)``).
     ///
     /// - Throws: ``LayoutEnvironmentError`` when the context's locale or time zone is not the
     ///   formatter's.
     public init(config: MessageListConfig = MessageListConfig(), context: LayoutContext, formatter: any LocaleFormatting,
-                measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(), metrics: Metrics? = nil,
+                measurer: any TextMeasuring, strings: ChatStrings? = nil, metrics: Metrics? = nil,
                 presentation: any BoxPresentation = PlainPresentation()) throws(LayoutEnvironmentError) {
         guard context.locale == formatter.locale else {
             throw .localeDisagrees(context: context.locale, formatter: formatter.locale)
@@ -51,7 +53,7 @@ public struct LayoutEnvironment: Sendable {
     /// The parts as given, for the initialisers that predate the environment: the context's
     /// locale and time zone are replaced by the formatter's, which is what formats.
     init(unchecked config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting, measurer: any TextMeasuring,
-         strings: ChatStrings, metrics: Metrics? = nil, presentation: any BoxPresentation = PlainPresentation()) {
+         strings: ChatStrings?, metrics: Metrics? = nil, presentation: any BoxPresentation = PlainPresentation()) {
         var context = context
         context.locale = formatter.locale
         context.timeZone = formatter.timeZone
@@ -59,7 +61,7 @@ public struct LayoutEnvironment: Sendable {
         self.context = context
         self.formatter = formatter
         self.measurer = measurer
-        self.strings = strings
+        self.strings = strings ?? ChatStrings(locale: formatter.locale)
         self.metrics = metrics ?? .cells(for: config)
         self.presentation = presentation
     }

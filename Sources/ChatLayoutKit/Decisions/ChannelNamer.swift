@@ -4,8 +4,9 @@
 /// every other nameless channel has no title.
 enum ChannelNamer {
     /// The title of `channel` whose members are `members`, for `currentUserID`. Not yet
-    /// neutralised.
-    static func title(of channel: Channel, members: [User], currentUserID: String?, strings: ChatStrings) -> String {
+    /// neutralised. The count in "and 3 more" is in `formatter`'s digits and plural form.
+    static func title(of channel: Channel, members: [User], currentUserID: String?, strings: ChatStrings,
+                      formatter: any LocaleFormatting) -> String {
         if let name = channel.name, !name.isEmpty { return name }
         guard channel.isDirectMessageChannel else { return "" }
         // Stream names members that have a name; members without one are left out.
@@ -20,8 +21,10 @@ enum ChannelNamer {
         case 2:
             return strings.twoMemberNames.filling(["first": names[0], "second": names[1]])
         default:
-            return strings.moreMemberNames.filling(["names": names.prefix(2).joined(separator: ", "),
-                                                    "count": String(names.count - 2)])
+            let first = names.prefix(2).map {
+                BidiIsolation.turnsPhrases($0) ? BidiIsolation.isolated($0) : $0
+            }.joined(separator: strings.listSeparator)
+            return strings.moreMemberNames.text(names.count - 2, using: formatter, values: ["names": first])
         }
     }
 }

@@ -19,7 +19,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     /// A resolver bound to a configuration, a context, a formatter and a measurer; the
     /// locale and time zone are the formatter's (``LayoutEnvironment`` checks they agree).
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
-                measurer: any TextMeasuring, strings: ChatStrings = ChatStrings()) {
+                measurer: any TextMeasuring, strings: ChatStrings? = nil) {
         self.init(LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer, strings: strings))
     }
 

@@ -85,7 +85,7 @@ public struct IncrementalMessageList: Sendable {
     ///   id (rows are identified by message id).
     public init(conversation: Conversation, config: MessageListConfig, context: LayoutContext,
                 formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-                width: Int, strings: ChatStrings = ChatStrings(),
+                width: Int, strings: ChatStrings? = nil,
                 presentation: any BoxPresentation = PlainPresentation()) throws(MessageListChangeError) {
         try self.init(conversation: conversation, config: config, context: context, formatter: formatter, measurer: measurer,
                       metrics: metrics, width: width, strings: strings, presentation: presentation,
@@ -104,7 +104,7 @@ public struct IncrementalMessageList: Sendable {
 
     /// The same, with entries kept in chunks of `chunkLength` (tests use tiny ones).
     init(conversation: Conversation, config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
-         measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings,
+         measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings?,
          presentation: any BoxPresentation = PlainPresentation(), chunkLength: Int) throws(MessageListChangeError) {
         try self.init(conversation: conversation,
                       environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,

@@ -4,7 +4,7 @@ public enum MessageListScreen {
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-        width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings(),
+        width: Int, viewport: Viewport? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
         layout(conversation, environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,

@@ -232,7 +232,7 @@ struct RowLayout {
             let participants = Array(decision.threadParticipantNames.prefix(3))
             let content = ThreadInfoContent(replyCount: decision.message.isThreadRoot ? decision.message.threadReplyCount : nil,
                                             label: info, participants: participants)
-            let block = line(.threadInfo, PlainPresentation.threadInfo(content), content: .threadInfo(content), maxWidth: available)
+            let block = line(.threadInfo, PlainPresentation.threadInfo(content, separator: strings.listSeparator), content: .threadInfo(content), maxWidth: available)
             emit(block, id: id, x: flipped ? right - block.width : left, y: y, into: &sink)
             y += block.height
         }
@@ -350,12 +350,14 @@ struct RowLayout {
         return blocks
     }
 
-    /// What stands for a quoted message without text: "Poll", "Location", or the type of its
-    /// first attachment ("image"; "message" without one), which `isType` says.
+    /// What stands for a quoted message without text: "Poll", "Location", or the kind of its
+    /// first attachment in words (``ChatStrings/attachmentNames``: "image"; "message" without
+    /// one), which `isType` says.
     func quotedContentName(_ quoted: QuotedMessage) -> (words: String, isType: Bool) {
         if quoted.hasPoll { return (strings.poll, false) }
         if let location = quoted.sharedLocation { return (location.isLive ? strings.liveLocation : strings.location, false) }
-        return (quoted.attachments.first?.type ?? "message", true)
+        let type = quoted.attachments.first?.type ?? "message"
+        return (strings.attachmentNames[type] ?? type, true)
     }
 
     /// Initials that fit the avatar: the last ones give way ("佐藤 由紀" → "佐"), as an

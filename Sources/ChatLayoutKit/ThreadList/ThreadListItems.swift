@@ -56,7 +56,7 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
 
     /// A resolver bound to a context and a formatter; the locale and time zone are the
     /// formatter's (``LayoutEnvironment`` checks they agree).
-    public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings = ChatStrings()) {
+    public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings? = nil) {
         self.init(LayoutEnvironment(unchecked: MessageListConfig(), context: context, formatter: formatter,
                                     measurer: CharacterCountMeasurer(), strings: strings))
     }
@@ -84,7 +84,8 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
     private func title(_ thread: ChatThread) -> String {
         guard let channel = thread.channel else { return "" }
         return UntrustedText.neutralize(ChannelNamer.title(of: channel, members: thread.threadParticipants,
-                                                           currentUserID: context.currentUserID, strings: strings))
+                                                           currentUserID: context.currentUserID, strings: strings,
+                                                           formatter: formatter))
     }
 
     /// Parent deleted → "This message was deleted."; else the thread's title; else the

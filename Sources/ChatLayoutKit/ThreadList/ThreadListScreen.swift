@@ -4,7 +4,7 @@ public enum ThreadListScreen {
     /// The decisions: threads after the events, in list order, with the banner and phase.
     public static func decisions(
         _ conversation: Conversation, context: LayoutContext, formatter: any LocaleFormatting,
-        query: ThreadListQuery = ThreadListQuery(), strings: ChatStrings = ChatStrings()
+        query: ThreadListQuery = ThreadListQuery(), strings: ChatStrings? = nil
     ) -> ThreadListDecisions {
         decisions(conversation, resolver: ThreadListResolver(context: context, formatter: formatter, strings: strings), query: query)
     }
@@ -29,7 +29,7 @@ public enum ThreadListScreen {
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-        width: Int, viewport: Viewport? = nil, strings: ChatStrings = ChatStrings(),
+        width: Int, viewport: Viewport? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
         layout(conversation, environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,

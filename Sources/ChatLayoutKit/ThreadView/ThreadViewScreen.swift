@@ -8,7 +8,7 @@ public enum ThreadViewScreen {
     public static func layout(
         _ conversation: Conversation, parentID: String, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
-        width: Int, height: Int? = nil, scrollOffset: Int? = nil, strings: ChatStrings = ChatStrings(),
+        width: Int, height: Int? = nil, scrollOffset: Int? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) throws(ThreadViewError) -> LaidOutScreen {
         try layout(conversation, parentID: parentID,

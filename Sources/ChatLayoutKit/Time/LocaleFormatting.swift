@@ -57,9 +57,13 @@ public struct CountPhrase: Hashable, Sendable {
         self.forms = forms
     }
 
-    /// The phrase for `count` under the formatter's plural rules.
-    public func text(_ count: Int, using formatter: any LocaleFormatting) -> String {
+    /// The phrase for `count` under the formatter's plural rules, the count in the locale's
+    /// digits; other placeholders filled from `values` ("{names}"). Values and the count are
+    /// isolated as `String.filling(_:)` isolates them.
+    public func text(_ count: Int, using formatter: any LocaleFormatting, values: [String: String] = [:]) -> String {
         let template = forms[formatter.pluralCategory(count)] ?? forms[.other] ?? "{count}"
-        return template.replacingAll("{count}", with: formatter.formatCount(count))
+        var values = values
+        values["count"] = formatter.formatCount(count)
+        return template.filling(values)
     }
 }

@@ -20,14 +20,14 @@ enum IncrementalOracle {
     static func make(_ conversation: Conversation, config: MessageListConfig, context: LayoutContext, width: Int,
                      chunkLength: Int = EntryStore.defaultChunkLength) throws -> IncrementalMessageList {
         try IncrementalMessageList(conversation: conversation, config: config, context: context, formatter: formatter(context),
-                                   measurer: measurer, metrics: nil, width: width, strings: ChatStrings(), chunkLength: chunkLength)
+                                   measurer: measurer, metrics: nil, width: width, strings: nil, chunkLength: chunkLength)
     }
 
     /// A full layout of the list's conversation, from scratch.
     static func fullLayout(of list: IncrementalMessageList) -> (decisions: MessageListDecisions, list: LaidOutList) {
         let decisions = MessageListResolver(config: list.config, context: list.context, formatter: formatter(list.context),
                                             measurer: measurer).resolve(list.conversation)
-        let laidOut = MessageListLayout(metrics: list.metrics, measurer: measurer)
+        let laidOut = MessageListLayout(metrics: list.metrics, measurer: measurer, strings: list.strings)
             .layout(decisions, width: list.width, dateIndicator: list.config.dateIndicatorPlacement)
         return (decisions, laidOut)
     }

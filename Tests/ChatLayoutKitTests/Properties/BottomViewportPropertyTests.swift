@@ -124,7 +124,7 @@ import Testing
     static func environment(_ input: GeneratedCase, metrics: Metrics, presentation: any BoxPresentation) -> LayoutEnvironment {
         LayoutEnvironment(unchecked: input.config, context: input.context,
                           formatter: PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!,
-                          measurer: PropertyHarness.measurer, strings: ChatStrings(), metrics: metrics, presentation: presentation)
+                          measurer: PropertyHarness.measurer, strings: nil, metrics: metrics, presentation: presentation)
     }
 
     /// An environment for ``longConversation(messages:)``: Berlin, in English, with date

@@ -39,7 +39,9 @@ struct GeneratedCase: Sendable {
 /// the grouping interval, midnight and DST changes, dangling references, hostile names.
 struct ConversationGenerator {
     static let timeZones = ["UTC", "Europe/Berlin", "America/New_York", "Asia/Tokyo", "Australia/Lord_Howe"]
-    static let locales = ["en_US", "en_US", "en_US", "de_DE", "ja_JP", "ar_EG", "fr_FR"]
+    /// English often, every bundled language, and the two pseudo-locales.
+    static let locales = ["en_US", "en_US", "en_US", "ar_EG", "de_DE", "es_ES", "fr_FR", "he_IL", "hi_IN", "it_IT", "ja_JP",
+                          "ko_KR", "nl_NL", "pl_PL", "pt_BR", "ru_RU", "tr_TR", "uk_UA", "zh_CN", "zh_TW", "en_XA", "ar_XB"]
 
     /// Message texts: many scripts, bidi, multi-line, escape sequences, and emoji (1–3 emoji
     /// alone are jumbomoji; 4, or text presentation, or emoji with words are not).

@@ -17,7 +17,7 @@ import Testing
             let input = resolved.input
             let items = resolved.decisions.items
             if input.conversation.messageListState == .loading {
-                return items == [.loadingState(text: ChatStrings().loading)] ? nil : "loading list has items \(items.map(PropertyHarness.describe))"
+                return items == [.loadingState(text: ChatStrings(locale: input.context.locale).loading)] ? nil : "loading list has items \(items.map(PropertyHarness.describe))"
             }
             let expected = input.expectedShownMessages
             let actual = resolved.decisions.messages.map(\.message)
@@ -291,7 +291,7 @@ import Testing
                 if !decision.options.isDisjoint(with: contentOptions) || decision.translation != nil || decision.deliveryStatus != nil {
                     return "deleted \(message.id): options \(decision.options.names)"
                 }
-                if decision.text != ChatStrings().messageDeleted || !decision.options.contains(.text) {
+                if decision.text != ChatStrings(locale: resolved.input.context.locale).messageDeleted || !decision.options.contains(.text) {
                     return "deleted \(message.id) shows \(String(reflecting: decision.text)), options \(decision.options.names)"
                 }
             }
@@ -395,8 +395,59 @@ import Testing
         }
     }
 
+    /// Every UI phrase the decisions write comes from the document's language's table: the
+    /// header's member count, the unread separator, a deleted message's placeholder, the
+    /// thread info, the typing indicator (no English word left in a German screen).
+    @Test func everyPhrase_comesFromTheLocalesTable() {
+        verify("phrases from the locale's table") { resolved in
+            let strings = ChatStrings(locale: resolved.input.context.locale)
+            func matches(_ text: String, _ templates: [String]) -> Bool {
+                templates.contains { template in
+                    // The literal pieces between placeholders, in order, at both ends.
+                    let pieces = template.split(separator: "{", omittingEmptySubsequences: false).enumerated().map { index, piece in
+                        index == 0 ? Substring(piece) : piece.drop { $0 != "}" }.dropFirst()
+                    }
+                    guard text.hasPrefix(pieces.first!), text.hasSuffix(pieces.last!) else { return false }
+                    var rest = text.dropFirst(pieces.first!.count)
+                    for piece in pieces.dropFirst() where !piece.isEmpty {
+                        guard let found = rest.firstRange(of: piece) else { return false }
+                        rest = rest[found.upperBound...]
+                    }
+                    return true
+                }
+            }
+            func forms(_ phrase: CountPhrase) -> [String] { Array(phrase.forms.values) }
+            let header = resolved.decisions.header
+            let subtitles = forms(strings.members) + [strings.oneTyping, strings.twoTyping] + forms(strings.manyTyping)
+            if !header.subtitle.isEmpty && !matches(header.subtitle, subtitles) {
+                return "header subtitle \(String(reflecting: header.subtitle)) is not from the \(resolved.input.context.locale) table"
+            }
+            for item in resolved.decisions.items {
+                switch item {
+                case .unreadSeparator(let text) where text != strings.unreadMessages:
+                    return "unread separator \(String(reflecting: text))"
+                case .typingIndicator(let text) where !matches(text, [strings.oneTyping, strings.twoTyping] + forms(strings.manyTyping)):
+                    return "typing indicator \(String(reflecting: text))"
+                case .emptyState(let text) where text != strings.noMessages:
+                    return "empty state \(String(reflecting: text))"
+                case .loadingState(let text) where text != strings.loading:
+                    return "loading state \(String(reflecting: text))"
+                default:
+                    continue
+                }
+            }
+            for decision in resolved.decisions.messages {
+                if let info = decision.threadInfoText, !matches(info, forms(strings.replies) + [strings.threadReply]) {
+                    return "\(decision.message.id) thread info \(String(reflecting: info))"
+                }
+            }
+            return nil
+        }
+    }
+
     /// The typing indicator is the last item when present, never names the current user, and
-    /// reads "A is typing…", "A and B are typing…" or "N people are typing…".
+    /// reads "A is typing…", "A and B are typing…" or "N people are typing…" in the
+    /// document's language.
     @Test func typingIndicator_isLast_andNeverNamesTheCurrentUser() {
         verify("typing indicator") { resolved in
             let input = resolved.input
@@ -404,23 +455,38 @@ import Testing
             let positions = items.indices.filter { if case .typingIndicator = items[$0] { true } else { false } }
             var seen = Set<String>()
             let typers = input.conversation.typingUserIDs.filter { $0 != input.context.currentUserID && seen.insert($0).inserted }
-            // A name that could turn the phrase around (right-to-left letters or bidi controls)
-            // is set as a first-strong isolate.
-            func inPhrase(_ name: String) -> String {
-                let turns = name.unicodeScalars.contains {
+            // A name that could turn the phrase around, or be turned by it (right-to-left
+            // letters or bidi controls in either), is set as a first-strong isolate.
+            func turns(_ text: String) -> Bool {
+                text.unicodeScalars.contains {
                     (0x0590 ... 0x08FF).contains($0.value) || (0xFB1D ... 0xFDFF).contains($0.value)
                         || (0xFE70 ... 0xFEFF).contains($0.value) || (0x10800 ... 0x10FFF).contains($0.value)
                         || (0x1E800 ... 0x1EFFF).contains($0.value) || UntrustedText.isBidiControl($0)
                 }
-                return turns ? "\u{2068}\(name)\u{2069}" : name
             }
-            let names = typers.map { inPhrase(UntrustedText.neutralize(input.conversation.user(id: $0).displayName)) }
+            // One pass: a name that reads "{second}" is not filled in itself.
+            func phrase(_ template: String, _ values: [(String, String)]) -> String {
+                var text = ""
+                var rest = template[...]
+                while !rest.isEmpty {
+                    if let (key, value) = values.first(where: { rest.hasPrefix("{\($0.0)}") }) {
+                        text += turns(template) || turns(value) ? "\u{2068}\(value)\u{2069}" : value
+                        rest = rest.dropFirst(key.count + 2)
+                    } else {
+                        text.append(rest.removeFirst())
+                    }
+                }
+                return text
+            }
+            let names = typers.map { UntrustedText.neutralize(input.conversation.user(id: $0).displayName) }
             let formatter = PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!
+            let strings = ChatStrings(locale: input.context.locale)
+            let many = strings.manyTyping.forms[formatter.pluralCategory(names.count)] ?? strings.manyTyping.forms[.other]!
             let expectedText: String? = switch names.count {
             case 0: nil
-            case 1: "\(names[0]) is typing…"
-            case 2: "\(names[0]) and \(names[1]) are typing…"
-            default: "\(formatter.formatCount(names.count)) people are typing…"
+            case 1: phrase(strings.oneTyping, [("name", names[0])])
+            case 2: phrase(strings.twoTyping, [("first", names[0]), ("second", names[1])])
+            default: phrase(many, [("count", formatter.formatCount(names.count))])
             }
             let features = input.conversation.channel.features
             let inList = features.typingEvents && input.config.typingIndicatorPlacement == .bottomOverlay
