@@ -23,6 +23,10 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "The locale, e.g. en_US (default: the document's, else LANG).")
     var locale: String?
 
+    @Option(help: ArgumentHelp("A JSON table of words that replaces the locale's built-in ones it names.",
+                               discussion: "The format of the bundled tables (Sources/ChatLayoutKit/Localization/en.json): phrases by key, count phrases as objects of plural forms."))
+    var strings: String?
+
     @Option(help: "The IANA time zone, e.g. Europe/Berlin (default: the document's, else TZ).")
     var timeZone: String?
 
@@ -52,6 +56,8 @@ struct LayoutFlags: ParsableArguments {
         var context: LayoutContext
         var formatter: ICULocaleFormatter
         var engine: ICUTextEngine
+        /// The locale's words with the `--strings` table applied.
+        var strings: ChatStrings
 
         /// The layout's environment for `config`: this document's context and formatter, the
         /// ICU cell engine unless `measurer` is given.
@@ -59,7 +65,7 @@ struct LayoutFlags: ParsableArguments {
                          presentation: any BoxPresentation = PlainPresentation()) throws -> LayoutEnvironment {
             do {
                 return try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer ?? engine,
-                                             metrics: metrics, presentation: presentation)
+                                             strings: strings, metrics: metrics, presentation: presentation)
             } catch {
                 throw BadInput(message: "\(error)")
             }
@@ -106,7 +112,19 @@ struct LayoutFlags: ParsableArguments {
                 throw BadInput(message: "the environment (TZ): \(error); pass --time-zone")
             }
         }
-        return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine())
+        var words = ChatStrings(locale: formatter.locale)
+        if let strings {
+            guard let bytes = Self.readRegularFile(strings) ?? FileManager.default.contents(atPath: strings).map(Array.init) else {
+                throw BadInput(message: "\(strings): cannot be read (--strings)")
+            }
+            do {
+                try words.apply(ChatStrings.table(json: bytes))
+            } catch {
+                throw BadInput(message: "\(strings): \(error)")
+            }
+        }
+        return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine(),
+                      strings: words)
     }
 
     private var displayName: String { file == "-" ? "<stdin>" : file }
