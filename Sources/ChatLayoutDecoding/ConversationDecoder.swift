@@ -252,6 +252,13 @@ public enum ConversationDecoder {
         config.pageSize = try json["page_size"].optionalInt() ?? config.pageSize
         config.showShadowedMessages = try json["show_shadowed_messages"].optionalBool() ?? config.showShadowedMessages
         config.unreadLastReadFallback = try json["unread_last_read_fallback"].optionalBool() ?? config.unreadLastReadFallback
+        if let direction = try json["layout_direction"].optionalString(), direction != "auto" {
+            guard let value = LayoutDirection(rawValue: direction) else {
+                throw DocumentError(path: json["layout_direction"].path, line: nil, column: nil,
+                                    message: "unknown value '\(JSONReader.shown(direction))' (expected one of: auto, ltr, rtl)")
+            }
+            config.layoutDirection = value
+        }
         config.threadView.repliesCounterEnabled = try json["thread_replies_counter_enabled"].optionalBool()
             ?? config.threadView.repliesCounterEnabled
         config.threadView.parentPresentation = try enumeration(json["parent_presentation"]) ?? config.threadView.parentPresentation

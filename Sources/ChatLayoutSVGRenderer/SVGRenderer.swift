@@ -36,9 +36,9 @@ public struct SVGRenderer: Sendable {
             ("data-columns", "\(screen.width)"), ("data-rows", "\(screen.height)"),
             ("data-cell-width", "\(metrics.cellWidth)"), ("data-cell-height", "\(metrics.cellHeight)"),
             ("data-line-height", "\(screen.lineHeight)"),
-        ], open: true)
+        ] + (screen.direction == .rightToLeft ? [("data-direction", "rtl")] : []), open: true)
         document.element("rect", [("width", "\(width)"), ("height", "\(height)"), ("fill", palette.background)])
-        var context = DrawingContext(screenWidth: screen.width, lineHeight: screen.lineHeight)
+        var context = DrawingContext(screenWidth: screen.width, lineHeight: screen.lineHeight, direction: screen.direction)
         draw(screen.root, context: &context, into: &document)
         document.close("svg")
         return document.text
@@ -48,6 +48,8 @@ public struct SVGRenderer: Sendable {
     private struct DrawingContext {
         var screenWidth: Int
         var lineHeight: Int
+        /// Which side a bubble tail's leading corner is on.
+        var direction: LayoutDirection
         var clips = 0
     }
 
@@ -77,7 +79,7 @@ public struct SVGRenderer: Sendable {
             document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y)"), ("width", "\(frame.width)"), ("height", "\(frame.height)")])
             document.close("clipPath")
         }
-        drawShape(style.shape, box: box, frame: frame, into: &document)
+        drawShape(style.shape, box: box, frame: frame, direction: context.direction, into: &document)
         if style.text == .separator { drawRules(box, style: style, context: context, into: &document) }
         if drawsText {
             switch style.text {
@@ -91,12 +93,12 @@ public struct SVGRenderer: Sendable {
 
     // MARK: Shapes
 
-    private func drawShape(_ shape: BoxStyle.Shape, box: Box, frame: Frame, into document: inout SVGDocument) {
+    private func drawShape(_ shape: BoxStyle.Shape, box: Box, frame: Frame, direction: LayoutDirection, into document: inout SVGDocument) {
         switch shape {
         case .none:
             break
         case .bubble:
-            let d = SVGShapes.bubblePath(frame, tail: box.tail, inset: metrics.bubbleInset, radius: metrics.cornerRadius)
+            let d = SVGShapes.bubblePath(frame, tail: box.tail, direction: direction, inset: metrics.bubbleInset, radius: metrics.cornerRadius)
             let own = box.content == .bubble(fromCurrentUser: true)
             document.element("path", [("d", d), ("fill", own ? palette.ownBubble : palette.bubble)])
         case .panel:

@@ -3,13 +3,15 @@ import ChatLayoutKit
 /// The shapes of the drawing, in pixels.
 enum SVGShapes {
     /// A bubble's outline: a rounded rectangle inset in its frame, the tail corner square
-    /// (the text renderer's square corner, SPEC's bubble shape).
-    static func bubblePath(_ frame: Frame, tail: BubbleTail, inset: Int, radius: Int) -> String {
+    /// (the text renderer's square corner, SPEC's bubble shape); the leading corner is the
+    /// right one in a right-to-left screen.
+    static func bubblePath(_ frame: Frame, tail: BubbleTail, direction: LayoutDirection = .leftToRight, inset: Int, radius: Int) -> String {
         let left = frame.x + inset, right = frame.maxX - inset
         let top = frame.y + inset, bottom = frame.maxY - inset
         let r = max(0, min(radius, (right - left) / 2, (bottom - top) / 2))
-        let bottomLeft = tail == .bottomLeading ? 0 : r
-        let bottomRight = tail == .bottomTrailing ? 0 : r
+        let squareLeft = direction == .leftToRight ? tail == .bottomLeading : tail == .bottomTrailing
+        let bottomLeft = squareLeft ? 0 : r
+        let bottomRight = tail != .none && !squareLeft ? 0 : r
         var d = "M\(left + r),\(top) H\(right - r) A\(r),\(r) 0 0 1 \(right),\(top + r)"
         d += " V\(bottom - bottomRight)"
         if bottomRight > 0 { d += " A\(r),\(r) 0 0 1 \(right - r),\(bottom)" }

@@ -95,21 +95,24 @@ public struct TextRenderer: Sendable {
             let band = top ..< min(height, top + max(1, bandHeight))
             var grid = CellGrid(width: width, height: band.count, engine: engine)
             var clearedRows = Set<Int>()
-            draw(screen(band).root, clip: band, origin: band.lowerBound, into: &grid, clearedRows: &clearedRows)
+            let shown = screen(band)
+            draw(shown.root, clip: band, origin: band.lowerBound, direction: shown.direction, into: &grid, clearedRows: &clearedRows)
             for row in grid.rows { body(row) }
             top = band.upperBound
         } while top < height
     }
 
     /// Draws `box` and its children where they meet `clip` (rows of the screen), into a grid
-    /// whose first row is screen row `origin`.
-    private func draw(_ box: Box, clip: Range<Int>, origin: Int, into grid: inout CellGrid, clearedRows: inout Set<Int>) {
+    /// whose first row is screen row `origin`; `direction` says which side a tail's leading
+    /// corner is on.
+    private func draw(_ box: Box, clip: Range<Int>, origin: Int, direction: LayoutDirection, into grid: inout CellGrid,
+                      clearedRows: inout Set<Int>) {
         var clip = clip
         switch box.role {
         case .messageList:
             clip = max(clip.lowerBound, box.frame.y) ..< max(max(clip.lowerBound, box.frame.y), min(clip.upperBound, box.frame.maxY))
         case .bubble:
-            drawBorder(box.frame, corners: bubbleCorners(box.tail), clip: clip, origin: origin, into: &grid)
+            drawBorder(box.frame, corners: bubbleCorners(box.tail, direction: direction), clip: clip, origin: origin, into: &grid)
         case .channelHeader:
             drawBorder(box.frame, corners: asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip, origin: origin, into: &grid)
         case .dateOverlay, .scrollToLatestButton:
@@ -147,7 +150,7 @@ public struct TextRenderer: Sendable {
         }
         for child in box.children[first...] {
             if box.role == .messageList && child.frame.y >= clip.upperBound { break }
-            draw(child, clip: clip, origin: origin, into: &grid, clearedRows: &clearedRows)
+            draw(child, clip: clip, origin: origin, direction: direction, into: &grid, clearedRows: &clearedRows)
         }
     }
 
@@ -160,26 +163,23 @@ public struct TextRenderer: Sendable {
         for row in first ..< last { grid.fill(shade, row: row - origin, column: box.frame.x, count: box.frame.width) }
     }
 
-    private typealias Corners = (topLeading: Character, topTrailing: Character, bottomLeading: Character, bottomTrailing: Character)
+    /// A border's corners, left to right as drawn.
+    private typealias Corners = (topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character)
 
     /// Box drawing is East Asian Ambiguous: where ambiguous characters take two cells, a
     /// border of them would not fit the one cell the layout gives it, so borders are drawn in
     /// ASCII, which takes one cell everywhere.
     private var asciiBorders: Bool { engine.policy.ambiguousIsWide }
 
-    private func bubbleCorners(_ tail: BubbleTail) -> Corners {
+    /// A bubble's corners, the tail's square: its leading corner is the left one left to
+    /// right, the right one right to left.
+    private func bubbleCorners(_ tail: BubbleTail, direction: LayoutDirection) -> Corners {
+        let squareLeft = direction == .leftToRight ? tail == .bottomLeading : tail == .bottomTrailing
+        let squareRight = tail != .none && !squareLeft
         if asciiBorders {
-            switch tail {
-            case .none: return (".", ".", "'", "'")
-            case .bottomLeading: return (".", ".", "+", "'")
-            case .bottomTrailing: return (".", ".", "'", "+")
-            }
+            return (".", ".", squareLeft ? "+" : "'", squareRight ? "+" : "'")
         }
-        switch tail {
-        case .none: return ("╭", "╮", "╰", "╯")
-        case .bottomLeading: return ("╭", "╮", "└", "╯")
-        case .bottomTrailing: return ("╭", "╮", "╰", "┘")
-        }
+        return ("╭", "╮", squareLeft ? "└" : "╰", squareRight ? "┘" : "╯")
     }
 
     private func drawBorder(_ frame: Frame, corners: Corners, clip: Range<Int>, origin: Int, into grid: inout CellGrid) {
@@ -188,18 +188,18 @@ public struct TextRenderer: Sendable {
         let line: Character = asciiBorders ? "-" : "─"
         let side: Character = asciiBorders ? "|" : "│"
         if clip.contains(frame.y) {
-            grid.fill(corners.topLeading, row: frame.y - origin, column: frame.x, count: 1)
+            grid.fill(corners.topLeft, row: frame.y - origin, column: frame.x, count: 1)
             grid.fill(line, row: frame.y - origin, column: frame.x + 1, count: horizontal)
-            grid.fill(corners.topTrailing, row: frame.y - origin, column: frame.maxX - 1, count: 1)
+            grid.fill(corners.topRight, row: frame.y - origin, column: frame.maxX - 1, count: 1)
         }
         for row in max(frame.y + 1, clip.lowerBound) ..< max(max(frame.y + 1, clip.lowerBound), min(frame.maxY - 1, clip.upperBound)) {
             grid.fill(side, row: row - origin, column: frame.x, count: 1)
             grid.fill(side, row: row - origin, column: frame.maxX - 1, count: 1)
         }
         if clip.contains(frame.maxY - 1) {
-            grid.fill(corners.bottomLeading, row: frame.maxY - 1 - origin, column: frame.x, count: 1)
+            grid.fill(corners.bottomLeft, row: frame.maxY - 1 - origin, column: frame.x, count: 1)
             grid.fill(line, row: frame.maxY - 1 - origin, column: frame.x + 1, count: horizontal)
-            grid.fill(corners.bottomTrailing, row: frame.maxY - 1 - origin, column: frame.maxX - 1, count: 1)
+            grid.fill(corners.bottomRight, row: frame.maxY - 1 - origin, column: frame.maxX - 1, count: 1)
         }
     }
 }

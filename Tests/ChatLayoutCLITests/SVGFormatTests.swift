@@ -84,7 +84,7 @@ struct SVGFormatTests {
         let json = try CLIRunner.run(arguments + ["--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
         let screen = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [String: Any])
-        #expect(screen["width"] as? Int == 375 && screen["line_height"] as? Int == 24 && screen["schema_version"] as? Int == 2)
+        #expect(screen["width"] as? Int == 375 && screen["line_height"] as? Int == 24 && screen["schema_version"] as? Int == 3 && screen["direction"] as? String == "ltr")
         let svg = try CLIRunner.run(arguments + ["--format", "svg"])
         #expect(svg.status == 0, "\(svg.stderr)")
         let parsed = try #require(parse(svg.stdoutBytes))

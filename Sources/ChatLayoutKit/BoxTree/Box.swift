@@ -122,7 +122,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     private var storedX: Int32
     private var storedWidth: Int32
 
-    /// The line's leading edge, counted from the box's `frame.x`.
+    /// The line's left edge, counted from the box's `frame.x` (in a right-to-left layout too).
     public var x: Int {
         get { Int(storedX) }
         set { storedX = Self.clamped(newValue) }
@@ -246,6 +246,21 @@ public struct Box: Hashable, Sendable, Codable {
     public func walk(depth: Int = 0, _ body: (Box, Int) -> Void) {
         body(self, depth)
         for child in children { child.walk(depth: depth + 1, body) }
+    }
+
+    /// This box and its descendants mirrored in a screen `width` wide, as a right-to-left
+    /// layout places its left-to-right twin (``LayoutDirection``): each frame at
+    /// `width - x - frame width`, each line at the other end of its box. Text, roles, alignment
+    /// and tails keep their meaning: leading is now the right.
+    public func mirrored(inWidth width: Int) -> Box {
+        var mirrored = self
+        mirrored.frame.x = width - frame.x - frame.width
+        for index in mirrored.placedLines.indices {
+            let line = mirrored.placedLines[index]
+            mirrored.placedLines[index].x = frame.width - line.x - line.width
+        }
+        mirrored.children = children.map { $0.mirrored(inWidth: width) }
+        return mirrored
     }
 
     /// This box and its descendants moved by (dx, dy).

@@ -61,23 +61,40 @@ public struct LaidOutScreen: Hashable, Sendable, Codable {
     public var root: Box
     /// A line's height in vertical units (``Metrics/lineHeight``): 1 on a terminal.
     public var lineHeight: Int
+    /// Which way the screen reads. Frames are in one coordinate system either way (x to the
+    /// right); a right-to-left screen is its left-to-right twin mirrored, and its bubble tails'
+    /// leading corners are on the right.
+    public var direction: LayoutDirection
 
     /// A screen of this size with this root.
-    public init(width: Int, height: Int, root: Box, lineHeight: Int = 1) {
+    public init(width: Int, height: Int, root: Box, lineHeight: Int = 1, direction: LayoutDirection = .leftToRight) {
         self.width = width
         self.height = height
         self.root = root
         self.lineHeight = max(1, lineHeight)
+        self.direction = direction
+    }
+
+    private enum CodingKeys: String, CodingKey { case width, height, root, lineHeight, direction }
+
+    /// Decodes a screen; one encoded before screens had a direction is left to right.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height),
+                  root: try container.decode(Box.self, forKey: .root), lineHeight: try container.decode(Int.self, forKey: .lineHeight),
+                  direction: try container.decodeIfPresent(LayoutDirection.self, forKey: .direction) ?? .leftToRight)
     }
 
     /// The version of the JSON schema ``json()`` writes: 2 added `placed_lines`, `content`,
-    /// `text_direction` and `line_height` to version 1's keys, which keep their meaning.
-    public static let jsonSchemaVersion = 2
+    /// `text_direction` and `line_height` to version 1's keys; 3 added `direction`. Earlier
+    /// keys keep their meaning.
+    public static let jsonSchemaVersion = 3
 
-    /// `{"width", "height", "line_height", "schema_version", "root"}`: SPEC §4's keys first.
+    /// `{"width", "height", "line_height", "schema_version", "direction", "root"}`: SPEC §4's
+    /// keys first.
     public func json() -> JSONValue {
         .object([("width", .int(width)), ("height", .int(height)), ("line_height", .int(lineHeight)),
-                 ("schema_version", .int(Self.jsonSchemaVersion)), ("root", root.json())])
+                 ("schema_version", .int(Self.jsonSchemaVersion)), ("direction", .string(direction.rawValue)), ("root", root.json())])
     }
 }
 

@@ -281,4 +281,17 @@ extension RowTable: BoxSink {
         records[token].descendants = Int32(clamping: records.count - token - 1)
         if let height { records[token].height = Int32(clamping: height) }
     }
+
+    /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.
+    mutating func mirrorRow(inWidth width: Int) {
+        guard let start = rowStarts.last else { return }
+        let screen = Int32(clamping: width)
+        for index in Int(start) ..< records.count {
+            let record = records[index]
+            records[index].x = screen &- record.x &- record.width
+            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                lines[line].x = record.width &- lines[line].x &- lines[line].width
+            }
+        }
+    }
 }

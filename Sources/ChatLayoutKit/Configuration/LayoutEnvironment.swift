@@ -31,6 +31,9 @@ public struct LayoutEnvironment: Sendable {
     public var locale: String { formatter.locale }
     /// The time zone every day and time is in: the formatter's.
     public var timeZone: String { formatter.timeZone }
+    /// Which way the screen reads: the config's `layout_direction`, else the locale's
+    /// (``LayoutDirection/init(locale:)``).
+    public var layoutDirection: LayoutDirection { config.layoutDirection ?? LayoutDirection(locale: locale) }
 
     /// An environment; without metrics, the text renderer's cells for `config`; without
     /// words, the formatter's locale's (``ChatStrings/init(locale:)``).

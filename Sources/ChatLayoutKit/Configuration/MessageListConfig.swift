@@ -113,6 +113,9 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     public var unreadLastReadFallback: Bool = false
     /// The thread view's options.
     public var threadView: ThreadViewConfig = ThreadViewConfig()
+    /// `layout_direction`: `ltr` or `rtl` whatever the locale; nil (`auto`, the default) takes
+    /// the locale's (``LayoutDirection/init(locale:)``): a Hebrew or Arabic screen is mirrored.
+    public var layoutDirection: LayoutDirection?
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

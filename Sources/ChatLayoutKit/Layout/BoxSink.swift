@@ -9,6 +9,8 @@ protocol BoxSink {
     /// Closes the box `token` opened; `height`, when given, is its frame's height (a row's,
     /// known only once its parts are placed).
     mutating func close(_ token: Int, height: Int?)
+    /// Mirrors the row just written in a screen `width` wide (``Box/mirrored(inWidth:)``).
+    mutating func mirrorRow(inWidth width: Int)
 }
 
 extension BoxSink {
@@ -53,5 +55,9 @@ struct BoxBuilder: BoxSink {
         } else {
             stack[stack.count - 1].children.append(box)
         }
+    }
+
+    mutating func mirrorRow(inWidth width: Int) {
+        result = result?.mirrored(inWidth: width)
     }
 }

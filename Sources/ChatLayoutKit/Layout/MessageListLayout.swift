@@ -32,20 +32,24 @@ public struct MessageListLayout: Sendable {
     /// the calling thread, for a measurer bound to one (a UI toolkit's main thread). The result
     /// is the same either way.
     public var laysOutOnAllCores = true
+    /// Which way the screen reads: a right-to-left layout is the left-to-right one mirrored,
+    /// box for box (``LayoutDirection``).
+    public var direction: LayoutDirection
 
-    /// A layout with these metrics, measurer, words and presentation.
+    /// A layout with these metrics, measurer, words, presentation and direction.
     public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
-                presentation: any BoxPresentation = PlainPresentation()) {
+                presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
         self.metrics = metrics
         self.measurer = measurer
         self.strings = strings
         self.presentation = presentation
+        self.direction = direction
     }
 
-    /// A layout with the environment's metrics, measurer, words and presentation.
+    /// A layout with the environment's metrics, measurer, words, presentation and direction.
     public init(_ environment: LayoutEnvironment) {
         self.init(metrics: environment.metrics, measurer: environment.measurer, strings: environment.strings,
-                  presentation: environment.presentation)
+                  presentation: environment.presentation, direction: environment.layoutDirection)
         laysOutOnAllCores = environment.laysOutOnAllCores
     }
 
@@ -54,7 +58,7 @@ public struct MessageListLayout: Sendable {
 
     /// The row layout at `width`.
     func rowLayout(width: Int) -> RowLayout {
-        RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
+        RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation, direction: direction)
     }
 
     /// Lays out `decisions` at `width` (at least 1). A long list is laid out on every core, in
@@ -176,6 +180,12 @@ public struct MessageListLayout: Sendable {
     /// with nothing to show (a document with messages and no channel) takes no room: an empty
     /// box of height 0, which a screen leaves out.
     func header(_ header: ChannelHeader, width: Int) -> Box {
+        let box = leftToRightHeader(header, width: width)
+        return direction == .rightToLeft ? box.mirrored(inWidth: width) : box
+    }
+
+    /// The header as a left-to-right screen has it.
+    private func leftToRightHeader(_ header: ChannelHeader, width: Int) -> Box {
         if header.title.isEmpty && header.subtitle.isEmpty {
             return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: 0))
         }
@@ -233,6 +243,8 @@ public struct LaidOutList: Sendable {
     /// The layout that laid it out: the floating boxes are laid out by it too.
     let layout: MessageListLayout
     var metrics: Metrics { layout.metrics }
+    /// Which way the list reads: its rows are mirrored when right to left.
+    public var direction: LayoutDirection { layout.direction }
 
     init(width: Int, header: Box, table: RowTable, contentHeight: Int, messageRows: [MessageRow], unreadCount: Int,
          dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
@@ -327,7 +339,7 @@ public struct LaidOutList: Sendable {
         let showsHeader = headerHeight > 0 && band.lowerBound < headerHeight
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                        children: showsHeader ? [header, list] : [list])
-        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction)
     }
 
     /// The whole list as a screen (no viewport: every row, no overlay), or the part a viewport
@@ -340,7 +352,7 @@ public struct LaidOutList: Sendable {
                            children: table.boxes(dy: headerHeight))
             let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                            children: headerHeight > 0 ? [header, list] : [list])
-            return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
+            return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction)
         }
         let visibleHeight = visibleHeight(viewport)
         let maxOffset = max(0, contentHeight - visibleHeight)
@@ -370,7 +382,7 @@ public struct LaidOutList: Sendable {
             children.append(button)
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
-        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction)
     }
 
     /// How much of the list a viewport shows: its height less the header's, at least 1.
@@ -386,7 +398,7 @@ public struct LaidOutList: Sendable {
         var block = rowLayout.line(role, text, content: content, maxWidth: room)
         block.alignment = centered ? .center : .trailing
         let x = centered ? padding + max(0, (room - block.width) / 2) : width - padding - block.width
-        return rowLayout.box(block, id: nil, x: x, y: 0)
+        return rowLayout.mirrored(rowLayout.box(block, id: nil, x: x, y: 0))
     }
 }
 

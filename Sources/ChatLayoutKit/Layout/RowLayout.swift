@@ -10,6 +10,10 @@ struct RowLayout {
     var strings: ChatStrings
     /// The words and glyphs around typed content: the front end's.
     var presentation: any BoxPresentation
+    /// Which way the screen reads. Rows are laid out left to right with the text's natural
+    /// alignment taken against this direction, then mirrored when it is right to left
+    /// (``mirrored(_:)``): leading and trailing mean the same sides of the screen in both.
+    var direction: LayoutDirection
     /// Where the row's top sits: rows are laid out in place (the full list) or at 0 (rows
     /// kept to be moved later), so that no row is built and then copied to move it.
     var top = 0
@@ -19,7 +23,9 @@ struct RowLayout {
     /// cells on a terminal, an em or so in points).
     let narrowestBubbleContent: Int
 
-    init(width: Int, metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings, presentation: any BoxPresentation) {
+    init(width: Int, metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings, presentation: any BoxPresentation,
+         direction: LayoutDirection = .leftToRight) {
+        self.direction = direction
         self.width = width
         self.metrics = metrics
         self.measurer = measurer
@@ -50,7 +56,8 @@ struct RowLayout {
 
     func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil) -> Block {
         let wrapped = measurer.wrap(text, width: max(1, width))
-        let natural: TextAlignment = wrapped.direction == .rightToLeft ? .trailing : .leading
+        // A text starts at the side it reads from: leading when it reads the screen's way.
+        let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
         return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,
                      height: wrapped.lines.count * lineHeight, alignment: alignment ?? natural, direction: wrapped.direction)
     }
@@ -116,8 +123,20 @@ struct RowLayout {
         return builder.result!
     }
 
-    /// Writes the row of a list item into `sink`.
+    /// `box` (a row, or a box of the screen `width` wide) as the screen's direction places
+    /// it: as it is left to right; mirrored right to left.
+    func mirrored(_ box: Box) -> Box {
+        direction == .rightToLeft ? box.mirrored(inWidth: width) : box
+    }
+
+    /// Writes the row of a list item into `sink`, mirrored in a right-to-left layout.
     func write<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
+        writeLeftToRight(item, into: &sink)
+        if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
+    }
+
+    /// Writes the row of a list item into `sink` as a left-to-right screen has it.
+    private func writeLeftToRight<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
         switch item {
         case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
         case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
@@ -132,7 +151,7 @@ struct RowLayout {
     func centeredLine(_ role: BoxRole, text: String, content: BoxContent? = nil) -> Box {
         var builder = BoxBuilder()
         writeCenteredLine(role, text: text, content: content, into: &builder)
-        return builder.result!
+        return mirrored(builder.result!)
     }
 
     func writeCenteredLine<Sink: BoxSink>(_ role: BoxRole, text: String, content: BoxContent? = nil, into sink: inout Sink) {

@@ -10,10 +10,11 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         listLayout = MessageListLayout(environment)
     }
 
-    /// A layout with these metrics, measurer, words and presentation.
+    /// A layout with these metrics, measurer, words, presentation and direction.
     public init(metrics: Metrics = Metrics(), measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
-                presentation: any BoxPresentation = PlainPresentation()) {
-        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
+                presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
+        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation,
+                                       direction: direction)
     }
 
     /// The laid-out list at `width`; its screens open at the top.
@@ -34,11 +35,11 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         switch decisions.phase {
         case .loading: append(rows.centeredLine(.loadingState, text: strings.loading))
         case .empty: append(rows.centeredLine(.emptyState, text: strings.noThreads))
-        case .error: append(errorRow(rows))
+        case .error: append(rows.mirrored(errorRow(rows)))
         case .reloading: append(rows.centeredLine(.reloadingIndicator, text: strings.loading))
         case .loaded, .loadingMore: break
         }
-        for item in decisions.items { append(itemRow(item, rows)) }
+        for item in decisions.items { append(rows.mirrored(itemRow(item, rows))) }
         if decisions.phase == .loadingMore {
             append(rows.centeredLine(.loadingMoreIndicator, text: strings.loading))
         }

@@ -9,10 +9,11 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         listLayout = MessageListLayout(environment)
     }
 
-    /// A layout with these metrics, measurer, words and presentation.
+    /// A layout with these metrics, measurer, words, presentation and direction.
     public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
-                presentation: any BoxPresentation = PlainPresentation()) {
-        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation)
+                presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
+        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation,
+                                       direction: direction)
     }
 
     /// Lays out `decisions` at `width` (at least 1).
@@ -25,8 +26,8 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         var lead = 0 // the rows above the replies
         if let info = decisions.parentInfo {
             let rowLayout = listLayout.rowLayout(width: width)
-            let parent = rowLayout.parentInfoRow(info).offsetBy(dy: listLayout.groupSpacing)
-            let separator = rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)
+            let parent = rowLayout.mirrored(rowLayout.parentInfoRow(info)).offsetBy(dy: listLayout.groupSpacing)
+            let separator = rowLayout.mirrored(rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount))
                 .offsetBy(dy: parent.frame.maxY + listLayout.groupSpacing)
             rows = [parent, separator]
             // While the parent is on top, the overlay shows its day.
@@ -41,7 +42,8 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         if decisions.parentInfo == nil && decisions.showsRepliesCounter,
            let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && Identifier.same($0.id, decisions.parentID) }) {
             let counterTop = listRows[parentIndex].frame.maxY + listLayout.groupSpacing
-            let counter = listLayout.rowLayout(width: width).replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)
+            let counterLayout = listLayout.rowLayout(width: width)
+            let counter = counterLayout.mirrored(counterLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount))
                 .offsetBy(dy: counterTop)
             counterHeight = counter.frame.height + listLayout.groupSpacing
             let below = listRows.index(after: parentIndex)
@@ -78,7 +80,8 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
                                 alignment: .center))
         }
         let height = max(1, texts.count) * lineHeight + 2 * verticalInset
-        return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+        let box = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+        return listLayout.direction == .rightToLeft ? box.mirrored(inWidth: width) : box
     }
 }
 

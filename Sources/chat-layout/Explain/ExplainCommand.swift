@@ -25,14 +25,24 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try flags.load(for: .messageList)
-        let resolver = MessageListResolver(try loaded.environment(config: messageList.applied(to: loaded.config)))
+        let environment = try loaded.environment(config: messageList.applied(to: loaded.config))
+        let resolver = MessageListResolver(environment)
         let decisions = resolver.resolve(history.applied(to: loaded.document.conversation), explain: true)
         var output = StandardOutput()
         switch format {
         case .json:
-            output.write(decisions.explanationJSON().serialized() + "\n")
+            var json = decisions.explanationJSON()
+            if case .object(let members) = json { json = .object(members + [("direction", .string(environment.layoutDirection.rawValue))]) }
+            output.write(json.serialized() + "\n")
         case .text:
             var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine)
+            // A mirrored screen says so, and why, under the header.
+            if environment.layoutDirection == .rightToLeft {
+                let why = environment.config.layoutDirection == nil ? "the locale \(environment.locale) reads right to left"
+                    : "layout_direction rtl"
+                let headed = !decisions.header.title.isEmpty || !decisions.header.subtitle.isEmpty
+                lines.insert(UntrustedText.plain("laid out right to left, mirrored: \(why)"), at: headed ? 1 : 0)
+            }
             // Under the header (if any): who "you" are, when only the payload's membership says so.
             if flags.currentUser == nil, loaded.document.context.currentUserFromMembership, let id = loaded.context.currentUserID {
                 let headed = !decisions.header.title.isEmpty || !decisions.header.subtitle.isEmpty

@@ -27,6 +27,9 @@ struct LayoutFlags: ParsableArguments {
                                discussion: "The format of the bundled tables (Sources/ChatLayoutKit/Localization/en.json): phrases by key, count phrases as objects of plural forms."))
     var strings: String?
 
+    @Option(help: "ltr, rtl, or auto: the locale's (default: the document's layout_direction, else auto).")
+    var layoutDirection: LayoutDirectionFlag?
+
     @Option(help: "The IANA time zone, e.g. Europe/Berlin (default: the document's, else TZ).")
     var timeZone: String?
 
@@ -58,11 +61,15 @@ struct LayoutFlags: ParsableArguments {
         var engine: ICUTextEngine
         /// The locale's words with the `--strings` table applied.
         var strings: ChatStrings
+        /// `--layout-direction`, when given: it overrides every config's `layout_direction`.
+        var layoutDirection: LayoutDirectionFlag?
 
         /// The layout's environment for `config`: this document's context and formatter, the
         /// ICU cell engine unless `measurer` is given.
         func environment(config: MessageListConfig, measurer: (any TextMeasuring)? = nil, metrics: Metrics? = nil,
                          presentation: any BoxPresentation = PlainPresentation()) throws -> LayoutEnvironment {
+            var config = config
+            if let layoutDirection { config.layoutDirection = layoutDirection.direction }
             do {
                 return try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer ?? engine,
                                              strings: strings, metrics: metrics, presentation: presentation)
@@ -124,7 +131,7 @@ struct LayoutFlags: ParsableArguments {
             }
         }
         return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine(),
-                      strings: words)
+                      strings: words, layoutDirection: layoutDirection)
     }
 
     private var displayName: String { file == "-" ? "<stdin>" : file }
@@ -167,6 +174,20 @@ struct LayoutFlags: ParsableArguments {
         var extra: UInt8 = 0
         guard complete, read(descriptor, &extra, 1) == 0 else { return nil }
         return bytes
+    }
+}
+
+/// `--layout-direction`: a direction, or `auto` (the locale's, whatever the document says).
+enum LayoutDirectionFlag: String, ExpressibleByArgument, CaseIterable {
+    case ltr, rtl, auto
+
+    /// The config's `layout_direction` it sets: nil for `auto`.
+    var direction: LayoutDirection? {
+        switch self {
+        case .ltr: .leftToRight
+        case .rtl: .rightToLeft
+        case .auto: nil
+        }
     }
 }
 
