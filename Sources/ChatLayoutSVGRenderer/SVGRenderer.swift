@@ -160,8 +160,23 @@ public struct SVGRenderer: Sendable {
             let left = (box.frame.x + line.x) * metrics.cellWidth, width = line.width * metrics.cellWidth
             var attributes = [("x", "\(rightToLeft ? left + width : left)"), ("y", "\(top + metrics.baseline)")]
             if rightToLeft { attributes.append(("direction", "rtl")) }
+            if Self.hasJoiningLetters(text) {
+                attributes.append(("font-family", "\(metrics.joiningScriptFontFamily), \(metrics.fontFamily), \(metrics.emojiFontFamily)"))
+            }
             attributes += [("textLength", "\(width)"), ("lengthAdjust", "spacingAndGlyphs")]
             document.element("text", attributes, content: String(text))
+        }
+    }
+
+    /// Whether `text` has a letter of a script whose letters join (Arabic with its
+    /// supplements and presentation forms, Syriac, N'Ko): it is drawn in
+    /// ``SVGMetrics/joiningScriptFontFamily``.
+    static func hasJoiningLetters(_ text: Substring) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0600 ... 0x08FF, 0xFB50 ... 0xFDFF, 0xFE70 ... 0xFEFF: scalar.properties.isAlphabetic
+            default: false
+            }
         }
     }
 

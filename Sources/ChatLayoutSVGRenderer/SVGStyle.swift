@@ -16,6 +16,11 @@ public struct SVGMetrics: Hashable, Sendable {
     public var fontFamily: String
     /// The font-family list for emoji: colour emoji fonts first.
     public var emojiFontFamily: String
+    /// The font-family list put before ``fontFamily`` for a line with letters of a joining
+    /// script (Arabic, Syriac, N'Ko): a monospace font that covers them draws each letter
+    /// isolated (DejaVu Sans Mono does), so a shaping font comes first and the browser joins
+    /// them; the line is still fitted to its cells.
+    public var joiningScriptFontFamily: String = "'Noto Sans Arabic', 'Noto Naskh Arabic', 'Noto Sans Syriac', 'Noto Sans NKo', 'DejaVu Sans', 'Geeza Pro', 'Segoe UI', Tahoma"
     /// How far a bubble's outline sits inside its frame, in pixels: half a cell, where the
     /// terminal draws its border; none in points.
     public var bubbleInset: Int

@@ -53,4 +53,50 @@ struct BrowserRenderingTests {
         #expect(try pngSize(drawn.png) == pngSize(empty.png))
         #expect(drawn.png.count > 4 * empty.png.count, "drawn \(drawn.png.count) bytes, blank \(empty.png.count)")
     }
+
+    private struct DrawnText: Decodable {
+        var text: String
+        var rtl: Bool
+        var order: String
+        var joined: Bool?
+    }
+
+    /// What the browser drew for each text with right-to-left letters in `screen`'s SVG.
+    private func drawnTexts(_ screen: LaidOutScreen) throws -> [DrawnText] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svg-bidi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("screen.svg")
+        try Data(SVGRenderer().render(screen).utf8).write(to: input)
+        let (status, output) = try Chromium.runScript("svg-bidi-check.sh", [input.path])
+        try #require(status == 0, "\(output)")
+        return try JSONDecoder().decode([DrawnText].self, from: Data(output.utf8))
+    }
+
+    /// Issue 15, item 6: right-to-left text goes to the SVG in reading order with its
+    /// direction, so a browser shapes it: Chromium draws every right-to-left line's letters in
+    /// the order the layout displays them (the terminal's order), and joins Arabic (in a
+    /// monospace font it would draw each letter isolated). Screens: the sample in Arabic
+    /// (mirrored, Arabic words and Arabic-Indic digits) and in Persian-speaking Hebrew.
+    @Test func rightToLeftText_isDrawnInDisplayOrder_andArabicIsJoined() throws {
+        for locale in ["ar_EG", "he_IL", "en_US"] {
+            let screen = try Screens.sample("conversation.json", width: 40, locale: locale)
+            var displays: [String: String] = [:]
+            screen.root.walk { box, _ in
+                for line in box.placedLines { displays[line.text.trimmingCharacters(in: .whitespaces)] = line.display }
+            }
+            let drawn = try drawnTexts(screen)
+            #expect(!drawn.isEmpty, "\(locale): no right-to-left text drawn")
+            for text in drawn {
+                let display = try #require(displays[text.text], "\(locale): \(text.text) is not a line of the layout")
+                let letters = String(display.unicodeScalars.filter(\.properties.isAlphabetic).filter { !$0.properties.isGraphemeExtend }.map(Character.init))
+                #expect(text.order == letters, "\(locale): the browser drew \(text.order), the layout displays \(letters)")
+                // Two Arabic letters side by side join.
+                let scalars = Array(text.text.unicodeScalars)
+                let joins = zip(scalars, scalars.dropFirst()).contains { (0x0620 ... 0x064A).contains($0.value) && (0x0620 ... 0x064A).contains($1.value) }
+                if joins { #expect(text.joined == true, "\(locale): \(text.text) drawn unjoined") }
+            }
+            if locale == "ar_EG" { #expect(drawn.contains { $0.joined == true && $0.rtl }) }
+        }
+    }
 }

@@ -199,27 +199,29 @@ public struct MessageListLayout: Sendable {
         let titleSpace = showSubtitle ? inner - subtitleWidth - metrics.gap : inner
         let contentTop = max(0, (height - lineHeight) / 2)
         if titleSpace > 0 && !header.title.isEmpty {
-            let title = Self.fittedLine(header.title, width: titleSpace, measurer: measurer)
+            let (title, direction) = Self.fittedLine(header.title, width: titleSpace, measurer: measurer)
             children.append(Box(role: .headerTitle, frame: Frame(x: inset, y: contentTop, width: title.width, height: lineHeight),
-                                text: header.title, placedLines: [PlacedLine(display: title.display, text: title.text, x: 0, width: title.width)]))
+                                text: header.title, placedLines: [PlacedLine(display: title.display, text: title.text, x: 0, width: title.width)],
+                                textDirection: direction))
         }
         if showSubtitle {
             // Drawn as displayed, like the title: a typist's name may carry bidi controls (and
             // hard breaks), which must not reach the drawing as they are.
-            let subtitle = Self.fittedLine(header.subtitle, width: subtitleWidth, measurer: measurer)
+            let (subtitle, direction) = Self.fittedLine(header.subtitle, width: subtitleWidth, measurer: measurer)
             children.append(Box(role: .headerSubtitle, frame: Frame(x: width - inset - subtitle.width, y: contentTop, width: subtitle.width,
                                                                     height: lineHeight),
                                 text: header.subtitle,
                                 placedLines: [PlacedLine(display: subtitle.display, text: subtitle.text, x: 0, width: subtitle.width)],
-                                alignment: .trailing))
+                                alignment: .trailing, textDirection: direction))
         }
         return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
     }
 
     /// `text` cut to `width` on one line, as drawn: its display order and its width.
-    static func fittedLine(_ text: String, width: Int, measurer: any TextMeasuring) -> TextLine {
+    static func fittedLine(_ text: String, width: Int, measurer: any TextMeasuring) -> (line: TextLine, direction: TextDirection) {
         let fitted = measurer.truncate(text, width: width)
-        return measurer.wrap(fitted, width: width).lines.first ?? TextLine(text: "", display: "", width: 0)
+        let wrapped = measurer.wrap(fitted, width: width)
+        return (wrapped.lines.first ?? TextLine(text: "", display: "", width: 0), wrapped.direction)
     }
 }
 

@@ -73,11 +73,11 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         let texts = [(BoxRole.headerTitle, header.title), (BoxRole.headerSubtitle, header.subtitle)].filter { !$0.1.isEmpty }
         var children: [Box] = []
         for (row, (role, text)) in texts.enumerated() where inner > 0 {
-            let line = MessageListLayout.fittedLine(text, width: inner, measurer: measurer)
+            let (line, direction) = MessageListLayout.fittedLine(text, width: inner, measurer: measurer)
             children.append(Box(role: role, frame: Frame(x: left + (inner - line.width) / 2, y: row * lineHeight + verticalInset,
                                                          width: line.width, height: lineHeight),
                                 text: text, placedLines: [PlacedLine(display: line.display, text: line.text, x: 0, width: line.width)],
-                                alignment: .center))
+                                alignment: .center, textDirection: direction))
         }
         let height = max(1, texts.count) * lineHeight + 2 * verticalInset
         let box = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)

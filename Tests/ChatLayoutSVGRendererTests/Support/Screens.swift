@@ -10,11 +10,12 @@ enum Screens {
 
     enum SampleError: Error { case incompleteContext(String) }
 
-    /// `Samples/<name>` laid out at `width`: its message list, or its thread list.
-    static func sample(_ name: String, width: Int, threadList: Bool = false) throws -> LaidOutScreen {
+    /// `Samples/<name>` laid out at `width`: its message list, or its thread list; in
+    /// `locale` instead of the document's when given.
+    static func sample(_ name: String, width: Int, threadList: Bool = false, locale: String? = nil) throws -> LaidOutScreen {
         let bytes = Array(try Data(contentsOf: repository.appendingPathComponent("Samples/" + name)))
         let document = try ConversationDecoder.decode(bytes)
-        guard let now = document.context.now, let timeZone = document.context.timeZone, let locale = document.context.locale else {
+        guard let now = document.context.now, let timeZone = document.context.timeZone, let locale = locale ?? document.context.locale else {
             throw SampleError.incompleteContext(name)
         }
         let context = LayoutContext(currentUserID: document.context.currentUserID, now: now, timeZone: timeZone,
