@@ -32,7 +32,7 @@ public struct TerminalPresentation: BoxPresentation {
             return attachment.title.map { "[\(kind): \($0)]" } ?? "[\(kind)]"
         case .pollOption(let option):
             // Isolated: a right-to-left option must not carry the vote count to its other end.
-            return "○ \u{2068}\(option.text)\u{2069}" + (option.voteCount > 0 ? " · \(option.voteCount)" : "")
+            return "○ \u{2068}\(option.text)\u{2069}" + (option.voteCount > 0 ? " · \(strings.count(option.voteCount))" : "")
         case .quotedMessage(let quote):
             // The pair drawn isolated (FSI…PDI): a right-to-left name must not carry the bar to
             // the other end of the line. A quote without words of its own names its content

@@ -42,7 +42,7 @@ public struct PlainPresentation: BoxPresentation {
             if let location = attachment.location { return location.isLive ? strings.liveLocation : strings.location }
             return attachment.title ?? attachment.fileName ?? attachment.type
         case .pollOption(let option):
-            return option.voteCount > 0 ? "\(option.text) · \(option.voteCount)" : option.text
+            return option.voteCount > 0 ? "\(option.text) · \(strings.count(option.voteCount))" : option.text
         case .reactions(let reactions):
             return Self.reactions(reactions, strings: strings)
         case .threadInfo(let info):
@@ -64,7 +64,7 @@ public struct PlainPresentation: BoxPresentation {
         var text = ""
         for reaction in reactions {
             if !text.isEmpty { text += " " }
-            text += "\(strings.reactionGlyphs[reaction.type] ?? UntrustedText.neutralize(reaction.type)) \(reaction.count)"
+            text += "\(strings.reactionGlyphs[reaction.type] ?? UntrustedText.neutralize(reaction.type)) \(strings.count(reaction.count))"
         }
         return text
     }

@@ -94,8 +94,23 @@ public struct ChatStrings: Hashable, Sendable {
     /// A live shared location where one line stands for it: "Live location".
     public var liveLocation = "Live location"
 
+    /// The locale's ten digits, zero to nine, for the counts the layout writes without a phrase:
+    /// reactions, poll votes, unread badges, the scroll-to-latest button ("٣" in Arabic). A
+    /// ``LayoutEnvironment`` sets them from its formatter; ASCII digits by default.
+    public var digits = "0123456789"
+
     /// The English words of Stream's SDKs; change the properties for another language.
     public init() {}
+
+    /// `count` in ``digits``: "12" in English, "١٢" in Arabic; the sign as it is.
+    public func count(_ count: Int) -> String {
+        let ascii = String(count)
+        let localDigits = Array(digits)
+        guard localDigits.count == 10, digits != "0123456789" else { return ascii }
+        return String(ascii.map { character in
+            character.asciiValue.flatMap { $0 >= 48 && $0 <= 57 ? localDigits[Int($0 - 48)] : nil } ?? character
+        })
+    }
 }
 
 extension String {

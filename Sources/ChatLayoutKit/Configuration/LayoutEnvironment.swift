@@ -64,7 +64,11 @@ public struct LayoutEnvironment: Sendable {
         self.context = context
         self.formatter = formatter
         self.measurer = measurer
-        self.strings = strings ?? ChatStrings(locale: formatter.locale)
+        var words = strings ?? ChatStrings(locale: formatter.locale)
+        // The formatter's digits, where each is one character (they are in every ICU locale).
+        let digits = (0 ... 9).map { formatter.formatCount($0) }
+        if digits.allSatisfy({ $0.count == 1 }) { words.digits = digits.joined() }
+        self.strings = words
         self.metrics = metrics ?? .cells(for: config)
         self.presentation = presentation
     }

@@ -376,7 +376,7 @@ public struct LaidOutList: Sendable {
             children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
         }
         if isBottomAnchored && offset < maxOffset {
-            let text = unreadCount > 0 ? "\(layout.strings.scrollToLatest) \(unreadCount)" : layout.strings.scrollToLatest
+            let text = unreadCount > 0 ? "\(layout.strings.scrollToLatest) \(layout.strings.count(unreadCount))" : layout.strings.scrollToLatest
             let button = floating(.scrollToLatestButton, text: text, content: .count(unreadCount),
                                   y: headerHeight + visibleHeight - metrics.lineHeight, centered: false)
             // A one-row list has the date and the button on the same row: the date gives way.

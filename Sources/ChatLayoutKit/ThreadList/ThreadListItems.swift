@@ -73,7 +73,7 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
         let unread = thread.read.first { Identifier.same($0.user.id, context.currentUserID) }?.unreadMessages ?? 0
         return ThreadListItem(
             parentMessageID: thread.parentMessageID, title: title(thread),
-            description: strings.repliedTo + parentPreview(thread), unreadCount: max(0, unread),
+            description: repliedTo(parentPreview(thread)), unreadCount: max(0, unread),
             reply: thread.latestReplies.max { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }.map(reply)
         )
     }
@@ -86,6 +86,13 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
         return UntrustedText.neutralize(ChannelNamer.title(of: channel, members: thread.threadParticipants,
                                                            currentUserID: context.currentUserID, strings: strings,
                                                            formatter: formatter))
+    }
+
+    /// "replied to: " and the preview, set apart as the phrases' values are where either
+    /// could turn the other around (``BidiIsolation``).
+    private func repliedTo(_ preview: String) -> String {
+        let turns = BidiIsolation.turnsPhrases(strings.repliedTo) || BidiIsolation.turnsPhrases(preview)
+        return strings.repliedTo + (turns ? BidiIsolation.isolated(preview) : preview)
     }
 
     /// Parent deleted → "This message was deleted."; else the thread's title; else the

@@ -123,6 +123,22 @@ struct TranslationTableTests {
         #expect(ChatStrings(locale: "ja_JP").replies.text(1, using: japanese) == "1件の返信")
     }
 
+    /// Counts without a phrase (reactions, votes, badges, the scroll-to-latest button) are in
+    /// the locale's digits, which an environment takes from its formatter.
+    @Test func countsWithoutAPhrase_useTheLocalesDigits() throws {
+        let context = LayoutContext(now: Timestamp(seconds: 0), timeZone: "UTC", locale: "ar_EG")
+        let arabic = try LayoutEnvironment(context: context, formatter: ICULocaleFormatter(locale: "ar_EG", timeZone: "UTC"),
+                                           measurer: ICUTextEngine())
+        #expect(arabic.strings.digits == "٠١٢٣٤٥٦٧٨٩")
+        #expect(arabic.strings.count(120) == "١٢٠" && arabic.strings.count(-3) == "-٣")
+        #expect(PlainPresentation.reactions([ReactionCount(type: "like", count: 12)], strings: arabic.strings) == "👍 ١٢")
+        var english = context
+        english.locale = "en_US"
+        let plain = try LayoutEnvironment(context: english, formatter: ICULocaleFormatter(locale: "en_US", timeZone: "UTC"),
+                                          measurer: ICUTextEngine())
+        #expect(plain.strings.digits == "0123456789" && plain.strings.count(120) == "120")
+    }
+
     /// A value is isolated where it or the phrase could turn the other around: a Hebrew name
     /// in an English phrase and an English name in a Hebrew phrase both keep their order when
     /// drawn, and a phrase with neither stays plain.

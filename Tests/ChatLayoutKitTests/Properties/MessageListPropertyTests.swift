@@ -422,6 +422,16 @@ import Testing
             if !header.subtitle.isEmpty && !matches(header.subtitle, subtitles) {
                 return "header subtitle \(String(reflecting: header.subtitle)) is not from the \(resolved.input.context.locale) table"
             }
+            // A member count is the form of its CLDR category, the count in the locale's digits.
+            let formatter = PropertyHarness.formatters[resolved.input.context.locale + "|" + resolved.input.context.timeZone]!
+            if header.memberCount > 0 && !header.subtitle.isEmpty && matches(header.subtitle, forms(strings.members)) {
+                let form = strings.members.forms[formatter.pluralCategory(header.memberCount)] ?? strings.members.forms[.other]!
+                let digits = formatter.formatCount(header.memberCount)
+                let expected = [form.replacing("{count}", with: digits), form.replacing("{count}", with: "\u{2068}\(digits)\u{2069}")]
+                if !expected.contains(header.subtitle) {
+                    return "\(header.memberCount) members read \(String(reflecting: header.subtitle)), the \(formatter.pluralCategory(header.memberCount)) form is \(String(reflecting: form))"
+                }
+            }
             for item in resolved.decisions.items {
                 switch item {
                 case .unreadSeparator(let text) where text != strings.unreadMessages:

@@ -30,6 +30,9 @@ import Testing
                 let middle = Viewport(scrollOffset: list.contentHeight / 2, height: 12 * metrics.lineHeight)
                 screens[direction] = [list.screen(), list.screen(middle)]
                 #expect(list.direction == direction)
+                if let word = Self.untranslatedWord(in: list.screen().root, strings: environment.strings) {
+                    return "\(input.context.locale): \(word)"
+                }
             }
             for (ltr, rtl) in zip(screens[.leftToRight]!, screens[.rightToLeft]!) {
                 if rtl.direction != .rightToLeft || ltr.direction != .leftToRight { return "screens do not say their direction" }
@@ -37,6 +40,24 @@ import Testing
             }
             return nil
         }
+    }
+
+    /// A box whose words are not the locale's table's (the layout's own labels: edited,
+    /// only visible to you, delivery status, unread separator), or nil.
+    static func untranslatedWord(in root: Box, strings: ChatStrings) -> String? {
+        var found: String?
+        root.walk { box, _ in
+            guard found == nil, let text = box.text else { return }
+            let expected: String? = switch (box.role, box.content) {
+            case (.editedLabel, _): strings.edited
+            case (.onlyVisibleToYou, _): strings.onlyVisibleToYou
+            case (.unreadSeparator, _): strings.unreadMessages
+            case (.deliveryStatus, .deliveryStatus(let status)?): strings.deliveryWords[status]
+            default: nil
+            }
+            if let expected, text != expected { found = "\(box.role.rawValue) says \(String(reflecting: text)), the table \(String(reflecting: expected))" }
+        }
+        return found
     }
 
     /// What keeps `rtl` from being `ltr` mirrored in a screen `width` wide, or nil.
