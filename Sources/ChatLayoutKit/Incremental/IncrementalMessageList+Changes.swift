@@ -183,13 +183,15 @@ extension IncrementalMessageList {
         headerBox = pipeline.layout.header(header, width: width)
         var relaidOut: [ListEntry] = []
         relaidOut.reserveCapacity(old.count)
+        var top = 0
         old.forEach(from: 0) { _, _, entry in
             var entry = entry
             entry.needsRow = true
             entry.separators = [] // laid out again too
             entry.hasDateSeparator = false
             let next: ListEntry? = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1] : nil
-            relaidOut.append(resolved(entry, previous: relaidOut.last, next: next))
+            relaidOut.append(resolved(entry, top: top, previous: relaidOut.last, next: next))
+            top += relaidOut[relaidOut.count - 1].extent
             return true
         }
         entries = EntryStore(relaidOut, chunkLength: old.chunkLength)
@@ -272,7 +274,8 @@ extension IncrementalMessageList {
 
             let entry = entries[position]
             record.keep(entry)
-            let updated = resolved(entry, previous: position > 0 ? entries[position - 1] : nil,
+            entries.settle() // the tops of the entries above are final
+            let updated = resolved(entry, top: entries.top(of: position), previous: position > 0 ? entries[position - 1] : nil,
                                    next: position + 1 < entries.count ? entries[position + 1] : nil)
             entries.update(at: position) { $0 = updated }
             record.resolved.append(updated.key)
