@@ -91,9 +91,13 @@ struct EntryStore: Sendable {
         return (low, position - entryStarts[low])
     }
 
+    /// The entry at `position`, read in place: reading one of its fields (a key, a day)
+    /// copies nothing else.
     subscript(position: Int) -> ListEntry {
-        let (chunk, index) = location(of: position)
-        return chunks[chunk].entries[index]
+        _read {
+            let (chunk, index) = location(of: position)
+            yield chunks[chunk].entries[index]
+        }
     }
 
     /// The top of the entry at `position` in the list (the start of the space above it).
@@ -214,11 +218,10 @@ struct EntryStore: Sendable {
         let old = (extent: chunks[chunk].entries[index].extent, rows: chunks[chunk].entries[index].rowCount,
                    candidate: chunks[chunk].entries[index].isUnreadCandidate)
         change(&chunks[chunk].entries[index])
-        let entry = chunks[chunk].entries[index]
-        let candidates = (entry.isUnreadCandidate ? 1 : 0) - (old.candidate ? 1 : 0)
+        let candidates = (chunks[chunk].entries[index].isUnreadCandidate ? 1 : 0) - (old.candidate ? 1 : 0)
         chunks[chunk].candidates += candidates
         self.candidates += candidates
-        if entry.extent != old.extent || entry.rowCount != old.rows {
+        if chunks[chunk].entries[index].extent != old.extent || chunks[chunk].entries[index].rowCount != old.rows {
             chunks[chunk].staleFrom = min(chunks[chunk].staleFrom ?? index + 1, index + 1)
             staleChunk = min(staleChunk ?? chunk, chunk)
         }

@@ -304,7 +304,7 @@ struct ChangeRecord {
 
     /// Remembers an entry as it was before the change (once; not for added ones).
     mutating func keep(_ entry: ListEntry) {
-        if !added.contains(entry.key) && before[entry.key] == nil { before[entry.key] = entry }
+        if !added.contains(entry.key) && before.index(forKey: entry.key) == nil { before[entry.key] = entry }
     }
 
     /// The entry at `position` and the two around it are resolved again.
