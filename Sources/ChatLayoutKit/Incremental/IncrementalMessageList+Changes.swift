@@ -49,6 +49,7 @@ extension IncrementalMessageList {
     // MARK: - Messages
 
     private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
+        if messages.count == 1, keys[messages[0].id] == nil && hidden[messages[0].id] == nil { return } // an append: no set
         var seen = IDSet()
         for message in messages where keys[message.id] != nil || hidden[message.id] != nil || !seen.insert(message.id).inserted {
             throw .duplicateMessageID(message.id)
@@ -189,8 +190,8 @@ extension IncrementalMessageList {
             entry.needsRow = true
             entry.separators = [] // laid out again too
             entry.hasDateSeparator = false
-            let next: ListEntry? = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1] : nil
-            relaidOut.append(resolved(entry, top: top, previous: relaidOut.last, next: next))
+            let below = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1].asBelow : nil
+            relaidOut.append(resolved(entry, top: top, above: relaidOut.last?.asAbove, below: below))
             top += relaidOut[relaidOut.count - 1].extent
             return true
         }
@@ -275,8 +276,8 @@ extension IncrementalMessageList {
             let entry = entries[position]
             record.keep(entry)
             entries.settle() // the tops of the entries above are final
-            let updated = resolved(entry, top: entries.top(of: position), previous: position > 0 ? entries[position - 1] : nil,
-                                   next: position + 1 < entries.count ? entries[position + 1] : nil)
+            let updated = resolved(entry, top: entries.top(of: position), above: position > 0 ? entries[position - 1].asAbove : nil,
+                                   below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
             entries.update(at: position) { $0 = updated }
             record.resolved.append(updated.key)
             if updated.decision.isLastInGroup != entry.decision.isLastInGroup && position + 1 < entries.count {

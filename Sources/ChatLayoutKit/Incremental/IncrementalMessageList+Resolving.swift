@@ -2,9 +2,9 @@
 extension IncrementalMessageList {
     /// The entry decided and laid out again from its message and its neighbours, its rows
     /// placed for its top at `top` (see `Pipeline.resolve`).
-    mutating func resolved(_ entry: ListEntry, top: Int, previous: ListEntry?, next: ListEntry?) -> ListEntry {
+    mutating func resolved(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
-        return pipeline.resolve(entry, top: top, previous: previous, next: next, label: label, unreadAbove: entry.key == firstUnreadKey,
+        return pipeline.resolve(entry, top: top, above: above, below: below, label: label, unreadAbove: entry.key == firstUnreadKey,
                                 unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
     }
 

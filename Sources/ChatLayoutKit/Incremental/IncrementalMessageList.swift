@@ -148,8 +148,8 @@ public struct IncrementalMessageList: Sendable {
         resolved.reserveCapacity(shown.count)
         var top = 0
         for index in shown.indices {
-            resolved.append(self.resolved(shown[index], top: top, previous: resolved.last,
-                                          next: index + 1 < shown.count ? shown[index + 1] : nil))
+            resolved.append(self.resolved(shown[index], top: top, above: resolved.last?.asAbove,
+                                          below: index + 1 < shown.count ? shown[index + 1].asBelow : nil))
             top += resolved[index].extent
         }
         entries = EntryStore(resolved, chunkLength: chunkLength)

@@ -81,6 +81,11 @@ struct ListEntry: Sendable {
         body(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: y, origin: origin))
     }
 
+    /// What the decisions of the entry under it read of it.
+    var asAbove: MessageAbove { MessageAbove(day: day, endsGroup: decision.isLastInGroup) }
+    /// What the decisions of the entry above it read of it.
+    var asBelow: MessageBelow { MessageBelow(message: message, day: day, minute: minute) }
+
     /// The top of the message row inside the entry.
     func messageRowOffset(groupSpacing: Int) -> Int {
         spacingAbove + separators.reduce(0) { $0 + $1.frame.height + groupSpacing }

@@ -42,19 +42,19 @@ final class Pipeline: Sendable {
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
     /// out again from its message and its neighbours, its rows placed for its top at `top`:
-    /// `previous` resolved (its group boundary decides this one's position and the space above
-    /// it), `next` at least unresolved (it decides this one's group boundary). `label` is its
+    /// `above` from the entry above, resolved (its group boundary decides this one's position
+    /// and the space above it), `below` from the entry under it, at least unresolved (it
+    /// decides this one's group boundary). `label` is its
     /// day's date label; `unreadAbove` when the unread separator (`unreadRow`, at y = 0)
     /// stands above it.
     @inline(never)
-    func resolve(_ entry: ListEntry, top: Int, previous: ListEntry?, next: ListEntry?, label: String, unreadAbove: Bool,
+    func resolve(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
                  unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
         let day = entry.day
         let time = MessageTime(day: day, minute: entry.minute, shortTime: entry.decision.timeText)
         let (decision, separatorAbove) = resolver.decide(
             entry.message, time: time, label: label,
-            above: previous.map { MessageAbove(day: $0.day, endsGroup: $0.decision.isLastInGroup) },
-            below: next.map { MessageBelow(message: $0.message, day: $0.day, minute: $0.minute) },
+            above: above, below: below,
             grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
         )
         var resolved = entry
@@ -63,8 +63,8 @@ final class Pipeline: Sendable {
         // the one above when that one continues into it.
         let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
-        resolved.spacingAbove = previous.map {
-            layout.spacing(aboveMessage: rowsAbove.isEmpty, underMessageEndingGroup: $0.decision.isLastInGroup)
+        resolved.spacingAbove = above.map {
+            layout.spacing(aboveMessage: rowsAbove.isEmpty, underMessageEndingGroup: $0.endsGroup)
         } ?? groupSpacing
         // The rows above it, in the batch list's order; a date separator of the same label
         // and the shared unread row are kept, not laid out again.
