@@ -1,9 +1,10 @@
 /// The entries of a list in order, in chunks of a few hundred, with running totals of their
 /// extents (row offsets), row counts and unread candidates kept per chunk and across chunks.
 ///
-/// Rows are stored at y = 0 and placed by the running totals, so a change rewrites no offsets
-/// but those of its own chunk (O(chunk)) and the totals of the chunks after it (O(n / chunk)):
-/// appending at the end touches neither. Finding an entry by position, sort key or y is a
+/// Rows are placed by the running totals, not by their boxes (each entry's are laid out for
+/// the top it had when it was resolved, `ListEntry.origin`, and moved when read elsewhere), so
+/// a change rewrites no offsets but those of its own chunk (O(chunk)) and the totals of the
+/// chunks after it (O(n / chunk)): appending at the end touches neither. Finding an entry by position, sort key or y is a
 /// binary search over the chunks, then inside one (O(log n)).
 struct EntryStore: Sendable {
     /// Chunks are built this long and split when they grow to twice as long: long enough that

@@ -44,9 +44,8 @@ final class Pipeline: Sendable {
     /// out again from its message and its neighbours, its rows placed for its top at `top`:
     /// `above` from the entry above, resolved (its group boundary decides this one's position
     /// and the space above it), `below` from the entry under it, at least unresolved (it
-    /// decides this one's group boundary). `label` is its
-    /// day's date label; `unreadAbove` when the unread separator (`unreadRow`, at y = 0)
-    /// stands above it.
+    /// decides this one's group boundary). `label` is its day's date label; `unreadAbove`
+    /// when the unread separator (`unreadRow`, at y = 0) stands above it.
     @inline(never)
     func resolve(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
                  unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
