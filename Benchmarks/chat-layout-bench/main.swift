@@ -123,6 +123,27 @@ if layoutOnceOnly {
     exit(0)
 }
 
+/// CHAT_LAYOUT_BENCH_ONCE=append: one layout (the engine warm, as in the whole run), then the
+/// append and edit runs alone — what a callgrind profile of the incremental list needs.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
+    withExtendedLifetime(layOut()) {}
+    let appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
+                                    measurer: engine, width: width)
+    do {
+        let figures = try appending.run(conversation.messages)
+        var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds)"
+        for size in appendSizes {
+            let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
+                                          edits: 0)
+            line += " append_us_\(size)=\(sized.appendMicroseconds)"
+        }
+        print(line)
+    } catch {
+        fail("incremental list: \(error)")
+    }
+    exit(0)
+}
+
 // Every message text, newlines as spaces: the very texts `make-conversation.py --lines` gives
 // the peers.
 let texts = conversation.messages.map { message in

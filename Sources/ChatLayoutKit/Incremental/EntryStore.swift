@@ -1,9 +1,10 @@
 /// The entries of a list in order, in chunks of a few hundred, with running totals of their
 /// extents (row offsets), row counts and unread candidates kept per chunk and across chunks.
 ///
-/// Rows are stored at y = 0 and placed by the running totals, so a change rewrites no offsets
-/// but those of its own chunk (O(chunk)) and the totals of the chunks after it (O(n / chunk)):
-/// appending at the end touches neither. Finding an entry by position, sort key or y is a
+/// Rows are placed by the running totals, not by their boxes (each entry's are laid out for
+/// the top it had when it was resolved, `ListEntry.origin`, and moved when read elsewhere), so
+/// a change rewrites no offsets but those of its own chunk (O(chunk)) and the totals of the
+/// chunks after it (O(n / chunk)): appending at the end touches neither. Finding an entry by position, sort key or y is a
 /// binary search over the chunks, then inside one (O(log n)).
 struct EntryStore: Sendable {
     /// Chunks are built this long and split when they grow to twice as long: long enough that
@@ -91,9 +92,13 @@ struct EntryStore: Sendable {
         return (low, position - entryStarts[low])
     }
 
+    /// The entry at `position`, read in place: reading one of its fields (a key, a day)
+    /// copies nothing else.
     subscript(position: Int) -> ListEntry {
-        let (chunk, index) = location(of: position)
-        return chunks[chunk].entries[index]
+        _read {
+            let (chunk, index) = location(of: position)
+            yield chunks[chunk].entries[index]
+        }
     }
 
     /// The top of the entry at `position` in the list (the start of the space above it).
@@ -214,11 +219,10 @@ struct EntryStore: Sendable {
         let old = (extent: chunks[chunk].entries[index].extent, rows: chunks[chunk].entries[index].rowCount,
                    candidate: chunks[chunk].entries[index].isUnreadCandidate)
         change(&chunks[chunk].entries[index])
-        let entry = chunks[chunk].entries[index]
-        let candidates = (entry.isUnreadCandidate ? 1 : 0) - (old.candidate ? 1 : 0)
+        let candidates = (chunks[chunk].entries[index].isUnreadCandidate ? 1 : 0) - (old.candidate ? 1 : 0)
         chunks[chunk].candidates += candidates
         self.candidates += candidates
-        if entry.extent != old.extent || entry.rowCount != old.rows {
+        if chunks[chunk].entries[index].extent != old.extent || chunks[chunk].entries[index].rowCount != old.rows {
             chunks[chunk].staleFrom = min(chunks[chunk].staleFrom ?? index + 1, index + 1)
             staleChunk = min(staleChunk ?? chunk, chunk)
         }

@@ -49,6 +49,7 @@ extension IncrementalMessageList {
     // MARK: - Messages
 
     private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
+        if messages.count == 1, keys[messages[0].id] == nil && hidden[messages[0].id] == nil { return } // an append: no set
         var seen = IDSet()
         for message in messages where keys[message.id] != nil || hidden[message.id] != nil || !seen.insert(message.id).inserted {
             throw .duplicateMessageID(message.id)
@@ -183,13 +184,15 @@ extension IncrementalMessageList {
         headerBox = pipeline.layout.header(header, width: width)
         var relaidOut: [ListEntry] = []
         relaidOut.reserveCapacity(old.count)
+        var top = 0
         old.forEach(from: 0) { _, _, entry in
             var entry = entry
             entry.needsRow = true
             entry.separators = [] // laid out again too
             entry.hasDateSeparator = false
-            let next: ListEntry? = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1] : nil
-            relaidOut.append(resolved(entry, previous: relaidOut.last, next: next))
+            let below = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1].asBelow : nil
+            relaidOut.append(resolved(entry, top: top, above: relaidOut.last?.asAbove, below: below))
+            top += relaidOut[relaidOut.count - 1].extent
             return true
         }
         entries = EntryStore(relaidOut, chunkLength: old.chunkLength)
@@ -272,8 +275,9 @@ extension IncrementalMessageList {
 
             let entry = entries[position]
             record.keep(entry)
-            let updated = resolved(entry, previous: position > 0 ? entries[position - 1] : nil,
-                                   next: position + 1 < entries.count ? entries[position + 1] : nil)
+            entries.settle() // the tops of the entries above are final
+            let updated = resolved(entry, top: entries.top(of: position), above: position > 0 ? entries[position - 1].asAbove : nil,
+                                   below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
             entries.update(at: position) { $0 = updated }
             record.resolved.append(updated.key)
             if updated.decision.isLastInGroup != entry.decision.isLastInGroup && position + 1 < entries.count {
@@ -301,7 +305,7 @@ struct ChangeRecord {
 
     /// Remembers an entry as it was before the change (once; not for added ones).
     mutating func keep(_ entry: ListEntry) {
-        if !added.contains(entry.key) && before[entry.key] == nil { before[entry.key] = entry }
+        if !added.contains(entry.key) && before.index(forKey: entry.key) == nil { before[entry.key] = entry }
     }
 
     /// The entry at `position` and the two around it are resolved again.

@@ -1,10 +1,10 @@
 /// Deciding and laying out entries (SPEC §3.1–3.4), one at a time, from their neighbours.
 extension IncrementalMessageList {
-    /// The entry decided and laid out again from its message and its neighbours (see
-    /// `Pipeline.resolve`).
-    mutating func resolved(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?) -> ListEntry {
+    /// The entry decided and laid out again from its message and its neighbours, its rows
+    /// placed for its top at `top` (see `Pipeline.resolve`).
+    mutating func resolved(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
-        return pipeline.resolve(entry, previous: previous, next: next, label: label, unreadAbove: entry.key == firstUnreadKey,
+        return pipeline.resolve(entry, top: top, above: above, below: below, label: label, unreadAbove: entry.key == firstUnreadKey,
                                 unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
     }
 
@@ -27,7 +27,7 @@ extension IncrementalMessageList {
     /// The rows under the messages (`MessageListResolver.bottomItems`). Rows of `old` with the
     /// same decisions are kept.
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
-        let items = pipeline.resolver.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
+        let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
         return items.map { item in
             old.first { $0.item == item } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
         }

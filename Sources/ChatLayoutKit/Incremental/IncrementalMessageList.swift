@@ -75,7 +75,7 @@ public struct IncrementalMessageList: Sendable {
         var item: MessageListItem
         var box: Box
 
-        var entryRow: EntryRow { EntryRow(id: id, content: .other(item), box: box, offset: 0) }
+        var entryRow: EntryRow { EntryRow(id: id, content: .other(item), box: box, offset: 0, origin: 0) }
     }
 
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
@@ -146,8 +146,11 @@ public struct IncrementalMessageList: Sendable {
         firstUnreadKey = firstUnreadPosition().map { shown[$0].key }
         var resolved: [ListEntry] = []
         resolved.reserveCapacity(shown.count)
+        var top = 0
         for index in shown.indices {
-            resolved.append(self.resolved(shown[index], previous: resolved.last, next: index + 1 < shown.count ? shown[index + 1] : nil))
+            resolved.append(self.resolved(shown[index], top: top, above: resolved.last?.asAbove,
+                                          below: index + 1 < shown.count ? shown[index + 1].asBelow : nil))
+            top += resolved[index].extent
         }
         entries = EntryStore(resolved, chunkLength: chunkLength)
         typing = pipeline.resolver.typingText(shell, user: directory.user)
@@ -251,7 +254,7 @@ public struct IncrementalMessageList: Sendable {
         guard let position else { return nil }
         let top = entries.top(of: position)
         return entries[position].rows(unreadText: strings.unreadMessages, groupSpacing: pipeline.groupSpacing)
-            .first { $0.id == id }.map { $0.box.frame.offsetBy(dy: top + $0.offset) }
+            .first { $0.id == id }.map { $0.box.frame.offsetBy(dy: top - $0.origin) }
     }
 
     /// The laid-out list, as `MessageListLayout.layout` gives it. O(n): for drawing the whole
@@ -262,7 +265,7 @@ public struct IncrementalMessageList: Sendable {
         rows.reserveCapacity(itemCount)
         messageRows.reserveCapacity(entries.count)
         forEachRow(from: 0) { row, _, top in
-            let box = row.box.offsetBy(dy: top + row.offset)
+            let box = row.box(entryTop: top)
             rows.append(box)
             if case .message(let decision) = row.item {
                 messageRows.append(LaidOutList.MessageRow(top: box.frame.y, bottom: box.frame.maxY, dateLabel: decision.dateLabel))

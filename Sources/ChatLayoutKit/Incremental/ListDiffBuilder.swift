@@ -35,43 +35,44 @@ struct ListDiffBuilder {
     /// The stretches of the entries `record` touched.
     mutating func compare(_ record: ChangeRecord) {
         // Old and new sides in key order; at one key the old side first.
-        let points = (record.before.keys.map { ($0, true) } + record.resolved.map { ($0, false) })
-            .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 && !$1.1 }
-        var old: [ListEntry] = []
-        var new: [Int] = []
+        var points = record.before.keys.map { ($0, true) }
+        points.reserveCapacity(points.count + record.resolved.count)
+        for key in record.resolved { points.append((key, false)) }
+        points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 && !$1.1 }
+        // The rows of the stretch so far, old and new; new rows in order from `nextIndex`.
+        var oldRows: [EntryRow] = []
+        var newRows: [NewRow] = []
+        var nextIndex: Int?
         var previous: SortKey?
         for (key, isOld) in points {
             if let previous, previous != key, entries.lowerBound(key) > entries.upperBound(previous) {
-                compareStretch(old, new)
-                old.removeAll()
-                new.removeAll()
+                match(oldRows, newRows)
+                oldRows.removeAll(keepingCapacity: true)
+                newRows.removeAll(keepingCapacity: true)
+                nextIndex = nil
             }
-            if isOld { old.append(record.before[key]!) } else { new.append(entries.position(of: key)!) }
-            previous = key
-        }
-        compareStretch(old, new)
-    }
-
-    /// A stretch: `old` entries as they were, `new` positions now (consecutive).
-    private mutating func compareStretch(_ old: [ListEntry], _ new: [Int]) {
-        guard !old.isEmpty || !new.isEmpty else { return }
-        let oldRows = old.flatMap { $0.rows(unreadText: unreadText, groupSpacing: groupSpacing) }
-        var newRows: [NewRow] = []
-        if let first = new.first {
-            var index = entries.rowIndex(of: first)
-            for position in new {
+            if isOld {
+                record.before[key]!.forEachRow(unreadText: unreadText, groupSpacing: groupSpacing) { oldRows.append($0) }
+            } else {
+                // New positions of a stretch are consecutive: only its first is searched by row.
+                let position = entries.position(of: key)!
+                var index = nextIndex ?? entries.rowIndex(of: position)
                 let top = entries.top(of: position)
-                for row in entries[position].rows(unreadText: unreadText, groupSpacing: groupSpacing) {
+                entries[position].forEachRow(unreadText: unreadText, groupSpacing: groupSpacing) { row in
                     newRows.append(NewRow(row: row, index: index, top: top))
                     index += 1
                 }
+                nextIndex = index
             }
+            previous = key
         }
         match(oldRows, newRows)
     }
 
     /// The rows under the messages before and after.
     mutating func compareFooter(_ old: [IncrementalMessageList.FooterRow]) {
+        // The usual case: the same rows (`footerRows(reusing:)` keeps those of the same items).
+        if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item == $1.item && $0.box == $1.box }) { return }
         var top = entries.extent
         let newRows = footer.enumerated().map { offset, row in
             top += groupSpacing
@@ -105,35 +106,54 @@ struct ListDiffBuilder {
     /// then the most messages, then the most separators: when the unread separator moves, it
     /// is the separator that moves, not the messages around it.
     private mutating func match(_ old: [EntryRow], _ new: [NewRow]) {
+        guard !old.isEmpty || !new.isEmpty else { return }
+        // A change touches a few rows: the scratch space lives on the stack.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: new.count) { before in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: new.count + old.count) { flags in
+                match(old, new, before: before, kept: UnsafeMutableBufferPointer(rebasing: flags[..<new.count]),
+                      keptOld: UnsafeMutableBufferPointer(rebasing: flags[new.count...]))
+            }
+        }
+    }
+
+    /// `match(_:_:)` with its scratch space: where each new row was (-1: nowhere), which new
+    /// rows are kept, which old rows are kept.
+    private mutating func match(_ old: [EntryRow], _ new: [NewRow], before: UnsafeMutableBufferPointer<Int>,
+                                kept: UnsafeMutableBufferPointer<Bool>, keptOld: UnsafeMutableBufferPointer<Bool>) {
         // Where each new row was (searched in short stretches, hashed in long ones).
-        var before = [Int?](repeating: nil, count: new.count)
         if old.count * new.count <= 256 {
-            for (index, row) in new.enumerated() { before[index] = old.firstIndex { $0.id == row.row.id } }
+            for index in new.indices { before[index] = old.firstIndex { $0.id == new[index].row.id } ?? -1 }
         } else {
             var oldIndex: [ListItemID: Int] = [:]
             for (index, row) in old.enumerated() { oldIndex[row.id] = index }
-            for (index, row) in new.enumerated() { before[index] = oldIndex[row.row.id] }
+            for index in new.indices { before[index] = oldIndex[new[index].row.id] ?? -1 }
         }
-        let common = new.indices.filter { before[$0] != nil }
-        var kept = [Bool](repeating: false, count: new.count)
-        if zip(common, common.dropFirst()).allSatisfy({ before[$0]! < before[$1]! }) {
-            for index in common { kept[index] = true } // nothing moved: the usual case
+        var inOrder = true
+        var last = -1
+        for index in new.indices where before[index] >= 0 {
+            if before[index] < last { inOrder = false }
+            last = before[index]
+        }
+        if inOrder {
+            for index in new.indices { kept[index] = before[index] >= 0 } // nothing moved: the usual case
         } else {
-            let weights = common.map { index in Self.worth(new[index].row, was: old[before[index]!]) }
-            for run in Self.heaviestIncreasingRun(common.map { before[$0]! }, weights: weights, bound: old.count) {
+            for index in new.indices { kept[index] = false }
+            let common = new.indices.filter { before[$0] >= 0 }
+            let weights = common.map { index in Self.worth(new[index].row, was: old[before[index]]) }
+            for run in Self.heaviestIncreasingRun(common.map { before[$0] }, weights: weights, bound: old.count) {
                 kept[common[run]] = true
             }
         }
-        var keptOld = [Bool](repeating: false, count: old.count)
-        for (index, row) in new.enumerated() {
-            guard kept[index], let previous = before[index] else {
-                diff.inserted.append(row.laidOut)
+        for index in old.indices { keptOld[index] = false }
+        for index in new.indices {
+            guard kept[index] else {
+                diff.inserted.append(new[index].laidOut)
                 continue
             }
-            keptOld[previous] = true
-            if !row.row.isUnchanged(from: old[previous]) { diff.updated.append(row.laidOut) }
+            keptOld[before[index]] = true
+            if !new[index].row.isUnchanged(from: old[before[index]]) { diff.updated.append(new[index].laidOut) }
         }
-        for (index, row) in old.enumerated() where !keptOld[index] { diff.removed.append(row.id) }
+        for index in old.indices where !keptOld[index] { diff.removed.append(old[index].id) }
     }
 
     /// What keeping a row is worth: a message more than a separator, a message at the same

@@ -14,11 +14,15 @@ struct ListEntry: Sendable {
     /// neighbours read), and decisions are large values.
     private(set) var decisionBox: DecisionBox
     /// The rows above the message row, top to bottom (the date separator, then the unread
-    /// separator), each at y = 0.
+    /// separator), where they stand when the entry's top is at `origin`.
     var separators: [Box] = []
     var hasDateSeparator = false
-    /// The message row, at y = 0.
+    /// The message row, where it stands when the entry's top is at `origin`.
     var row: Box
+    /// The list y the entry's rows were placed for: its top when it was last resolved. While
+    /// the entry stays there (nothing above it changed height, as when a message is appended
+    /// under it), its rows are read as they are; else they are moved by the difference.
+    var origin = 0
     /// The row must be laid out again (a new entry, another width).
     var needsRow = true
     /// The space above the entry's first row.
@@ -55,19 +59,32 @@ struct ListEntry: Sendable {
     func rows(unreadText: String, groupSpacing: Int) -> [EntryRow] {
         var rows: [EntryRow] = []
         rows.reserveCapacity(rowCount)
+        forEachRow(unreadText: unreadText, groupSpacing: groupSpacing) { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each of the entry's rows, top to bottom, with their tops inside the
+    /// entry.
+    func forEachRow(unreadText: String, groupSpacing: Int, _ body: (EntryRow) -> Void) {
         var y = spacingAbove
         // The separators in the order they were placed (`MessageListItem.rowsAbove`).
         for separator in separators {
             if separator.role == .unreadSeparator {
-                rows.append(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separator, offset: y))
+                body(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separator,
+                              offset: y, origin: origin))
             } else {
-                rows.append(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separator, offset: y))
+                body(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separator,
+                              offset: y, origin: origin))
             }
             y += separator.frame.height + groupSpacing
         }
-        rows.append(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: y))
-        return rows
+        body(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: y, origin: origin))
     }
+
+    /// What the decisions of the entry under it read of it.
+    var asAbove: MessageAbove { MessageAbove(day: day, endsGroup: decision.isLastInGroup) }
+    /// What the decisions of the entry above it read of it.
+    var asBelow: MessageBelow { MessageBelow(message: message, day: day, minute: minute) }
 
     /// The top of the message row inside the entry.
     func messageRowOffset(groupSpacing: Int) -> Int {
@@ -82,8 +99,9 @@ final class DecisionBox: Sendable {
     init(_ value: MessageDecision) { self.value = value }
 }
 
-/// A row of an entry (or under the entries): its id, what was decided, its box at y = 0 and
-/// its top inside the entry. Decisions stay behind their shared reference until asked for.
+/// A row of an entry (or under the entries): its id, what was decided, its box, its top
+/// inside the entry and the entry top its box was placed for (`origin`: the box stands at
+/// `origin + offset`). Decisions stay behind their shared reference until asked for.
 struct EntryRow {
     enum Content {
         case dateSeparator(CalendarDay, String)
@@ -95,6 +113,7 @@ struct EntryRow {
     var content: Content
     var box: Box
     var offset: Int
+    var origin: Int
 
     var item: MessageListItem {
         switch content {
@@ -104,9 +123,9 @@ struct EntryRow {
         }
     }
 
-    /// The same decisions and box as `other`.
+    /// The same decisions and box as `other` (boxes compared at the rows' tops).
     func isUnchanged(from other: EntryRow) -> Bool {
-        guard box == other.box else { return false }
+        guard box.isSame(other.box, movedDown: (origin + offset) - (other.origin + other.offset)) else { return false }
         switch (content, other.content) {
         case (.message(let decision), .message(let previous)): return decision === previous || decision.value == previous.value
         case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)): return day == previousDay && text == previousText
@@ -117,6 +136,27 @@ struct EntryRow {
 
     /// The row as an item of the list, its entry starting at `top`, at `index` in the list.
     func laidOut(index: Int, top: Int) -> LaidOutItem {
-        LaidOutItem(id: id, index: index, item: item, row: box.offsetBy(dy: top + offset))
+        LaidOutItem(id: id, index: index, item: item, row: box(entryTop: top))
+    }
+
+    /// The box where it stands when its entry's top is at `top` (as it is, when that is
+    /// where it was placed).
+    func box(entryTop top: Int) -> Box {
+        top == origin ? box : box.offsetBy(dy: top - origin)
+    }
+}
+
+extension Box {
+    /// Whether `other` moved down by `dy` is this box (frames, text, lines, children): a
+    /// row compared with itself as it was, each placed for its entry's top.
+    func isSame(_ other: Box, movedDown dy: Int) -> Bool {
+        guard dy != 0 else { return self == other }
+        guard frame.y == other.frame.y + dy, frame.x == other.frame.x, frame.width == other.frame.width,
+              frame.height == other.frame.height, role == other.role, id == other.id, text == other.text,
+              content == other.content, placedLines == other.placedLines, alignment == other.alignment,
+              textDirection == other.textDirection, tail == other.tail, children.count == other.children.count
+        else { return false }
+        for index in children.indices where !children[index].isSame(other.children[index], movedDown: dy) { return false }
+        return true
     }
 }

@@ -21,6 +21,13 @@ final class Pipeline: Sendable {
         Pipeline(resolver: resolver, layout: layout, repliesEnabled: grouping.repliesEnabled, width: width)
     }
 
+    /// The rows under the messages (`MessageListResolver.bottomItems`). Not inlined, like
+    /// `resolve`: called on the pipeline, the resolver is read in place rather than copied.
+    @inline(never)
+    func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
+        resolver.bottomItems(state: state, hasMessages: hasMessages, typing: typing)
+    }
+
     /// The row of an item at this width.
     func row(_ item: MessageListItem) -> Box {
         rowLayout.row(item)
@@ -34,43 +41,60 @@ final class Pipeline: Sendable {
     }
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
-    /// out again from its message and its neighbours: `previous` resolved (its group boundary
-    /// decides this one's position and the space above it), `next` at least unresolved (it
+    /// out again from its message and its neighbours, its rows placed for its top at `top`:
+    /// `above` from the entry above, resolved (its group boundary decides this one's position
+    /// and the space above it), `below` from the entry under it, at least unresolved (it
     /// decides this one's group boundary). `label` is its day's date label; `unreadAbove`
-    /// when the unread separator (`unreadRow`) stands above it.
-    func resolve(_ entry: ListEntry, previous: ListEntry?, next: ListEntry?, label: String, unreadAbove: Bool, unreadRow: Box,
-                 channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
+    /// when the unread separator (`unreadRow`, at y = 0) stands above it.
+    @inline(never)
+    func resolve(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
+                 unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
         let day = entry.day
         let time = MessageTime(day: day, minute: entry.minute, shortTime: entry.decision.timeText)
         let (decision, separatorAbove) = resolver.decide(
             entry.message, time: time, label: label,
-            above: previous.map { MessageAbove(day: $0.day, endsGroup: $0.decision.isLastInGroup) },
-            below: next.map { MessageBelow(message: $0.message, day: $0.day, minute: $0.minute) },
+            above: above, below: below,
             grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
         )
         var resolved = entry
         if decision != entry.decision { resolved.decision = decision } // else the shared decision stays
-        if entry.needsRow || !Self.drawAlike(entry.decision, decision) {
-            resolved.row = row(.message(decision))
-            resolved.needsRow = false
-        }
+        // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
+        // the one above when that one continues into it.
+        let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
+                                                  unread: unreadAbove ? unreadRow.text ?? "" : nil)
+        resolved.spacingAbove = above.map {
+            layout.spacing(aboveMessage: rowsAbove.isEmpty, underMessageEndingGroup: $0.endsGroup)
+        } ?? groupSpacing
         // The rows above it, in the batch list's order; a date separator of the same label
         // and the shared unread row are kept, not laid out again.
         let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
-        resolved.separators = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil, unread: unreadAbove ? unreadRow.text ?? "" : nil).map { item in
+        var y = top + resolved.spacingAbove
+        var separators: [Box] = []
+        for item in rowsAbove {
+            let box: Box
             switch item {
-            case .unreadSeparator: unreadRow
-            default: reusable ? entry.separators[0] : row(item)
+            case .unreadSeparator: box = unreadRow.offsetBy(dy: y)
+            default: box = reusable ? Self.moved(entry.separators[0], to: y) : rowLayout.row(item, movedDown: y)
             }
+            separators.append(box)
+            y += box.frame.height + groupSpacing
         }
+        resolved.separators = separators
         resolved.hasDateSeparator = separatorAbove
-        // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
-        // the one above when that one continues into it.
-        resolved.spacingAbove = previous.map {
-            layout.spacing(aboveMessage: resolved.separators.isEmpty, underMessageEndingGroup: $0.decision.isLastInGroup)
-        } ?? groupSpacing
-        resolved.extent = resolved.messageRowOffset(groupSpacing: groupSpacing) + resolved.row.frame.height
+        if entry.needsRow || !Self.drawAlike(entry.decision, decision) {
+            resolved.row = rowLayout.row(.message(decision), movedDown: y)
+            resolved.needsRow = false
+        } else {
+            resolved.row = Self.moved(entry.row, to: y)
+        }
+        resolved.origin = top
+        resolved.extent = y - top + resolved.row.frame.height
         return resolved
+    }
+
+    /// A row kept, its top at `y`.
+    static func moved(_ row: Box, to y: Int) -> Box {
+        row.frame.y == y ? row : row.offsetBy(dy: y - row.frame.y)
     }
 
     /// A message row is drawn from its decisions' content and options; group position and

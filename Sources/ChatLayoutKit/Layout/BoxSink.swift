@@ -37,12 +37,17 @@ struct BoxBuilder: BoxSink {
     private var stack: [Box] = { var stack: [Box] = []; stack.reserveCapacity(3); return stack }()
     /// The last box closed at the bottom of the stack: the row.
     private(set) var result: Box?
+    /// Moves every box down by this much: a row kept by the incremental list is built where it
+    /// stands, not built at 0 and then copied there.
+    var dy = 0
+
+    init(dy: Int = 0) { self.dy = dy }
 
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let placed = RowLayout.place(lines, in: frame.width, alignment: alignment)
-        stack.append(Box(role: role, id: id, frame: frame, text: text, content: content, placedLines: placed, alignment: alignment,
-                         textDirection: direction, tail: tail))
+        stack.append(Box(role: role, id: id, frame: frame.offsetBy(dy: dy), text: text, content: content, placedLines: placed,
+                         alignment: alignment, textDirection: direction, tail: tail))
         return stack.count - 1
     }
 

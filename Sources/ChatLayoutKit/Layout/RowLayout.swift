@@ -118,7 +118,12 @@ struct RowLayout {
 
     /// The row of a list item, at the top of the frame (y = `top`), as a box.
     func row(_ item: MessageListItem) -> Box {
-        var builder = BoxBuilder()
+        row(item, movedDown: 0)
+    }
+
+    /// The same, moved down by `dy` as it is built.
+    func row(_ item: MessageListItem, movedDown dy: Int) -> Box {
+        var builder = BoxBuilder(dy: dy)
         write(item, into: &builder)
         return builder.result!
     }

@@ -232,6 +232,28 @@ import Testing
         try expectFullLayout(list)
     }
 
+    @Test func rowsPlacedForOneTop_areReadAndComparedRightAfterTheRowsAboveMove() throws {
+        // An entry's rows are laid out where its top was; a change above moves them without
+        // laying them out again, and a row kept when its entry is resolved again is moved.
+        var builder = ConversationBuilder()
+        for index in 0 ..< 40 { builder = builder.message("m\(index)", by: ["leia", "han"][index / 3 % 2], at: Double(index * 20)) }
+        var list = try incremental(builder)
+        var liked = try #require(list.conversation.messages.first { $0.id == "m1" })
+        liked.latestReactions = [Reaction(type: "like", userID: "han")]
+        liked.reactionScores = [("like", 1)]
+        try list.apply(.edit(liked)) // every row under m1 one line lower, none laid out again
+        let full = IncrementalOracle.fullLayout(of: list).list
+        for (item, row) in zip(list.items, full.rows) { #expect(list.frame(of: item.id) == row.frame) }
+        // m20 and its neighbours are resolved again at their new tops; only m20's row changes.
+        var edited = try #require(list.conversation.messages.first { $0.id == "m20" })
+        edited.text += " (edited)"
+        let before = list.items
+        let diff = try list.apply(.edit(edited))
+        #expect(diff.updated.map(\.id) == [.message("m20")] && diff.inserted.isEmpty && diff.removed.isEmpty)
+        #expect(IncrementalOracle.diffMismatch(before: before, after: list.items, diff: diff, contentHeight: list.contentHeight) == nil)
+        try expectFullLayout(list)
+    }
+
     // MARK: - Helpers
 
     private func formatter(_ builder: ConversationBuilder) throws -> ICULocaleFormatter {
