@@ -123,6 +123,38 @@ struct TranslationTableTests {
         #expect(ChatStrings(locale: "ja_JP").replies.text(1, using: japanese) == "1件の返信")
     }
 
+    /// Over generated conversations in every language, with member counts that reach every
+    /// plural category a count of one or more can be in (zero is never shown: a channel of no
+    /// members has no count): the header says the form of the count's category, in the
+    /// locale's digits, and every such category is reached.
+    @Test func generatedConversations_reachEveryPluralCategory_withItsForm() throws {
+        let counts = Array(1 ... 120) + [1_000, 1_001, 1_000_000, 2_000_000]
+        for language in Self.languages {
+            let locale = Self.locales[language]!
+            let formatter = try ICULocaleFormatter(locale: locale, timeZone: "UTC")
+            let strings = ChatStrings(locale: locale)
+            var reached = Set<PluralCategory>()
+            for (index, count) in counts.enumerated() {
+                var input = ConversationGenerator.makeCase(seed: UInt64(1_000 + index))
+                input.context.locale = locale
+                input.context.timeZone = "UTC"
+                input.config.typingIndicatorPlacement = .bottomOverlay
+                input.conversation.channel.memberCount = count
+                let header = MessageListResolver(config: input.config, context: input.context, formatter: formatter,
+                                                 measurer: PropertyHarness.measurer).resolve(input.conversation).header
+                let category = formatter.pluralCategory(count)
+                let form = strings.members.forms[category] ?? strings.members.forms[.other]!
+                let digits = formatter.formatCount(count)
+                let expected = [form.replacing("{count}", with: digits), form.replacing("{count}", with: "\u{2068}\(digits)\u{2069}")]
+                #expect(expected.contains(header.subtitle), "\(locale) \(count): \(header.subtitle), expected the \(category) form \(form)")
+                reached.insert(category)
+            }
+            let available = Set(strings.members.forms.keys).subtracting(language == "ar" ? [.zero] : [])
+            #expect(reached.isSuperset(of: available.subtracting([.other])) && reached.subtracting(available).isSubset(of: [.other]),
+                    "\(language): reached \(reached), forms \(available)")
+        }
+    }
+
     /// Counts without a phrase (reactions, votes, badges, the scroll-to-latest button) are in
     /// the locale's digits, which an environment takes from its formatter.
     @Test func countsWithoutAPhrase_useTheLocalesDigits() throws {
