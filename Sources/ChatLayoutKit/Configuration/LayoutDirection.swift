@@ -34,7 +34,7 @@ public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Languages whose default script is written right to left.
     private static let rightToLeftLanguages: Set<String> = [
-        "ar", "arc", "ckb", "dv", "fa", "glk", "he", "iw", "ks", "ku-arab", "lrc", "mzn", "nqo", "ps", "sd", "syr", "ug", "ur", "yi",
+        "ar", "arc", "ckb", "dv", "fa", "glk", "he", "iw", "ks", "lrc", "mzn", "nqo", "ps", "sd", "syr", "ug", "ur", "yi",
         "azb", "bal", "bqi", "khw", "sdh", "skr",
     ]
 

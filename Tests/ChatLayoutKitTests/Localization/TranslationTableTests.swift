@@ -67,6 +67,14 @@ struct TranslationTableTests {
         }
     }
 
+    @Test func locales_findTheirDirection() {
+        let rightToLeft = ["he_IL", "iw", "ar", "ar_EG", "fa_IR", "ur_PK", "ps_AF", "yi", "ckb_IQ", "pa_Arab_PK", "az_Arab", "ar_XB", "ar-XB",
+                           "ug_CN", "dv_MV", "sd_Arab_PK"]
+        let leftToRight = ["en_US", "", "de_DE", "ja_JP", "ks_Deva", "pa_IN", "az_Latn", "en_XA", "tr", "hi_IN", "zh_Hant_TW"]
+        for locale in rightToLeft { #expect(LayoutDirection(locale: locale) == .rightToLeft, "\(locale)") }
+        for locale in leftToRight { #expect(LayoutDirection(locale: locale) == .leftToRight, "\(locale)") }
+    }
+
     @Test func locales_findTheirLanguage() {
         let cases: [(String, String?)] = [
             ("de_DE", "de"), ("de", "de"), ("de-AT", "de"), ("pt_BR", "pt"), ("pt_PT", "pt"), ("iw_IL", "he"),
