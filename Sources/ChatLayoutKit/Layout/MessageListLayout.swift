@@ -36,7 +36,9 @@ public struct MessageListLayout: Sendable {
     /// box for box (``LayoutDirection``).
     public var direction: LayoutDirection
 
-    /// A layout with these metrics, measurer, words, presentation and direction.
+    /// A layout with these metrics, measurer, words, presentation and direction. The words
+    /// default to English and the direction to left to right, whatever the decisions' locale:
+    /// ``init(_:)`` takes both from an environment, as the resolver that made the decisions did.
     public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
                 presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
         self.metrics = metrics
