@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
         .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
         .library(name: "ChatLayoutGoldens", targets: ["ChatLayoutGoldens"]),
+        .library(name: "ChatLayoutGoldenTesting", targets: ["ChatLayoutGoldenTesting"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
         .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
@@ -79,6 +80,10 @@ let package = Package(
         .target(name: "ChatLayoutGoldens", dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU",
                                                           "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"]),
 
+        // `assertLayoutSnapshot` for a user's test target: failures through Swift Testing or
+        // XCTest, whichever runs the test. Only test targets should link it.
+        .target(name: "ChatLayoutGoldenTesting", dependencies: ["ChatLayoutGoldens", "ChatLayoutKit"]),
+
         .executableTarget(
             name: "chat-layout",
             dependencies: [
@@ -134,7 +139,8 @@ let package = Package(
             dependencies: ["ChatLayoutFoundation", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTestSupport"]
         ),
         // The golden machinery itself: record modes, differences, folders of payloads.
-        .testTarget(name: "ChatLayoutGoldensTests", dependencies: ["ChatLayoutGoldens", "ChatLayoutKit"]),
+        .testTarget(name: "ChatLayoutGoldensTests", dependencies: ["ChatLayoutGoldens", "ChatLayoutGoldenTesting", "ChatLayoutKit",
+                                                                "ChatLayoutICU"]),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(
             name: "GoldenTests",
