@@ -5,7 +5,7 @@ import Testing
 import XCTest
 
 /// Asserts that `snapshot`'s drawing in `format` equals its golden file, recording it as the
-/// record mode says (``GoldenRecordMode/fromEnvironment(_:)``: `GOLDEN_RECORD`, never on
+/// record mode says (`GoldenRecordMode.fromEnvironment()`: `GOLDEN_RECORD`, never on
 /// `CI=true`). A difference fails the test with the first differing line and column and the
 /// differing lines; under Swift Testing through `Issue.record`, under XCTest through `XCTFail`.
 ///
@@ -19,6 +19,10 @@ import XCTest
 ///   - named: the golden's file name, without extension (default: the snapshot's name).
 ///   - record: a record mode for this assertion instead of `GOLDEN_RECORD` (ignored on CI).
 ///   - goldenDirectory: the folder of the golden, instead of the one beside the test file.
+///   - fileID: where a failure is reported (the caller's file, by default).
+///   - filePath: the test file, whose folder holds `__Goldens__`, and where failures point.
+///   - line: the line a failure points to.
+///   - column: the column a failure points to.
 public func assertLayoutSnapshot(
     of snapshot: LayoutSnapshot, as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil,
     goldenDirectory: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -21,7 +21,7 @@ import ChatLayoutTextRenderer
 /// ```
 ///
 /// A drawing never depends on the machine: `now`, `time_zone` and `locale` are inputs, and
-/// ``init(name:json:document:screen:width:height:scrollOffset:ambiguousIsWide:overrides:)``
+/// ``init(name:json:document:screen:width:height:scrollOffset:ambiguousIsWide:overrides:adjust:)``
 /// refuses a document that gives none of them (unless ``Overrides`` do).
 public struct LayoutSnapshot: Sendable {
     /// Which screen of the conversation is drawn.
