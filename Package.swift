@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
         .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
+        .library(name: "ChatLayoutGoldens", targets: ["ChatLayoutGoldens"]),
+        .library(name: "ChatLayoutGoldenTesting", targets: ["ChatLayoutGoldenTesting"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
         .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
@@ -72,11 +74,21 @@ let package = Package(
         // the ICU engine's segmentation, so both measurers break lines at the same places.
         .target(name: "ChatLayoutPixel", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutPixelShim"]),
 
+        // Golden drawings for the library's users as for its own tests: a drawing with the
+        // header naming what it depends on, record modes, diffs naming line and column, and
+        // folders of payloads with a manifest (`chat-layout golden`). No XCTest, no Testing.
+        .target(name: "ChatLayoutGoldens", dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU",
+                                                          "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"]),
+
+        // `assertLayoutSnapshot` for a user's test target: failures through Swift Testing or
+        // XCTest, whichever runs the test. Only test targets should link it.
+        .target(name: "ChatLayoutGoldenTesting", dependencies: ["ChatLayoutGoldens", "ChatLayoutKit"]),
+
         .executableTarget(
             name: "chat-layout",
             dependencies: [
                 "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
-                "ChatLayoutPixel",
+                "ChatLayoutPixel", "ChatLayoutGoldens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -126,10 +138,14 @@ let package = Package(
             name: "ChatLayoutFoundationTests",
             dependencies: ["ChatLayoutFoundation", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTestSupport"]
         ),
+        // The golden machinery itself: record modes, differences, folders of payloads.
+        .testTarget(name: "ChatLayoutGoldensTests", dependencies: ["ChatLayoutGoldens", "ChatLayoutGoldenTesting", "ChatLayoutKit",
+                                                                "ChatLayoutICU"]),
         // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"],
+            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
+                           "ChatLayoutGoldens"],
             resources: [.copy("Documents")]
         ),
     ]

@@ -7,7 +7,8 @@
 # that implement a documented protocol requirement inherit its documentation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(ChatLayoutKit ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutFoundation)
+modules=(ChatLayoutKit ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutFoundation
+         ChatLayoutGoldens ChatLayoutGoldenTesting)
 
 output=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || { echo "$output"; exit 1; }
 directory=$(printf '%s\n' "$output" | sed -n 's/^Files written to //p' | tail -1)

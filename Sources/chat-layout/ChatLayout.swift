@@ -14,7 +14,8 @@ struct ChatLayout: ParsableCommand {
         abstract: "Chat-screen layout decisions as pure functions, drawn as text.",
         discussion: "Unicode \(ICUTextEngine.unicodeVersion) (ICU \(ICUTextEngine.icuVersion)), cell widths \(CellWidthPolicy.version).",
         version: "0.1.0",
-        subcommands: [PreviewCommand.self, ExplainCommand.self, ThreadsCommand.self, ThreadCommand.self, TextCommand.self]
+        subcommands: [PreviewCommand.self, ExplainCommand.self, ThreadsCommand.self, ThreadCommand.self, TextCommand.self,
+                      GoldenCommand.self]
     )
 
     static func main() {
@@ -36,6 +37,10 @@ struct ChatLayout: ParsableCommand {
     /// Exits for `error`: 1 for bad input, 2 for bad usage (with `usage`'s usage line), 0 after
     /// --help and --version.
     private static func fail(_ error: any Error, usage: any ParsableCommand.Type) -> Never {
+        if let code = error as? ExitCode, code != .success {
+            // `golden check` found a difference: its report is already written.
+            Foundation.exit(code.rawValue)
+        }
         if let badInput = error as? BadInput {
             StandardError.write(shorteningArguments("chat-layout: \(badInput.message)\n"))
             Foundation.exit(1)

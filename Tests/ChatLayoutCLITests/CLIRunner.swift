@@ -25,10 +25,12 @@ struct CLIRunner {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Result {
+    /// Runs `chat-layout` with `arguments`; `environment` replaces the test's own, when given.
+    static func run(_ arguments: [String], stdin: Data = Data(), environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let input = Pipe(), output = Pipe(), error = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -1,4 +1,5 @@
 import ChatLayoutDecoding
+import ChatLayoutGoldens
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutSVGRenderer
@@ -46,74 +47,22 @@ struct Scenario: Sendable, CustomStringConvertible {
         return (decoded.conversation, config, context)
     }
 
-    /// The laid-out screen.
-    func screen(presentation: any BoxPresentation = TerminalPresentation()) throws -> LaidOutScreen {
+    /// The golden snapshot: the document laid out as this scenario says.
+    func snapshot() throws -> LayoutSnapshot {
         let (conversation, config, context) = try load()
-        let engine = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
-        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        if let threadParent {
-            return try ThreadViewScreen.layout(conversation, parentID: threadParent, config: config, context: context,
-                                               formatter: formatter, measurer: engine, width: width, height: height,
-                                               scrollOffset: scrollOffset, presentation: presentation)
-        }
-        if threadList {
-            // A thread list opens at its top.
-            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? 0, height: $0) }
-            return ThreadListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                           measurer: engine, width: width, viewport: viewport, presentation: presentation)
-        }
-        let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? Int.max, height: $0) }
-        return MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                        measurer: engine, width: width, viewport: viewport, presentation: presentation)
+        let screen: LayoutSnapshot.Screen = threadParent.map { .threadView(parentID: $0) } ?? (threadList ? .threadList : .messageList)
+        return LayoutSnapshot(name: name, conversation: conversation, config: config, context: context, document: document,
+                              screen: screen, width: width, height: height, scrollOffset: scrollOffset,
+                              ambiguousIsWide: ambiguousIsWide)
     }
 
     /// The golden text: a header naming everything the drawing depends on, then the rows,
     /// each in quotes so that trailing spaces show.
-    func golden() throws -> String {
-        let (conversation, config, context) = try load()
-        let screen = try screen()
-        let engine = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
-        var lines = [
-            "scenario: \(name)",
-            "document: \(document) · width \(width)" + (height.map { " · height \($0)" } ?? "")
-                + (scrollOffset.map { " · scroll offset \($0)" } ?? "") + " · dates \(config.dateIndicatorPlacement.rawValue)"
-                + (threadParent.map { " · thread \($0) " + Self.describe(config.threadView) } ?? "")
-                + (threadList ? " · thread list " + Self.describe(conversation) : ""),
-            "locale \(context.locale) · time zone \(context.timeZone) · now \(context.now.rfc3339)"
-                + (context.currentUserID.map { " · you: \($0)" } ?? ""),
-            "Unicode \(ICUTextEngine.unicodeVersion) · ICU \(ICUTextEngine.icuVersion) · cell widths \(CellWidthPolicy.version)"
-                + (ambiguousIsWide ? " (ambiguous wide)" : ""),
-            "",
-        ]
-        lines += TextRenderer(engine: engine).rows(screen).map { "\"\($0)\"" }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// "(info_header, opens at the bottom)".
-    private static func describe(_ thread: ThreadViewConfig) -> String {
-        let opening: String
-        switch thread.startingPoint {
-        case .bottom: opening = "the bottom"
-        case .top: opening = "the top"
-        case .timestamp(let instant): opening = instant.rfc3339
-        }
-        return "(\(thread.parentPresentation.rawValue), opens at \(opening))"
-    }
-
-    /// "(state loaded, 6 threads, 3 events)": what the thread list is drawn from.
-    private static func describe(_ conversation: Conversation) -> String {
-        let count = conversation.threads.count, events = conversation.events.count
-        return "(state \(conversation.threadListState.rawValue), \(count) thread\(count == 1 ? "" : "s")"
-            + (events > 0 ? ", \(events) event\(events == 1 ? "" : "s")" : "") + ")"
-    }
+    func golden() throws -> String { try snapshot().drawing(.text) }
 
     /// The SVG golden: the document as `chat-layout preview --format svg` writes it.
-    func svgGolden() throws -> String {
-        SVGRenderer().render(try screen(presentation: PlainPresentation()))
-    }
+    func svgGolden() throws -> String { try snapshot().drawing(.svg) }
 
     /// The box-tree dump golden.
-    func treeGolden() throws -> String {
-        "scenario: \(name) (box tree)\n\n" + (try screen()).root.treeDump().joined(separator: "\n") + "\n"
-    }
+    func treeGolden() throws -> String { try snapshot().drawing(.tree) }
 }

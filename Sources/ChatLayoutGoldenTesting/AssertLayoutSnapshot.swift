@@ -1,0 +1,151 @@
+import ChatLayoutGoldens
+import ChatLayoutKit
+import Foundation
+import Testing
+import XCTest
+
+/// Asserts that `snapshot`'s drawing in `format` equals its golden file, recording it as the
+/// record mode says (`GoldenRecordMode.fromEnvironment()`: `GOLDEN_RECORD`, never on
+/// `CI=true`). A difference fails the test with the first differing line and column and the
+/// differing lines; under Swift Testing through `Issue.record`, under XCTest through `XCTFail`.
+///
+/// The golden is `<test file's folder>/__Goldens__/<test file's name>/<name>.<ext>` (`txt`,
+/// `svg` or `tree.txt`), `name` being `named`, else the snapshot's name; `goldenDirectory`
+/// replaces the folder.
+///
+/// - Parameters:
+///   - snapshot: what is drawn.
+///   - format: the drawing's format.
+///   - named: the golden's file name, without extension (default: the snapshot's name).
+///   - record: a record mode for this assertion instead of `GOLDEN_RECORD` (ignored on CI).
+///   - goldenDirectory: the folder of the golden, instead of the one beside the test file.
+///   - fileID: where a failure is reported (the caller's file, by default).
+///   - filePath: the test file, whose folder holds `__Goldens__`, and where failures point.
+///   - line: the line a failure points to.
+///   - column: the column a failure points to.
+public func assertLayoutSnapshot(
+    of snapshot: LayoutSnapshot, as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil,
+    goldenDirectory: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
+    let location = SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let name = named ?? snapshot.name
+    let file = GoldenFile(path: location.goldenPath(directory: goldenDirectory, name: name, format: format))
+    let mode = GoldenRecordMode.isContinuousIntegration() ? .never : (record ?? .fromEnvironment())
+    do {
+        let outcome = try file.verify(try snapshot.drawing(format), mode: mode)
+        if let message = outcome.message(path: file.path, name: name) { location.fail(message) }
+    } catch {
+        location.fail(error.message)
+    }
+}
+
+/// Asserts that a document's drawing equals its golden: `json` (a conversation document or a
+/// Stream payload) decoded, its context completed by `overrides` (now, time zone and locale
+/// must come from one or the other), laid out as `screen` at `width`, maybe in a viewport.
+/// The golden is named `named`, else after the test function. See
+/// ``assertLayoutSnapshot(of:as:named:record:goldenDirectory:fileID:filePath:line:column:)``.
+public func assertLayoutSnapshot(
+    of json: [UInt8], document: String = "document.json", screen: LayoutSnapshot.Screen = .messageList, width: Int,
+    height: Int? = nil, scrollOffset: Int? = nil, overrides: LayoutSnapshot.Overrides = LayoutSnapshot.Overrides(),
+    adjust: (inout MessageListConfig) -> Void = { _ in },
+    as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil, goldenDirectory: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: StaticString = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    let name = named ?? goldenName(forTestFunction: "\(function)")
+    do {
+        let snapshot = try LayoutSnapshot(name: name, json: json, document: document, screen: screen, width: width, height: height,
+                                          scrollOffset: scrollOffset, overrides: overrides, adjust: adjust)
+        assertLayoutSnapshot(of: snapshot, as: format, named: name, record: record, goldenDirectory: goldenDirectory,
+                             fileID: fileID, filePath: filePath, line: line, column: column)
+    } catch {
+        SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column).fail(error.message)
+    }
+}
+
+/// Asserts that the drawing of the document in the file at `path` equals its golden, as
+/// ``assertLayoutSnapshot(of:document:screen:width:height:scrollOffset:overrides:adjust:as:named:record:goldenDirectory:fileID:filePath:function:line:column:)``
+/// does for its bytes; the header names the file by its last path component.
+public func assertLayoutSnapshot(
+    ofFile path: String, screen: LayoutSnapshot.Screen = .messageList, width: Int, height: Int? = nil, scrollOffset: Int? = nil,
+    overrides: LayoutSnapshot.Overrides = LayoutSnapshot.Overrides(), adjust: (inout MessageListConfig) -> Void = { _ in },
+    as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil, goldenDirectory: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: StaticString = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column).fail("\(path): cannot be read")
+        return
+    }
+    assertLayoutSnapshot(of: Array(data), document: URL(fileURLWithPath: path).lastPathComponent, screen: screen, width: width,
+                         height: height, scrollOffset: scrollOffset, overrides: overrides, adjust: adjust, as: format,
+                         named: named, record: record, goldenDirectory: goldenDirectory, fileID: fileID, filePath: filePath,
+                         function: function, line: line, column: column)
+}
+
+/// Asserts that a conversation's drawing, with `config` and `context`, equals its golden.
+/// The golden is named `named`, else after the test function. See
+/// ``assertLayoutSnapshot(of:as:named:record:goldenDirectory:fileID:filePath:line:column:)``.
+public func assertLayoutSnapshot(
+    of conversation: Conversation, config: MessageListConfig = MessageListConfig(), context: LayoutContext,
+    screen: LayoutSnapshot.Screen = .messageList, width: Int, height: Int? = nil, scrollOffset: Int? = nil,
+    as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil, goldenDirectory: String? = nil,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: StaticString = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    let name = named ?? goldenName(forTestFunction: "\(function)")
+    let snapshot = LayoutSnapshot(name: name, conversation: conversation, config: config, context: context, screen: screen,
+                                  width: width, height: height, scrollOffset: scrollOffset)
+    assertLayoutSnapshot(of: snapshot, as: format, named: name, record: record, goldenDirectory: goldenDirectory,
+                         fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that a screen already laid out (in cells, by the ICU engine) draws as its golden.
+/// Its header names the screen's size and the text engine only. The golden is named `named`,
+/// else after the test function.
+public func assertLayoutSnapshot(
+    of screen: LaidOutScreen, as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil,
+    goldenDirectory: String? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    function: StaticString = #function, line: UInt = #line, column: UInt = #column
+) {
+    let name = named ?? goldenName(forTestFunction: "\(function)")
+    assertLayoutSnapshot(of: LayoutSnapshot(name: name, screen: screen), as: format, named: name, record: record,
+                         goldenDirectory: goldenDirectory, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// The golden's default name for a test function: "drawsTheChannel()" → "drawsTheChannel",
+/// "test_x(_:)" → "test_x"; characters other than letters, digits, `_` and `-` become `_`.
+public func goldenName(forTestFunction function: String) -> String {
+    let bare = function.prefix { $0 != "(" }
+    let name = bare.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" }
+    return name.isEmpty ? "snapshot" : String(name)
+}
+
+/// Where an assertion was written: where its goldens live and where its failures point.
+struct SnapshotLocation {
+    var fileID: StaticString
+    var filePath: StaticString
+    var line: UInt
+    var column: UInt
+
+    /// `<folder of the test file>/__Goldens__/<test file name>/<name>.<ext>`, or
+    /// `<directory>/<name>.<ext>`.
+    func goldenPath(directory: String?, name: String, format: GoldenFormat) -> String {
+        let test = URL(fileURLWithPath: "\(filePath)")
+        let folder = directory.map { URL(fileURLWithPath: $0) }
+            ?? test.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+                .appendingPathComponent(test.deletingPathExtension().lastPathComponent)
+        return folder.appendingPathComponent(name + "." + format.fileExtension).path
+    }
+
+    /// Fails the running test: through Swift Testing when one of its tests runs, else XCTest.
+    func fail(_ message: String) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message),
+                         sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+        } else {
+            XCTFail(message, file: filePath, line: line)
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import ChatLayoutDecoding
+import ChatLayoutICU
+import ChatLayoutKit
+import ChatLayoutSVGRenderer
+import ChatLayoutTextRenderer
+
+/// One golden drawing: a conversation with its configuration and context, the screen to lay
+/// out (message list, thread list or thread view), a width and maybe a viewport — drawn as
+/// text with a header naming everything the drawing depends on, as an SVG document, or as a
+/// box-tree dump (``GoldenFormat``).
+///
+/// The text format is the contract of `Goldens/` (SPEC §6):
+///
+/// ```text
+/// scenario: sample-w40
+/// document: sample.json · width 40 · dates overlay
+/// locale en_US · time zone Europe/Berlin · now 2024-03-05T10:00:00Z · you: luke
+/// Unicode 15.0 · ICU 72.1 · cell widths clk-width-2
+///
+/// "┌──────────────────────────────────────┐"
+/// ```
+///
+/// A drawing never depends on the machine: `now`, `time_zone` and `locale` are inputs, and
+/// ``init(name:json:document:screen:width:height:scrollOffset:ambiguousIsWide:overrides:adjust:)``
+/// refuses a document that gives none of them (unless ``Overrides`` do).
+public struct LayoutSnapshot: Sendable {
+    /// Which screen of the conversation is drawn.
+    public enum Screen: Hashable, Sendable {
+        /// The channel's message list (`chat-layout preview`).
+        case messageList
+        /// The thread list, after the document's events (`chat-layout threads`).
+        case threadList
+        /// The thread of one parent message (`chat-layout thread --parent ID`).
+        case threadView(parentID: String)
+    }
+
+    /// What a snapshot's context and configuration take over the document's: the manifest's
+    /// or a test's values. Nil keeps the document's.
+    public struct Overrides: Hashable, Sendable {
+        /// The locale (`context.locale`), e.g. `en_US`.
+        public var locale: String?
+        /// The IANA time zone (`context.time_zone`).
+        public var timeZone: String?
+        /// The current time (`context.now`).
+        public var now: Timestamp?
+        /// The current user's id (`context.current_user_id`).
+        public var currentUserID: String?
+        /// The channel taken from a channels-query response (default: the first).
+        public var channel: String?
+
+        /// Overrides of any of these.
+        public init(locale: String? = nil, timeZone: String? = nil, now: Timestamp? = nil, currentUserID: String? = nil,
+                    channel: String? = nil) {
+            self.locale = locale
+            self.timeZone = timeZone
+            self.now = now
+            self.currentUserID = currentUserID
+            self.channel = channel
+        }
+    }
+
+    /// What is drawn: a conversation laid out here, or a screen already laid out.
+    enum Source: Sendable {
+        case conversation(Conversation, MessageListConfig, LayoutContext, Screen)
+        case laidOut(LaidOutScreen)
+    }
+
+    /// The scenario's name: the header's first line, and the golden file's name by default.
+    public var name: String
+    /// What the header calls the document ("support.json").
+    public var document: String
+    /// The width in cells.
+    public var width: Int
+    /// A viewport's height in rows (header included), or nil for the whole screen.
+    public var height: Int?
+    /// With ``height``: rows scrolled down from the top (default: the bottom of a message list,
+    /// the top of a thread list, a thread's starting point).
+    public var scrollOffset: Int?
+    /// East Asian Ambiguous characters take two cells (the header says so).
+    public var ambiguousIsWide: Bool
+    let source: Source
+
+    /// The widest screen drawn, as `chat-layout --width` allows.
+    public static let maximumWidth = 10_000
+
+    /// A conversation, configuration and context, laid out and drawn at `width`.
+    public init(name: String, conversation: Conversation, config: MessageListConfig = MessageListConfig(),
+                context: LayoutContext, document: String = "Conversation", screen: Screen = .messageList, width: Int,
+                height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false) {
+        self.name = name
+        self.document = document
+        self.width = width
+        self.height = height
+        self.scrollOffset = scrollOffset
+        self.ambiguousIsWide = ambiguousIsWide
+        source = .conversation(conversation, config, context, screen)
+    }
+
+    /// A document's JSON (a conversation document or a Stream payload, as `chat-layout`
+    /// reads it), decoded, its context completed by `overrides`, laid out and drawn at `width`.
+    ///
+    /// - Throws: a ``GoldenError`` naming `document` and where in it the problem is (line and
+    ///   column, or JSON path), or which of now, time zone and locale neither gives.
+    public init(name: String, json bytes: [UInt8], document: String, screen: Screen = .messageList, width: Int,
+                height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false,
+                overrides: Overrides = Overrides(), adjust: (inout MessageListConfig) -> Void = { _ in }) throws(GoldenError) {
+        let decoded: ConversationDocument
+        do {
+            decoded = try ConversationDecoder.decode(bytes, channel: overrides.channel)
+            try decoded.requireContent(for: screen.use)
+        } catch {
+            throw GoldenError("\(document): \(error)")
+        }
+        let written = decoded.context
+        let now = overrides.now ?? written.now, timeZone = overrides.timeZone ?? written.timeZone
+        let locale = overrides.locale ?? written.locale
+        guard let now, let timeZone, let locale else {
+            let missing = [now == nil ? "now" : nil, timeZone == nil ? "time_zone" : nil, locale == nil ? "locale" : nil]
+                .compactMap { $0 }.joined(separator: ", ")
+            throw GoldenError("\(document): a golden never depends on the machine: give \(missing) in the document's context or the manifest")
+        }
+        var config = decoded.config
+        adjust(&config)
+        let context = LayoutContext(currentUserID: overrides.currentUserID ?? written.currentUserID, now: now, timeZone: timeZone,
+                                    locale: locale, translationLanguage: written.translationLanguage)
+        self.init(name: name, conversation: decoded.conversation, config: config, context: context, document: document,
+                  screen: screen, width: width, height: height, scrollOffset: scrollOffset, ambiguousIsWide: ambiguousIsWide)
+    }
+
+    /// A screen already laid out (in cells, with the ICU engine). Its header names only what
+    /// the screen itself knows — its size and the text engine — since the conversation, its
+    /// context and configuration went into it before it came here.
+    public init(name: String, screen: LaidOutScreen, ambiguousIsWide: Bool = false) {
+        self.name = name
+        document = "a laid-out screen"
+        width = screen.width
+        height = screen.height
+        scrollOffset = nil
+        self.ambiguousIsWide = ambiguousIsWide
+        source = .laidOut(screen)
+    }
+
+    /// The drawing in `format`.
+    ///
+    /// - Throws: a ``GoldenError`` for a width out of range or an unknown thread parent.
+    public func drawing(_ format: GoldenFormat = .text) throws(GoldenError) -> String {
+        switch format {
+        case .text: return try text()
+        case .svg: return SVGRenderer().render(try screen(presentation: PlainPresentation()))
+        case .tree: return "scenario: \(name) (box tree)\n\n" + (try screen()).root.treeDump().joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// The laid-out screen, with the text renderer's glyphs unless `presentation` says otherwise.
+    public func screen(presentation: any BoxPresentation = TerminalPresentation()) throws(GoldenError) -> LaidOutScreen {
+        guard (1 ... Self.maximumWidth).contains(width) else {
+            throw GoldenError("\(name): width must be 1 to \(Self.maximumWidth), got \(width)")
+        }
+        if let height, !(1 ... Self.maximumWidth).contains(height) {
+            throw GoldenError("\(name): height must be 1 to \(Self.maximumWidth), got \(height)")
+        }
+        let conversation: Conversation, config: MessageListConfig, context: LayoutContext, screen: Screen
+        switch source {
+        case .laidOut(let laidOut): return laidOut
+        case .conversation(let c, let f, let x, let s): (conversation, config, context, screen) = (c, f, x, s)
+        }
+        let formatter: ICULocaleFormatter
+        do {
+            formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        } catch {
+            throw GoldenError("\(document): \(error)")
+        }
+        let engine = self.engine
+        switch screen {
+        case .threadView(let parentID):
+            do {
+                return try ThreadViewScreen.layout(conversation, parentID: parentID, config: config, context: context,
+                                                   formatter: formatter, measurer: engine, width: width, height: height,
+                                                   scrollOffset: scrollOffset, presentation: presentation)
+            } catch {
+                throw GoldenError("\(document): \(error)")
+            }
+        case .threadList:
+            // A thread list opens at its top.
+            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? 0, height: $0) }
+            return ThreadListScreen.layout(conversation, config: config, context: context, formatter: formatter,
+                                           measurer: engine, width: width, viewport: viewport, presentation: presentation)
+        case .messageList:
+            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? Int.max, height: $0) }
+            return MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
+                                            measurer: engine, width: width, viewport: viewport, presentation: presentation)
+        }
+    }
+
+    private var engine: ICUTextEngine { ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide)) }
+
+    /// The header, then the rows, each in quotes so that trailing spaces show.
+    private func text() throws(GoldenError) -> String {
+        let laidOut = try screen()
+        var lines = ["scenario: \(name)"]
+        switch source {
+        case .conversation(let conversation, let config, let context, let screen):
+            var drawn = "document: \(document) · width \(width)" + (height.map { " · height \($0)" } ?? "")
+                + (scrollOffset.map { " · scroll offset \($0)" } ?? "") + " · dates \(config.dateIndicatorPlacement.rawValue)"
+            switch screen {
+            case .messageList: break
+            case .threadView(let parentID): drawn += " · thread \(parentID) " + Self.describe(config.threadView)
+            case .threadList: drawn += " · thread list " + Self.describe(conversation)
+            }
+            lines.append(drawn)
+            lines.append("locale \(context.locale) · time zone \(context.timeZone) · now \(context.now.rfc3339)"
+                + (context.currentUserID.map { " · you: \($0)" } ?? ""))
+        case .laidOut(let laidOut):
+            lines.append("screen: width \(laidOut.width) · height \(laidOut.height)")
+        }
+        lines.append("Unicode \(ICUTextEngine.unicodeVersion) · ICU \(ICUTextEngine.icuVersion) · cell widths \(CellWidthPolicy.version)"
+            + (ambiguousIsWide ? " (ambiguous wide)" : ""))
+        lines.append("")
+        lines = lines.map(UntrustedText.neutralizeLine)
+        lines += TextRenderer(engine: engine).rows(laidOut).map { "\"\($0)\"" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "(info_header, opens at the bottom)".
+    private static func describe(_ thread: ThreadViewConfig) -> String {
+        let opening: String
+        switch thread.startingPoint {
+        case .bottom: opening = "the bottom"
+        case .top: opening = "the top"
+        case .timestamp(let instant): opening = instant.rfc3339
+        }
+        return "(\(thread.parentPresentation.rawValue), opens at \(opening))"
+    }
+
+    /// "(state loaded, 6 threads, 3 events)": what the thread list is drawn from.
+    private static func describe(_ conversation: Conversation) -> String {
+        let count = conversation.threads.count, events = conversation.events.count
+        return "(state \(conversation.threadListState.rawValue), \(count) thread\(count == 1 ? "" : "s")"
+            + (events > 0 ? ", \(events) event\(events == 1 ? "" : "s")" : "") + ")"
+    }
+}
+
+extension LayoutSnapshot.Screen {
+    /// What the decoder must find in the document for this screen.
+    var use: ConversationDocument.Use {
+        switch self {
+        case .messageList: .messageList
+        case .threadList: .threadList
+        case .threadView: .threadView
+        }
+    }
+}
+
+/// A drawing's format, and the file extension of its golden.
+public enum GoldenFormat: String, CaseIterable, Hashable, Sendable {
+    /// The text drawing with its header (`.txt`).
+    case text
+    /// The SVG document, as `chat-layout preview --format svg` writes it (`.svg`).
+    case svg
+    /// The box-tree dump (`.tree.txt`).
+    case tree
+
+    /// The golden file's extension, without the leading dot: `txt`, `svg` or `tree.txt`.
+    public var fileExtension: String {
+        switch self {
+        case .text: "txt"
+        case .svg: "svg"
+        case .tree: "tree.txt"
+        }
+    }
+}
+
+/// A golden that could not be drawn, read or written, with where and why.
+public struct GoldenError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message, naming the file (and the JSON path, line or column) at fault.
+    public var message: String
+
+    /// An error saying `message`.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
