@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -13,11 +13,20 @@ let package = Package(
         .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
         .library(name: "ChatLayoutGoldens", targets: ["ChatLayoutGoldens"]),
         .library(name: "ChatLayoutGoldenTesting", targets: ["ChatLayoutGoldenTesting"]),
+        // swift-snapshot-testing strategies for the drawings; empty unless the package is taken
+        // with the `SnapshotTesting` trait, so that nobody else builds that dependency.
+        .library(name: "ChatLayoutSnapshotStrategy", targets: ["ChatLayoutSnapshotStrategy"]),
         .executable(name: "chat-layout", targets: ["chat-layout"]),
         .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
     ],
+    traits: [
+        .trait(name: "SnapshotTesting",
+               description: "ChatLayoutSnapshotStrategy's swift-snapshot-testing strategies (builds swift-snapshot-testing and swift-syntax)"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Only with the SnapshotTesting trait: without it, SwiftPM neither fetches nor builds it.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // `swift package generate-documentation` (DocC); a command plugin, built only when run.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -83,6 +92,12 @@ let package = Package(
         // `assertLayoutSnapshot` for a user's test target: failures through Swift Testing or
         // XCTest, whichever runs the test. Only test targets should link it.
         .target(name: "ChatLayoutGoldenTesting", dependencies: ["ChatLayoutGoldens", "ChatLayoutKit"]),
+        // `Snapshotting<LayoutSnapshot, String>` and `Snapshotting<LaidOutScreen, String>` for teams
+        // already on swift-snapshot-testing: the same drawings and header as ChatLayoutGoldens.
+        .target(name: "ChatLayoutSnapshotStrategy", dependencies: [
+            "ChatLayoutGoldens", "ChatLayoutKit",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+        ]),
 
         .executableTarget(
             name: "chat-layout",

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // A chat app's own package, as a user of ChatLayoutKit writes it: its conversation fixtures
@@ -6,7 +6,12 @@ import PackageDescription
 let package = Package(
     name: "ChatGoldensExample",
     products: [.library(name: "ChatScreens", targets: ["ChatScreens"])],
-    dependencies: [.package(name: "ChatLayoutKit", path: "../..")],
+    dependencies: [
+        // With the SnapshotTesting trait: ChatLayoutSnapshotStrategy's strategies, for the test
+        // that uses swift-snapshot-testing as a team already on it would.
+        .package(name: "ChatLayoutKit", path: "../..", traits: ["SnapshotTesting"]),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    ],
     targets: [
         .target(name: "ChatScreens", dependencies: [.product(name: "ChatLayoutKit", package: "ChatLayoutKit")]),
         .testTarget(
@@ -16,6 +21,8 @@ let package = Package(
                 .product(name: "ChatLayoutKit", package: "ChatLayoutKit"),
                 .product(name: "ChatLayoutGoldens", package: "ChatLayoutKit"),
                 .product(name: "ChatLayoutGoldenTesting", package: "ChatLayoutKit"),
+                .product(name: "ChatLayoutSnapshotStrategy", package: "ChatLayoutKit"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
     ]
