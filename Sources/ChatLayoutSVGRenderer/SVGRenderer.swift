@@ -130,8 +130,10 @@ public struct SVGRenderer: Sendable {
             if stroke { attributes += [("stroke", palette.rule), ("stroke-width", "1")] }
             document.element("rect", attributes)
         case .bar:
-            let width = max(2, metrics.outset / 2)
-            document.element("rect", [("x", "\(frame.x - width - max(2, metrics.outset / 2))"), ("y", "\(frame.y + 1)"),
+            // At the leading edge: the right one in a right-to-left screen.
+            let width = max(2, metrics.outset / 2), gap = max(2, metrics.outset / 2)
+            let x = direction == .rightToLeft ? frame.maxX + gap : frame.x - width - gap
+            document.element("rect", [("x", "\(x)"), ("y", "\(frame.y + 1)"),
                                       ("width", "\(width)"), ("height", "\(max(0, frame.height - 2))"), ("fill", palette.accent)])
         case .circle:
             let radius = min(frame.width, frame.height) / 2

@@ -25,7 +25,7 @@ public struct TerminalPresentation: BoxPresentation {
             }
             if attachment.kind.isMedia && attachment.originalSize != nil {
                 // Drawn at its size, shaded: the shading says "picture", the line names it.
-                let name = attachment.title ?? attachment.fileName ?? attachment.type
+                let name = attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type
                 return attachment.kind == .video ? "▶ \(name)" : attachment.kind == .giphy ? "GIF \(name)" : name
             }
             let kind = strings.attachmentNames[attachment.type] ?? attachment.type

@@ -40,7 +40,7 @@ public struct PlainPresentation: BoxPresentation {
         case .attachment(let attachment):
             if let poll = attachment.poll { return poll.question }
             if let location = attachment.location { return location.isLive ? strings.liveLocation : strings.location }
-            return attachment.title ?? attachment.fileName ?? attachment.type
+            return attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type
         case .pollOption(let option):
             return option.voteCount > 0 ? "\(option.text) · \(strings.count(option.voteCount))" : option.text
         case .reactions(let reactions):
@@ -70,9 +70,11 @@ public struct PlainPresentation: BoxPresentation {
     }
 
     /// "3 replies · Leia, Han": the label and the participants, joined by `separator`
-    /// (``ChatStrings/listSeparator``).
+    /// (``ChatStrings/listSeparator``). A name that could turn the line around is set apart
+    /// (``BidiIsolation``), as a phrase's values are.
     public static func threadInfo(_ info: ThreadInfoContent, separator: String = ", ") -> String {
-        let participants = info.participants.joined(separator: separator)
+        let participants = info.participants.map { BidiIsolation.turnsPhrases($0) ? BidiIsolation.isolated($0) : $0 }
+            .joined(separator: separator)
         return participants.isEmpty ? info.label : "\(info.label) · \(participants)"
     }
 }

@@ -19,14 +19,18 @@ public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
     /// language written in either script takes the script its locale names ("pa_Arab",
     /// "ks_Deva").
     public init(locale: String) {
-        let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" || $0 == "@" || $0 == "." }).map { $0.lowercased() }
+        // "he_IL.utf8", "ar_EG@calendar=islamic": the encoding and the keywords say nothing of
+        // the script; nor does a BCP 47 extension ("ar-EG-u-nu-latn": Western digits).
+        let identifier = locale.prefix { $0 != "." && $0 != "@" }
+        var parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+        if let singleton = parts.firstIndex(where: { $0.count == 1 }) { parts.removeSubrange(singleton...) }
         guard let language = parts.first else {
             self = .leftToRight
             return
         }
-        let script = parts.dropFirst().first { $0.count == 4 }
-        if let script {
-            self = Self.rightToLeftScripts.contains(script) ? .rightToLeft : .leftToRight
+        // The script, if any, comes right after the language ("pa_Arab_PK", "ks-Deva").
+        if parts.count > 1, parts[1].count == 4 {
+            self = Self.rightToLeftScripts.contains(parts[1]) ? .rightToLeft : .leftToRight
         } else {
             self = Self.rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
         }

@@ -329,9 +329,11 @@ struct RowLayout {
         let markerWidth = max(measurer.width(of: markers.first), measurer.width(of: markers.following))
         guard markerWidth > 0, width >= 3 * markerWidth else { return wrapped(role, text, width: width, content: content) }
         var block = wrapped(role, text, width: width - markerWidth, content: content)
+        // The marker stands where a line starts: at its right end for right-to-left text.
+        let rightToLeft = block.direction == .rightToLeft
         block.lines = block.lines.enumerated().map { index, line in
             let marker = index == 0 ? markers.first : markers.following
-            let display = marker + line.display
+            let display = rightToLeft ? line.display + String(marker.reversed()) : marker + line.display
             return TextLine(text: marker + line.text, display: display, width: measurer.width(of: display))
         }
         block.width = block.lines.map(\.width).max() ?? 0
@@ -342,10 +344,10 @@ struct RowLayout {
     /// line), or one line of its label.
     func attachmentBlock(_ attachment: AttachmentContent, width inner: Int) -> Block {
         guard attachment.kind.isMedia, let size = attachment.originalSize else {
-            return line(.attachment, attachment.title ?? attachment.fileName ?? attachment.type, content: .attachment(attachment), maxWidth: inner)
+            return line(.attachment, attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type, content: .attachment(attachment), maxWidth: inner)
         }
         let media = metrics.mediaSize(attachment.kind, original: size, room: inner)
-        var block = line(.attachment, attachment.title ?? attachment.fileName ?? attachment.type, content: .attachment(attachment),
+        var block = line(.attachment, attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type, content: .attachment(attachment),
                          maxWidth: media.width)
         block.width = media.width
         block.height = media.height

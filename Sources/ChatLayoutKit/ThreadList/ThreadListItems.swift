@@ -106,12 +106,14 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
     }
 
     /// What stands for a message without text: its poll, its location, else its first
-    /// attachment's type (capitalised for replies, as Stream writes them).
+    /// attachment's kind in words (``ChatStrings/attachmentNames``; capitalised for replies,
+    /// as Stream writes them).
     private func contentName(_ message: Message, capitalized: Bool) -> String {
         if message.poll != nil { return strings.poll }
         if let location = message.sharedLocation { return location.isLive ? strings.liveLocation : strings.location }
         guard let type = message.attachments.first?.type else { return "" }
-        return capitalized ? type.prefix(1).uppercased() + type.dropFirst() : type
+        let word = strings.attachmentNames[type] ?? type
+        return capitalized ? word.prefix(1).uppercased() + word.dropFirst() : word
     }
 
     private func reply(_ message: Message) -> ThreadReplySummary {

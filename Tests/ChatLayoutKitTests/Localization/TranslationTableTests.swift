@@ -69,8 +69,10 @@ struct TranslationTableTests {
 
     @Test func locales_findTheirDirection() {
         let rightToLeft = ["he_IL", "iw", "ar", "ar_EG", "fa_IR", "ur_PK", "ps_AF", "yi", "ckb_IQ", "pa_Arab_PK", "az_Arab", "ar_XB", "ar-XB",
-                           "ug_CN", "dv_MV", "sd_Arab_PK"]
-        let leftToRight = ["en_US", "", "de_DE", "ja_JP", "ks_Deva", "pa_IN", "az_Latn", "en_XA", "tr", "hi_IN", "zh_Hant_TW"]
+                           "ug_CN", "dv_MV", "sd_Arab_PK",
+                           "ar-EG-u-nu-latn", "ar-u-nu-latn", "fa-IR-u-nu-latn", "he_IL.utf8", "he_IL.UTF-8@euro", "ar_EG@calendar=islamic"]
+        let leftToRight = ["en_US", "", "de_DE", "ja_JP", "ks_Deva", "pa_IN", "az_Latn", "en_XA", "tr", "hi_IN", "zh_Hant_TW",
+                           "en-US-u-nu-arab", "de_DE.utf8", "en-x-arab"]
         for locale in rightToLeft { #expect(LayoutDirection(locale: locale) == .rightToLeft, "\(locale)") }
         for locale in leftToRight { #expect(LayoutDirection(locale: locale) == .leftToRight, "\(locale)") }
     }

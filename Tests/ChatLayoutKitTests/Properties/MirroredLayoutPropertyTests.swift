@@ -53,6 +53,10 @@ import Testing
             case (.onlyVisibleToYou, _): strings.onlyVisibleToYou
             case (.unreadSeparator, _): strings.unreadMessages
             case (.deliveryStatus, .deliveryStatus(let status)?): strings.deliveryWords[status]
+            // An attachment named by nothing of its own is named by its kind, in words.
+            case (.attachment, .attachment(let attachment)?) where attachment.title == nil && attachment.fileName == nil
+                && attachment.poll == nil && attachment.location == nil:
+                strings.attachmentNames[attachment.type] ?? attachment.type
             default: nil
             }
             if let expected, text != expected { found = "\(box.role.rawValue) says \(String(reflecting: text)), the table \(String(reflecting: expected))" }
