@@ -58,6 +58,8 @@ struct LayoutDirectionTests {
         #expect(drawn.contains { $0.hasSuffix("╰──────────────────────────┘") })
         #expect(drawn.contains { $0.hasPrefix(" └") } || drawn.contains { $0.hasPrefix(" ╰") })
         #expect(drawn.contains { $0.hasSuffix("│ LS") } && english.contains { $0.hasPrefix(" LS │") })
+        // A quote's bar at the leading edge: the right.
+        #expect(drawn.contains { $0.contains("┃ │") } && english.contains { $0.contains("│ ┃ ") })
         let json = try CLIRunner.run(["preview", Self.sample, "--width", "40", "--locale", "he_IL", "--format", "json"]).stdout
         #expect(json.contains(#""direction":"rtl""#))
     }

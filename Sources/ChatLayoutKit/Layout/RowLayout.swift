@@ -65,7 +65,10 @@ struct RowLayout {
     /// The part's line in the presentation (`text` its words, `content` its data), cut to
     /// `maxWidth` and reordered for display.
     func line(_ role: BoxRole, _ text: String?, content: BoxContent? = nil, maxWidth: Int) -> Block {
-        let drawn = presentation.line(role, text: text, content: content, strings: strings)
+        var drawn = presentation.line(role, text: text, content: content, strings: strings)
+        // A quote's line has no letter of its own outside its isolate ("┃ ⁨Leia: …⁩"): in a
+        // right-to-left screen a right-to-left mark makes it read so, its bar at the right.
+        if direction == .rightToLeft && role == .quotedMessage { drawn = "\u{200F}" + drawn }
         return line(role, text, content: content, drawn: drawn, maxWidth: maxWidth)
     }
 

@@ -70,11 +70,23 @@ import Testing
         if ltr.role != rtl.role || ltr.id != rtl.id { return "\(name) became \(rtl.role.rawValue) \(rtl.id ?? "")" }
         let mirrored = Frame(x: width - ltr.frame.x - ltr.frame.width, y: ltr.frame.y, width: ltr.frame.width, height: ltr.frame.height)
         if rtl.frame != mirrored { return "\(name): right to left at \(rtl.frame), mirrored would be \(mirrored)" }
-        if ltr.text != rtl.text || ltr.content != rtl.content || ltr.tail != rtl.tail || ltr.textDirection != rtl.textDirection {
+        let isQuote = ltr.role == .quotedMessage
+        if ltr.text != rtl.text || ltr.content != rtl.content || ltr.tail != rtl.tail
+            || (ltr.textDirection != rtl.textDirection && !isQuote) {
             return "\(name): its text, content, tail or text direction differs"
         }
-        if ltr.placedLines.map(\.display) != rtl.placedLines.map(\.display) { return "\(name): other lines" }
+        // A quote's line reads the screen's way (its bar at the leading edge): the same
+        // characters, in the other order.
+        let sameLines = ltr.role == .quotedMessage
+            ? ltr.placedLines.map { $0.display.sorted() } == rtl.placedLines.map { $0.display.sorted() }
+            : ltr.placedLines.map(\.display) == rtl.placedLines.map(\.display)
+        if !sameLines { return "\(name): other lines" }
         for (left, right) in zip(ltr.placedLines, rtl.placedLines) {
+            if isQuote {
+                // Placed by its own direction, which is the screen's: inside its box either way.
+                if right.x < 0 || right.x + right.width > rtl.frame.width { return "\(name): quote line outside its box" }
+                continue
+            }
             let lineMirrored = right.x == ltr.frame.width - left.x - left.width
             // A text aligned by its own direction keeps its side; one aligned by the screen's
             // changes it (its alignment reads the same: leading is the other side now).
