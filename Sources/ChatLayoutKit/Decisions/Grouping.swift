@@ -27,9 +27,6 @@ public enum GroupBoundary: Hashable, Sendable, Codable {
     case threadRoot
     /// Grouping is off.
     case groupingOff
-    /// A system message or an unbounced error stands alone, centred (our choice: Stream lays
-    /// them out without a bubble whatever their group).
-    case centered
     /// Not last: the next message continues the group, this many seconds later.
     case continues(seconds: Double)
 
@@ -54,7 +51,6 @@ public enum GroupBoundary: Hashable, Sendable, Codable {
         case .failed: return "last in group: failed messages never group"
         case .threadRoot: return "last in group: thread roots never group"
         case .groupingOff: return "last in group: grouping is off"
-        case .centered: return "stands alone: centred message"
         case .continues(let seconds): return "grouped: next message by the same author \(Self.seconds(seconds)) later"
         }
     }
@@ -98,9 +94,9 @@ struct GroupingResolver {
 
     /// The boundary of one message: `next` is the newer message under it (nil for the newest),
     /// `separatorBetween` when a date separator stands between them, `sameMinute` when both
-    /// are in one local minute.
+    /// are in one local minute. A centred message (system, unbounced error) is grouped by the
+    /// same rules as any other, as Stream's `isMessageLastInSequence` does.
     func boundary(of message: Message, next: Message?, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {
-        if Self.isCentered(message) { return .centered }
         guard let next else { return .newest }
         return boundary(message, next: next, separatorBetween: separatorBetween, sameMinute: sameMinute)
     }
@@ -115,11 +111,6 @@ struct GroupingResolver {
             minute = Int64(time.day.daysSince1970) * 1440 + Int64(time.hour * 60 + time.minute)
             utcOffsetSeconds = time.utcOffsetSeconds
         }
-    }
-
-    /// Rule 1 of §3.2: system messages and errors that were not bounced are centred.
-    static func isCentered(_ message: Message) -> Bool {
-        message.type == .system || (message.type == .error && !message.isBounced)
     }
 
     private func boundary(_ message: Message, next: Message, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {

@@ -38,6 +38,12 @@ enum LayoutOptionsResolver {
     /// Reaction types that have an image by default (love, haha, like, sad, wow).
     static let supportedReactions: Set<String> = ["love", "haha", "like", "sad", "wow"]
 
+    /// Rule 1: system messages and errors that were not bounced are centred (Stream's
+    /// `shouldRenderAsSystemMessage`). Their group is decided like any other's.
+    static func isCentered(_ message: Message) -> Bool {
+        message.type == .system || (message.type == .error && !message.isBounced)
+    }
+
     /// The options; `reasons`, when not nil, collects why (its arguments are only built then).
     static func options(_ facts: MessageFacts, config: MessageListConfig, reasons: inout [OptionReason]?) -> MessageLayoutOptions {
         let message = facts.message
@@ -45,7 +51,7 @@ enum LayoutOptionsResolver {
         var options: MessageLayoutOptions = []
 
         // 1. System messages and errors that were not bounced: centred text only.
-        if GroupingResolver.isCentered(message) {
+        if isCentered(message) {
             reasons?.append(OptionReason(option: "centered", reason: "\(message.type.rawValue) message"))
             return [.text, .centered]
         }

@@ -199,24 +199,36 @@ import Testing
         #expect(list.positions == [.top, .bottom, .single, .top, .middle, .bottom])
     }
 
-    @Test func systemMessage_standsAloneBetweenTwoGroups() throws {
+    /// Stream's `isMessageLastInSequence` has no rule for the message itself being a system
+    /// message: it ends the group before it (rule 4) and groups with the same author's next one.
+    @Test func systemMessage_endsTheGroupBeforeIt_andGroupsWithTheNextByItsAuthor() throws {
         let list = try ConversationBuilder()
             .message("m1", by: "leia", at: 0)
             .message("s", by: "leia", at: 10) { $0.type = .system }
             .message("m2", by: "leia", at: 20)
             .resolve()
-        #expect(list.positions == [.single, .single, .single])
-        #expect(list.decision("s")?.groupBoundary == .centered)
-        #expect(list.decision("s")?.isLastInGroup == true)
+        #expect(list.positions == [.single, .top, .bottom])
+        #expect(list.decision("m1")?.groupBoundary == .nextIsOfType(.system))
+        #expect(list.decision("s")?.groupBoundary == .continues(seconds: 10))
+        #expect(list.decision("s")?.options == [.text, .centered])
     }
 
-    @Test func unbouncedError_standsAlone_butABouncedOneGroups() throws {
+    @Test func systemMessage_endsItsGroup_onlyByTheUsualRules() throws {
+        let list = try ConversationBuilder()
+            .message("s", by: "leia", at: 0) { $0.type = .system }
+            .message("m", by: "han", at: 10)
+            .resolve()
+        #expect(list.decision("s")?.groupBoundary == .nextByAnotherAuthor)
+        #expect(list.positions == [.single, .single])
+    }
+
+    @Test func unbouncedError_groupsByTheUsualRules_likeABouncedOne() throws {
         let list = try ConversationBuilder()
             .message("e", by: "leia", at: 0) { $0.type = .error }
             .message("b", by: "leia", at: 10) { $0.type = .error; $0.isBounced = true }
             .message("m", by: "leia", at: 20)
             .resolve()
-        #expect(list.decision("e")?.groupBoundary == .centered)
+        #expect(list.decision("e")?.groupBoundary == .nextIsOfType(.error))
         #expect(list.decision("b")?.isLastInGroup == false)
         #expect(list.positions == [.single, .top, .bottom])
     }

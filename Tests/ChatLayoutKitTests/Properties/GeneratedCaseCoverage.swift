@@ -43,6 +43,7 @@ extension MessageListPropertyTests {
             ("grouped messages", count(anyMessage { !$0.isLastInGroup && !$0.message.isCenteredInList })),
             ("same_minute groups", count { $0.input.config.groupingRule == .sameMinute && $0.decisions.messages.contains { !$0.isLastInGroup } }),
             ("system messages", count(anyMessage { $0.message.type == .system })),
+            ("centred messages that continue a group", count(anyMessage { !$0.isLastInGroup && $0.message.isCenteredInList })),
             ("unbounced errors", count(anyMessage { $0.message.type == .error && !$0.message.isBounced })),
             ("bounced errors", count(anyMessage { $0.message.isBounced })),
             ("ephemeral messages", count(anyMessage { $0.options.contains(.onlyVisibleToYouIndicator) })),

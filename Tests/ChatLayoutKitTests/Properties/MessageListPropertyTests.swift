@@ -182,10 +182,9 @@ import Testing
                 let message = decision.message
                 let expected: Bool
                 var why = ""
-                if message.isCenteredInList {
-                    expected = true
-                    why = "centred messages stand alone"
-                } else if index + 1 == decisions.count {
+                // Centred messages (system, unbounced error) follow the same rules: Stream's
+                // `isMessageLastInSequence` has none of its own for them.
+                if index + 1 == decisions.count {
                     expected = true
                     why = "newest"
                 } else {
@@ -219,8 +218,8 @@ import Testing
         }
     }
 
-    /// A group is `top middle* bottom` or `single`; centred messages (system, unbounced error)
-    /// stand alone; otherwise the position agrees with `isLastInGroup`.
+    /// A group is `top middle* bottom` or `single`, and every position, a centred message's
+    /// (system, unbounced error) too, agrees with `isLastInGroup`.
     @Test func groupPositions_formWellShapedGroups() {
         verify("group positions") { resolved in
             var inGroup = false
@@ -231,9 +230,7 @@ import Testing
                 default: return "\(id) is \(decision.position.rawValue) \(inGroup ? "inside" : "outside") a group"
                 }
                 inGroup = decision.position == .top || decision.position == .middle
-                if decision.message.isCenteredInList {
-                    if decision.position != .single { return "centred \(id) is \(decision.position.rawValue)" }
-                } else if decision.isLastInGroup != [.single, .bottom].contains(decision.position) {
+                if decision.isLastInGroup != [.single, .bottom].contains(decision.position) {
                     return "\(id) is \(decision.position.rawValue) but last in group is \(decision.isLastInGroup) (\(decision.groupBoundary))"
                 }
             }
