@@ -83,8 +83,9 @@ enum LayoutOptionsResolver {
             options.insert(.onlyVisibleToYouIndicator)
             reasons?.append(OptionReason(option: "onlyVisibleToYouIndicator", reason: "your ephemeral message"))
         }
-        // 6. Text content: ephemeral has none; deleted shows the placeholder.
-        if message.isDeleted || (message.type != .ephemeral && !message.text.isEmpty) {
+        // 6. Text content: ephemeral has none, deleted or not (Stream's `textContent` asks
+        // first); otherwise deleted shows the placeholder.
+        if message.type != .ephemeral && (message.isDeleted || !message.text.isEmpty) {
             options.insert(.text)
         }
         // 7.
@@ -104,7 +105,9 @@ enum LayoutOptionsResolver {
         }
         // 9. A deleted message shows nothing more.
         if message.isDeleted {
-            reasons?.append(OptionReason(option: "text", reason: "deleted: placeholder only"))
+            reasons?.append(options.contains(.text)
+                ? OptionReason(option: "text", reason: "deleted: placeholder only")
+                : OptionReason(option: "text", reason: "deleted ephemeral: no text, not even the placeholder", removed: true))
             return applyDisplayOptions(options, facts, config, &reasons)
         }
         // 10.

@@ -139,6 +139,22 @@ import Testing
         #expect(!options.contains(.text))
     }
 
+    /// Stream's `textContent` asks whether the message is ephemeral before whether it is
+    /// deleted. A list hides a deleted ephemeral message, but a thread shows its parent whatever.
+    @Test func deletedEphemeral_hasNoText_notEvenThePlaceholder() throws {
+        let thread = try chat
+            .message("p", by: "luke", text: "/giphy hello") {
+                $0.type = .ephemeral
+                $0.deletedAt = instant("2024-03-05T09:01:00Z")
+                $0.replyCount = 1
+            }
+            .threadReply("r", to: "p", by: "leia", at: 60)
+            .resolveThread("p")
+        let parent = try #require(thread.parentInfo?.decision)
+        #expect(!parent.options.contains(.text))
+        #expect(parent.options.contains(.onlyVisibleToYouIndicator))
+    }
+
     @Test func regularOwnMessage_hasNoOnlyVisibleToYou() throws {
         #expect(try !chat.message("m", by: "luke").options(of: "m").contains(.onlyVisibleToYouIndicator))
     }
