@@ -25,21 +25,29 @@ struct DeliveryState: Equatable {
     /// device received it, nobody read it) or sent, and read and sent show only with read
     /// events, delivered only with delivery events.
     func status(of message: Message, features: ChannelFeatures) -> DeliveryStatus? {
+        guard let status = ungatedStatus(of: message) else { return nil }
+        return Self.isShown(status, features: features) ? status : nil
+    }
+
+    /// The status before the channel's events gate it: pending while in progress, none after a
+    /// failure, else read, delivered or sent (Stream's `ChatMessage.deliveryStatus(for:)`).
+    func ungatedStatus(of message: Message) -> DeliveryStatus? {
         if let state = message.localState {
             return state.isInProgress ? .pending : nil
         }
-        let status: DeliveryStatus
-        if let read = latestOtherRead, read >= message.createdAt {
-            status = .read
-        } else if let delivered = deliveredUpTo, delivered >= message.createdAt {
-            status = .delivered
-        } else {
-            status = .sent
-        }
+        if let read = latestOtherRead, read >= message.createdAt { return .read }
+        if let delivered = deliveredUpTo, delivered >= message.createdAt { return .delivered }
+        return .sent
+    }
+
+    /// Stream's `canShowDeliveryStatus`: pending always, read and sent with read events,
+    /// delivered with delivery events. A status the channel does not show is not replaced by
+    /// another (a read message without read events shows nothing, not "delivered").
+    static func isShown(_ status: DeliveryStatus, features: ChannelFeatures) -> Bool {
         switch status {
-        case .read, .sent: return features.readEvents ? status : nil
-        case .delivered: return features.deliveryEvents ? status : nil
-        case .pending: return status
+        case .pending: true
+        case .read, .sent: features.readEvents
+        case .delivered: features.deliveryEvents
         }
     }
 
@@ -64,6 +72,15 @@ struct DeliveryState: Equatable {
         case .sent: "sent (read events on, nobody read it)"
         case .delivered: "delivered (delivery events on, nobody read it)"
         case .read: "read (read events on)"
+        }
+    }
+
+    /// For `explain`: why a status the message has is not shown.
+    static func hiddenReason(_ status: DeliveryStatus) -> String {
+        switch status {
+        case .pending: "pending always shows"
+        case .sent, .read: "\(status.rawValue), but read events are off"
+        case .delivered: "delivered, but delivery events are off"
         }
     }
 }

@@ -64,7 +64,7 @@ public struct MessageLayoutOptions: OptionSet, Hashable, Sendable {
 public enum DeliveryStatus: String, Hashable, Sendable, Codable {
     /// Pending, sending, syncing or deleting.
     case pending
-    /// On the server; nobody has read it (nor, with delivery events, received it).
+    /// On the server; nobody has read it and no other member's device has received it.
     case sent
     /// Another member's device received it (`last_delivered_at`), nobody read it.
     case delivered

@@ -29,6 +29,7 @@ struct MessageFacts {
     var isJumbomoji: Bool
     /// The automatic translation to show, if any (rule 10 already applied).
     var translation: String?
+    /// The status before the channel's events gate it (rule 14 gates it).
     var deliveryStatus: DeliveryStatus?
 }
 
@@ -129,10 +130,14 @@ enum LayoutOptionsResolver {
             options.insert(.errorIndicator)
             reasons?.append(OptionReason(option: "errorIndicator", reason: message.isBounced ? "bounced by moderation" : message.localState!.rawValue))
         }
-        // 14. The status is gated by the channel's events (DeliveryState.status).
+        // 14. The status is gated by the channel's events (DeliveryState.isShown).
         if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
-            options.insert(.deliveryStatusIndicator)
-            reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status)))
+            if DeliveryState.isShown(status, features: facts.features) {
+                options.insert(.deliveryStatusIndicator)
+                reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status)))
+            } else {
+                reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.hiddenReason(status), removed: true))
+            }
         }
         return applyDisplayOptions(options, facts, config, &reasons)
     }

@@ -205,7 +205,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
             memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
-            deliveryStatus: delivery.status(of: message, features: features)
+            deliveryStatus: delivery.ungatedStatus(of: message)
         )
         var reasons: [OptionReason]? = explain ? [] : nil
         let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)

@@ -134,6 +134,27 @@ import Testing
         #expect(try status(builder) == nil)
     }
 
+    /// `explain` says which status the channel's events hold back, as Stream's
+    /// `canShowDeliveryStatus` gates `deliveryStatus(for:)`.
+    @Test func gatedStatus_isExplained_withTheEventThatIsOff() throws {
+        let read = try chat
+            .features { $0.readEvents = false }
+            .read(by: "leia", lastRead: chat.at(30))
+            .message("m", by: "luke")
+            .resolve(explain: true)
+        #expect(read.decision("m")?.reasons.contains(
+            OptionReason(option: "deliveryStatusIndicator", reason: "read, but read events are off", removed: true)) == true)
+        let delivered = try chat
+            .features { $0.deliveryEvents = false }
+            .read(by: "leia", lastDeliveredAt: chat.at(30))
+            .message("m", by: "luke")
+            .resolve(explain: true)
+        #expect(delivered.decision("m")?.reasons.contains(
+            OptionReason(option: "deliveryStatusIndicator", reason: "delivered, but delivery events are off", removed: true)) == true)
+        let shown = try chat.message("m", by: "luke").resolve(explain: true)
+        #expect(shown.decision("m")?.reasons.contains { $0.option == "deliveryStatusIndicator" && $0.removed } == false)
+    }
+
     @Test func deliveryEventsOff_notDelivered_showsSent() throws {
         let builder = chat
             .features { $0.deliveryEvents = false }
