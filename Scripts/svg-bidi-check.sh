@@ -15,6 +15,8 @@ svg=$1
 [ -f "$svg" ] || { echo "$0: no such file: $svg" >&2; exit 1; }
 # shellcheck source=find-chromium.sh
 source "$(dirname "$0")/find-chromium.sh"
+# shellcheck source=chromium-page-result.sh
+source "$(dirname "$0")/chromium-page-result.sh"
 
 folder=$(mktemp -d)
 trap 'rm -rf "$folder"' EXIT
@@ -64,13 +66,4 @@ document.fonts.ready.then(() => {
 </script></body></html>
 SCRIPT
 } >"$folder/page.html"
-dom=$(timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --user-data-dir="$folder/profile" \
-    --virtual-time-budget=5000 --dump-dom "file://$folder/page.html" 2>/dev/null || true)
-result=${dom#*RESULT}
-[ "$result" != "$dom" ] || { echo "$0: Chromium did not measure $svg" >&2; exit 1; }
-result=${result%%END*}
-# The DOM is HTML-escaped text: only &amp; &lt; &gt; &quot; can occur in it.
-result=${result//&quot;/\"}
-result=${result//&lt;/<}
-result=${result//&gt;/>}
-printf '%s\n' "${result//&amp;/&}"
+chromium_page_result "$folder/page.html" "$svg"

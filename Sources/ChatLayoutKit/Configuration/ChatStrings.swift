@@ -105,8 +105,9 @@ public struct ChatStrings: Hashable, Sendable {
     /// `count` in ``digits``: "12" in English, "١٢" in Arabic; the sign as it is.
     public func count(_ count: Int) -> String {
         let ascii = String(count)
+        guard digits != "0123456789" else { return ascii }
         let localDigits = Array(digits)
-        guard localDigits.count == 10, digits != "0123456789" else { return ascii }
+        guard localDigits.count == 10 else { return ascii }
         return String(ascii.map { character in
             character.asciiValue.flatMap { $0 >= 48 && $0 <= 57 ? localDigits[Int($0 - 48)] : nil } ?? character
         })

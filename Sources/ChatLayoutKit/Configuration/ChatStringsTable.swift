@@ -73,10 +73,7 @@ extension ChatStrings {
     /// The built-in table `locale` takes ("de_DE" → "de", "zh_Hant_TW" → "zh-Hant"), or nil
     /// for English and for a language without one.
     public static func builtInLanguage(for locale: String) -> String? {
-        // Without the encoding, the keywords and any BCP 47 extension ("zh-TW-u-nu-hanidec").
-        let identifier = locale.prefix { $0 != "." && $0 != "@" }
-        var parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
-        if let singleton = parts.firstIndex(where: { $0.count == 1 }) { parts.removeSubrange(singleton...) }
+        let parts = LayoutDirection.subtags(of: locale)
         guard var language = parts.first else { return nil }
         if language == "iw" { language = "he" }
         let rest = parts.dropFirst()

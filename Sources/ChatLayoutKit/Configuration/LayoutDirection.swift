@@ -19,11 +19,7 @@ public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
     /// language written in either script takes the script its locale names ("pa_Arab",
     /// "ks_Deva").
     public init(locale: String) {
-        // "he_IL.utf8", "ar_EG@calendar=islamic": the encoding and the keywords say nothing of
-        // the script; nor does a BCP 47 extension ("ar-EG-u-nu-latn": Western digits).
-        let identifier = locale.prefix { $0 != "." && $0 != "@" }
-        var parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
-        if let singleton = parts.firstIndex(where: { $0.count == 1 }) { parts.removeSubrange(singleton...) }
+        let parts = Self.subtags(of: locale)
         guard let language = parts.first else {
             self = .leftToRight
             return
@@ -34,6 +30,16 @@ public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
         } else {
             self = Self.rightToLeftLanguages.contains(language) ? .rightToLeft : .leftToRight
         }
+    }
+
+    /// A locale identifier's subtags, lowercased, before any encoding ("he_IL.utf8"), keywords
+    /// ("ar_EG@calendar=islamic") or BCP 47 extension ("ar-EG-u-nu-latn": Western digits),
+    /// which say nothing of the language, script or region: ["ar", "eg"].
+    static func subtags(of locale: String) -> [String] {
+        let identifier = locale.prefix { $0 != "." && $0 != "@" }
+        var parts = identifier.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+        if let singleton = parts.firstIndex(where: { $0.count == 1 }) { parts.removeSubrange(singleton...) }
+        return parts
     }
 
     /// Languages whose default script is written right to left.
