@@ -164,6 +164,8 @@ public enum ConversationDecoder {
         } else {
             for (index, element) in try root["threads"].optionalArray().enumerated() { try decodeThread(element, index: index) }
         }
+        // A quote by id alone quotes the document's message with that id (nested quotes).
+        conversation.resolveQuotedMessageIDs()
         conversation.threadsNext = try root["next"].optionalString()
         conversation.events = try decoder.events(root["events"])
         let config = try config(root["config"])

@@ -83,6 +83,7 @@ struct ModelDecoder {
         message.isShadowed = try json["shadowed"].optionalBool() ?? false
         message.poll = try poll(json["poll"])
         message.sharedLocation = try sharedLocation(json["shared_location"])
+        message.quotedMessageID = try json["quoted_message_id"].optionalString()
         var replies: [Message] = []
         for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
         message.latestReplies = replies

@@ -194,6 +194,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         var latestReplies: [Message] = []
         var poll: Poll?
         var sharedLocation: SharedLocation?
+        var quotedMessageID: String?
 
         init(
             id: String, text: String, type: MessageType, user: User, createdAt: Timestamp,
@@ -242,6 +243,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             copy.latestReplies = latestReplies
             copy.poll = poll
             copy.sharedLocation = sharedLocation
+            copy.quotedMessageID = quotedMessageID
             return copy
         }
     }
@@ -386,6 +388,14 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.sharedLocation }
         set { unique().sharedLocation = newValue }
     }
+    /// The id of the message it quotes (`quoted_message_id`). Stream sends the quoted message
+    /// whole (`quoted_message`) except in nested quotes; the decoder then quotes the document's
+    /// own message with this id, as Stream's client quotes the one it has stored, and a
+    /// message it does not have is not quoted (``quotedMessage`` stays nil).
+    public var quotedMessageID: String? {
+        get { storage.quotedMessageID }
+        set { unique().quotedMessageID = newValue }
+    }
 
     /// A message; only the id, the author and the time are required.
     public init(
@@ -445,6 +455,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.pinned == rhs.pinned && lhs.localState == rhs.localState && lhs.isBounced == rhs.isBounced
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
+            && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID)
     }
 
     public func hash(into hasher: inout Hasher) {
