@@ -108,7 +108,7 @@ struct ModelRoundTripTests {
         try expectRoundTrip(HiddenMessage(id: "m9", reason: .truncated))
         let boundaries: [GroupBoundary] = [
             .newest, .edited, .nextByAnotherAuthor, .nextIsOfType(.system), .gap(seconds: 61.25, limit: 60), .dateSeparator,
-            .anotherMinute, .failed, .threadRoot, .groupingOff, .continues(seconds: 0.1),
+            .anotherMinute, .repeatedMinute, .failed, .threadRoot, .groupingOff, .continues(seconds: 0.1),
         ]
         for boundary in boundaries { try expectRoundTrip(boundary) }
         for phase in [ThreadListPhase.loading, .empty, .error, .loaded(hasMore: true), .loadingMore, .reloading] { try expectRoundTrip(phase) }

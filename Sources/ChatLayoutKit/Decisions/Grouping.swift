@@ -21,6 +21,9 @@ public enum GroupBoundary: Hashable, Sendable, Codable {
     case dateSeparator
     /// `same_minute`: the next message is in another minute.
     case anotherMinute
+    /// `same_minute`: the next message shows the same wall-clock minute, in the hour that
+    /// repeats when clocks go back; it is another minute.
+    case repeatedMinute
     /// `same_minute`: a failed message never groups.
     case failed
     /// `same_minute` with thread replies: a thread root never groups.
@@ -48,6 +51,7 @@ public enum GroupBoundary: Hashable, Sendable, Codable {
             return "last in group: next message \(gap) later (> \(longest))"
         case .dateSeparator: return "last in group: a date separator follows"
         case .anotherMinute: return "last in group: next message is in another minute"
+        case .repeatedMinute: return "last in group: next message is in the repeated hour (same wall-clock minute after clocks went back)"
         case .failed: return "last in group: failed messages never group"
         case .threadRoot: return "last in group: thread roots never group"
         case .groupingOff: return "last in group: grouping is off"
@@ -94,11 +98,12 @@ struct GroupingResolver {
 
     /// The boundary of one message: `next` is the newer message under it (nil for the newest),
     /// `separatorBetween` when a date separator stands between them, `sameMinute` when both
-    /// are in one local minute. A centred message (system, unbounced error) is grouped by the
+    /// are in one local minute (`minute` of the message and `nextMinute`). A centred message (system, unbounced error) is grouped by the
     /// same rules as any other, as Stream's `isMessageLastInSequence` does.
-    func boundary(of message: Message, next: Message?, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {
+    func boundary(of message: Message, next: Message?, separatorBetween: Bool,
+                  minute: LocalMinute? = nil, nextMinute: LocalMinute? = nil) -> GroupBoundary {
         guard let next else { return .newest }
-        return boundary(message, next: next, separatorBetween: separatorBetween, sameMinute: sameMinute)
+        return boundary(message, next: next, separatorBetween: separatorBetween, minute: minute, nextMinute: nextMinute)
     }
 
     /// A wall-clock minute (minutes since 1970 in local time) and the UTC offset in force.
@@ -113,7 +118,8 @@ struct GroupingResolver {
         }
     }
 
-    private func boundary(_ message: Message, next: Message, separatorBetween: Bool, sameMinute: Bool) -> GroupBoundary {
+    private func boundary(_ message: Message, next: Message, separatorBetween: Bool,
+                          minute: LocalMinute?, nextMinute: LocalMinute?) -> GroupBoundary {
         guard config.groupMessages else { return .groupingOff }
         if separatorBetween { return .dateSeparator }
         switch config.groupingRule {
@@ -132,7 +138,10 @@ struct GroupingResolver {
             if let type = Self.groupBreakingType(next) { return .nextIsOfType(type) }
             if message.localState?.isFailed == true || next.localState?.isFailed == true { return .failed }
             if repliesEnabled && (message.isThreadRoot || next.isThreadRoot) { return .threadRoot }
-            if !sameMinute { return .anotherMinute }
+            if minute != nextMinute {
+                // The wall clock shows the same minute twice when clocks go back: two minutes.
+                return minute?.minute == nextMinute?.minute ? .repeatedMinute : .anotherMinute
+            }
             return .continues(seconds: next.createdAt.seconds(since: message.createdAt))
         }
     }

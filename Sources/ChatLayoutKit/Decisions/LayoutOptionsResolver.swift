@@ -31,6 +31,8 @@ struct MessageFacts {
     var translation: String?
     /// The status before the channel's events gate it (rule 14 gates it).
     var deliveryStatus: DeliveryStatus?
+    /// Why rule 10 shows none of the message's translations, when explaining.
+    var translationWithheld: String?
 }
 
 /// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
@@ -55,6 +57,10 @@ enum LayoutOptionsResolver {
         if isCentered(message) {
             reasons?.append(OptionReason(option: "centered", reason: "\(message.type.rawValue) message"))
             return [.text, .centered]
+        }
+        if message.type == .error {
+            // Bounced: the author's own message that moderation sent back, drawn as theirs.
+            reasons?.append(OptionReason(option: "centered", reason: "error bounced by moderation: drawn as its author's message", removed: true))
         }
         // 2. The bubble, unless a jumbomoji; a quote forces it.
         if !facts.isJumbomoji || message.quotedMessage != nil {
@@ -115,10 +121,14 @@ enum LayoutOptionsResolver {
         if facts.translation != nil {
             options.insert(.translation)
             reasons?.append(OptionReason(option: "translation", reason: "auto-translated"))
+        } else if let withheld = facts.translationWithheld {
+            reasons?.append(OptionReason(option: "translation", reason: withheld, removed: true))
         }
-        // 11.
+        // 11. A quote by id alone was looked up in the document when it was decoded.
         if message.quotedMessage != nil {
             options.insert(.quotedMessage)
+        } else if let id = message.quotedMessageID {
+            reasons?.append(OptionReason(option: "quotedMessage", reason: "quoted_message_id '\(UntrustedText.shortened(id))' is not a message of the document", removed: true))
         }
         // 12. Stream asks for reaction scores and a latest reaction it has an image for.
         if facts.features.reactions && !message.reactionScores.isEmpty

@@ -108,6 +108,14 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     public var hidden: [HiddenMessage] = []
     /// How the date separators read (`date_separator_style`), for `explain`.
     public var dateSeparatorStyle: DateSeparatorStyle = .relative
+    /// Why the unread separator stands where it does, or why a user with a read state has
+    /// none ("no unread separator: unread_messages is 0 (0 or less: nothing unread)"); made
+    /// only when explaining, and nil for a user without a read state.
+    public var unreadExplanation: String?
+    /// What the list's rows leave out or take from elsewhere, when explaining: a typing
+    /// indicator that the channel's `typing_events` turn off, a member count counted from the
+    /// members because the channel has no `member_count`.
+    public var notes: [String] = []
 
     /// The message decisions alone, top to bottom.
     public var messages: [MessageDecision] {

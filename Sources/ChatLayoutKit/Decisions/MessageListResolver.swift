@@ -71,8 +71,36 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
             items = self.items(of: list, in: first ..< messages.count, lookalikes: lookalikes, explain: explain)
         }
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
-        return MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
-                                    dateSeparatorStyle: config.dateSeparatorStyle)
+        var decisions = MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
+                                             dateSeparatorStyle: config.dateSeparatorStyle)
+        if explain { explainListRows(list, into: &decisions) }
+        return decisions
+    }
+
+    /// For `explain`: why the unread separator stands where it does or is missing, and the
+    /// list's rows that the channel turns off or fills from elsewhere (SPEC §3.4).
+    private func explainListRows(_ list: ShownMessageList, into decisions: inout MessageListDecisions) {
+        let conversation = list.conversation
+        if let placement = list.unreadPlacement {
+            switch placement.reason {
+            case .disabled, .noReadState: break
+            default: decisions.unreadExplanation = placement.explanation
+            }
+        }
+        if !conversation.channel.features.typingEvents {
+            var seen = Set<IDKey>()
+            let typing = conversation.typingUserIDs.filter { !Identifier.same($0, context.currentUserID) && seen.insert(IDKey($0)).inserted }
+            if !typing.isEmpty {
+                decisions.notes.append("no typing indicator: typing_events is off (\(typing.count) typing)")
+            }
+        }
+        if conversation.channel.memberCount == nil {
+            if !conversation.members.isEmpty {
+                decisions.notes.append("header: \(conversation.members.count) members counted from the members listed (no member_count)")
+            } else if !list.header.title.isEmpty {
+                decisions.notes.append("header: no member count (no member_count and no members listed); author names need more than 2")
+            }
+        }
     }
 
     /// The rows of the messages `range` of `list`: each message with the separators above it.
@@ -201,12 +229,13 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
         let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
             ? measurer.jumbomojiClusterCount(text) : nil
         let translation = translatedText(message)
-        let facts = MessageFacts(
+        var facts = MessageFacts(
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
             memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
             deliveryStatus: delivery.ungatedStatus(of: message)
         )
+        if explain && translation == nil { facts.translationWithheld = translationWithheld(message) }
         var reasons: [OptionReason]? = explain ? [] : nil
         let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
         var threadInfo: String?
@@ -232,13 +261,28 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     }
 
     /// Rule 10: the translation into the context's language, when auto-translation is on, the
-    /// message is not a command, was not written in that language, and has a different,
-    /// non-empty translation.
+    /// message is not a command, was not written in that language, has text, and has a
+    /// different, non-empty translation.
     private func translatedText(_ message: Message) -> String? {
         guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
-              message.command == nil, message.language != target,
+              message.command == nil, message.language != target, !message.text.isEmpty,
               let translated = message.translations[target], !translated.isEmpty, translated != message.text
         else { return nil }
         return translated
+    }
+
+    /// Why rule 10 shows no translation of a message that has one into the context's
+    /// language, for `explain`; nil when it has none to withhold.
+    private func translationWithheld(_ message: Message) -> String? {
+        guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
+              let translated = message.translations[target] else { return nil }
+        let language = UntrustedText.shortened(target)
+        if message.command != nil { return "a command's text is not translated" }
+        if message.language == target { return "written in \(language) already" }
+        // An attachment, a poll or a location alone: nothing to translate, whatever i18n holds.
+        if message.text.isEmpty { return "no text to translate" }
+        if translated.isEmpty { return "the \(language) translation is empty" }
+        // Canonically equivalent: it reads the same, so it would only repeat the text.
+        return "the \(language) translation is the text itself"
     }
 }

@@ -39,7 +39,7 @@ extension MessageListResolver {
     func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,
                   historyLoaded: Bool) -> GroupBoundary {
         let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: time.day, historyLoaded: historyLoaded) } ?? false
-        return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, sameMinute: below?.minute == time.minute)
+        return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, minute: time.minute, nextMinute: below?.minute)
     }
 
     /// SPEC §3.3 `message_list`: a date separator above the first message of each day

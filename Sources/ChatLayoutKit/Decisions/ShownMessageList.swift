@@ -18,6 +18,8 @@ struct ShownMessageList: Sendable {
     let header: ChannelHeader
     /// The position in `messages` of the message the unread separator stands above.
     let firstUnread: Int?
+    /// Why the unread separator stands there, or is missing.
+    let unreadPlacement: UnreadPlacement?
     /// The unread count the scroll-to-latest button carries.
     let unreadCount: Int
     /// What the other members have read and received.
@@ -41,16 +43,18 @@ extension MessageListResolver {
         let showsMessages = MessageVisibility.showsMessages(conversation.messageListState)
         let messages = showsMessages ? SortKey.sorted(unsorted) : []
         var firstUnread: Int?
+        var unreadPlacement: UnreadPlacement?
         var unreadCount = 0
         if showsMessages {
             let sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
-            firstUnread = UnreadResolver.separatorPosition(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
-                                                           config: config, historyLoaded: conversation.historyLoaded)
+            unreadPlacement = UnreadResolver.placement(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
+                                                       config: config, historyLoaded: conversation.historyLoaded)
+            firstUnread = unreadPlacement?.position
             unreadCount = UnreadResolver.unreadCount(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
                                                      state: conversation.messageListState, separator: firstUnread)
         }
         return ShownMessageList(conversation: conversation, messages: messages, hidden: hidden, showsMessages: showsMessages,
-                                typing: typing, header: header, firstUnread: firstUnread, unreadCount: unreadCount,
+                                typing: typing, header: header, firstUnread: firstUnread, unreadPlacement: unreadPlacement, unreadCount: unreadCount,
                                 delivery: DeliveryState(conversation: conversation, currentUserID: currentUserID), users: users)
     }
 }

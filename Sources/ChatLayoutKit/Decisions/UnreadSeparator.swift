@@ -16,25 +16,33 @@ enum UnreadResolver {
     /// The position (in `list`, oldest first) of the message the separator stands above, if any.
     static func separatorPosition(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
                                   config: MessageListConfig, historyLoaded: Bool) -> Int? {
-        guard config.unreadSeparatorEnabled, let read = currentRead(reads, currentUserID: currentUserID) else { return nil }
+        placement(in: list, reads: reads, currentUserID: currentUserID, config: config, historyLoaded: historyLoaded).position
+    }
+
+    /// Where the separator stands, if anywhere, and why (for `explain`).
+    static func placement(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
+                          config: MessageListConfig, historyLoaded: Bool) -> UnreadPlacement {
+        guard config.unreadSeparatorEnabled else { return UnreadPlacement(position: nil, reason: .disabled) }
+        guard let read = currentRead(reads, currentUserID: currentUserID) else { return UnreadPlacement(position: nil, reason: .noReadState) }
         // Stream shows it only while the channel's unread count is above 0; a payload without
-        // the count leaves the last read message to decide.
-        if let count = read.unreadMessages, count <= 0 { return nil }
+        // the count (or with null) leaves the last read message to decide.
+        if let count = read.unreadMessages, count <= 0 { return UnreadPlacement(position: nil, reason: .nothingUnread(count)) }
+        let counted = read.unreadMessages != nil
         // The last read message, looked for once.
         if let lastID = read.lastReadMessageID, let lastRead = list.position(ofMessage: lastID) {
-            return list.firstCandidate(from: lastRead + 1)
+            return UnreadPlacement(position: list.firstCandidate(from: lastRead + 1), reason: .afterLastRead(lastID, counted: counted))
         }
         if read.lastReadMessageID == nil, config.unreadLastReadFallback, let instant = read.lastRead {
-            return list.firstCandidate(from: list.firstPosition(createdAfter: instant))
+            return UnreadPlacement(position: list.firstCandidate(from: list.firstPosition(createdAfter: instant)), reason: .afterLastReadTime)
         }
-        guard historyLoaded else { return nil }
+        guard historyLoaded else { return UnreadPlacement(position: nil, reason: .lastReadNotLoaded(read.lastReadMessageID)) }
         // Everything loaded is unread: above the oldest regular message (a scan from the top).
         var position = 0
         while position < list.count {
-            if isRegular(list.message(at: position)) { return position }
+            if isRegular(list.message(at: position)) { return UnreadPlacement(position: position, reason: .wholeHistory(read.lastReadMessageID)) }
             position += 1
         }
-        return nil
+        return UnreadPlacement(position: nil, reason: .wholeHistory(read.lastReadMessageID))
     }
 
     /// A regular message or a thread reply: what Stream marks when everything is unread.
@@ -102,5 +110,55 @@ struct SortedMessages: UnreadSearchable {
 
     func candidateCount(from position: Int) -> Int {
         messages[position...].reduce(0) { $0 + (UnreadResolver.isCandidate($1, currentUserID: currentUserID) ? 1 : 0) }
+    }
+}
+
+/// Where the unread separator stands (`position` in the shown messages, oldest first, if
+/// anywhere) and which part of Stream's rule put it there or left it out.
+struct UnreadPlacement: Sendable {
+    var position: Int?
+    var reason: Reason
+
+    enum Reason: Sendable {
+        /// `unread_separator_enabled` is off.
+        case disabled
+        /// No current user, or no read state of theirs.
+        case noReadState
+        /// `unread_messages` is 0 or negative: nothing is unread.
+        case nothingUnread(Int)
+        /// After the last read message (loaded); `counted` when `unread_messages` was given.
+        case afterLastRead(String, counted: Bool)
+        /// After the `last_read` time (`unread_last_read_fallback`).
+        case afterLastReadTime
+        /// No last read message loaded (this id, or none named), and older history may exist.
+        case lastReadNotLoaded(String?)
+        /// No last read message loaded (this id, or none named), and the whole history is loaded.
+        case wholeHistory(String?)
+    }
+
+    /// For `explain`: why the separator stands where it does, or why there is none.
+    var explanation: String {
+        let placed = position != nil
+        func named(_ id: String?) -> String {
+            id.map { "your last read message '\(UntrustedText.shortened($0))' is not loaded" } ?? "no last read message"
+        }
+        switch reason {
+        case .disabled: return "no unread separator: unread_separator_enabled is off"
+        case .noReadState: return "no unread separator: you have no read state in this channel"
+        case .nothingUnread(let count):
+            return "no unread separator: unread_messages is \(count) (0 or less: nothing unread)"
+        case .afterLastRead(let id, let counted):
+            let source = counted ? "" : " (no unread_messages: the last read message decides)"
+            return placed ? "first message after your last read message '\(UntrustedText.shortened(id))' that is not yours or deleted" + source
+                : "no unread separator: no message after your last read message '\(UntrustedText.shortened(id))' is someone else's" + source
+        case .afterLastReadTime:
+            return placed ? "first message after your last read time (unread_last_read_fallback)"
+                : "no unread separator: no message after your last read time is someone else's (unread_last_read_fallback)"
+        case .lastReadNotLoaded(let id):
+            return "no unread separator: \(named(id)), and older messages are not loaded"
+        case .wholeHistory(let id):
+            return placed ? "\(named(id)) and the whole history is loaded: everything is unread, from the oldest regular message"
+                : "no unread separator: \(named(id)), the whole history is loaded, and no message is regular"
+        }
     }
 }

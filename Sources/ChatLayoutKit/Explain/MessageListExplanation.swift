@@ -1,25 +1,37 @@
 extension MessageListDecisions {
     /// `explain --format json` (SPEC §4): `{"items": [...]}` top to bottom. Kinds
-    /// `dateSeparator` (day, text), `unreadSeparator` (text), `message` (id, position, options
+    /// `dateSeparator` (day, text), `unreadSeparator` (text, and `reason` when explained), `message` (id, position, options
     /// sorted by name), `typingIndicator` (text), plus `emptyState` and `loadingState` (text).
     /// A message grouped by time also carries the exact seconds to the next message,
     /// `gap_seconds`, and, when that gap ended its group, `limit_seconds` (the longest gap
     /// within a group). `hidden` lists the messages the list leaves out (`id`, `reason`:
-    /// `thread_reply`, `shadowed`, `deleted_ephemeral`, `truncated`). Keys may be added; these
-    /// never change.
+    /// `thread_reply`, `shadowed`, `deleted_ephemeral`, `truncated`). `notes`, when there are
+    /// any, says why the unread separator is missing and what the channel turns off
+    /// (``unreadExplanation``, ``notes``). Keys may be added; these never change.
     public func explanationJSON() -> JSONValue {
-        .object([
-            ("items", .array(items.map(Self.json))),
+        var members: [(String, JSONValue)] = [
+            ("items", .array(items.map { json($0) })),
             ("hidden", .array(hidden.map { .object([("id", .string($0.id)), ("reason", .string($0.reason.rawValue))]) })),
-        ])
+        ]
+        // A missing unread separator and the list's other notes, when there are any.
+        let listNotes = (firstUnreadSeparator == nil ? unreadExplanation.map { [$0] } ?? [] : []) + notes
+        if !listNotes.isEmpty { members.append(("notes", .array(listNotes.map(JSONValue.string)))) }
+        return .object(members)
     }
 
-    private static func json(_ item: MessageListItem) -> JSONValue {
+    /// Whether a row is the unread separator, at which index.
+    private var firstUnreadSeparator: Int? {
+        items.firstIndex { if case .unreadSeparator = $0 { true } else { false } }
+    }
+
+    private func json(_ item: MessageListItem) -> JSONValue {
         switch item {
         case .dateSeparator(let day, let text):
             return .object([("kind", "dateSeparator"), ("day", .string(day.description)), ("text", .string(text))])
         case .unreadSeparator(let text):
-            return .object([("kind", "unreadSeparator"), ("text", .string(text))])
+            var members: [(String, JSONValue)] = [("kind", "unreadSeparator"), ("text", .string(text))]
+            if let unreadExplanation { members.append(("reason", .string(unreadExplanation))) }
+            return .object(members)
         case .message(let decision):
             var members: [(String, JSONValue)] = [
                 ("kind", "message"), ("id", .string(decision.message.id)),
@@ -68,7 +80,7 @@ extension MessageListDecisions {
                 let why = index == 0 ? "oldest message, the whole history loaded" : "first message of the day"
                 lines.append("── \(text) ──  date separator \(day): \(why); \(style)")
             case .unreadSeparator(let text):
-                lines.append("── \(text) ──  unread separator: first message after your last read")
+                lines.append("── \(text) ──  unread separator: \(unreadExplanation ?? "first message after your last read")")
             case .message(let decision):
                 lines.append(Self.line(decision, width: width, measurer: measurer))
             case .typingIndicator(let text):
@@ -82,6 +94,8 @@ extension MessageListDecisions {
         for message in hidden {
             lines.append("\(UntrustedText.neutralizeLine(message.id)) hidden: \(message.reason.explanation)")
         }
+        if firstUnreadSeparator == nil, let unreadExplanation { lines.append(unreadExplanation) }
+        lines += notes
         return lines
     }
 

@@ -32,7 +32,7 @@ import Testing
             .message("m2", by: "leia", at: "2024-10-27T01:30:20Z")
             .resolve()
         #expect(list.decision("m1")?.timeText == list.decision("m2")?.timeText)
-        #expect(list.decision("m1")?.groupBoundary == .anotherMinute)
+        #expect(list.decision("m1")?.groupBoundary == .repeatedMinute)
     }
 
     @Test func sameMinute_ignoresTheTimeInterval() throws {

@@ -588,7 +588,8 @@ import Testing
                 let index = firstDifference(explained.items, resolved.decisions.items, explainedDiffers)
                 return "explain changes the decisions" + (index.map { " at item \($0): \(PropertyHarness.describe(explained.items[$0])) vs \(PropertyHarness.describe(resolved.decisions.items[$0]))" } ?? "")
             }
-            // Only the notes on look-alike authors are added to the JSON.
+            // Only the notes on look-alike authors, the unread reason and the list's notes are
+            // added to the JSON.
             if explained.withoutReasons.explanationJSON().serialized() != resolved.decisions.explanationJSON().serialized() {
                 return "explain changes the explanation JSON"
             }
@@ -604,6 +605,16 @@ import Testing
             }
             if let silent = explained.messages.first(where: { $0.reasons.isEmpty }) {
                 return "\(silent.message.id) has no reason with explain on (options \(silent.options.names))"
+            }
+            // The unread separator is explained when the current user has a read state, and
+            // only then; a missing one is said to be missing.
+            let hasRead = input.conversation.reads.contains { $0.user.id == input.context.currentUserID } && input.config.unreadSeparatorEnabled
+            let separator = explained.items.contains { if case .unreadSeparator = $0 { true } else { false } }
+            if resolved.decisions.unreadExplanation != nil || (hasRead && input.conversation.messageListState != .loading) != (explained.unreadExplanation != nil) {
+                return "unread explanation \(explained.unreadExplanation ?? "none") with a read state: \(hasRead)"
+            }
+            if let why = explained.unreadExplanation, separator == why.hasPrefix("no unread separator") {
+                return "unread separator \(separator ? "shown" : "missing"), explained as \(why)"
             }
             return nil
         }

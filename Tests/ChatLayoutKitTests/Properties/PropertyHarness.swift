@@ -236,6 +236,8 @@ extension MessageListDecisions {
             decision.notes = []
             return .message(decision)
         }
+        copy.unreadExplanation = nil
+        copy.notes = []
         return copy
     }
 }
