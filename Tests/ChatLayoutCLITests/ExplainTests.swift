@@ -190,4 +190,29 @@ struct ExplainTests {
         #expect((b["options"] as? [String])?.contains("flipped") == false, "not the current user")
         #expect((b["notes"] as? [String])?.first?.contains("only reads like") == true)
     }
+
+    /// The list's own rows are explained too: an unread separator that is missing, a typing
+    /// indicator the channel turns off, a quote of a message the document lacks (DocC "Where
+    /// the rules are silent").
+    @Test func listNotes_sayWhatTheChannelLeavesOut_inTextAndJSON() throws {
+        let json = """
+            {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
+             "channel": {"cid": "messaging:x", "name": "X", "member_count": 3, "config": {"typing_events": false}},
+             "read": [{"user": {"id": "me"}, "last_read_message_id": "m1", "unread_messages": 0}],
+             "typing_user_ids": ["leia"],
+             "messages": [{"id": "m1", "text": "hi", "user": {"id": "leia"}, "created_at": "2024-03-05T09:00:00Z"},
+                          {"id": "m2", "text": "yo", "user": {"id": "leia"}, "created_at": "2024-03-05T09:00:10Z",
+                           "quoted_message_id": "gone"}]}
+            """
+        let text = try CLIRunner.run(["explain", "-", "--format", "text"], stdin: json)
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(2) == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",
+                                    "no typing indicator: typing_events is off (1 typing)"])
+        #expect(lines.contains { $0.hasPrefix("m2 ") && $0.contains("−quotedMessage: quoted_message_id 'gone' is not a message of the document") })
+        let result = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: json)
+        let object = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any]
+        #expect(object?["notes"] as? [String] == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",
+                                                   "no typing indicator: typing_events is off (1 typing)"])
+    }
 }
