@@ -4,8 +4,8 @@ import ChatLayoutKit
 /// double quotes.
 public enum XMLText {
     /// `text` neutralised (`UntrustedText.neutralize(_:)`), then escaped: `&`, `<`, `>` and
-    /// `"` as entities (so "]]>" and "<script>" are inert), "\n" and "\t" as character
-    /// references (an attribute value keeps them), and every code point XML 1.0 does not allow
+    /// `"` as entities (so "]]>" and "<script>" are inert), "\n", "\t", U+2028, U+2029 and
+    /// bidi controls as character references (an attribute value keeps them), and every code point XML 1.0 does not allow
     /// (U+FFFE, U+FFFF; controls never survive neutralising) as U+FFFD.
     public static func escaped(_ text: String) -> String {
         let neutral = UntrustedText.neutralize(text)
@@ -20,9 +20,9 @@ public enum XMLText {
             case "\n": output.append(contentsOf: "&#10;".unicodeScalars)
             case "\t": output.append(contentsOf: "&#9;".unicodeScalars)
             default:
-                if UntrustedText.isBidiControl(scalar) {
+                if UntrustedText.isBidiControl(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}" {
                     // Kept, but as a character reference: the SVG's source printed on a
-                    // terminal must not reorder itself around it.
+                    // terminal must not reorder itself around it, nor break its lines.
                     output.append(contentsOf: "&#x\(String(scalar.value, radix: 16, uppercase: true));".unicodeScalars)
                 } else {
                     output.append(isXMLChar(scalar) ? scalar : "\u{FFFD}")

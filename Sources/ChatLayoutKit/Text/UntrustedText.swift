@@ -31,7 +31,8 @@ public enum UntrustedText {
 
     /// `text` as one line printed as it is, which no layout reorders for display (an id in the
     /// tree dump, a line of `explain`, a line of an error message): neutralised, a line feed
-    /// shown as "␊" (so that it cannot start a line of its own that passes for another), and
+    /// shown as "␊" (so that it cannot start a line of its own that passes for another; so
+    /// are U+2028 and U+2029), and
     /// every bidi control (ALM, LRM, RLM, embeddings, overrides, isolates) removed, so that
     /// nothing in it, cut or whole, can reorder the rest of the line around it.
     public static func plain(_ text: String) -> String {
@@ -40,7 +41,7 @@ public enum UntrustedText {
         guard neutral.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 || $0 == 0xD8 }) else { return neutral }
         var scalars = String.UnicodeScalarView()
         for scalar in neutral.unicodeScalars where !isBidiControl(scalar) {
-            scalars.append(scalar == "\n" ? "\u{240A}" : scalar)
+            scalars.append(isLineBreak(scalar) ? "\u{240A}" : scalar)
         }
         return String(scalars)
     }
@@ -72,12 +73,21 @@ public enum UntrustedText {
     }
 
     /// As ``neutralize(_:)``, for text shown inside one line of output (an id in a tree dump,
-    /// a name in an `explain` line, a value in a warning): line feeds are shown as "␊" too,
+    /// a name in an `explain` line, a value in a warning): line feeds, U+2028 and U+2029 are
+    /// shown as "␊" too,
     /// so that the text cannot start a line of its own that passes for another.
     public static func neutralizeLine(_ text: String) -> String {
         let neutral = neutralize(text)
-        guard neutral.utf8.contains(0x0A) else { return neutral }
-        return String(String.UnicodeScalarView(neutral.unicodeScalars.map { $0 == "\n" ? "\u{240A}" : $0 }))
+        // U+2028 and U+2029 are encoded from a lead byte 0xE2.
+        guard neutral.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 }) else { return neutral }
+        return String(String.UnicodeScalarView(neutral.unicodeScalars.map { isLineBreak($0) ? "\u{240A}" : $0 }))
+    }
+
+    /// A line feed, or the line and paragraph separators (U+2028, U+2029) that end a line
+    /// in editors, browsers and JavaScript alike: each is shown as "␊" where text is printed
+    /// as a line of its own.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     /// `text` with the closers of the bidi embeddings, overrides and isolates it leaves open
