@@ -216,8 +216,36 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
 
     // MARK: Private
 
-    private func format(_ timestamp: Timestamp, with kind: DateFormatKind) -> String {
+    /// `kind` with the era ("BC") where it shows a year and no era: a skeleton gets "G", a
+    /// pattern " G" after its last year field outside quotes.
+    static func withEra(_ kind: DateFormatKind) -> DateFormatKind {
+        switch kind {
+        case .shortTime:
+            return kind
+        case .skeleton(let skeleton):
+            return skeleton.contains("y") && !skeleton.contains("G") ? .skeleton(skeleton + "G") : kind
+        case .pattern(let pattern):
+            var quoted = false
+            var lastYear: String.Index?
+            for index in pattern.indices {
+                let character = pattern[index]
+                if character == "'" { quoted.toggle() }
+                if quoted { continue }
+                if character == "G" { return kind }
+                if character == "y" { lastYear = index }
+            }
+            guard let lastYear else { return kind }
+            var withEra = pattern
+            withEra.insert(contentsOf: " G", at: pattern.index(after: lastYear))
+            return .pattern(withEra)
+        }
+    }
+
+    private func format(_ timestamp: Timestamp, with requested: DateFormatKind) -> String {
         let millis = timestamp.millisecondsSince1970
+        // A year before 1 (RFC 3339 allows 0000, which is 1 BC) is written with its era: ICU
+        // writes year 0 as "1", which without the era reads as 1 AD.
+        let kind = localDateTime(of: timestamp).day.year <= 0 ? Self.withEra(requested) : requested
         let text = handles.withLock { handles -> String? in
             guard let formatter = handles.dateFormat(kind, locale: dataLocale, timeZone: timeZoneUTF16)
             else { return nil }
