@@ -47,7 +47,12 @@ struct ModelDecoder {
         }
         var scores: [(type: String, score: Int)] = []
         if !json["reaction_scores"].isAbsent {
-            for (key, value) in try json["reaction_scores"].members() { scores.append((key, try value.int())) }
+            for (key, value) in try json["reaction_scores"].members() {
+                let score = try value.int()
+                // The server drops a type whose score falls to 0; the layout draws only positive scores.
+                if score <= 0 { warnings.append(value.warning("reaction score \(score) is not drawn (only scores above 0 are)")) }
+                scores.append((key, score))
+            }
         }
         let id = try json["id"].string()
         let parentID = try json["parent_id"].optionalString()

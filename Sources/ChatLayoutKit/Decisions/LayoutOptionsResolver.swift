@@ -130,8 +130,9 @@ enum LayoutOptionsResolver {
         } else if let id = message.quotedMessageID {
             reasons?.append(OptionReason(option: "quotedMessage", reason: "quoted_message_id '\(UntrustedText.shortened(id))' is not a message of the document", removed: true))
         }
-        // 12. Stream asks for reaction scores and a latest reaction it has an image for.
-        if facts.features.reactions && !message.reactionScores.isEmpty
+        // 12. Stream asks for reaction scores and a latest reaction it has an image for. A score
+        // of 0 or below (which Stream's server never sends) counts as none.
+        if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 })
             && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
             options.insert(.reactions)
         }

@@ -254,7 +254,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
             },
             showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
             reactions: options.contains(.reactions) ? message.reactionScores
-                .filter { LayoutOptionsResolver.supportedReactions.contains($0.type) }
+                .filter { $0.score > 0 && LayoutOptionsResolver.supportedReactions.contains($0.type) }
                 .map { ReactionCount(type: $0.type, count: $0.score) } : [],
             reasons: reasons ?? []
         )
