@@ -123,6 +123,10 @@ public enum ConversationDecoder {
             if let error = list.error { throw error }
             conversation.messages = list.messages
             messageCount = list.count
+            if let (position, cycle) = ReplyCycles.first(in: conversation.messages) {
+                throw DocumentError(path: "\(messages.path)[\(position)].parent_id", line: nil, column: nil,
+                                    message: "replies form a cycle (\(ReplyCycles.describe(cycle))): no thread has a root to show them under")
+            }
         }
         if state["channel"].isAbsent && !root["message"].isAbsent {
             // A single message knows its channel by `cid` (or carries it whole).
