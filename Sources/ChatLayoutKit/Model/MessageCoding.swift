@@ -7,6 +7,7 @@ extension Message: Codable {
         case id, text, type, user, createdAt, deletedAt, messageTextUpdatedAt, parentID, showInChannel, replyCount
         case threadParticipants, quotedMessage, latestReactions, reactionScores, attachments, command, language
         case translations, pinned, localState, isBounced, deletedForMe, isShadowed, latestReplies, poll, sharedLocation
+        case quotedMessageID
     }
 
     /// One entry of `reactionScores`.
@@ -49,6 +50,7 @@ extension Message: Codable {
         latestReplies = try container.decode([Message].self, forKey: .latestReplies)
         poll = try container.decodeIfPresent(Poll.self, forKey: .poll)
         sharedLocation = try container.decodeIfPresent(SharedLocation.self, forKey: .sharedLocation)
+        quotedMessageID = try container.decodeIfPresent(String.self, forKey: .quotedMessageID)
     }
 
     /// Writes every field under its property's name; a `nil` one is left out.
@@ -80,5 +82,6 @@ extension Message: Codable {
         try container.encode(latestReplies, forKey: .latestReplies)
         try container.encodeIfPresent(poll, forKey: .poll)
         try container.encodeIfPresent(sharedLocation, forKey: .sharedLocation)
+        try container.encodeIfPresent(quotedMessageID, forKey: .quotedMessageID)
     }
 }

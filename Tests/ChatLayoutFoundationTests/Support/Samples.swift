@@ -36,6 +36,7 @@ enum Samples {
         message.latestReplies = [Message(id: "r1", text: "Hurry", user: han, createdAt: time("2024-03-05T09:42:00Z"))]
         message.poll = poll
         message.sharedLocation = location
+        message.quotedMessageID = "m0"
         return message
     }
 

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Issue 18's smaller findings: line separators printed raw, years before 1 without their
+/// era, negative reaction counts drawn, cyclic replies hidden without a word.
+struct HostileInputRoundTwoTests {
+    private static func document(now: String = "2024-03-05T12:00:00Z", channelName: String = "X",
+                                 messages: [String], config: String = "{}") -> String {
+        """
+        {"context": {"current_user_id": "me", "now": "\(now)", "time_zone": "UTC", "locale": "en_US"},
+         "config": \(config),
+         "channel": {"cid": "messaging:x", "name": "\(channelName)", "member_count": 3},
+         "messages": [\(messages.joined(separator: ",\n"))]}
+        """
+    }
+
+    private static func message(_ id: String, name: String = "Leia", text: String = "hi", at time: String = "2024-03-05T09:00:00Z",
+                                extra: String = "") -> String {
+        #"{"id": "\#(id)", "text": "\#(text)", "user": {"id": "leia", "name": "\#(name)"}, "created_at": "\#(time)"\#(extra)}"#
+    }
+
+    // MARK: U+2028 and U+2029
+
+    /// JavaScript, editors and browsers end a line at U+2028 and U+2029: a printed report
+    /// shows them as "␊", the SVG as character references.
+    @Test(arguments: [["explain", "--format", "text"], ["preview", "--format", "tree"], ["preview", "--format", "svg"],
+                      ["preview"], ["thread", "--parent", "m\u{2028}1"]])
+    func lineSeparators_neverReachTheOutputRaw(_ command: [String]) throws {
+        let json = Self.document(channelName: #"X\u2028Y"#, messages: [
+            Self.message(#"m\u20281"#, name: #"Le\u2029ia"#, text: #"one\u2028two\u2029three"#, extra: #", "reply_count": 1"#),
+            Self.message("r1", at: "2024-03-05T09:01:00Z", extra: #", "parent_id": "m\u20281""#),
+        ])
+        let result = try CLIRunner.run(Array(command.prefix(1)) + ["-"] + command.dropFirst() + ["--width", "40"], stdin: json)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
+        #expect(!result.stderr.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
+        if command.contains("explain") { #expect(result.stdout.contains("m␊1 ")) }
+        if command.contains("svg") { #expect(result.stdout.contains("&#x2028;")) }
+    }
+
+    // MARK: Years before 1
+
+    /// RFC 3339 year 0000 is 1 BC; ICU writes its year as "1", so the era is added.
+    @Test func yearZero_isWrittenWithItsEra() throws {
+        let json = Self.document(now: "0001-06-01T12:00:00Z", messages: [Self.message("m1", at: "0000-03-05T09:00:00Z")],
+                                 config: #"{"date_indicator_placement": "message_list"}"#)
+        let result = try CLIRunner.run(["preview", "-", "--width", "40"], stdin: json)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Mar 5, 1 BC"), "\(result.stdout)")
+        // A year after 0 keeps ICU's own label.
+        let later = Self.document(now: "0002-06-01T12:00:00Z", messages: [Self.message("m1", at: "0001-03-05T09:00:00Z")],
+                                  config: #"{"date_indicator_placement": "message_list"}"#)
+        let laterResult = try CLIRunner.run(["preview", "-", "--width", "40"], stdin: later)
+        #expect(laterResult.stdout.contains("Mar 5, 1 ──"), "\(laterResult.stdout)")
+    }
+
+    // MARK: Negative reaction counts
+
+    @Test func negativeAndZeroReactionScores_areNotDrawn_andAreWarnedAbout() throws {
+        let reactions = #", "reaction_scores": {"like": -3, "haha": 0, "love": 2}, "latest_reactions": [{"type": "like"}, {"type": "haha"}, {"type": "love"}]"#
+        let json = Self.document(messages: [Self.message("m1", extra: reactions)])
+        let result = try CLIRunner.run(["preview", "-", "--width", "40"], stdin: json)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.contains("-3"))
+        #expect(!result.stdout.contains(" 0"))
+        #expect(result.stdout.contains("❤️ 2"))
+        #expect(result.stderr.contains("messages[0].reaction_scores.like: reaction score -3 is not drawn"))
+        #expect(result.stderr.contains("messages[0].reaction_scores.haha: reaction score 0 is not drawn"))
+        // Only non-positive scores: no reactions at all.
+        let none = Self.document(messages: [Self.message("m1", extra: #", "reaction_scores": {"like": -1}, "latest_reactions": [{"type": "like"}]"#)])
+        let explained = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: none)
+        #expect(!explained.stdout.contains("\"reactions\""))
+    }
+
+    // MARK: Cyclic replies
+
+    @Test(arguments: [2, 3, 7])
+    func cyclicReplies_areBadInput_namingTheCycle(_ length: Int) throws {
+        var messages = [Self.message("root")]
+        for index in 0 ..< length {
+            messages.append(Self.message("c\(index)", at: "2024-03-05T09:0\(index % 10):30Z", extra: #", "parent_id": "c\#((index + 1) % length)""#))
+        }
+        let result = try CLIRunner.run(["preview", "-"], stdin: Self.document(messages: messages))
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("messages[1].parent_id: replies form a cycle ('c0' → 'c1'"), "\(result.stderr)")
+        #expect(result.stderr.contains(length > 5 ? "→ …)" : "→ 'c0')"))
+    }
+
+    @Test func aReplyChainThatEndsAtARoot_isNoCycle() throws {
+        let messages = [Self.message("root", extra: #", "reply_count": 2"#),
+                        Self.message("r1", extra: #", "parent_id": "root""#),
+                        Self.message("r2", extra: #", "parent_id": "r1""#),
+                        Self.message("r3", extra: #", "parent_id": "missing""#)]
+        let result = try CLIRunner.run(["explain", "-"], stdin: Self.document(messages: messages))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("r2 hidden: thread reply not sent to the channel"))
+    }
+}
