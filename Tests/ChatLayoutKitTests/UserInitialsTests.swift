@@ -2,12 +2,15 @@ import ChatLayoutKit
 import ChatLayoutTestSupport
 import Testing
 
-/// Avatar initials: the first character of the first two words of the display name.
+/// Avatar initials: the first letter or digit of the first two words that have one, else the
+/// first character of the first two words.
 struct UserInitialsTests {
     /// The rule as written, Character by Character: what the byte-wise path for ASCII names
     /// must match.
     private func reference(_ name: String) -> String {
-        let letters = name.split(whereSeparator: { $0.isWhitespace }).prefix(2).compactMap(\.first)
+        let words = name.split(whereSeparator: { $0.isWhitespace })
+        var letters = Array(words.compactMap { $0.first(where: { $0.isLetter || $0.isNumber }) }.prefix(2))
+        if letters.isEmpty { letters = words.prefix(2).compactMap(\.first) }
         return letters.isEmpty ? "?" : String(letters).uppercased()
     }
 
@@ -18,6 +21,13 @@ struct UserInitialsTests {
         #expect(User(id: "u", name: " \t\r\n ").initials == "U") // a blank name shows the id
         #expect(User(id: "u", name: "élodie durand").initials == "ÉD")
         #expect(User(id: "u", name: "佐藤 由紀").initials == "佐由")
+        // Punctuation and symbols do not stand for a word.
+        #expect(User(id: "u", name: "Ada (Support)").initials == "AS")
+        #expect(User(id: "u", name: "Dr. Evil").initials == "DE")
+        #expect(User(id: "u", name: "- - Leia").initials == "L")
+        #expect(User(id: "u", name: "«Élodie» “Durand”").initials == "ÉD")
+        #expect(User(id: "u", name: "🎉 party time").initials == "PT")
+        #expect(User(id: "u", name: "🎉 ✨").initials == "🎉✨")
     }
 
     @Test func asciiNames_matchTheCharacterRule() {

@@ -32,29 +32,51 @@ public struct User: Hashable, Sendable, Codable {
         return id
     }
 
-    /// Up to two initials for an avatar placeholder ("Luke Skywalker" → "LS").
+    /// Up to two initials for an avatar placeholder ("Luke Skywalker" → "LS"): the first
+    /// letter or digit of each of the first two words that have one, so punctuation and
+    /// symbols do not stand for a word ("Ada (Support)" → "AS", "Dr. Evil" → "DE"). A name
+    /// with no letter or digit at all ("🎉 ✨") keeps the first character of its first two
+    /// words.
     public var initials: String {
         if let ascii = Self.asciiInitials(displayName) { return ascii }
         let words = displayName.split(whereSeparator: { $0.isWhitespace })
-        let letters = words.prefix(2).compactMap(\.first)
+        var letters: [Character] = Array(words.lazy.compactMap { $0.first(where: Self.isLetterOrDigit) }.prefix(2))
+        if letters.isEmpty { letters = words.prefix(2).compactMap(\.first) }
         return letters.isEmpty ? "?" : String(letters).uppercased()
+    }
+
+    /// A character that can stand for a word: its first scalar is a letter or a number.
+    private static func isLetterOrDigit(_ character: Character) -> Bool {
+        let properties = character.unicodeScalars.first!.properties
+        return properties.isAlphabetic || properties.numericType != nil
     }
 
     /// The same for an ASCII name, byte by byte (every message row asks); nil for other names.
     private static func asciiInitials(_ name: String) -> String? {
         var letters: [UInt8] = []
+        var firsts: [UInt8] = []
         var atWordStart = true
+        var wordHasLetter = false
         for byte in name.utf8 {
             guard byte < 0x80 else { return nil }
             // ASCII whitespace as Character.isWhitespace has it: tab, LF, VT, FF, CR, space.
             if byte == 0x20 || (0x09 ... 0x0D).contains(byte) {
                 atWordStart = true
-            } else if atWordStart {
+                continue
+            }
+            if atWordStart {
                 atWordStart = false
+                wordHasLetter = false
+                if firsts.count < 2 { firsts.append(byte) }
+            }
+            let isAlphanumeric = (0x30 ... 0x39).contains(byte) || (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte)
+            if isAlphanumeric && !wordHasLetter {
+                wordHasLetter = true
                 if letters.count < 2 { letters.append(byte) }
             }
         }
         // "\r\n" is one Character; as whitespace it separates words like the others here.
+        if letters.isEmpty { letters = firsts }
         return letters.isEmpty ? "?" : String(decoding: letters, as: UTF8.self).uppercased()
     }
 }
