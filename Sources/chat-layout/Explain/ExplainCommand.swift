@@ -8,10 +8,11 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Show the decisions of a message list and why each was made.",
         discussion: """
             --format json prints the decisions for scripts: {"items": [...]} top to bottom, with \
-            kinds dateSeparator (day, text), unreadSeparator (text), message (id, position, \
+            kinds dateSeparator (day, text), unreadSeparator (text, reason), message (id, position, \
             options sorted; gap_seconds and limit_seconds when a time gap decided its group) and \
-            typingIndicator (text). --format text prints one line per item with its reasons, \
-            intervals rounded for reading.
+            typingIndicator (text); "notes" says why an unread separator is missing and what the \
+            channel turns off. --format text prints one line per item with its reasons, \
+            intervals rounded for reading, then the notes.
             """
     )
 
