@@ -1,4 +1,4 @@
-import ChatLayoutKit
+@testable import ChatLayoutKit
 import ChatLayoutTestSupport
 import Testing
 
@@ -38,5 +38,16 @@ struct UserInitialsTests {
             let user = User(id: "u", name: name)
             #expect(user.initials == reference(user.displayName), "\(name.debugDescription)")
         }
+    }
+}
+
+/// A reply preview's attachment word is capitalised as the locale writes capitals.
+struct CapitalisedAttachmentWordTests {
+    @Test func turkishDottedI_keepsItsDot() {
+        #expect(ThreadListResolver.capitalizingFirstLetter("imza", locale: "tr_TR") == "İmza")
+        #expect(ThreadListResolver.capitalizingFirstLetter("ıslak", locale: "az-Latn-AZ") == "Islak")
+        #expect(ThreadListResolver.capitalizingFirstLetter("image", locale: "en_US") == "Image")
+        #expect(ThreadListResolver.capitalizingFirstLetter("ärger", locale: "de_DE") == "Ärger")
+        #expect(ThreadListResolver.capitalizingFirstLetter("", locale: "tr") == "")
     }
 }

@@ -113,7 +113,19 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
         if let location = message.sharedLocation { return location.isLive ? strings.liveLocation : strings.location }
         guard let type = message.attachments.first?.type else { return "" }
         let word = strings.attachmentNames[type] ?? type
-        return capitalized ? word.prefix(1).uppercased() + word.dropFirst() : word
+        return capitalized ? Self.capitalizingFirstLetter(word, locale: context.locale) : word
+    }
+
+    /// `word` with its first letter in capitals, as the locale writes it: Turkish and
+    /// Azerbaijani capitalise "i" as "İ" and "ı" as "I" (Swift's `uppercased()` knows no locale).
+    static func capitalizingFirstLetter(_ word: String, locale: String) -> String {
+        guard let first = word.first else { return word }
+        let language = LayoutDirection.subtags(of: locale).first
+        if language == "tr" || language == "az" {
+            if first == "i" { return "İ" + word.dropFirst() }
+            if first == "ı" { return "I" + word.dropFirst() }
+        }
+        return first.uppercased() + word.dropFirst()
     }
 
     private func reply(_ message: Message) -> ThreadReplySummary {
