@@ -19,6 +19,7 @@ struct ChatLayout: ParsableCommand {
     )
 
     static func main() {
+        StandardStreams.prepare()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()

@@ -6,13 +6,68 @@ struct BadInput: Error {
     var message: String
 }
 
+/// The process's standard streams, as the CLI sets them up before any work.
+enum StandardStreams {
+    /// Whether SIGPIPE was ignored when the program started (`trap '' PIPE`): only then is a
+    /// reader that went away an error to report; otherwise the program dies of SIGPIPE, as
+    /// `cat` does under `| head`. Set once by ``prepare()``, before anything else runs.
+    nonisolated(unsafe) private(set) static var sigpipeWasIgnored = false
+
+    /// Makes the standard streams safe to use, whatever state they were left in:
+    /// - a closed descriptor 0, 1 or 2 is held by /dev/null opened the wrong way round (stdin
+    ///   for writing, stdout and stderr for reading), so that a file the program opens cannot
+    ///   take its number (and receive its output), and every read or write on it fails;
+    /// - SIGPIPE is ignored: a standard error that nobody reads is a failed write, not a
+    ///   death (standard output's ends the program as SIGPIPE would, `endAsSIGPIPEWould()`).
+    static func prepare() {
+        for (descriptor, mode) in [(Int32(0), O_WRONLY), (1, O_RDONLY), (2, O_RDONLY)] where fcntl(descriptor, F_GETFD) == -1 {
+            let placeholder = open("/dev/null", mode | O_CLOEXEC)
+            if placeholder >= 0 && placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+        }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        sigpipeWasIgnored = unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Dies of SIGPIPE, as a program that does not ignore it does when its reader goes away
+    /// (`chat-layout … | head`), unless SIGPIPE was ignored when the program started.
+    static func endAsSIGPIPEWould() {
+        guard !sigpipeWasIgnored else { return }
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after an interruption and after a partial
+    /// write; the `errno` of the write that failed, nil when all were written.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // Nothing written and no error: the device takes no more.
+            if written == 0 { return EIO }
+            offset += written
+        }
+        return nil
+    }
+}
+
 enum StandardError {
     /// Writes `text` to stderr, each line made plain (``UntrustedText/plain(_:)``): error
     /// messages quote values from the document, and a document must not be able to drive the
     /// terminal, or reorder the rest of a message, through them either.
+    ///
+    /// A standard error that is closed, full or read by nobody drops the text: there is no
+    /// other place to report it, and the exit code still says how the command ended.
     static func write(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { UntrustedText.plain(String($0)) }
-        FileHandle.standardError.write(Data(lines.joined(separator: "\n").utf8))
+        var bytes = Array(lines.joined(separator: "\n").utf8)
+        _ = bytes.withUnsafeMutableBytes { StandardStreams.write(UnsafeRawBufferPointer($0), to: 2) }
     }
 }
 
@@ -29,15 +84,10 @@ struct StandardOutput {
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        let failure = buffer.withUnsafeBytes { StandardStreams.write($0, to: 1) }
         buffer.removeAll(keepingCapacity: true)
+        // A reader that went away ends the program as SIGPIPE would have.
+        if failure == EPIPE { StandardStreams.endAsSIGPIPEWould() }
     }
 }
 
