@@ -89,10 +89,10 @@ struct ScreenOptions: ParsableArguments {
         }
         var output = StandardOutput()
         let renderer = TextRenderer(engine: engine)
-        MessageListScreen.forEachPart(conversation, environment: environment, width: width) { part, rows in
-            renderer.render(part, rows: rows) { output.write($0) }
+        try MessageListScreen.forEachPart(conversation, environment: environment, width: width) { part, rows in
+            try renderer.render(part, rows: rows) { try output.write($0) }
         }
-        output.flush()
+        try output.flush()
     }
 
     /// Writes the screen in the chosen format to standard output; refuses a `--height` too
@@ -107,16 +107,16 @@ struct ScreenOptions: ParsableArguments {
         }
         var output = StandardOutput()
         switch format {
-        case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }
+        case .text: try TextRenderer(engine: engine).render(screen) { try output.write($0) }
         case .svg:
             var metrics = SVGMetrics()
             if let pixel = measurer as? HarfBuzzTextMeasurer {
                 metrics = .points(fontSize: Self.pointSize, lineHeight: screen.lineHeight, fontFamily: pixel.cssFontFamily)
             }
-            output.write(SVGRenderer(metrics: metrics).render(screen))
-        case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
-        case .json: output.write(screen.json().serialized() + "\n")
+            try output.write(SVGRenderer(metrics: metrics).render(screen))
+        case .tree: try output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
+        case .json: try output.write(screen.json().serialized() + "\n")
         }
-        output.flush()
+        try output.flush()
     }
 }

@@ -6,6 +6,16 @@ struct BadInput: Error {
     var message: String
 }
 
+/// Standard output could not take what was written (a full disk, a closed descriptor, a reader
+/// that went away while SIGPIPE was ignored): exit code 1, said on standard error, so that no
+/// output is lost silently.
+struct OutputFailure: Error {
+    /// The `errno` of the failed `write(2)`.
+    var errorNumber: Int32
+
+    var message: String { "cannot write to standard output: \(String(cString: strerror(errorNumber)))" }
+}
+
 /// The process's standard streams, as the CLI sets them up before any work.
 enum StandardStreams {
     /// Whether SIGPIPE was ignored when the program started (`trap '' PIPE`): only then is a
@@ -18,7 +28,9 @@ enum StandardStreams {
     ///   for writing, stdout and stderr for reading), so that a file the program opens cannot
     ///   take its number (and receive its output), and every read or write on it fails;
     /// - SIGPIPE is ignored: a standard error that nobody reads is a failed write, not a
-    ///   death (standard output's ends the program as SIGPIPE would, `endAsSIGPIPEWould()`).
+    ///   death. Standard output's reader going away ends the program as SIGPIPE would
+    ///   (`endAsSIGPIPEWould()`), unless SIGPIPE was ignored at start: then it is an
+    ///   ``OutputFailure`` like any other.
     static func prepare() {
         for (descriptor, mode) in [(Int32(0), O_WRONLY), (1, O_RDONLY), (2, O_RDONLY)] where fcntl(descriptor, F_GETFD) == -1 {
             let placeholder = open("/dev/null", mode | O_CLOEXEC)
@@ -71,23 +83,23 @@ enum StandardError {
     }
 }
 
-/// Buffered standard output: one write per 64 KiB, not one per line.
+/// Buffered standard output: one write per 64 KiB, not one per line. A write that fails
+/// throws ``OutputFailure``, and every later one too: nothing is written after a loss.
 struct StandardOutput {
     private var buffer: [UInt8] = []
 
     init() { buffer.reserveCapacity(1 << 16) }
 
-    mutating func write(_ text: String) {
+    mutating func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
-    mutating func flush() {
+    mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         let failure = buffer.withUnsafeBytes { StandardStreams.write($0, to: 1) }
         buffer.removeAll(keepingCapacity: true)
-        // A reader that went away ends the program as SIGPIPE would have.
-        if failure == EPIPE { StandardStreams.endAsSIGPIPEWould() }
+        if let failure { throw OutputFailure(errorNumber: failure) }
     }
 }
 
