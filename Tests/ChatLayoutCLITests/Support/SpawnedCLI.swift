@@ -32,9 +32,11 @@ enum SpawnedCLI {
     /// Runs `chat-layout arguments` with the streams given; `ignoringSIGPIPE` starts it with
     /// SIGPIPE ignored (through `sh -c "trap '' PIPE; exec …"`), else at its default.
     /// `descriptor3`, when given, is readable on descriptor 3 (`/dev/fd/3`) through a pipe.
+    /// `memoryLimitGiB` caps the program's address space (`ulimit -v`), so that a program that
+    /// would read without end fails instead of taking the machine's memory.
     static func run(_ arguments: [String], stdin: Stream = .path("/dev/null"), stdout: Stream = .captured,
                     stderr: Stream = .captured, ignoringSIGPIPE: Bool = false, descriptor3: Data? = nil,
-                    environment: [String: String]? = nil) throws -> Result {
+                    memoryLimitGiB: Int? = nil, environment: [String: String]? = nil) throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawned-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -66,6 +68,9 @@ enum SpawnedCLI {
                 posix_spawn_file_actions_adddup2(&actions, writing, descriptor)
             }
         }
+        // Opening /dev/fd/3 opens the pipe anew, which waits for a writer: the writing end
+        // stays open here until the program has read what it holds.
+        var descriptor3Writer: Int32?
         if let descriptor3 {
             let (reading, writing) = try pipe(in: folder, name: "3")
             parentEnds.append(reading)
@@ -73,9 +78,10 @@ enum SpawnedCLI {
             // Small enough for the pipe's buffer: written before the program starts.
             precondition(descriptor3.count < 1 << 16)
             _ = descriptor3.withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
-            close(writing)
+            descriptor3Writer = writing
             _ = fcntl(reading, F_SETFL, 0) // the program reads it blocking
         }
+        defer { descriptor3Writer.map { _ = close($0) } }
 
         // SIGPIPE at its default in the program (or in the shell that ignores it for it), and
         // no signal blocked, whatever the test runner does with them.
@@ -91,7 +97,9 @@ enum SpawnedCLI {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         let program = CLIRunner.executable.path
-        let argv = ignoringSIGPIPE ? ["/bin/sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"", program] + arguments : [program] + arguments
+        var shell = ignoringSIGPIPE ? "trap '' PIPE; " : ""
+        if let memoryLimitGiB { shell += "ulimit -v \(memoryLimitGiB << 20); " }
+        let argv = shell.isEmpty ? [program] + arguments : ["/bin/sh", "-c", shell + "exec \"$0\" \"$@\"", program] + arguments
         let environ = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environ.map { strdup($0) } + [nil]
@@ -104,7 +112,18 @@ enum SpawnedCLI {
         parentEnds = []
 
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        var exited = false
+        if let writer = descriptor3Writer {
+            // Until the program has read the pipe empty, or has ended without reading it.
+            var unread: Int32 = 1
+            while !exited && ioctl(writer, UInt(FIONREAD), &unread) == 0 && unread > 0 {
+                exited = waitpid(pid, &status, WNOHANG) == pid
+                usleep(1000)
+            }
+            close(writer)
+            descriptor3Writer = nil
+        }
+        while !exited && waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let signal = status & 0x7F
         func captured(_ descriptor: Int) -> String {
             (try? String(contentsOf: folder.appendingPathComponent("\(descriptor)"), encoding: .utf8)) ?? ""
