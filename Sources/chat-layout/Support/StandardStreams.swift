@@ -104,31 +104,49 @@ struct StandardOutput {
 }
 
 enum StandardInput {
-    /// The lines of standard input: split at "\n", a "\r" before it dropped, no empty line
-    /// after a final "\n"; invalid UTF-8 becomes U+FFFD.
-    static func lines() -> [String] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        return splitLines(data)
+    /// Hands `body` each line of standard input as it arrives — split at "\n", a "\r" before
+    /// it dropped, no empty line after a final "\n", invalid UTF-8 as U+FFFD — and calls
+    /// `afterEachRead` once the lines of each read are handled, before the next read waits
+    /// for more: an answer can be written there before the next line is typed. Memory stays
+    /// bounded whatever comes in: a line longer than `limit` is bad input.
+    static func forEachLine(limit: SizeLimit, _ body: (String) throws -> Void, afterEachRead: () throws -> Void) throws {
+        var pending: [UInt8] = [] // the start of a line whose end has not arrived
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var number = 0
+        func tooLong() -> BadInput {
+            BadInput(message: "<stdin>: line \(number + 1) longer than \(limit), the most chat-layout reads")
+        }
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw BadInput(message: "<stdin>: cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            let received = chunk[..<got]
+            var start = received.startIndex
+            while let end = received[start...].firstIndex(of: 0x0A) {
+                guard pending.count + (end - start) <= limit.bytes else { throw tooLong() }
+                if pending.isEmpty {
+                    try body(line(received[start ..< end]))
+                } else {
+                    pending.append(contentsOf: received[start ..< end])
+                    try body(line(pending[...]))
+                    pending.removeAll(keepingCapacity: true)
+                }
+                number += 1
+                start = end + 1
+            }
+            guard pending.count + (received.endIndex - start) <= limit.bytes else { throw tooLong() }
+            pending.append(contentsOf: received[start...])
+            try afterEachRead()
+        }
+        if !pending.isEmpty { try body(line(pending[...])) }
     }
 
-    static func splitLines(_ data: Data) -> [String] {
-        var lines: [String] = []
-        var start = data.startIndex
-        var index = data.startIndex
-        while index < data.endIndex {
-            if data[index] == 0x0A {
-                var end = index
-                if end > start && data[end - 1] == 0x0D { end -= 1 }
-                lines.append(String(decoding: data[start ..< end], as: UTF8.self))
-                start = index + 1
-            }
-            index += 1
-        }
-        if start < data.endIndex {
-            var end = data.endIndex
-            if end > start && data[end - 1] == 0x0D { end -= 1 }
-            lines.append(String(decoding: data[start ..< end], as: UTF8.self))
-        }
-        return lines
+    /// A line's bytes without its "\n" as text: a "\r" at its end dropped, invalid UTF-8 as
+    /// U+FFFD.
+    private static func line(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.last == 0x0D ? bytes.dropLast() : bytes, as: UTF8.self)
     }
 }

@@ -29,12 +29,22 @@ struct TextEngineOptions: ParsableArguments {
 }
 
 extension ParsableCommand {
-    /// Runs `transform` on every neutralised line of standard input, printing its result.
+    /// Runs `transform` on every neutralised line of standard input, printing its result as
+    /// the line arrives (`yes | chat-layout text width | head` answers at once, in bounded
+    /// memory); a line longer than the document size limit (``SizeLimit``) is bad input.
     func eachInputLine(_ transform: (String) -> String) throws {
         var output = StandardOutput()
-        for line in StandardInput.lines() {
-            try output.write(transform(UntrustedText.neutralize(line)))
-            try output.write("\n")
+        do {
+            try StandardInput.forEachLine(limit: SizeLimit.fromEnvironment()) { line in
+                try output.write(transform(UntrustedText.neutralize(line)))
+                try output.write("\n")
+            } afterEachRead: {
+                try output.flush()
+            }
+        } catch let badInput as BadInput {
+            // The lines before a line too long, or a failed read, keep their answers.
+            try output.flush()
+            throw badInput
         }
         try output.flush()
     }
