@@ -39,7 +39,8 @@ struct DocumentSource {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let number = errno
-            throw number == ENOENT || number == ENOTDIR ? .noSuchFile : .unreadable(number)
+            // A name too long for the system cannot name a file either.
+            throw number == ENOENT || number == ENOTDIR || number == ENAMETOOLONG ? .noSuchFile : .unreadable(number)
         }
         defer { close(descriptor) }
         return try Self.read(descriptor: descriptor, limit: limit)
