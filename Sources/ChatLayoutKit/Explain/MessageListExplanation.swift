@@ -8,10 +8,31 @@ extension MessageListDecisions {
     /// `thread_reply`, `shadowed`, `deleted_ephemeral`, `truncated`). Keys may be added; these
     /// never change.
     public func explanationJSON() -> JSONValue {
-        .object([
-            ("items", .array(items.map(Self.json))),
-            ("hidden", .array(hidden.map { .object([("id", .string($0.id)), ("reason", .string($0.reason.rawValue))]) })),
-        ])
+        .object([("items", .array(items.map(Self.json))), hiddenMember])
+    }
+
+    /// The text of ``explanationJSON()`` with `members` added after its own keys — exactly as
+    /// that object serialised (``JSONValue/serialized()``) — handed to `sink` a piece at a time
+    /// as it is written: pieces of about `chunkSize` UTF-8 bytes, each item's JSON made only
+    /// when it is written, so that neither the JSON tree of a long list nor its text is held
+    /// whole. An error `sink` throws ends the writing.
+    public func writeExplanationJSON(adding members: [(String, JSONValue)] = [], chunkSize: Int = JSONValue.chunkSize,
+                                     to sink: (String) throws -> Void) rethrows {
+        var buffer = "{\"items\":["
+        for (index, item) in items.enumerated() {
+            if index > 0 { buffer += "," }
+            try Self.json(item).write(to: &buffer, flushingAt: chunkSize, into: sink)
+            try JSONValue.flush(&buffer, at: chunkSize, into: sink)
+        }
+        buffer += "],"
+        try JSONValue.writeMembers([hiddenMember] + members, to: &buffer, flushingAt: chunkSize, into: sink)
+        buffer += "}"
+        try sink(buffer)
+    }
+
+    /// `hidden`: `[{"id", "reason"}]`.
+    private var hiddenMember: (String, JSONValue) {
+        ("hidden", .array(hidden.map { .object([("id", .string($0.id)), ("reason", .string($0.reason.rawValue))]) }))
     }
 
     private static func json(_ item: MessageListItem) -> JSONValue {

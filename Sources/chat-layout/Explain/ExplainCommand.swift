@@ -31,9 +31,10 @@ struct ExplainCommand: ParsableCommand {
         var output = StandardOutput()
         switch format {
         case .json:
-            var json = decisions.explanationJSON()
-            if case .object(let members) = json { json = .object(members + [("direction", .string(environment.layoutDirection.rawValue))]) }
-            try output.write(json.serialized() + "\n")
+            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue))]) {
+                try output.write($0)
+            }
+            try output.write("\n")
         case .text:
             var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine)
             // A mirrored screen says so, and why, under the header.

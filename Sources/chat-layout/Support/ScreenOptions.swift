@@ -95,8 +95,9 @@ struct ScreenOptions: ParsableArguments {
         try output.flush()
     }
 
-    /// Writes the screen in the chosen format to standard output; refuses a `--height` too
-    /// short for the screen's header and one row of the list.
+    /// Writes the screen in the chosen format to standard output, as it is drawn (a line, a
+    /// box, a piece at a time: never the whole text at once); refuses a `--height` too short
+    /// for the screen's header and one row of the list.
     func write(_ screen: LaidOutScreen, engine: ICUTextEngine, environment: LayoutEnvironment) throws {
         let measurer = environment.measurer
         // The header's height depends on the document (none, or a two-line thread header), so
@@ -113,9 +114,11 @@ struct ScreenOptions: ParsableArguments {
             if let pixel = measurer as? HarfBuzzTextMeasurer {
                 metrics = .points(fontSize: Self.pointSize, lineHeight: screen.lineHeight, fontFamily: pixel.cssFontFamily)
             }
-            try output.write(SVGRenderer(metrics: metrics).render(screen))
-        case .tree: try output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
-        case .json: try output.write(screen.json().serialized() + "\n")
+            try SVGRenderer(metrics: metrics).render(screen) { try output.write($0) }
+        case .tree: try screen.root.treeDump { try output.write($0 + "\n") }
+        case .json:
+            try screen.writeJSON { try output.write($0) }
+            try output.write("\n")
         }
         try output.flush()
     }
