@@ -78,8 +78,8 @@ enum StandardError {
     /// other place to report it, and the exit code still says how the command ended.
     static func write(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { UntrustedText.plain(String($0)) }
-        var bytes = Array(lines.joined(separator: "\n").utf8)
-        _ = bytes.withUnsafeMutableBytes { StandardStreams.write(UnsafeRawBufferPointer($0), to: 2) }
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        _ = bytes.withUnsafeBytes { StandardStreams.write($0, to: 2) }
     }
 }
 
