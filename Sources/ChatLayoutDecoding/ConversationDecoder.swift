@@ -217,8 +217,11 @@ public enum ConversationDecoder {
             if Identifier.same(own, cid) { return state }
             if let own { found.append(own) }
         }
-        throw DocumentError(path: "channels", line: nil, column: nil,
-                            message: "no channel '\(JSONReader.shown(cid))' (the response has: \(found.isEmpty ? "none" : found.map(JSONReader.shown).joined(separator: ", ")))")
+        // The first few, as the keys of a document of the wrong shape: a response of thousands
+        // of channels must not flood the message.
+        let listed = found.isEmpty ? "none" : found.prefix(12).map(JSONReader.shown).joined(separator: ", ")
+            + (found.count > 12 ? " and \(found.count - 12) more" : "")
+        throw DocumentError(path: "channels", line: nil, column: nil, message: "no channel '\(JSONReader.shown(cid))' (the response has: \(listed))")
     }
 
     private static func context(_ json: some JSONValueReading) throws(DocumentError) -> DocumentContext {

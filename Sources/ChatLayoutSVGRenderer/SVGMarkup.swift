@@ -47,10 +47,20 @@ public enum XMLText {
 }
 
 /// An SVG document as it is written: one element a line, indented by depth, attributes in the
-/// order given, so that the same drawing is always the same bytes.
+/// order given, so that the same drawing is always the same bytes. Its text can be taken a
+/// piece at a time (`take()`), so that a long document is never held whole.
 struct SVGDocument {
-    private(set) var text = ""
+    private var text = ""
     private var depth = 0
+
+    /// The UTF-8 size of the text not yet taken.
+    var byteCount: Int { text.utf8.count }
+
+    /// The text written since the last take, which the document lets go.
+    mutating func take() -> String {
+        defer { text = "" }
+        return text
+    }
 
     /// `<name a="v" …/>`, or `<name …>` when `open` (closed by ``close(_:)``).
     mutating func element(_ name: String, _ attributes: [(String, String)], open: Bool = false) {

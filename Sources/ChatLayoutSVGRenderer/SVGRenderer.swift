@@ -23,9 +23,24 @@ public struct SVGRenderer: Sendable {
         self.palette = palette
     }
 
+    /// The size, in UTF-8 bytes, of the pieces ``render(_:chunkSize:to:)`` hands to its sink:
+    /// 64 KiB.
+    public static let chunkSize = 1 << 16
+
     /// The SVG document of `screen`, `screen.width × cellWidth` by `screen.height × cellHeight`
     /// pixels.
     public func render(_ screen: LaidOutScreen) -> String {
+        var document = ""
+        render(screen, chunkSize: .max) { document += $0 }
+        return document
+    }
+
+    /// The SVG document of `screen`, exactly as ``render(_:)`` gives it, handed to `sink` a
+    /// piece at a time as it is drawn: pieces of whole lines, of about `chunkSize` UTF-8 bytes
+    /// (more when one box's own elements are longer), so that the drawing of a long
+    /// conversation is written out without ever being held whole. An error `sink` throws ends
+    /// the drawing.
+    public func render(_ screen: LaidOutScreen, chunkSize: Int = SVGRenderer.chunkSize, to sink: (String) throws -> Void) rethrows {
         let width = max(0, screen.width) * metrics.cellWidth, height = max(0, screen.height) * metrics.cellHeight
         var document = SVGDocument()
         document.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -39,9 +54,9 @@ public struct SVGRenderer: Sendable {
         ] + (screen.direction == .rightToLeft ? [("data-direction", "rtl")] : []), open: true)
         document.element("rect", [("width", "\(width)"), ("height", "\(height)"), ("fill", palette.background)])
         var context = DrawingContext(screenWidth: screen.width, lineHeight: screen.lineHeight, direction: screen.direction)
-        draw(screen.root, context: &context, into: &document)
+        try draw(screen.root, context: &context, into: &document, flushingAt: chunkSize, sink)
         document.close("svg")
-        return document.text
+        try sink(document.take())
     }
 
     /// What drawing a box needs besides the box.
@@ -53,7 +68,10 @@ public struct SVGRenderer: Sendable {
         var clips = 0
     }
 
-    private func draw(_ box: Box, context: inout DrawingContext, into document: inout SVGDocument) {
+    /// Draws `box` and its children into `document`, handing what is written to `sink` once
+    /// it holds `limit` bytes, after each child.
+    private func draw(_ box: Box, context: inout DrawingContext, into document: inout SVGDocument, flushingAt limit: Int,
+                      _ sink: (String) throws -> Void) rethrows {
         let style = BoxStyle.of(box.role)
         let frame = metrics.pixels(box.frame)
         var attributes = [("data-role", box.role.rawValue)]
@@ -87,7 +105,10 @@ public struct SVGRenderer: Sendable {
             case .centered: drawCentered(box, style: style, frame: frame, into: &document)
             }
         }
-        for child in box.children { draw(child, context: &context, into: &document) }
+        for child in box.children {
+            try draw(child, context: &context, into: &document, flushingAt: limit, sink)
+            if document.byteCount >= limit { try sink(document.take()) }
+        }
         document.close("g")
     }
 

@@ -37,35 +37,35 @@ public struct TextRenderer: Sendable {
 
     /// The drawing as ``render(_:)`` gives it, handed to `write` a line at a time (each line
     /// with its "\n"), top to bottom: a long conversation is written out without ever being
-    /// held whole.
-    public func render(_ screen: LaidOutScreen, to write: (String) -> Void) {
-        forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width)) { write(Self.trimmed($0)) }
+    /// held whole. An error `write` throws ends the drawing.
+    public func render(_ screen: LaidOutScreen, to write: (String) throws -> Void) rethrows {
+        try forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width)) { try write(Self.trimmed($0)) }
     }
 
     /// The whole list drawn as ``render(_:to:)-(LaidOutScreen,_)`` draws `list.screen()`, a line at a time, but
     /// with boxes made only for the band of rows being drawn (`LaidOutList.screen(meeting:)`):
     /// however long the conversation, the drawing holds one band's boxes and cells.
-    public func render(_ list: LaidOutList, to write: (String) -> Void) {
-        render(list, bandHeight: nil, to: write)
+    public func render(_ list: LaidOutList, to write: (String) throws -> Void) rethrows {
+        try render(list, bandHeight: nil, to: write)
     }
 
     /// As `render(_:to:)` for a list, in bands of `bandHeight` rows (nil: as many as `cellsPerBand` allows).
-    func render(_ list: LaidOutList, bandHeight: Int?, to write: (String) -> Void) {
-        render(list, rows: 0 ..< list.header.frame.height + list.contentHeight, bandHeight: bandHeight, to: write)
+    func render(_ list: LaidOutList, bandHeight: Int?, to write: (String) throws -> Void) rethrows {
+        try render(list, rows: 0 ..< list.header.frame.height + list.contentHeight, bandHeight: bandHeight, to: write)
     }
 
     /// The rows `rows` of the whole list's drawing (screen rows, header included), drawn as
     /// ``render(_:to:)-(LaidOutList,_)`` draws them. With the parts of
     /// `MessageListScreen.forEachPart`, each drawn over the rows it covers, a long
     /// conversation is drawn at constant memory.
-    public func render(_ list: LaidOutList, rows: Range<Int>, to write: (String) -> Void) {
-        render(list, rows: rows, bandHeight: nil, to: write)
+    public func render(_ list: LaidOutList, rows: Range<Int>, to write: (String) throws -> Void) rethrows {
+        try render(list, rows: rows, bandHeight: nil, to: write)
     }
 
-    func render(_ list: LaidOutList, rows: Range<Int>, bandHeight: Int?, to write: (String) -> Void) {
+    func render(_ list: LaidOutList, rows: Range<Int>, bandHeight: Int?, to write: (String) throws -> Void) rethrows {
         guard !rows.isEmpty else { return }
-        forEachRow(rows: rows, width: list.width, bandHeight: bandHeight ?? Self.bandHeight(width: list.width),
-                   screen: list.screen(meeting:)) { write(Self.trimmed($0)) }
+        try forEachRow(rows: rows, width: list.width, bandHeight: bandHeight ?? Self.bandHeight(width: list.width),
+                       screen: list.screen(meeting:)) { try write(Self.trimmed($0)) }
     }
 
     /// A row of the grid as a line of the drawing: trailing spaces dropped, "\n" ended.
@@ -81,14 +81,15 @@ public struct TextRenderer: Sendable {
     }
 
     /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to `body`.
-    func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, _ body: (String) -> Void) {
-        forEachRow(rows: 0 ..< screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen }, body)
+    func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, _ body: (String) throws -> Void) rethrows {
+        try forEachRow(rows: 0 ..< screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen }, body)
     }
 
     /// Draws the rows `rows` of a screen `bandHeight` rows at a time, each band from the
     /// screen `screen` gives for it (one that holds at least the boxes meeting the band), and
     /// hands each row, top to bottom, to `body`.
-    func forEachRow(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen, _ body: (String) -> Void) {
+    func forEachRow(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen,
+                    _ body: (String) throws -> Void) rethrows {
         let height = rows.upperBound
         var top = rows.lowerBound
         repeat {
@@ -97,7 +98,7 @@ public struct TextRenderer: Sendable {
             var clearedRows = Set<Int>()
             let shown = screen(band)
             draw(shown.root, clip: band, origin: band.lowerBound, direction: shown.direction, into: &grid, clearedRows: &clearedRows)
-            for row in grid.rows { body(row) }
+            for row in grid.rows { try body(row) }
             top = band.upperBound
         } while top < height
     }

@@ -6,7 +6,8 @@ import ChatLayoutKit
 /// `chat-layout`: lays out chat payloads and explains the decisions; `text` shows the text
 /// engine at work.
 ///
-/// Exit codes: 0 ok, 1 bad input (a message on stderr), 2 bad usage.
+/// Exit codes: 0 ok, 1 bad input or standard output that could not be written (a message on
+/// stderr), 2 bad usage.
 @main
 struct ChatLayout: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,7 @@ struct ChatLayout: ParsableCommand {
     )
 
     static func main() {
+        StandardStreams.prepare()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -34,8 +36,8 @@ struct ChatLayout: ParsableCommand {
         }
     }
 
-    /// Exits for `error`: 1 for bad input, 2 for bad usage (with `usage`'s usage line), 0 after
-    /// --help and --version.
+    /// Exits for `error`: 1 for bad input or standard output that could not be written, 2 for
+    /// bad usage (with `usage`'s usage line), 0 after --help and --version.
     private static func fail(_ error: any Error, usage: any ParsableCommand.Type) -> Never {
         if let code = error as? ExitCode, code != .success {
             // `golden check` found a difference: its report is already written.
@@ -45,8 +47,23 @@ struct ChatLayout: ParsableCommand {
             StandardError.write(shorteningArguments("chat-layout: \(badInput.message)\n"))
             Foundation.exit(1)
         }
+        if let failure = error as? OutputFailure {
+            // `chat-layout … | head`: the reader has all it wanted.
+            if failure.errorNumber == EPIPE { StandardStreams.endAsSIGPIPEWould() }
+            StandardError.write("chat-layout: \(failure.message)\n")
+            Foundation.exit(1)
+        }
         if exitCode(for: error) == .success {
-            exit(withError: error) // --help, --version
+            // --help, --version: printed as ArgumentParser prints them, but checked.
+            let text = fullMessage(for: error)
+            var output = StandardOutput()
+            do {
+                if !text.isEmpty { try output.write(text + "\n") }
+                try output.flush()
+            } catch {
+                fail(error, usage: usage)
+            }
+            Foundation.exit(0)
         }
         if usage == self {
             StandardError.write(shorteningArguments(fullMessage(for: error) + "\n"))

@@ -56,6 +56,19 @@ struct HostileValuesTests {
         expectCut(try CLIRunner.run(["preview", "-", "--channel", Self.huge], stdin: query), status: 1, naming: "no channel")
     }
 
+    @Test func manyChannels_areListedInPart() throws {
+        // Issue 18: "no channel" listed every channel of the response, each whole.
+        let channels = (0 ..< 1000).map { #"{"channel": {"cid": "messaging:c\#($0)"}}"# } + [#"{"channel": {"cid": "\#(Self.huge)"}}"#]
+        let result = try CLIRunner.run(["preview", "-", "--channel", "messaging:none"], stdin: #"{"channels": [\#(channels.joined(separator: ","))]}"#)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no channel 'messaging:none' (the response has: messaging:c0, messaging:c1, "), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.contains(", messaging:c11 and 989 more)"), "\(result.stderr.prefix(300))")
+        #expect(result.stderr.count < 600, "\(result.stderr.count) characters")
+        // A long cid among the first is cut.
+        let first = #"{"channels": [\#(channels.last!), \#(channels[0])]}"#
+        expectCut(try CLIRunner.run(["preview", "-", "--channel", "messaging:none"], stdin: first), status: 1, naming: "no channel")
+    }
+
     @Test func hugeCurrentUser_isNeverEchoed() throws {
         let result = try CLIRunner.run(["preview", "-", "--current-user", Self.huge], stdin: Self.valid)
         #expect(result.status == 0)

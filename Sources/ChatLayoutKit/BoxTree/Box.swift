@@ -242,10 +242,11 @@ public struct Box: Hashable, Sendable, Codable {
     /// The lines drawn, top to bottom, in display order (``PlacedLine/display``).
     public var lines: [String] { placedLines.map(\.display) }
 
-    /// Calls `body` for this box and every descendant, parents before children, with depth.
-    public func walk(depth: Int = 0, _ body: (Box, Int) -> Void) {
-        body(self, depth)
-        for child in children { child.walk(depth: depth + 1, body) }
+    /// Calls `body` for this box and every descendant, parents before children, with depth;
+    /// an error `body` throws ends the walk.
+    public func walk(depth: Int = 0, _ body: (Box, Int) throws -> Void) rethrows {
+        try body(self, depth)
+        for child in children { try child.walk(depth: depth + 1, body) }
     }
 
     /// This box and its descendants mirrored in a screen `width` wide, as a right-to-left

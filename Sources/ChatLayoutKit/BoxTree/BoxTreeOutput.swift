@@ -6,6 +6,30 @@ extension Box {
     /// when it differs from the display) and `content` (the typed data: one key naming what the
     /// box stands for, see ``BoxContent/json()``).
     public func json() -> JSONValue {
+        .object(jsonMembers() + (children.isEmpty ? [] : [("children", .array(children.map { $0.json() }))]))
+    }
+
+    /// Appends this box's JSON (``json()``'s text) to `buffer`, its children's written one by
+    /// one: no JSON tree of the whole box is built. `buffer` goes to `sink` whenever it reaches
+    /// `limit` bytes.
+    func writeJSON(to buffer: inout String, flushingAt limit: Int, into sink: (String) throws -> Void) rethrows {
+        buffer += "{"
+        try JSONValue.writeMembers(jsonMembers(), to: &buffer, flushingAt: limit, into: sink)
+        if !children.isEmpty {
+            // After the members (never none: a box has a role): `children` comes last.
+            buffer += ",\"children\":["
+            for (index, child) in children.enumerated() {
+                if index > 0 { buffer += "," }
+                try child.writeJSON(to: &buffer, flushingAt: limit, into: sink)
+                try JSONValue.flush(&buffer, at: limit, into: sink)
+            }
+            buffer += "]"
+        }
+        buffer += "}"
+    }
+
+    /// ``json()``'s members but `children`.
+    private func jsonMembers() -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("role", .string(role.rawValue))]
         if let id { members.append(("id", .string(id))) }
         members.append(("frame", .object([
@@ -24,29 +48,34 @@ extension Box {
         if alignment != .leading { members.append(("align", .string(alignment.rawValue))) }
         if textDirection == .rightToLeft { members.append(("text_direction", .string("rtl"))) }
         if role == .bubble { members.append(("tail", .string(tail.rawValue))) }
-        if !children.isEmpty { members.append(("children", .array(children.map { $0.json() }))) }
-        return .object(members)
+        return members
     }
 
     /// The indented dump of the tree (`preview --format tree`): one line per box with its
     /// role, message id, frame and first line of text.
     public func treeDump() -> [String] {
         var output: [String] = []
-        walk { box, depth in
-            var line = String(repeating: "  ", count: depth) + box.role.rawValue
-            if let id = box.id { line += " \(UntrustedText.neutralizeLine(id))" }  // ids come from the document
-            line += " \(box.frame)"
-            if box.role == .bubble { line += " tail:\(box.tail.rawValue)" }
+        treeDump { output.append($0) }
+        return output
+    }
+
+    /// The lines of ``treeDump()`` (without line feeds) handed to `line` one at a time, top to
+    /// bottom, none of them kept. An error `line` throws ends the dump.
+    public func treeDump(_ line: (String) throws -> Void) rethrows {
+        try walk { box, depth in
+            var text = String(repeating: "  ", count: depth) + box.role.rawValue
+            if let id = box.id { text += " \(UntrustedText.neutralizeLine(id))" }  // ids come from the document
+            text += " \(box.frame)"
+            if box.role == .bubble { text += " tail:\(box.tail.rawValue)" }
             if let first = box.placedLines.first {
                 let shown = first.display.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
                 let more = box.placedLines.count - 1
-                line += " \"\(shown)\"" + (more > 0 ? " +\(more)" : "")
+                text += " \"\(shown)\"" + (more > 0 ? " +\(more)" : "")
             }
             // Ids come from the document as they are: the line is made plain (no controls, no
             // bidi controls) before it can reach a terminal.
-            output.append(UntrustedText.plain(line))
+            try line(UntrustedText.plain(text))
         }
-        return output
     }
 }
 
@@ -93,8 +122,27 @@ public struct LaidOutScreen: Hashable, Sendable, Codable {
     /// `{"width", "height", "line_height", "schema_version", "direction", "root"}`: SPEC §4's
     /// keys first.
     public func json() -> JSONValue {
-        .object([("width", .int(width)), ("height", .int(height)), ("line_height", .int(lineHeight)),
-                 ("schema_version", .int(Self.jsonSchemaVersion)), ("direction", .string(direction.rawValue)), ("root", root.json())])
+        .object(headerMembers + [("root", root.json())])
+    }
+
+    /// The text of ``json()``, exactly as `json().serialized()` gives it, handed to `sink` a
+    /// piece at a time as it is written: pieces of about `chunkSize` UTF-8 bytes (more when one
+    /// box's own text is longer). Box by box, with no JSON tree of the screen built and no
+    /// text held whole: `preview --format json` of a long conversation. An error `sink`
+    /// throws ends the writing.
+    public func writeJSON(chunkSize: Int = JSONValue.chunkSize, to sink: (String) throws -> Void) rethrows {
+        var buffer = "{"
+        try JSONValue.writeMembers(headerMembers, to: &buffer, flushingAt: chunkSize, into: sink)
+        buffer += ",\"root\":"
+        try root.writeJSON(to: &buffer, flushingAt: chunkSize, into: sink)
+        buffer += "}"
+        try sink(buffer)
+    }
+
+    /// The keys before `root`.
+    private var headerMembers: [(String, JSONValue)] {
+        [("width", .int(width)), ("height", .int(height)), ("line_height", .int(lineHeight)),
+         ("schema_version", .int(Self.jsonSchemaVersion)), ("direction", .string(direction.rawValue))]
     }
 }
 

@@ -9,14 +9,37 @@ extension MessageListDecisions {
     /// any, says why the unread separator is missing and what the channel turns off
     /// (``unreadExplanation``, ``notes``). Keys may be added; these never change.
     public func explanationJSON() -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("items", .array(items.map { json($0) })),
-            ("hidden", .array(hidden.map { .object([("id", .string($0.id)), ("reason", .string($0.reason.rawValue))]) })),
-        ]
-        // A missing unread separator and the list's other notes, when there are any.
+        .object([("items", .array(items.map { json($0) })), hiddenMember] + notesMembers)
+    }
+
+    /// The text of ``explanationJSON()`` with `members` added after its own keys — exactly as
+    /// that object serialised (``JSONValue/serialized()``) — handed to `sink` a piece at a time
+    /// as it is written: pieces of about `chunkSize` UTF-8 bytes, each item's JSON made only
+    /// when it is written, so that neither the JSON tree of a long list nor its text is held
+    /// whole. An error `sink` throws ends the writing.
+    public func writeExplanationJSON(adding members: [(String, JSONValue)] = [], chunkSize: Int = JSONValue.chunkSize,
+                                     to sink: (String) throws -> Void) rethrows {
+        var buffer = "{\"items\":["
+        for (index, item) in items.enumerated() {
+            if index > 0 { buffer += "," }
+            try json(item).write(to: &buffer, flushingAt: chunkSize, into: sink)
+            try JSONValue.flush(&buffer, at: chunkSize, into: sink)
+        }
+        buffer += "],"
+        try JSONValue.writeMembers([hiddenMember] + notesMembers + members, to: &buffer, flushingAt: chunkSize, into: sink)
+        buffer += "}"
+        try sink(buffer)
+    }
+
+    /// `hidden`: `[{"id", "reason"}]`.
+    private var hiddenMember: (String, JSONValue) {
+        ("hidden", .array(hidden.map { .object([("id", .string($0.id)), ("reason", .string($0.reason.rawValue))]) }))
+    }
+
+    /// `notes`, when there are any: a missing unread separator's reason, then the list's notes.
+    private var notesMembers: [(String, JSONValue)] {
         let listNotes = (firstUnreadSeparator == nil ? unreadExplanation.map { [$0] } ?? [] : []) + notes
-        if !listNotes.isEmpty { members.append(("notes", .array(listNotes.map(JSONValue.string)))) }
-        return .object(members)
+        return listNotes.isEmpty ? [] : [("notes", .array(listNotes.map(JSONValue.string)))]
     }
 
     /// Whether a row is the unread separator, at which index.

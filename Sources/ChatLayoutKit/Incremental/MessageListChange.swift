@@ -39,11 +39,17 @@ public enum MessageListChangeError: Error, Hashable, Sendable, CustomStringConve
     /// No message of the conversation has this id.
     case unknownMessageID(String)
 
-    /// A sentence for a developer: "no message with id 'm7'".
+    /// A sentence for a developer: "no message with id 'm7'". The id comes from a document: it
+    /// is quoted on one line, cut to its first characters and its size when long
+    /// (``UntrustedText/shortened(_:wholeUpTo:)``).
     public var description: String {
         switch self {
-        case .duplicateMessageID(let id): "duplicate message id '\(id)'"
-        case .unknownMessageID(let id): "no message with id '\(id)'"
+        case .duplicateMessageID(let id): "duplicate message id '\(Self.quoted(id))'"
+        case .unknownMessageID(let id): "no message with id '\(Self.quoted(id))'"
         }
+    }
+
+    private static func quoted(_ id: String) -> String {
+        UntrustedText.neutralizeLine(UntrustedText.shortened(id))
     }
 }

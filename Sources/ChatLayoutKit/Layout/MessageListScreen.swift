@@ -32,8 +32,9 @@ public enum MessageListScreen {
     /// space above its first row), then let go. A part is a `LaidOutList` whose rows are where
     /// the whole list has them (its `screen(meeting:)` over the rows it covers is the whole
     /// screen's over them); drawn over those rows in order, the parts draw the whole screen.
+    /// An error `body` throws ends the walk (standard output that cannot be written, say).
     public static func forEachPart(_ conversation: Conversation, environment: LayoutEnvironment, width requestedWidth: Int,
-                                   messagesPerPart: Int = 2048, _ body: (_ part: LaidOutList, _ rows: Range<Int>) -> Void) {
+                                   messagesPerPart: Int = 2048, _ body: (_ part: LaidOutList, _ rows: Range<Int>) throws -> Void) rethrows {
         let resolver = MessageListResolver(environment)
         let layout = MessageListLayout(environment)
         let width = MessageListLayout.width(requestedWidth)
@@ -59,7 +60,7 @@ public enum MessageListScreen {
             if let previous, let first = items.first { y += layout.spacing(between: previous, and: first) }
             let part = layout.part(items, header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
             let rows = screenTop ..< headerHeight + part.contentHeight
-            body(part, rows)
+            try body(part, rows)
             screenTop = rows.upperBound
             y = part.contentHeight
             previous = items.last

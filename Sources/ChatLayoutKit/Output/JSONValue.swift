@@ -26,38 +26,74 @@ public enum JSONValue: Hashable, Sendable {
         hasher.combine(serialized())
     }
 
+    /// The size, in UTF-8 bytes, of the pieces the streaming writers hand to their sink
+    /// (``write(chunkSize:to:)``): 64 KiB.
+    public static let chunkSize = 1 << 16
+
     /// The compact JSON text of this value.
     public func serialized() -> String {
         var output = ""
-        write(to: &output)
+        write(chunkSize: .max) { output += $0 }
         return output
     }
 
     /// Appends the compact JSON text of this value to `output`.
     public func write(to output: inout String) {
+        write(to: &output, flushingAt: .max) { _ in }
+    }
+
+    /// The compact JSON text of this value, exactly as ``serialized()`` gives it, handed to
+    /// `sink` a piece at a time as it is written: pieces of about `chunkSize` UTF-8 bytes (a
+    /// little more when one string is longer), so that a large value is written out without
+    /// its text ever being held whole. An error `sink` throws ends the writing.
+    public func write(chunkSize: Int = JSONValue.chunkSize, to sink: (String) throws -> Void) rethrows {
+        var buffer = ""
+        try write(to: &buffer, flushingAt: chunkSize, into: sink)
+        if !buffer.isEmpty { try sink(buffer) }
+    }
+
+    /// Appends this value's text to `buffer`, handing `buffer` to `sink` (and emptying it)
+    /// whenever it reaches `limit` bytes between two elements or members.
+    func write(to buffer: inout String, flushingAt limit: Int, into sink: (String) throws -> Void) rethrows {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? String(value) : "null"
-        case .string(let value): Self.writeString(value, to: &output)
+        case .null: buffer += "null"
+        case .bool(let value): buffer += value ? "true" : "false"
+        case .int(let value): buffer += String(value)
+        case .double(let value): buffer += value.isFinite ? String(value) : "null"
+        case .string(let value): Self.writeString(value, to: &buffer)
         case .array(let values):
-            output += "["
+            buffer += "["
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
-                value.write(to: &output)
+                if index > 0 { buffer += "," }
+                try value.write(to: &buffer, flushingAt: limit, into: sink)
+                try Self.flush(&buffer, at: limit, into: sink)
             }
-            output += "]"
+            buffer += "]"
         case .object(let members):
-            output += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                Self.writeString(key, to: &output)
-                output += ":"
-                value.write(to: &output)
-            }
-            output += "}"
+            buffer += "{"
+            try Self.writeMembers(members, to: &buffer, flushingAt: limit, into: sink)
+            buffer += "}"
         }
+    }
+
+    /// An object's members without its braces: `"key":value,…`.
+    static func writeMembers(_ members: [(String, JSONValue)], to buffer: inout String, flushingAt limit: Int,
+                             into sink: (String) throws -> Void) rethrows {
+        for (index, (key, value)) in members.enumerated() {
+            if index > 0 { buffer += "," }
+            writeString(key, to: &buffer)
+            buffer += ":"
+            try value.write(to: &buffer, flushingAt: limit, into: sink)
+            try flush(&buffer, at: limit, into: sink)
+        }
+    }
+
+    /// Hands `buffer` to `sink` and empties it once it holds `limit` bytes or more.
+    @inline(__always)
+    static func flush(_ buffer: inout String, at limit: Int, into sink: (String) throws -> Void) rethrows {
+        guard buffer.utf8.count >= limit else { return }
+        try sink(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes `value` as a JSON string literal.

@@ -32,9 +32,10 @@ struct ExplainCommand: ParsableCommand {
         var output = StandardOutput()
         switch format {
         case .json:
-            var json = decisions.explanationJSON()
-            if case .object(let members) = json { json = .object(members + [("direction", .string(environment.layoutDirection.rawValue))]) }
-            output.write(json.serialized() + "\n")
+            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue))]) {
+                try output.write($0)
+            }
+            try output.write("\n")
         case .text:
             var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine)
             // A mirrored screen says so, and why, under the header.
@@ -49,8 +50,8 @@ struct ExplainCommand: ParsableCommand {
                 let headed = !decisions.header.title.isEmpty || !decisions.header.subtitle.isEmpty
                 lines.insert(UntrustedText.plain("you are \(id) (the channel's membership)"), at: headed ? 1 : 0)
             }
-            for line in lines { output.write(line + "\n") }
+            for line in lines { try output.write(line + "\n") }
         }
-        output.flush()
+        try output.flush()
     }
 }

@@ -39,13 +39,13 @@ struct GoldenCheckCommand: ParsableCommand {
         let results = try GoldenRun.folder(folder).run(mode: .never)
         var output = StandardOutput()
         for result in results {
-            output.write(GoldenRun.line(for: result))
+            try output.write(GoldenRun.line(for: result))
             if case .success(.differs(let difference)) = result.outcome {
-                output.write(difference.unifiedDiff(expectedLabel: result.drawingPath, actualLabel: result.drawingPath + " (drawn)"))
+                try output.write(difference.unifiedDiff(expectedLabel: result.drawingPath, actualLabel: result.drawingPath + " (drawn)"))
             }
         }
-        output.write(GoldenRun.summary(results, verb: "check"))
-        output.flush()
+        try output.write(GoldenRun.summary(results, verb: "check"))
+        try output.flush()
         if let junit {
             let report = JUnitReport.xml(results, suiteName: URL(fileURLWithPath: folder).lastPathComponent)
             guard FileManager.default.createFile(atPath: junit, contents: Data(report.utf8)) else {
@@ -82,10 +82,10 @@ struct GoldenRecordCommand: ParsableCommand {
         let results = try GoldenRun.folder(folder).run(mode: failed ? .failed : .all, rewriteAll: !failed)
         var output = StandardOutput()
         for result in results where !(failed && (try? result.outcome.get()) == .matched) {
-            output.write(GoldenRun.line(for: result))
+            try output.write(GoldenRun.line(for: result))
         }
-        output.write(GoldenRun.summary(results, verb: "record"))
-        output.flush()
+        try output.write(GoldenRun.summary(results, verb: "record"))
+        try output.flush()
         if results.contains(where: { if case .failure = $0.outcome { true } else { false } }) {
             throw ExitCode(1)
         }

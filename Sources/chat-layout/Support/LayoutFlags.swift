@@ -121,9 +121,7 @@ struct LayoutFlags: ParsableArguments {
         }
         var words = ChatStrings(locale: formatter.locale)
         if let strings {
-            guard let bytes = Self.readRegularFile(strings) ?? FileManager.default.contents(atPath: strings).map(Array.init) else {
-                throw BadInput(message: "\(strings): cannot be read (--strings)")
-            }
+            let bytes = try Self.readStrings(strings)
             do {
                 try words.apply(ChatStrings.table(json: bytes))
             } catch {
@@ -134,46 +132,29 @@ struct LayoutFlags: ParsableArguments {
                       strings: words, layoutDirection: layoutDirection)
     }
 
-    private var displayName: String { file == "-" ? "<stdin>" : file }
+    private var source: DocumentSource { DocumentSource(path: file == "-" ? nil : file) }
+
+    private var displayName: String { source.name }
 
     private func readInput() throws -> [UInt8] {
-        if file == "-" {
-            return Array(FileHandle.standardInput.readDataToEndOfFile())
+        let limit = try SizeLimit.fromEnvironment()
+        do {
+            return try source.read(limit: limit)
+        } catch {
+            throw BadInput(message: "\(displayName): \(error.description)")
         }
-        if let bytes = Self.readRegularFile(file) { return bytes }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory)
-            throw BadInput(message: "\(file): " + (exists ? (isDirectory.boolValue ? "is a directory" : "cannot be read") : "no such file"))
-        }
-        return Array(data)
     }
 
-    /// A regular file's bytes read straight into the array the decoder reads (no `Data` and
-    /// no copy of it: a 367 MB document was held twice while it was copied); nil for anything
-    /// else, or a file that changed size while read, which `FileManager` reads instead.
-    private static func readRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let got = read(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                count += got
-            }
-            complete = count == size
+    /// The `--strings` table's bytes, read as a document is.
+    private static func readStrings(_ path: String) throws -> [UInt8] {
+        let limit = try SizeLimit.fromEnvironment()
+        do {
+            return try DocumentSource(path: path).read(limit: limit)
+        } catch .noSuchFile {
+            throw BadInput(message: "\(path): cannot be read (--strings)")
+        } catch {
+            throw BadInput(message: "\(path): \(error.description) (--strings)")
         }
-        // Shorter than it said, or longer now: read it again the slow way.
-        var extra: UInt8 = 0
-        guard complete, read(descriptor, &extra, 1) == 0 else { return nil }
-        return bytes
     }
 }
 

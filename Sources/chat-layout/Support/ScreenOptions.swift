@@ -89,14 +89,15 @@ struct ScreenOptions: ParsableArguments {
         }
         var output = StandardOutput()
         let renderer = TextRenderer(engine: engine)
-        MessageListScreen.forEachPart(conversation, environment: environment, width: width) { part, rows in
-            renderer.render(part, rows: rows) { output.write($0) }
+        try MessageListScreen.forEachPart(conversation, environment: environment, width: width) { part, rows in
+            try renderer.render(part, rows: rows) { try output.write($0) }
         }
-        output.flush()
+        try output.flush()
     }
 
-    /// Writes the screen in the chosen format to standard output; refuses a `--height` too
-    /// short for the screen's header and one row of the list.
+    /// Writes the screen in the chosen format to standard output, as it is drawn (a line, a
+    /// box, a piece at a time: never the whole text at once); refuses a `--height` too short
+    /// for the screen's header and one row of the list.
     func write(_ screen: LaidOutScreen, engine: ICUTextEngine, environment: LayoutEnvironment) throws {
         let measurer = environment.measurer
         // The header's height depends on the document (none, or a two-line thread header), so
@@ -107,16 +108,18 @@ struct ScreenOptions: ParsableArguments {
         }
         var output = StandardOutput()
         switch format {
-        case .text: TextRenderer(engine: engine).render(screen) { output.write($0) }
+        case .text: try TextRenderer(engine: engine).render(screen) { try output.write($0) }
         case .svg:
             var metrics = SVGMetrics()
             if let pixel = measurer as? HarfBuzzTextMeasurer {
                 metrics = .points(fontSize: Self.pointSize, lineHeight: screen.lineHeight, fontFamily: pixel.cssFontFamily)
             }
-            output.write(SVGRenderer(metrics: metrics).render(screen))
-        case .tree: output.write(screen.root.treeDump().joined(separator: "\n") + "\n")
-        case .json: output.write(screen.json().serialized() + "\n")
+            try SVGRenderer(metrics: metrics).render(screen) { try output.write($0) }
+        case .tree: try screen.root.treeDump { try output.write($0 + "\n") }
+        case .json:
+            try screen.writeJSON { try output.write($0) }
+            try output.write("\n")
         }
-        output.flush()
+        try output.flush()
     }
 }

@@ -29,14 +29,24 @@ struct TextEngineOptions: ParsableArguments {
 }
 
 extension ParsableCommand {
-    /// Runs `transform` on every neutralised line of standard input, printing its result.
-    func eachInputLine(_ transform: (String) -> String) {
+    /// Runs `transform` on every neutralised line of standard input, printing its result as
+    /// the line arrives (`yes | chat-layout text width | head` answers at once, in bounded
+    /// memory); a line longer than the document size limit (``SizeLimit``) is bad input.
+    func eachInputLine(_ transform: (String) -> String) throws {
         var output = StandardOutput()
-        for line in StandardInput.lines() {
-            output.write(transform(UntrustedText.neutralize(line)))
-            output.write("\n")
+        do {
+            try StandardInput.forEachLine(limit: SizeLimit.fromEnvironment()) { line in
+                try output.write(transform(UntrustedText.neutralize(line)))
+                try output.write("\n")
+            } afterEachRead: {
+                try output.flush()
+            }
+        } catch let badInput as BadInput {
+            // The lines before a line too long, or a failed read, keep their answers.
+            try output.flush()
+            throw badInput
         }
-        output.flush()
+        try output.flush()
     }
 }
 
@@ -50,9 +60,9 @@ extension TextCommand {
         @Flag(help: "Print each cluster with its width in cells.")
         var widths = false
 
-        func run() {
+        func run() throws {
             let engine = options.engine
-            eachInputLine { line in
+            try eachInputLine { line in
                 if widths {
                     return JSONValue.array(engine.clusterWidths(line).map { .array([.string($0.cluster), .int($0.width)]) }).serialized()
                 }
@@ -68,9 +78,9 @@ extension TextCommand {
         )
         @OptionGroup var options: TextEngineOptions
 
-        func run() {
+        func run() throws {
             let engine = options.engine
-            eachInputLine { JSONValue.array(engine.lineBreakSegments($0).map(JSONValue.string)).serialized() }
+            try eachInputLine { JSONValue.array(engine.lineBreakSegments($0).map(JSONValue.string)).serialized() }
         }
     }
 
@@ -78,9 +88,9 @@ extension TextCommand {
         static let configuration = CommandConfiguration(abstract: "The width of each line in terminal cells.")
         @OptionGroup var options: TextEngineOptions
 
-        func run() {
+        func run() throws {
             let engine = options.engine
-            eachInputLine { String(engine.width(of: $0)) }
+            try eachInputLine { String(engine.width(of: $0)) }
         }
     }
 
@@ -103,9 +113,9 @@ extension TextCommand {
             guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
         }
 
-        func run() {
+        func run() throws {
             let engine = options.engine
-            eachInputLine { line in
+            try eachInputLine { line in
                 let wrapped = engine.wrap(line, width: width)
                 return JSONValue.array(wrapped.lines.map { .string(display ? $0.display : $0.text) }).serialized()
             }

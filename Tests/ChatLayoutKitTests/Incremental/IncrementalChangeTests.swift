@@ -218,6 +218,16 @@ import Testing
         }
     }
 
+    @Test func refusalsQuotingAHugeID_cutIt() {
+        // Issue 18: ids come from documents; a refusal quotes one as every error does.
+        let huge = String(repeating: "h", count: 10_000), cut = String(repeating: "h", count: 40) + "… (10000 characters)"
+        for error in [MessageListChangeError.duplicateMessageID(huge), .unknownMessageID(huge)] {
+            #expect(error.description.contains("'\(cut)'"), "\(error.description.prefix(100))")
+            #expect(error.description.count < 100)
+        }
+        #expect(MessageListChangeError.unknownMessageID("m\u{1B}[2J\n7").description == "no message with id 'm␊7'")
+    }
+
     @Test func appendingAtTheBottom_leavesEveryRowAboveWhereItWas() throws {
         var builder = ConversationBuilder()
         for index in 0 ..< 200 { builder = builder.message("m\(index)", by: ["leia", "han", "luke"][index % 3], at: Double(index * 40)) }

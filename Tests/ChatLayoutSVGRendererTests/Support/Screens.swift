@@ -29,6 +29,23 @@ enum Screens {
                                         formatter: formatter, measurer: ICUTextEngine(), width: width)
     }
 
+    /// A generated conversation of `count` messages by three authors (some text to escape,
+    /// some right to left) laid out at `width`.
+    static func conversation(_ count: Int, width: Int) throws -> LaidOutScreen {
+        let messages = (0 ..< count).map { index in
+            let text = index % 5 == 0 ? #"<b>\#(index)</b> & \"quotes\" שלום"# : "Message number \(index)"
+            let seconds = index * 30 % 86_400 // on 5 March 2024
+            let time = [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+            return #"{"id": "m\#(index)", "text": "\#(text)", "user": {"id": "u\#(index % 3)", "name": "User \#(index % 3)"}, "created_at": "2024-03-05T\#(time)Z"}"#
+        }
+        let json = #"{"channel": {"cid": "messaging:x", "name": "X", "member_count": 3}, "messages": [\#(messages.joined(separator: ","))]}"#
+        let document = try ConversationDecoder.decode(Array(json.utf8))
+        let context = LayoutContext(currentUserID: "u0", now: Timestamp(seconds: 1_709_683_200), timeZone: "UTC", locale: "en_US") // 6 March
+        return MessageListScreen.layout(document.conversation, config: document.config, context: context,
+                                        formatter: try ICULocaleFormatter(locale: "en_US", timeZone: "UTC"), measurer: ICUTextEngine(),
+                                        width: width)
+    }
+
     /// A screen of `width` × `height` cells whose root holds `boxes`.
     static func of(_ boxes: [Box], width: Int = 40, height: Int = 10) -> LaidOutScreen {
         LaidOutScreen(width: width, height: height,
