@@ -140,6 +140,34 @@ import Testing
         #expect(decisions.header.subtitle == "Elsewhere")
     }
 
+    @Test func threadEvents_lookalikeUsersAndReplyIDs_areOthers() {
+        let at = { (minute: Int64) in Timestamp(seconds: 1_709_632_800 + minute * 60) }
+        let thread = ChatThread(parentMessageID: "p1", replyCount: 0, read: [ReadState(user: User(id: composed), unreadMessages: 0)], lastMessageAt: at(0))
+        let replies = [("\u{E9}", decomposed), ("e\u{301}", composed)].enumerated().map { index, reply in
+            ThreadEvent.threadMessageNew(reply: Message(id: reply.0, type: .reply, user: User(id: reply.1), createdAt: at(Int64(index + 1)), parentID: "p1"),
+                                         parentMessageID: "p1", thread: nil, createdAt: nil)
+        }
+        let read = ThreadEvent.messageRead(user: User(id: decomposed), parentMessageID: "p1", lastReadMessageID: nil, createdAt: at(5))
+        let state = ThreadListState.apply(replies + [read], to: ThreadListState(threads: [thread]), currentUserID: composed)
+        #expect(state.threads[0].latestReplies.count == 2 && state.threads[0].replyCount == 2, "two replies, not one delivered twice")
+        #expect(state.threads[0].read.first?.unreadMessages == 1, "the look-alike's reply is unread for the current user; their read is theirs")
+        #expect(state.threads[0].read.count == 2)
+    }
+
+    @Test func threadView_lookalikeReplyIDs_areTwoReplies_andALookalikeAuthorIsNotFlipped() throws {
+        let builder = ConversationBuilder()
+            .context { $0.currentUserID = composed }
+            .message("p1", by: "han", at: 0) { $0.replyCount = 2 }
+            .message("\u{E9}", by: composed, at: 10) { $0.parentID = "p1" }
+            .message("e\u{301}", by: decomposed, at: 20) { $0.parentID = "p1" }
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        let decisions = try ThreadViewResolver(config: builder.config, context: builder.context, formatter: formatter, measurer: ICUTextEngine())
+            .resolve(builder.conversation, parentID: "p1")
+        let replies = decisions.items.compactMap { item -> MessageDecision? in if case .message(let decision) = item { decision } else { nil } }
+        #expect(replies.map { Array($0.message.id.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+        #expect(replies.map { $0.options.contains(.flipped) } == [true, false])
+    }
+
     @Test func explain_warnsOfLookalikeIDs_andOfTakenNames() throws {
         let list = try ConversationBuilder()
             .context { $0.currentUserID = composed }
