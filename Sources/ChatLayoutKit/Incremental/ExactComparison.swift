@@ -48,11 +48,19 @@ extension Box {
         guard frame.y == other.frame.y + dy, frame.x == other.frame.x, frame.width == other.frame.width,
               frame.height == other.frame.height, role == other.role, Identifier.equal(id, other.id),
               Identifier.equal(text, other.text), BoxContent.same(content, other.content),
-              placedLines.elementsEqual(other.placedLines, by: { $0.isExactly($1) }), alignment == other.alignment,
-              textDirection == other.textDirection, tail == other.tail, children.count == other.children.count
+              Self.sameStorage(placedLines, other.placedLines) || placedLines.elementsEqual(other.placedLines, by: { $0.isExactly($1) }),
+              alignment == other.alignment, textDirection == other.textDirection, tail == other.tail,
+              children.count == other.children.count
         else { return false }
+        if dy == 0 && Self.sameStorage(children, other.children) { return true }
         for index in children.indices where !children[index].isSame(other.children[index], movedDown: dy) { return false }
         return true
+    }
+
+    /// Two arrays in one storage (copies of one array, as a row kept is): the same elements,
+    /// without a look at them.
+    private static func sameStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
+        lhs.withUnsafeBufferPointer { left in rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress && left.count == right.count } }
     }
 }
 
