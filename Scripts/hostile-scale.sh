@@ -19,12 +19,13 @@
 #   typing      typing_user_ids of members and unknown users, and a message whose thread
 #               participants have no names, in the channel and beside a thread [1000 ids]
 #   parents     threads without parent_message, their parents among the messages [1000 threads]
+#   deletes     message.deleted (hard) of each of a thread's latest replies [1000 replies and events]
 #
 # Documents are made in $HOSTILE_DIR (default /tmp/clk-hostile-scale). Needs /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${HOSTILE_DIR:-/tmp/clk-hostile-scale}
-cases=(${CASES:-keys new-threads reads reactions typing parents})
+cases=(${CASES:-keys new-threads reads reactions typing parents deletes})
 steps=(${STEPS:-1 10 100})
 mkdir -p "$dir"
 [ -x /usr/bin/time ] || { echo "hostile-scale.sh needs /usr/bin/time (apt-get install -y time)" >&2; exit 2; }
@@ -96,6 +97,12 @@ for step in steps:
                                 "messages": [message("p%d" % i, second=i % 14000) for i in range(n)],
                                 "threads": [{"parent_message_id": "p%d" % (n - 1 - i), "reply_count": 1, "last_message_at": at(i % 14000)}
                                             for i in range(n)]})
+    # A thread of n latest replies, each deleted for good.
+    replies = [message("r%d" % i, "reply", second=i % 14000, type="reply", parent_id="p0") for i in range(n)]
+    write("deletes-%d" % step, {"context": context,
+                                "threads": [dict(thread("p0", 0), latest_replies=replies, reply_count=n)],
+                                "events": [{"type": "message.deleted", "hard_delete": True,
+                                            "message": message("r%d" % i, "", second=0, parent_id="p0")} for i in range(n)]})
 PY
 
 run() {  # prints wall seconds and peak MB of a command, its output discarded
@@ -120,6 +127,7 @@ for case in "${cases[@]}"; do
         reactions) commands=("preview --width 40" "thread --parent p0 --width 40") ;;
         typing) commands=("preview --width 40" "thread --parent p0 --width 40") ;;
         parents) commands=("threads --width 40 --height 40") ;;
+        deletes) commands=("threads --width 40") ;;
         *) echo "unknown case $case" >&2; exit 2 ;;
     esac
     for command in "${commands[@]}"; do
