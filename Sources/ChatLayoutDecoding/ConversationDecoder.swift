@@ -142,6 +142,8 @@ public enum ConversationDecoder {
         conversation.threadListState = try enumeration(root["thread_list"]["state"]) ?? .loaded
         // One thread a parent: a second would shadow the first's replies in the thread view.
         var firstThread: [IDKey: Int] = [:]
+        // The messages by id, made on the first thread that needs its parent from them.
+        var messageByID: [IDKey: Int]?
         func decodeThread(_ element: JSON, index: Int?) throws(DocumentError) {
             var thread = try decoder.thread(element)
             if let first = firstThread[IDKey(thread.parentMessageID)] {
@@ -151,7 +153,12 @@ public enum ConversationDecoder {
             if thread.parentMessage == nil {
                 // Stream's thread payload always has its parent; a document may give it among its
                 // messages instead. Without either, the thread list and view would be blank.
-                guard let parent = conversation.messages.first(where: { Identifier.same($0.id, thread.parentMessageID) }) else {
+                if messageByID == nil {
+                    var byID: [IDKey: Int] = [:]
+                    for (index, message) in conversation.messages.enumerated().reversed() { byID[IDKey(message.id)] = index } // the first wins
+                    messageByID = byID
+                }
+                guard let parent = messageByID?[IDKey(thread.parentMessageID)].map({ conversation.messages[$0] }) else {
                     throw DocumentError(path: element["parent_message"].path, line: nil, column: nil, message: """
                         missing: thread '\(JSONReader.shown(thread.parentMessageID))' has no parent message \
                         (no parent_message, and no message with its id in messages)

@@ -46,34 +46,44 @@ package enum JSONParser {
     }
 
     /// Pairs keys with values; a repeated key keeps its first position and takes the last value.
+    /// Keys are the same when their bytes are (``IDKey``): canonically equivalent keys are
+    /// different keys. O(n) for n keys, whatever they are.
     static func members<Value>(keys: some Collection<String>, values: some Collection<Value>) -> [(String, Value)] {
+        var comparisons = 0
+        return members(keys: keys, values: values, comparisons: &comparisons)
+    }
+
+    /// ``members(keys:values:)``, counting into `comparisons` the keys it compares or looks up
+    /// (for the tests: one lookup a key, where a linear search compared each key with every
+    /// key before it).
+    package static func members<Value>(keys: some Collection<String>, values: some Collection<Value>,
+                                       comparisons: inout Int) -> [(String, Value)] {
         var members: [(String, Value)] = []
         members.reserveCapacity(keys.count)
-        func sameScalars(_ a: String, _ b: String) -> Bool { a.hasSameUTF8(as: b) }
         if keys.count <= 8 {
             for (key, value) in zip(keys, values) {
-                if let index = members.firstIndex(where: { sameScalars($0.0, key) }) {
-                    members[index].1 = value
-                } else {
-                    members.append((key, value))
+                var found: Int?
+                for index in members.indices {
+                    comparisons += 1
+                    if Identifier.same(members[index].0, key) {
+                        found = index
+                        break
+                    }
                 }
+                if let found { members[found].1 = value } else { members.append((key, value)) }
             }
             return members
         }
-        // String hashing follows canonical equivalence, so a hit is confirmed scalar by scalar.
-        var indexByKey: [String: Int] = [:]
+        // Hashed and compared by bytes: a key that only reads like another (canonically
+        // equivalent, one bucket for Swift's `String` hashing) is found in a bucket of its own.
+        var indexByKey: [IDKey: Int] = [:]
         indexByKey.reserveCapacity(keys.count)
         for (key, value) in zip(keys, values) {
-            if let index = indexByKey[key] {
-                if sameScalars(members[index].0, key) {
-                    members[index].1 = value
-                } else if let index = members.firstIndex(where: { sameScalars($0.0, key) }) {
-                    members[index].1 = value
-                } else {
-                    members.append((key, value))
-                }
+            comparisons += 1
+            if let index = indexByKey[IDKey(key)] {
+                members[index].1 = value
             } else {
-                indexByKey[key] = members.count
+                indexByKey[IDKey(key)] = members.count
                 members.append((key, value))
             }
         }

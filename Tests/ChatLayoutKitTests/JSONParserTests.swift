@@ -263,6 +263,30 @@ func numbers_areIntWhenTheyFitAndDoubleOtherwise(text: String, expected: ParsedJ
     #expect(members.suffix(2).map(\.1) == [3, 2])
 }
 
+/// Issue 18: a key canonically equivalent to an earlier one (the same `String` hash) was
+/// searched for among all the keys before it, so 40k such keys took 51 s. Now one lookup a key,
+/// by its bytes, and still the last value at the first position.
+@Test func canonicallyEquivalentKeys_costOneLookupEach_andKeepTheLastValueRule() throws {
+    var keys: [String] = [], values: [Int] = []
+    for index in 0 ..< 2000 {
+        keys += ["k\(index)\u{E9}", "k\(index)e\u{301}"]
+        values += [2 * index, 2 * index + 1]
+    }
+    keys += ["k7\u{E9}", "k7e\u{301}"] // repeated: the last value wins, at the first position
+    values += [-1, -2]
+    var comparisons = 0
+    let members = JSONParser.members(keys: keys, values: values, comparisons: &comparisons)
+    #expect(comparisons == keys.count, "one lookup a key, not a search of the keys before it")
+    #expect(members.count == 4000)
+    #expect(members[14].0.unicodeScalars.elementsEqual("k7\u{E9}".unicodeScalars) && members[14].1 == -1)
+    #expect(members[15].0.unicodeScalars.elementsEqual("k7e\u{301}".unicodeScalars) && members[15].1 == -2)
+    #expect(members[16].1 == 16)
+    // The same through the parser, also with escapes spelling the same bytes.
+    let text = "{" + keys.indices.map { "\"\(keys[$0])\":\(values[$0])" }.joined(separator: ",") + ",\"k9\\u00e9\":-3}"
+    guard case .object(let parsed) = try parse(text) else { Issue.record("not an object"); return }
+    #expect(parsed.count == 4000 && parsed[14].1 == -1 && parsed[15].1 == -2 && parsed[18].1 == -3 && parsed[19].1 == 19)
+}
+
 // MARK: - Round trips
 
 private let documents = [

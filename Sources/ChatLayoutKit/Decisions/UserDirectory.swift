@@ -20,6 +20,9 @@ struct UserDirectory: Sendable {
         }
     }
 
+    /// The member with an id (the first), if any.
+    func member(_ id: String) -> User? { members[id] }
+
     /// The user with an id.
     func user(_ id: String) -> User {
         members[id] ?? firstAuthors[id]?.user ?? User(id: id)
@@ -67,7 +70,8 @@ struct UserDirectory: Sendable {
 extension UserDirectory {
     /// The directory of a conversation decided once (the batch list), built on the first
     /// lookup that gets past the members: only typing names and nameless thread participants
-    /// ask, and they are mostly members.
+    /// ask, and they are mostly members. The members are indexed on the first lookup, so that
+    /// any number of lookups costs one pass over the members and, at most, one over the messages.
     ///
     /// Copies share the directory, built once whichever copy asks first, from any thread: the
     /// decisions of a long list are made on all cores, each run with its copy.
@@ -76,25 +80,37 @@ extension UserDirectory {
         private let messages: [Message]
         private let built: Built
 
-        /// The directory once built, behind a lock.
+        /// The directories once built, behind a lock: the members', then the whole one.
         private final class Built: @unchecked Sendable {
             private let lock = DispatchSemaphore(value: 1)
+            private var memberDirectory: UserDirectory?
             private var directory: UserDirectory?
+            /// Members and messages indexed so far (for the tests).
+            private(set) var indexed = 0
 
-            /// The directory, if built.
-            var existing: UserDirectory? {
+            /// The user with `id`: from the whole directory if built, else from the members'
+            /// (built now if need be), else from the whole directory, built now.
+            func user(_ id: String, members: [Member], messages: [Message]) -> User {
                 lock.wait()
                 defer { lock.signal() }
-                return directory
+                if let directory { return directory.user(id) }
+                let memberDirectory = self.memberDirectory ?? UserDirectory(members: members)
+                if self.memberDirectory == nil {
+                    self.memberDirectory = memberDirectory
+                    indexed += members.count
+                }
+                if let member = memberDirectory.member(id) { return member }
+                var directory = memberDirectory
+                for (sequence, message) in messages.enumerated() { _ = directory.add(message, sequence: sequence) }
+                indexed += messages.count
+                self.directory = directory
+                return directory.user(id)
             }
 
-            func directory(building: () -> UserDirectory) -> UserDirectory {
+            var indexedCount: Int {
                 lock.wait()
                 defer { lock.signal() }
-                if let directory { return directory }
-                let made = building()
-                directory = made
-                return made
+                return indexed
             }
         }
 
@@ -106,14 +122,11 @@ extension UserDirectory {
 
         /// The user with an id, as ``UserDirectory/user(_:)`` answers it.
         func user(_ id: String) -> User {
-            if let directory = built.existing { return directory.user(id) }
-            // The first member with the id, as the directory keeps them.
-            if let member = members.first(where: { Identifier.same($0.user.id, id) }) { return member.user }
-            return built.directory {
-                var directory = UserDirectory(members: members)
-                for (sequence, message) in messages.enumerated() { _ = directory.add(message, sequence: sequence) }
-                return directory
-            }.user(id)
+            built.user(id, members: members, messages: messages)
         }
+
+        /// How many members and messages were indexed to answer the lookups so far (for the
+        /// tests: each at most once, whatever the number of lookups).
+        var indexedCount: Int { built.indexedCount }
     }
 }

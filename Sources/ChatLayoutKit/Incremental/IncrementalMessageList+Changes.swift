@@ -201,7 +201,7 @@ extension IncrementalMessageList {
                                       groupSpacing: pipeline.groupSpacing, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compareInPlace(old, oldFooter: oldFooter)
-        builder.diff.headerChanged = oldHeader != headerBox
+        builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
         return builder.diff
     }
 
@@ -228,7 +228,7 @@ extension IncrementalMessageList {
         if record.typingChanged {
             typing = pipeline.resolver.typingText(shell, user: directory.user)
             let newHeader = pipeline.resolver.header(shell, typing: typing)
-            if newHeader != header {
+            if !newHeader.isExactly(header) {
                 header = newHeader
                 headerBox = pipeline.layout.header(header, width: width)
             }
@@ -242,7 +242,7 @@ extension IncrementalMessageList {
                                       unreadCount: unreadCount)
         builder.compare(record)
         builder.compareFooter(oldFooter)
-        builder.diff.headerChanged = oldHeader != headerBox
+        builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
         return builder.diff
     }
 

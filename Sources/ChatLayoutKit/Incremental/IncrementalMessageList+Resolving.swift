@@ -29,7 +29,7 @@ extension IncrementalMessageList {
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
         let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
         return items.map { item in
-            old.first { $0.item == item } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
+            old.first { $0.item.isExactly(item) } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
         }
     }
 }

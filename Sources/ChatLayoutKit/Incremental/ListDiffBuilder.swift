@@ -72,7 +72,7 @@ struct ListDiffBuilder {
     /// The rows under the messages before and after.
     mutating func compareFooter(_ old: [IncrementalMessageList.FooterRow]) {
         // The usual case: the same rows (`footerRows(reusing:)` keeps those of the same items).
-        if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item == $1.item && $0.box == $1.box }) { return }
+        if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item.isExactly($1.item) && $0.box.isSame($1.box, movedDown: 0) }) { return }
         var top = entries.extent
         let newRows = footer.enumerated().map { offset, row in
             top += groupSpacing

@@ -127,9 +127,10 @@ struct EntryRow {
     func isUnchanged(from other: EntryRow) -> Bool {
         guard box.isSame(other.box, movedDown: (origin + offset) - (other.origin + other.offset)) else { return false }
         switch (content, other.content) {
-        case (.message(let decision), .message(let previous)): return decision === previous || decision.value == previous.value
-        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)): return day == previousDay && text == previousText
-        case (.other(let item), .other(let previous)): return item == previous
+        case (.message(let decision), .message(let previous)): return decision === previous || decision.value.isExactly(previous.value)
+        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
+            return day == previousDay && Identifier.same(text, previousText)
+        case (.other(let item), .other(let previous)): return item.isExactly(previous)
         default: return false
         }
     }
@@ -143,20 +144,5 @@ struct EntryRow {
     /// where it was placed).
     func box(entryTop top: Int) -> Box {
         top == origin ? box : box.offsetBy(dy: top - origin)
-    }
-}
-
-extension Box {
-    /// Whether `other` moved down by `dy` is this box (frames, text, lines, children): a
-    /// row compared with itself as it was, each placed for its entry's top.
-    func isSame(_ other: Box, movedDown dy: Int) -> Bool {
-        guard dy != 0 else { return self == other }
-        guard frame.y == other.frame.y + dy, frame.x == other.frame.x, frame.width == other.frame.width,
-              frame.height == other.frame.height, role == other.role, id == other.id, text == other.text,
-              content == other.content, placedLines == other.placedLines, alignment == other.alignment,
-              textDirection == other.textDirection, tail == other.tail, children.count == other.children.count
-        else { return false }
-        for index in children.indices where !children[index].isSame(other.children[index], movedDown: dy) { return false }
-        return true
     }
 }

@@ -57,7 +57,7 @@ final class Pipeline: Sendable {
             grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
         )
         var resolved = entry
-        if decision != entry.decision { resolved.decision = decision } // else the shared decision stays
+        if !decision.isExactly(entry.decision) { resolved.decision = decision } // else the shared decision stays
         // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
         // the one above when that one continues into it.
         let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
@@ -105,6 +105,6 @@ final class Pipeline: Sendable {
         old.position = new.position
         old.groupBoundary = new.groupBoundary
         old.reasons = new.reasons
-        return old == new
+        return old.isExactly(new)
     }
 }

@@ -111,6 +111,8 @@ public struct Conversation: Hashable, Sendable, Codable {
     public var isDirect: Bool { memberCount <= 2 }
 
     /// The user with an id, from members, then message authors; else a user with only the id.
+    /// One lookup walks the members and messages; the decisions, which look up every typing
+    /// user and nameless thread participant, answer the same from an index built once.
     public func user(id: String) -> User {
         if let member = members.first(where: { Identifier.same($0.user.id, id) }) { return member.user }
         if let author = messages.first(where: { Identifier.same($0.user.id, id) })?.user { return author }

@@ -53,6 +53,11 @@ public struct Reaction: Hashable, Sendable, Codable {
         self.type = type
         self.userID = userID
     }
+
+    /// The same type and user, by their bytes (``Message``'s rule for every text and id).
+    public static func == (lhs: Reaction, rhs: Reaction) -> Bool {
+        Identifier.same(lhs.type, rhs.type) && Identifier.equal(lhs.userID, rhs.userID)
+    }
 }
 
 /// An attachment (image, video, file, audio, giphy, voice recording, link…).
@@ -81,6 +86,12 @@ public struct Attachment: Hashable, Sendable, Codable {
         self.urlHost = urlHost
         self.originalSize = originalSize
     }
+
+    /// Equal fields, texts by their bytes (``Message``'s rule): a title spelled otherwise draws otherwise.
+    public static func == (lhs: Attachment, rhs: Attachment) -> Bool {
+        Identifier.same(lhs.type, rhs.type) && Identifier.equal(lhs.title, rhs.title) && Identifier.equal(lhs.fileName, rhs.fileName)
+            && lhs.fileSize == rhs.fileSize && Identifier.equal(lhs.urlHost, rhs.urlHost) && lhs.originalSize == rhs.originalSize
+    }
 }
 
 /// The message a message quotes, as far as layout needs it.
@@ -108,6 +119,12 @@ public struct QuotedMessage: Hashable, Sendable, Codable {
         self.attachments = attachments
         self.isDeleted = isDeleted
     }
+
+    /// Equal fields, the id and the text by their bytes (``Message``'s rule).
+    public static func == (lhs: QuotedMessage, rhs: QuotedMessage) -> Bool {
+        Identifier.same(lhs.id, rhs.id) && Identifier.same(lhs.text, rhs.text) && lhs.user == rhs.user && lhs.attachments == rhs.attachments
+            && lhs.isDeleted == rhs.isDeleted && lhs.hasPoll == rhs.hasPoll && lhs.sharedLocation == rhs.sharedLocation
+    }
 }
 
 /// A poll attached to a message (Stream's `poll`): its question and options, drawn in the
@@ -125,6 +142,11 @@ public struct Poll: Hashable, Sendable, Codable {
             self.text = text
             self.voteCount = voteCount
         }
+
+        /// The same text, by its bytes, and votes.
+        public static func == (lhs: Option, rhs: Option) -> Bool {
+            Identifier.same(lhs.text, rhs.text) && lhs.voteCount == rhs.voteCount
+        }
     }
 
     /// The question (`name`).
@@ -139,6 +161,11 @@ public struct Poll: Hashable, Sendable, Codable {
         self.question = question
         self.options = options
         self.isClosed = isClosed
+    }
+
+    /// The same question, by its bytes, options and state.
+    public static func == (lhs: Poll, rhs: Poll) -> Bool {
+        Identifier.same(lhs.question, rhs.question) && lhs.options == rhs.options && lhs.isClosed == rhs.isClosed
     }
 }
 
@@ -441,21 +468,26 @@ public struct Message: Hashable, Sendable, Identifiable {
         // Copies share their storage until one is changed: then they are equal at once (the
         // incremental list compares each re-resolved message with its copy from before).
         if lhs.storage === rhs.storage { return true }
-        // Ids and texts by their bytes: a text spelled otherwise draws otherwise.
+        // Ids and texts by their bytes, here and in the parts (attachments, quoted message,
+        // reactions, poll): a text spelled otherwise draws otherwise.
         return Identifier.same(lhs.id, rhs.id) && Identifier.same(lhs.text, rhs.text) && lhs.type == rhs.type && lhs.user == rhs.user
             && lhs.createdAt == rhs.createdAt && lhs.deletedAt == rhs.deletedAt
             && lhs.messageTextUpdatedAt == rhs.messageTextUpdatedAt && Identifier.equal(lhs.parentID, rhs.parentID)
             && lhs.showInChannel == rhs.showInChannel && lhs.replyCount == rhs.replyCount
             && lhs.threadParticipants == rhs.threadParticipants && lhs.quotedMessage == rhs.quotedMessage
             && lhs.latestReactions == rhs.latestReactions
-            && lhs.reactionScores.map(\.type) == rhs.reactionScores.map(\.type)
-            && lhs.reactionScores.map(\.score) == rhs.reactionScores.map(\.score)
-            && lhs.attachments == rhs.attachments && lhs.command == rhs.command
-            && lhs.language == rhs.language && lhs.translations == rhs.translations
+            && lhs.reactionScores.elementsEqual(rhs.reactionScores) { Identifier.same($0.type, $1.type) && $0.score == $1.score }
+            && lhs.attachments == rhs.attachments && Identifier.equal(lhs.command, rhs.command)
+            && Identifier.equal(lhs.language, rhs.language) && Self.sameTranslations(lhs.translations, rhs.translations)
             && lhs.pinned == rhs.pinned && lhs.localState == rhs.localState && lhs.isBounced == rhs.isBounced
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID)
+    }
+
+    /// The same languages (as `Dictionary` finds keys) with the same texts, by their bytes.
+    private static func sameTranslations(_ lhs: [String: String], _ rhs: [String: String]) -> Bool {
+        lhs.count == rhs.count && lhs.allSatisfy { language, text in rhs[language].map { Identifier.same($0, text) } ?? false }
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -89,7 +89,7 @@ public struct ThreadViewResolver: Sendable, LayoutEnvironmentBased {
     /// thread's read states beside the channel's (they tell which replies were read).
     static func scope(_ conversation: Conversation, thread: ChatThread?) -> Conversation {
         var scope = conversation
-        if let channel = thread?.channel, channel.cid != conversation.channel.cid { scope.channel = channel }
+        if let channel = thread?.channel, !Identifier.same(channel.cid, conversation.channel.cid) { scope.channel = channel }
         scope.typingUserIDs = []
         scope.reads += thread?.read ?? []
         scope.messageListState = .loaded

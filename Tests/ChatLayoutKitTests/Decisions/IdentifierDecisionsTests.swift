@@ -1,6 +1,7 @@
 import ChatLayoutDecoding
 import ChatLayoutICU
 @testable import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// Ids compare by their bytes, as Stream's server compares them: "jos\u{E9}" (é, one code point)
@@ -74,6 +75,97 @@ import Testing
         let diff = try list.apply(.remove(messageID: "cafe\u{301}"))
         #expect(diff.removed == [.message("cafe\u{301}")])
         #expect(list.decisions.messages.map(\.message.id).elementsEqual(["caf\u{E9}"]) { Identifier.same($0, $1) })
+    }
+
+    /// An edit that only respells a part of a message (é as one code point → e and U+0301)
+    /// draws other bytes: the incremental list lays the row out again and reports it updated,
+    /// as a full layout draws it (issue 18: texts compared with `==` left such rows as they were).
+    @Test(arguments: ["text", "quoted message", "attachment title", "poll option", "reaction type", "author name"])
+    func incrementalList_anEditThatOnlyRespells_isAnUpdate(part: String) throws {
+        func spelled(_ accent: String) -> (inout Message) -> Void {
+            { message in
+                switch part {
+                case "text": message.text = "caf" + accent
+                case "quoted message": message.quotedMessage = QuotedMessage(id: "m0", text: "caf" + accent, user: User(id: "han"))
+                case "attachment title": message.attachments = [Attachment(type: "file", title: "caf\(accent).pdf")]
+                case "poll option": message.poll = Poll(question: "Where?", options: [Poll.Option(text: "caf" + accent, voteCount: 1)])
+                case "reaction type":
+                    message.latestReactions = [Reaction(type: "caf" + accent, userID: "han")]
+                    message.reactionScores = [("caf" + accent, 1)]
+                default: message.user = User(id: "leia", name: "Jos" + accent)
+                }
+            }
+        }
+        let builder = ConversationBuilder()
+            .message("m0", by: "han", at: 0)
+            .message("m1", by: "leia", at: 10, text: "café", spelled("\u{E9}"))
+        var list = try IncrementalOracle.make(builder.conversation, config: builder.config, context: builder.context, width: 40)
+        var respelled = try #require(list.conversation.messages.last)
+        spelled("e\u{301}")(&respelled)
+        let diff = try list.apply(.edit(respelled))
+        #expect(diff.updated.map(\.id).contains(.message("m1")), "\(part): \(diff.updated.map(\.id))")
+        var probes = SplitMix64(seed: 18)
+        #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil, "\(part)")
+    }
+
+    /// A typing user whose name is respelled by an edit of their first message: the typing row
+    /// is another text, and updated.
+    @Test func incrementalList_aTypingNameRespelled_updatesTheTypingRow() throws {
+        let builder = ConversationBuilder()
+            .conversation { $0.members = [] }
+            .message("m1", by: "mallory", at: 0) { $0.user = User(id: "mallory", name: "Jos\u{E9}") }
+            .typing("mallory")
+        var list = try IncrementalOracle.make(builder.conversation, config: builder.config, context: builder.context, width: 40)
+        var respelled = try #require(list.conversation.messages.first)
+        respelled.user.name = "Jose\u{301}"
+        let diff = try list.apply(.edit(respelled))
+        #expect(diff.updated.map(\.id).contains(.typingIndicator), "\(diff.updated.map(\.id))")
+        var probes = SplitMix64(seed: 18)
+        #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil)
+    }
+
+    /// A thread whose channel's cid only reads like the document's is in another channel: the
+    /// thread view shows that channel (its name), not the document's.
+    @Test func threadView_aThreadChannelWhoseCIDOnlyReadsLikeTheDocuments_isAnotherChannel() throws {
+        var conversation = ConversationBuilder()
+            .channel { $0.cid = "messaging:caf\u{E9}"; $0.name = "General" }
+            .message("p1", by: "han", at: 0) { $0.replyCount = 1 }
+            .message("r1", by: "leia", at: 10) { $0.parentID = "p1" }
+            .conversation
+        conversation.threads = [ChatThread(parentMessageID: "p1", channel: Channel(cid: "messaging:cafe\u{301}", name: "Elsewhere"), replyCount: 1)]
+        let builder = ConversationBuilder()
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        let decisions = try ThreadViewResolver(config: builder.config, context: builder.context, formatter: formatter, measurer: ICUTextEngine())
+            .resolve(conversation, parentID: "p1")
+        #expect(decisions.header.subtitle == "Elsewhere")
+    }
+
+    @Test func threadEvents_lookalikeUsersAndReplyIDs_areOthers() {
+        let at = { (minute: Int64) in Timestamp(seconds: 1_709_632_800 + minute * 60) }
+        let thread = ChatThread(parentMessageID: "p1", replyCount: 0, read: [ReadState(user: User(id: composed), unreadMessages: 0)], lastMessageAt: at(0))
+        let replies = [("\u{E9}", decomposed), ("e\u{301}", composed)].enumerated().map { index, reply in
+            ThreadEvent.threadMessageNew(reply: Message(id: reply.0, type: .reply, user: User(id: reply.1), createdAt: at(Int64(index + 1)), parentID: "p1"),
+                                         parentMessageID: "p1", thread: nil, createdAt: nil)
+        }
+        let read = ThreadEvent.messageRead(user: User(id: decomposed), parentMessageID: "p1", lastReadMessageID: nil, createdAt: at(5))
+        let state = ThreadListState.apply(replies + [read], to: ThreadListState(threads: [thread]), currentUserID: composed)
+        #expect(state.threads[0].latestReplies.count == 2 && state.threads[0].replyCount == 2, "two replies, not one delivered twice")
+        #expect(state.threads[0].read.first?.unreadMessages == 1, "the look-alike's reply is unread for the current user; their read is theirs")
+        #expect(state.threads[0].read.count == 2)
+    }
+
+    @Test func threadView_lookalikeReplyIDs_areTwoReplies_andALookalikeAuthorIsNotFlipped() throws {
+        let builder = ConversationBuilder()
+            .context { $0.currentUserID = composed }
+            .message("p1", by: "han", at: 0) { $0.replyCount = 2 }
+            .message("\u{E9}", by: composed, at: 10) { $0.parentID = "p1" }
+            .message("e\u{301}", by: decomposed, at: 20) { $0.parentID = "p1" }
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        let decisions = try ThreadViewResolver(config: builder.config, context: builder.context, formatter: formatter, measurer: ICUTextEngine())
+            .resolve(builder.conversation, parentID: "p1")
+        let replies = decisions.items.compactMap { item -> MessageDecision? in if case .message(let decision) = item { decision } else { nil } }
+        #expect(replies.map { Array($0.message.id.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])
+        #expect(replies.map { $0.options.contains(.flipped) } == [true, false])
     }
 
     @Test func explain_warnsOfLookalikeIDs_andOfTakenNames() throws {

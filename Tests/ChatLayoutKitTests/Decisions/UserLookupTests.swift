@@ -36,4 +36,22 @@ import Testing
         #expect(lazy.user("han") == User(id: "han"))
         #expect(lazy.user("leia").name == "Leia Organa")
     }
+
+    /// Issue 18: typing ids and nameless thread participants looked up one by one scanned the
+    /// members each time. However many lookups, each member and message is indexed once.
+    @Test func manyLookups_indexEachMemberAndMessageOnce() {
+        var conversation = Conversation()
+        conversation.members = (0 ..< 500).map { Member(user: User(id: "member\($0)", name: "Member \($0)")) }
+        conversation.messages = (0 ..< 500).map { Message(id: "m\($0)", user: User(id: "author\($0)"), createdAt: Timestamp(seconds: Int64($0))) }
+        let lazy = UserDirectory.Lazy(conversation)
+        for index in 0 ..< 500 { #expect(lazy.user("member\(index)").name == "Member \(index)") }
+        #expect(lazy.indexedCount == 500, "the members alone, once")
+        for index in 0 ..< 500 {
+            #expect(lazy.user("author\(index)") == User(id: "author\(index)"))
+            #expect(lazy.user("nobody\(index)") == User(id: "nobody\(index)"))
+            #expect(lazy.user("member\(index)").name == "Member \(index)")
+        }
+        #expect(lazy.indexedCount == 1000)
+        #expect(lazy.user("jos\u{E9}") == User(id: "jos\u{E9}"))
+    }
 }

@@ -90,6 +90,19 @@ struct ConversationDecoderTests {
         #expect(conversation.threadsNext == "eyJwYWdlIjoyfQ==")
     }
 
+    /// Threads without `parent_message` take their parent from `messages`, found by its id's
+    /// bytes: many such threads cost one index of the messages (issue 18), and a parent whose
+    /// id only reads like the thread's is not its parent.
+    @Test func threadsWithoutParentMessage_findTheirParentAmongTheMessages_byItsBytes() throws {
+        let messages = (0 ..< 3000).map { #"{"id": "m\#($0)", "user": {"id": "u"}, "created_at": "2024-03-05T09:00:00Z"}"# }
+        let threads = (0 ..< 3000).map { #"{"parent_message_id": "m\#(2999 - $0)"}"# }
+        let document = try decode(#"{"messages": [\#(messages.joined(separator: ","))], "threads": [\#(threads.joined(separator: ","))]}"#)
+        #expect(document.conversation.threads.count == 3000)
+        #expect(document.conversation.threads.allSatisfy { $0.parentMessage?.id == $0.parentMessageID })
+        let lookalike = #"{"messages": [{"id": "caf\u00e9", "user": {"id": "u"}, "created_at": "2024-03-05T09:00:00Z"}], "threads": [{"parent_message_id": "cafe\u0301"}]}"#
+        #expect(throws: DocumentError.self) { try decode(lookalike) }
+    }
+
     @Test func document_readsContextAndEveryConfigOption() throws {
         let document = try decode("""
             {"context": {"current_user_id": "me", "now": "2024-03-05T10:00:00Z", "time_zone": "Europe/Berlin",

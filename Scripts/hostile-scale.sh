@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Hostile scale (issue 18): inputs of a few MB whose cost once grew with the square of their
+# size, each run through the whole `chat-layout` process at n, 10n and 100n, with the ratio of
+# each step's time to the one before (≈ 10 is linear; 100 would be quadratic). Figures go to
+# BENCHMARKS.md, "Hostile scale (issue 18)".
+#
+#   Scripts/hostile-scale.sh                     # every case at n, 10n, 100n (release build in .build-release)
+#   CASES="keys reads" STEPS="1 10" Scripts/hostile-scale.sh
+#   CHAT_LAYOUT=path/to/chat-layout Scripts/hostile-scale.sh   # another build (e.g. an older commit's)
+#
+# The cases (n in brackets):
+#   keys        an object of canonically equivalent keys, "k7\u00e9" beside "k7e\u0301" (a
+#               message's reaction_scores) [1000 keys]
+#   new-threads notification.thread_message_new for threads the list does not show, beside as
+#               many listed threads each updated by a thread.updated event [500 threads, 1000 events]
+#   reads       message.read from as many users on one thread [1000 events]
+#   reactions   distinct reaction types: a message's reaction_scores and latest_reactions, and a
+#               thread parent's, in the message list and the thread view [1000 types]
+#   typing      typing_user_ids of members and unknown users, and a message whose thread
+#               participants have no names, in the channel and beside a thread [1000 ids]
+#   parents     threads without parent_message, their parents among the messages [1000 threads]
+#   deletes     message.deleted (hard) of each of a thread's latest replies [1000 replies and events]
+#
+# Documents are made in $HOSTILE_DIR (default /tmp/clk-hostile-scale). Needs /usr/bin/time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=${HOSTILE_DIR:-/tmp/clk-hostile-scale}
+cases=(${CASES:-keys new-threads reads reactions typing parents deletes})
+steps=(${STEPS:-1 10 100})
+mkdir -p "$dir"
+[ -x /usr/bin/time ] || { echo "hostile-scale.sh needs /usr/bin/time (apt-get install -y time)" >&2; exit 2; }
+if [ -z "${CHAT_LAYOUT:-}" ]; then
+    swift build -c release --product chat-layout --scratch-path .build-release >&2
+    CHAT_LAYOUT=$PWD/.build-release/release/chat-layout
+fi
+
+python3 - "$dir" "${steps[*]}" <<'PY'
+import json, os, sys
+out, steps = sys.argv[1], [int(s) for s in sys.argv[2].split()]
+context = {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"}
+def at(second):
+    return "2024-03-05T%02d:%02d:%02dZ" % (8 + second // 3600 % 4, second // 60 % 60, second % 60)
+def message(id, text="hello", user="x", second=0, **extra):
+    return dict(id=id, text=text, user={"id": user, "name": "User " + user}, created_at=at(second), **extra)
+def thread(parent, second):
+    return {"parent_message_id": parent, "channel": {"cid": "messaging:x", "name": "X"},
+            "parent_message": message(parent, "parent " + parent, second=second), "reply_count": 1,
+            "read": [{"user": {"id": "me"}, "unread_messages": 0}], "last_message_at": at(second)}
+def write(name, document):
+    path = "%s/%s.json" % (out, name)
+    if not os.path.exists(path):
+        with open(path, "w") as file: json.dump(document, file)
+
+for step in steps:
+    n = 1000 * step
+    # Canonically equivalent keys, in pairs: é as one code point, and as e + U+0301.
+    scores = {}
+    for i in range(n // 2):
+        scores["k%d\u00e9" % i] = i
+        scores["k%de\u0301" % i] = i
+    scores["like"] = 3
+    write("keys-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                             "messages": [message("m0", "scored", reaction_scores=scores, latest_reactions=[{"type": "like", "user_id": "y"}])]})
+    # n/2 listed threads, each updated; n/2 replies in threads the list does not show.
+    listed = n // 2
+    events = []
+    for i in range(listed):
+        events.append({"type": "notification.thread_message_new", "created_at": at(i % 14000),
+                       "message": {"id": "r%d" % i, "type": "reply", "parent_id": "unlisted-%d" % i, "text": "hi",
+                                   "user": {"id": "y"}, "created_at": at(i % 14000)}})
+        events.append({"type": "thread.updated", "thread": {"parent_message_id": "p%d" % (listed - 1 - i), "title": "t%d" % i,
+                                                            "reply_count": i, "last_message_at": at((7 * i) % 14000)}})
+    write("new-threads-%d" % step, {"context": context, "threads": [thread("p%d" % i, i % 14000) for i in range(listed)], "events": events})
+    # n readers of one thread.
+    events = [{"type": "message.read", "user": {"id": "u%d" % i, "name": "U%d" % i}, "thread": {"parent_message_id": "p0"},
+               "last_read_message_id": "p0", "created_at": at(i % 14000)} for i in range(n)]
+    write("reads-%d" % step, {"context": context, "threads": [thread("p0", 0), thread("p1", 1)], "events": events})
+    # n distinct reaction types, on a message of the list and on a thread's parent.
+    types = ["like", "love"] + ["type%d" % i for i in range(n)]
+    reactions = [{"type": t, "user_id": "u%d" % i} for i, t in enumerate(types)]
+    scores = {t: i + 1 for i, t in enumerate(types)}
+    parent = message("p0", "parent", reply_count=1, latest_reactions=reactions, reaction_scores=scores)
+    write("reactions-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                                  "messages": [parent, message("m1", "scored", second=60, latest_reactions=reactions, reaction_scores=scores),
+                                               message("r1", "reply", second=120, parent_id="p0")]})
+    # n typing ids (unknown users, and members), n nameless thread participants.
+    members = [{"user": {"id": "member%d" % i, "name": "Member %d" % i}} for i in range(n // 2)]
+    typing = ["member%d" % i for i in range(n // 2)] + ["unknown%d" % i for i in range(n // 2)]
+    participants = [{"id": "author%d" % (i % 100)} if i % 2 else {"id": "nameless%d" % i} for i in range(n)]
+    authors = [message("a%d" % i, user="author%d" % i, second=i) for i in range(100)]
+    write("typing-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3}, "members": members,
+                               "typing_user_ids": typing,
+                               "messages": authors + [message("p0", "parent", second=200, reply_count=3, thread_participants=participants),
+                                                      message("r1", "reply", second=260, parent_id="p0", thread_participants=participants)]})
+    # n threads whose parents are among n messages.
+    write("parents-%d" % step, {"context": context,
+                                "messages": [message("p%d" % i, second=i % 14000) for i in range(n)],
+                                "threads": [{"parent_message_id": "p%d" % (n - 1 - i), "reply_count": 1, "last_message_at": at(i % 14000)}
+                                            for i in range(n)]})
+    # A thread of n latest replies, each deleted for good.
+    replies = [message("r%d" % i, "reply", second=i % 14000, type="reply", parent_id="p0") for i in range(n)]
+    write("deletes-%d" % step, {"context": context,
+                                "threads": [dict(thread("p0", 0), latest_replies=replies, reply_count=n)],
+                                "events": [{"type": "message.deleted", "hard_delete": True,
+                                            "message": message("r%d" % i, "", second=0, parent_id="p0")} for i in range(n)]})
+PY
+
+run() {  # prints wall seconds and peak MB of a command, its output discarded
+    local stats
+    stats=$(mktemp)
+    /usr/bin/time -f '%e %M' -o "$stats" "$@" > /dev/null
+    read -r wall rss < "$stats"
+    rm -f "$stats"
+    echo "$wall $((rss / 1024))"
+}
+
+echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+header=$(printf '%-22s' case)
+for step in "${steps[@]}"; do header+=$(printf ' %16s' "n×$step s / MB"); done
+echo "$header   ratios"
+for case in "${cases[@]}"; do
+    commands=()
+    case $case in
+        keys) commands=("preview --width 40") ;;
+        new-threads) commands=("threads --width 40") ;;
+        reads) commands=("threads --width 40") ;;
+        reactions) commands=("preview --width 40" "thread --parent p0 --width 40") ;;
+        typing) commands=("preview --width 40" "thread --parent p0 --width 40") ;;
+        parents) commands=("threads --width 40 --height 40") ;;
+        deletes) commands=("threads --width 40") ;;
+        *) echo "unknown case $case" >&2; exit 2 ;;
+    esac
+    for command in "${commands[@]}"; do
+        line=$(printf '%-22s' "$case ${command%% *}")
+        walls=()
+        for step in "${steps[@]}"; do
+            read -r wall rss <<< "$(run "$CHAT_LAYOUT" $command "$dir/$case-$step.json")"
+            walls+=("$wall")
+            line+=$(printf ' %16s' "$wall / $rss")
+        done
+        ratios=$(python3 -c 'import sys; w = [float(x) for x in sys.argv[1:]]; print(" ".join("%.1f" % (b / max(a, 0.01)) for a, b in zip(w, w[1:])))' "${walls[@]}")
+        echo "$line   $ratios"
+    done
+done
