@@ -115,6 +115,21 @@ struct GoldenCommandTests {
         }
     }
 
+    /// A manifest naming a missing payload lists the folder's payloads in part, and a huge
+    /// name is cut (issue 18: values quoted in errors).
+    @Test func missingPayload_inAFolderOfManyPayloads_isListedInPart() throws {
+        let folder = try folder()
+        let payload = try String(contentsOf: folder.appendingPathComponent("lunch.json"), encoding: .utf8)
+        for index in 0 ..< 30 { try write(payload, to: folder.appendingPathComponent("extra-\(index).json")) }
+        let huge = String(repeating: "n", count: 10_000) + ".json"
+        try write(#"{"files": {""# + huge + #"": {}}}"#, to: folder.appendingPathComponent("goldens.json"))
+        let check = try CLIRunner.run(["golden", "check", folder.path])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("(10005 characters)"), "\(check.stderr)")
+        #expect(check.stderr.contains(" more)"))
+        #expect(check.stderr.utf8.count < 2000)
+    }
+
     @Test func badPayload_failsItsDrawing_namingThePathAndJSONPath_andTheOthersAreStillChecked() throws {
         let folder = try folder()
         #expect(try CLIRunner.run(["golden", "record", folder.path], environment: local).status == 0)

@@ -80,9 +80,12 @@ public struct GoldenFolder: Sendable {
                         throw GoldenError("files: expected an object of file names, got \(GoldenSettings.describe(files))")
                     }
                     for (name, entry) in entries {
-                        let at = "files[\(JSONValue.string(name).serialized())]"
+                        let at = "files[\(JSONValue.string(UntrustedText.shortened(name)).serialized())]"
                         guard names.contains(name) else {
-                            throw GoldenError("\(at): no such payload in the folder (payloads: \(names.joined(separator: ", ")))")
+                            // A folder of thousands of payloads is named in part.
+                            let listed = names.prefix(12).map { UntrustedText.shortened($0) }.joined(separator: ", ")
+                            let more = names.count > 12 ? " and \(names.count - 12) more" : ""
+                            throw GoldenError("\(at): no such payload in the folder (payloads: \(listed)\(more))")
                         }
                         guard case .object(let keys) = entry else {
                             throw GoldenError("\(at): expected an object, got \(GoldenSettings.describe(entry))")
