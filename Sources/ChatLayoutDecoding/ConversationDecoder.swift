@@ -127,6 +127,12 @@ public enum ConversationDecoder {
                 throw DocumentError(path: "\(messages.path)[\(position)].parent_id", line: nil, column: nil,
                                     message: "replies form a cycle (\(ReplyCycles.describe(cycle))): no thread has a root to show them under")
             }
+            for (position, parent) in ReplyCycles.nested(in: conversation.messages) {
+                decoder.warnings.append(DocumentWarning(path: "\(messages.path)[\(position)].parent_id", message: """
+                    a reply to the thread reply '\(JSONReader.shown(parent))': threads do not nest, so its root's \
+                    thread does not show it, only the thread view of that reply
+                    """))
+            }
         }
         if state["channel"].isAbsent && !root["message"].isAbsent {
             // A single message knows its channel by `cid` (or carries it whole).

@@ -37,6 +37,21 @@ enum ReplyCycles {
         return nil
     }
 
+    /// The replies to a reply (Stream has no nested threads), as their positions in
+    /// `messages` and the reply each answers: the channel hides them as thread replies and the
+    /// root's thread does not show them, so the decoder warns. Call after ``first(in:)`` found
+    /// no cycle.
+    static func nested(in messages: [Message]) -> [(position: Int, parent: String)] {
+        guard messages.contains(where: { $0.parentID != nil }) else { return [] }
+        var replies = Set<IDKey>()
+        for message in messages where message.parentID != nil { replies.insert(IDKey(message.id)) }
+        var nested: [(position: Int, parent: String)] = []
+        for (position, message) in messages.enumerated() {
+            if let parent = message.parentID, replies.contains(IDKey(parent)) { nested.append((position, parent)) }
+        }
+        return nested
+    }
+
     /// "m1 → m2 → m1", at most five ids shown, each cut as errors cut values.
     static func describe(_ cycle: [String]) -> String {
         let shown = cycle.prefix(5).map { "'\(JSONReader.shown($0))'" }

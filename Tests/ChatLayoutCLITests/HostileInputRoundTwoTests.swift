@@ -87,7 +87,9 @@ struct HostileInputRoundTwoTests {
         #expect(result.stderr.contains(length > 5 ? "→ …)" : "→ 'c0')"))
     }
 
-    @Test func aReplyChainThatEndsAtARoot_isNoCycle() throws {
+    /// A chain that ends at a root is no cycle; its reply to a reply is warned about, since
+    /// threads do not nest (the root's thread view does not show it).
+    @Test func aReplyChainThatEndsAtARoot_isNoCycle_andItsNestedReplyIsWarnedAbout() throws {
         let messages = [Self.message("root", extra: #", "reply_count": 2"#),
                         Self.message("r1", extra: #", "parent_id": "root""#),
                         Self.message("r2", extra: #", "parent_id": "r1""#),
@@ -95,5 +97,8 @@ struct HostileInputRoundTwoTests {
         let result = try CLIRunner.run(["explain", "-"], stdin: Self.document(messages: messages))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("r2 hidden: thread reply not sent to the channel"))
+        #expect(result.stderr.contains("messages[2].parent_id: a reply to the thread reply 'r1': threads do not nest"), "\(result.stderr)")
+        #expect(!result.stderr.contains("messages[1].parent_id"))
+        #expect(!result.stderr.contains("messages[3].parent_id"))
     }
 }
