@@ -47,11 +47,19 @@ struct ModelDecoder {
         }
         var scores: [(type: String, score: Int)] = []
         if !json["reaction_scores"].isAbsent {
+            var notDrawn: [(type: String, score: Int)] = []
             for (key, value) in try json["reaction_scores"].members() {
                 let score = try value.int()
                 // The server drops a type whose score falls to 0; the layout draws only positive scores.
-                if score <= 0 { warnings.append(value.warning("reaction score \(score) is not drawn (only scores above 0 are)")) }
+                if score <= 0 { notDrawn.append((key, score)) }
                 scores.append((key, score))
+            }
+            // One warning a message, its path found once: a path is found by walking the object.
+            if let first = notDrawn.first {
+                let which = "'\(JSONReader.shown(first.type))' (\(first.score))"
+                warnings.append(json["reaction_scores"].warning(notDrawn.count == 1
+                    ? "the score of \(which) is not drawn (only scores above 0 are)"
+                    : "\(notDrawn.count) scores of 0 or below are not drawn, the first \(which) (only scores above 0 are)"))
             }
         }
         let id = try json["id"].string()
