@@ -8,14 +8,14 @@ extension IncrementalMessageList {
         switch change {
         case .append(let message), .insert(let message):
             try checkNew([message])
-            add(message, sequence: nextSequence, record: &record)
+            add(quoting(message), sequence: nextSequence, record: &record)
             nextSequence += 1
         case .prependPage(let messages):
             try checkNew(messages)
             firstSequence -= messages.count
-            prepend(messages, firstSequence: firstSequence, record: &record)
+            prepend(quoting(messages), firstSequence: firstSequence, record: &record)
         case .edit(let message):
-            try edit(message, record: &record)
+            try edit(quoting(message), record: &record)
         case .softDelete(let id, let instant):
             guard var message = message(id) else { throw .unknownMessageID(id) }
             message.deletedAt = message.deletedAt ?? instant
@@ -44,6 +44,25 @@ extension IncrementalMessageList {
     func message(_ id: String) -> Message? {
         if let key = keys[id], let position = entries.position(of: key) { return entries[position].message }
         return hidden[id]?.message
+    }
+
+    /// `message` with the quote its `quotedMessageID` names, when it has no quote of its own
+    /// and the conversation (or `page`, messages arriving with it) has that message: the quote
+    /// as it reads now, as the decoder takes it (``Conversation/resolveQuotedMessageIDs()``).
+    private func quoting(_ message: Message, page: [IDKey: Message] = [:]) -> Message {
+        guard message.quotedMessage == nil, let id = message.quotedMessageID,
+              let quoted = page[IDKey(id)] ?? self.message(id) else { return message }
+        var resolved = message
+        resolved.quotedMessage = QuotedMessage(quoting: quoted)
+        return resolved
+    }
+
+    /// A page of messages, each with the quote its id names, in the page or the list.
+    private func quoting(_ messages: [Message]) -> [Message] {
+        guard messages.contains(where: { $0.quotedMessage == nil && $0.quotedMessageID != nil }) else { return messages }
+        var page: [IDKey: Message] = [:]
+        for message in messages where page[IDKey(message.id)] == nil { page[IDKey(message.id)] = message }
+        return messages.map { quoting($0, page: page) }
     }
 
     // MARK: - Messages

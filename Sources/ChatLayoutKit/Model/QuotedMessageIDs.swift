@@ -13,10 +13,13 @@ extension Conversation {
     /// Quotes given by id alone (`quoted_message_id` without `quoted_message`, which Stream
     /// sends for a quote inside a quote) become the quote of the document's own message with
     /// that id — in `messages`, the latest replies or the threads — as Stream's client quotes
-    /// the message it has stored. An id the document does not hold stays unquoted: the message
-    /// is drawn without a quote, and `explain` says why (SPEC §3.2 rule 11). A quote the
-    /// payload sends whole is kept as sent. The decoder calls this; so can a program that
-    /// builds a conversation with ``Message/quotedMessageID`` alone.
+    /// the message it has stored, as that message reads now: the quote is taken once, like a
+    /// quote the payload sends whole, and a later edit of the quoted message does not change
+    /// it. An id the document does not hold stays unquoted: the message is drawn without a
+    /// quote, and `explain` says why (SPEC §3.2 rule 11). A quote the payload sends whole is
+    /// kept as sent. The decoder calls this, and ``IncrementalMessageList`` does the same for
+    /// each message it is given; so can a program that builds a conversation with
+    /// ``Message/quotedMessageID`` alone.
     public mutating func resolveQuotedMessageIDs() {
         // Most documents have no such quote: one scan, no index.
         func unresolved(_ message: Message) -> Bool { message.quotedMessage == nil && message.quotedMessageID != nil }
@@ -26,16 +29,15 @@ extension Conversation {
         guard anyUnresolved(messages)
             || threads.contains(where: { anyUnresolved($0.latestReplies) || $0.parentMessage.map { anyUnresolved([$0]) } == true })
         else { return }
-        // The first message with an id is the one quoted (ids are unique in a valid document,
-        // but a reply may stand in `messages` and in `latest_replies` alike).
+        // Ids are unique in a valid document, but a reply may stand in `messages` and in a
+        // root's `latest_replies` alike: the channel's own copy is quoted, then a latest
+        // reply's, then a thread's (the first found in that order).
         var byID: [IDKey: Message] = [:]
         func index(_ messages: [Message]) {
-            for message in messages {
-                if byID[IDKey(message.id)] == nil { byID[IDKey(message.id)] = message }
-                index(message.latestReplies)
-            }
+            for message in messages where byID[IDKey(message.id)] == nil { byID[IDKey(message.id)] = message }
         }
         index(messages)
+        for message in messages where !message.latestReplies.isEmpty { index(message.latestReplies) }
         for thread in threads {
             index(thread.parentMessage.map { [$0] } ?? [])
             index(thread.latestReplies)
