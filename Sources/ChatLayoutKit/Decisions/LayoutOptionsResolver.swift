@@ -128,11 +128,12 @@ enum LayoutOptionsResolver {
         if message.quotedMessage != nil {
             options.insert(.quotedMessage)
         } else if let id = message.quotedMessageID {
-            reasons?.append(OptionReason(option: "quotedMessage", reason: "quoted_message_id '\(UntrustedText.shortened(id))' is not a message of the document", removed: true))
+            reasons?.append(OptionReason(option: "quotedMessage", reason: "quoted_message_id '\(UntrustedText.shortened(id))' names no message of the conversation", removed: true))
         }
         // 12. Stream asks for reaction scores and a latest reaction it has an image for. A score
-        // of 0 or below (which Stream's server never sends) counts as none.
-        if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 })
+        // of 0 or below (which Stream's server never sends) counts as none, and so does a score
+        // without an image: the row would be empty.
+        if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 && supportedReactions.contains($0.type) })
             && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
             options.insert(.reactions)
         }
