@@ -209,7 +209,7 @@ struct ExplainTests {
         let lines = text.stdout.split(separator: "\n").map(String.init)
         #expect(lines.suffix(2) == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",
                                     "no typing indicator: typing_events is off (1 typing)"])
-        #expect(lines.contains { $0.hasPrefix("m2 ") && $0.contains("−quotedMessage: quoted_message_id 'gone' is not a message of the document") })
+        #expect(lines.contains { $0.hasPrefix("m2 ") && $0.contains("−quotedMessage: quoted_message_id 'gone' names no message of the conversation") })
         let result = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: json)
         let object = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any]
         #expect(object?["notes"] as? [String] == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",

@@ -64,12 +64,28 @@ struct HostileInputRoundTwoTests {
         #expect(!result.stdout.contains("-3"))
         #expect(!result.stdout.contains(" 0"))
         #expect(result.stdout.contains("❤️ 2"))
-        #expect(result.stderr.contains("messages[0].reaction_scores.like: reaction score -3 is not drawn"))
-        #expect(result.stderr.contains("messages[0].reaction_scores.haha: reaction score 0 is not drawn"))
+        #expect(result.stderr.contains("messages[0].reaction_scores: 2 scores of 0 or below are not drawn, the first 'like' (-3)"), "\(result.stderr)")
         // Only non-positive scores: no reactions at all.
         let none = Self.document(messages: [Self.message("m1", extra: #", "reaction_scores": {"like": -1}, "latest_reactions": [{"type": "like"}]"#)])
         let explained = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: none)
         #expect(!explained.stdout.contains("\"reactions\""))
+        #expect(explained.stderr.contains("messages[0].reaction_scores: the score of 'like' (-1) is not drawn"), "\(explained.stderr)")
+        // A score above 0 for a type without an image draws no (empty) reactions row either.
+        let unsupported = Self.document(messages: [Self.message("m1", extra: #", "reaction_scores": {"like": 0, "fire": 3}, "latest_reactions": [{"type": "like"}]"#)])
+        let tree = try CLIRunner.run(["preview", "-", "--format", "tree"], stdin: unsupported)
+        #expect(!tree.stdout.contains("reactions"), "\(tree.stdout)")
+    }
+
+    /// Thousands of scores of 0 are one warning, its path found once: a path is found by
+    /// walking the object, so a warning per score was quadratic (20k keys took about a second,
+    /// 160k half a minute).
+    @Test func manyZeroScores_areOneWarning() throws {
+        let keys = (0 ..< 20_000).map { #""t\#($0)": 0"# }.joined(separator: ",")
+        let json = Self.document(messages: [Self.message("m1", extra: #", "reaction_scores": {\#(keys)}"#)])
+        let result = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: json)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr.prefix(500))")
+        #expect(result.stderr.contains("20000 scores of 0 or below are not drawn, the first 't0' (0)"))
     }
 
     // MARK: Cyclic replies

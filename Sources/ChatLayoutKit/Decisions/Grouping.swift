@@ -101,7 +101,7 @@ struct GroupingResolver {
     /// are in one local minute (`minute` of the message and `nextMinute`). A centred message (system, unbounced error) is grouped by the
     /// same rules as any other, as Stream's `isMessageLastInSequence` does.
     func boundary(of message: Message, next: Message?, separatorBetween: Bool,
-                  minute: LocalMinute? = nil, nextMinute: LocalMinute? = nil) -> GroupBoundary {
+                  minute: LocalMinute, nextMinute: LocalMinute?) -> GroupBoundary {
         guard let next else { return .newest }
         return boundary(message, next: next, separatorBetween: separatorBetween, minute: minute, nextMinute: nextMinute)
     }
@@ -119,7 +119,7 @@ struct GroupingResolver {
     }
 
     private func boundary(_ message: Message, next: Message, separatorBetween: Bool,
-                          minute: LocalMinute?, nextMinute: LocalMinute?) -> GroupBoundary {
+                          minute: LocalMinute, nextMinute: LocalMinute?) -> GroupBoundary {
         guard config.groupMessages else { return .groupingOff }
         if separatorBetween { return .dateSeparator }
         switch config.groupingRule {
@@ -140,7 +140,7 @@ struct GroupingResolver {
             if repliesEnabled && (message.isThreadRoot || next.isThreadRoot) { return .threadRoot }
             if minute != nextMinute {
                 // The wall clock shows the same minute twice when clocks go back: two minutes.
-                return minute?.minute == nextMinute?.minute ? .repeatedMinute : .anotherMinute
+                return minute.minute == nextMinute?.minute ? .repeatedMinute : .anotherMinute
             }
             return .continues(seconds: next.createdAt.seconds(since: message.createdAt))
         }

@@ -121,4 +121,32 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     public var messages: [MessageDecision] {
         items.compactMap { if case .message(let decision) = $0 { return decision } else { return nil } }
     }
+
+    /// Decisions of a list with no hidden messages, the relative date style and no notes,
+    /// unless given.
+    init(header: ChannelHeader, items: [MessageListItem], unreadCount: Int, hidden: [HiddenMessage] = [],
+         dateSeparatorStyle: DateSeparatorStyle = .relative) {
+        self.header = header
+        self.items = items
+        self.unreadCount = unreadCount
+        self.hidden = hidden
+        self.dateSeparatorStyle = dateSeparatorStyle
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case header, items, unreadCount, hidden, dateSeparatorStyle, unreadExplanation, notes
+    }
+
+    /// Reads decisions written by `encode(to:)`; keys added in later versions (the hidden
+    /// messages, the date style, the notes) may be missing, as in decisions encoded before them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        header = try container.decode(ChannelHeader.self, forKey: .header)
+        items = try container.decode([MessageListItem].self, forKey: .items)
+        unreadCount = try container.decode(Int.self, forKey: .unreadCount)
+        hidden = try container.decodeIfPresent([HiddenMessage].self, forKey: .hidden) ?? []
+        dateSeparatorStyle = try container.decodeIfPresent(DateSeparatorStyle.self, forKey: .dateSeparatorStyle) ?? .relative
+        unreadExplanation = try container.decodeIfPresent(String.self, forKey: .unreadExplanation)
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+    }
 }

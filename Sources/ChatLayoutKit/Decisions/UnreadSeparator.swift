@@ -150,10 +150,10 @@ struct UnreadPlacement: Sendable {
         case .afterLastRead(let id, let counted):
             let source = counted ? "" : " (no unread_messages: the last read message decides)"
             return placed ? "first message after your last read message '\(UntrustedText.shortened(id))' that is not yours or deleted" + source
-                : "no unread separator: no message after your last read message '\(UntrustedText.shortened(id))' is someone else's" + source
+                : "no unread separator: no message after your last read message '\(UntrustedText.shortened(id))' is someone else's and not deleted" + source
         case .afterLastReadTime:
             return placed ? "first message after your last read time (unread_last_read_fallback)"
-                : "no unread separator: no message after your last read time is someone else's (unread_last_read_fallback)"
+                : "no unread separator: no message after your last read time is someone else's and not deleted (unread_last_read_fallback)"
         case .lastReadNotLoaded(let id):
             return "no unread separator: \(named(id)), and older messages are not loaded"
         case .wholeHistory(let id):

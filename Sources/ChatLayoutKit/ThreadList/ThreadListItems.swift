@@ -116,12 +116,13 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
         return capitalized ? Self.capitalizingFirstLetter(word, locale: context.locale) : word
     }
 
-    /// `word` with its first letter in capitals, as the locale writes it: Turkish and
-    /// Azerbaijani capitalise "i" as "İ" and "ı" as "I" (Swift's `uppercased()` knows no locale).
+    /// `word` with its first letter in capitals, as the language of the locale's words writes
+    /// it: the Turkish table's words capitalise "i" as "İ" and "ı" as "I" (Swift's
+    /// `uppercased()` knows no locale). A locale without a table of its own (Azerbaijani) has
+    /// English words, capitalised in English.
     static func capitalizingFirstLetter(_ word: String, locale: String) -> String {
         guard let first = word.first else { return word }
-        let language = LayoutDirection.subtags(of: locale).first
-        if language == "tr" || language == "az" {
+        if ChatStrings.builtInLanguage(for: locale) == "tr" {
             if first == "i" { return "İ" + word.dropFirst() }
             if first == "ı" { return "I" + word.dropFirst() }
         }

@@ -45,7 +45,7 @@ import Testing
     @Test func quoteOfAMessageNotInTheDocument_isNotDrawn_andExplainSaysWhy() throws {
         let list = try resolve(decode(quoting(#""quoted_message_id": "gone""#)))
         #expect(!list.options("m2").contains(.quotedMessage))
-        #expect(reasons(list, "m2").contains("−quotedMessage: quoted_message_id 'gone' is not a message of the document"))
+        #expect(reasons(list, "m2").contains("−quotedMessage: quoted_message_id 'gone' names no message of the conversation"))
     }
 
     @Test func quoteSentWhole_isKeptAsSent_evenWhenTheDocumentHasItsID() throws {
@@ -60,6 +60,43 @@ import Testing
         json = json.replacingOccurrences(of: #""text": "The original","#, with: #""text": "The original", "deleted_at": "2024-03-05T09:00:30Z","#)
         let document = try decode(json)
         #expect(document.conversation.messages[1].quotedMessage?.isDeleted == true)
+    }
+
+    /// A reply stands in a root's `latest_replies` and, edited since, in `messages`: the
+    /// channel's own copy is the one quoted.
+    @Test func quoteByIDAlone_quotesTheChannelsCopy_notALatestReplysOlderOne() throws {
+        let document = try decode("""
+            {"channel": {"cid": "messaging:x", "member_count": 3},
+             "messages": [
+              {"id": "root", "text": "Root", "user": {"id": "leia"}, "created_at": "2024-03-05T09:00:00Z", "reply_count": 1,
+               "latest_replies": [{"id": "x", "text": "Old reply", "parent_id": "root", "user": {"id": "han"}, "created_at": "2024-03-05T09:01:00Z"}]},
+              {"id": "x", "text": "New reply", "parent_id": "root", "show_in_channel": true, "user": {"id": "han"}, "created_at": "2024-03-05T09:01:00Z"},
+              {"id": "q", "text": "Quoting", "user": {"id": "leia"}, "created_at": "2024-03-05T09:02:00Z", "quoted_message_id": "x"}
+             ]}
+            """)
+        #expect(document.conversation.messages[2].quotedMessage?.text == "New reply")
+    }
+
+    /// The incremental list looks a quote's id up when a message is added or edited, so it
+    /// draws what a decoded document of the same messages draws.
+    @Test func quoteByIDAlone_inTheIncrementalList_asInTheDecodedDocument() throws {
+        let builder = base.message("m1", by: "leia", text: "The original")
+        var list = try IncrementalMessageList(conversation: builder.conversation, config: builder.config, context: builder.context,
+                                              formatter: ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
+                                              measurer: ICUTextEngine(), width: 40)
+        var quoting = Message(id: "m2", text: "Quoting", user: Cast.han, createdAt: instant(builder.start, plus: 10))
+        quoting.quotedMessageID = "m1"
+        try list.apply(.append(quoting))
+        #expect(list.decisions.messages.last?.message.quotedMessage?.text == "The original")
+        #expect(list.decisions.messages.last?.options.contains(.quotedMessage) == true)
+        var unknown = Message(id: "m3", text: "Quoting", user: Cast.han, createdAt: instant(builder.start, plus: 20))
+        unknown.quotedMessageID = "gone"
+        try list.apply(.append(unknown))
+        #expect(list.decisions.messages.last?.options.contains(.quotedMessage) == false)
+        // The batch decisions of the list's conversation agree.
+        var batch = base
+        batch.conversation = list.conversation
+        #expect(try batch.resolve().decisions.messages.map(\.options) == list.decisions.messages.map(\.options))
     }
 
     // MARK: Text-style emoji and jumbomoji
