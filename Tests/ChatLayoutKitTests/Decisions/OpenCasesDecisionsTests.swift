@@ -1,4 +1,5 @@
 import ChatLayoutDecoding
+import Foundation
 import ChatLayoutICU
 @testable import ChatLayoutKit
 import Testing
@@ -205,6 +206,19 @@ import Testing
         #expect(list.decisions.unreadExplanation == "no unread separator: unread_messages is \(count) (0 or less: nothing unread)")
         let lines = list.decisions.explanationLines(width: 80, measurer: ICUTextEngine())
         #expect(lines.contains("no unread separator: unread_messages is \(count) (0 or less: nothing unread)"))
+    }
+
+    /// Decisions encoded before `notes` and `unreadExplanation` existed still decode.
+    @Test func decisionsEncodedWithoutTheNewKeys_decode() throws {
+        let decisions = try unread.read(by: "luke", lastReadMessageID: "m1", unreadMessages: 0).resolve(explain: true).decisions
+        #expect(!decisions.notes.isEmpty || decisions.unreadExplanation != nil)
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(decisions)) as? [String: Any])
+        object["notes"] = nil
+        object["unreadExplanation"] = nil
+        let older = try JSONDecoder().decode(MessageListDecisions.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(older.items == decisions.items)
+        #expect(older.notes.isEmpty && older.unreadExplanation == nil)
+        #expect(try JSONDecoder().decode(MessageListDecisions.self, from: JSONEncoder().encode(decisions)) == decisions)
     }
 
     // MARK: typing_events false
