@@ -29,12 +29,29 @@ extension Conversation {
         guard anyUnresolved(messages)
             || threads.contains(where: { anyUnresolved($0.latestReplies) || $0.parentMessage.map { anyUnresolved([$0]) } == true })
         else { return }
+        // The ids quoted, so that only their messages' quotes are kept (a copy of a message
+        // kept here would make each quoting message copy its storage when its quote is set).
+        var wanted = Set<IDKey>()
+        func want(_ messages: [Message]) {
+            for message in messages {
+                if unresolved(message), let id = message.quotedMessageID { wanted.insert(IDKey(id)) }
+                if !message.latestReplies.isEmpty { want(message.latestReplies) }
+            }
+        }
+        want(messages)
+        for thread in threads {
+            want(thread.latestReplies)
+            want(thread.parentMessage.map { [$0] } ?? [])
+        }
         // Ids are unique in a valid document, but a reply may stand in `messages` and in a
         // root's `latest_replies` alike: the channel's own copy is quoted, then a latest
         // reply's, then a thread's (the first found in that order).
-        var byID: [IDKey: Message] = [:]
+        var byID: [IDKey: QuotedMessage] = [:]
         func index(_ messages: [Message]) {
-            for message in messages where byID[IDKey(message.id)] == nil { byID[IDKey(message.id)] = message }
+            for message in messages {
+                let key = IDKey(message.id)
+                if wanted.contains(key) && byID[key] == nil { byID[key] = QuotedMessage(quoting: message) }
+            }
         }
         index(messages)
         for message in messages where !message.latestReplies.isEmpty { index(message.latestReplies) }
@@ -45,7 +62,7 @@ extension Conversation {
         func resolve(_ messages: inout [Message]) {
             for position in messages.indices {
                 if unresolved(messages[position]), let id = messages[position].quotedMessageID, let quoted = byID[IDKey(id)] {
-                    messages[position].quotedMessage = QuotedMessage(quoting: quoted)
+                    messages[position].quotedMessage = quoted
                 }
                 if messages[position].latestReplies.contains(where: unresolved) { resolve(&messages[position].latestReplies) }
             }
