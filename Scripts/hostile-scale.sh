@@ -105,14 +105,7 @@ for step in steps:
                                             "message": message("r%d" % i, "", second=0, parent_id="p0")} for i in range(n)]})
 PY
 
-run() {  # prints wall seconds and peak MB of a command, its output discarded
-    local stats
-    stats=$(mktemp)
-    /usr/bin/time -f '%e %M' -o "$stats" "$@" > /dev/null
-    read -r wall rss < "$stats"
-    rm -f "$stats"
-    echo "$wall $((rss / 1024))"
-}
+source Scripts/timing.sh  # run: wall seconds and peak MB
 
 echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 header=$(printf '%-22s' case)

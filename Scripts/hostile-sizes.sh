@@ -40,14 +40,7 @@ for scale, suffix in ((1, "x1"), (10, "x10")):
     open("%s/big-%s.txt" % (out, suffix), "w").write(words(500_000 * scale) + "\n")
 PY
 
-run() {  # name, command...
-    local stats
-    stats=$(mktemp)
-    /usr/bin/time -f '%e %M' -o "$stats" "$@" > /dev/null
-    read -r wall rss < "$stats"
-    rm -f "$stats"
-    echo "$wall $((rss / 1024))"
-}
+source Scripts/timing.sh  # run: wall seconds and peak MB
 
 echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "x1: 10 letters of 500 combining marks, a 500 KB message, 500 reactions; x10: 5000 marks, 5 MB, 5000 reactions"

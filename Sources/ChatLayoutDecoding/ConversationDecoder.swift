@@ -123,11 +123,12 @@ public enum ConversationDecoder {
             if let error = list.error { throw error }
             conversation.messages = list.messages
             messageCount = list.count
-            if let (position, cycle) = ReplyCycles.first(in: conversation.messages) {
+            let chains = ReplyChains(conversation.messages)
+            if let (position, cycle) = chains.firstCycle() {
                 throw DocumentError(path: "\(messages.path)[\(position)].parent_id", line: nil, column: nil,
-                                    message: "replies form a cycle (\(ReplyCycles.describe(cycle))): no thread has a root to show them under")
+                                    message: "replies form a cycle (\(ReplyChains.describe(cycle))): no thread has a root to show them under")
             }
-            for (position, parent) in ReplyCycles.nested(in: conversation.messages) {
+            for (position, parent) in chains.nestedReplies() {
                 decoder.warnings.append(DocumentWarning(path: "\(messages.path)[\(position)].parent_id", message: """
                     a reply to the thread reply '\(JSONReader.shown(parent))': threads do not nest, so its root's \
                     thread does not show it, only the thread view of that reply

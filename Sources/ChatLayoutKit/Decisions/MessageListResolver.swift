@@ -88,8 +88,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
             }
         }
         if !conversation.channel.features.typingEvents {
-            var seen = Set<IDKey>()
-            let typing = conversation.typingUserIDs.filter { !Identifier.same($0, context.currentUserID) && seen.insert(IDKey($0)).inserted }
+            let typing = TypingText.typingUserIDs(conversation.typingUserIDs, currentUserID: context.currentUserID)
             if !typing.isEmpty {
                 decisions.notes.append("no typing indicator: typing_events is off (\(typing.count) typing)")
             }
@@ -228,14 +227,16 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
         let hasTextContent = message.type != .ephemeral && !message.isDeleted
         let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
             ? measurer.jumbomojiClusterCount(text) : nil
-        let translation = translatedText(message)
+        let (translation, withheld) = self.translation(message)
         var facts = MessageFacts(
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
             memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
             deliveryStatus: delivery.ungatedStatus(of: message)
         )
-        if explain && translation == nil { facts.translationWithheld = translationWithheld(message) }
+        if explain, let withheld, let target = context.translationLanguage {
+            facts.translationWithheld = withheld.explanation(target: target)
+        }
         var reasons: [OptionReason]? = explain ? [] : nil
         let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
         var threadInfo: String?
@@ -262,27 +263,35 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
 
     /// Rule 10: the translation into the context's language, when auto-translation is on, the
     /// message is not a command, was not written in that language, has text, and has a
-    /// different, non-empty translation.
-    private func translatedText(_ message: Message) -> String? {
+    /// different, non-empty translation; else, when it has a translation into that language,
+    /// why it is withheld (for `explain`).
+    private func translation(_ message: Message) -> (text: String?, withheld: WithheldTranslation?) {
         guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
-              message.command == nil, message.language != target, !message.text.isEmpty,
-              let translated = message.translations[target], !translated.isEmpty, translated != message.text
-        else { return nil }
-        return translated
-    }
-
-    /// Why rule 10 shows no translation of a message that has one into the context's
-    /// language, for `explain`; nil when it has none to withhold.
-    private func translationWithheld(_ message: Message) -> String? {
-        guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
-              let translated = message.translations[target] else { return nil }
-        let language = UntrustedText.shortened(target)
-        if message.command != nil { return "a command's text is not translated" }
-        if message.language == target { return "written in \(language) already" }
+              let translated = message.translations[target] else { return (nil, nil) }
+        if message.command != nil { return (nil, .command) }
+        if message.language == target { return (nil, .writtenInTarget) }
         // An attachment, a poll or a location alone: nothing to translate, whatever i18n holds.
-        if message.text.isEmpty { return "no text to translate" }
-        if translated.isEmpty { return "the \(language) translation is empty" }
+        if message.text.isEmpty { return (nil, .noText) }
+        if translated.isEmpty { return (nil, .empty) }
         // Canonically equivalent: it reads the same, so it would only repeat the text.
-        return "the \(language) translation is the text itself"
+        if translated == message.text { return (nil, .sameAsText) }
+        return (translated, nil)
+    }
+}
+
+/// Why rule 10 shows none of a message's translation into the context's language.
+enum WithheldTranslation {
+    case command, writtenInTarget, noText, empty, sameAsText
+
+    /// For `explain`: "no text to translate", "the fr translation is empty".
+    func explanation(target: String) -> String {
+        let language = UntrustedText.shortened(target)
+        switch self {
+        case .command: return "a command's text is not translated"
+        case .writtenInTarget: return "written in \(language) already"
+        case .noText: return "no text to translate"
+        case .empty: return "the \(language) translation is empty"
+        case .sameAsText: return "the \(language) translation is the text itself"
+        }
     }
 }

@@ -6,15 +6,19 @@ enum TypingText {
     /// `user` finds a user by id (``Conversation/user(id:)``).
     static func text(_ userIDs: [String], user: (String) -> User, currentUserID: String?,
                      strings: ChatStrings, formatter: any LocaleFormatting) -> String? {
-        var seen = Set<IDKey>()
-        let names = userIDs.filter { !Identifier.same($0, currentUserID) && seen.insert(IDKey($0)).inserted }
-            .map { UntrustedText.neutralize(user($0).displayName) }
+        let names = typingUserIDs(userIDs, currentUserID: currentUserID).map { UntrustedText.neutralize(user($0).displayName) }
         switch names.count {
         case 0: return nil
         case 1: return strings.oneTyping.filling(["name": names[0]])
         case 2: return strings.twoTyping.filling(["first": names[0], "second": names[1]])
         default: return strings.manyTyping.text(names.count, using: formatter)
         }
+    }
+
+    /// The users the indicator names: each once, the current user left out.
+    static func typingUserIDs(_ userIDs: [String], currentUserID: String?) -> [String] {
+        var seen = Set<IDKey>()
+        return userIDs.filter { !Identifier.same($0, currentUserID) && seen.insert(IDKey($0)).inserted }
     }
 }
 

@@ -23,17 +23,7 @@ import Testing
         #expect(list.positions == [.single, .single])
     }
 
-    /// Berlin, 2024-10-27: 02:30 summer time (00:30Z) and, an hour later, 02:30 winter time
-    /// (01:30Z) show the same wall-clock minute; they are still two minutes.
-    @Test func repeatedWallClockMinute_whenClocksGoBack_splits() throws {
-        let list = try sameMinute
-            .context { $0.now = instant("2024-10-27T12:00:00Z") }
-            .message("m1", by: "leia", at: "2024-10-27T00:30:10Z")
-            .message("m2", by: "leia", at: "2024-10-27T01:30:20Z")
-            .resolve()
-        #expect(list.decision("m1")?.timeText == list.decision("m2")?.timeText)
-        #expect(list.decision("m1")?.groupBoundary == .repeatedMinute)
-    }
+    // The repeated wall-clock minute when clocks go back: OpenCasesDecisionsTests.
 
     @Test func sameMinute_ignoresTheTimeInterval() throws {
         let list = try sameMinute

@@ -1,18 +1,27 @@
 import ChatLayoutKit
 
-/// Replies whose parents lead back to them (`m1` a reply to `m2`, `m2` a reply to `m1`): no
-/// thread has a root to show them under, so the channel's list would hide them as thread
-/// replies and every thread view would miss them. Like a message that is its own parent, such
-/// a document is bad input, named by the path of the cycle's first message.
-enum ReplyCycles {
-    /// The first cycle among `messages` (in input order of its first message), as the
-    /// position of that message and the ids around the cycle; nil when there is none. Linear:
-    /// each reply is walked up to its root once.
-    static func first(in messages: [Message]) -> (position: Int, cycle: [String])? {
-        var parents: [IDKey: (position: Int, parent: String)] = [:]
+/// The parent links among a document's messages, read once for two checks:
+/// - replies whose parents lead back to them (`m1` a reply to `m2`, `m2` a reply to `m1`): no
+///   thread has a root to show them under, so, like a message that is its own parent, such a
+///   document is bad input, named by the path of the cycle's first message;
+/// - replies to a reply: threads do not nest, so the root's thread does not show them, and
+///   the decoder warns.
+struct ReplyChains {
+    /// Each reply's position in the messages and its parent's id.
+    private var parents: [IDKey: (position: Int, parent: String)] = [:]
+    private let messages: [Message]
+
+    init(_ messages: [Message]) {
+        self.messages = messages
         for (position, message) in messages.enumerated() {
             if let parent = message.parentID, parents[IDKey(message.id)] == nil { parents[IDKey(message.id)] = (position, parent) }
         }
+    }
+
+    /// The first cycle (in input order of its first message), as the position of that message
+    /// and the ids around the cycle; nil when there is none. Linear: each reply is walked up
+    /// to its root once.
+    func firstCycle() -> (position: Int, cycle: [String])? {
         guard !parents.isEmpty else { return nil }
         // 1: on the walk under way; 2: known to reach a root (or a message not in the list).
         var state: [IDKey: UInt8] = [:]
@@ -37,19 +46,9 @@ enum ReplyCycles {
         return nil
     }
 
-    /// The replies to a reply (Stream has no nested threads), as their positions in
-    /// `messages` and the reply each answers: the channel hides them as thread replies and the
-    /// root's thread does not show them, so the decoder warns. Call after ``first(in:)`` found
-    /// no cycle.
-    static func nested(in messages: [Message]) -> [(position: Int, parent: String)] {
-        guard messages.contains(where: { $0.parentID != nil }) else { return [] }
-        var replies = Set<IDKey>()
-        for message in messages where message.parentID != nil { replies.insert(IDKey(message.id)) }
-        var nested: [(position: Int, parent: String)] = []
-        for (position, message) in messages.enumerated() {
-            if let parent = message.parentID, replies.contains(IDKey(parent)) { nested.append((position, parent)) }
-        }
-        return nested
+    /// The replies to a reply, as their positions and the reply each answers.
+    func nestedReplies() -> [(position: Int, parent: String)] {
+        parents.values.filter { parents[IDKey($0.parent)] != nil }.sorted { $0.position < $1.position }
     }
 
     /// "m1 → m2 → m1", at most five ids shown, each cut as errors cut values.
