@@ -65,19 +65,17 @@ let package = Package(
         // The same box tree as vector graphics; ICU for the cluster widths that place text in cells.
         .target(name: "ChatLayoutSVGRenderer", dependencies: ["ChatLayoutKit"]),
 
-        // The system HarfBuzz and FreeType (libharfbuzz-dev, libfreetype-dev), found through
-        // pkg-config, and a small C target with the few stable functions the pixel measurer needs.
-        .systemLibrary(
-            name: "CHarfBuzz",
-            pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"])]
-        ),
+        // The system FreeType (libfreetype-dev), found through pkg-config, and a small C target
+        // with the few stable functions the pixel measurer needs. HarfBuzz is not linked: the
+        // shim loads the system's libharfbuzz.so.0 when the first font is opened, so building
+        // needs no HarfBuzz headers and a machine without HarfBuzz still runs all but points.
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        .target(name: "ChatLayoutPixelShim", dependencies: ["CHarfBuzz", "CFreeType"]),
+        .target(name: "ChatLayoutPixelShim", dependencies: ["CFreeType"],
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // Text measured in points with proportional fonts (HarfBuzz), for pixel front ends;
         // the ICU engine's segmentation, so both measurers break lines at the same places.
@@ -143,7 +141,7 @@ let package = Package(
             name: "ChatLayoutSVGRendererTests",
             dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutTestSupport"]
         ),
-        // The pixel measurer's tests, on the Noto fonts that .ci/run installs.
+        // The pixel measurer's tests, on the Noto fonts that Scripts/test.sh installs.
         .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding",
                                                             "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutTestSupport"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),

@@ -70,6 +70,9 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, code: Int32)
     /// The font set has no fonts.
     case noFonts
+    /// The system's HarfBuzz library, which shapes the text, cannot be loaded: the reason
+    /// names what is missing (the library, or a function an older HarfBuzz lacks).
+    case harfBuzzUnavailable(reason: String)
     /// The point size is not a positive, finite number.
     case invalidPointSize(Double)
 
@@ -80,6 +83,8 @@ public enum FontError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot open the font file \(path) (error \(code)); on Debian or Ubuntu, install fonts-noto-core, fonts-noto-color-emoji and fonts-droid-fallback"
         case .noFonts:
             return "the font set has no fonts"
+        case .harfBuzzUnavailable(let reason):
+            return "cannot measure in points: \(reason)"
         case .invalidPointSize(let size):
             return "the point size must be positive and finite, not \(size)"
         }

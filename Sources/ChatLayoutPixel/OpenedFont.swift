@@ -11,7 +11,10 @@ final class OpenedFont: @unchecked Sendable {  // the C font is immutable and th
 
     init(_ file: FontFile) throws(FontError) {
         var code: Int32 = 0
-        guard let font = clk_font_open(file.path, &code) else { throw .cannotOpen(path: file.path, code: code) }
+        guard let font = clk_font_open(file.path, &code) else {
+            if code == -2, let reason = clk_harfbuzz_error() { throw .harfBuzzUnavailable(reason: String(cString: reason)) }
+            throw .cannotOpen(path: file.path, code: code)
+        }
         self.file = file
         self.font = font
         self.unitsPerEm = Int(clk_font_units_per_em(font))

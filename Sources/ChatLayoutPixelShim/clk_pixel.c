@@ -5,8 +5,7 @@
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
-#include <hb.h>
-#include <hb-ot.h>
+#include "harfbuzz_loader.h"
 
 struct clk_font {
     hb_font_t *font;
@@ -51,6 +50,8 @@ static int read_coverage(FT_Face face, clk_font *font) {
 
 clk_font *clk_font_open(const char *path, int32_t *error) {
     *error = 0;
+    const clk_harfbuzz_functions *hb = clk_harfbuzz();
+    if (!hb) { *error = -2; return NULL; }
     clk_font *font = calloc(1, sizeof(clk_font));
     if (!font) { *error = -1; return NULL; }
 
@@ -70,23 +71,23 @@ clk_font *clk_font_open(const char *path, int32_t *error) {
 
     // HarfBuzz: its own read-only copy of the file, at the face's own scale (font units), with
     // its OpenType functions: advances unhinted, the same at every size.
-    hb_blob_t *blob = hb_blob_create_from_file_or_fail(path);
+    hb_blob_t *blob = hb->blob_create_from_file_or_fail(path);
     if (!blob) { *error = -1; clk_font_close(font); return NULL; }
-    hb_face_t *hb_face = hb_face_create(blob, 0);
-    hb_blob_destroy(blob);
-    font->units_per_em = (int32_t)hb_face_get_upem(hb_face);
-    font->font = hb_font_create(hb_face);
-    hb_face_destroy(hb_face);
-    if (font->units_per_em <= 0 || hb_font_get_empty() == font->font) { *error = -1; clk_font_close(font); return NULL; }
-    hb_ot_font_set_funcs(font->font);
-    hb_font_set_scale(font->font, font->units_per_em, font->units_per_em);
-    hb_font_make_immutable(font->font);
+    hb_face_t *hb_face = hb->face_create(blob, 0);
+    hb->blob_destroy(blob);
+    font->units_per_em = (int32_t)hb->face_get_upem(hb_face);
+    font->font = hb->font_create(hb_face);
+    hb->face_destroy(hb_face);
+    if (font->units_per_em <= 0 || hb->font_get_empty() == font->font) { *error = -1; clk_font_close(font); return NULL; }
+    hb->ot_font_set_funcs(font->font);
+    hb->font_set_scale(font->font, font->units_per_em, font->units_per_em);
+    hb->font_make_immutable(font->font);
     return font;
 }
 
 void clk_font_close(clk_font *font) {
     if (!font) return;
-    if (font->font) hb_font_destroy(font->font);
+    if (font->font) clk_harfbuzz()->font_destroy(font->font);
     free(font->first);
     free(font->last);
     free(font->family);
@@ -99,7 +100,7 @@ int32_t clk_font_units_per_em(const clk_font *font) { return font->units_per_em;
 
 void clk_font_line_metrics(const clk_font *font, int32_t *ascender, int32_t *descender, int32_t *line_gap) {
     hb_font_extents_t extents = {0};
-    hb_font_get_h_extents(font->font, &extents);
+    clk_harfbuzz()->font_get_h_extents(font->font, &extents);
     *ascender = extents.ascender;
     *descender = extents.descender;
     *line_gap = extents.line_gap;
@@ -117,30 +118,33 @@ int32_t clk_font_has_glyph(const clk_font *font, uint32_t code_point) {
 }
 
 uint32_t clk_script(uint32_t code_point) {
-    return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), code_point);
+    const clk_harfbuzz_functions *hb = clk_harfbuzz();
+    if (!hb) return 0;
+    return (uint32_t)hb->unicode_script(hb->unicode_funcs_get_default(), code_point);
 }
 
 int32_t clk_font_shape(const clk_font *font, const char *utf8, int32_t length, uint32_t script,
                        const char *language, int64_t *total_advance,
                        int32_t *advances, uint32_t *clusters, int32_t capacity) {
     *total_advance = 0;
-    hb_buffer_t *buffer = hb_buffer_create();
-    if (!hb_buffer_allocation_successful(buffer)) { hb_buffer_destroy(buffer); return -1; }
-    hb_buffer_add_utf8(buffer, utf8, length, 0, length);
+    const clk_harfbuzz_functions *hb = clk_harfbuzz();  // loaded: the font was opened with it
+    hb_buffer_t *buffer = hb->buffer_create();
+    if (!hb->buffer_allocation_successful(buffer)) { hb->buffer_destroy(buffer); return -1; }
+    hb->buffer_add_utf8(buffer, utf8, length, 0, length);
     // The language first: guessing would take the process locale's.
-    hb_buffer_set_language(buffer, hb_language_from_string(language ? language : "und", -1));
+    hb->buffer_set_language(buffer, hb->language_from_string(language ? language : "und", -1));
     if (script != 0) {
-        hb_buffer_set_script(buffer, (hb_script_t)script);
-        hb_direction_t direction = hb_script_get_horizontal_direction((hb_script_t)script);
-        hb_buffer_set_direction(buffer, direction == HB_DIRECTION_INVALID ? HB_DIRECTION_LTR : direction);
+        hb->buffer_set_script(buffer, (hb_script_t)script);
+        hb_direction_t direction = hb->script_get_horizontal_direction((hb_script_t)script);
+        hb->buffer_set_direction(buffer, direction == CLK_HB_DIRECTION_INVALID ? CLK_HB_DIRECTION_LTR : direction);
     }
-    hb_buffer_guess_segment_properties(buffer);
-    hb_shape(font->font, buffer, NULL, 0);
-    if (!hb_buffer_allocation_successful(buffer)) { hb_buffer_destroy(buffer); return -1; }
+    hb->buffer_guess_segment_properties(buffer);
+    hb->shape(font->font, buffer, NULL, 0);
+    if (!hb->buffer_allocation_successful(buffer)) { hb->buffer_destroy(buffer); return -1; }
 
     unsigned int count = 0;
-    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, &count);
-    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
+    hb_glyph_info_t *infos = hb->buffer_get_glyph_infos(buffer, &count);
+    hb_glyph_position_t *positions = hb->buffer_get_glyph_positions(buffer, &count);
     int64_t total = 0;
     for (unsigned int i = 0; i < count; i++) total += positions[i].x_advance;
     *total_advance = total;
@@ -150,6 +154,6 @@ int32_t clk_font_shape(const clk_font *font, const char *utf8, int32_t length, u
             clusters[i] = infos[i].cluster;
         }
     }
-    hb_buffer_destroy(buffer);
+    hb->buffer_destroy(buffer);
     return (int32_t)count;
 }

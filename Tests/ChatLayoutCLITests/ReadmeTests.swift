@@ -37,10 +37,52 @@ struct ReadmeTests {
         }
     }
 
-    @Test func testCommand_isWhatCIRuns() throws {
-        #expect(readme.contains("\nswift test "))
+    /// The README's first code block: the newcomer's two commands, without their comments.
+    private var leadingCommands: [String] {
+        guard let start = readme.range(of: "```sh\n"), let end = readme.range(of: "\n```", range: start.upperBound ..< readme.endIndex)
+        else { return [] }
+        return readme[start.upperBound ..< end.lowerBound].split(separator: "\n").map { line in
+            String(line.split(separator: "#", maxSplits: 1)[0]).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// CI proves the README's two commands by running them verbatim, and installs nothing
+    /// besides: what a fresh machine lacks, those commands install themselves.
+    @Test func leadingCommands_areWhatCIRuns() throws {
+        let commands = leadingCommands
+        #expect(commands.count == 2, "README leads with two commands: \(commands)")
+        #expect(commands.first?.hasPrefix("swift run chat-layout preview Samples/") == true)
         let ci = try String(contentsOf: CLIRunner.repository.appendingPathComponent(".ci/run"), encoding: .utf8)
-        #expect(ci.split(separator: "\n").contains("swift test"))
+        let ciLines = ci.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        for command in commands {
+            #expect(ciLines.contains(command), "`.ci/run` runs the README's command as written: \(command)")
+        }
+        #expect(!ciLines.contains { !$0.hasPrefix("#") && ($0.contains("apt-get") || $0.contains("dpkg")) },
+                "only the README's commands install packages")
+        // The test command is a script of the repository that runs `swift test`.
+        let script = try #require(commands.last)
+        let text = try String(contentsOf: CLIRunner.repository.appendingPathComponent(script), encoding: .utf8)
+        #expect(text.split(separator: "\n").contains { $0.hasPrefix("swift test") })
+    }
+
+    /// Without HarfBuzz the first command still runs (cells need only ICU), and measuring in
+    /// points says what is missing instead of failing to build or crashing.
+    @Test func withoutHarfBuzz_cellsRunAndPointsSayWhatIsMissing() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CHAT_LAYOUT_HARFBUZZ_LIBRARY"] = "/nonexistent/libharfbuzz.so.0"
+        let sample = CLIRunner.repository.appendingPathComponent("Samples/conversation.json").path
+        let cells = try CLIRunner.run(["preview", sample, "--width", "44"], environment: environment)
+        #expect(cells.status == 0, "\(cells.stderr)")
+        #expect(cells.stdout.contains("General"))
+        let points = try CLIRunner.run(["preview", sample, "--units", "points", "--width", "375", "--format", "tree"],
+                                       environment: environment)
+        #expect(points.status == 1)
+        #expect(points.stdout.isEmpty)
+        #expect(points.stderr.contains("cannot measure in points: the HarfBuzz library that CHAT_LAYOUT_HARFBUZZ_LIBRARY names cannot be loaded"),
+                "\(points.stderr)")
+        // With the library the same command measures (the machine's HarfBuzz, as Scripts/test.sh installs it).
+        let measured = try CLIRunner.run(["preview", sample, "--units", "points", "--width", "375", "--format", "tree"])
+        #expect(measured.status == 0, "\(measured.stderr)")
     }
 
     /// `$ echo '…' | swift run chat-layout …` followed by the output line.

@@ -8,7 +8,7 @@ import Testing
 /// `Scripts/render-svg-png.sh`, and the PNG has the SVG's size and is not blank.
 ///
 /// Skipped, saying so, where no Chromium is installed (`apt-get install -y chromium`;
-/// `.ci/run` installs it).
+/// `Scripts/test.sh` installs it).
 @Suite(.enabled(if: Chromium.path != nil,
                 "SKIPPED: no chromium on PATH (apt-get install -y chromium); the SVG is not checked in a browser"))
 struct BrowserRenderingTests {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Headless Chromium for the tests that check drawings in a real browser: the binary on
 /// `PATH`, and the repository's scripts that drive it. Tests that need it are skipped, saying
-/// so, where it is not installed (`.ci/run` installs it).
+/// so, where it is not installed (`Scripts/test.sh` installs it).
 public enum Chromium {
     /// The Chromium binary on `PATH`, if any.
     public static let path: String? = {

@@ -2,6 +2,10 @@
 // font file, ask what it covers and how tall it is, shape UTF-8 text with it. Everything is in
 // the font's own units (integers, exact); the Swift side scales to points once.
 //
+// HarfBuzz is loaded from the system's shared library the first time a font is opened, not
+// linked: the package builds without HarfBuzz's headers, and without the library every
+// function here but the pixel measurer's works (clk_harfbuzz_error says what is missing).
+//
 // A clk_font is immutable once opened and safe to use from several threads at once: FreeType
 // reads the file only while it is opened (its character map, copied here); HarfBuzz shapes
 // from its own read-only copy of the file.
@@ -16,9 +20,13 @@ extern "C" {
 
 typedef struct clk_font clk_font;
 
+/// NULL when HarfBuzz is loaded (or loads now); otherwise a sentence saying what is missing
+/// (the library, or a function of it), owned by the shim.
+const char *clk_harfbuzz_error(void);
+
 /// Opens the first face of the font file at `path` (UTF-8). NULL when the file cannot be read
 /// or is not a font, with FreeType's error code in `*error` (or -1 when HarfBuzz cannot load
-/// it, or memory runs out).
+/// it, or memory runs out; -2 when HarfBuzz itself is missing: see clk_harfbuzz_error).
 clk_font *clk_font_open(const char *path, int32_t *error);
 
 /// Closes a font opened by clk_font_open.
@@ -40,7 +48,7 @@ void clk_font_line_metrics(const clk_font *font, int32_t *ascender, int32_t *des
 int32_t clk_font_has_glyph(const clk_font *font, uint32_t code_point);
 
 /// The Unicode script of `code_point` as an ISO 15924 tag packed big-endian ('Arab' →
-/// 0x41726162); 'Zyyy' (common) for spaces, digits and punctuation, 'Zinh' (inherited) for
+/// 0x41726162), or 0 when HarfBuzz is missing; 'Zyyy' (common) for spaces, digits and punctuation, 'Zinh' (inherited) for
 /// combining marks, 'Zzzz' for unassigned code points.
 uint32_t clk_script(uint32_t code_point);
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test of the package, after installing what the tests need and the machine lacks.
+#
+#   Scripts/test.sh [swift test options…]      e.g. Scripts/test.sh --filter ReadmeTests
+#
+# Building needs only Swift, ICU and FreeType (libicu-dev, libfreetype-dev, pkg-config). The
+# tests also measure in points with HarfBuzz and the Noto fonts (ChatLayoutPixel), and draw SVG
+# through headless Chromium: on Debian or Ubuntu the packages missing are installed with apt-get
+# (as root, or through sudo). Elsewhere the script names what is missing and runs the tests.
+# Then the tests of the example app package (Examples/ChatGoldensExample), as a user's are run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libicu-dev pkg-config libfreetype-dev libharfbuzz0b
+          fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback chromium)
+if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
+    missing=()
+    for package in "${packages[@]}"; do
+        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    if ((${#missing[@]})); then
+        echo "Scripts/test.sh: installing ${missing[*]}" >&2
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+else
+    echo "Scripts/test.sh: not a Debian system; the tests need ICU, FreeType, HarfBuzz, the Noto fonts and Chromium: ${packages[*]}" >&2
+fi
+
+swift test "$@"
+# The example app's golden tests, with ChatLayoutKit by path, as a user's own package runs them
+# (one of them a changed rule failing with a readable diff, on purpose).
+if [ $# -eq 0 ]; then
+    swift test --package-path Examples/ChatGoldensExample
+fi

@@ -1,3 +1,0 @@
-// Only used to find and link the system HarfBuzz; Swift calls it through ChatLayoutPixelShim.
-#include <hb.h>
-#include <hb-ot.h>
