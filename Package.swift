@@ -16,8 +16,9 @@ let package = Package(
         // swift-snapshot-testing strategies for the drawings; empty unless the package is taken
         // with the `SnapshotTesting` trait, so that nobody else builds that dependency.
         .library(name: "ChatLayoutSnapshotStrategy", targets: ["ChatLayoutSnapshotStrategy"]),
-        .executable(name: "chat-layout", targets: ["chat-layout"]),
-        .executable(name: "chat-layout-bench", targets: ["chat-layout-bench"]),
+        // No executable products: in this package, `swift run chat-layout` and `swift run
+        // chat-layout-bench` find their targets all the same, and an app that depends on the
+        // package then resolves none of the command line's dependencies (swift-argument-parser).
     ],
     traits: [
         .trait(name: "SnapshotTesting",
