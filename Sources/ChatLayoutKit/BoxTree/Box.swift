@@ -24,7 +24,7 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// Floats over the list when it is scrolled away from the bottom, with the unread count.
     case scrollToLatestButton
 
-    // The thread list (SPEC §3.5).
+    // The thread list.
     /// One thread: its id is the parent message id.
     case threadListItem
     /// The first line of a thread item: its icon, title and unread badge; then "replied to: …"
@@ -39,7 +39,7 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The spinner under the list while the next page loads, and above it while reloading.
     case loadingMoreIndicator, reloadingIndicator
 
-    // The thread view (SPEC §3.6).
+    // The thread view.
     /// The parent message shown above the replies (`info_header` presentation).
     case parentMessage
     /// "3 replies" between two separator lines under the parent message.
