@@ -112,8 +112,9 @@ public enum BubbleTail: String, Hashable, Sendable, Codable {
 /// no front end measures it again. A box's lines stand ``Metrics/lineHeight`` apart, the
 /// first at the top of its frame (the text of a media box at the top of the media).
 public struct PlacedLine: Hashable, Sendable, Codable {
-    /// The line as a grid draws it: reordered for display (UAX #9, visual order, left to
-    /// right), bidi controls and hanging spaces removed.
+    /// The line as the measurer's front end draws it (``TextLine/display``), bidi controls and
+    /// hanging spaces removed: reordered for a grid (UAX #9, visual order, left to right) by a
+    /// measurer in cells, in reading order from one whose text system applies bidi.
     public var display: String
     /// The reading order, kept only where it is not the display (right-to-left text, bidi
     /// controls): a line of left-to-right text holds one string.
