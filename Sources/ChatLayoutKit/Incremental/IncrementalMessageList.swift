@@ -81,6 +81,9 @@ public struct IncrementalMessageList: Sendable {
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
     /// keeping what later changes need.
     ///
+    /// Prefer ``init(conversation:environment:width:)``: this one takes a context and a
+    /// formatter that may disagree, and lays out in the formatter's locale and time zone.
+    ///
     /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
     ///   id (rows are identified by message id).
     public init(conversation: Conversation, config: MessageListConfig, context: LayoutContext,
