@@ -111,7 +111,7 @@ let package = Package(
         // ICU upgrade; the table is checked in).
         .executableTarget(name: "generate-character-table", dependencies: ["ChatLayoutICU"], path: "Scripts/generate-character-table"),
 
-        // The benchmark (SPEC §7, BENCHMARKS.md); the shim for ICU's own iterators as the peer.
+        // The benchmark (BENCHMARKS.md); the shim for ICU's own iterators as the peer.
         .executableTarget(
             name: "chat-layout-bench",
             dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "HeapStatistics",
@@ -155,7 +155,7 @@ let package = Package(
         // The golden machinery itself: record modes, differences, folders of payloads.
         .testTarget(name: "ChatLayoutGoldensTests", dependencies: ["ChatLayoutGoldens", "ChatLayoutGoldenTesting", "ChatLayoutKit",
                                                                 "ChatLayoutICU"]),
-        // Golden drawings of whole conversations, compared with Goldens/ (SPEC §6).
+        // Golden drawings of whole conversations, compared with Goldens/.
         .testTarget(
             name: "GoldenTests",
             dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",

@@ -1,6 +1,6 @@
 import ChatLayoutKit
 
-/// Decodes a conversation document (SPEC §2) — or, as they are, a Stream channel-state
+/// Decodes a conversation document (Stream's REST shape in snake_case, every field optional) — or, as they are, a Stream channel-state
 /// response, a channels-query response (`{"channels": [...]}`) or a thread-list response.
 public enum ConversationDecoder {
     /// Decodes `bytes`. From a channels-query response it takes the channel `cid`, or the

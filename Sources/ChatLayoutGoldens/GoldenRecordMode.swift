@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a golden run records (SPEC §6), from the environment variable `GOLDEN_RECORD`.
+/// What a golden run records, from the environment variable `GOLDEN_RECORD`.
 ///
 /// A run that records fails all the same, so that a new or changed drawing is read before it
 /// is trusted; on CI (`CI=true`) nothing is ever recorded, whatever `GOLDEN_RECORD` says.

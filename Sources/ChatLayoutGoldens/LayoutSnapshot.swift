@@ -9,7 +9,7 @@ import ChatLayoutTextRenderer
 /// text with a header naming everything the drawing depends on, as an SVG document, or as a
 /// box-tree dump (``GoldenFormat``).
 ///
-/// The text format is the contract of `Goldens/` (SPEC §6):
+/// The text format is the contract of `Goldens/`:
 ///
 /// ```text
 /// scenario: sample-w40

@@ -3,7 +3,7 @@ import ChatLayoutKit
 /// The shapes of the drawing, in pixels.
 enum SVGShapes {
     /// A bubble's outline: a rounded rectangle inset in its frame, the tail corner square
-    /// (the text renderer's square corner, SPEC's bubble shape); the leading corner is the
+    /// (the text renderer's square corner, Stream's bubble shape); the leading corner is the
     /// right one in a right-to-left screen.
     static func bubblePath(_ frame: Frame, tail: BubbleTail, direction: LayoutDirection = .leftToRight, inset: Int, radius: Int) -> String {
         let left = frame.x + inset, right = frame.maxX - inset

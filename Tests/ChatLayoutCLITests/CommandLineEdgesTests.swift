@@ -58,6 +58,20 @@ struct CommandLineEdgesTests {
         }
     }
 
+    /// `preview --help` names the JSON schema version that `preview --format json` writes
+    /// (`LaidOutScreen.jsonSchemaVersion`), and its keys.
+    @Test func previewHelp_namesTheSchemaVersionTheJSONHas() throws {
+        let result = try CLIRunner.run(["preview", "-", "--width", "30", "--format", "json"], stdin: Self.document(["09:00:00"]))
+        #expect(result.status == 0, "\(result.stderr)")
+        let screen = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let version = try #require(screen["schema_version"] as? Int)
+        let help = try CLIRunner.run(["preview", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("schema version \(version):"), "\(help)")
+        for key in screen.keys {
+            #expect(help.contains("\"\(key)\""), "preview --help does not name \(key)")
+        }
+    }
+
     // MARK: 3. explain rounds intervals for people; its JSON keeps them exact
 
     @Test func explainText_roundsIntervals() throws {

@@ -24,7 +24,7 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// Floats over the list when it is scrolled away from the bottom, with the unread count.
     case scrollToLatestButton
 
-    // The thread list (SPEC §3.5).
+    // The thread list.
     /// One thread: its id is the parent message id.
     case threadListItem
     /// The first line of a thread item: its icon, title and unread badge; then "replied to: …"
@@ -39,7 +39,7 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The spinner under the list while the next page loads, and above it while reloading.
     case loadingMoreIndicator, reloadingIndicator
 
-    // The thread view (SPEC §3.6).
+    // The thread view.
     /// The parent message shown above the replies (`info_header` presentation).
     case parentMessage
     /// "3 replies" between two separator lines under the parent message.
@@ -112,8 +112,9 @@ public enum BubbleTail: String, Hashable, Sendable, Codable {
 /// no front end measures it again. A box's lines stand ``Metrics/lineHeight`` apart, the
 /// first at the top of its frame (the text of a media box at the top of the media).
 public struct PlacedLine: Hashable, Sendable, Codable {
-    /// The line as a grid draws it: reordered for display (UAX #9, visual order, left to
-    /// right), bidi controls and hanging spaces removed.
+    /// The line as the measurer's front end draws it (``TextLine/display``), bidi controls and
+    /// hanging spaces removed: reordered for a grid (UAX #9, visual order, left to right) by a
+    /// measurer in cells, in reading order from one whose text system applies bidi.
     public var display: String
     /// The reading order, kept only where it is not the display (right-to-left text, bidi
     /// controls): a line of left-to-right text holds one string.

@@ -1,5 +1,5 @@
 extension Box {
-    /// SPEC §4's JSON for a box (schema ``LaidOutScreen/jsonSchemaVersion``): `role`, `id`?,
+    /// The JSON of `preview --format json` for a box (schema ``LaidOutScreen/jsonSchemaVersion``): `role`, `id`?,
     /// `frame` {x, y, width, height}, `text`?, `lines`? (display order), `children`?; plus
     /// `align` when not leading, `tail` on bubbles, `text_direction` when right to left,
     /// `placed_lines` (each line's `x` from the frame, `width`, and `text` in reading order
@@ -79,7 +79,7 @@ extension Box {
     }
 }
 
-/// A laid-out screen: its size and its root box (SPEC §4 `preview --format json`).
+/// A laid-out screen: its size and its root box (what `preview --format json` prints).
 public struct LaidOutScreen: Hashable, Sendable, Codable {
     /// The screen's width, in the measurer's units.
     public var width: Int
@@ -119,7 +119,7 @@ public struct LaidOutScreen: Hashable, Sendable, Codable {
     /// keys keep their meaning.
     public static let jsonSchemaVersion = 3
 
-    /// `{"width", "height", "line_height", "schema_version", "direction", "root"}`: SPEC §4's
+    /// `{"width", "height", "line_height", "schema_version", "direction", "root"}`: schema 1's
     /// keys first.
     public func json() -> JSONValue {
         .object(headerMembers + [("root", root.json())])

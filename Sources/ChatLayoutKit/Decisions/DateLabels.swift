@@ -1,4 +1,4 @@
-/// The text of date separators and of the floating date overlay (SPEC §3.3).
+/// The text of date separators and of the floating date overlay, in the configured `date_separator_style`.
 struct DateLabeler: Sendable {
     var style: DateSeparatorStyle
     var formatter: any LocaleFormatting
@@ -31,7 +31,7 @@ struct DateLabeler: Sendable {
 }
 
 /// A shown message's local time, as the list's rules read it: its calendar day (date
-/// separators and labels, SPEC §3.3), its wall-clock minute (`same_minute` grouping, §3.1) and
+/// separators and labels), its wall-clock minute (`same_minute` grouping) and
 /// its short time ("9:41 AM").
 struct MessageTime: Sendable {
     var day: CalendarDay

@@ -5,7 +5,7 @@ public enum GroupPosition: String, Hashable, Sendable, Codable {
     case single, top, middle, bottom
 }
 
-/// Why a message is last in its group (SPEC §3.1), or why it is not.
+/// Why a message is last in its group (<doc:Grouping>), or why it is not.
 public enum GroupBoundary: Hashable, Sendable, Codable {
     /// Rule 1: the newest message in the list.
     case newest
@@ -91,7 +91,7 @@ public enum GroupBoundary: Hashable, Sendable, Codable {
     }
 }
 
-/// Decides which messages end their group and each message's group position (SPEC §3.1).
+/// Decides which messages end their group and each message's group position: Stream's `time_interval` rules or Sendbird's `same_minute`.
 struct GroupingResolver {
     var config: MessageListConfig
     var repliesEnabled: Bool

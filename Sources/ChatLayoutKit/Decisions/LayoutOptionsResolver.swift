@@ -36,7 +36,7 @@ struct MessageFacts {
 }
 
 /// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
-/// rules of SPEC §3.2 in their order, then the display options.
+/// rules of the Layout options article in their order, then the display options.
 enum LayoutOptionsResolver {
     /// Reaction types that have an image by default (love, haha, like, sad, wow).
     static let supportedReactions: Set<String> = ["love", "haha", "like", "sad", "wow"]

@@ -25,7 +25,7 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     public var isFromCurrentUser: Bool = false
     /// Why the message ends its group, or continues it.
     public var groupBoundary: GroupBoundary
-    /// What it shows (SPEC §3.2).
+    /// What it shows (<doc:LayoutOptions>).
     public var options: MessageLayoutOptions
     /// The calendar day in the document's time zone.
     public var day: CalendarDay
@@ -95,7 +95,7 @@ public struct ChannelHeader: Hashable, Sendable, Codable {
     public var memberCount: Int
 }
 
-/// Every decision of a message list (SPEC §3.1–3.4).
+/// Every decision of a message list: <doc:Grouping>, <doc:LayoutOptions>, <doc:Dates>, <doc:UnreadTypingAndStates>.
 public struct MessageListDecisions: Hashable, Sendable, Codable {
     /// The channel header.
     public var header: ChannelHeader

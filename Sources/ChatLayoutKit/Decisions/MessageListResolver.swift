@@ -1,6 +1,6 @@
 import Dispatch
 
-/// Makes every decision of a message list (SPEC §3.1–3.4): order, grouping, layout options,
+/// Makes every decision of a message list: order, grouping, layout options,
 /// date separators and labels, the unread separator, the typing indicator, the header, the
 /// empty and loading states. A pure function of its inputs.
 public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
@@ -78,7 +78,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     }
 
     /// For `explain`: why the unread separator stands where it does or is missing, and the
-    /// list's rows that the channel turns off or fills from elsewhere (SPEC §3.4).
+    /// list's rows that the channel turns off or fills from elsewhere.
     private func explainListRows(_ list: ShownMessageList, into decisions: inout MessageListDecisions) {
         let conversation = list.conversation
         if let placement = list.unreadPlacement {
@@ -183,14 +183,14 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     }
 
     /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
-    /// order; thread replies only when also sent to the channel (SPEC §3.1). The rules that
+    /// order; thread replies only when also sent to the channel. The rules that
     /// depend on the channel and the configuration (shadowed, truncated, deleted ephemeral
     /// messages) are in the instance method ``shownMessages(in:)``.
     public static func shownMessages(_ messages: [Message]) -> [Message] {
         SortKey.sorted(messages.filter(\.isShownInChannel))
     }
 
-    /// The rows under the messages (SPEC §3.4): the loading state alone while loading; else
+    /// The rows under the messages: the loading state alone while loading; else
     /// the empty state when no message shows, then the typing indicator with `bottom_overlay`.
     /// The batch list and the incremental list both end with these.
     func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
@@ -201,7 +201,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
         return items
     }
 
-    /// The typing indicator's text (SPEC §3.4): nil when nobody else is typing or the channel
+    /// The typing indicator's text: nil when nobody else is typing or the channel
     /// has no typing events. `user` finds a user by id.
     func typingText(_ conversation: Conversation, user: (String) -> User) -> String? {
         guard conversation.channel.features.typingEvents else { return nil }

@@ -15,7 +15,7 @@ struct MessageBelow {
 
 extension MessageListResolver {
     /// The decisions of one message of a list from its neighbours, and whether a date
-    /// separator stands above it (SPEC §3.1, §3.3). `above` and `below` are nil at the ends of
+    /// separator stands above it. `above` and `below` are nil at the ends of
     /// the list; `label` is the date label of the message's day.
     ///
     /// The one step both lists take for every message: the batch list down the whole list,
@@ -34,7 +34,7 @@ extension MessageListResolver {
         return (decision, separatorAbove)
     }
 
-    /// Whether `message` ends its group (SPEC §3.1): read from the message under it and the
+    /// Whether `message` ends its group: read from the message under it and the
     /// date separator between them, never from the message above.
     func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,
                   historyLoaded: Bool) -> GroupBoundary {
@@ -42,7 +42,7 @@ extension MessageListResolver {
         return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, minute: time.minute, nextMinute: below?.minute)
     }
 
-    /// SPEC §3.3 `message_list`: a date separator above the first message of each day
+    /// The `message_list` placement: a date separator above the first message of each day
     /// (`previousDay` is the day of the message above), and above the oldest message (nil
     /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
     /// the day of the message above the oldest loaded one until it has the last page.

@@ -1,4 +1,4 @@
-/// Where a message sorts in a list (SPEC §3.1): by `created_at`, ties by input order. The
+/// Where a message sorts in a list: by `created_at`, ties by input order. The
 /// batch list sorts by it, the incremental list keeps its entries in its order.
 ///
 /// `sequence` is the message's place in the input order. The batch list numbers messages from

@@ -27,7 +27,7 @@ public enum HiddenReason: String, Hashable, Sendable, Codable, CaseIterable {
 /// for the channel's list, the incremental list and the thread view alike.
 enum MessageVisibility {
     /// Whether a list in `state` shows messages at all: while it loads, it shows the loading
-    /// state alone (SPEC §3.4).
+    /// state alone.
     static func showsMessages(_ state: ListLoadingState) -> Bool { state != .loading }
 
     /// Why the channel's list does not show `message`, or nil when it does.

@@ -6,7 +6,7 @@
 struct ShownMessageList: Sendable {
     /// The conversation whose list this is.
     let conversation: Conversation
-    /// The shown messages, oldest first (SPEC §3.1); none while the list is loading.
+    /// The shown messages, oldest first; none while the list is loading.
     let messages: [Message]
     /// The messages left out, in input order, and why.
     let hidden: [HiddenMessage]

@@ -1,5 +1,5 @@
-/// The typing indicator text (SPEC §3.4): the current user excluded. Names are neutralised
-/// (SPEC §2): they are other people's text, like messages. The phrase sets each name as
+/// The typing indicator text: the current user excluded. Names are neutralised
+/// (``UntrustedText``): they are other people's text, like messages. The phrase sets each name as
 /// ``ChatStrings`` sets every inserted value: as a first-strong isolate where either could
 /// turn the other around (`String.filling(_:)`), so "שרה is typing…" stays an English sentence.
 enum TypingText {
@@ -22,7 +22,7 @@ enum TypingText {
     }
 }
 
-/// The channel header (SPEC §3.4).
+/// The channel header: its title (`ChannelNamer`), under it the member count, or who is typing with `navigation_bar`.
 enum HeaderResolver {
     static func header(_ conversation: Conversation, currentUserID: String?, typing: String?,
                        config: MessageListConfig, strings: ChatStrings, formatter: any LocaleFormatting) -> ChannelHeader {

@@ -1,5 +1,5 @@
 extension MessageListDecisions {
-    /// `explain --format json` (SPEC §4): `{"items": [...]}` top to bottom. Kinds
+    /// `explain --format json`: `{"items": [...]}` top to bottom. Kinds
     /// `dateSeparator` (day, text), `unreadSeparator` (text, and `reason` when explained), `message` (id, position, options
     /// sorted by name), `typingIndicator` (text), plus `emptyState` and `loadingState` (text).
     /// A message grouped by time also carries the exact seconds to the next message,

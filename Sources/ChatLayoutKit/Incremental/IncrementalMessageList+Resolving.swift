@@ -1,4 +1,4 @@
-/// Deciding and laying out entries (SPEC §3.1–3.4), one at a time, from their neighbours.
+/// Deciding and laying out entries (grouping, layout options, dates, unread and typing), one at a time, from their neighbours.
 extension IncrementalMessageList {
     /// The entry decided and laid out again from its message and its neighbours, its rows
     /// placed for its top at `top` (see `Pipeline.resolve`).

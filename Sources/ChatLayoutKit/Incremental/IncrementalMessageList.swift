@@ -1,4 +1,4 @@
-/// A message list kept laid out while its conversation changes (SPEC §7: incremental updates
+/// A message list kept laid out while its conversation changes (incremental updates
 /// that re-resolve only the neighbours of a change).
 ///
 /// Build it once from a conversation (the same work as a full layout), then ``apply(_:)``
@@ -80,6 +80,9 @@ public struct IncrementalMessageList: Sendable {
 
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
     /// keeping what later changes need.
+    ///
+    /// Prefer ``init(conversation:environment:width:)``: this one takes a context and a
+    /// formatter that may disagree, and lays out in the formatter's locale and time zone.
     ///
     /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
     ///   id (rows are identified by message id).
@@ -289,7 +292,7 @@ public struct IncrementalMessageList: Sendable {
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
-    /// `visibleHeight` rows tall (SPEC §3.3), as ``LaidOutList/dateOverlayLabel(scrollOffset:visibleHeight:overlayHeight:)``.
+    /// `visibleHeight` rows tall (<doc:Dates>), as ``LaidOutList/dateOverlayLabel(scrollOffset:visibleHeight:overlayHeight:)``.
     /// O(log n).
     public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int = 1) -> String? {
         // The rule reads only the message rows around the viewport and the overlay's bottom edge.

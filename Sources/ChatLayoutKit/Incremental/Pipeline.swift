@@ -1,5 +1,5 @@
 /// How a list decides and lays out, one entry at a time: the resolver and layout of the whole
-/// pipeline (SPEC §3.1–3.4) at one width. Shared by the copies of a list, which stay small.
+/// pipeline (grouping, layout options, dates, unread and typing) at one width. Shared by the copies of a list, which stay small.
 final class Pipeline: Sendable {
     let resolver: MessageListResolver
     let layout: MessageListLayout

@@ -300,7 +300,7 @@ public struct LaidOutList: Sendable {
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
-    /// `visibleHeight` rows tall (SPEC §3.3): the date of the message under the overlay's
+    /// `visibleHeight` rows tall (the `overlay` placement of <doc:Dates>): the date of the message under the overlay's
     /// bottom edge, else of the top-most visible message. O(log n): binary searches over
     /// the row offsets.
     public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int = 1) -> String? {

@@ -100,7 +100,7 @@ public struct Metrics: Hashable, Sendable {
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points
-    /// a cell (SPEC §2), so Stream's 8-point padding is one cell.
+    /// a cell (a document's lengths are in points), so Stream's 8-point padding is one cell.
     public static func cells(for config: MessageListConfig) -> Metrics {
         var metrics = Metrics()
         let points = config.horizontalPadding.isFinite ? config.horizontalPadding : 8

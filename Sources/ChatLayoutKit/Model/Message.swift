@@ -461,7 +461,7 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var hasRichContent: Bool { poll != nil || sharedLocation != nil }
 
     /// The message list of a channel shows it: not a thread reply, or one also sent to the
-    /// channel (SPEC §3.1).
+    /// channel.
     public var isShownInChannel: Bool { parentID == nil || showInChannel }
 
     public static func == (lhs: Message, rhs: Message) -> Bool {

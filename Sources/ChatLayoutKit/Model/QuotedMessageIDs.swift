@@ -16,7 +16,7 @@ extension Conversation {
     /// the message it has stored, as that message reads now: the quote is taken once, like a
     /// quote the payload sends whole, and a later edit of the quoted message does not change
     /// it. An id the document does not hold stays unquoted: the message is drawn without a
-    /// quote, and `explain` says why (SPEC §3.2 rule 11). A quote the payload sends whole is
+    /// quote, and `explain` says why (rule 11 of <doc:LayoutOptions>). A quote the payload sends whole is
     /// kept as sent. The decoder calls this, and ``IncrementalMessageList`` does the same for
     /// each message it is given; so can a program that builds a conversation with
     /// ``Message/quotedMessageID`` alone.

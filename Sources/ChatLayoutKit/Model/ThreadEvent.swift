@@ -1,5 +1,5 @@
 /// A Stream websocket event that changes the thread list (the document field `events`),
-/// applied in order by ``ThreadListState/reduce(_:_:currentUserID:)`` before layout (SPEC §3.5).
+/// applied in order by ``ThreadListState/reduce(_:_:currentUserID:)`` before layout (<doc:ThreadList>).
 public enum ThreadEvent: Hashable, Sendable, Codable {
     /// `notification.thread_message_new`: a new `reply` in the thread whose parent message is
     /// `parentMessageID` (the reply's `parent_id`, else the event's `thread.parent_message_id`).

@@ -11,8 +11,11 @@ public struct TextLine: Hashable, Sendable {
     /// The line's characters in logical (reading) order, including any spaces that hang at its
     /// end. Concatenating the lines of a paragraph gives the paragraph back.
     public var text: String
-    /// The line as it is drawn on a monospace grid: reordered for display (UAX #9, visual
-    /// order, left to right), bidi control characters and hanging spaces removed.
+    /// The line as the measurer's front end draws it, bidi control characters and hanging
+    /// spaces removed. A measurer for a monospace grid (`ChatLayoutICU`'s engine, in cells)
+    /// reorders it for display (UAX #9, visual order, left to right); one for a text system
+    /// that applies bidi when it draws (`ChatLayoutPixel`'s HarfBuzz measurer, Core Text)
+    /// keeps it in reading order, as <doc:AppleFrontEnd> does.
     public var display: String
     /// The width of `display` in cells. Hanging spaces do not count.
     public var width: Int

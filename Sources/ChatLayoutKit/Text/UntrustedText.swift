@@ -4,7 +4,7 @@
 /// terminal (escape sequences that move the cursor, retitle the window, or plant hyperlinks),
 /// hide or fake parts of the screen (carriage returns, backspaces), or reorder text outside
 /// the message (a right-to-left override that is never closed). Every renderer and the CLI
-/// pass all such text through ``neutralize(_:)`` before measuring and drawing it (SPEC §2).
+/// pass all such text through ``neutralize(_:)`` before measuring and drawing it.
 public enum UntrustedText {
     /// `text` with everything that could act on a terminal or on text outside it made inert.
     ///

@@ -140,7 +140,7 @@ struct ThreadListBatch {
         replies[index] = latest
     }
 
-    /// A message shown as deleted (SPEC §2): type `deleted`, `deleted_at` the event message's,
+    /// A message shown as deleted: type `deleted`, `deleted_at` the event message's,
     /// else the one it had, else the event's time, else the message's creation.
     private static func markDeleted(_ shown: inout Message, by deleted: Message, eventTime: Timestamp?) {
         shown.deletedAt = deleted.deletedAt ?? shown.deletedAt ?? eventTime ?? deleted.createdAt

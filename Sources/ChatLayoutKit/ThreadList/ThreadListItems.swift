@@ -31,7 +31,7 @@ public struct ThreadListItem: Hashable, Sendable, Codable {
     public var reply: ThreadReplySummary?
 }
 
-/// Every decision of the thread list (SPEC §3.5).
+/// Every decision of the thread list (<doc:ThreadList>).
 public struct ThreadListDecisions: Hashable, Sendable, Codable {
     /// The list's title: "Threads".
     public var title: String

@@ -1,4 +1,4 @@
-/// The thread list as websocket events leave it (SPEC §3.5): the threads in list order and the
+/// The thread list as websocket events leave it (<doc:ThreadList>): the threads in list order and the
 /// parents of new threads for the banner ("1 new thread" / "N new threads").
 ///
 /// Events are applied by a pure reducer, ``reduce(_:_:currentUserID:)``; after every event that
@@ -22,7 +22,7 @@ public struct ThreadListState: Hashable, Sendable {
 
     // MARK: Order
 
-    /// The list order of SPEC §3.5 — the one place it is defined: threads with unread replies
+    /// The thread list's order — the one place it is defined: threads with unread replies
     /// for the current user first, then the latest `last_message_at` (a thread without one
     /// last), then the parent message id descending (by UTF-8 bytes); ties keep input order.
     public static func sorted(_ threads: [ChatThread], currentUserID: String?) -> [ChatThread] {

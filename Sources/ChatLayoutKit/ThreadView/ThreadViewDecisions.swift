@@ -1,4 +1,4 @@
-/// Where the thread view opens (SPEC §3.6 `starting_point`), resolved against its replies.
+/// Where the thread view opens (the `starting_point` option), resolved against its replies.
 public enum ThreadOpening: Hashable, Sendable, Codable {
     /// At the bottom, the newest reply in view (`none`/`max`, or a timestamp after every reply).
     case bottom
@@ -28,7 +28,7 @@ public struct ThreadParentInfo: Hashable, Sendable, Codable {
     }
 }
 
-/// Every decision of a thread view (SPEC §3.6): the header, the parent, the replies with the
+/// Every decision of a thread view (<doc:ThreadView>): the header, the parent, the replies with the
 /// channel's grouping and date rules, the reply count and where the view opens.
 public struct ThreadViewDecisions: Hashable, Sendable, Codable {
     /// The parent message's id.

@@ -1,4 +1,4 @@
-/// Makes every decision of a thread view (SPEC §3.6): finds the parent and its replies, and
+/// Makes every decision of a thread view (<doc:ThreadView>): finds the parent and its replies, and
 /// lets `MessageListResolver` decide them with the channel's grouping, date and option rules.
 /// As Stream's `ChatThreadVC`, it then removes `threadInfo` alone: the parent (a thread root)
 /// and the replies (thread parts) keep the `continuousBubble` rule 8 gives them when the
@@ -135,7 +135,7 @@ public struct ThreadViewResolver: Sendable, LayoutEnvironmentBased {
         return decisions
     }
 
-    /// SPEC §3.6: the parent's date "MMM dd hh:mm a", with the year in other years than now's
+    /// The parent's date as Sendbird shows it: "MMM dd hh:mm a", with the year in other years than now's
     /// ("MMM dd, yyyy hh:mm a"). A no-break space keeps the time with its AM/PM marker when a
     /// narrow screen wraps the date.
     private func parentDateText(_ instant: Timestamp) -> String {

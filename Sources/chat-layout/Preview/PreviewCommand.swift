@@ -8,10 +8,11 @@ struct PreviewCommand: ParsableCommand {
         abstract: "Lay out a message list and draw it.",
         discussion: """
             --format text draws the screen; svg draws it as an SVG document (a cell is 10×20 \
-            pixels; one <g data-role data-id data-frame> per box); tree prints the box tree \
+            pixels, a point one pixel; one <g data-role data-id data-frame> per box); tree prints the box tree \
             indented (role, id, frame); \
-            json prints the box tree as JSON: {"width", "height", "root"} with boxes {"role", "id"?, \
-            "frame": {"x", "y", "width", "height"}, "text"?, "lines"?, "children"?}. With \
+            json prints the box tree as JSON, schema version \(LaidOutScreen.jsonSchemaVersion): {"width", "height", \
+            "line_height", "schema_version", "direction", "root"} with boxes {"role", "id"?, \
+            "frame": {"x", "y", "width", "height"}, "text"?, "content"?, "lines"?, "placed_lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
             --scroll-offset rows down the list (default: the bottom), with the date overlay and \
             the scroll-to-latest button.

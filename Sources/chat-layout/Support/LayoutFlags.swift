@@ -4,7 +4,7 @@ import ChatLayoutICU
 import ChatLayoutKit
 import Foundation
 
-/// The input document and the flags every layout command shares (SPEC §4). Flags override
+/// The input document and the flags every layout command shares. Flags override
 /// the document's `context`; what neither gives comes from the environment (clock, `TZ`,
 /// `LANG`) — only here in the CLI, never in the library. The flags that shape a message list
 /// are ``MessageListFlags``, for the commands that lay one out.

@@ -2,7 +2,7 @@ import ArgumentParser
 import ChatLayoutKit
 
 /// `chat-layout thread`: the thread of one message laid out and drawn as text, as a tree, or
-/// as JSON (SPEC §3.6).
+/// as JSON: the parent message, then its replies grouped and dated as a channel's are.
 struct ThreadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thread",

@@ -1,3 +1,4 @@
+import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutTestSupport
@@ -66,6 +67,48 @@ struct ReadmeExampleTests {
                 "the example prints:\n\(printed)")
     }
 
+    /// README.md's second example: a payload decoded and laid out with the app's own
+    /// configuration, passed as `config:`.
+    private func runPayloadExample() throws -> String {
+        var printed = ""
+        func print(_ text: String) { printed += text }
+
+        // ReadmePayload:begin
+        let payload = #"""
+        {"channel": {"name": "Rebels", "member_count": 3},
+         "messages": [
+           {"id": "m1", "text": "Where are you?", "user": {"id": "leia", "name": "Leia Organa"}, "created_at": "2024-03-05T09:40:00Z"},
+           {"id": "m2", "text": "On my way 🚀", "user": {"id": "han", "name": "Han Solo"}, "created_at": "2024-03-05T09:41:00Z"},
+           {"id": "m3", "text": "Two minutes", "user": {"id": "han", "name": "Han Solo"}, "created_at": "2024-03-05T09:43:00Z"}]}
+        """#  // a Stream channel-state response, as your server sends it
+        let document = try ConversationDecoder.decode(Array(payload.utf8))
+        var config = document.config                        // the payload's `config`, else the defaults
+        config.maxTimeIntervalBetweenMessagesInGroup = 120  // your app's rule: two minutes still group
+        let context = LayoutContext(currentUserID: "leia", now: Timestamp(rfc3339: "2024-03-05T10:00:00Z")!,
+                                    timeZone: "Europe/Berlin", locale: "en_US")
+        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        let environment = try LayoutEnvironment(config: config, context: context, formatter: formatter,
+                                                measurer: ICUTextEngine(), presentation: TerminalPresentation())
+        let screen = MessageListScreen.layout(document.conversation, environment: environment, width: 36)
+        print(TextRenderer().render(screen))
+        // ReadmePayload:end
+        return printed
+    }
+
+    @Test func readmeShowsThePayloadExample() throws {
+        let block = try readmeBlock(after: "### A payload, with your configuration", fence: "```swift")
+        #expect(Array(block.prefix(5)) == ["import ChatLayoutDecoding", "import ChatLayoutICU", "import ChatLayoutKit",
+                                           "import ChatLayoutTextRenderer", ""])
+        #expect(Array(block.dropFirst(5)) == (try exampleSource("ReadmePayload")))
+    }
+
+    @Test func readmeShowsWhatThePayloadExamplePrints() throws {
+        let printed = try runPayloadExample()
+        let shown = try readmeBlock(after: "### A payload, with your configuration", fence: "```text")
+        #expect(printed.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) == shown,
+                "the example prints:\n\(printed)")
+    }
+
     /// IncrementalUpdates.md's example: the README's conversation kept laid out while a
     /// message arrives.
     private func runIncrementalExample() throws -> String {
@@ -79,10 +122,11 @@ struct ReadmeExampleTests {
         let context = LayoutContext(currentUserID: "leia", now: Timestamp(rfc3339: "2024-03-05T10:00:00Z")!,
                                     timeZone: "Europe/Berlin", locale: "en_US")
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+        let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: ICUTextEngine(),
+                                                presentation: TerminalPresentation())
 
         // IncrementalUpdates:begin
-        var list = try IncrementalMessageList(conversation: conversation, config: MessageListConfig(), context: context,
-                                              formatter: formatter, measurer: ICUTextEngine(), width: 36)
+        var list = try IncrementalMessageList(conversation: conversation, environment: environment, width: 36)
         let reply = Message(id: "m3", text: "Hurry!", user: leia, createdAt: Timestamp(rfc3339: "2024-03-05T09:42:00Z")!)
         let diff = try list.apply(.append(reply))
         print(diff.inserted.map(\.id), diff.updated.map(\.id), diff.removed)
