@@ -19,6 +19,9 @@ struct MeasurerUnitsTests {
         return builder.context { $0.now = instant("2024-03-08T10:00:00Z") }
     }()
 
+    /// Metrics in points, lines 24 tall.
+    private static let points = Metrics.points(lineHeight: PointsMeasurer.lineHeight, for: threeDays.config)
+
     private func environment(_ builder: ConversationBuilder, measurer: any TextMeasuring, metrics: Metrics? = nil) throws -> LayoutEnvironment {
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
         return try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
@@ -61,7 +64,8 @@ struct MeasurerUnitsTests {
     /// other dates near the days' boundaries).
     @Test func theOverlaysDate_byDefault_isTheOneDrawn_inPoints() throws {
         let builder = Self.threeDays
-        let environment = try environment(builder, measurer: PointsMeasurer())
+        // Metrics given, so that only the overlay's default is under test.
+        let environment = try environment(builder, measurer: PointsMeasurer(), metrics: Self.points)
         let decisions = MessageListResolver(environment).resolve(builder.conversation)
         let list = MessageListLayout(environment).layout(decisions, width: 375, dateIndicator: .overlay)
         let visible = 200, header = list.header.frame.height
@@ -80,7 +84,7 @@ struct MeasurerUnitsTests {
 
     @Test func theIncrementalListsOverlayDate_byDefault_isTheOneDrawn_inPoints() throws {
         let builder = Self.threeDays
-        let environment = try environment(builder, measurer: PointsMeasurer())
+        let environment = try environment(builder, measurer: PointsMeasurer(), metrics: Self.points)
         let incremental = try IncrementalMessageList(conversation: builder.conversation, environment: environment, width: 375)
         let visible = 200, header = incremental.list.header.frame.height
         for offset in 0 ... max(0, incremental.contentHeight - visible) {
