@@ -289,7 +289,7 @@ public struct IncrementalMessageList: Sendable {
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
-    /// `visibleHeight` tall (SPEC §3.3), in the layout's vertical units, as
+    /// `visibleHeight` tall, in the layout's vertical units, as
     /// ``LaidOutList/dateOverlayLabel(scrollOffset:visibleHeight:overlayHeight:)``: the overlay
     /// is one line of the list's metrics tall unless `overlayHeight` says otherwise. O(log n).
     public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int? = nil) -> String? {

@@ -301,7 +301,7 @@ public struct LaidOutList: Sendable {
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
-    /// `visibleHeight` tall (SPEC §3.3), both in the layout's vertical units: the date of the
+    /// `visibleHeight` tall, both in the layout's vertical units: the date of the
     /// message under the overlay's bottom edge, else of the top-most visible message. The
     /// overlay is `overlayHeight` tall, by default one line of the list's own metrics
     /// (``Metrics/lineHeight``: a row in cells, the font's line height in points), as
