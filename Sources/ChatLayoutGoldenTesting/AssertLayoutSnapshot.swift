@@ -101,8 +101,9 @@ public func assertLayoutSnapshot(
                          fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
-/// Asserts that a screen already laid out (in cells, by the ICU engine) draws as its golden.
-/// Its header names the screen's size and the text engine only. The golden is named `named`,
+/// Asserts that a screen already laid out (in cells by the ICU engine, or in points) draws as
+/// its golden. Its header names the screen's size and the text engine only; a screen in points
+/// is compared `as: .svg` (drawn in points) or `.tree`, and its text drawing fails the test. The golden is named `named`,
 /// else after the test function.
 public func assertLayoutSnapshot(
     of screen: LaidOutScreen, as format: GoldenFormat = .text, named: String? = nil, record: GoldenRecordMode? = nil,

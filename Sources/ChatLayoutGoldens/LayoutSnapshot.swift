@@ -69,15 +69,21 @@ public struct LayoutSnapshot: Sendable {
     public var name: String
     /// What the header calls the document ("support.json").
     public var document: String
-    /// The width in cells.
+    /// The width in cells (in points for a screen given laid out in points).
     public var width: Int
-    /// A viewport's height in rows (header included), or nil for the whole screen.
+    /// A viewport's height in rows (header included), or nil for the whole screen (a screen
+    /// given laid out: its height, in its units).
     public var height: Int?
     /// With ``height``: rows scrolled down from the top (default: the bottom of a message list,
     /// the top of a thread list, a thread's starting point).
     public var scrollOffset: Int?
     /// East Asian Ambiguous characters take two cells (the header says so).
     public var ambiguousIsWide: Bool
+    /// How the SVG drawing maps the layout's units to pixels; nil: by the screen's units — a
+    /// cell 10 × 20 pixels, or, for a screen laid out in points (lines taller than 1), one to
+    /// one with lines the screen's line height and 17-point text
+    /// (``SVGMetrics/points(fontSize:lineHeight:fontFamily:)``).
+    public var svgMetrics: SVGMetrics?
     let source: Source
 
     /// The widest screen drawn, as `chat-layout --width` allows.
@@ -127,9 +133,11 @@ public struct LayoutSnapshot: Sendable {
                   screen: screen, width: width, height: height, scrollOffset: scrollOffset, ambiguousIsWide: ambiguousIsWide)
     }
 
-    /// A screen already laid out (in cells, with the ICU engine). Its header names only what
-    /// the screen itself knows — its size and the text engine — since the conversation, its
-    /// context and configuration went into it before it came here.
+    /// A screen already laid out: in cells with the ICU engine, or in points (lines taller than
+    /// one unit), which is drawn as SVG in points or as a tree, and has no text drawing. The
+    /// text drawing's header names only what the screen itself knows — its size and the text
+    /// engine — since the conversation, its context and configuration went into it before it
+    /// came here.
     public init(name: String, screen: LaidOutScreen, ambiguousIsWide: Bool = false) {
         self.name = name
         document = "a laid-out screen"
@@ -140,13 +148,15 @@ public struct LayoutSnapshot: Sendable {
         source = .laidOut(screen)
     }
 
-    /// The drawing in `format`.
+    /// The drawing in `format`. A screen laid out in points is drawn as SVG in points; it has
+    /// no text drawing, which is one cell a unit and one row a line.
     ///
-    /// - Throws: a ``GoldenError`` for a width out of range or an unknown thread parent.
+    /// - Throws: a ``GoldenError`` for a width out of range, an unknown thread parent, or a text
+    ///   drawing of a screen laid out in points.
     public func drawing(_ format: GoldenFormat = .text) throws(GoldenError) -> String {
         switch format {
         case .text: return try text()
-        case .svg: return SVGRenderer().render(try screen(presentation: PlainPresentation()))
+        case .svg: return SVGRenderer(metrics: svgMetrics ?? defaultSVGMetrics).render(try screen(presentation: PlainPresentation()))
         case .tree: return "scenario: \(name) (box tree)\n\n" + (try screen()).root.treeDump().joined(separator: "\n") + "\n"
         }
     }
@@ -194,8 +204,25 @@ public struct LayoutSnapshot: Sendable {
 
     private var engine: ICUTextEngine { ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide)) }
 
+    /// The screen given already laid out, when its lines are taller than one unit: a layout in
+    /// points (a cell layout's line is one row).
+    private var laidOutInPoints: LaidOutScreen? {
+        guard case .laidOut(let screen) = source, screen.lineHeight != 1 else { return nil }
+        return screen
+    }
+
+    /// The SVG metrics of the screen's units: cells, or points one to one.
+    private var defaultSVGMetrics: SVGMetrics {
+        laidOutInPoints.map { .points(lineHeight: $0.lineHeight) } ?? SVGMetrics()
+    }
+
     /// The header, then the rows, each in quotes so that trailing spaces show.
     private func text() throws(GoldenError) -> String {
+        if let points = laidOutInPoints {
+            // Drawn in cells it would be a points-wide grid of cells: refused, never recorded.
+            throw GoldenError("\(name): the screen is laid out in points (\(points.width) wide, lines \(points.lineHeight) tall), "
+                + "and a text drawing is one cell a unit and one row a line: draw it as .svg (in points) or .tree")
+        }
         let laidOut = try screen()
         var lines = ["scenario: \(name)"]
         switch source {

@@ -21,8 +21,8 @@ import ChatLayoutKit
 ///
 /// ```swift
 /// let measurer = try HarfBuzzTextMeasurer(pointSize: 17)
-/// let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer,
-///                                         metrics: .points(lineHeight: measurer.lineHeight))
+/// // In points, lines `measurer.lineHeight` tall: the environment takes `metrics(for:)`.
+/// let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer)
 /// let screen = MessageListScreen.layout(conversation, environment: environment, width: 375)
 /// ```
 public struct HarfBuzzTextMeasurer: TextMeasuring {
@@ -182,6 +182,15 @@ public struct HarfBuzzTextMeasurer: TextMeasuring {
             while count > 0 && !fits(count) { count -= 1 }
         }
         return cut(count)
+    }
+
+    // MARK: Metrics
+
+    /// Stream's lengths in points with this font's line height
+    /// (``Metrics/points(lineHeight:for:)`` with ``lineHeight``): what an environment made
+    /// with this measurer and no metrics lays out with.
+    public func metrics(for config: MessageListConfig) -> Metrics {
+        .points(lineHeight: lineHeight, for: config)
     }
 
     // MARK: Emoji

@@ -66,7 +66,12 @@ struct ChatLayout: ParsableCommand {
             Foundation.exit(0)
         }
         if usage == self {
-            StandardError.write(shorteningArguments(fullMessage(for: error) + "\n"))
+            var lines = fullMessage(for: error).components(separatedBy: "\n")
+            // A mistyped command: the ones it may have meant, under the error's line.
+            if let suggestion = CommandSuggestion.line(for: Array(CommandLine.arguments.dropFirst()), root: self) {
+                lines.insert(suggestion, at: min(1, lines.count))
+            }
+            StandardError.write(shorteningArguments(lines.joined(separator: "\n") + "\n"))
         } else {
             StandardError.write(shorteningArguments("Error: \(message(for: error))\nUsage: \(usageString(for: usage))\n"))
         }

@@ -70,7 +70,9 @@ struct HostileValuesTests {
     }
 
     @Test func hugeCurrentUser_isNeverEchoed() throws {
-        let result = try CLIRunner.run(["preview", "-", "--current-user", Self.huge], stdin: Self.valid)
+        // Date separators: without them and without --height, the overlay's hint would be on stderr.
+        let result = try CLIRunner.run(["preview", "-", "--current-user", Self.huge, "--date-indicator", "message-list"],
+                                       stdin: Self.valid)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
     }

@@ -26,8 +26,8 @@ struct DocumentationExampleTests {
                                     timeZone: "Europe/Berlin", locale: "en_US")
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         let measurer = try HarfBuzzTextMeasurer(pointSize: 17)  // FontSet.noto
-        let metrics = Metrics.points(lineHeight: measurer.lineHeight)  // Stream's lengths, lines 24 pt
-        let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer, metrics: metrics)
+        // In the measurer's points: Stream's lengths, lines 24 pt (its `metrics(for:)`).
+        let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer)
         let screen = MessageListScreen.layout(conversation, environment: environment, width: 375)
         for line in screen.root.treeDump() { print(line) }
         // Example:end

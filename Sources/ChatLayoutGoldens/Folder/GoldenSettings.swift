@@ -25,13 +25,14 @@ public struct GoldenSettings: Hashable, Sendable {
     public var screen: LayoutSnapshot.Screen = .messageList
     /// `locale`, `time_zone`, `now`, `current_user`, `channel`: over the payload's context.
     public var overrides = LayoutSnapshot.Overrides()
-    /// `date_indicator`: `overlay`, `message_list` or `none`.
+    /// `date_indicator`: `overlay`, `message_list` (or `message-list`) or `none`.
     public var dateIndicator: DateIndicatorPlacement?
     /// `grouping`: false draws every message alone.
     public var grouping: Bool?
     /// `max_group_interval`: the longest gap within a group, in seconds.
     public var maxGroupInterval: Double?
-    /// `parent_presentation`: `info_header` or `first_message`, for `thread`.
+    /// `parent_presentation`: `info_header` or `first_message` (or `info-header`,
+    /// `first-message`), for `thread`.
     public var parentPresentation: ThreadParentPresentation?
     /// `ambiguous_wide`: East Asian Ambiguous characters take two cells.
     public var ambiguousIsWide = false
@@ -86,7 +87,10 @@ public struct GoldenSettings: Hashable, Sendable {
             case "current_user": settings.overrides.currentUserID = try string()
             case "channel": settings.overrides.channel = try string()
             case "date_indicator":
-                guard let placement = DateIndicatorPlacement(rawValue: try string()) else { throw fail("overlay, message_list or none") }
+                // `message-list` as the command line writes it, too.
+                guard let placement = DateIndicatorPlacement(rawValue: Self.underscored(try string())) else {
+                    throw fail("overlay, message_list or none")
+                }
                 settings.dateIndicator = placement
             case "grouping":
                 guard case .bool(let flag) = value else { throw fail("true or false") }
@@ -98,7 +102,7 @@ public struct GoldenSettings: Hashable, Sendable {
                 default: throw fail("0 or more seconds")
                 }
             case "parent_presentation":
-                guard let presentation = ThreadParentPresentation(rawValue: try string()) else {
+                guard let presentation = ThreadParentPresentation(rawValue: Self.underscored(try string())) else {
                     throw fail("info_header or first_message")
                 }
                 settings.parentPresentation = presentation
@@ -135,6 +139,12 @@ public struct GoldenSettings: Hashable, Sendable {
         if let grouping { config.groupMessages = grouping }
         if let maxGroupInterval { config.maxTimeIntervalBetweenMessagesInGroup = maxGroupInterval }
         if let parentPresentation { config.threadView.parentPresentation = parentPresentation }
+    }
+
+    /// `text` with `-` written `_`: an enum value as the command line spells it
+    /// (`message-list`), read as the document's (`message_list`).
+    static func underscored(_ text: String) -> String {
+        String(text.map { $0 == "-" ? "_" : $0 })
     }
 
     /// "the string 'x'", "the number 3", "an object": what a manifest gave, quoted plainly.

@@ -78,7 +78,7 @@ public struct Frame: Hashable, Sendable, Codable, CustomStringConvertible {
         other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
     }
 
-    /// Whether the two frames share any cell.
+    /// Whether the two frames overlap (share any unit of area).
     public func intersects(_ other: Frame) -> Bool {
         x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }

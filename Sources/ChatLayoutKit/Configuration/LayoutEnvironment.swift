@@ -35,8 +35,9 @@ public struct LayoutEnvironment: Sendable {
     /// (``LayoutDirection/init(locale:)``).
     public var layoutDirection: LayoutDirection { config.layoutDirection ?? LayoutDirection(locale: locale) }
 
-    /// An environment; without metrics, the text renderer's cells for `config`; without
-    /// words, the formatter's locale's (``ChatStrings/init(locale:)``).
+    /// An environment; without metrics, the measurer's for `config`
+    /// (``TextMeasuring/metrics(for:)``: its units and line height, the text renderer's cells
+    /// for the ICU engine); without words, the formatter's locale's (``ChatStrings/init(locale:)``).
     ///
     /// - Throws: ``LayoutEnvironmentError`` when the context's locale or time zone is not the
     ///   formatter's.
@@ -69,7 +70,7 @@ public struct LayoutEnvironment: Sendable {
         let digits = (0 ... 9).map { formatter.formatCount($0) }
         if digits.allSatisfy({ $0.count == 1 }) { words.digits = digits.joined() }
         self.strings = words
-        self.metrics = metrics ?? .cells(for: config)
+        self.metrics = metrics ?? measurer.metrics(for: config)
         self.presentation = presentation
     }
 }

@@ -292,9 +292,11 @@ public struct IncrementalMessageList: Sendable {
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
-    /// `visibleHeight` rows tall (<doc:Dates>), as ``LaidOutList/dateOverlayLabel(scrollOffset:visibleHeight:overlayHeight:)``.
-    /// O(log n).
-    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int = 1) -> String? {
+    /// `visibleHeight` tall, in the layout's vertical units, as
+    /// ``LaidOutList/dateOverlayLabel(scrollOffset:visibleHeight:overlayHeight:)``: the overlay
+    /// is one line of the list's metrics tall unless `overlayHeight` says otherwise. O(log n).
+    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int? = nil) -> String? {
+        let overlayHeight = overlayHeight ?? metrics.lineHeight
         // The rule reads only the message rows around the viewport and the overlay's bottom edge.
         let probe = scrollOffset + overlayHeight
         let range = min(scrollOffset, probe) ..< max(scrollOffset + visibleHeight, probe + 1)

@@ -1,11 +1,12 @@
 import Dispatch
 
-/// A part of the laid-out list to show: a viewport of `height` rows of the whole screen
-/// (header included), scrolled `scrollOffset` rows down the list.
+/// A part of the laid-out list to show: a viewport `height` tall of the whole screen (header
+/// included), scrolled `scrollOffset` down the list — in the layout's vertical units: rows in
+/// cells, points in points.
 public struct Viewport: Hashable, Sendable {
-    /// Rows scrolled down from the top of the list (clamped to the list).
+    /// How far the list is scrolled down from its top, in vertical units (clamped to the list).
     public var scrollOffset: Int
-    /// The viewport's height in rows, the header included.
+    /// The viewport's height in vertical units, the header included.
     public var height: Int
 
     /// A viewport; `Int.max` as the offset shows the bottom, where chat screens open.
@@ -300,11 +301,14 @@ public struct LaidOutList: Sendable {
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
-    /// `visibleHeight` rows tall (the `overlay` placement of <doc:Dates>): the date of the message under the overlay's
-    /// bottom edge, else of the top-most visible message. O(log n): binary searches over
-    /// the row offsets.
-    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int = 1) -> String? {
-        Self.dateOverlayLabel(in: messageRows, scrollOffset: scrollOffset, visibleHeight: visibleHeight, overlayHeight: overlayHeight)
+    /// `visibleHeight` tall, both in the layout's vertical units: the date of the
+    /// message under the overlay's bottom edge, else of the top-most visible message. The
+    /// overlay is `overlayHeight` tall, by default one line of the list's own metrics
+    /// (``Metrics/lineHeight``: a row in cells, the font's line height in points), as
+    /// ``screen(_:)`` draws it. O(log n): binary searches over the row offsets.
+    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int? = nil) -> String? {
+        Self.dateOverlayLabel(in: messageRows, scrollOffset: scrollOffset, visibleHeight: visibleHeight,
+                              overlayHeight: overlayHeight ?? metrics.lineHeight)
     }
 
     /// The overlay's rule over message rows sorted top to bottom (all of a list's, or, as an
@@ -331,7 +335,7 @@ public struct LaidOutList: Sendable {
     }
 
     /// The whole list as ``screen(_:)`` without a viewport gives it, holding only the boxes
-    /// that meet `band` (rows of the screen, from its top): the header if it does, and the
+    /// that meet `band` (vertical units of the screen, from its top): the header if it does, and the
     /// list's rows that do, each where the whole screen has it. A renderer draws a long list
     /// a band at a time from these, never holding every box at once; drawn over `band`, each
     /// is the whole screen drawn over `band`.

@@ -28,10 +28,11 @@ public enum MessageListScreen {
 
     /// The whole list of `conversation` laid out a part at a time, for drawing a long
     /// conversation at constant memory: each part's messages are decided, laid out and handed
-    /// to `body` with the rows of the screen it covers (the header's with the first part, the
-    /// space above its first row), then let go. A part is a `LaidOutList` whose rows are where
-    /// the whole list has them (its `screen(meeting:)` over the rows it covers is the whole
-    /// screen's over them); drawn over those rows in order, the parts draw the whole screen.
+    /// to `body` with the band of the screen it covers, in vertical units (the header's with
+    /// the first part, the space above its first row), then let go. A part is a `LaidOutList`
+    /// whose rows are where the whole list has them (its `screen(meeting:)` over the band it
+    /// covers is the whole screen's over it); drawn over those bands in order, the parts draw
+    /// the whole screen.
     /// An error `body` throws ends the walk (standard output that cannot be written, say).
     public static func forEachPart(_ conversation: Conversation, environment: LayoutEnvironment, width requestedWidth: Int,
                                    messagesPerPart: Int = 2048, _ body: (_ part: LaidOutList, _ rows: Range<Int>) throws -> Void) rethrows {

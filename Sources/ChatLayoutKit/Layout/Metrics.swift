@@ -10,7 +10,7 @@ public struct Metrics: Hashable, Sendable {
     public var avatarHeight: Int
     /// Space between the avatar column and the bubbles.
     public var avatarSpacing: Int
-    /// A bubble's border thickness: this many columns on each side, rows above and below.
+    /// A bubble's border thickness: this many units on each side, above and below.
     public var bubbleBorder: Int
     /// The space between a bubble's border and its content, on the left and the right.
     public var bubblePadding: Int

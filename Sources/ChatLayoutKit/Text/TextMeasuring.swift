@@ -17,7 +17,8 @@ public struct TextLine: Hashable, Sendable {
     /// that applies bidi when it draws (`ChatLayoutPixel`'s HarfBuzz measurer, Core Text)
     /// keeps it in reading order, as <doc:AppleFrontEnd> does.
     public var display: String
-    /// The width of `display` in cells. Hanging spaces do not count.
+    /// The width of `display` in the measurer's units (cells for the ICU engine, points for a
+    /// front end's). Hanging spaces do not count.
     public var width: Int
 
     /// A line.
@@ -42,7 +43,7 @@ public struct WrappedText: Hashable, Sendable {
         self.direction = direction
     }
 
-    /// The width of the widest line, in cells.
+    /// The width of the widest line, in the measurer's units.
     public var width: Int { lines.reduce(0) { max($0, $1.width) } }
 }
 
@@ -73,9 +74,19 @@ public protocol TextMeasuring: Sendable {
     /// text-style "❤" or "☺" counts, "#" or "™" alone does not. `nil` when the text has
     /// anything else, or is empty.
     func jumbomojiClusterCount(_ text: String) -> Int?
+    /// The lengths of a layout measured by this measurer, for `config`: its units and its line
+    /// height. A ``LayoutEnvironment`` (or a thread list layout) made without metrics takes
+    /// these, so that a measurer in points is never laid out with cell metrics. The default is
+    /// the text renderer's cells (``Metrics/cells(for:)``); a measurer in points returns
+    /// ``Metrics/points(lineHeight:for:)`` with its font's line height.
+    func metrics(for config: MessageListConfig) -> Metrics
 }
 
 extension TextMeasuring {
+    /// The text renderer's cells for `config` (``Metrics/cells(for:)``): a measurer in other
+    /// units implements ``TextMeasuring/metrics(for:)``.
+    public func metrics(for config: MessageListConfig) -> Metrics { .cells(for: config) }
+
     /// A default from the Swift standard library's character properties, for measurers
     /// that have no Unicode data of their own.
     public func emojiOnlyClusterCount(_ text: String) -> Int? {

@@ -10,10 +10,11 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         listLayout = MessageListLayout(environment)
     }
 
-    /// A layout with these metrics, measurer, words, presentation and direction.
-    public init(metrics: Metrics = Metrics(), measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
+    /// A layout with these metrics (without them, the measurer's: ``TextMeasuring/metrics(for:)``),
+    /// measurer, words, presentation and direction.
+    public init(metrics: Metrics? = nil, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
                 presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
-        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation,
+        listLayout = MessageListLayout(metrics: metrics ?? measurer.metrics(for: MessageListConfig()), measurer: measurer, strings: strings, presentation: presentation,
                                        direction: direction)
     }
 

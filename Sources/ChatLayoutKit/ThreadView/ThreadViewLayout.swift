@@ -110,8 +110,9 @@ public struct LaidOutThread: Sendable {
         }
     }
 
-    /// The whole thread as a screen (no height), or a viewport of `height` rows (header
-    /// included) scrolled `scrollOffset` rows down, by default where the starting point opens it.
+    /// The whole thread as a screen (no height), or a viewport `height` tall (header included)
+    /// scrolled `scrollOffset` down, in the layout's vertical units, by default where the
+    /// starting point opens it.
     public func screen(height: Int? = nil, scrollOffset: Int? = nil) -> LaidOutScreen {
         guard let height else { return list.screen() }
         var list = list

@@ -1,8 +1,9 @@
 /// The whole pipeline for a thread view in one call: decisions, layout, screen.
 public enum ThreadViewScreen {
-    /// The laid-out thread of `parentID` at `width`: whole, or through a viewport `height` rows
-    /// tall (header included) scrolled `scrollOffset` rows down — by default where
-    /// `config.threadView.startingPoint` opens it.
+    /// The laid-out thread of `parentID` at `width`: whole, or through a viewport `height` tall
+    /// (header included) scrolled `scrollOffset` down — by default where
+    /// `config.threadView.startingPoint` opens it. Lengths are the measurer's units: cells and
+    /// rows for the ICU engine, points for a front end's.
     ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when the document has no such message.
     public static func layout(

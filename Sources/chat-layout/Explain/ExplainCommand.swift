@@ -16,7 +16,7 @@ struct ExplainCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, SpelledEnum { case text, json }
 
     @OptionGroup var flags: LayoutFlags
     @OptionGroup var messageList: MessageListFlags

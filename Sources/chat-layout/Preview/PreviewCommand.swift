@@ -30,12 +30,13 @@ struct PreviewCommand: ParsableCommand {
         let config = messageList.applied(to: loaded.config)
         let environment = try screen.environment(loaded, config: config)
         if let viewport = screen.viewport(defaultOffset: Int.max) {
-            let laidOut = MessageListScreen.layout(conversation, environment: environment, width: flags.width, viewport: viewport)
+            let laidOut = MessageListScreen.layout(conversation, environment: environment, width: screen.width(flags), viewport: viewport)
             try screen.write(laidOut, engine: loaded.engine, environment: environment)
         } else {
             // The whole list: as text, laid out and drawn a part at a time.
-            try screen.writeWholeList(conversation, width: flags.width, engine: loaded.engine, environment: environment)
+            try screen.writeWholeList(conversation, width: screen.width(flags), engine: loaded.engine, environment: environment)
         }
+        if !conversation.messages.isEmpty { screen.hintWhenOverlayShowsNoDates(environment.config) }
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.
         let hidden = MessageListResolver(environment).hiddenMessages(in: conversation).filter { $0.reason != .threadReply }
         if !hidden.isEmpty {

@@ -13,8 +13,17 @@ struct LayoutFlags: ParsableArguments {
     var file: String = "-"
 
     // Numbers are read unconditionally: "-5" is a value to refuse by name, not a flag.
-    @Option(parsing: .unconditional, help: "The width in cells (1 to 10000).")
-    var width: Int = 80
+    @Option(name: .customLong("width"), parsing: .unconditional,
+            help: ArgumentHelp("The width in cells (1 to 10000; default 80), or in points with --units points (default 375, a phone's).",
+                               valueName: "width"))
+    var givenWidth: Int?
+
+    /// The width in cells: `--width`, else a terminal's 80 (a command in points asks
+    /// ``ScreenOptions/width(_:)``).
+    var width: Int { givenWidth ?? Self.defaultWidth }
+
+    /// A terminal's width in cells.
+    static let defaultWidth = 80
 
     /// The widest screen drawn: far wider than any terminal, and small enough that no width
     /// can make a row (or the grid it is drawn in) absurdly large.
@@ -43,9 +52,11 @@ struct LayoutFlags: ParsableArguments {
     var channel: String?
 
     func validate() throws {
-        guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
-        guard width <= Self.maximumWidth else {
-            throw ValidationError("--width must be at most \(Self.maximumWidth), got \(width)")
+        if let width = givenWidth {
+            guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
+            guard width <= Self.maximumWidth else {
+                throw ValidationError("--width must be at most \(Self.maximumWidth), got \(width)")
+            }
         }
         if let now, Timestamp(rfc3339: now) == nil {
             throw ValidationError("--now must be an RFC 3339 timestamp like 2024-03-05T10:00:00Z, got '\(UntrustedText.shortened(now))'")
@@ -159,7 +170,7 @@ struct LayoutFlags: ParsableArguments {
 }
 
 /// `--layout-direction`: a direction, or `auto` (the locale's, whatever the document says).
-enum LayoutDirectionFlag: String, ExpressibleByArgument, CaseIterable {
+enum LayoutDirectionFlag: String, SpelledEnum {
     case ltr, rtl, auto
 
     /// The config's `layout_direction` it sets: nil for `auto`.

@@ -6,7 +6,7 @@ import ChatLayoutKit
 /// channel). `threads` draws no message list, so it does not take them. They override the
 /// document's `config`.
 struct MessageListFlags: ParsableArguments {
-    @Option(help: "Where dates show: overlay, message-list or none.")
+    @Option(help: "Where dates show: overlay (over a viewport: needs --height), message-list or none (message_list as documents write it, too).")
     var dateIndicator: DateIndicatorFlag?
 
     @Flag(help: "Do not group messages.")
@@ -17,7 +17,7 @@ struct MessageListFlags: ParsableArguments {
     @Option(parsing: .unconditional, help: "The longest gap within a group, in seconds (0 or more).")
     var maxGroupInterval: Double?
 
-    enum DateIndicatorFlag: String, ExpressibleByArgument, CaseIterable {
+    enum DateIndicatorFlag: String, SpelledEnum {
         case overlay, messageList = "message-list", none
 
         var placement: DateIndicatorPlacement {

@@ -8,8 +8,8 @@ import ChatLayoutTextRenderer
 /// The options of every command that draws a screen (`preview`, `threads`, `thread`): the
 /// viewport and the output format.
 struct ScreenOptions: ParsableArguments {
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, tree, json, svg }
-    enum Units: String, ExpressibleByArgument, CaseIterable { case cells, points }
+    enum Format: String, SpelledEnum { case text, tree, json, svg }
+    enum Units: String, SpelledEnum { case cells, points }
 
     // Numbers are read unconditionally: "-5" is a value to refuse by name, not a flag.
     @Option(parsing: .unconditional, help: "The screen height in rows, header included (1 to 10000; at least the header and one row): draws a viewport.")
@@ -21,11 +21,20 @@ struct ScreenOptions: ParsableArguments {
     var scrollOffset: Int?
     @Option(help: "text (the drawing), tree (the box tree), json (the box tree as JSON) or svg (the drawing as vector graphics).")
     var format: Format = .text
-    @Option(help: "cells (a terminal's: the default) or points (a phone's: text measured by HarfBuzz in Noto Sans at 17 points, --width and --height in points; --format svg, json or tree).")
+    @Option(help: "cells (a terminal's: the default) or points (a phone's: text measured by HarfBuzz in Noto Sans at 17 points, --width and --height in points, --width 375 unless given: the narrowest current iPhones', as the README's images; --format svg, json or tree).")
     var units: Units = .cells
 
     /// The point size text is measured and drawn at with `--units points`.
     static let pointSize = 17
+
+    /// The width of a screen in points without `--width`: 375, the narrowest current iPhones
+    /// (SE, mini) and the README's images; 80 points would be a fifth of a phone.
+    static let phoneWidth = 375
+
+    /// The screen's width: `--width`, else 80 cells or a 375-point phone.
+    func width(_ flags: LayoutFlags) -> Int {
+        flags.givenWidth ?? (units == .points ? Self.phoneWidth : LayoutFlags.defaultWidth)
+    }
 
     func validate() throws {
         if units == .points && format == .text {
@@ -60,18 +69,17 @@ struct ScreenOptions: ParsableArguments {
     }
 
     /// Everything the screen is laid out with: the document's options, context and formatter,
-    /// and this command's measurer, lengths and presentation.
+    /// and this command's measurer (whose units and line height the lengths follow:
+    /// ``TextMeasuring/metrics(for:)``) and presentation.
     func environment(_ loaded: LayoutFlags.Loaded, config: MessageListConfig) throws -> LayoutEnvironment {
-        let measurer = try measurer(cells: loaded.engine)
-        return try loaded.environment(config: config, measurer: measurer, metrics: metrics(for: config, measurer: measurer),
-                                      presentation: presentation)
+        try loaded.environment(config: config, measurer: try measurer(cells: loaded.engine), presentation: presentation)
     }
 
-    /// The lengths of the layout: the document's in cells (nil: the core's), Stream's in points
-    /// with the measurer's line height.
-    func metrics(for config: MessageListConfig, measurer: any TextMeasuring) -> Metrics? {
-        guard units == .points, let pixel = measurer as? HarfBuzzTextMeasurer else { return nil }
-        return .points(lineHeight: pixel.lineHeight, for: config)
+    /// A hint on stderr when `config` floats the dates over the list (`overlay`) and there is
+    /// no `--height`: the whole list is drawn without a viewport, so no date shows at all.
+    func hintWhenOverlayShowsNoDates(_ config: MessageListConfig) {
+        guard height == nil, config.dateIndicatorPlacement == .overlay else { return }
+        StandardError.write("chat-layout: hint: no dates are drawn: the date indicator is overlay, a date floating over a viewport, and there is no --height; pass --height to draw a viewport with its date, or --date-indicator message-list for date separators in the list\n")
     }
 
     /// The viewport, if any; without `--scroll-offset` it shows `defaultOffset`.

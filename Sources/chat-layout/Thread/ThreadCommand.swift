@@ -17,7 +17,7 @@ struct ThreadCommand: ParsableCommand {
     )
 
     /// `parent_presentation`, spelled as in the document.
-    enum PresentationFlag: String, ExpressibleByArgument, CaseIterable {
+    enum PresentationFlag: String, SpelledEnum {
         case infoHeader = "info_header", firstMessage = "first_message"
 
         var presentation: ThreadParentPresentation {
@@ -32,7 +32,7 @@ struct ThreadCommand: ParsableCommand {
     @OptionGroup var messageList: MessageListFlags
     @Option(help: "The parent message's id.")
     var parent: String
-    @Option(help: "info_header (the parent above the replies) or first_message (the parent as the first message).")
+    @Option(help: "info_header (the parent above the replies) or first_message (the parent as the first message); info-header and first-message too.")
     var parentPresentation: PresentationFlag?
     @Option(help: "Where a viewport opens: none or max (the bottom), 0 (the top), or an RFC 3339 timestamp.")
     var startingPoint: String?
@@ -63,10 +63,11 @@ struct ThreadCommand: ParsableCommand {
         let environment = try screen.environment(loaded, config: config)
         do {
             laidOut = try ThreadViewScreen.layout(loaded.document.conversation, parentID: parent, environment: environment,
-                                                  width: flags.width, height: screen.height, scrollOffset: screen.scrollOffset)
+                                                  width: screen.width(flags), height: screen.height, scrollOffset: screen.scrollOffset)
         } catch {
             throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
         }
         try screen.write(laidOut, engine: loaded.engine, environment: environment)
+        screen.hintWhenOverlayShowsNoDates(environment.config)
     }
 }

@@ -21,8 +21,12 @@ struct ThreadsCommand: ParsableCommand {
     func run() throws {
         let loaded = try flags.load(for: .threadList)
         let environment = try screen.environment(loaded, config: loaded.config)
-        let laidOut = ThreadListScreen.layout(loaded.document.conversation, environment: environment, width: flags.width,
+        let laidOut = ThreadListScreen.layout(loaded.document.conversation, environment: environment, width: screen.width(flags),
                                               viewport: screen.viewport(defaultOffset: 0))
         try screen.write(laidOut, engine: loaded.engine, environment: environment)
+        if loaded.context.currentUserID == nil {
+            // Unread badges and the order (unread threads first) are the current user's.
+            StandardError.write("chat-layout: note: no current user (--current-user, or the document's context.current_user_id): no thread shows an unread badge, and the threads are ordered by their latest reply alone\n")
+        }
     }
 }
