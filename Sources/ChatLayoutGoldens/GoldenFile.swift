@@ -1,3 +1,4 @@
+import ChatLayoutKit
 import Foundation
 
 /// One golden file on disk, compared with a drawing and recorded by a ``GoldenRecordMode``.
@@ -5,8 +6,18 @@ public struct GoldenFile: Hashable, Sendable {
     /// The file's path.
     public var path: String
 
+    /// When set, the golden is a file of a golden folder: read only as a regular file, never
+    /// through a symbolic link, and never past this limit (``GoldenFolder``).
+    var folderLimit: FileSizeLimit?
+
     /// The golden at `path`.
     public init(path: String) { self.path = path }
+
+    /// The golden at `path` in a golden folder, read as the folder's files are (`FolderFile`).
+    init(path: String, folderLimit: FileSizeLimit) {
+        self.path = path
+        self.folderLimit = folderLimit
+    }
 
     /// What came of comparing a drawing with its golden.
     public enum Outcome: Hashable, Sendable {
@@ -53,10 +64,13 @@ public struct GoldenFile: Hashable, Sendable {
     /// - Throws: a ``GoldenError`` when the path exists but cannot be read (a folder, no
     ///   permission).
     public func read() throws(GoldenError) -> String? {
+        if let folderLimit {
+            return try FolderFile.read(path, limit: folderLimit).map { String(decoding: $0, as: UTF8.self) }
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-            throw GoldenError("\(path): " + (isDirectory.boolValue ? "is a directory, not a golden" : "cannot be read"))
+            throw GoldenError("\(UntrustedText.escaped(path)): " + (isDirectory.boolValue ? "is a directory, not a golden" : "cannot be read"))
         }
         return String(decoding: data, as: UTF8.self)
     }
@@ -70,7 +84,7 @@ public struct GoldenFile: Hashable, Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw GoldenError("\(path): cannot be written (\(error.localizedDescription))")
+            throw GoldenError("\(UntrustedText.escaped(path)): cannot be written (\(error.localizedDescription))")
         }
     }
 

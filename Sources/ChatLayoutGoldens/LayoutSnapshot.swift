@@ -105,8 +105,9 @@ public struct LayoutSnapshot: Sendable {
     /// A document's JSON (a conversation document or a Stream payload, as `chat-layout`
     /// reads it), decoded, its context completed by `overrides`, laid out and drawn at `width`.
     ///
-    /// - Throws: a ``GoldenError`` naming `document` and where in it the problem is (line and
-    ///   column, or JSON path), or which of now, time zone and locale neither gives.
+    /// - Throws: a ``GoldenError`` naming `document` (escaped: ``UntrustedText/escaped(_:)``)
+    ///   and where in it the problem is (line and column, or JSON path), or which of now, time
+    ///   zone and locale neither gives.
     public init(name: String, json bytes: [UInt8], document: String, screen: Screen = .messageList, width: Int,
                 height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false,
                 overrides: Overrides = Overrides(), adjust: (inout MessageListConfig) -> Void = { _ in }) throws(GoldenError) {
@@ -115,7 +116,7 @@ public struct LayoutSnapshot: Sendable {
             decoded = try ConversationDecoder.decode(bytes, channel: overrides.channel)
             try decoded.requireContent(for: screen.use)
         } catch {
-            throw GoldenError("\(document): \(error)")
+            throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }
         let written = decoded.context
         let now = overrides.now ?? written.now, timeZone = overrides.timeZone ?? written.timeZone
@@ -123,7 +124,7 @@ public struct LayoutSnapshot: Sendable {
         guard let now, let timeZone, let locale else {
             let missing = [now == nil ? "now" : nil, timeZone == nil ? "time_zone" : nil, locale == nil ? "locale" : nil]
                 .compactMap { $0 }.joined(separator: ", ")
-            throw GoldenError("\(document): a golden never depends on the machine: give \(missing) in the document's context or the manifest")
+            throw GoldenError("\(UntrustedText.escaped(document)): a golden never depends on the machine: give \(missing) in the document's context or the manifest")
         }
         var config = decoded.config
         adjust(&config)
@@ -157,17 +158,18 @@ public struct LayoutSnapshot: Sendable {
         switch format {
         case .text: return try text()
         case .svg: return SVGRenderer(metrics: svgMetrics ?? defaultSVGMetrics).render(try screen(presentation: PlainPresentation()))
-        case .tree: return "scenario: \(name) (box tree)\n\n" + (try screen()).root.treeDump().joined(separator: "\n") + "\n"
+        // The header is one line, neutralised as the text drawing's header is.
+        case .tree: return "scenario: \(UntrustedText.neutralizeLine(name)) (box tree)\n\n" + (try screen()).root.treeDump().joined(separator: "\n") + "\n"
         }
     }
 
     /// The laid-out screen, with the text renderer's glyphs unless `presentation` says otherwise.
     public func screen(presentation: any BoxPresentation = TerminalPresentation()) throws(GoldenError) -> LaidOutScreen {
         guard (1 ... Self.maximumWidth).contains(width) else {
-            throw GoldenError("\(name): width must be 1 to \(Self.maximumWidth), got \(width)")
+            throw GoldenError("\(UntrustedText.escaped(name)): width must be 1 to \(Self.maximumWidth), got \(width)")
         }
         if let height, !(1 ... Self.maximumWidth).contains(height) {
-            throw GoldenError("\(name): height must be 1 to \(Self.maximumWidth), got \(height)")
+            throw GoldenError("\(UntrustedText.escaped(name)): height must be 1 to \(Self.maximumWidth), got \(height)")
         }
         let conversation: Conversation, config: MessageListConfig, context: LayoutContext, screen: Screen
         switch source {
@@ -178,7 +180,7 @@ public struct LayoutSnapshot: Sendable {
         do {
             formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         } catch {
-            throw GoldenError("\(document): \(error)")
+            throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }
         let engine = self.engine
         switch screen {
@@ -188,7 +190,7 @@ public struct LayoutSnapshot: Sendable {
                                                    formatter: formatter, measurer: engine, width: width, height: height,
                                                    scrollOffset: scrollOffset, presentation: presentation)
             } catch {
-                throw GoldenError("\(document): \(error)")
+                throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
             }
         case .threadList:
             // A thread list opens at its top.

@@ -34,25 +34,51 @@ struct UnifiedDiff {
     }
 
     /// The edits of the middle parts, from a table of longest common subsequence lengths.
+    ///
+    /// Lines are compared by number, not text: each line is given the number of its class
+    /// (lines of one hash, told apart by `same`), so that the table costs one comparison of two
+    /// integers per cell, not one of two lines — a drawing 4000 cells wide whose rows each differ
+    /// in their last cell once compared every old row with every new one, scalar by scalar. A
+    /// line with no equal on the other side can never be in the common subsequence, so the table
+    /// holds only the lines that can; its lengths are read through the maps `oldRank`, `newRank`,
+    /// and the walk is the one the whole table gave, so the diff is the same, edit for edit.
     private static func middle(old: [String], oldRange: Range<Int>, new: [String], newRange: Range<Int>,
                                same: (String, String) -> Bool) -> [Edit] {
         let rows = oldRange.count, columns = newRange.count
-        // lengths[i][j]: the LCS of old's middle from i and new's middle from j.
-        var lengths = [Int](repeating: 0, count: (rows + 1) * (columns + 1))
-        func at(_ i: Int, _ j: Int) -> Int { i * (columns + 1) + j }
-        for i in stride(from: rows - 1, through: 0, by: -1) {
-            for j in stride(from: columns - 1, through: 0, by: -1) {
-                lengths[at(i, j)] = same(old[oldRange.lowerBound + i], new[newRange.lowerBound + j])
-                    ? lengths[at(i + 1, j + 1)] + 1 : max(lengths[at(i + 1, j)], lengths[at(i, j + 1)])
+        var classes = LineClasses()
+        let oldIDs = oldRange.map { classes.number(of: old[$0], same: same) }
+        let newIDs = newRange.map { classes.number(of: new[$0], same: same) }
+        let inOld = Set(oldIDs), inNew = Set(newIDs)
+        // The lines that can be matched, and for each position the count of them before it.
+        let oldKept = oldIDs.filter(inNew.contains), newKept = newIDs.filter(inOld.contains)
+        func ranks(_ ids: [Int], _ other: Set<Int>) -> [Int] {
+            var ranks = [0], kept = 0
+            for id in ids {
+                if other.contains(id) { kept += 1 }
+                ranks.append(kept)
+            }
+            return ranks
+        }
+        let oldRank = ranks(oldIDs, inNew), newRank = ranks(newIDs, inOld)
+        let keptColumns = newKept.count
+        // lengths[a][b]: the LCS of the kept old lines from a and the kept new lines from b —
+        // the LCS of old's middle from i and new's middle from j, for a = oldRank[i], b = newRank[j].
+        var lengths = [Int](repeating: 0, count: (oldKept.count + 1) * (keptColumns + 1))
+        func at(_ a: Int, _ b: Int) -> Int { a * (keptColumns + 1) + b }
+        for a in stride(from: oldKept.count - 1, through: 0, by: -1) {
+            for b in stride(from: keptColumns - 1, through: 0, by: -1) {
+                lengths[at(a, b)] = oldKept[a] == newKept[b]
+                    ? lengths[at(a + 1, b + 1)] + 1 : max(lengths[at(a + 1, b)], lengths[at(a, b + 1)])
             }
         }
+        func length(_ i: Int, _ j: Int) -> Int { lengths[at(oldRank[i], newRank[j])] }
         var edits: [Edit] = []
         var i = 0, j = 0
         while i < rows || j < columns {
-            if i < rows, j < columns, same(old[oldRange.lowerBound + i], new[newRange.lowerBound + j]) {
+            if i < rows, j < columns, oldIDs[i] == newIDs[j] {
                 edits.append(.same(old: oldRange.lowerBound + i, new: newRange.lowerBound + j))
                 i += 1; j += 1
-            } else if i < rows, j == columns || lengths[at(i + 1, j)] >= lengths[at(i, j + 1)] {
+            } else if i < rows, j == columns || length(i + 1, j) >= length(i, j + 1) {
                 edits.append(.removed(old: oldRange.lowerBound + i)); i += 1
             } else {
                 edits.append(.added(new: newRange.lowerBound + j)); j += 1
@@ -110,5 +136,24 @@ struct UnifiedDiff {
         let oldFrom = oldCount == 0 ? oldBefore : (oldStart ?? oldBefore) + 1
         let newFrom = newCount == 0 ? newBefore : (newStart ?? newBefore) + 1
         return "@@ -\(oldFrom),\(oldCount) +\(newFrom),\(newCount) @@\n" + body
+    }
+}
+
+/// Numbers lines so that two lines get one number exactly when `same` says they are equal:
+/// by the hash of their UTF-8 bytes first (equal scalars are equal bytes), then `same` among
+/// the few lines of one hash. Each line is hashed once; `same` runs about once per line.
+private struct LineClasses {
+    private var byHash: [Int: [(line: String, number: Int)]] = [:]
+    private var count = 0
+
+    mutating func number(of line: String, same: (String, String) -> Bool) -> Int {
+        var hasher = Hasher()
+        var line = line
+        line.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hash = hasher.finalize()
+        if let match = byHash[hash]?.first(where: { same($0.line, line) }) { return match.number }
+        count += 1
+        byHash[hash, default: []].append((line, count))
+        return count
     }
 }

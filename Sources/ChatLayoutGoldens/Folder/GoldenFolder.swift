@@ -6,6 +6,11 @@ import Foundation
 /// (`chat-layout golden check|record DIR`): every `*.json` file in it but the manifest
 /// (`goldens.json`) is a payload, drawn as its ``GoldenSettings`` say into `NAME.txt` (and
 /// `NAME.svg`, `NAME.tree.txt` where asked) next to `NAME.json`.
+///
+/// It reads only the regular files the folder itself holds, by their names: a manifest, payload
+/// or drawing that is a symbolic link (to a file outside the folder, to `/proc/self/environ`, or
+/// dangling), a FIFO, a device or a directory is an error naming it, and no file is read past
+/// ``sizeLimit`` — so that no byte from outside the folder reaches a diff, a log or a report.
 public struct GoldenFolder: Sendable {
     /// The manifest's file name.
     public static let manifestName = "goldens.json"
@@ -40,17 +45,24 @@ public struct GoldenFolder: Sendable {
     public var path: String
     /// Its payloads, by file name.
     public var payloads: [Payload]
+    /// The most bytes read from one of its files (the manifest, a payload, a drawing).
+    public var sizeLimit: FileSizeLimit
 
-    /// Reads the folder's manifest (if any) and lists its payloads.
+    /// Reads the folder's manifest (if any) and lists its payloads. The folder itself may be
+    /// reached through a symbolic link (its path is the caller's choice); its files may not.
     ///
     /// - Throws: a ``GoldenError`` for a folder that cannot be read, a manifest that is not
-    ///   JSON (line and column) or has a wrong key or value (its JSON path), a manifest entry
-    ///   naming no payload of the folder, or a folder without payloads.
-    public init(path: String) throws(GoldenError) {
+    ///   JSON (line and column) or has a wrong key or value (its JSON path), a manifest that is
+    ///   a symbolic link, not a regular file or larger than `sizeLimit`, a manifest entry
+    ///   naming no payload of the folder, a folder without payloads, or two payloads whose
+    ///   drawings would be one file (`a.json` as `tree` and `a.tree.json` as `text`).
+    public init(path: String, sizeLimit: FileSizeLimit = .standard) throws(GoldenError) {
         self.path = path
+        self.sizeLimit = sizeLimit
+        let shownPath = UntrustedText.escaped(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw GoldenError("\(path): not a folder")
+            throw GoldenError("\(shownPath): not a folder")
         }
         let names: [String]
         do {
@@ -58,20 +70,20 @@ public struct GoldenFolder: Sendable {
                 .filter { $0.hasSuffix(".json") && $0 != Self.manifestName && $0.count > ".json".count }
                 .sorted()
         } catch {
-            throw GoldenError("\(path): cannot be read")
+            throw GoldenError("\(shownPath): cannot be read")
         }
-        let manifestPath = Self.join(path, Self.manifestName)
+        let manifestPath = Self.join(path, Self.manifestName), shownManifest = UntrustedText.escaped(manifestPath)
         var folderSettings = GoldenSettings()
         var fileSettings: [(String, [(String, ParsedJSON)])] = []
-        if let bytes = FileManager.default.contents(atPath: manifestPath) {
+        if let bytes = try FolderFile.read(manifestPath, limit: sizeLimit) {
             let manifest: ParsedJSON
             do {
-                manifest = try JSONParser.parse(Array(bytes))
+                manifest = try JSONParser.parse(bytes)
             } catch {
-                throw GoldenError("\(manifestPath): \(error)")
+                throw GoldenError("\(shownManifest): \(error)")
             }
             guard case .object(let members) = manifest else {
-                throw GoldenError("\(manifestPath): expected an object, got \(GoldenSettings.describe(manifest))")
+                throw GoldenError("\(shownManifest): expected an object, got \(GoldenSettings.describe(manifest))")
             }
             do throws(GoldenError) {
                 folderSettings = try GoldenSettings().applying(members.filter { $0.0 != "files" }, path: "")
@@ -83,7 +95,7 @@ public struct GoldenFolder: Sendable {
                         let at = "files[\(JSONValue.string(UntrustedText.shortened(name)).serialized())]"
                         guard names.contains(name) else {
                             // A folder of thousands of payloads is named in part.
-                            let listed = names.prefix(12).map { UntrustedText.shortened($0) }.joined(separator: ", ")
+                            let listed = names.prefix(12).map { UntrustedText.escaped(UntrustedText.shortened($0)) }.joined(separator: ", ")
                             let more = names.count > 12 ? " and \(names.count - 12) more" : ""
                             throw GoldenError("\(at): no such payload in the folder (payloads: \(listed)\(more))")
                         }
@@ -94,10 +106,10 @@ public struct GoldenFolder: Sendable {
                     }
                 }
             } catch {
-                throw GoldenError("\(manifestPath): \(error.message)")
+                throw GoldenError("\(shownManifest): \(error.message)")
             }
         }
-        guard !names.isEmpty else { throw GoldenError("\(path): no payloads (*.json files besides \(Self.manifestName))") }
+        guard !names.isEmpty else { throw GoldenError("\(shownPath): no payloads (*.json files besides \(Self.manifestName))") }
         var payloads: [Payload] = []
         for name in names {
             var settings = folderSettings
@@ -105,15 +117,35 @@ public struct GoldenFolder: Sendable {
                 do {
                     settings = try settings.applying(keys, path: "files[\(JSONValue.string(name).serialized())]")
                 } catch {
-                    throw GoldenError("\(manifestPath): \(error.message)")
+                    throw GoldenError("\(shownManifest): \(error.message)")
                 }
             }
             if case .threadView(let parentID) = settings.screen, parentID.isEmpty {
-                throw GoldenError("\(manifestPath): \(name) is drawn as a thread without a parent: give \"parent\"")
+                throw GoldenError("\(shownManifest): \(UntrustedText.escaped(name)) is drawn as a thread without a parent: give \"parent\"")
             }
             payloads.append(Payload(fileName: name, settings: settings))
         }
+        try Self.refuseSharedDrawings(payloads, folder: shownPath)
         self.payloads = payloads
+    }
+
+    /// Refuses two payloads whose drawings would be one file — `a.json` drawn as `tree` and
+    /// `a.tree.json` drawn as `text` both make `a.tree.txt` — since each run would write one
+    /// over the other, and a check could never pass. Names compare by their bytes, as the
+    /// file system does.
+    private static func refuseSharedDrawings(_ payloads: [Payload], folder: String) throws(GoldenError) {
+        var drawnBy: [[UInt8]: (Payload, GoldenFormat)] = [:]
+        for payload in payloads {
+            for format in payload.settings.formats {
+                let drawing = payload.name + "." + format.fileExtension
+                if let (other, otherFormat) = drawnBy[Array(drawing.utf8)] {
+                    throw GoldenError("\(folder): \(UntrustedText.escaped(other.fileName)) drawn as \(otherFormat.rawValue) and "
+                        + "\(UntrustedText.escaped(payload.fileName)) drawn as \(format.rawValue) would both write "
+                        + "\(UntrustedText.escaped(drawing)): rename one of the payloads or change its formats")
+                }
+                drawnBy[Array(drawing.utf8)] = (payload, format)
+            }
+        }
     }
 
     /// Draws every payload in each of its formats and compares the drawings with the files
@@ -128,7 +160,7 @@ public struct GoldenFolder: Sendable {
                 return drawn
             }
             return payload.settings.formats.enumerated().map { index, format in
-                let file = GoldenFile(path: Self.join(path, payload.name + "." + format.fileExtension))
+                let file = GoldenFile(path: Self.join(path, payload.name + "." + format.fileExtension), folderLimit: sizeLimit)
                 let outcome = drawings.flatMap { drawn -> Swift.Result<GoldenFile.Outcome, GoldenError> in
                     Swift.Result { () throws(GoldenError) in
                         let drawing = drawn[index].1
@@ -149,16 +181,18 @@ public struct GoldenFolder: Sendable {
     /// The snapshot of `payload`: its JSON decoded, drawn as its settings say.
     public func snapshot(of payload: Payload) throws(GoldenError) -> LayoutSnapshot {
         let payloadPath = Self.join(path, payload.fileName)
-        guard let bytes = FileManager.default.contents(atPath: payloadPath) else { throw GoldenError("\(payloadPath): cannot be read") }
+        guard let bytes = try FolderFile.read(payloadPath, limit: sizeLimit) else {
+            throw GoldenError("\(UntrustedText.escaped(payloadPath)): no such file")
+        }
         let settings = payload.settings
         // The snapshot names the payload by its file name; errors name it by its path.
         do throws(GoldenError) {
-            return try LayoutSnapshot(name: payload.name, json: Array(bytes), document: payload.fileName, screen: settings.screen,
+            return try LayoutSnapshot(name: payload.name, json: bytes, document: payload.fileName, screen: settings.screen,
                                       width: settings.width, height: settings.height, scrollOffset: settings.scrollOffset,
                                       ambiguousIsWide: settings.ambiguousIsWide, overrides: settings.overrides,
                                       adjust: settings.adjust)
         } catch {
-            throw GoldenError(Self.join(path, error.message))
+            throw GoldenError(Self.join(UntrustedText.escaped(path), error.message))
         }
     }
 

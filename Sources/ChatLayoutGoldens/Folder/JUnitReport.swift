@@ -10,25 +10,27 @@ public enum JUnitReport {
         var failures = 0, errors = 0
         var cases = ""
         for result in results {
-            let name = escape(result.drawingName), className = escape(suiteName)
+            // Names from the folder are escaped whole (a line feed in a file name stays visible).
+            let name = escape(UntrustedText.escaped(result.drawingName)), className = escape(UntrustedText.escaped(suiteName))
+            let path = UntrustedText.escaped(result.drawingPath)
             cases += "    <testcase classname=\"\(className)\" name=\"\(name)\""
             switch result.outcome {
             case .success(.matched), .success(.recorded), .success(.rerecorded):
                 cases += "/>\n"
             case .success(.missing):
                 failures += 1
-                cases += ">\n      <failure message=\"missing golden \(escape(result.drawingPath))\" type=\"missing\"/>\n    </testcase>\n"
+                cases += ">\n      <failure message=\"missing golden \(escape(path))\" type=\"missing\"/>\n    </testcase>\n"
             case .success(.differs(let difference)):
                 failures += 1
                 let message = "differs at line \(difference.line), column \(difference.column)"
-                let diff = difference.unifiedDiff(expectedLabel: result.drawingPath, actualLabel: result.drawingPath + " (drawn)")
+                let diff = difference.unifiedDiff(expectedLabel: path, actualLabel: path + " (drawn)")
                 cases += ">\n      <failure message=\"\(escape(message))\" type=\"differs\">\(escape(diff, attribute: false))</failure>\n    </testcase>\n"
             case .failure(let error):
                 errors += 1
                 cases += ">\n      <error message=\"\(escape(error.message))\" type=\"bad input\"/>\n    </testcase>\n"
             }
         }
-        let suite = escape(suiteName)
+        let suite = escape(UntrustedText.escaped(suiteName))
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <testsuites name="chat-layout golden" tests="\(results.count)" failures="\(failures)" errors="\(errors)">

@@ -41,7 +41,8 @@ struct GoldenCheckCommand: ParsableCommand {
         for result in results {
             try output.write(GoldenRun.line(for: result))
             if case .success(.differs(let difference)) = result.outcome {
-                try output.write(difference.unifiedDiff(expectedLabel: result.drawingPath, actualLabel: result.drawingPath + " (drawn)"))
+                let label = UntrustedText.escaped(result.drawingPath)
+                try output.write(difference.unifiedDiff(expectedLabel: label, actualLabel: label + " (drawn)"))
             }
         }
         try output.write(GoldenRun.summary(results, verb: "check"))
@@ -49,7 +50,7 @@ struct GoldenCheckCommand: ParsableCommand {
         if let junit {
             let report = JUnitReport.xml(results, suiteName: URL(fileURLWithPath: folder).lastPathComponent)
             guard FileManager.default.createFile(atPath: junit, contents: Data(report.utf8)) else {
-                throw BadInput(message: "\(junit): cannot be written (--junit)")
+                throw BadInput(message: "\(DocumentSource(path: junit).name): cannot be written (--junit)")
             }
         }
         if results.contains(where: { result in (try? result.outcome.get())?.fails ?? true }) {
@@ -94,18 +95,22 @@ struct GoldenRecordCommand: ParsableCommand {
 
 /// What `check` and `record` share: the folder, a line per drawing, the closing counts.
 enum GoldenRun {
+    /// The folder at `path`, its files read up to the document size cap that `preview` honours
+    /// (`CHAT_LAYOUT_MAX_DOCUMENT_BYTES`, ``SizeLimit``).
     static func folder(_ path: String) throws -> GoldenFolder {
+        let limit = try SizeLimit.fromEnvironment()
         do {
-            return try GoldenFolder(path: path)
+            return try GoldenFolder(path: path, sizeLimit: FileSizeLimit(bytes: limit.bytes, description: limit.description))
         } catch {
             throw BadInput(message: error.message)
         }
     }
 
     /// "ok          support.txt", "differs     support.txt (line 3, column 5)", …; an error is
-    /// also written to stderr.
+    /// also written to stderr. The name is escaped whole, so that a line feed or an escape
+    /// sequence in a payload's file name can neither forge a line nor act on the terminal.
     static func line(for result: GoldenFolder.Result) -> String {
-        let name = UntrustedText.plain(result.drawingName)
+        let name = UntrustedText.escaped(result.drawingName)
         switch result.outcome {
         case .success(.matched): return "ok          \(name)\n"
         case .success(.recorded): return "recorded    \(name)\n"

@@ -9,8 +9,10 @@ struct DocumentSource {
     /// The path, or nil for standard input.
     var path: String?
 
-    /// How messages name it: the path, or `<stdin>`.
-    var name: String { path ?? "<stdin>" }
+    /// How messages name it: the path, escaped whole (a line feed or an escape sequence in it is
+    /// shown as `\u{A}`, `\u{1B}`, so that it can neither split the message nor act on the
+    /// terminal) and cut when very long, or `<stdin>`.
+    var name: String { path.map { UntrustedText.escaped(UntrustedText.shortened($0)) } ?? "<stdin>" }
 
     /// Why a document could not be read.
     enum Failure: Error {

@@ -136,7 +136,7 @@ struct LayoutFlags: ParsableArguments {
             do {
                 try words.apply(ChatStrings.table(json: bytes))
             } catch {
-                throw BadInput(message: "\(strings): \(error)")
+                throw BadInput(message: "\(DocumentSource(path: strings).name): \(error)")
             }
         }
         return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine(),
@@ -162,9 +162,9 @@ struct LayoutFlags: ParsableArguments {
         do {
             return try DocumentSource(path: path).read(limit: limit)
         } catch .noSuchFile {
-            throw BadInput(message: "\(path): cannot be read (--strings)")
+            throw BadInput(message: "\(DocumentSource(path: path).name): cannot be read (--strings)")
         } catch {
-            throw BadInput(message: "\(path): \(error.description) (--strings)")
+            throw BadInput(message: "\(DocumentSource(path: path).name): \(error.description) (--strings)")
         }
     }
 }

@@ -74,6 +74,11 @@ enum StandardError {
     /// messages quote values from the document, and a document must not be able to drive the
     /// terminal, or reorder the rest of a message, through them either.
     ///
+    /// The text is split at its own line feeds before each line is made plain, so a value
+    /// quoted in it must come already escaped whole — a file name through
+    /// ``UntrustedText/escaped(_:)`` (`DocumentSource.name`, `golden`'s messages), a value from
+    /// a document made plain or quoted — or a line feed in it would start a line of its own.
+    ///
     /// A standard error that is closed, full or read by nobody drops the text: there is no
     /// other place to report it, and the exit code still says how the command ended.
     static func write(_ text: String) {

@@ -65,7 +65,7 @@ struct ThreadCommand: ParsableCommand {
             laidOut = try ThreadViewScreen.layout(loaded.document.conversation, parentID: parent, environment: environment,
                                                   width: screen.width(flags), height: screen.height, scrollOffset: screen.scrollOffset)
         } catch {
-            throw BadInput(message: "\(flags.file == "-" ? "<stdin>" : flags.file): \(error)")
+            throw BadInput(message: "\(DocumentSource(path: flags.file == "-" ? nil : flags.file).name): \(error)")
         }
         try screen.write(laidOut, engine: loaded.engine, environment: environment)
         screen.hintWhenOverlayShowsNoDates(environment.config)
