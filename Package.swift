@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
         .library(name: "ChatLayoutGoldens", targets: ["ChatLayoutGoldens"]),
         .library(name: "ChatLayoutGoldenTesting", targets: ["ChatLayoutGoldenTesting"]),
+        // The documented contract of `TextMeasuring`, run over a corpus against a custom measurer.
+        .library(name: "TextMeasuringConformance", targets: ["TextMeasuringConformance"]),
         // swift-snapshot-testing strategies for the drawings; empty unless the package is taken
         // with the `SnapshotTesting` trait, so that nobody else builds that dependency.
         .library(name: "ChatLayoutSnapshotStrategy", targets: ["ChatLayoutSnapshotStrategy"]),
@@ -91,6 +93,9 @@ let package = Package(
         // `assertLayoutSnapshot` for a user's test target: failures through Swift Testing or
         // XCTest, whichever runs the test. Only test targets should link it.
         .target(name: "ChatLayoutGoldenTesting", dependencies: ["ChatLayoutGoldens", "ChatLayoutKit"]),
+        // The invariants of `TextMeasuring` (hard breaks, hanging spaces, concatenation,
+        // truncation) checked over a corpus, for anyone writing a measurer. The core only.
+        .target(name: "TextMeasuringConformance", dependencies: ["ChatLayoutKit"]),
         // `Snapshotting<LayoutSnapshot, String>` and `Snapshotting<LaidOutScreen, String>` for teams
         // already on swift-snapshot-testing: the same drawings and header as ChatLayoutGoldens.
         .target(name: "ChatLayoutSnapshotStrategy", dependencies: [
@@ -155,6 +160,8 @@ let package = Package(
         // The golden machinery itself: record modes, differences, folders of payloads.
         .testTarget(name: "ChatLayoutGoldensTests", dependencies: ["ChatLayoutGoldens", "ChatLayoutGoldenTesting", "ChatLayoutKit",
                                                                 "ChatLayoutICU"]),
+        // The conformance check, run against the ICU engine and against measurers broken on purpose.
+        .testTarget(name: "TextMeasuringConformanceTests", dependencies: ["TextMeasuringConformance", "ChatLayoutICU", "ChatLayoutKit"]),
         // Golden drawings of whole conversations, compared with Goldens/.
         .testTarget(
             name: "GoldenTests",

@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=(ChatLayoutKit ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutFoundation
-         ChatLayoutGoldens ChatLayoutGoldenTesting)
+         ChatLayoutGoldens ChatLayoutGoldenTesting TextMeasuringConformance)
 
 output=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || { echo "$output"; exit 1; }
 directory=$(printf '%s\n' "$output" | sed -n 's/^Files written to //p' | tail -1)

@@ -23,7 +23,10 @@ let package = Package(
                 .product(name: "ChatLayoutGoldenTesting", package: "ChatLayoutKit"),
                 .product(name: "ChatLayoutSnapshotStrategy", package: "ChatLayoutKit"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]
+            ],
+            // The goldens beside the tests are read from the source tree by #filePath, never
+            // bundled: excluded, so that SwiftPM does not warn about files it cannot handle.
+            exclude: ["__Goldens__", "__Snapshots__"]
         ),
     ]
 )

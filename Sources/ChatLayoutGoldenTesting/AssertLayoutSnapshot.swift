@@ -67,6 +67,12 @@ public func assertLayoutSnapshot(
 /// Asserts that the drawing of the document in the file at `path` equals its golden, as
 /// ``assertLayoutSnapshot(of:document:screen:width:height:scrollOffset:overrides:adjust:as:named:record:goldenDirectory:fileID:filePath:function:line:column:)``
 /// does for its bytes; the header names the file by its last path component.
+///
+/// A relative `path` is read from the test's package — the nearest folder above the test file
+/// (`filePath`) that holds `Package.swift` — not from the working directory, so the same
+/// assertion reads the same file under `swift test`, Xcode or any runner:
+/// `assertLayoutSnapshot(ofFile: "Fixtures/support.json", width: 40)`. A file that cannot be
+/// read fails the test naming the path given, the path tried and the folder it was read from.
 public func assertLayoutSnapshot(
     ofFile path: String, screen: LayoutSnapshot.Screen = .messageList, width: Int, height: Int? = nil, scrollOffset: Int? = nil,
     overrides: LayoutSnapshot.Overrides = LayoutSnapshot.Overrides(), adjust: (inout MessageListConfig) -> Void = { _ in },
@@ -74,14 +80,67 @@ public func assertLayoutSnapshot(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, function: StaticString = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column).fail("\(path): cannot be read")
+    let document = DocumentPath(path, testFile: "\(filePath)")
+    let bytes: [UInt8]
+    do {
+        bytes = try document.read()
+    } catch {
+        SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column).fail(error.message)
         return
     }
-    assertLayoutSnapshot(of: Array(data), document: URL(fileURLWithPath: path).lastPathComponent, screen: screen, width: width,
+    assertLayoutSnapshot(of: bytes, document: URL(fileURLWithPath: document.resolved).lastPathComponent, screen: screen, width: width,
                          height: height, scrollOffset: scrollOffset, overrides: overrides, adjust: adjust, as: format,
                          named: named, record: record, goldenDirectory: goldenDirectory, fileID: fileID, filePath: filePath,
                          function: function, line: line, column: column)
+}
+
+/// A document path as an `ofFile:` assertion gives it, resolved against the test's package.
+struct DocumentPath {
+    /// The path as given.
+    var given: String
+    /// The path read: `given` when absolute, else `given` inside ``base``.
+    var resolved: String
+    /// The folder a relative path is read from: the nearest folder above the test file holding
+    /// `Package.swift`, else the test file's own folder; nil for an absolute path.
+    var base: String?
+
+    init(_ path: String, testFile: String) {
+        given = path
+        guard !path.hasPrefix("/") else {
+            resolved = path
+            base = nil
+            return
+        }
+        let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent()
+        var candidate = folder
+        var package: URL?
+        while candidate.path != "/" && !candidate.path.isEmpty {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) {
+                package = candidate
+                break
+            }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        let root = package ?? folder
+        base = root.path
+        resolved = root.appendingPathComponent(path).standardizedFileURL.path
+    }
+
+    /// The file's bytes.
+    ///
+    /// - Throws: a ``GoldenError`` naming the path given, the path tried and where a relative
+    ///   path is read from.
+    func read() throws(GoldenError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue, let data = FileManager.default.contents(atPath: resolved) { return Array(data) }
+        let why = !exists ? "no such file" : isDirectory.boolValue ? "is a directory" : "cannot be read"
+        var message = "\(given): \(why)"
+        if let base {
+            message += " (tried \(resolved): a relative path is read from the test's package, \(base), not from the working directory)"
+        }
+        throw GoldenError(message)
+    }
 }
 
 /// Asserts that a conversation's drawing, with `config` and `context`, equals its golden.
@@ -97,6 +156,25 @@ public func assertLayoutSnapshot(
     let name = named ?? goldenName(forTestFunction: "\(function)")
     let snapshot = LayoutSnapshot(name: name, conversation: conversation, config: config, context: context, screen: screen,
                                   width: width, height: height, scrollOffset: scrollOffset)
+    assertLayoutSnapshot(of: snapshot, as: format, named: name, record: record, goldenDirectory: goldenDirectory,
+                         fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Asserts that a conversation's drawing in `environment` equals its golden: for custom words
+/// (`ChatStrings`), metrics or presentation, or a measurer in points (draw that `as: .svg`, one
+/// pixel a point, or `.tree`, the box tree in its units; `.text` is cells and fails for it). The header names
+/// the environment's measurer, formatter, presentation and every word or length that is not
+/// the default. The golden is named `named`, else after the test function. See
+/// ``assertLayoutSnapshot(of:as:named:record:goldenDirectory:fileID:filePath:line:column:)``.
+public func assertLayoutSnapshot(
+    of conversation: Conversation, environment: LayoutEnvironment, screen: LayoutSnapshot.Screen = .messageList, width: Int,
+    height: Int? = nil, scrollOffset: Int? = nil, as format: GoldenFormat = .text, named: String? = nil,
+    record: GoldenRecordMode? = nil, goldenDirectory: String? = nil, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, function: StaticString = #function, line: UInt = #line, column: UInt = #column
+) {
+    let name = named ?? goldenName(forTestFunction: "\(function)")
+    let snapshot = LayoutSnapshot(name: name, conversation: conversation, environment: environment, screen: screen, width: width,
+                                  height: height, scrollOffset: scrollOffset)
     assertLayoutSnapshot(of: snapshot, as: format, named: name, record: record, goldenDirectory: goldenDirectory,
                          fileID: fileID, filePath: filePath, line: line, column: column)
 }

@@ -45,15 +45,27 @@ public struct GoldenFile: Hashable, Sendable {
         }
 
         /// What a failing test says about the golden at `path` named `name`: the difference
-        /// report (line, column, the differing lines), or what was recorded; nil when matched.
+        /// report (line, column, the differing lines), or what was recorded; then the golden's
+        /// path and how to accept the change (``acceptHint``); nil when matched.
         public func message(path: String, name: String) -> String? {
             switch self {
             case .matched: nil
             case .recorded: "recorded new golden \(path): read it, then run again"
             case .rerecorded: "re-recorded golden \(path): read the change, then run again"
-            case .missing: "missing golden \(path) (record mode never)"
-            case .differs(let difference): difference.report(name: name)
+            case .missing: "missing golden \(path) (record mode never)\n" + Self.recordHint(GoldenRecordMode.missing)
+            case .differs(let difference): difference.report(name: name) + "golden: \(path)\n" + Self.acceptHint
             }
+        }
+
+        /// How to accept a drawing that differs from its golden: run again recording the goldens
+        /// that differ (`GOLDEN_RECORD=failed`, or `record: .failed` in the assertion), read the
+        /// re-recorded file, and commit it. Never on CI (`CI=true`), which records nothing.
+        public static var acceptHint: String { recordHint(.failed) }
+
+        static func recordHint(_ mode: GoldenRecordMode) -> String {
+            let what = mode == .failed ? "accept the new drawing" : "record it"
+            return "to \(what): run again with GOLDEN_RECORD=\(mode.rawValue) (e.g. GOLDEN_RECORD=\(mode.rawValue) swift test), "
+                + "or pass record: .\(mode.rawValue) to the assertion; read the file it writes, then commit it (CI=true never records)"
         }
     }
 

@@ -20,6 +20,13 @@ import ChatLayoutTextRenderer
 /// "┌──────────────────────────────────────┐"
 /// ```
 ///
+/// A setting of the configuration that is not the document's (or, for a `Conversation`, not the
+/// default) is named on a line of its own
+/// after the document's (`config: groupingRule same_minute · maxTimeIntervalBetweenMessagesInGroup 5.0`),
+/// so that a golden says what it was drawn with; a drawing with the defaults has no such line.
+/// A snapshot made in a ``LayoutEnvironment`` names its measurer, presentation, and any words
+/// or lengths that are not the defaults on an `environment:` line.
+///
 /// A drawing never depends on the machine: `now`, `time_zone` and `locale` are inputs, and
 /// ``init(name:json:document:screen:width:height:scrollOffset:ambiguousIsWide:overrides:adjust:)``
 /// refuses a document that gives none of them (unless ``Overrides`` do).
@@ -62,6 +69,7 @@ public struct LayoutSnapshot: Sendable {
     /// What is drawn: a conversation laid out here, or a screen already laid out.
     enum Source: Sendable {
         case conversation(Conversation, MessageListConfig, LayoutContext, Screen)
+        case environment(Conversation, LayoutEnvironment, Screen)
         case laidOut(LaidOutScreen)
     }
 
@@ -85,14 +93,21 @@ public struct LayoutSnapshot: Sendable {
     /// (``SVGMetrics/points(fontSize:lineHeight:fontFamily:)``).
     public var svgMetrics: SVGMetrics?
     let source: Source
+    /// The configuration the document itself gives, when the snapshot's came from one: the
+    /// header's `config:` line names what differs from it (else from `MessageListConfig()`).
+    var documentConfig: MessageListConfig?
 
     /// The widest screen drawn, as `chat-layout --width` allows.
     public static let maximumWidth = 10_000
 
-    /// A conversation, configuration and context, laid out and drawn at `width`.
+    /// A conversation, configuration and context, laid out and drawn at `width`. The header
+    /// names each setting of `config` that differs from `documentConfig` — the configuration
+    /// of the document the conversation came from, when it did — else from `MessageListConfig()`.
     public init(name: String, conversation: Conversation, config: MessageListConfig = MessageListConfig(),
                 context: LayoutContext, document: String = "Conversation", screen: Screen = .messageList, width: Int,
-                height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false) {
+                height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false,
+                documentConfig: MessageListConfig? = nil) {
+        self.documentConfig = documentConfig
         self.name = name
         self.document = document
         self.width = width
@@ -100,6 +115,23 @@ public struct LayoutSnapshot: Sendable {
         self.scrollOffset = scrollOffset
         self.ambiguousIsWide = ambiguousIsWide
         source = .conversation(conversation, config, context, screen)
+    }
+
+    /// A conversation laid out in `environment` — its configuration, context, formatter,
+    /// measurer, words, lengths and presentation — and drawn at `width` (in the measurer's
+    /// units). For custom words (`ChatStrings`), metrics or presentation, and for a measurer
+    /// in points: every format draws an environment whose measurer is the ICU engine in cells;
+    /// any other measurer (points) is drawn as ``GoldenFormat/tree``, the box tree in its own
+    /// units, and `.text` or `.svg` throw rather than draw points as cells.
+    public init(name: String, conversation: Conversation, environment: LayoutEnvironment, document: String = "Conversation",
+                screen: Screen = .messageList, width: Int, height: Int? = nil, scrollOffset: Int? = nil) {
+        self.name = name
+        self.document = document
+        self.width = width
+        self.height = height
+        self.scrollOffset = scrollOffset
+        ambiguousIsWide = (environment.measurer as? ICUTextEngine)?.policy.ambiguousIsWide ?? false
+        source = .environment(conversation, environment, screen)
     }
 
     /// A document's JSON (a conversation document or a Stream payload, as `chat-layout`
@@ -118,20 +150,19 @@ public struct LayoutSnapshot: Sendable {
         } catch {
             throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }
-        let written = decoded.context
-        let now = overrides.now ?? written.now, timeZone = overrides.timeZone ?? written.timeZone
-        let locale = overrides.locale ?? written.locale
-        guard let now, let timeZone, let locale else {
-            let missing = [now == nil ? "now" : nil, timeZone == nil ? "time_zone" : nil, locale == nil ? "locale" : nil]
-                .compactMap { $0 }.joined(separator: ", ")
-            throw GoldenError("\(UntrustedText.escaped(document)): a golden never depends on the machine: give \(missing) in the document's context or the manifest")
+        let given = DocumentContext(currentUserID: overrides.currentUserID, now: overrides.now, timeZone: overrides.timeZone,
+                                    locale: overrides.locale)
+        let context: LayoutContext
+        do {
+            context = try decoded.context.overriding(given).completed()
+        } catch {
+            throw GoldenError("\(UntrustedText.escaped(document)): a golden never depends on the machine: give \(error.missing.joined(separator: ", ")) in the document's context or the manifest")
         }
         var config = decoded.config
         adjust(&config)
-        let context = LayoutContext(currentUserID: overrides.currentUserID ?? written.currentUserID, now: now, timeZone: timeZone,
-                                    locale: locale, translationLanguage: written.translationLanguage)
         self.init(name: name, conversation: decoded.conversation, config: config, context: context, document: document,
-                  screen: screen, width: width, height: height, scrollOffset: scrollOffset, ambiguousIsWide: ambiguousIsWide)
+                  screen: screen, width: width, height: height, scrollOffset: scrollOffset, ambiguousIsWide: ambiguousIsWide,
+                  documentConfig: decoded.config)
     }
 
     /// A screen already laid out: in cells with the ICU engine, or in points (lines taller than
@@ -149,12 +180,17 @@ public struct LayoutSnapshot: Sendable {
         source = .laidOut(screen)
     }
 
-    /// The drawing in `format`. A screen laid out in points is drawn as SVG in points; it has
-    /// no text drawing, which is one cell a unit and one row a line.
+    /// The drawing in `format`. A screen laid out in points, or an environment whose measurer
+    /// is not the ICU engine in cells, is drawn as SVG one pixel a unit; it has no text drawing,
+    /// which is one cell a unit and one row a line.
     ///
     /// - Throws: a ``GoldenError`` for a width out of range, an unknown thread parent, or a text
     ///   drawing of a screen laid out in points.
     public func drawing(_ format: GoldenFormat = .text) throws(GoldenError) -> String {
+        if format == .text, case .environment(_, let environment, _) = source, !Self.drawsInCells(environment) {
+            throw GoldenError("\(name): the environment lays out in the units of \(Self.typeName(environment.measurer)) "
+                + "(line height \(environment.metrics.lineHeight)), not in cells: draw it as .svg (in its units) or .tree")
+        }
         switch format {
         case .text: return try text()
         case .svg: return SVGRenderer(metrics: svgMetrics ?? defaultSVGMetrics).render(try screen(presentation: PlainPresentation()))
@@ -174,6 +210,10 @@ public struct LayoutSnapshot: Sendable {
         let conversation: Conversation, config: MessageListConfig, context: LayoutContext, screen: Screen
         switch source {
         case .laidOut(let laidOut): return laidOut
+        case .environment(let conversation, let environment, let screen):
+            // The environment's own presentation: the header names it.
+            return try Self.screen(conversation, environment: environment, screen: screen, width: width, height: height,
+                                   scrollOffset: scrollOffset, document: document)
         case .conversation(let c, let f, let x, let s): (conversation, config, context, screen) = (c, f, x, s)
         }
         let formatter: ICULocaleFormatter
@@ -204,7 +244,30 @@ public struct LayoutSnapshot: Sendable {
         }
     }
 
-    private var engine: ICUTextEngine { ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide)) }
+    private var engine: ICUTextEngine {
+        if case .environment(_, let environment, _) = source, let engine = environment.measurer as? ICUTextEngine { return engine }
+        return ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
+    }
+
+    /// `screen` of `conversation` laid out in `environment`.
+    private static func screen(_ conversation: Conversation, environment: LayoutEnvironment, screen: Screen, width: Int,
+                               height: Int?, scrollOffset: Int?, document: String) throws(GoldenError) -> LaidOutScreen {
+        switch screen {
+        case .threadView(let parentID):
+            do {
+                return try ThreadViewScreen.layout(conversation, parentID: parentID, environment: environment, width: width,
+                                                   height: height, scrollOffset: scrollOffset)
+            } catch {
+                throw GoldenError("\(document): \(error)")
+            }
+        case .threadList:
+            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? 0, height: $0) }
+            return ThreadListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
+        case .messageList:
+            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? Int.max, height: $0) }
+            return MessageListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
+        }
+    }
 
     /// The screen given already laid out, when its lines are taller than one unit: a layout in
     /// points (a cell layout's line is one row).
@@ -215,7 +278,11 @@ public struct LayoutSnapshot: Sendable {
 
     /// The SVG metrics of the screen's units: cells, or points one to one.
     private var defaultSVGMetrics: SVGMetrics {
-        laidOutInPoints.map { .points(lineHeight: $0.lineHeight) } ?? SVGMetrics()
+        if let points = laidOutInPoints { return .points(lineHeight: points.lineHeight) }
+        if case .environment(_, let environment, _) = source, !Self.drawsInCells(environment) {
+            return .points(lineHeight: environment.metrics.lineHeight)
+        }
+        return SVGMetrics()
     }
 
     /// The header, then the rows, each in quotes so that trailing spaces show.
@@ -229,16 +296,10 @@ public struct LayoutSnapshot: Sendable {
         var lines = ["scenario: \(name)"]
         switch source {
         case .conversation(let conversation, let config, let context, let screen):
-            var drawn = "document: \(document) · width \(width)" + (height.map { " · height \($0)" } ?? "")
-                + (scrollOffset.map { " · scroll offset \($0)" } ?? "") + " · dates \(config.dateIndicatorPlacement.rawValue)"
-            switch screen {
-            case .messageList: break
-            case .threadView(let parentID): drawn += " · thread \(parentID) " + Self.describe(config.threadView)
-            case .threadList: drawn += " · thread list " + Self.describe(conversation)
-            }
-            lines.append(drawn)
-            lines.append("locale \(context.locale) · time zone \(context.timeZone) · now \(context.now.rfc3339)"
-                + (context.currentUserID.map { " · you: \($0)" } ?? ""))
+            lines += header(conversation: conversation, config: config, context: context, screen: screen)
+        case .environment(let conversation, let environment, let screen):
+            lines += header(conversation: conversation, config: environment.config, context: environment.context, screen: screen)
+            lines.insert(Self.describe(environment), at: lines.count - 1)
         case .laidOut(let laidOut):
             lines.append("screen: width \(laidOut.width) · height \(laidOut.height)")
         }
@@ -248,6 +309,25 @@ public struct LayoutSnapshot: Sendable {
         lines = lines.map(UntrustedText.neutralizeLine)
         lines += TextRenderer(engine: engine).rows(laidOut).map { "\"\($0)\"" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The header's lines about the document: what is drawn and how, the settings that are not
+    /// the defaults, who looks and when.
+    private func header(conversation: Conversation, config: MessageListConfig, context: LayoutContext, screen: Screen) -> [String] {
+        var lines: [String] = []
+        var drawn = "document: \(document) · width \(width)" + (height.map { " · height \($0)" } ?? "")
+            + (scrollOffset.map { " · scroll offset \($0)" } ?? "") + " · dates \(config.dateIndicatorPlacement.rawValue)"
+        switch screen {
+        case .messageList: break
+        case .threadView(let parentID): drawn += " · thread \(parentID) " + Self.describe(config.threadView)
+        case .threadList: drawn += " · thread list " + Self.describe(conversation)
+        }
+        lines.append(drawn)
+        let settings = Self.changedSettings(config, from: documentConfig ?? MessageListConfig(), screen: screen)
+        if !settings.isEmpty { lines.append("config: " + settings.joined(separator: " · ")) }
+        lines.append("locale \(context.locale) · time zone \(context.timeZone) · now \(context.now.rfc3339)"
+            + (context.currentUserID.map { " · you: \($0)" } ?? ""))
+        return lines
     }
 
     /// "(info_header, opens at the bottom)".

@@ -33,6 +33,13 @@ struct Scenario: Sendable, CustomStringConvertible {
     /// The document decoded, with its configuration and context (which must name now, time
     /// zone and locale: goldens never depend on the machine).
     func load() throws -> (Conversation, MessageListConfig, LayoutContext) {
+        let (conversation, config, context, _) = try loadWithDocumentConfig()
+        return (conversation, config, context)
+    }
+
+    /// As ``load()``, with the configuration the document itself gives (before `adjust`): the
+    /// golden's header names what the scenario changed.
+    func loadWithDocumentConfig() throws -> (Conversation, MessageListConfig, LayoutContext, MessageListConfig) {
         guard let url = Bundle.module.url(forResource: document, withExtension: nil, subdirectory: "Documents") else {
             throw ScenarioError.missingDocument(document)
         }
@@ -44,16 +51,16 @@ struct Scenario: Sendable, CustomStringConvertible {
         var context = LayoutContext(currentUserID: decoded.context.currentUserID, now: now, timeZone: timeZone,
                                     locale: locale, translationLanguage: decoded.context.translationLanguage)
         adjust(&config, &context)
-        return (decoded.conversation, config, context)
+        return (decoded.conversation, config, context, decoded.config)
     }
 
     /// The golden snapshot: the document laid out as this scenario says.
     func snapshot() throws -> LayoutSnapshot {
-        let (conversation, config, context) = try load()
+        let (conversation, config, context, documentConfig) = try loadWithDocumentConfig()
         let screen: LayoutSnapshot.Screen = threadParent.map { .threadView(parentID: $0) } ?? (threadList ? .threadList : .messageList)
         return LayoutSnapshot(name: name, conversation: conversation, config: config, context: context, document: document,
                               screen: screen, width: width, height: height, scrollOffset: scrollOffset,
-                              ambiguousIsWide: ambiguousIsWide)
+                              ambiguousIsWide: ambiguousIsWide, documentConfig: documentConfig)
     }
 
     /// The golden text: a header naming everything the drawing depends on, then the rows,

@@ -2,7 +2,6 @@ import ChatLayoutGoldenTesting
 import ChatLayoutGoldens
 import ChatLayoutKit
 import ChatScreens
-import Foundation
 import Testing
 
 /// The app's support chat drawn and compared with `__Goldens__/SupportChatGoldenTests/`.
@@ -16,11 +15,10 @@ struct SupportChatGoldenTests {
                              as: .svg)
     }
 
-    /// A payload from the app's fixtures, as the server sends it.
+    /// A payload from the app's fixtures, as the server sends it: a relative path is read from
+    /// this package (the folder holding Package.swift), whatever the working directory.
     @Test func payloadFromTheServer() {
-        let payload = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Goldens/support-payload.json").path
-        assertLayoutSnapshot(ofFile: payload, width: 40)
+        assertLayoutSnapshot(ofFile: "Goldens/support-payload.json", width: 40)
     }
 
     /// What a reviewer sees when someone changes a rule: the test fails, naming the line and
