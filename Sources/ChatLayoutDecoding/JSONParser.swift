@@ -151,11 +151,13 @@ private struct TreeBuilder: JSONEventHandler {
 
     mutating func close(isObject: Bool, end: Int, depth: Int) {
         guard let frame = frames.last else { return }  // the walk closes only what it opened
-        var value: ParsedJSON = .array(Array(pending[frame.valueStart...]))
+        let value: ParsedJSON
         if isObject {
             let members = JSONParser.members(keys: keys[frame.keyStart...], values: pending[frame.valueStart...])
             if repeats != nil && members.count < keys.count - frame.keyStart { recordRepeats(of: frame) }
             value = .object(members)
+        } else {
+            value = .array(Array(pending[frame.valueStart...]))
         }
         frames.removeLast()
         pending.removeSubrange(frame.valueStart...)
