@@ -20,12 +20,14 @@
 #               participants have no names, in the channel and beside a thread [1000 ids]
 #   parents     threads without parent_message, their parents among the messages [1000 threads]
 #   deletes     message.deleted (hard) of each of a thread's latest replies [1000 replies and events]
+#   hash-flood  message ids chosen so that the id table's former public hash put them all in the
+#               first eighth of its slots: one cluster, probed linearly (issue 26.3) [1000 messages]
 #
 # Documents are made in $HOSTILE_DIR (default /tmp/clk-hostile-scale). Needs /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${HOSTILE_DIR:-/tmp/clk-hostile-scale}
-cases=(${CASES:-keys new-threads reads reactions typing parents deletes})
+cases=(${CASES:-keys new-threads reads reactions typing parents deletes hash-flood})
 steps=(${STEPS:-1 10 100})
 mkdir -p "$dir"
 [ -x /usr/bin/time ] || { echo "hostile-scale.sh needs /usr/bin/time (apt-get install -y time)" >&2; exit 2; }
@@ -46,6 +48,18 @@ def thread(parent, second):
     return {"parent_message_id": parent, "channel": {"cid": "messaging:x", "name": "X"},
             "parent_message": message(parent, "parent " + parent, second=second), "reply_count": 1,
             "read": [{"user": {"id": "me"}, "unread_messages": 0}], "last_message_at": at(second)}
+def public_hash(id):
+    # MessageIDIndex's former hash: unkeyed, so anyone could choose colliding ids.
+    data, mask = id.encode(), (1 << 64) - 1
+    h, i = 0x9E3779B97F4A7C15 ^ len(data), 0
+    while i + 8 <= len(data):
+        h = ((h ^ int.from_bytes(data[i:i + 8], "little")) * 0xBF58476D1CE4E5B9) & mask
+        h ^= h >> 31
+        i += 8
+    tail = 0
+    for byte in data[i:]: tail = ((tail << 8) | byte) & mask
+    h = ((h ^ tail) * 0x94D049BB133111EB) & mask
+    return (h ^ (h >> 32)) & 0xFFFFFFFF
 def write(name, document):
     path = "%s/%s.json" % (out, name)
     if not os.path.exists(path):
@@ -103,6 +117,17 @@ for step in steps:
                                 "threads": [dict(thread("p0", 0), latest_replies=replies, reply_count=n)],
                                 "events": [{"type": "message.deleted", "hard_delete": True,
                                             "message": message("r%d" % i, "", second=0, parent_id="p0")} for i in range(n)]})
+    # n message ids whose former public hash (MessageIDIndex's before issue 26.3) puts them in the
+    # first eighth of the table the decoder grows for n ids.
+    slots = 64
+    while slots < 2 * n: slots *= 2
+    ids, candidate = [], 0
+    while len(ids) < n:
+        id = "f%d" % candidate
+        if public_hash(id) & (slots - 1) < slots // 8: ids.append(id)
+        candidate += 1
+    write("hash-flood-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                                   "messages": [message(id, second=i % 14000) for i, id in enumerate(ids)]})
 PY
 
 source Scripts/timing.sh  # run: wall seconds and peak MB
@@ -121,6 +146,7 @@ for case in "${cases[@]}"; do
         typing) commands=("preview --width 40" "thread --parent p0 --width 40") ;;
         parents) commands=("threads --width 40 --height 40") ;;
         deletes) commands=("threads --width 40") ;;
+        hash-flood) commands=("preview --width 40 --height 40") ;;
         *) echo "unknown case $case" >&2; exit 2 ;;
     esac
     for command in "${commands[@]}"; do

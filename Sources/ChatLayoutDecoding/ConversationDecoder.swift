@@ -77,7 +77,8 @@ public enum ConversationDecoder {
     /// Decodes `bytes` as ``decode(_:channel:)`` does, through a whole parsed tree
     /// (`JSONParser`, `JSONReader`): the reference the streaming decoder is tested against.
     package static func decodeThroughTree(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
-        try decode(root: JSONReader(try JSONParser.parse(bytes)), channel: cid) { _ in nil }
+        let parsed = try JSONParser.parseRecordingRepeats(bytes)
+        return try decode(root: JSONReader(parsed.value, repeats: parsed.repeats), channel: cid) { _ in nil }
     }
 
     /// The document whose top is `root`; `decoded` gives the messages of an array already
@@ -98,6 +99,8 @@ public enum ConversationDecoder {
         }
         var decoder = ModelDecoder()
         let state = try channelState(root, cid: cid)
+        decoder.warnOfRepeatedKeys(documentKeys, in: root)
+        if !root["channels"].isAbsent { decoder.warnOfRepeatedKeys(channelStateKeys, in: state) }
         var conversation = Conversation()
         if !state["channel"].isAbsent { conversation.channel = try decoder.channel(state["channel"]) }
         conversation.members = try decoder.members(state["members"])
@@ -198,6 +201,17 @@ public enum ConversationDecoder {
         return ConversationDocument(conversation: conversation, context: context, config: config,
                                     warnings: decoder.warnings, topLevelKeys: keys)
     }
+
+    /// The keys of the document that are read: should one repeat, only its last value counts,
+    /// and the earlier ones (messages, members, reads, threads, settings) are named in a
+    /// warning. Keys that are not read lose nothing by repeating.
+    private static let documentKeys: [JSONKey] = [
+        "channels", "channel", "members", "read", "messages", "message", "membership", "typing_user_ids",
+        "threads", "thread", "next", "events", "message_list", "thread_list", "config", "context",
+    ]
+
+    /// The keys of a channels-query response's channel state that are read (as the document's).
+    private static let channelStateKeys: [JSONKey] = ["channel", "members", "read", "messages", "membership", "typing_user_ids"]
 
     /// Keys only Stream's unread-counts response has.
     private static let unreadCountsKeys: Set<String> = ["total_unread_count", "total_unread_threads_count", "total_unread_count_by_team"]

@@ -36,12 +36,39 @@ package enum JSONParser {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<ParsedJSON, DocumentError> {
+        parse(bytes, recordingRepeats: false).map(\.value)
+    }
+
+    /// ``parse(_:)``, with what the tree leaves out of an object whose keys repeat: each
+    /// repeated key's members, values included (for ``JSONReader``, so that the reference
+    /// decoder warns of repeated keys as the streaming one does).
+    package static func parseRecordingRepeats(_ bytes: [UInt8]) throws(DocumentError) -> (value: ParsedJSON, repeats: RepeatedKeys) {
+        try bytes.withUnsafeBufferPointer { parse($0, recordingRepeats: true) }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, recordingRepeats: Bool) -> Result<(value: ParsedJSON, repeats: RepeatedKeys), DocumentError> {
         var builder = TreeBuilder()
+        if recordingRepeats { builder.repeats = [:] }
         do throws(DocumentError) {
             try JSONWalker.walkDocument(bytes, handler: &builder)
-            return .success(builder.pending[0])
+            return .success((builder.pending[0], RepeatedKeys(byObjectPath: builder.repeats ?? [:])))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// The keys that appear more than once among `keys` (compared by their bytes), each with
+    /// every place it has (its member numbers, in order): none for most objects.
+    static func repeatedKeys(_ keys: some Collection<String>) -> [(key: String, positions: [Int])] {
+        var positions: [IDKey: [Int]] = [:]
+        var order: [String] = []
+        for (position, key) in keys.enumerated() {
+            if positions[IDKey(key)] == nil { order.append(key) }
+            positions[IDKey(key), default: []].append(position)
+        }
+        return order.compactMap { key in
+            let places = positions[IDKey(key)] ?? []
+            return places.count > 1 ? (key, places) : nil
         }
     }
 
@@ -95,12 +122,14 @@ package enum JSONParser {
 /// (object keys on `keys`); closing a container moves its slice out into a single `ParsedJSON`.
 private struct TreeBuilder: JSONEventHandler {
     /// Where each open container's values start on `pending`, and its keys on `keys`.
-    var frames: [(valueStart: Int, keyStart: Int)] = []
+    var frames: [(valueStart: Int, keyStart: Int, isObject: Bool)] = []
     var pending: [ParsedJSON] = []
     var keys: [String] = []
+    /// When recording them: the members of repeated keys, by the path of their object.
+    var repeats: [IDKey: [RepeatedKeys.Member]]?
 
     mutating func open(isObject: Bool, at offset: Int, depth: Int) {
-        frames.append((pending.count, keys.count))
+        frames.append((pending.count, keys.count, isObject))
     }
 
     mutating func key(_ key: JSONToken, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
@@ -121,13 +150,55 @@ private struct TreeBuilder: JSONEventHandler {
     }
 
     mutating func close(isObject: Bool, end: Int, depth: Int) {
-        let frame = frames.removeLast()
-        let value: ParsedJSON = isObject
-            ? .object(JSONParser.members(keys: keys[frame.keyStart...], values: pending[frame.valueStart...]))
-            : .array(Array(pending[frame.valueStart...]))
+        guard let frame = frames.last else { return }  // the walk closes only what it opened
+        let value: ParsedJSON
+        if isObject {
+            let members = JSONParser.members(keys: keys[frame.keyStart...], values: pending[frame.valueStart...])
+            if repeats != nil && members.count < keys.count - frame.keyStart { recordRepeats(of: frame) }
+            value = .object(members)
+        } else {
+            value = .array(Array(pending[frame.valueStart...]))
+        }
+        frames.removeLast()
         pending.removeSubrange(frame.valueStart...)
         if isObject { keys.removeSubrange(frame.keyStart...) }
         pending.append(value)
+    }
+
+    /// Records the repeated keys of the object `frame` (the innermost open container), under
+    /// its path: the key or index by which each open container holds the next.
+    private mutating func recordRepeats(of frame: (valueStart: Int, keyStart: Int, isObject: Bool)) {
+        var steps: [JSONPath.Step] = []
+        for (outer, inner) in zip(frames, frames.dropFirst()) {
+            steps.append(outer.isObject ? .key(keys[inner.keyStart - 1]) : .index(inner.valueStart - outer.valueStart))
+        }
+        let values = pending[frame.valueStart...]
+        let found = JSONParser.repeatedKeys(keys[frame.keyStart...]).flatMap { repeated in
+            repeated.positions.map { RepeatedKeys.Member(key: repeated.key, position: $0, value: values[frame.valueStart + $0]) }
+        }
+        repeats?[IDKey(JSONPath.text(of: steps)), default: []] += found
+    }
+}
+
+/// The members of repeated keys in a parsed document, which its tree keeps one of (the last
+/// value, at the first place): what ``JSONReader`` tells of them.
+package final class RepeatedKeys: Sendable {
+    /// A member of an object whose key appears more than once in it.
+    package struct Member: Sendable {
+        /// The key.
+        package var key: String
+        /// Its place among the object's members (0 for the first), repeats counted.
+        package var position: Int
+        /// Its value.
+        package var value: ParsedJSON
+    }
+
+    /// The members, by the path of their object (compared by its bytes), in document order.
+    let byObjectPath: [IDKey: [Member]]
+
+    /// Members by the path of their object.
+    init(byObjectPath: [IDKey: [Member]]) {
+        self.byObjectPath = byObjectPath
     }
 }
 

@@ -10,15 +10,28 @@ package struct JSONReader: JSONValueReading, Sendable {
     /// The value here: nil when it is missing; `.null` when the document says `null`.
     package let value: ParsedJSON?
     private let location: Location
+    /// The members of repeated keys the parser recorded, if it did.
+    private let repeats: RepeatedKeys?
 
-    /// A reader at the top of a document.
-    package init(_ root: ParsedJSON) {
-        self.init(value: root, location: .root)
+    /// A reader at the top of a document; `repeats`, what the parser recorded of repeated keys
+    /// (``JSONParser/parseRecordingRepeats(_:)``), for ``repeatedMembers(_:)``.
+    package init(_ root: ParsedJSON, repeats: RepeatedKeys? = nil) {
+        self.init(value: root, location: .root, repeats: repeats)
     }
 
-    private init(value: ParsedJSON?, location: Location) {
+    private init(value: ParsedJSON?, location: Location, repeats: RepeatedKeys?) {
         self.value = value
         self.location = location
+        self.repeats = repeats
+    }
+
+    /// From what the parser recorded: none when it recorded nothing.
+    package func repeatedMembers(_ key: JSONKey) -> [(position: Int, value: JSONReader)] {
+        guard let repeats, !repeats.byObjectPath.isEmpty, case .object? = value,
+              let members = repeats.byObjectPath[IDKey(path)] else { return [] }
+        let name = key.description
+        return members.filter { $0.key.hasSameUTF8(as: name) }
+            .map { (position: $0.position, value: JSONReader(value: $0.value, location: .key(location, name), repeats: repeats)) }
     }
 
     /// The member named `key` (the last one, should the object have several), absent when this
@@ -36,7 +49,7 @@ package struct JSONReader: JSONValueReading, Sendable {
                 }
             }
         }
-        return JSONReader(value: member, location: .key(location, key))
+        return JSONReader(value: member, location: .key(location, key), repeats: repeats)
     }
 
     /// The member named `key`; see ``subscript(_:)-(String)``.
@@ -50,7 +63,7 @@ package struct JSONReader: JSONValueReading, Sendable {
         if case .array(let elements)? = value, elements.indices.contains(index) {
             element = elements[index]
         }
-        return JSONReader(value: element, location: .index(location, index))
+        return JSONReader(value: element, location: .index(location, index), repeats: repeats)
     }
 
     /// Where this value is: "" at the top, then "context.now", "messages[3].created_at";
@@ -84,12 +97,12 @@ package struct JSONReader: JSONValueReading, Sendable {
     /// The elements of the array here, each with its own path (`messages[0]`, `messages[1]`, …).
     package func elements() -> [JSONReader] {
         guard case .array(let elements)? = value else { return [] }
-        return elements.enumerated().map { JSONReader(value: $0.element, location: .index(location, $0.offset)) }
+        return elements.enumerated().map { JSONReader(value: $0.element, location: .index(location, $0.offset), repeats: repeats) }
     }
 
     package func objectMembers() -> [(key: String, value: JSONReader)] {
         guard case .object(let members)? = value else { return [] }
-        return members.map { (key: $0.0, value: JSONReader(value: $0.1, location: .key(location, $0.0))) }
+        return members.map { (key: $0.0, value: JSONReader(value: $0.1, location: .key(location, $0.0), repeats: repeats)) }
     }
 
     /// A found value in words: "the number 42", "the string \"soon\"", "an object", "null".

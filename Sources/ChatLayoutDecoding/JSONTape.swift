@@ -222,6 +222,32 @@ struct TapeState {
         return found
     }
 
+    /// Every member `key` of the object at `index` when it has more than one (none otherwise,
+    /// found without allocating): the entry of each one's value and its place among the
+    /// object's members, in document order.
+    func repeatedMembers(_ key: JSONKey, ofObjectAt index: Int) -> [(entry: Int, position: Int)] {
+        let wanted = key.signature
+        func forEachMember(_ body: (_ entry: Int, _ position: Int) -> Void) {
+            var member = index + 1
+            var position = 0
+            while member < Int(entries[index].link) {
+                let candidate = entries[member]
+                if candidate.keyPrefix == wanted.prefix && candidate.keySuffix == wanted.suffix && candidate.keyLength == wanted.length
+                    && (wanted.length <= 16 || sameKey(candidate, key.bytes)) {
+                    body(member + 1, position)
+                }
+                member = Int(candidate.link)
+                position += 1
+            }
+        }
+        var count = 0
+        forEachMember { _, _ in count += 1 }
+        guard count > 1 else { return [] }
+        var found: [(entry: Int, position: Int)] = []
+        forEachMember { found.append(($0, $1)) }
+        return found
+    }
+
     /// Whether the key `entry` is `wanted` (whose first sixteen bytes match already).
     private func sameKey(_ entry: TapeEntry, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let content = UnsafeBufferPointer(rebasing: bytes[Int(entry.start) + 1 ..< Int(entry.end) - 1])

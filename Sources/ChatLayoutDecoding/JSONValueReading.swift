@@ -32,6 +32,12 @@ package protocol JSONValueReading {
     /// once, at its first place, with its last value (as ``JSONParser`` keeps them).
     func objectMembers() -> [(key: String, value: Self)]
 
+    /// Every member named `key` of the object here, in document order, each with its place
+    /// among the object's members (0 for the first) — when the key appears more than once;
+    /// none when it appears once or not at all, or this is not an object. The last is the one
+    /// `self[key]` reads.
+    func repeatedMembers(_ key: JSONKey) -> [(position: Int, value: Self)]
+
     /// Where this value is: "" at the top, then "context.now", "messages[3].created_at";
     /// a key that is not identifier-like is written `["odd key"]`.
     var path: String { get }

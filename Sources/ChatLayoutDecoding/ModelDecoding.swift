@@ -7,6 +7,39 @@ struct ModelDecoder {
     /// Non-fatal problems met on the way (unknown message types, …).
     var warnings: [DocumentWarning] = []
 
+    /// Warns of each of `keys` that `object` gives more than once: only its last value is read,
+    /// so the messages, members or reads of the earlier ones would otherwise vanish without a
+    /// word. The warning is at the path of the value read, and names the members by their
+    /// places in the object.
+    mutating func warnOfRepeatedKeys(_ keys: [JSONKey], in object: some JSONValueReading) {
+        for key in keys {
+            let members = object.repeatedMembers(key)
+            guard let last = members.last else { continue }
+            let earlier = members.dropLast()
+            let places = members.prefix(6).map { String($0.position + 1) }
+            let placesText = places.dropLast().joined(separator: ", ") + " and " + (places.last ?? "")
+                + (members.count > 6 ? " and \(members.count - 6) more" : "")
+            let ignored = earlier.prefix(3).map { Self.summary($0.value) }.joined(separator: ", ")
+                + (earlier.count > 3 ? " and \(earlier.count - 3) more" : "")
+            let which = earlier.count == 1 ? "the one before (\(ignored)) is" : "the \(earlier.count) before (\(ignored)) are"
+            warnings.append(last.value.warning(
+                "the key is repeated (members \(placesText) of its object): only the last value is read; \(which) ignored"))
+        }
+    }
+
+    /// A value in a few words: "an array of 3 elements", "an object", "null".
+    private static func summary(_ json: some JSONValueReading) -> String {
+        switch json.kind {
+        case .array?:
+            let count = json.elements().reduce(0) { count, _ in count + 1 }
+            return count == 0 ? "an empty array" : count == 1 ? "an array of 1 element" : "an array of \(count) elements"
+        case .object?:
+            return "an object"
+        default:
+            return json.scalar().map(JSONReader.describe) ?? "nothing"
+        }
+    }
+
     mutating func user(_ json: some JSONValueReading) throws(DocumentError) -> User {
         User(id: try json["id"].string(), name: try json["name"].optionalString(), imageURL: try json["image"].optionalString())
     }
@@ -17,7 +50,11 @@ struct ModelDecoder {
         return User(id: try json["user_id"].optionalString() ?? "")
     }
 
+    /// A message's keys that hold messages or users: a repeat drops the earlier with a warning.
+    static let messageListKeys: [JSONKey] = ["latest_replies", "quoted_message", "thread_participants"]
+
     mutating func message(_ json: some JSONValueReading) throws(DocumentError) -> Message {
+        warnOfRepeatedKeys(Self.messageListKeys, in: json)
         let typeName = try json["type"].optionalString() ?? "regular"
         let type: MessageType
         if let known = MessageType(rawValue: typeName) {
@@ -291,7 +328,12 @@ struct ModelDecoder {
         return result
     }
 
+    /// A thread's keys that hold messages, users or reads: a repeat drops the earlier with a
+    /// warning.
+    static let threadListKeys: [JSONKey] = ["parent_message", "latest_replies", "read", "thread_participants"]
+
     mutating func thread(_ json: some JSONValueReading) throws(DocumentError) -> ChatThread {
+        warnOfRepeatedKeys(Self.threadListKeys, in: json)
         let parent = json["parent_message"].isAbsent ? nil : try message(json["parent_message"])
         let parentID = try json["parent_message_id"].optionalString() ?? parent?.id
         guard let parentID else {

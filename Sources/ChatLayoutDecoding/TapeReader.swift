@@ -134,6 +134,12 @@ package struct TapeReader: JSONValueReading {
         return JSONParser.members(keys: members.map(\.key), values: members.map(\.value)).map { (key: $0.0, value: $0.1) }
     }
 
+    /// Found on the tape: at once none for an object whose keys all differ in the filter.
+    package func repeatedMembers(_ key: JSONKey) -> [(position: Int, value: TapeReader)] {
+        guard isPresent, entry.kind == .object, entry.mayRepeatKeys else { return [] }
+        return state.pointee.repeatedMembers(key, ofObjectAt: Int(index)).map { (position: $0.position, value: TapeReader(state: state, index: Int32($0.entry))) }
+    }
+
     package var path: String {
         var steps = state.pointee.tape.steps(to: Int(index))
         var keys: [String] = []

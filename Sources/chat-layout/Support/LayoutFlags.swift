@@ -204,11 +204,18 @@ enum Environment {
 
     /// `LC_ALL`, `LC_MESSAGES` or `LANG` without encoding and modifier; "C"/"POSIX" → en_US.
     static func locale() -> String {
-        let environment = ProcessInfo.processInfo.environment
+        locale(from: ProcessInfo.processInfo.environment)
+    }
+
+    /// The locale `environment` names: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is
+    /// set, up to its encoding (".UTF-8") or modifier ("@euro"). A value with no name before
+    /// those (".", "@", ".@euro") names no locale, as "C" and "POSIX" name none: en_US. Any
+    /// value is input: it never traps.
+    static func locale(from environment: [String: String]) -> String {
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[key], !value.isEmpty else { continue }
-            let name = value.split(separator: ".")[0].split(separator: "@")[0]
-            if name == "C" || name == "POSIX" { return "en_US" }
+            let name = value.prefix { $0 != "." && $0 != "@" }
+            if name.isEmpty || name == "C" || name == "POSIX" { return "en_US" }
             return String(name)
         }
         return "en_US"
