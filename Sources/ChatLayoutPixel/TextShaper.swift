@@ -85,9 +85,9 @@ struct TextShaper: Sendable {
     // MARK: Bounded clusters
 
     /// The most combining marks in a row that are shaped; those after them measure nothing.
-    /// HarfBuzz shapes a base with n marks in time that grows with n² (6.0: a cluster of
-    /// 100,000 marks takes minutes), while no script stacks more than a handful: a cluster
-    /// of a base and 10,000 marks is measured as the base and its first 32.
+    /// HarfBuzz (6.0) shapes a base with n marks in time that grows with n², while no script
+    /// stacks more than a handful: a cluster of a base and 10,000 marks is measured as the
+    /// base and its first 32.
     static let shapedMarksInARow = 32
 
     /// The text handed to HarfBuzz for `clusters`, each bounded by ``bounded(_:)``, and where
