@@ -22,12 +22,19 @@
 #   deletes     message.deleted (hard) of each of a thread's latest replies [1000 replies and events]
 #   hash-flood  message ids chosen so that the id table's former public hash put them all in the
 #               first eighth of its slots: one cluster, probed linearly (issue 26.3) [1000 messages]
+#   names       authors who share one display name, "Alex", each with a message, explained [1000 authors]
+#   lookalikes  authors whose ids only read alike ("u" and 17 accents, each é or e + U+0301),
+#               each with a message, explained [1000 ids]
+#   tall        one message of line feeds beside a short one, drawn as text at width 1000 (bands
+#               of 1048 rows) [10,000 line feeds]
+#   marks       a letter with combining marks (U+0300–U+036F in turn, zalgo), laid out in
+#               points by HarfBuzz [1000 marks]
 #
 # Documents are made in $HOSTILE_DIR (default /tmp/clk-hostile-scale). Needs /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${HOSTILE_DIR:-/tmp/clk-hostile-scale}
-cases=(${CASES:-keys new-threads reads reactions typing parents deletes hash-flood})
+cases=(${CASES:-keys new-threads reads reactions typing parents deletes hash-flood names lookalikes tall marks})
 steps=(${STEPS:-1 10 100})
 mkdir -p "$dir"
 [ -x /usr/bin/time ] || { echo "hostile-scale.sh needs /usr/bin/time (apt-get install -y time)" >&2; exit 2; }
@@ -128,6 +135,22 @@ for step in steps:
         candidate += 1
     write("hash-flood-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
                                    "messages": [message(id, second=i % 14000) for i, id in enumerate(ids)]})
+    # n authors named "Alex" (issue 26.4).
+    write("names-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                              "messages": [dict(message("m%d" % i, second=i % 14000), user={"id": "alex%d" % i, "name": "Alex"})
+                                           for i in range(n)]})
+    # n ids that read alike: the bits of i choose é or e + U+0301 at each of 17 places.
+    spelled = lambda i: "u" + "".join("e\u0301" if i >> bit & 1 else "\u00e9" for bit in range(17))
+    write("lookalikes-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                                   "messages": [dict(message("m%d" % i, second=i % 14000), user={"id": spelled(i), "name": "U%d" % i})
+                                                for i in range(n)]})
+    # A message of 10n line feeds (issue 26.5).
+    write("tall-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                             "messages": [message("m0", "top" + "\n" * (10 * n) + "bottom"), message("m1", "after", second=60)]})
+    # A letter with n combining marks (issue 26.6).
+    write("marks-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                              "messages": [message("m0", "a" + "".join(chr(0x300 + i % 0x70) for i in range(n)) + " done"),
+                                           message("m1", "after", second=60)]})
 PY
 
 source Scripts/timing.sh  # run: wall seconds and peak MB
@@ -147,10 +170,15 @@ for case in "${cases[@]}"; do
         parents) commands=("threads --width 40 --height 40") ;;
         deletes) commands=("threads --width 40") ;;
         hash-flood) commands=("preview --width 40 --height 40") ;;
+        names|lookalikes) commands=("explain --format json" "explain --format text") ;;
+        tall) commands=("preview --width 1000") ;;
+        marks) commands=("preview --units points --format json --width 375") ;;
         *) echo "unknown case $case" >&2; exit 2 ;;
     esac
     for command in "${commands[@]}"; do
-        line=$(printf '%-22s' "$case ${command%% *}")
+        label="$case ${command%% *}"
+        [[ $command == *"--format "* ]] && { format=${command#*--format }; label+=" ${format%% *}"; }
+        line=$(printf '%-22s' "$label")
         walls=()
         for step in "${steps[@]}"; do
             read -r wall rss <<< "$(run "$CHAT_LAYOUT" $command "$dir/$case-$step.json")"

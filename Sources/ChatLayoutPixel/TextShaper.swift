@@ -64,21 +64,14 @@ struct TextShaper: Sendable {
                 continue
             }
             let font = fonts[fontIndex]
-            let text = clusters[run.clusters].joined()
+            // Each glyph's advance goes to the cluster its first character is in: `starts`.
+            let (text, starts) = Self.shaperInput(clusters[run.clusters])
             let shape = shapes.value(RunKey(font: fontIndex, script: run.script, text: ExactText(text: text))) {
                 let (total, glyphs) = font.shape(text, script: run.script)
                 return RunShape(total: total, glyphs: glyphs)
             }
             // Font units to points: multiplied first, so that whole points come out exact.
             let unitsPerEm = Double(font.unitsPerEm)
-            // Each glyph's advance goes to the cluster its first character is in.
-            var starts: [UInt32] = []
-            starts.reserveCapacity(run.clusters.count)
-            var offset: UInt32 = 0
-            for index in run.clusters {
-                starts.append(offset)
-                offset += UInt32(clusters[index].utf8.count)
-            }
             for glyph in shape.glyphs {
                 let local = Self.lastIndex(in: starts, notAbove: glyph.cluster)
                 shaped.advances[run.clusters.lowerBound + local] += Double(glyph.advance) * pointSize / unitsPerEm
@@ -87,6 +80,50 @@ struct TextShaper: Sendable {
             shaped.runs.append(run)
         }
         return shaped
+    }
+
+    // MARK: Bounded clusters
+
+    /// The most combining marks in a row that are shaped; those after them measure nothing.
+    /// HarfBuzz (6.0) shapes a base with n marks in time that grows with n², while no script
+    /// stacks more than a handful: a cluster of a base and 10,000 marks is measured as the
+    /// base and its first 32.
+    static let shapedMarksInARow = 32
+
+    /// The text handed to HarfBuzz for `clusters`, each bounded by ``bounded(_:)``, and where
+    /// each cluster starts in it (UTF-8 offsets).
+    static func shaperInput(_ clusters: ArraySlice<String>) -> (text: String, starts: [UInt32]) {
+        var text = ""
+        var starts: [UInt32] = []
+        starts.reserveCapacity(clusters.count)
+        for cluster in clusters {
+            starts.append(UInt32(text.utf8.count))
+            text += bounded(cluster)
+        }
+        return (text, starts)
+    }
+
+    /// `cluster` with every run of combining marks (general category M) cut to its first
+    /// ``shapedMarksInARow``: the cluster as it is shaped.
+    static func bounded(_ cluster: String) -> String {
+        // Too short to hold that many marks after anything (every scalar takes a byte or more).
+        guard cluster.utf8.count > shapedMarksInARow + 1 else { return cluster }
+        var kept = String.UnicodeScalarView()
+        var marksInARow = 0, dropped = false
+        for scalar in cluster.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                marksInARow += 1
+                if marksInARow > shapedMarksInARow {
+                    dropped = true
+                    continue
+                }
+            default:
+                marksInARow = 0
+            }
+            kept.append(scalar)
+        }
+        return dropped ? String(kept) : cluster
     }
 
     /// The index of the last element of the sorted `starts` that is not above `value`.

@@ -43,8 +43,9 @@ public struct TextRenderer: Sendable {
     }
 
     /// The whole list drawn as ``render(_:to:)-(LaidOutScreen,_)`` draws `list.screen()`, a line at a time, but
-    /// with boxes made only for the band of rows being drawn (`LaidOutList.screen(meeting:)`):
-    /// however long the conversation, the drawing holds one band's boxes and cells.
+    /// with boxes made only for the band of rows being drawn, and of a tall message only the
+    /// lines in the band (`LaidOutList.bandScreen(meeting:)`): however long the conversation or
+    /// its messages, the drawing holds one band's boxes, lines and cells.
     public func render(_ list: LaidOutList, to write: (String) throws -> Void) rethrows {
         try render(list, bandHeight: nil, to: write)
     }
@@ -65,7 +66,7 @@ public struct TextRenderer: Sendable {
     func render(_ list: LaidOutList, rows: Range<Int>, bandHeight: Int?, to write: (String) throws -> Void) rethrows {
         guard !rows.isEmpty else { return }
         try forEachRow(rows: rows, width: list.width, bandHeight: bandHeight ?? Self.bandHeight(width: list.width),
-                       screen: list.screen(meeting:)) { try write(Self.trimmed($0)) }
+                       screen: list.bandScreen(meeting:)) { try write(Self.trimmed($0)) }
     }
 
     /// A row of the grid as a line of the drawing: trailing spaces dropped, "\n" ended.

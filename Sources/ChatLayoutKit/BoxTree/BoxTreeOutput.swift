@@ -52,7 +52,9 @@ extension Box {
     }
 
     /// The indented dump of the tree (`preview --format tree`): one line per box with its
-    /// role, message id, frame and first line of text.
+    /// role, message id, frame and first line of text. An id that is not one plain word is
+    /// quoted (``UntrustedText/lineField(_:)``) and the text's quotes and backslashes are
+    /// escaped, so that nothing from the document reads as another field or another box.
     public func treeDump() -> [String] {
         var output: [String] = []
         treeDump { output.append($0) }
@@ -64,13 +66,13 @@ extension Box {
     public func treeDump(_ line: (String) throws -> Void) rethrows {
         try walk { box, depth in
             var text = String(repeating: "  ", count: depth) + box.role.rawValue
-            if let id = box.id { text += " \(UntrustedText.neutralizeLine(id))" }  // ids come from the document
+            if let id = box.id { text += " \(UntrustedText.lineField(id))" }  // ids come from the document
             text += " \(box.frame)"
             if box.role == .bubble { text += " tail:\(box.tail.rawValue)" }
             if let first = box.placedLines.first {
                 let shown = first.display.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
                 let more = box.placedLines.count - 1
-                text += " \"\(shown)\"" + (more > 0 ? " +\(more)" : "")
+                text += " \(UntrustedText.quotedInLine(shown))" + (more > 0 ? " +\(more)" : "")
             }
             // Ids come from the document as they are: the line is made plain (no controls, no
             // bidi controls) before it can reach a terminal.

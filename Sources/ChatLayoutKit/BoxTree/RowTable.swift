@@ -230,29 +230,53 @@ struct RowTable: Sendable {
         (0 ..< rowCount).map { box(ofRow: $0, dy: dy) }
     }
 
-    private func box(at index: Int, dy: Int) -> Box {
+    /// Row `index` as a box moved down by `dy`, for drawing the rows `band` (after the move):
+    /// each box holds only its lines that meet the band, line i on the `lineHeight` rows from
+    /// `frame.y + i × lineHeight`. A box whose lines are cut starts at its first line kept (its
+    /// frame's top moved down to it, its bottom where it was) and has no `text`; drawn over
+    /// `band`, it draws what the whole box draws there. A message of a million lines costs a
+    /// band the lines it shows, not a million (bordered boxes, the bubble and the header, keep
+    /// their frames and lines: they hold none of a message's text).
+    func box(ofRow index: Int, dy: Int, linesMeeting band: Range<Int>, lineHeight: Int) -> Box {
+        box(at: Int(rowStarts[index]), dy: dy, band: (band, max(1, lineHeight)))
+    }
+
+    private func box(at index: Int, dy: Int, band: (rows: Range<Int>, lineHeight: Int)? = nil) -> Box {
         let record = records[index]
         var children: [Box] = []
         if record.descendants > 0 {
             var child = index + 1
             let end = index + 1 + Int(record.descendants)
             while child < end {
-                children.append(box(at: child, dy: dy))
+                children.append(box(at: child, dy: dy, band: band))
                 child += 1 + Int(records[child].descendants)
             }
         }
+        var frame = record.frame.offsetBy(dy: dy)
+        var shown = 0 ..< Int(record.lineCount)
+        if let band, record.lineCount > 0, record.role != .bubble, record.role != .channelHeader {
+            // The lines whose rows meet the band: from the first ending below its top to the
+            // last starting above its bottom.
+            let height = band.lineHeight
+            let first = min(shown.upperBound, max(0, band.rows.lowerBound - frame.y) / height)
+            let end = max(first, min(shown.upperBound, max(0, band.rows.upperBound - frame.y + height - 1) / height))
+            shown = first ..< end
+            frame.y += first * height
+            frame.height = max(0, frame.height - first * height)
+        }
         var placed: [PlacedLine] = []
-        if record.lineCount > 0 {
-            placed.reserveCapacity(Int(record.lineCount))
-            for index in Int(record.firstLine) ..< Int(record.firstLine) + Int(record.lineCount) {
+        if !shown.isEmpty {
+            placed.reserveCapacity(shown.count)
+            for index in Int(record.firstLine) + shown.lowerBound ..< Int(record.firstLine) + shown.upperBound {
                 let line = lines[index]
                 let display = string(line.display)
                 placed.append(PlacedLine(display: display, text: line.reading.isNone ? display : string(line.reading),
                                          x: Int(line.x), width: Int(line.width)))
             }
         }
-        return Box(role: record.role, id: record.id < 0 ? nil : ids[Int(record.id)], frame: record.frame.offsetBy(dy: dy),
-                   text: record.text.isNone ? nil : string(record.text), content: record.content < 0 ? nil : contents[Int(record.content)],
+        let whole = shown.count == Int(record.lineCount)
+        return Box(role: record.role, id: record.id < 0 ? nil : ids[Int(record.id)], frame: frame,
+                   text: record.text.isNone || !whole ? nil : string(record.text), content: record.content < 0 ? nil : contents[Int(record.content)],
                    placedLines: placed, alignment: record.alignment, textDirection: record.direction, tail: record.tail,
                    children: children)
     }

@@ -84,7 +84,9 @@ extension MessageListDecisions {
 
     /// `explain --format text`: the header (when it has a title or a subtitle), then one line
     /// per item with its reasons, for people. Message texts are cut to fit `width` cells with
-    /// `measurer`. The lines are printed as they are, so every one is plain
+    /// `measurer` and quoted with their quotes escaped; an id or a name that is not plain
+    /// words is quoted too (``UntrustedText/lineField(_:)``), so that none passes for the fields
+    /// after it. The lines are printed as they are, so every one is plain
     /// (``UntrustedText/plain(_:)``): an id cannot carry an escape sequence, and an override
     /// that a cut left open cannot turn the reasons around.
     public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
@@ -115,7 +117,7 @@ extension MessageListDecisions {
             }
         }
         for message in hidden {
-            lines.append("\(UntrustedText.neutralizeLine(message.id)) hidden: \(message.reason.explanation)")
+            lines.append("\(UntrustedText.lineField(message.id)) hidden: \(message.reason.explanation)")
         }
         if firstUnreadSeparator == nil, let unreadExplanation { lines.append(unreadExplanation) }
         lines += notes
@@ -135,9 +137,9 @@ extension MessageListDecisions {
         let message = decision.message
         let quoted = measurer.truncate(decision.text, width: max(8, width / 3))
         var parts = [
-            "\(UntrustedText.neutralizeLine(message.id)) \(decision.position.rawValue)",
-            "\(UntrustedText.neutralizeLine(message.user.displayName)) \(decision.timeText)",
-            "\"\(quoted)\"",
+            "\(UntrustedText.lineField(message.id)) \(decision.position.rawValue)",
+            "\(UntrustedText.nameField(message.user.displayName)) \(decision.timeText)",
+            UntrustedText.quotedInLine(quoted),
             "[\(decision.options.names.joined(separator: " "))]",
         ]
         var reasons = [decision.groupBoundary.explanation]

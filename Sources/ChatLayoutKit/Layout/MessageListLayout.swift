@@ -340,10 +340,24 @@ public struct LaidOutList: Sendable {
     /// a band at a time from these, never holding every box at once; drawn over `band`, each
     /// is the whole screen drawn over `band`.
     public func screen(meeting band: Range<Int>) -> LaidOutScreen {
+        screen(meeting: band) { table.box(ofRow: $0, dy: $1) }
+    }
+
+    /// ``screen(meeting:)`` for drawing `band` and nothing else: each box holds only its lines
+    /// that meet the band, its frame starting at the first of them (``Metrics/lineHeight``
+    /// apart), and a box whose lines are cut has no `text`. Drawn over `band`, it is the whole
+    /// screen drawn over `band`; a band of a message of a million lines makes the lines it
+    /// shows, not the million (a renderer drawing a tall list a band at a time).
+    package func bandScreen(meeting band: Range<Int>) -> LaidOutScreen {
+        screen(meeting: band) { table.box(ofRow: $0, dy: $1, linesMeeting: band, lineHeight: metrics.lineHeight) }
+    }
+
+    /// The screen of the rows meeting `band`, each made by `row` (its index, and how far down it moves).
+    private func screen(meeting band: Range<Int>, row: (Int, Int) -> Box) -> LaidOutScreen {
         let headerHeight = header.frame.height
         let rows = table.rows(overlapping: (band.lowerBound - headerHeight) ..< (band.upperBound - headerHeight))
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
-                       children: rows.map { table.box(ofRow: $0, dy: headerHeight) })
+                       children: rows.map { row($0, headerHeight) })
         let showsHeader = headerHeight > 0 && band.lowerBound < headerHeight
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                        children: showsHeader ? [header, list] : [list])

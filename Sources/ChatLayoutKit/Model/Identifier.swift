@@ -69,11 +69,12 @@ package enum Identifier {
     }
 
     /// An id written so that a difference in code points shows: anything beyond printable
-    /// ASCII as `\u{…}` ("jose\u{301}").
+    /// ASCII as `\u{…}` ("jose\u{301}"), and so are `"` and `\` (`\u{22}`, `\u{5C}`), so that
+    /// an id cannot close the quotes it is shown in or pass for an escape it does not hold.
     package static func spelled(_ id: String) -> String {
         var result = ""
         for scalar in id.unicodeScalars.prefix(40) {
-            if scalar.value >= 0x20 && scalar.value < 0x7F {
+            if scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\" {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
@@ -150,44 +151,5 @@ struct IDSet: Sendable, Sequence, ExpressibleByArrayLiteral {
 
     func makeIterator() -> some IteratorProtocol<String> {
         storage.lazy.map(\.id).makeIterator()
-    }
-}
-
-/// Users whose id or name reads like another user's: what `explain` warns about, since an id
-/// compared by its bytes lets "jose\u{301}" post beside "jos\u{E9}" and look the same, and
-/// anyone may take another member's name.
-struct LookalikeUsers: Sendable {
-    /// The known users (members, then authors, then the current user's id), each id once.
-    private var users: [User] = []
-    /// Users by id and by name as Swift's `==` compares strings (canonical equivalence), so
-    /// that look-alikes meet in one bucket: a message's notes cost its bucket, not every user.
-    private var byID: [String: [Int]] = [:]
-    private var byName: [String: [Int]] = [:]
-
-    init(_ conversation: Conversation, currentUserID: String?) {
-        var seen = IDSet()
-        for user in conversation.members.map(\.user) + conversation.messages.map(\.user) where seen.insert(user.id).inserted {
-            users.append(user)
-        }
-        if let currentUserID, seen.insert(currentUserID).inserted { users.append(User(id: currentUserID)) }
-        for (index, user) in users.enumerated() {
-            byID[user.id, default: []].append(index)
-            if let name = user.name, !name.isEmpty { byName[name, default: []].append(index) }
-        }
-    }
-
-    /// What a reader should know about `author`: an id that reads like another user's, a name
-    /// that reads like another user's name. In the users' order.
-    func notes(for author: User) -> [String] {
-        var others = byID[author.id] ?? []
-        if let name = author.name, !name.isEmpty { others += byName[name] ?? [] }
-        return Set(others).sorted().compactMap { index in
-            let other = users[index]
-            if Identifier.same(other.id, author.id) { return nil }
-            if Identifier.lookAlike(other.id, author.id) {
-                return "author id \(Identifier.spelled(author.id)) only reads like \(Identifier.spelled(other.id)): another user"
-            }
-            return "author name also used by \(Identifier.spelled(other.id))"
-        }
     }
 }

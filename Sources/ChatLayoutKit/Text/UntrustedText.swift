@@ -83,6 +83,62 @@ public enum UntrustedText {
         return String(String.UnicodeScalarView(neutral.unicodeScalars.map { isLineBreak($0) ? "\u{240A}" : $0 }))
     }
 
+    /// `text` as one field of a line that other fields follow (an id in the tree dump or in
+    /// `explain`): as ``neutralizeLine(_:)`` gives it when it reads as one word — not empty, no
+    /// space, tab or other blank, nothing invisible, no `"` or `\` — else in double quotes as
+    /// ``quotedInLine(_:)`` writes it. An ordinary id ("m1", "msg-42") is shown as it is; an
+    /// id like `m2 0,9 60×3 "hi"` cannot pass for the frame and the text of another box.
+    public static func lineField(_ text: String) -> String {
+        needsQuotes(text, singleSpaces: false) ? quotedInLine(text) : neutralizeLine(text)
+    }
+
+    /// As ``lineField(_:)`` for a name, which may hold single spaces between its words ("Luke
+    /// Skywalker" is shown as it is): quoted when it is empty, starts or ends with a space,
+    /// holds two spaces in a row, or anything else ``lineField(_:)`` quotes.
+    public static func nameField(_ text: String) -> String {
+        needsQuotes(text, singleSpaces: true) ? quotedInLine(text) : neutralizeLine(text)
+    }
+
+    /// `text` in double quotes, on one line: neutralised as ``neutralizeLine(_:)``, with `"`
+    /// and `\` escaped (`\"`, `\\`) and a tab written `\t`, so that the quotes end where the
+    /// text does and a tab cannot pass for the spaces between fields.
+    public static func quotedInLine(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in neutralizeLine(text).unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\t": quoted += "\\t"
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// Whether a field must be quoted to read as one: empty, or holding a quote, a backslash,
+    /// a control, a blank of any kind (a space but single ones between words when
+    /// `singleSpaces`), or a character drawn as nothing.
+    private static func needsQuotes(_ text: String, singleSpaces: Bool) -> Bool {
+        guard !text.isEmpty else { return true }
+        // Printable ASCII but space, quote and backslash: the common case, byte by byte.
+        if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) { return false }
+        var previousIsSpace = true  // a leading space counts as a second one
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                if !singleSpaces || previousIsSpace { return true }
+                previousIsSpace = true
+                continue
+            }
+            previousIsSpace = false
+            let properties = scalar.properties
+            if scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value)
+                || properties.isWhitespace || properties.isDefaultIgnorableCodePoint || scalar == "\u{2800}" {  // Braille blank
+                return true
+            }
+        }
+        return previousIsSpace  // a trailing space
+    }
+
     /// A line feed, or the line and paragraph separators (U+2028, U+2029) that end a line
     /// in editors, browsers and JavaScript alike: each is shown as "␊" where text is printed
     /// as a line of its own.

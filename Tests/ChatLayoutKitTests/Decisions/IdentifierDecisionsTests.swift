@@ -181,4 +181,51 @@ import Testing
         let lines = list.decisions.explanationLines(width: 80, measurer: ICUTextEngine())
         #expect(lines.contains { $0.hasPrefix("theirs ") && $0.contains("⚠ author id jose\\u{301} only reads like jos\\u{E9}") })
     }
+
+    /// Issue 26.4: each message got one note per other user of its author's name, so that
+    /// 10,000 authors named "Alex" made 10,000² notes. One note a message now, naming a few.
+    @Test func explain_manyAuthorsSharingAName_getOneNoteEach_namingAFew() throws {
+        let count = 2_000
+        let messages = (0 ..< count).map { index in
+            Message(id: "m\(index)", text: "hi", user: User(id: "alex\(index)", name: "Alex"), createdAt: instant("2024-03-05T09:00:00Z"))
+        }
+        let list = try ConversationBuilder().conversation { $0.messages = messages }.resolve(explain: true)
+        #expect(list.messages.count == count)
+        #expect(list.messages.allSatisfy { $0.notes.count == 1 })
+        #expect(list.decision("m0")?.notes == ["author name also used by alex1, alex2, alex3 and \(count - 4) more"])
+        #expect(list.decision("m7")?.notes == ["author name also used by alex0, alex1, alex2 and \(count - 4) more"])
+        #expect(list.decision("m1")?.notes == ["author name also used by alex0, alex2, alex3 and \(count - 4) more"])
+        // The explanation grows with the messages, not with their square.
+        let text = list.decisions.explanationLines(width: 80, measurer: ICUTextEngine()).joined(separator: "\n")
+        #expect(text.utf8.count < 400 * count, "\(text.utf8.count) bytes")
+    }
+
+    /// The same with ids that only read alike: 2,048 spellings of one id (each of eleven
+    /// accents composed or not) give each message one note.
+    @Test func explain_manyIDsThatReadAlike_getOneNoteEach() throws {
+        let spellings = (0 ..< 2_048).map { bits in
+            "u" + (0 ..< 11).map { bit in bits & (1 << bit) == 0 ? "\u{E9}" : "e\u{301}" }.joined()
+        }
+        let messages = spellings.enumerated().map { index, id in
+            Message(id: "m\(index)", text: "hi", user: User(id: id, name: "User \(index)"), createdAt: instant("2024-03-05T09:00:00Z"))
+        }
+        let list = try ConversationBuilder().conversation { $0.messages = messages }.resolve(explain: true)
+        #expect(list.messages.allSatisfy { $0.notes.count == 1 })
+        let spelled = spellings.prefix(4).map(Identifier.spelled)
+        #expect(list.decision("m0")?.notes == ["author id \(spelled[0]) only reads like \(spelled[1]), \(spelled[2]), \(spelled[3]) and 2044 more: other users"])
+    }
+
+    /// A name shared by look-alike ids and by others: the look-alikes are named in the id's
+    /// note, the others in the name's, each user once.
+    @Test func explain_lookalikeIDsSharingAName_areNamedOnceEach() throws {
+        let list = try ConversationBuilder()
+            .context { $0.currentUserID = "luke" }
+            .conversation { $0.members = [Member(user: User(id: composed, name: "Jo")), Member(user: User(id: "jo", name: "Jo"))] }
+            .message("theirs", by: decomposed, at: 10) { $0.user = User(id: decomposed, name: "Jo") }
+            .message("renamed", by: "jo", at: 20) { $0.user = User(id: "jo", name: "Josephine") }
+            .resolve(explain: true)
+        #expect(list.decision("theirs")?.notes == ["author id jose\\u{301} only reads like jos\\u{E9}: another user", "author name also used by jo"])
+        // Named otherwise in this message than in the members: no one else is "Josephine".
+        #expect(list.decision("renamed")?.notes == [])
+    }
 }

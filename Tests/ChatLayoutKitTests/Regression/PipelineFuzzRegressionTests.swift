@@ -52,8 +52,9 @@ extension PipelineFuzzRegressionTests {
             """#, width: 30)
         let rows = lines.filter { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("messageRow ") }
         #expect(rows.count == 2)
-        #expect(rows.first?.contains("messageRow p4\u{2421} ") == true)
-        #expect(rows.last?.contains("messageRow m\u{240A}bubble m1 0,0 1×1 ") == true)
+        // Quoted since issue 26.8: a control or a space makes an id more than one plain word.
+        #expect(rows.first?.contains("messageRow \"p4\u{2421}\" ") == true)
+        #expect(rows.last?.contains("messageRow \"m\u{240A}bubble m1 0,0 1×1\" ") == true)
         #expect(lines.allSatisfy { line in !line.unicodeScalars.contains { $0.value < 0x20 || (0x7F ... 0x9F).contains($0.value) } })
     }
 
@@ -64,8 +65,8 @@ extension PipelineFuzzRegressionTests {
             {"messages": [{"id": "m1\n\u001b]0;pwned\u0007", "user": {"id": "a", "name": "Eve\r\nm2 top"},
                            "created_at": "2024-03-05T09:00:00Z", "text": "hi"}]}
             """#, width: 60)
-        let line = try #require(lines.first { $0.hasPrefix("m1\u{240A} ") })
-        #expect(line.contains("  Eve\u{240A}m2 top "))
+        let line = try #require(lines.first { $0.hasPrefix("\"m1\u{240A}\" ") })
+        #expect(line.contains("  \"Eve\u{240A}m2 top\" "))
         #expect(lines.filter { $0.contains("m2 top") }.count == 1)
     }
 
