@@ -34,7 +34,8 @@ struct HostileInputRoundTwoTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
         #expect(!result.stderr.unicodeScalars.contains { $0 == "\u{2028}" || $0 == "\u{2029}" })
-        if command.contains("explain") { #expect(result.stdout.contains("m␊1 ")) }
+        // Quoted (issue 26.8): a line separator is a blank, so the id is more than one word.
+        if command.contains("explain") { #expect(result.stdout.contains("\"m␊1\" ")) }
         if command.contains("svg") { #expect(result.stdout.contains("&#x2028;")) }
     }
 
