@@ -40,7 +40,10 @@ struct AssertLayoutSnapshotTests {
                                  named: "rebels", record: .never, goldenDirectory: folder)
         } matching: { issue in
             let text = issue.comments.map(\.rawValue).joined()
+            // The lines that differ, then the golden's path and how to accept the change.
             return text.hasPrefix("golden rebels differs at line ") && text.contains(" - \"") && text.contains(" + \"")
+                && text.contains("golden: \(folder)/rebels.txt\n")
+                && text.contains("GOLDEN_RECORD=failed swift test") && text.contains("record: .failed")
         }
         // Never recorded over.
         #expect(try GoldenFile(path: folder + "/rebels.txt").verify(

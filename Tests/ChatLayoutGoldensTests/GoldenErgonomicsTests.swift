@@ -60,18 +60,6 @@ struct GoldenErgonomicsTests {
 
     // MARK: Failures say where and how to accept
 
-    @Test func differingDrawing_namesTheGoldensPath_andHowToAcceptIt() throws {
-        let folder = try AssertFixture.folderWithGolden()
-        withKnownIssue {
-            assertLayoutSnapshot(of: AssertFixture.document, document: "rebels.json", width: 36, adjust: { $0.groupMessages = false },
-                                 named: "rebels", record: .never, goldenDirectory: folder)
-        } matching: { issue in
-            let text = issue.comments.map(\.rawValue).joined()
-            return text.hasPrefix("golden rebels differs at line ") && text.contains("golden: \(folder)/rebels.txt\n")
-                && text.contains("GOLDEN_RECORD=failed swift test") && text.contains("record: .failed")
-        }
-    }
-
     @Test func missingGolden_saysHowToRecordIt() {
         let message = GoldenFile.Outcome.missing.message(path: "/x/__Goldens__/T/a.txt", name: "a")
         #expect(message?.hasPrefix("missing golden /x/__Goldens__/T/a.txt (record mode never)\nto record it: run again with GOLDEN_RECORD=missing") == true)

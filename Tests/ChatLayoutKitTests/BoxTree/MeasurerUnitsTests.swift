@@ -30,7 +30,7 @@ struct MeasurerUnitsTests {
 
     @Test func anEnvironmentWithoutMetrics_takesTheMeasurersUnitsAndLineHeight() throws {
         let builder = Self.threeDays
-        let inPoints = try environment(builder, measurer: PointsMeasurer())
+        let inPoints = try environment(builder, measurer: PointsMeasurer.make())
         #expect(inPoints.metrics == .points(lineHeight: PointsMeasurer.lineHeight, for: builder.config))
         // A measurer that says nothing of its units is the text renderer's, in cells.
         let inCells = try environment(builder, measurer: ICUTextEngine())
@@ -39,8 +39,8 @@ struct MeasurerUnitsTests {
 
     @Test func forgettingMetrics_laysOutAsWithThePointMetrics() throws {
         let builder = Self.threeDays
-        let forgotten = try environment(builder, measurer: PointsMeasurer())
-        let given = try environment(builder, measurer: PointsMeasurer(),
+        let forgotten = try environment(builder, measurer: PointsMeasurer.make())
+        let given = try environment(builder, measurer: PointsMeasurer.make(),
                                     metrics: .points(lineHeight: PointsMeasurer.lineHeight, for: builder.config))
         let screen = MessageListScreen.layout(builder.conversation, environment: forgotten, width: 375)
         #expect(screen == MessageListScreen.layout(builder.conversation, environment: given, width: 375))
@@ -51,11 +51,11 @@ struct MeasurerUnitsTests {
         let builder = Self.threeDays
         var custom = Metrics.points(lineHeight: 30, for: builder.config)
         custom.horizontalPadding = 20
-        #expect(try environment(builder, measurer: PointsMeasurer(), metrics: custom).metrics == custom)
+        #expect(try environment(builder, measurer: PointsMeasurer.make(), metrics: custom).metrics == custom)
     }
 
     @Test func aThreadListLayoutWithoutMetrics_takesTheMeasurers() {
-        #expect(ThreadListLayout(measurer: PointsMeasurer()).listLayout.metrics == .points(lineHeight: PointsMeasurer.lineHeight))
+        #expect(ThreadListLayout(measurer: PointsMeasurer.make()).listLayout.metrics == .points(lineHeight: PointsMeasurer.lineHeight))
         #expect(ThreadListLayout(measurer: ICUTextEngine()).listLayout.metrics == .cells(for: MessageListConfig()))
     }
 
@@ -65,7 +65,7 @@ struct MeasurerUnitsTests {
     @Test func theOverlaysDate_byDefault_isTheOneDrawn_inPoints() throws {
         let builder = Self.threeDays
         // Metrics given, so that only the overlay's default is under test.
-        let environment = try environment(builder, measurer: PointsMeasurer(), metrics: Self.points)
+        let environment = try environment(builder, measurer: PointsMeasurer.make(), metrics: Self.points)
         let decisions = MessageListResolver(environment).resolve(builder.conversation)
         let list = MessageListLayout(environment).layout(decisions, width: 375, dateIndicator: .overlay)
         let visible = 200, header = list.header.frame.height
@@ -84,7 +84,7 @@ struct MeasurerUnitsTests {
 
     @Test func theIncrementalListsOverlayDate_byDefault_isTheOneDrawn_inPoints() throws {
         let builder = Self.threeDays
-        let environment = try environment(builder, measurer: PointsMeasurer(), metrics: Self.points)
+        let environment = try environment(builder, measurer: PointsMeasurer.make(), metrics: Self.points)
         let incremental = try IncrementalMessageList(conversation: builder.conversation, environment: environment, width: 375)
         let visible = 200, header = incremental.list.header.frame.height
         for offset in 0 ... max(0, incremental.contentHeight - visible) {
@@ -99,19 +99,7 @@ struct MeasurerUnitsTests {
 
 /// A stand-in for a measurer in points: ten units a terminal cell, lines 24 units tall, and
 /// metrics that say so.
-private struct PointsMeasurer: TextMeasuring {
+private enum PointsMeasurer {
     static let lineHeight = 24
-    let cells = ICUTextEngine()
-
-    func width(of text: String) -> Int { 10 * cells.width(of: text) }
-
-    func wrap(_ text: String, width: Int) -> WrappedText {
-        let wrapped = cells.wrap(text, width: max(1, width / 10))
-        return WrappedText(lines: wrapped.lines.map { TextLine(text: $0.text, display: $0.display, width: 10 * $0.width) },
-                           direction: wrapped.direction)
-    }
-
-    func truncate(_ text: String, width: Int) -> String { cells.truncate(text, width: max(1, width / 10)) }
-
-    func metrics(for config: MessageListConfig) -> Metrics { .points(lineHeight: Self.lineHeight, for: config) }
+    static func make() -> TenfoldMeasurer { TenfoldMeasurer(pointsLineHeight: lineHeight) }
 }

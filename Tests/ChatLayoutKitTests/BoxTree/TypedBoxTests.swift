@@ -164,8 +164,11 @@ struct TypedBoxTests {
     }
 }
 
-/// A measurer ten times as wide as the ICU engine's cells: a stand-in for one in points.
-private struct TenfoldMeasurer: TextMeasuring {
+/// A measurer ten times as wide as the ICU engine's cells: a stand-in for one in points. With a
+/// `pointsLineHeight` its metrics say so (points, lines that tall); without, they are the
+/// default, cells, as a measurer that forgot them would give.
+struct TenfoldMeasurer: TextMeasuring {
+    var pointsLineHeight: Int?
     let cells = ICUTextEngine()
     func width(of text: String) -> Int { 10 * cells.width(of: text) }
     func wrap(_ text: String, width: Int) -> WrappedText {
@@ -174,6 +177,9 @@ private struct TenfoldMeasurer: TextMeasuring {
                            direction: wrapped.direction)
     }
     func truncate(_ text: String, width: Int) -> String { cells.truncate(text, width: max(1, width / 10)) }
+    func metrics(for config: MessageListConfig) -> Metrics {
+        pointsLineHeight.map { .points(lineHeight: $0, for: config) } ?? .cells(for: config)
+    }
 }
 
 struct NarrowBubbleTests {
