@@ -16,7 +16,8 @@ packages=(libicu-dev pkg-config libfreetype-dev libharfbuzz0b
 if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
     missing=()
     for package in "${packages[@]}"; do
-        dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+        # Installed, not merely known: a package removed but not purged is "deinstall ok config-files".
+        [ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" = "install ok installed" ] || missing+=("$package")
     done
     if ((${#missing[@]})); then
         echo "Scripts/test.sh: installing ${missing[*]}" >&2
