@@ -24,7 +24,7 @@ import ChatLayoutTextRenderer
 /// default) is named on a line of its own
 /// after the document's (`config: groupingRule same_minute · maxTimeIntervalBetweenMessagesInGroup 5.0`),
 /// so that a golden says what it was drawn with; a drawing with the defaults has no such line.
-/// A snapshot made in a ``LayoutEnvironment`` names its measurer, presentation, and any words
+/// A snapshot made in a `LayoutEnvironment` names its measurer, presentation, and any words
 /// or lengths that are not the defaults on an `environment:` line.
 ///
 /// A drawing never depends on the machine: `now`, `time_zone` and `locale` are inputs, and
@@ -90,7 +90,7 @@ public struct LayoutSnapshot: Sendable {
     /// How the SVG drawing maps the layout's units to pixels; nil: by the screen's units — a
     /// cell 10 × 20 pixels, or, for a screen laid out in points (lines taller than 1), one to
     /// one with lines the screen's line height and 17-point text
-    /// (``SVGMetrics/points(fontSize:lineHeight:fontFamily:)``).
+    /// (`SVGMetrics.points(fontSize:lineHeight:fontFamily:)`).
     public var svgMetrics: SVGMetrics?
     let source: Source
     /// The configuration the document itself gives, when the snapshot's came from one: the
@@ -137,7 +137,7 @@ public struct LayoutSnapshot: Sendable {
     /// A document's JSON (a conversation document or a Stream payload, as `chat-layout`
     /// reads it), decoded, its context completed by `overrides`, laid out and drawn at `width`.
     ///
-    /// - Throws: a ``GoldenError`` naming `document` (escaped: ``UntrustedText/escaped(_:)``)
+    /// - Throws: a ``GoldenError`` naming `document` (escaped: `UntrustedText.escaped(_:)`)
     ///   and where in it the problem is (line and column, or JSON path), or which of now, time
     ///   zone and locale neither gives.
     public init(name: String, json bytes: [UInt8], document: String, screen: Screen = .messageList, width: Int,

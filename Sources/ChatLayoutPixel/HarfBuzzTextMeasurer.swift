@@ -187,7 +187,7 @@ public struct HarfBuzzTextMeasurer: TextMeasuring {
     // MARK: Metrics
 
     /// Stream's lengths in points with this font's line height
-    /// (``Metrics/points(lineHeight:for:)`` with ``lineHeight``): what an environment made
+    /// (`Metrics.points(lineHeight:for:)` with ``lineHeight``): what an environment made
     /// with this measurer and no metrics lays out with.
     public func metrics(for config: MessageListConfig) -> Metrics {
         .points(lineHeight: lineHeight, for: config)

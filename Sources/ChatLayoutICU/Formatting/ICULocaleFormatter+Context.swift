@@ -18,7 +18,7 @@ extension ICULocaleFormatter {
 extension LayoutEnvironment {
     /// An environment whose formatter is the ICU formatter of `context`'s locale and time zone,
     /// so that neither is given twice; measured by `measurer` (the ICU engine in cells by
-    /// default). The other parts as in ``LayoutEnvironment/init(config:context:formatter:measurer:strings:metrics:presentation:)``.
+    /// default). The other parts as in `LayoutEnvironment`'s `init(config:context:formatter:measurer:strings:metrics:presentation:)`.
     ///
     /// ```swift
     /// let environment = try LayoutEnvironment(config: config, context: context)

@@ -15,19 +15,38 @@ struct LookalikeUsers: Sendable {
     /// Each user's index by id (its bytes).
     private var index = IDDictionary<Int>()
     /// Users by id and by name as Swift's `==` compares strings (canonical equivalence), so
-    /// that look-alikes meet in one bucket; in the users' order.
-    private var byID: [String: [Int]] = [:]
-    private var byName: [String: [Int]] = [:]
-    /// Per id and name (both as `==` compares them): the first users of the name whose id
-    /// does not read like the id, and how many there are. The users whose id does read like
-    /// it are warned of as look-alike ids instead.
-    private var nameSharers: [NameOfID: Sharers] = [:]
+    /// that look-alikes meet in one group, in the users' order; each string is hashed once,
+    /// when its user joins, and everything after that is keyed by group numbers.
+    private var idGroups = Groups(), nameGroups = Groups()
+    /// Each user's id group and name group.
+    private var groupsOfUser: [GroupPair] = []
+    /// Per id group and name group: the first users of the name whose id does not read like
+    /// the id, and how many there are. The users whose id does read like it are warned of as
+    /// look-alike ids instead.
+    private var nameSharers: [GroupPair: Sharers] = [:]
     /// Each user's notes, for a message whose author is the user as listed.
     private var notesOfUser: [[String]] = []
 
-    private struct NameOfID: Hashable, Sendable {
-        var id: String
-        var name: String
+    /// Strings that `==` finds equal, numbered, with the users of each.
+    private struct Groups: Sendable {
+        var numbers: [String: Int] = [:]
+        var members: [[Int]] = []
+
+        /// Adds `user` to the group of `key`, which is made when it is new; its number.
+        mutating func join(_ key: String, _ user: Int) -> Int {
+            if let number = numbers[key] {
+                members[number].append(user)
+                return number
+            }
+            numbers[key] = members.count
+            members.append([user])
+            return members.count - 1
+        }
+    }
+
+    private struct GroupPair: Hashable, Sendable {
+        var id: Int?
+        var name: Int?
     }
 
     private struct Sharers: Sendable {
@@ -38,18 +57,17 @@ struct LookalikeUsers: Sendable {
     init(_ conversation: Conversation, currentUserID: String?) {
         for user in conversation.members.map(\.user) + conversation.messages.map(\.user) { add(user) }
         if let currentUserID { add(User(id: currentUserID)) }
-        var byNameAndID: [NameOfID: [Int]] = [:]
+        var byNameAndID: [GroupPair: [Int]] = [:]
         for (index, user) in users.enumerated() {
-            byID[user.id, default: []].append(index)
-            if let name = Self.name(of: user) {
-                byName[name, default: []].append(index)
-                byNameAndID[NameOfID(id: user.id, name: name), default: []].append(index)
-            }
+            let groups = GroupPair(id: idGroups.join(user.id, index), name: Self.name(of: user).map { nameGroups.join($0, index) })
+            groupsOfUser.append(groups)
+            if groups.name != nil { byNameAndID[groups, default: []].append(index) }
         }
         // The first sharers of each name but those of the look-alike ids: one walk over the
         // name's users as far as the look-alikes and the listed ones reach.
         for (key, lookalikes) in byNameAndID {
-            let named = byName[key.name] ?? []
+            guard let nameGroup = key.name else { continue }
+            let named = nameGroups.members[nameGroup]
             var first: [Int] = [], next = 0
             for user in named {
                 if next < lookalikes.count && lookalikes[next] == user {
@@ -61,7 +79,7 @@ struct LookalikeUsers: Sendable {
             }
             nameSharers[key] = Sharers(first: first, count: named.count - lookalikes.count)
         }
-        notesOfUser = users.map { makeNotes(for: $0) }
+        notesOfUser = users.indices.map { makeNotes(for: users[$0], groups: groupsOfUser[$0]) }
     }
 
     private mutating func add(_ user: User) {
@@ -80,13 +98,15 @@ struct LookalikeUsers: Sendable {
     /// name that other users have too; at most one note of each.
     func notes(for author: User) -> [String] {
         if let known = index[author.id], Self.name(of: users[known]) == Self.name(of: author) { return notesOfUser[known] }
-        return makeNotes(for: author)  // a message's author named otherwise than the user listed
+        // A message's author named otherwise than the user listed.
+        let groups = GroupPair(id: idGroups.numbers[author.id], name: Self.name(of: author).flatMap { nameGroups.numbers[$0] })
+        return makeNotes(for: author, groups: groups)
     }
 
-    private func makeNotes(for author: User) -> [String] {
+    private func makeNotes(for author: User, groups: GroupPair) -> [String] {
         var notes: [String] = []
         // The users whose id reads like the author's, the author's own id left out.
-        let sameID = byID[author.id] ?? []
+        let sameID = groups.id.map { idGroups.members[$0] } ?? []
         let lookalikes = sameID.lazy.filter { !Identifier.same(users[$0].id, author.id) }
         let lookalikeCount = sameID.count - (index[author.id] == nil ? 0 : 1)
         if lookalikeCount > 0 {
@@ -94,10 +114,10 @@ struct LookalikeUsers: Sendable {
             notes.append("author id \(Identifier.spelled(author.id)) only reads like \(listed): "
                          + (lookalikeCount == 1 ? "another user" : "other users"))
         }
-        if let name = Self.name(of: author) {
-            let sharers = nameSharers[NameOfID(id: author.id, name: name)]
-                ?? (byName[name]).map { Sharers(first: Array($0.prefix(Self.listedIDs)), count: $0.count) }
-            if let sharers, sharers.count > 0 {
+        if let nameGroup = groups.name {
+            let named = nameGroups.members[nameGroup]
+            let sharers = nameSharers[groups] ?? Sharers(first: Array(named.prefix(Self.listedIDs)), count: named.count)
+            if sharers.count > 0 {
                 notes.append("author name also used by \(Self.list(sharers.first.map { users[$0].id }, of: sharers.count))")
             }
         }
