@@ -7,6 +7,8 @@
 #   Scripts/hostile-scale.sh                     # every case at n, 10n, 100n (release build in .build-release)
 #   CASES="keys reads" STEPS="1 10" Scripts/hostile-scale.sh
 #   CHAT_LAYOUT=path/to/chat-layout Scripts/hostile-scale.sh   # another build (e.g. an older commit's)
+#   REPEAT=5 Scripts/hostile-scale.sh           # each time the best of 5 runs (default 3): one run's
+#                                                 wall time on a shared 2-core machine moved a ratio by ±40 %
 #
 # The cases (n in brackets):
 #   keys        an object of canonically equivalent keys, "k7\u00e9" beside "k7e\u0301" (a
@@ -155,7 +157,8 @@ PY
 
 source Scripts/timing.sh  # run: wall seconds and peak MB
 
-echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+export REPEAT=${REPEAT:-3}
+echo "commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), best of $REPEAT runs"
 header=$(printf '%-22s' case)
 for step in "${steps[@]}"; do header+=$(printf ' %16s' "n×$step s / MB"); done
 echo "$header   ratios"

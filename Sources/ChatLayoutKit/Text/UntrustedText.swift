@@ -38,7 +38,10 @@ public enum UntrustedText {
     public static func plain(_ text: String) -> String {
         let neutral = neutralize(text)
         // Every bidi control is encoded from a lead byte 0xD8 (U+061C) or 0xE2 (U+2000–U+2FFF).
-        guard neutral.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 || $0 == 0xD8 }) else { return neutral }
+        guard neutral.utf8.contains(where: { $0 == 0x0A || $0 == 0xE2 || $0 == 0xD8 }),
+              // Most such bytes lead punctuation ("·", "—", "…"): copy only when there is work.
+              neutral.unicodeScalars.contains(where: { isBidiControl($0) || isLineBreak($0) })
+        else { return neutral }
         var scalars = String.UnicodeScalarView()
         for scalar in neutral.unicodeScalars where !isBidiControl(scalar) {
             scalars.append(isLineBreak(scalar) ? "\u{240A}" : scalar)
