@@ -108,22 +108,20 @@ struct TextShaper: Sendable {
     static func bounded(_ cluster: String) -> String {
         // Too short to hold that many marks after anything (every scalar takes a byte or more).
         guard cluster.utf8.count > shapedMarksInARow + 1 else { return cluster }
-        var kept = String.UnicodeScalarView()
-        var marksInARow = 0, dropped = false
-        for scalar in cluster.unicodeScalars {
+        // A copy only for a cluster that has too many marks in a row (emoji sequences are long too).
+        var marksInARow = 0
+        func overLimit(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark:
-                marksInARow += 1
-                if marksInARow > shapedMarksInARow {
-                    dropped = true
-                    continue
-                }
-            default:
-                marksInARow = 0
+            case .nonspacingMark, .spacingMark, .enclosingMark: marksInARow += 1
+            default: marksInARow = 0
             }
-            kept.append(scalar)
+            return marksInARow > shapedMarksInARow
         }
-        return dropped ? String(kept) : cluster
+        guard cluster.unicodeScalars.contains(where: overLimit) else { return cluster }
+        marksInARow = 0
+        var kept = String.UnicodeScalarView()
+        for scalar in cluster.unicodeScalars where !overLimit(scalar) { kept.append(scalar) }
+        return String(kept)
     }
 
     /// The index of the last element of the sorted `starts` that is not above `value`.
