@@ -149,7 +149,8 @@ let package = Package(
         ),
         // The pixel measurer's tests, on the Noto fonts that Scripts/test.sh installs.
         .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding",
-                                                            "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutTestSupport"]),
+                                                            "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutTestSupport",
+                                                            "TextMeasuringConformance"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
         // The Foundation conveniences, and every `Codable` type's round trip through JSONEncoder
         // and JSONDecoder (on values built here and on the golden documents, decoded and resolved).
