@@ -128,17 +128,12 @@ package struct JSONReader: JSONValueReading, Sendable {
     /// `text` in double quotes for a message, with anything invisible or able to act on a
     /// terminal (controls, bidi formatting, line separators) as `\u{…}`. Shorten it first.
     static func quoted(_ text: String) -> String {
+        // `escaped` writes controls, bidi controls and separators as `\u{…}` and a backslash
+        // as `\\`; here a double quote is escaped too, as it closes the quotes.
         var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22, 0x5C:
-                result += "\\"
-                result.unicodeScalars.append(scalar)
-            case 0 ..< 0x20, 0x7F ... 0x9F, 0x061C, 0x200E, 0x200F, 0x2028 ... 0x202E, 0x2066 ... 0x2069:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
+        for scalar in UntrustedText.escaped(text).unicodeScalars {
+            if scalar == "\"" { result += "\\" }
+            result.unicodeScalars.append(scalar)
         }
         return result + "\""
     }
