@@ -1,13 +1,25 @@
-/// Lays out one row of the message list at the top of a frame `width` wide: constraints go
-/// down (the width each part may take), sizes come up (measured text), and the row places its
-/// parts. Every text is measured through `measurer`, so measured sizes are drawn sizes; every
+/// Lays out one row of the message list at the top of a frame `width` wide: composition
+/// (``MessageComposer``) says what the row is made of, with every word chosen; the row layout
+/// measures, wraps, cuts and places those parts where the anatomy (``MessageAnatomy``) puts
+/// them. Constraints go down (the width each part may take), sizes come up (measured text). Every text is measured through `measurer`, so measured sizes are drawn sizes; every
 /// line is placed here once, so no front end measures again. Lengths are the measurer's units
 /// across and `metrics`' vertical units down (a line is `metrics.lineHeight`).
 struct RowLayout {
     var width: Int
     var metrics: Metrics
     var measurer: any TextMeasuring
-    var strings: ChatStrings
+    /// What the rows are made of and where each part goes.
+    var composer: MessageComposer
+    /// The words around the parts (the composer's).
+    var strings: ChatStrings {
+        get { composer.strings }
+        set { composer.strings = newValue }
+    }
+    /// Which part of a message row goes where (the composer's).
+    var anatomy: MessageAnatomy {
+        get { composer.anatomy }
+        set { composer.anatomy = newValue }
+    }
     /// The words and glyphs around typed content: the front end's.
     var presentation: any BoxPresentation
     /// Which way the screen reads. Rows are laid out left to right with the text's natural
@@ -29,7 +41,7 @@ struct RowLayout {
         self.width = width
         self.metrics = metrics
         self.measurer = measurer
-        self.strings = strings
+        composer = MessageComposer(strings: strings)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
         narrowestBubbleContent = max(1, measurer.width(of: "中"))
@@ -78,8 +90,20 @@ struct RowLayout {
         PlainPresentation().line(role, text: nil, content: content, strings: strings)
     }
 
+    /// The line of a part drawn from its data alone (``DataPartSpec``: reactions, the error
+    /// glyph), cut to `maxWidth`; its box says the composed words.
+    func line(_ role: BoxRole, data: DataPartSpec, maxWidth: Int) -> Block {
+        let drawn = presentation.line(role, text: nil, content: data.content, strings: strings)
+        return line(role, nil, words: data.words, content: data.content, drawn: drawn, maxWidth: maxWidth)
+    }
+
     /// One line of `drawn` cut to `maxWidth` and reordered for display, standing for `text`.
     func line(_ role: BoxRole, _ text: String?, content: BoxContent? = nil, drawn: String, maxWidth: Int) -> Block {
+        line(role, text, words: nil, content: content, drawn: drawn, maxWidth: maxWidth)
+    }
+
+    /// The same; a part without text says `words` (else the plain presentation's).
+    func line(_ role: BoxRole, _ text: String?, words: String?, content: BoxContent?, drawn: String, maxWidth: Int) -> Block {
         let limit = max(1, maxWidth)
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(drawn, width: limit)
@@ -88,7 +112,7 @@ struct RowLayout {
             shown = measurer.wrap(measurer.truncate(drawn, width: limit), width: limit).lines.first
         }
         let placed = shown ?? TextLine(text: "", display: "", width: 0)
-        return Block(role: role, text: text ?? words(role, content: content), content: content, lines: [placed], width: placed.width,
+        return Block(role: role, text: text ?? words ?? self.words(role, content: content), content: content, lines: [placed], width: placed.width,
                      height: lineHeight,
                      alignment: .leading, direction: whole.direction)
     }
@@ -148,7 +172,7 @@ struct RowLayout {
         switch item {
         case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
         case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
-        case .message(let decision): writeMessageRow(decision, into: &sink)
+        case .message(let decision): writeMessageRow(composer.compose(decision), into: &sink)
         case .typingIndicator(let text): emit(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0, into: &sink)
         case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
         case .loadingState(let text): writeCenteredLine(.loadingState, text: text, into: &sink)
@@ -169,31 +193,36 @@ struct RowLayout {
         emit(block, id: nil, x: x, y: 0, into: &sink)
     }
 
-    /// Writes a message row into `sink`: the row's box, then its parts in drawing order, placed
-    /// by the message's layout options.
+    /// Writes a message row into `sink`: the row's box, then its parts in drawing order — the
+    /// parts above the bubble, the bubble and its content, the error glyph and the avatar beside
+    /// it, the parts below it — each where the anatomy puts it.
     func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
-        let options = decision.options
-        let id = decision.message.id
-        if options.contains(.centered) {
-            var block = wrapped(.text, decision.text, width: innerWidth, alignment: .center)
+        writeMessageRow(composer.compose(decision), into: &sink)
+    }
+
+    /// The same for a composed row.
+    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, into sink: inout Sink) {
+        let id = spec.id
+        if let text = spec.centeredText {
+            var block = wrapped(.text, text, width: innerWidth, alignment: .center)
             block.width = innerWidth
             let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: block.height))
             emit(block, id: id, x: padding, y: 0, into: &sink)
             sink.close(row, height: nil)
             return
         }
-        let flipped = options.contains(.flipped)
-        let avatarColumn = !flipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
-            ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
+        let flipped = spec.isFlipped
+        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
         let left = padding + avatarColumn
         let right = width - padding
         let available = max(1, right - left)
         // The glyph as wide as the presentation's line measures (two cells at most on a
         // terminal; points elsewhere).
         var errorGlyph: Block?
-        if options.contains(.errorIndicator) {
-            let drawn = presentation.line(.errorIndicator, text: nil, content: .error, strings: strings)
-            errorGlyph = line(.errorIndicator, nil, content: .error, drawn: drawn, maxWidth: max(1, measurer.width(of: drawn)))
+        if let glyph = spec.errorGlyph {
+            let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
+            errorGlyph = line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn,
+                              maxWidth: max(1, measurer.width(of: drawn)))
         }
         // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
         if let glyph = errorGlyph, available < glyph.width + metrics.gap + 1 { errorGlyph = nil }
@@ -202,12 +231,13 @@ struct RowLayout {
             ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
         // Too narrow for the border and padding around a wide character: no bubble.
-        let hasBubble = options.contains(.bubble) && maxOuter >= metrics.bubbleChrome + narrowestBubbleContent
+        let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
+        let hasBubble = bubbleSpec != nil
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 
         // The bubble's content, top to bottom.
-        var content = contentBlocks(decision, width: inner)
+        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner)
         if content.isEmpty {
             content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
                                  height: lineHeight, alignment: .leading))
@@ -217,25 +247,20 @@ struct RowLayout {
         let contentWidth = max(1, min(inner, content.map(\.width).max() ?? 1))
         let outerWidth = contentWidth + chrome
         let bubbleX = flipped ? right - outerWidth : left
+        let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
 
         // The row's height is known once its parts are placed: it is closed with it.
         let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: 0))
         var y = 0
-        if options.contains(.reactions) {
-            var reactions = line(.reactions, nil, content: .reactions(decision.reactions), maxWidth: available)
-            reactions.alignment = flipped ? .leading : .trailing
-            let x = flipped ? min(bubbleX, right - reactions.width) : max(left, bubbleX + outerWidth - reactions.width)
-            emit(reactions, id: id, x: x, y: y, into: &sink)
-            y += reactions.height
-        }
+        for part in anatomy.aboveBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         let verticalInset = hasBubble ? metrics.bubbleBorder + metrics.bubbleVerticalPadding : 0
         let bubbleHeight = content.reduce(0) { $0 + $1.height } + 2 * verticalInset
         var bubble: Int?
-        if hasBubble {
-            let tail: BubbleTail = options.contains(.continuousBubble) ? .none : (flipped ? .bottomTrailing : .bottomLeading)
+        if let bubbleSpec {
+            let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
             bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
-                               content: .bubble(fromCurrentUser: decision.isFromCurrentUser), tail: tail)
+                               content: .bubble(fromCurrentUser: bubbleSpec.isFromCurrentUser), tail: tail)
         }
         var partY = y + verticalInset
         for block in content {
@@ -249,78 +274,110 @@ struct RowLayout {
             let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + metrics.gap
             emit(errorGlyph, id: id, x: x, y: partY - errorGlyph.height, into: &sink)
         }
-        if options.contains(.avatar) && avatarColumn >= metrics.avatarWidth {
-            let user = decision.message.user
-            emit(avatarBlock(initials: user.initials, userID: user.id, role: .avatar), id: id, x: padding,
-                 y: max(0, contentBottom - metrics.avatarHeight), into: &sink)
+        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
+            emit(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: max(0, contentBottom - metrics.avatarHeight), into: &sink)
         }
         y += bubbleHeight
-        if options.contains(.threadInfo), let info = decision.threadInfoText {
-            let participants = Array(decision.threadParticipantNames.prefix(3))
-            let content = ThreadInfoContent(replyCount: decision.message.isThreadRoot ? decision.message.threadReplyCount : nil,
-                                            label: info, participants: participants)
-            let block = line(.threadInfo, PlainPresentation.threadInfo(content, separator: strings.listSeparator), content: .threadInfo(content), maxWidth: available)
-            emit(block, id: id, x: flipped ? right - block.width : left, y: y, into: &sink)
-            y += block.height
-        }
-        let footer = footerBlocks(decision, flipped: flipped, maxWidth: available)
-        if !footer.isEmpty {
+        for part in anatomy.belowBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
+        sink.close(row, height: y)
+    }
+
+    /// The column a message row's parts outside its bubble take: from `left` to `right`, the
+    /// bubble at `bubbleX`, `bubbleWidth` wide.
+    struct OutsideColumn {
+        var left: Int
+        var right: Int
+        var bubbleX: Int
+        var bubbleWidth: Int
+        /// The current user's message: parts end at the trailing edge.
+        var isFlipped: Bool
+        var available: Int { max(1, right - left) }
+    }
+
+    /// Writes a part outside the bubble at `y` of the row and returns its height (0 when the
+    /// message has no such part).
+    private func writeOutside<Sink: BoxSink>(_ part: MessageAnatomy.OutsidePart, of spec: MessageRowSpec, in column: OutsideColumn,
+                                             y: Int, into sink: inout Sink) -> Int {
+        let flipped = column.isFlipped
+        switch part {
+        case .reactions:
+            guard let data = spec.reactions else { return 0 }
+            var reactions = line(.reactions, data: data, maxWidth: column.available)
+            reactions.alignment = flipped ? .leading : .trailing
+            let x = flipped ? min(column.bubbleX, column.right - reactions.width)
+                : max(column.left, column.bubbleX + column.bubbleWidth - reactions.width)
+            emit(reactions, id: spec.id, x: x, y: y, into: &sink)
+            return reactions.height
+        case .threadInfo:
+            guard let info = spec.threadInfo else { return 0 }
+            let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available)
+            emit(block, id: spec.id, x: flipped ? column.right - block.width : column.left, y: y, into: &sink)
+            return block.height
+        case .footnote:
+            let footer = footerBlocks(spec.footnote, maxWidth: column.available)
+            guard !footer.isEmpty else { return 0 }
             let total = footer.map(\.width).reduce(0, +) + metrics.inlineSpacing * (footer.count - 1)
-            var x = flipped ? right - total : left
+            var x = flipped ? column.right - total : column.left
             for block in footer {
-                emit(block, id: id, x: x, y: y, into: &sink)
+                emit(block, id: spec.id, x: x, y: y, into: &sink)
                 x += block.width + metrics.inlineSpacing
             }
-            y += lineHeight
+            return lineHeight
         }
-        sink.close(row, height: y)
     }
 
     /// An avatar of `user` at (x, y): `metrics.avatarWidth` by `avatarHeight`, its initials centred.
     func avatarBox(_ user: User, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
-        avatarBox(initials: user.initials, userID: user.id, role: role, id: id, x: x, y: y)
+        box(avatarBlock(composer.avatar(user), role: role), id: id, x: x, y: y)
     }
 
     /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
     func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
-        box(avatarBlock(initials: initials, userID: userID, role: role), id: id, x: x, y: y)
+        box(avatarBlock(AvatarSpec(userID: userID, initials: initials), role: role), id: id, x: x, y: y)
     }
 
     /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
-    /// cannot be cut), its initials centred.
-    func avatarBlock(initials: String, userID: String, role: BoxRole) -> Block {
-        var block = line(role, fittedInitials(initials), content: .avatar(userID: userID), maxWidth: metrics.avatarWidth)
+    /// cannot be cut), its initials centred. Initials too wide lose their last characters
+    /// (``AvatarSpec/initials(droppingLast:)``) until they fit or one is left.
+    func avatarBlock(_ avatar: AvatarSpec, role: BoxRole) -> Block {
+        var initials = avatar.initials
+        var dropped = 0
+        while avatar.characterCount - dropped > 1 && measurer.width(of: initials) > metrics.avatarWidth {
+            dropped += 1
+            initials = avatar.initials(droppingLast: dropped)
+        }
+        var block = line(role, initials, content: .avatar(userID: avatar.userID), maxWidth: metrics.avatarWidth)
         block.alignment = .center
         block.height = max(lineHeight, metrics.avatarHeight)
         block.width = max(block.width, metrics.avatarWidth)
         return block
     }
 
-    /// A message's content, top to bottom, each part measured in `inner` units: the quoted
-    /// message, the attachments, the text and the translation, as its options say.
-    func contentBlocks(_ decision: MessageDecision, width inner: Int) -> [Block] {
-        let options = decision.options
+    /// A message's content, top to bottom in `order`, each part measured in `inner` units: the
+    /// quoted message, the poll, the location, the attachments, the text and the translation,
+    /// those the row has.
+    func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int) -> [Block] {
         var content: [Block] = []
-        if options.contains(.quotedMessage), let quoted = decision.message.quotedMessage {
-            // Name and text neutralised apart: an override left open in the name must not turn
-            // the text around.
-            let name = quoted.isDeleted || !quoted.text.isEmpty ? nil : quotedContentName(quoted)
-            let label = quoted.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(name?.words ?? quoted.text)
-            let author = UntrustedText.neutralize(quoted.user.displayName)
-            let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
-                                     attachment: quoted.attachments.first.map(AttachmentContent.init),
-                                     namesAttachmentType: name?.isType ?? false)
-            content.append(line(.quotedMessage, "\(author): \(label)", content: .quotedMessage(data), maxWidth: inner))
-        }
-        if !decision.message.isDeleted {
-            content += richContentBlocks(decision.message, width: inner)
-            for attachment in decision.message.attachments {
-                content.append(attachmentBlock(AttachmentContent(attachment), width: inner))
+        for part in order {
+            switch part {
+            case .quote:
+                if let quote = spec.quote { content.append(line(.quotedMessage, quote.line, content: quote.content, maxWidth: inner)) }
+            case .poll:
+                // The question, then one line per option, each cut to `inner`.
+                guard let poll = spec.poll else { continue }
+                content.append(line(.attachment, poll.question.text, content: poll.question.content, maxWidth: inner))
+                for option in poll.options {
+                    content.append(line(.attachment, option.text, content: .pollOption(option), maxWidth: inner))
+                }
+            case .location:
+                if let location = spec.location { content.append(line(.attachment, location.text, content: location.content, maxWidth: inner)) }
+            case .attachments:
+                for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner)) }
+            case .text:
+                if let text = spec.text { content.append(wrapped(.text, text, width: inner)) }
+            case .translation:
+                if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             }
-        }
-        if options.contains(.text) { content.append(wrapped(.text, decision.text, width: inner)) }
-        if options.contains(.translation), let translation = decision.translation {
-            content.append(markedBlock(.translation, translation, content: .translation, width: inner))
         }
         return content
     }
@@ -345,79 +402,40 @@ struct RowLayout {
 
     /// An attachment's part: a media with its size at its aspect ratio (its label on its first
     /// line), or one line of its label.
-    func attachmentBlock(_ attachment: AttachmentContent, width inner: Int) -> Block {
+    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int) -> Block {
+        let attachment = spec.attachment
         guard attachment.kind.isMedia, let size = attachment.originalSize else {
-            return line(.attachment, attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type, content: .attachment(attachment), maxWidth: inner)
+            return line(.attachment, spec.label, content: .attachment(attachment), maxWidth: inner)
         }
         let media = metrics.mediaSize(attachment.kind, original: size, room: inner)
-        var block = line(.attachment, attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type, content: .attachment(attachment),
-                         maxWidth: media.width)
+        var block = line(.attachment, spec.label, content: .attachment(attachment), maxWidth: media.width)
         block.width = media.width
         block.height = media.height
         block.keepsWidth = true
         return block
     }
 
-    /// A poll (its question, then one line per option) and a shared location, each line cut
-    /// to `inner` units; texts neutralised.
-    func richContentBlocks(_ message: Message, width inner: Int) -> [Block] {
-        var blocks: [Block] = []
-        if var poll = message.poll {
-            poll.question = UntrustedText.neutralize(poll.question)
-            for index in poll.options.indices { poll.options[index].text = UntrustedText.neutralize(poll.options[index].text) }
-            let attachment = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
-            blocks.append(line(.attachment, poll.question, content: .attachment(attachment), maxWidth: inner))
-            for option in poll.options {
-                blocks.append(line(.attachment, option.text, content: .pollOption(option), maxWidth: inner))
-            }
-        }
-        if let location = message.sharedLocation {
-            let words = location.isLive ? strings.liveLocation : strings.location
-            let attachment = AttachmentContent(kind: .location, type: "location", title: words, location: location)
-            blocks.append(line(.attachment, words, content: .attachment(attachment), maxWidth: inner))
-        }
-        return blocks
-    }
-
-    /// What stands for a quoted message without text: "Poll", "Location", or the kind of its
-    /// first attachment in words (``ChatStrings/attachmentNames``: "image"; "message" without
-    /// one), which `isType` says.
-    func quotedContentName(_ quoted: QuotedMessage) -> (words: String, isType: Bool) {
-        if quoted.hasPoll { return (strings.poll, false) }
-        if let location = quoted.sharedLocation { return (location.isLive ? strings.liveLocation : strings.location, false) }
-        let type = quoted.attachments.first?.type ?? "message"
-        return (strings.attachmentNames[type] ?? type, true)
-    }
-
-    /// Initials that fit the avatar: the last ones give way ("佐藤 由紀" → "佐"), as an
-    /// ellipsis in their place identifies nobody.
-    func fittedInitials(_ initials: String) -> String {
-        var fitted = initials
-        while fitted.count > 1 && measurer.width(of: UntrustedText.neutralize(fitted)) > metrics.avatarWidth {
-            fitted.removeLast()
-        }
-        return UntrustedText.neutralize(fitted)
-    }
-
-    /// The parts under the bubble, in order: others' messages show author, time and the edited
-    /// label from the leading edge; yours show "Only visible to you", time, edited label and
-    /// delivery status ending at the trailing edge. Too wide: the time and the delivery status
-    /// stay whole; the labels take what is left, then the author name (which gives way first);
-    /// a part left too little room to say anything is dropped rather than drawn as a lone "…".
-    private func footerBlocks(_ decision: MessageDecision, flipped: Bool, maxWidth: Int) -> [Block] {
-        let options = decision.options
+    /// The footnote's parts in the anatomy's order (others' messages: from the leading edge;
+    /// yours ending at the trailing edge). Too wide: the time and the delivery status stay
+    /// whole; the labels take what is left, then the author name (which gives way first); a
+    /// part left too little room to say anything is dropped rather than drawn as a lone "…".
+    private func footerBlocks(_ footnote: FootnoteSpec, maxWidth: Int) -> [Block] {
         // Each part with its line in the presentation; a status it draws nothing for (no glyph)
         // takes no room.
-        var parts: [(role: BoxRole, text: String?, content: BoxContent?, drawn: String)] = []
-        func add(_ role: BoxRole, _ text: String?, _ content: BoxContent? = nil) {
+        var parts: [(role: BoxRole, text: String?, words: String?, content: BoxContent?, drawn: String)] = []
+        func add(_ role: BoxRole, _ text: String?, words: String? = nil, _ content: BoxContent? = nil) {
             let drawn = presentation.line(role, text: text, content: content, strings: strings)
-            if !drawn.isEmpty || role != .deliveryStatus { parts.append((role, text, content, drawn)) }
+            if !drawn.isEmpty || role != .deliveryStatus { parts.append((role, text, words, content, drawn)) }
         }
-        if options.contains(.onlyVisibleToYouIndicator) { add(.onlyVisibleToYou, strings.onlyVisibleToYou) }
-        if options.contains(.authorName) { add(.authorName, UntrustedText.neutralize(decision.message.user.displayName)) }
-        if options.contains(.timestamp) { add(.timestamp, decision.timeText) }
-        if decision.showsEditedLabel { add(.editedLabel, strings.edited, .edited) }
-        if let status = decision.deliveryStatus { add(.deliveryStatus, nil, .deliveryStatus(status)) }
+        for part in anatomy.footnote {
+            switch part {
+            case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
+            case .author: if let name = footnote.author { add(.authorName, name) }
+            case .time: if let time = footnote.time { add(.timestamp, time) }
+            case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
+            case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
+            }
+        }
         let widths = parts.map { measurer.width(of: $0.drawn) }
         let isEssential = parts.map { $0.role == .timestamp || $0.role == .deliveryStatus }
         // Room is given out by priority: time and status, then the labels, then the name.
@@ -440,7 +458,7 @@ struct RowLayout {
         for (index, part) in parts.enumerated() {
             let fit = min(allowed[index], budget)
             guard fit > 0 else { continue }
-            let block = line(part.role, part.text, content: part.content, drawn: part.drawn, maxWidth: fit)
+            let block = line(part.role, part.text, words: part.words, content: part.content, drawn: part.drawn, maxWidth: fit)
             guard block.width > 0 else { continue }
             blocks.append(block)
             budget -= block.width

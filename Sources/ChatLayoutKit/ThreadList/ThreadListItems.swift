@@ -109,11 +109,12 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
     /// attachment's kind in words (``ChatStrings/attachmentNames``; capitalised for replies,
     /// as Stream writes them).
     private func contentName(_ message: Message, capitalized: Bool) -> String {
-        if message.poll != nil { return strings.poll }
-        if let location = message.sharedLocation { return location.isLive ? strings.liveLocation : strings.location }
-        guard let type = message.attachments.first?.type else { return "" }
-        let word = strings.attachmentNames[type] ?? type
-        return capitalized ? Self.capitalizingFirstLetter(word, locale: context.locale) : word
+        // The rule a quote without text follows too (``MessageComposer/textlessName``); only
+        // the capital letter is the thread list's.
+        guard let name = MessageComposer.textlessName(hasPoll: message.poll != nil, location: message.sharedLocation,
+                                                      firstAttachmentType: message.attachments.first?.type, strings: strings)
+        else { return "" }
+        return capitalized && name.isType ? Self.capitalizingFirstLetter(name.words, locale: context.locale) : name.words
     }
 
     /// `word` with its first letter in capitals, as the language of the locale's words writes

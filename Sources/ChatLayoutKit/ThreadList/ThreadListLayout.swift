@@ -79,7 +79,7 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
 
         var titleRoom = room
         if item.unreadCount > 0 {
-            let badgeText = measurer.truncate(badgeCount(item.unreadCount), width: 6 * measurer.width(of: "0"))
+            let badgeText = measurer.truncate(MessageComposer.badgeText(item.unreadCount, strings: strings), width: 6 * measurer.width(of: "0"))
             var badge = rows.line(.unreadBadge, badgeText, content: .count(item.unreadCount), maxWidth: room)
             // At least as wide as it is tall: a one-digit count's badge is a circle, not a sliver.
             if badge.width < line * metrics.verticalScale {
@@ -133,9 +133,6 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         }
         return Box(role: .threadListItem, id: id, frame: Frame(x: 0, y: 0, width: rows.width, height: height), children: children)
     }
-
-    /// An unread badge's count in the locale's digits; "99+" past 99.
-    private func badgeCount(_ count: Int) -> String { count > 99 ? strings.count(99) + "+" : strings.count(count) }
 
     /// The fewest units a preview sharing the author's line gets (ten digits' width); fewer
     /// say nothing.

@@ -1,0 +1,151 @@
+import ChatLayoutICU
+@testable import ChatLayoutKit
+import Testing
+
+/// Composition says what a row is made of — its parts, their words and limits, texts
+/// neutralised — and the anatomy says where each part goes; the row layout only places them.
+struct CompositionTests {
+    private let composer = MessageComposer(strings: ChatStrings())
+
+    /// Luke quotes `quoted` in "m2" (Leia's "m1" above it).
+    private func quoting(_ quoted: QuotedMessage) throws -> MessageDecision? {
+        try ConversationBuilder()
+            .message("m1", by: "leia", at: 0)
+            .message("m2", by: "luke", at: 30, text: "Sure") { $0.quotedMessage = quoted }
+            .resolve().decision("m2")
+    }
+
+    /// The row layout of Stream's default metrics at `width` cells, with `anatomy`.
+    private func rowLayout(width: Int = 40, anatomy: MessageAnatomy = .standard) -> RowLayout {
+        let measurer = ICUTextEngine()
+        var rows = MessageListLayout(metrics: measurer.metrics(for: MessageListConfig()), measurer: measurer).rowLayout(width: width)
+        rows.anatomy = anatomy
+        return rows
+    }
+
+    /// The boxes of a row, depth first.
+    private func parts(_ row: Box) -> [Box] {
+        var found: [Box] = []
+        row.walk { box, _ in found.append(box) }
+        return found
+    }
+
+    @Test func aQuoteWithoutText_ofAPoll_isLabelledPoll() throws {
+        var poll = QuotedMessage(id: "p1", text: "", user: Cast.leia)
+        poll.hasPoll = true
+        let decision = try #require(try quoting(poll))
+        let quote = try #require(composer.compose(decision).quote)
+        #expect(quote.line == "Leia: Poll")
+        guard case .quotedMessage(let content) = quote.content else { Issue.record("not a quote: \(quote.content)"); return }
+        #expect(content.text == "Poll" && !content.namesAttachmentType)
+    }
+
+    @Test func aQuoteWithoutText_isLabelledByLocation_attachmentType_orDeletion() throws {
+        var location = QuotedMessage(id: "l1", text: "", user: Cast.leia)
+        location.sharedLocation = SharedLocation(latitude: 1, longitude: 2)
+        let image = QuotedMessage(id: "i1", text: "", user: Cast.leia, attachments: [Attachment(type: "image", title: "dunes.jpg")])
+        let deleted = QuotedMessage(id: "d1", text: "Gone", user: Cast.leia, isDeleted: true)
+        let decisions = try [location, image, deleted].map { try #require(try quoting($0)) }
+        let lines = decisions.map { composer.compose($0).quote?.line }
+        #expect(lines == ["Leia: Location", "Leia: image", "Leia: Message deleted"])
+    }
+
+    /// The thread list's preview of a reply without text follows the quote's rule, capitalised.
+    @Test func aThreadListPreview_andAQuote_nameTheSameContent() {
+        let name = MessageComposer.textlessName(hasPoll: false, location: nil, firstAttachmentType: "image", strings: ChatStrings())
+        #expect(name?.words == "image" && name?.isType == true)
+        #expect(MessageComposer.textlessName(hasPoll: true, location: nil, firstAttachmentType: "image", strings: ChatStrings())?.words == "Poll")
+        #expect(MessageComposer.textlessName(hasPoll: false, location: nil, firstAttachmentType: nil, strings: ChatStrings()) == nil)
+    }
+
+    @Test func aThreadInfo_namesAtMostThreeParticipants() throws {
+        let others = ["leia", "han", "chewie", "lando", "rey"].map(Cast.user)
+        let decision = try #require(try ConversationBuilder()
+            .features { $0.replies = true }
+            .message("m1", by: "leia", at: 0) { message in
+                message.replyCount = 9
+                message.threadParticipants = others
+            }
+            .resolve().decision("m1"))
+        #expect(decision.threadParticipantNames.count > 3, "the scenario must name more than three")
+        let info = try #require(composer.compose(decision).threadInfo)
+        guard case .threadInfo(let content) = info.content else { Issue.record("not a thread info"); return }
+        #expect(content.participants == Array(decision.threadParticipantNames.prefix(3)))
+        #expect(info.text == PlainPresentation.threadInfo(content, separator: ChatStrings().listSeparator))
+    }
+
+    @Test func anUnreadBadge_saysNinetyNinePlus_pastNinetyNine() throws {
+        let strings = ChatStrings()
+        #expect(MessageComposer.badgeText(7, strings: strings) == "7")
+        #expect(MessageComposer.badgeText(99, strings: strings) == "99")
+        #expect(MessageComposer.badgeText(100, strings: strings) == "99+")
+        // The layout draws the composed words.
+        let item = ThreadListItem(parentMessageID: "p1", title: "General", description: "replied to: Hi", unreadCount: 250, reply: nil)
+        let decisions = ThreadListDecisions(title: "Threads", phase: .loaded(hasMore: false), newThreadsBanner: nil, items: [item])
+        let list = ThreadListLayout(measurer: ICUTextEngine()).layout(decisions, width: 40)
+        let badges = parts(list.screen().root).filter { (box: Box) in box.role == BoxRole.unreadBadge }
+        #expect(badges.map { $0.text } == ["99+"])
+    }
+
+    @Test func composition_neutralisesTheAuthorsName_andTheInitials() throws {
+        let name = "Evil\u{202E}Twin"
+        let decision = try #require(try ConversationBuilder()
+            .message("m1", by: "eve", at: 0) { $0.user = User(id: "eve", name: name) }
+            .resolve().decision("m1"))
+        let spec = composer.compose(decision)
+        #expect(spec.footnote.author == UntrustedText.neutralize(name))
+        #expect(spec.footnote.author != name)
+        let avatar = AvatarSpec(userID: "eve", initials: "\u{202E}E")
+        #expect(avatar.initials == UntrustedText.neutralize("\u{202E}E") && avatar.initials != "\u{202E}E")
+        #expect(AvatarSpec(userID: "y", initials: "佐由").initials(droppingLast: 1) == "佐")
+    }
+
+    /// Han's edited message: author, time and "Edited" under the bubble, in the anatomy's order.
+    private func editedRow(_ anatomy: MessageAnatomy) throws -> [BoxRole] {
+        let decision = try #require(try ConversationBuilder()
+            .config { $0.editedLabelEnabled = true }
+            .message("m1", by: "han", at: 0) { $0.messageTextUpdatedAt = instant("2024-03-05T09:01:00Z") }
+            .resolve().decision("m1"))
+        let footnote: Set<BoxRole> = [.authorName, .timestamp, .editedLabel, .onlyVisibleToYou, .deliveryStatus]
+        return parts(rowLayout(anatomy: anatomy).row(.message(decision)))
+            .filter { footnote.contains($0.role) }.sorted { $0.frame.x < $1.frame.x }.map(\.role)
+    }
+
+    @Test func theFootnotesParts_standInTheAnatomysOrder() throws {
+        #expect(try editedRow(.standard) == [.authorName, .timestamp, .editedLabel])
+        var timeFirst = MessageAnatomy.standard
+        timeFirst.footnote = [.time, .edited, .author]
+        #expect(try editedRow(timeFirst) == [.timestamp, .editedLabel, .authorName])
+    }
+
+    @Test func aChangedAnatomy_movesTheReactionsBelowTheBubble() throws {
+        let decision = try #require(try ConversationBuilder()
+            .features { $0.reactions = true }
+            .message("m1", by: "leia", at: 0) { message in
+                message.reactionScores = [(type: "love", score: 2)]
+                message.latestReactions = [Reaction(type: "love", userID: "luke")]
+            }
+            .resolve().decision("m1"))
+        func reactionsAndBubble(_ anatomy: MessageAnatomy) throws -> (reactions: Frame, bubble: Frame) {
+            let boxes = parts(rowLayout(anatomy: anatomy).row(.message(decision)))
+            return (try #require(boxes.first { $0.role == .reactions }?.frame), try #require(boxes.first { $0.role == .bubble }?.frame))
+        }
+        let standard = try reactionsAndBubble(.standard)
+        #expect(standard.reactions.maxY <= standard.bubble.y)
+        var below = MessageAnatomy.standard
+        below.aboveBubble = []
+        below.belowBubble = [.reactions, .threadInfo, .footnote]
+        let moved = try reactionsAndBubble(below)
+        #expect(moved.reactions.y >= moved.bubble.maxY)
+    }
+
+    @Test func theBubblesContent_followsTheAnatomysOrder() throws {
+        var quoted = QuotedMessage(id: "m1", text: "Where?", user: Cast.leia)
+        quoted.isDeleted = false
+        let decision = try #require(try quoting(quoted))
+        let rows = rowLayout()
+        let spec = rows.composer.compose(decision)
+        #expect(rows.contentBlocks(spec, order: MessageAnatomy.standard.inBubble, width: 30).map(\.role) == [.quotedMessage, .text])
+        #expect(rows.contentBlocks(spec, order: [.text, .quote], width: 30).map(\.role) == [.text, .quotedMessage])
+    }
+}
