@@ -53,8 +53,13 @@ public struct SVGRenderer: Sendable {
             ("data-line-height", "\(screen.lineHeight)"),
         ] + (screen.direction == .rightToLeft ? [("data-direction", "rtl")] : []), open: true)
         document.element("rect", [("width", "\(width)"), ("height", "\(height)"), ("fill", palette.background)])
-        var context = DrawingContext(screenWidth: screen.width, lineHeight: screen.lineHeight, direction: screen.direction)
-        try draw(screen.root, context: &context, into: &document, flushingAt: chunkSize, sink)
+        let context = DrawingContext(screenWidth: screen.width, lineHeight: screen.lineHeight, direction: screen.direction,
+                                     decoratedRoles: screen.decoratedRoles)
+        try withoutActuallyEscaping(sink) { sink in
+            var drawer = Drawer(renderer: self, context: context, document: document, limit: chunkSize, sink: sink)
+            defer { document = drawer.document }
+            try screen.root.walk(&drawer)
+        }
         document.close("svg")
         try sink(document.take())
     }
@@ -65,15 +70,37 @@ public struct SVGRenderer: Sendable {
         var lineHeight: Int
         /// Which side a bubble tail's leading corner is on.
         var direction: LayoutDirection
+        /// The roles whose lines the presentation decorated (``LaidOutScreen/decoratedRoles``).
+        var decoratedRoles: Set<BoxRole>
         var clips = 0
     }
 
-    /// Draws `box` and its children into `document`, handing what is written to `sink` once
-    /// it holds `limit` bytes, after each child.
-    private func draw(_ box: Box, context: inout DrawingContext, into document: inout SVGDocument, flushingAt limit: Int,
-                      _ sink: (String) throws -> Void) rethrows {
+    /// The drawing as a walk: a box's group, shape and text on the way down, the group closed
+    /// on the way up; what is written goes to `sink` after each child, once it holds `limit`
+    /// bytes.
+    private struct Drawer: BoxVisitor {
+        typealias Failure = any Error
+        let renderer: SVGRenderer
+        var context: DrawingContext
+        var document: SVGDocument
+        let limit: Int
+        let sink: (String) throws -> Void
+
+        mutating func visit(_ box: Box, depth: Int, frame: Frame) -> BoxWalk {
+            renderer.drawBox(box, frame: frame, context: &context, into: &document)
+            return .visitChildren
+        }
+
+        mutating func leave(_ box: Box, depth: Int, frame: Frame) throws {
+            document.close("g")
+            if depth > 0 && document.byteCount >= limit { try sink(document.take()) }
+        }
+    }
+
+    /// Opens `box`'s group (at `frame`, in the layout's units) and draws its shape and its text.
+    private func drawBox(_ box: Box, frame unitFrame: Frame, context: inout DrawingContext, into document: inout SVGDocument) {
         let style = BoxStyle.of(box.role)
-        let frame = metrics.pixels(box.frame)
+        let frame = metrics.pixels(unitFrame)
         var attributes = [("data-role", box.role.rawValue)]
         if let id = box.id { attributes.append(("data-id", id)) }
         attributes.append(("data-frame", "\(frame.x) \(frame.y) \(frame.width) \(frame.height)"))
@@ -97,24 +124,23 @@ public struct SVGRenderer: Sendable {
             document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y)"), ("width", "\(frame.width)"), ("height", "\(frame.height)")])
             document.close("clipPath")
         }
-        drawShape(style.shape, box: box, frame: frame, direction: context.direction, into: &document)
-        if style.text == .separator { drawRules(box, style: style, context: context, into: &document) }
+        let decorated = context.decoratedRoles.contains(box.role)
+        drawShape(style.shape, box: box, frame: frame, decorated: decorated, direction: context.direction, into: &document)
+        // Rules beside a separator's label where the presentation drew none of its own.
+        if style.text == .separator && !decorated { drawRules(box, style: style, context: context, into: &document) }
         if drawsText {
             switch style.text {
             case .cells, .separator: drawLines(box, lineHeight: context.lineHeight, into: &document)
-            case .centered: drawCentered(box, style: style, frame: frame, into: &document)
+            case .centered: drawCentered(box, style: style, frame: frame, decorated: decorated, into: &document)
             }
         }
-        for child in box.children {
-            try draw(child, context: &context, into: &document, flushingAt: limit, sink)
-            if document.byteCount >= limit { try sink(document.take()) }
-        }
-        document.close("g")
     }
 
     // MARK: Shapes
 
-    private func drawShape(_ shape: BoxStyle.Shape, box: Box, frame: Frame, direction: LayoutDirection, into document: inout SVGDocument) {
+    /// `decorated`: the box's lines carry the presentation's brackets around its words.
+    private func drawShape(_ shape: BoxStyle.Shape, box: Box, frame: Frame, decorated: Bool, direction: LayoutDirection,
+                           into document: inout SVGDocument) {
         switch shape {
         case .none:
             break
@@ -142,10 +168,10 @@ public struct SVGRenderer: Sendable {
         case .band:
             document.element("rect", rect(frame) + [("fill", palette.errorBanner)])
         case .pill(let fill, let stroke):
-            // A reaction's text fills its frame, as do words without the terminal's brackets
+            // A reaction's text fills its frame, as does a line of words without brackets
             // ("1 new thread", not "( 1 new thread )"): the pill reaches beyond them.
-            let undecorated = box.placedLines.first.map { $0.text == box.text } ?? false
-            let outset = box.role == .reactions || (undecorated && box.role != .unreadBadge) ? metrics.outset : 0
+            let wordsFillFrame = !decorated && !box.placedLines.isEmpty
+            let outset = box.role == .reactions || (wordsFillFrame && box.role != .unreadBadge) ? metrics.outset : 0
             var attributes = SVGShapes.pill(frame, inset: max(1, min(metrics.cellHeight, frame.height) / 10), outset: outset)
                 + [("fill", palette[keyPath: fill])]
             if stroke { attributes += [("stroke", palette.rule), ("stroke-width", "1")] }
@@ -203,10 +229,9 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    /// A separator's rules: drawn as lines on either side of its label where the presentation
-    /// gave it no rule characters of its own, across the screen with a margin.
+    /// A separator's rules (the presentation drew none of its own): drawn as lines on either
+    /// side of its label, across the screen with a margin.
     private func drawRules(_ box: Box, style: BoxStyle, context: DrawingContext, into document: inout SVGDocument) {
-        guard !box.placedLines.contains(where: { $0.display.contains("─") }) else { return }
         let frame = metrics.pixels(box.frame)
         let margin = max(metrics.cellWidth, 8), screenWidth = context.screenWidth * metrics.cellWidth
         let lineHeight = context.lineHeight * metrics.cellHeight
@@ -226,11 +251,12 @@ public struct SVGRenderer: Sendable {
     }
 
     /// The content of a pill or an avatar centred in its frame: the box's words where its line
-    /// shows them whole (a badge's "2", not the terminal's "(2)"), else its line.
-    private func drawCentered(_ box: Box, style: BoxStyle, frame: Frame, into document: inout SVGDocument) {
+    /// is `decorated` with the presentation's brackets (a badge's "2", not the terminal's
+    /// "(2)"), else its line (the words, or as much of them as fitted), else its words.
+    private func drawCentered(_ box: Box, style: BoxStyle, frame: Frame, decorated: Bool, into document: inout SVGDocument) {
         let line = box.placedLines.first?.text ?? ""
-        var content = line.isEmpty ? box.text ?? "" : line
-        if let text = box.text, !text.isEmpty, line.contains(text) { content = text }
+        let drawsLine = !line.isEmpty && !(decorated && !(box.text ?? "").isEmpty)
+        let content = drawsLine ? line : box.text ?? ""
         let fontSize = style.shape.isCircle ? metrics.fontSize * 3 / 4 : metrics.fontSize
         // The baseline a third of the font size below the centre: the middle of lower case.
         let y = frame.y + frame.height / 2 + fontSize * 35 / 100
@@ -238,7 +264,7 @@ public struct SVGRenderer: Sendable {
         if fontSize != metrics.fontSize { attributes.append(("font-size", "\(fontSize)")) }
         // The measured line drawn whole (bold is wider than the regular face it was measured
         // in): its length fixed to the measured width.
-        if let placed = box.placedLines.first, placed.text == content, placed.width > 0, fontSize == metrics.fontSize {
+        if drawsLine, let placed = box.placedLines.first, placed.width > 0, fontSize == metrics.fontSize {
             attributes += [("textLength", "\(placed.width * metrics.cellWidth)"), ("lengthAdjust", "spacingAndGlyphs")]
         }
         document.element("text", attributes, content: content)

@@ -62,4 +62,12 @@ public struct TerminalPresentation: BoxPresentation {
 
     /// "─": a thread view's reply count stands between two rules of it.
     public var ruleCharacter: String? { "─" }
+
+    /// The roles whose lines are always decorated here: the separators' rules, the brackets
+    /// of the date overlay, buttons, banners and badges, a quote's bar, a translation's "»",
+    /// a thread info's glyph, the reply count's rules.
+    public var decoratedRoles: Set<BoxRole> {
+        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .newThreadsBanner, .unreadBadge,
+         .quotedMessage, .translation, .threadInfo, .replyCountSeparator]
+    }
 }

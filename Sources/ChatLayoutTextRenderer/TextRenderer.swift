@@ -95,64 +95,80 @@ public struct TextRenderer: Sendable {
         var top = rows.lowerBound
         repeat {
             let band = top ..< min(height, top + max(1, bandHeight))
-            var grid = CellGrid(width: width, height: band.count, engine: engine)
-            var clearedRows = Set<Int>()
             let shown = screen(band)
-            draw(shown.root, clip: band, origin: band.lowerBound, direction: shown.direction, into: &grid, clearedRows: &clearedRows)
+            var painter = Painter(renderer: self, grid: CellGrid(width: width, height: band.count, engine: engine),
+                                  origin: band.lowerBound, direction: shown.direction, clips: [band])
+            shown.root.walk(&painter)
+            let grid = painter.grid
             for row in grid.rows { try body(row) }
             top = band.upperBound
         } while top < height
     }
 
-    /// Draws `box` and its children where they meet `clip` (rows of the screen), into a grid
-    /// whose first row is screen row `origin`; `direction` says which side a tail's leading
-    /// corner is on.
-    private func draw(_ box: Box, clip: Range<Int>, origin: Int, direction: LayoutDirection, into grid: inout CellGrid,
-                      clearedRows: inout Set<Int>) {
-        var clip = clip
-        switch box.role {
-        case .messageList:
-            clip = max(clip.lowerBound, box.frame.y) ..< max(max(clip.lowerBound, box.frame.y), min(clip.upperBound, box.frame.maxY))
-        case .bubble:
-            drawBorder(box.frame, corners: bubbleCorners(box.tail, direction: direction), clip: clip, origin: origin, into: &grid)
-        case .channelHeader:
-            drawBorder(box.frame, corners: asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip, origin: origin, into: &grid)
-        case .dateOverlay, .scrollToLatestButton:
-            // A grid cannot show a pill floating over text without cutting it: the rows a
-            // floating box covers are cleared across the screen first (once: two floating
-            // boxes may share a row).
-            for row in box.frame.y ..< box.frame.maxY where clip.contains(row) && !clearedRows.contains(row) {
-                grid.fill(" ", row: row - origin, column: 0, count: grid.width)
-                clearedRows.insert(row)
+    /// The drawing as a walk: each box where it meets the clip (rows of the screen), into a
+    /// grid whose first row is screen row `origin`; `direction` says which side a tail's
+    /// leading corner is on.
+    private struct Painter: BoxVisitor {
+        let renderer: TextRenderer
+        var grid: CellGrid
+        let origin: Int
+        let direction: LayoutDirection
+        /// Per box open, the rows its children are drawn in (the message list clips its rows
+        /// to its frame); the band at the bottom.
+        var clips: [Range<Int>]
+        /// The rows cleared for floating boxes.
+        var clearedRows = Set<Int>()
+
+        mutating func visit(_ box: Box, depth: Int, frame: Frame) -> BoxWalk {
+            var clip = clips[clips.count - 1]
+            switch box.role {
+            case .messageList:
+                clip = max(clip.lowerBound, frame.y) ..< max(max(clip.lowerBound, frame.y), min(clip.upperBound, frame.maxY))
+            case .bubble:
+                renderer.drawBorder(frame, corners: renderer.bubbleCorners(box.tail, direction: direction), clip: clip, origin: origin, into: &grid)
+            case .channelHeader:
+                renderer.drawBorder(frame, corners: renderer.asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip,
+                                    origin: origin, into: &grid)
+            case .dateOverlay, .scrollToLatestButton:
+                // A grid cannot show a pill floating over text without cutting it: the rows a
+                // floating box covers are cleared across the screen first (once: two floating
+                // boxes may share a row).
+                for row in frame.y ..< frame.maxY where clip.contains(row) && !clearedRows.contains(row) {
+                    grid.fill(" ", row: row - origin, column: 0, count: grid.width)
+                    clearedRows.insert(row)
+                }
+            default:
+                break
             }
-        default:
-            break
-        }
-        // Only the lines in the band (a long message's text is thousands of lines), each where
-        // the layout placed it: nothing is measured here.
-        let end = max(0, min(box.placedLines.count, clip.upperBound - box.frame.y))
-        let shown = min(end, max(0, clip.lowerBound - box.frame.y)) ..< end
-        for (index, line) in zip(shown, box.placedLines[shown]) {
-            let row = box.frame.y + index
-            guard clip.contains(row) else { continue }
-            grid.draw(line.display, row: row - origin, column: box.frame.x + line.x)
-        }
-        if case .attachment(let attachment) = box.content, attachment.kind.isMedia {
-            drawMedia(box, clip: clip, origin: origin, into: &grid)
-        }
-        // A list's rows are in order, top to bottom: the first that reaches the band is found
-        // by bisection, so that drawing a band does not visit every row of a long list.
-        var first = 0
-        if box.role == .messageList {
-            var high = box.children.count
+            // Only the lines in the band (a long message's text is thousands of lines), each where
+            // the layout placed it: nothing is measured here.
+            let end = max(0, min(box.placedLines.count, clip.upperBound - frame.y))
+            let shown = min(end, max(0, clip.lowerBound - frame.y)) ..< end
+            for (index, line) in zip(shown, box.placedLines[shown]) {
+                let row = frame.y + index
+                guard clip.contains(row) else { continue }
+                grid.draw(line.display, row: row - origin, column: frame.x + line.x)
+            }
+            if case .attachment(let attachment) = box.content, attachment.kind.isMedia {
+                renderer.drawMedia(box, clip: clip, origin: origin, into: &grid)
+            }
+            clips.append(clip)
+            guard box.role == .messageList else { return .visitChildren }
+            // A list's rows are in order, top to bottom: the first that reaches the band is found
+            // by bisection, so that drawing a band does not visit every row of a long list; the
+            // rows from the first that starts below it are not visited.
+            var first = 0, high = box.children.count
             while first < high {
                 let middle = (first + high) / 2
                 if box.children[middle].frame.maxY <= clip.lowerBound { first = middle + 1 } else { high = middle }
             }
+            var last = first
+            while last < box.children.count && box.children[last].frame.y < clip.upperBound { last += 1 }
+            return .visitSomeChildren(first ..< last)
         }
-        for child in box.children[first...] {
-            if box.role == .messageList && child.frame.y >= clip.upperBound { break }
-            draw(child, clip: clip, origin: origin, direction: direction, into: &grid, clearedRows: &clearedRows)
+
+        mutating func leave(_ box: Box, depth: Int, frame: Frame) {
+            clips.removeLast()
         }
     }
 

@@ -11,8 +11,8 @@ struct SVGDrawingTests {
         try #require(svg.all("g").first { $0.attributes["data-role"] == role.rawValue })
     }
 
-    private func render(_ boxes: [Box]) throws -> XMLElement {
-        try XMLElement.parse(renderer.render(Screens.of(boxes)))
+    private func render(_ boxes: [Box], decorated: Set<BoxRole> = []) throws -> XMLElement {
+        try XMLElement.parse(renderer.render(Screens.of(boxes, decoratedRoles: decorated)))
     }
 
     // MARK: Bubbles
@@ -62,7 +62,8 @@ struct SVGDrawingTests {
     }
 
     @Test func unreadBadge_isAPill_showingTheCountWithoutTheGridsParentheses() throws {
-        let svg = try render([Box(role: .unreadBadge, id: "t1", frame: Frame(x: 30, y: 1, width: 3, height: 1), text: "2", placedLines: [.plain("(2)")])])
+        let svg = try render([Box(role: .unreadBadge, id: "t1", frame: Frame(x: 30, y: 1, width: 3, height: 1), text: "2", placedLines: [.plain("(2)")])],
+                             decorated: [.unreadBadge])
         let badge = try group(svg, role: .unreadBadge)
         let pill = try #require(badge.all("rect").first)
         #expect(pill.attributes["x"] == "300" && pill.attributes["width"] == "30" && pill.attributes["rx"] != nil)
@@ -83,10 +84,35 @@ struct SVGDrawingTests {
     @Test func dateSeparator_withTheTerminalsRules_drawsThemAsText_andNoShapes() throws {
         let line = "── Yesterday ──"
         let svg = try render([Box(role: .dateSeparator, frame: Frame(x: 5, y: 1, width: 15, height: 1), text: "Yesterday",
-                                  placedLines: [.plain(line)])])
+                                  placedLines: [.plain(line)])], decorated: [.dateSeparator])
         let separator = try group(svg, role: .dateSeparator)
         #expect(separator.all("text").map(\.text) == [line])
         #expect(separator.all("rect").isEmpty)
+    }
+
+    /// Issue 28: what the presentation drew is the screen's typed data, not read from the line:
+    /// rules of another character are the presentation's too, and a label that holds "─" in
+    /// words alone still gets rules.
+    @Test func separatorRules_followTheDecoratedRoles_notTheLinesCharacters() throws {
+        let dashed = try render([Box(role: .dateSeparator, frame: Frame(x: 5, y: 1, width: 15, height: 1), text: "Yesterday",
+                                     placedLines: [.plain("== Yesterday ==")])], decorated: [.dateSeparator])
+        #expect(try group(dashed, role: .dateSeparator).all("rect").isEmpty)
+        let plain = try render([Box(role: .dateSeparator, frame: Frame(x: 15, y: 1, width: 9, height: 1), text: "A ─ B",
+                                    placedLines: [.plain("A ─ B")])])
+        #expect(try group(plain, role: .dateSeparator).all("rect").count == 2)
+    }
+
+    /// A decorated pill shows its words centred, whatever brackets its line has; an undecorated
+    /// one its line, reaching beyond it.
+    @Test func pillContent_followsTheDecoratedRoles() throws {
+        let button = Box(role: .scrollToLatestButton, frame: Frame(x: 10, y: 8, width: 8, height: 1), text: "Latest",
+                         placedLines: [.plain("<Latest>")])
+        let decorated = try group(try render([button], decorated: [.scrollToLatestButton]), role: .scrollToLatestButton)
+        #expect(decorated.all("text").map(\.text) == ["Latest"])
+        #expect(decorated.all("rect").first?.attributes["x"] == "100")
+        let plain = try group(try render([button]), role: .scrollToLatestButton)
+        #expect(plain.all("text").map(\.text) == ["<Latest>"])
+        #expect(plain.all("rect").first?.attributes["x"] != "100")
     }
 
     // MARK: Lines as the layout placed them

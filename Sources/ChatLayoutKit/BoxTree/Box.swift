@@ -243,13 +243,6 @@ public struct Box: Hashable, Sendable, Codable {
     /// The lines drawn, top to bottom, in display order (``PlacedLine/display``).
     public var lines: [String] { placedLines.map(\.display) }
 
-    /// Calls `body` for this box and every descendant, parents before children, with depth;
-    /// an error `body` throws ends the walk.
-    public func walk(depth: Int = 0, _ body: (Box, Int) throws -> Void) rethrows {
-        try body(self, depth)
-        for child in children { try child.walk(depth: depth + 1, body) }
-    }
-
     /// This box and its descendants mirrored in a screen `width` wide, as a right-to-left
     /// layout places its left-to-right twin (``LayoutDirection``): each frame at
     /// `width - x - frame width`, each line at the other end of its box. Text, roles, alignment
@@ -263,6 +256,16 @@ public struct Box: Hashable, Sendable, Codable {
         }
         mirrored.children = children.map { $0.mirrored(inWidth: width) }
         return mirrored
+    }
+
+    /// Decodes a box in the shape ``json()`` writes (``init(jsonValue:)``).
+    public init(from decoder: any Decoder) throws {
+        self = try CodableJSONValue.decode(from: decoder, Box.init(jsonValue:))
+    }
+
+    /// Encodes the box as ``json()``.
+    public func encode(to encoder: any Encoder) throws {
+        try CodableJSONValue(json()).encode(to: encoder)
     }
 
     /// This box and its descendants moved by (dx, dy).

@@ -32,6 +32,16 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     case replyCount(Int)
     /// A message's bubble, and whether the message is the current user's.
     case bubble(fromCurrentUser: Bool)
+
+    /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
+    public init(from decoder: any Decoder) throws {
+        self = try CodableJSONValue.decode(from: decoder, BoxContent.init(jsonValue:))
+    }
+
+    /// Encodes the content as ``json()``: one key naming the case.
+    public func encode(to encoder: any Encoder) throws {
+        try CodableJSONValue(json()).encode(to: encoder)
+    }
 }
 
 /// The kind of an attachment, from Stream's `type` (an unknown type is ``custom``).

@@ -17,6 +17,11 @@ public protocol BoxPresentation: Sendable {
     /// The character a rule is drawn with in text (the rules around a thread view's reply
     /// count); nil when the front end draws rules as shapes (the rule's line stays empty).
     var ruleCharacter: String? { get }
+    /// The roles whose lines this presentation draws with glyphs of its own around the words:
+    /// brackets and rules ("( 3 )", "── Today ──", the lines of ``ruleCharacter``). The layout
+    /// records them on the screen (``LaidOutScreen/decoratedRoles``), so that a front end
+    /// drawing pills and rules as shapes draws them for the other roles only.
+    var decoratedRoles: Set<BoxRole> { get }
 }
 
 extension BoxPresentation {
@@ -24,6 +29,8 @@ extension BoxPresentation {
     public func lineMarkers(_ role: BoxRole) -> (first: String, following: String)? { nil }
     /// No rule character: rules are shapes.
     public var ruleCharacter: String? { nil }
+    /// None but the reply count's separator where rules are drawn in ``ruleCharacter``.
+    public var decoratedRoles: Set<BoxRole> { ruleCharacter == nil ? [] : [.replyCountSeparator] }
 }
 
 /// Words alone, no glyphs of its own: an attachment by its title, a separator by its label,

@@ -1,35 +1,79 @@
 extension Box {
     /// The JSON of `preview --format json` for a box (schema ``LaidOutScreen/jsonSchemaVersion``): `role`, `id`?,
     /// `frame` {x, y, width, height}, `text`?, `lines`? (display order), `children`?; plus
-    /// `align` when not leading, `tail` on bubbles, `text_direction` when right to left,
+    /// `align` when not leading, `tail` on bubbles (and wherever it is not none), `text_direction` when right to left,
     /// `placed_lines` (each line's `x` from the frame, `width`, and `text` in reading order
     /// when it differs from the display) and `content` (the typed data: one key naming what the
     /// box stands for, see ``BoxContent/json()``).
     public func json() -> JSONValue {
-        .object(jsonMembers() + (children.isEmpty ? [] : [("children", .array(children.map { $0.json() }))]))
+        var builder = JSONBuilder()
+        walk(&builder)
+        return builder.result
+    }
+
+    /// ``json()`` as a walk: each box's value is made once its children's are.
+    private struct JSONBuilder: BoxVisitor {
+        /// Per box open: its members and its children's values so far.
+        var open: [(members: [(String, JSONValue)], children: [JSONValue])] = []
+        var result = JSONValue.null
+
+        mutating func visit(_ box: Box, depth: Int, frame: Frame) -> BoxWalk {
+            open.append((box.jsonMembers(), []))
+            return .visitChildren
+        }
+
+        mutating func leave(_ box: Box, depth: Int, frame: Frame) {
+            let (members, children) = open.removeLast()
+            let value = JSONValue.object(members + (children.isEmpty ? [] : [("children", .array(children))]))
+            if open.isEmpty { result = value } else { open[open.count - 1].children.append(value) }
+        }
     }
 
     /// Appends this box's JSON (``json()``'s text) to `buffer`, its children's written one by
     /// one: no JSON tree of the whole box is built. `buffer` goes to `sink` whenever it reaches
     /// `limit` bytes.
     func writeJSON(to buffer: inout String, flushingAt limit: Int, into sink: (String) throws -> Void) rethrows {
-        buffer += "{"
-        try JSONValue.writeMembers(jsonMembers(), to: &buffer, flushingAt: limit, into: sink)
-        if !children.isEmpty {
-            // After the members (never none: a box has a role): `children` comes last.
-            buffer += ",\"children\":["
-            for (index, child) in children.enumerated() {
-                if index > 0 { buffer += "," }
-                try child.writeJSON(to: &buffer, flushingAt: limit, into: sink)
-                try JSONValue.flush(&buffer, at: limit, into: sink)
-            }
-            buffer += "]"
+        try withoutActuallyEscaping(sink) { sink in
+            var writer = JSONWriter(buffer: buffer, limit: limit, sink: sink)
+            defer { buffer = writer.buffer }
+            try walk(&writer)
         }
-        buffer += "}"
+    }
+
+    /// The JSON writer as a walk: a box's members on the way down, its children's closing
+    /// bracket and its own brace on the way up; what is written goes to `sink` after each
+    /// child, once it holds `limit` bytes.
+    private struct JSONWriter: BoxVisitor {
+        typealias Failure = any Error
+        var buffer: String
+        let limit: Int
+        let sink: (String) throws -> Void
+        /// Per box open below the first: whether a sibling was written before the next child.
+        var wroteChild: [Bool] = []
+
+        mutating func visit(_ box: Box, depth: Int, frame: Frame) throws -> BoxWalk {
+            if let last = wroteChild.indices.last {
+                if wroteChild[last] { buffer += "," }
+                wroteChild[last] = true
+            }
+            buffer += "{"
+            try JSONValue.writeMembers(box.jsonMembers(), to: &buffer, flushingAt: limit, into: sink)
+            // After the members (never none: a box has a role): `children` comes last.
+            if !box.children.isEmpty { buffer += ",\"children\":[" }
+            wroteChild.append(false)
+            return .visitChildren
+        }
+
+        mutating func leave(_ box: Box, depth: Int, frame: Frame) throws {
+            wroteChild.removeLast()
+            if !box.children.isEmpty { buffer += "]" }
+            buffer += "}"
+            if depth > 0 { try JSONValue.flush(&buffer, at: limit, into: sink) }
+        }
     }
 
     /// ``json()``'s members but `children`.
-    private func jsonMembers() -> [(String, JSONValue)] {
+    fileprivate func jsonMembers() -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("role", .string(role.rawValue))]
         if let id { members.append(("id", .string(id))) }
         members.append(("frame", .object([
@@ -41,13 +85,14 @@ extension Box {
             members.append(("lines", .array(placedLines.map { .string($0.display) })))
             members.append(("placed_lines", .array(placedLines.map { line in
                 var fields: [(String, JSONValue)] = [("x", .int(line.x)), ("width", .int(line.width))]
-                if line.text != line.display { fields.append(("text", .string(line.text))) }
+                // Byte for byte: a reading order canonically equal to the display is still kept.
+                if !Identifier.same(line.text, line.display) { fields.append(("text", .string(line.text))) }
                 return .object(fields)
             })))
         }
         if alignment != .leading { members.append(("align", .string(alignment.rawValue))) }
         if textDirection == .rightToLeft { members.append(("text_direction", .string("rtl"))) }
-        if role == .bubble { members.append(("tail", .string(tail.rawValue))) }
+        if role == .bubble || tail != .none { members.append(("tail", .string(tail.rawValue))) }
         return members
     }
 
@@ -96,32 +141,42 @@ public struct LaidOutScreen: Hashable, Sendable, Codable {
     /// right); a right-to-left screen is its left-to-right twin mirrored, and its bubble tails'
     /// leading corners are on the right.
     public var direction: LayoutDirection
+    /// The roles whose lines carry the presentation's own glyphs around their words
+    /// (``BoxPresentation/decoratedRoles``: "( 3 )", "── Today ──"), as the layout recorded
+    /// them: a front end drawing pills and rules as shapes draws them for the other roles, and
+    /// a decorated role's words (``Box/text``) rather than its line.
+    public var decoratedRoles: Set<BoxRole>
 
     /// A screen of this size with this root.
-    public init(width: Int, height: Int, root: Box, lineHeight: Int = 1, direction: LayoutDirection = .leftToRight) {
+    public init(width: Int, height: Int, root: Box, lineHeight: Int = 1, direction: LayoutDirection = .leftToRight,
+                decoratedRoles: Set<BoxRole> = []) {
         self.width = width
         self.height = height
         self.root = root
         self.lineHeight = max(1, lineHeight)
         self.direction = direction
+        self.decoratedRoles = decoratedRoles
     }
 
-    private enum CodingKeys: String, CodingKey { case width, height, root, lineHeight, direction }
-
-    /// Decodes a screen; one encoded before screens had a direction is left to right.
+    /// Decodes a screen in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(width: try container.decode(Int.self, forKey: .width), height: try container.decode(Int.self, forKey: .height),
-                  root: try container.decode(Box.self, forKey: .root), lineHeight: try container.decode(Int.self, forKey: .lineHeight),
-                  direction: try container.decodeIfPresent(LayoutDirection.self, forKey: .direction) ?? .leftToRight)
+        self = try CodableJSONValue.decode(from: decoder, LaidOutScreen.init(jsonValue:))
+    }
+
+    /// Encodes the screen as ``json()``.
+    public func encode(to encoder: any Encoder) throws {
+        try CodableJSONValue(json()).encode(to: encoder)
     }
 
     /// The version of the JSON schema ``json()`` writes: 2 added `placed_lines`, `content`,
-    /// `text_direction` and `line_height` to version 1's keys; 3 added `direction`. Earlier
-    /// keys keep their meaning.
+    /// `text_direction` and `line_height` to version 1's keys; 3 added `direction`, and since
+    /// (adding keys keeps the version) `decorated_roles`, `tail` off bubbles and a location's
+    /// exact `latitude_degrees`, `longitude_degrees` and `end_at`, so that a screen reads back
+    /// equal (``init(jsonValue:)``). Earlier keys keep their meaning; a changed meaning takes a
+    /// new version.
     public static let jsonSchemaVersion = 3
 
-    /// `{"width", "height", "line_height", "schema_version", "direction", "root"}`: schema 1's
+    /// `{"width", "height", "line_height", "schema_version", "direction", "decorated_roles"?, "root"}`: schema 1's
     /// keys first.
     public func json() -> JSONValue {
         .object(headerMembers + [("root", root.json())])
@@ -141,10 +196,12 @@ public struct LaidOutScreen: Hashable, Sendable, Codable {
         try sink(buffer)
     }
 
-    /// The keys before `root`.
+    /// The keys before `root`; `decorated_roles` only where there are some, in the order of
+    /// ``BoxRole/allCases``.
     private var headerMembers: [(String, JSONValue)] {
         [("width", .int(width)), ("height", .int(height)), ("line_height", .int(lineHeight)),
          ("schema_version", .int(Self.jsonSchemaVersion)), ("direction", .string(direction.rawValue))]
+            + (decoratedRoles.isEmpty ? [] : [("decorated_roles", .array(BoxRole.allCases.filter(decoratedRoles.contains).map { .string($0.rawValue) }))])
     }
 }
 
@@ -206,9 +263,13 @@ extension AttachmentContent {
         }
         if let location {
             // Coordinates as the five-decimal text the drawing uses: no float formatting noise.
+            // Then the exact values, read back: the degrees as numbers and when live sharing ends.
             members.append(("location", .object([("latitude", .string(SharedLocation.coordinate(location.latitude))),
                                                  ("longitude", .string(SharedLocation.coordinate(location.longitude))),
-                                                 ("live", .bool(location.isLive))])))
+                                                 ("live", .bool(location.isLive)),
+                                                 ("latitude_degrees", .double(location.latitude)),
+                                                 ("longitude_degrees", .double(location.longitude))]
+                                                + (location.endAt.map { [("end_at", .string($0.rfc3339))] } ?? []))))
         }
         return .object(members)
     }

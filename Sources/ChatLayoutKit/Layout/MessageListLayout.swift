@@ -361,7 +361,7 @@ public struct LaidOutList: Sendable {
         let showsHeader = headerHeight > 0 && band.lowerBound < headerHeight
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                        children: showsHeader ? [header, list] : [list])
-        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
     }
 
     /// The whole list as a screen (no viewport: every row, no overlay), or the part a viewport
@@ -374,7 +374,7 @@ public struct LaidOutList: Sendable {
                            children: table.boxes(dy: headerHeight))
             let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
                            children: headerHeight > 0 ? [header, list] : [list])
-            return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction)
+            return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
         }
         let visibleHeight = visibleHeight(viewport)
         let maxOffset = max(0, contentHeight - visibleHeight)
@@ -404,7 +404,7 @@ public struct LaidOutList: Sendable {
             children.append(button)
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
-        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
     }
 
     /// How much of the list a viewport shows: its height less the header's, at least 1.

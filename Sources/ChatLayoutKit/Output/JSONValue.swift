@@ -142,3 +142,83 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
+
+/// A ``JSONValue`` through `Codable`: what the box tree's `Codable` conformances write and
+/// read, so that an encoder's JSON has the shape of ``LaidOutScreen/json()``.
+struct CodableJSONValue: Codable {
+    var value: JSONValue
+
+    init(_ value: JSONValue) {
+        self.value = value
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            var members: [(String, JSONValue)] = []
+            for key in object.allKeys { members.append((key.stringValue, try object.decode(CodableJSONValue.self, forKey: key).value)) }
+            value = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(CodableJSONValue.self).value) }
+            value = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                value = .null
+            } else if let flag = try? single.decode(Bool.self) {
+                value = .bool(flag)
+            } else if let number = try? single.decode(Int.self) {
+                value = .int(number)
+            } else if let number = try? single.decode(Double.self) {
+                value = .double(number)
+            } else {
+                value = .string(try single.decode(String.self))
+            }
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch value {
+        case .object(let members):
+            var object = encoder.container(keyedBy: Key.self)
+            for (key, member) in members { try object.encode(CodableJSONValue(member), forKey: Key(stringValue: key)) }
+        case .array(let elements):
+            var array = encoder.unkeyedContainer()
+            for element in elements { try array.encode(CodableJSONValue(element)) }
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let flag):
+            var single = encoder.singleValueContainer()
+            try single.encode(flag)
+        case .int(let number):
+            var single = encoder.singleValueContainer()
+            try single.encode(number)
+        case .double(let number):
+            // As the writer: a number JSON cannot hold is null.
+            var single = encoder.singleValueContainer()
+            if number.isFinite { try single.encode(number) } else { try single.encodeNil() }
+        case .string(let text):
+            var single = encoder.singleValueContainer()
+            try single.encode(text)
+        }
+    }
+
+    /// The value `read` makes of the JSON `decoder` holds; a problem of shape is the decoder's
+    /// data corrupted, its description naming the path inside the value.
+    static func decode<Value>(from decoder: any Decoder, _ read: (JSONValue) throws(DocumentError) -> Value) throws -> Value {
+        let value = try CodableJSONValue(from: decoder).value
+        do {
+            return try read(value)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+}

@@ -11,7 +11,7 @@ struct PreviewCommand: ParsableCommand {
             pixels, a point one pixel; one <g data-role data-id data-frame> per box); tree prints the box tree \
             indented (role, id, frame); \
             json prints the box tree as JSON, schema version \(LaidOutScreen.jsonSchemaVersion): {"width", "height", \
-            "line_height", "schema_version", "direction", "root"} with boxes {"role", "id"?, \
+            "line_height", "schema_version", "direction", "decorated_roles"?, "root"} with boxes {"role", "id"?, \
             "frame": {"x", "y", "width", "height"}, "text"?, "content"?, "lines"?, "placed_lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
             --scroll-offset rows down the list (default: the bottom), with the date overlay and \

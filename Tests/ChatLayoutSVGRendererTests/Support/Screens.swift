@@ -46,10 +46,12 @@ enum Screens {
                                         width: width)
     }
 
-    /// A screen of `width` × `height` cells whose root holds `boxes`.
-    static func of(_ boxes: [Box], width: Int = 40, height: Int = 10) -> LaidOutScreen {
+    /// A screen of `width` × `height` cells whose root holds `boxes`, laid out in a
+    /// presentation that decorated the lines of `decoratedRoles`.
+    static func of(_ boxes: [Box], width: Int = 40, height: Int = 10, decoratedRoles: Set<BoxRole> = []) -> LaidOutScreen {
         LaidOutScreen(width: width, height: height,
-                      root: Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: height), children: boxes))
+                      root: Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: height), children: boxes),
+                      decoratedRoles: decoratedRoles)
     }
 }
 
