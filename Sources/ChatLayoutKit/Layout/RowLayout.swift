@@ -1,8 +1,9 @@
 /// Lays out one row of the message list at the top of a frame `width` wide: composition
 /// (``MessageComposer``) says what the row is made of, with every word chosen; the row layout
 /// measures, wraps, cuts and places those parts where the anatomy (``MessageAnatomy``) puts
-/// them. Constraints go down (the width each part may take), sizes come up (measured text). Every text is measured through `measurer`, so measured sizes are drawn sizes; every
-/// line is placed here once, so no front end measures again. Lengths are the measurer's units
+/// them. Constraints go down (the width each part may take), sizes come up (measured text).
+/// Every text is measured through `measurer`, so measured sizes are drawn sizes; every line is
+/// placed here once, so no front end measures again. Lengths are the measurer's units
 /// across and `metrics`' vertical units down (a line is `metrics.lineHeight`).
 struct RowLayout {
     var width: Int
