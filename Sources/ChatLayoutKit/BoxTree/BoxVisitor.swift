@@ -42,7 +42,7 @@ extension Box {
         try walk(&visitor, depth: 0)
     }
 
-    @inlinable @usableFromInline
+    @inlinable
     func walk<Visitor: BoxVisitor>(_ visitor: inout Visitor, depth: Int) throws(Visitor.Failure) {
         let frame = self.frame
         let range: Range<Int>
