@@ -216,8 +216,7 @@ extension IncrementalMessageList {
         }
         entries = EntryStore(relaidOut, chunkLength: old.chunkLength)
         footer = footerRows(reusing: [])
-        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages,
-                                      groupSpacing: pipeline.groupSpacing, contentHeight: contentHeight,
+        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compareInPlace(old, oldFooter: oldFooter)
         builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
@@ -256,8 +255,7 @@ extension IncrementalMessageList {
         footer = footerRows(reusing: oldFooter)
         unreadCount = currentUnreadCount()
 
-        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages,
-                                      groupSpacing: pipeline.groupSpacing, contentHeight: contentHeight,
+        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compare(record)
         builder.compareFooter(oldFooter)

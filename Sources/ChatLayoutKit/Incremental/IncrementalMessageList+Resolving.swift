@@ -24,14 +24,21 @@ extension IncrementalMessageList {
                                    separator: firstUnreadKey.flatMap(entries.position(of:)))
     }
 
-    /// The rows under the messages (`MessageListResolver.bottomItems`). Rows of `old` with the
-    /// same decisions are kept.
+    /// The rows under the messages (`MessageListResolver.bottomItems`), stacked under the last
+    /// message as the batch list stacks them, their tops counted from the messages' bottom.
+    /// Rows of `old` with the same decisions are kept.
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
         let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
+        var stack = RowStack(metrics: metrics, below: entries.isEmpty ? nil : .message(endsGroup: entries[entries.count - 1].decision.isLastInGroup))
         return items.map { item in
-            old.first { $0.item.isExactly(item) } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
+            var row = old.first { $0.item.isExactly(item) } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
+            row.offset = stack.place(RowStack.Kind(item), height: row.box.frame.height)
+            return row
         }
     }
+
+    /// Whether every row under the messages is a list state (empty, loading, typing).
+    var footerShowsOnlyStates: Bool { footer.allSatisfy { RowStack.Kind($0.item).isState } }
 }
 
 /// The entries as `UnreadResolver` searches them: messages by id through the keys, unread

@@ -73,7 +73,10 @@ public struct IncrementalMessageList: Sendable {
     struct FooterRow: Sendable {
         var id: ListItemID
         var item: MessageListItem
+        /// Its box, at y = 0.
         var box: Box
+        /// Its top below the messages' bottom, where it was stacked.
+        var offset = 0
 
         var entryRow: EntryRow { EntryRow(id: id, content: .other(item), box: box, offset: 0, origin: 0) }
     }
@@ -167,7 +170,7 @@ public struct IncrementalMessageList: Sendable {
 
     /// The list's height.
     public var contentHeight: Int {
-        entries.extent + footer.reduce(0) { $0 + pipeline.groupSpacing + $1.box.frame.height }
+        entries.extent + (footer.last.map { $0.offset + $0.box.frame.height } ?? 0)
     }
 
     /// How many rows the list has.
@@ -203,10 +206,9 @@ public struct IncrementalMessageList: Sendable {
     /// The messages Stream hides, in input order, as `MessageListResolver.hiddenMessages`
     /// gives them (not those hidden only while the list is loading).
     var hiddenMessages: [HiddenMessage] {
-        hidden.values.sorted { $0.sequence < $1.sequence }.compactMap { _, message in
-            MessageVisibility.hiddenReason(message, channel: shell.channel, config: config, currentUserID: context.currentUserID)
-                .map { HiddenMessage(id: message.id, reason: $0) }
-        }
+        var conversation = shell
+        conversation.messages = hidden.values.sorted { $0.sequence < $1.sequence }.map(\.message)
+        return pipeline.resolver.hiddenMessages(in: conversation)
     }
 
     /// Every row, top to bottom, in list coordinates. O(n).
@@ -246,17 +248,11 @@ public struct IncrementalMessageList: Sendable {
             let first = entries.partitionPoint { $0.day >= day }
             position = first < entries.count && entries[first].hasDateSeparator && entries[first].day == day ? first : nil
         case .typingIndicator, .emptyState, .loadingState:
-            var top = entries.extent
-            for row in footer {
-                top += pipeline.groupSpacing
-                if row.id == id { return row.box.frame.offsetBy(dy: top) }
-                top += row.box.frame.height
-            }
-            return nil
+            return footer.first { $0.id == id }.map { $0.box.frame.offsetBy(dy: entries.extent + $0.offset) }
         }
         guard let position else { return nil }
         let top = entries.top(of: position)
-        return entries[position].rows(unreadText: strings.unreadMessages, groupSpacing: pipeline.groupSpacing)
+        return entries[position].rows(unreadText: strings.unreadMessages)
             .first { $0.id == id }.map { $0.box.frame.offsetBy(dy: top - $0.origin) }
     }
 
@@ -285,8 +281,7 @@ public struct IncrementalMessageList: Sendable {
         guard let viewport else { return list.screen() }
         // `LaidOutList.screen` clamps the offset this way, then reads only the rows the
         // viewport shows and the overlay's probe one row under its top.
-        let visibleHeight = max(1, viewport.height - headerBox.frame.height)
-        let offset = min(max(0, viewport.scrollOffset), max(0, contentHeight - visibleHeight))
+        let (visibleHeight, offset, _) = LaidOutList.shown(viewport, contentHeight: contentHeight, headerHeight: headerBox.frame.height)
         let shown = items(intersecting: offset ..< offset + max(visibleHeight, 2))
         return laidOutList(rows: shown.map(\.row), messageRows: Self.messageRows(shown)).screen(viewport)
     }
@@ -301,11 +296,10 @@ public struct IncrementalMessageList: Sendable {
         let probe = scrollOffset + overlayHeight
         let range = min(scrollOffset, probe) ..< max(scrollOffset + visibleHeight, probe + 1)
         var rows: [LaidOutList.MessageRow] = []
-        let groupSpacing = pipeline.groupSpacing
         if let start = entries.position(endingBelow: range.lowerBound) {
             entries.forEach(from: start) { _, top, entry in
                 guard top < range.upperBound else { return false }
-                let y = top + entry.messageRowOffset(groupSpacing: groupSpacing)
+                let y = top + entry.messageRowOffset
                 if y < range.upperBound && y + entry.row.frame.height > range.lowerBound {
                     rows.append(LaidOutList.MessageRow(top: y, bottom: y + entry.row.frame.height, dateLabel: entry.decision.dateLabel))
                 }
@@ -320,8 +314,9 @@ public struct IncrementalMessageList: Sendable {
 
     /// A list of some of the rows, with everything else of the whole list.
     private func laidOutList(rows: [Box], messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
+        // Only the rows under the messages are states (empty, loading, typing).
         LaidOutList(width: width, header: headerBox, rows: rows, contentHeight: contentHeight, messageRows: messageRows,
-                    unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+                    showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
     }
 
     private static func messageRows(_ items: [LaidOutItem]) -> [LaidOutList.MessageRow] {
@@ -334,12 +329,11 @@ public struct IncrementalMessageList: Sendable {
     /// Calls `body` with each row whose entry ends below `y`, top to bottom, with its index
     /// and the top of its entry (or of the footer), until it returns false.
     func forEachRow(from y: Int, _ body: (EntryRow, Int, Int) -> Bool) {
-        let groupSpacing = pipeline.groupSpacing
         if let start = entries.position(endingBelow: y) {
             var index = entries.rowIndex(of: start)
             var stopped = false
             entries.forEach(from: start) { _, top, entry in
-                for row in entry.rows(unreadText: strings.unreadMessages, groupSpacing: groupSpacing) {
+                for row in entry.rows(unreadText: strings.unreadMessages) {
                     guard body(row, index, top) else {
                         stopped = true
                         return false
@@ -350,15 +344,10 @@ public struct IncrementalMessageList: Sendable {
             }
             if stopped { return }
         }
-        var top = entries.extent
         for (offset, row) in footer.enumerated() {
-            top += groupSpacing
-            guard top + row.box.frame.height > y else {
-                top += row.box.frame.height
-                continue
-            }
+            let top = entries.extent + row.offset
+            guard top + row.box.frame.height > y else { continue }
             guard body(row.entryRow, entries.rowCount + offset, top) else { return }
-            top += row.box.frame.height
         }
     }
 

@@ -11,15 +11,13 @@ struct ListDiffBuilder {
     private let entries: EntryStore
     private let footer: [IncrementalMessageList.FooterRow]
     private let unreadText: String
-    private let groupSpacing: Int
     var diff: MessageListDiff
 
-    init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], unreadText: String, groupSpacing: Int,
+    init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], unreadText: String,
          contentHeight: Int, unreadCount: Int) {
         self.entries = entries
         self.footer = footer
         self.unreadText = unreadText
-        self.groupSpacing = groupSpacing
         diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
     }
 
@@ -52,13 +50,13 @@ struct ListDiffBuilder {
                 nextIndex = nil
             }
             if isOld {
-                record.before[key]!.forEachRow(unreadText: unreadText, groupSpacing: groupSpacing) { oldRows.append($0) }
+                record.before[key]!.forEachRow(unreadText: unreadText) { oldRows.append($0) }
             } else {
                 // New positions of a stretch are consecutive: only its first is searched by row.
                 let position = entries.position(of: key)!
                 var index = nextIndex ?? entries.rowIndex(of: position)
                 let top = entries.top(of: position)
-                entries[position].forEachRow(unreadText: unreadText, groupSpacing: groupSpacing) { row in
+                entries[position].forEachRow(unreadText: unreadText) { row in
                     newRows.append(NewRow(row: row, index: index, top: top))
                     index += 1
                 }
@@ -73,11 +71,8 @@ struct ListDiffBuilder {
     mutating func compareFooter(_ old: [IncrementalMessageList.FooterRow]) {
         // The usual case: the same rows (`footerRows(reusing:)` keeps those of the same items).
         if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item.isExactly($1.item) && $0.box.isSame($1.box, movedDown: 0) }) { return }
-        var top = entries.extent
         let newRows = footer.enumerated().map { offset, row in
-            top += groupSpacing
-            defer { top += row.box.frame.height }
-            return NewRow(row: row.entryRow, index: entries.rowCount + offset, top: top)
+            NewRow(row: row.entryRow, index: entries.rowCount + offset, top: entries.extent + row.offset)
         }
         match(old.map(\.entryRow), newRows)
     }
@@ -86,12 +81,12 @@ struct ListDiffBuilder {
     mutating func compareInPlace(_ old: EntryStore, oldFooter: [IncrementalMessageList.FooterRow]) {
         var oldRows: [EntryRow] = []
         old.forEach(from: 0) { _, _, entry in
-            oldRows += entry.rows(unreadText: unreadText, groupSpacing: groupSpacing)
+            oldRows += entry.rows(unreadText: unreadText)
             return true
         }
         var index = 0
         entries.forEach(from: 0) { _, top, entry in
-            for row in entry.rows(unreadText: unreadText, groupSpacing: groupSpacing) {
+            for row in entry.rows(unreadText: unreadText) {
                 if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index, top: top)) }
                 index += 1
             }

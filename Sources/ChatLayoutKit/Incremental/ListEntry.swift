@@ -25,8 +25,6 @@ struct ListEntry: Sendable {
     var origin = 0
     /// The row must be laid out again (a new entry, another width).
     var needsRow = true
-    /// The space above the entry's first row.
-    var spacingAbove = 0
     /// The space the entry takes: the space above it, its rows and the space between them.
     var extent = 0
     /// Counts for the unread separator (`UnreadResolver.isCandidate`).
@@ -56,29 +54,29 @@ struct ListEntry: Sendable {
     }
 
     /// The entry's rows, top to bottom, with their tops inside the entry.
-    func rows(unreadText: String, groupSpacing: Int) -> [EntryRow] {
+    func rows(unreadText: String) -> [EntryRow] {
         var rows: [EntryRow] = []
         rows.reserveCapacity(rowCount)
-        forEachRow(unreadText: unreadText, groupSpacing: groupSpacing) { rows.append($0) }
+        forEachRow(unreadText: unreadText) { rows.append($0) }
         return rows
     }
 
     /// Calls `body` with each of the entry's rows, top to bottom, with their tops inside the
-    /// entry.
-    func forEachRow(unreadText: String, groupSpacing: Int, _ body: (EntryRow) -> Void) {
-        var y = spacingAbove
+    /// entry (where they were stacked: their boxes stand there when the entry's top is at
+    /// `origin`).
+    func forEachRow(unreadText: String, _ body: (EntryRow) -> Void) {
         // The separators in the order they were placed (`MessageListItem.rowsAbove`).
         for separator in separators {
             if separator.role == .unreadSeparator {
                 body(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separator,
-                              offset: y, origin: origin))
+                              offset: separator.frame.y - origin, origin: origin))
             } else {
                 body(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separator,
-                              offset: y, origin: origin))
+                              offset: separator.frame.y - origin, origin: origin))
             }
-            y += separator.frame.height + groupSpacing
         }
-        body(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: y, origin: origin))
+        body(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: messageRowOffset,
+                      origin: origin))
     }
 
     /// What the decisions of the entry under it read of it.
@@ -87,9 +85,7 @@ struct ListEntry: Sendable {
     var asBelow: MessageBelow { MessageBelow(message: message, day: day, minute: minute) }
 
     /// The top of the message row inside the entry.
-    func messageRowOffset(groupSpacing: Int) -> Int {
-        spacingAbove + separators.reduce(0) { $0 + $1.frame.height + groupSpacing }
-    }
+    var messageRowOffset: Int { row.frame.y - origin }
 }
 
 /// An immutable decision, shared by the copies of an entry.

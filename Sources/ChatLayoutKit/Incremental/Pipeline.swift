@@ -5,15 +5,12 @@ final class Pipeline: Sendable {
     let layout: MessageListLayout
     let grouping: GroupingResolver
     let rowLayout: RowLayout
-    /// The space between rows that are not messages of one group.
-    let groupSpacing: Int
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver
         self.layout = layout
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
-        groupSpacing = layout.groupSpacing
     }
 
     /// The same at another width.
@@ -58,37 +55,37 @@ final class Pipeline: Sendable {
         )
         var resolved = entry
         if !decision.isExactly(entry.decision) { resolved.decision = decision } // else the shared decision stays
-        // The first row sits `groupSpacing` below the top; a message `messageSpacing` under
-        // the one above when that one continues into it.
         let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
-        resolved.spacingAbove = above.map {
-            layout.spacing(aboveMessage: rowsAbove.isEmpty, underMessageEndingGroup: $0.endsGroup)
-        } ?? groupSpacing
-        // The rows above it, in the batch list's order; a date separator of the same label
-        // and the shared unread row are kept, not laid out again.
+        // The rows above it, in the batch list's order, then its row: stacked as the batch
+        // list stacks them, under the entry above it. A date separator of the same label and
+        // the shared unread row are kept, not laid out again.
+        var stack = RowStack(metrics: layout.metrics, top: top, below: above.map { .message(endsGroup: $0.endsGroup) })
         let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
-        var y = top + resolved.spacingAbove
         var separators: [Box] = []
         for item in rowsAbove {
+            let y = stack.top(ofNext: RowStack.Kind(item))
             let box: Box
             switch item {
             case .unreadSeparator: box = unreadRow.offsetBy(dy: y)
             default: box = reusable ? Self.moved(entry.separators[0], to: y) : rowLayout.row(item, movedDown: y)
             }
             separators.append(box)
-            y += box.frame.height + groupSpacing
+            stack.place(RowStack.Kind(item), height: box.frame.height)
         }
         resolved.separators = separators
         resolved.hasDateSeparator = separatorAbove
+        let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
+        let y = stack.top(ofNext: kind)
         if entry.needsRow || !Self.drawAlike(entry.decision, decision) {
             resolved.row = rowLayout.row(.message(decision), movedDown: y)
             resolved.needsRow = false
         } else {
             resolved.row = Self.moved(entry.row, to: y)
         }
+        stack.place(kind, height: resolved.row.frame.height)
         resolved.origin = top
-        resolved.extent = y - top + resolved.row.frame.height
+        resolved.extent = stack.bottom - top
         return resolved
     }
 

@@ -74,13 +74,6 @@ public struct MessageListLayout: Sendable {
     /// Rows laid out together on one core; a list of fewer than two runs is laid out on one.
     static let parallelRunLength = 2048
 
-    /// One run of rows: its table, where its message rows are, and the bottom of its last row.
-    private struct Run: Sendable {
-        var table = RowTable()
-        var messageRows: [LaidOutList.MessageRow] = []
-        var height = 0
-    }
-
     /// The layout in runs of `runLength` rows, each laid out alone (on all cores when there
     /// are several) and stacked.
     func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement,
@@ -89,90 +82,51 @@ public struct MessageListLayout: Sendable {
         let items = decisions.items
         let length = max(1, runLength)
         let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
-        // One run: laid out in place, below the space above the first row.
+        var stack = RowStack(metrics: metrics)
+        // One run: laid out in place.
         guard runCount > 1 else {
-            return part(items, header: header(decisions.header, width: width), width: width, top: groupSpacing,
+            return part(items, header: header(decisions.header, width: width), width: width, stack: &stack,
                         unreadCount: decisions.unreadCount, dateIndicator: dateIndicator)
         }
-        var runs = [Run](repeating: Run(), count: runCount)
-        let lay: @Sendable (Int) -> Run = { index in
-            self.run(items, in: index * length ..< min(items.count, (index + 1) * length), width: width, top: 0)
+        var runs = [StackedRows](repeating: StackedRows(stack: stack), count: runCount)
+        let lay: @Sendable (Int) -> StackedRows = { index in
+            // Each run from y = 0, under the last row of the run above it; then moved down.
+            let range = index * length ..< min(items.count, (index + 1) * length)
+            var rows = StackedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? RowStack.Kind(items[range.lowerBound - 1]) : nil))
+            self.stack(items[range], into: &rows, width: width)
+            return rows
         }
         runs.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = lay(index) }
         }
-        // Stacked: each run starts where the one above ends, with the space the two rows
-        // that meet there call for.
-        var rows = RowTable()
-        rows.reserveCapacity(rows: items.count)
-        var messageRows: [LaidOutList.MessageRow] = []
-        messageRows.reserveCapacity(items.count)
-        var y = groupSpacing
-        for (index, run) in runs.enumerated() {
-            let first = index * length
-            if first > 0 { y += spacing(between: items[first - 1], and: items[first]) }
-            rows.append(contentsOf: run.table, dy: y)
-            for row in run.messageRows {
-                messageRows.append(LaidOutList.MessageRow(top: row.top + y, bottom: row.bottom + y, dateLabel: row.dateLabel))
-            }
-            y += run.height
-        }
-        return LaidOutList(width: width, header: header(decisions.header, width: width), table: rows,
-                           contentHeight: y, messageRows: messageRows, unreadCount: decisions.unreadCount,
+        // Stacked: each run starts where the one above ends.
+        var rows = StackedRows(stack: stack)
+        rows.table.reserveCapacity(rows: items.count)
+        rows.messageRows.reserveCapacity(items.count)
+        for run in runs { rows.append(contentsOf: run) }
+        return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows, unreadCount: decisions.unreadCount,
                            dateIndicator: dateIndicator, layout: self)
     }
 
-    /// `items` laid out as one part of a longer list: its first row at `top` (list
-    /// coordinates), every row where the whole list has it; the part's `contentHeight` is the
-    /// bottom of its last row. `header` is the whole list's.
-    func part(_ items: [MessageListItem], header: Box, width: Int, top: Int, unreadCount: Int,
+    /// `items` laid out as one part of a longer list, stacked under the part above it
+    /// (`stack`, which then ends under this part's last row): every row where the whole list
+    /// has it; the part's `contentHeight` is the bottom of its last row. `header` is the whole
+    /// list's.
+    func part(_ items: [MessageListItem], header: Box, width: Int, stack: inout RowStack, unreadCount: Int,
               dateIndicator: DateIndicatorPlacement) -> LaidOutList {
-        let run = run(items, in: 0 ..< items.count, width: width, top: top)
-        return LaidOutList(width: width, header: header, table: run.table, contentHeight: run.height, messageRows: run.messageRows,
-                           unreadCount: unreadCount, dateIndicator: dateIndicator, layout: self)
+        var rows = StackedRows(stack: stack)
+        rows.table.reserveCapacity(rows: items.count)
+        self.stack(items, into: &rows, width: width)
+        stack = rows.stack
+        return LaidOutList(width: width, header: header, rows: rows, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: self)
     }
 
-    /// The rows of `items[range]`, written straight into a table (no box is made), the first
-    /// at y = `top`; the run's height is then the bottom of its last row.
-    private func run(_ items: [MessageListItem], in range: Range<Int>, width: Int, top: Int) -> Run {
+    /// Stacks the rows of `items` at `width` under those of `rows`, written straight into its
+    /// table (no box is made).
+    func stack<Items: Collection<MessageListItem>>(_ items: Items, into rows: inout StackedRows, width: Int) {
         var rowLayout = rowLayout(width: width)
-        var run = Run()
-        run.table.reserveCapacity(rows: range.count)
-        var y = top
-        for index in range {
-            let item = items[index]
-            if index > range.lowerBound { y += spacing(between: items[index - 1], and: item) }
-            rowLayout.top = y // written in place, not at 0 and moved
-            run.table.beginRow()
-            rowLayout.write(item, into: &run.table)
-            let height = run.table.frame(ofRow: run.table.rowCount - 1).height
-            if case .message(let decision) = item {
-                run.messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + height, dateLabel: decision.dateLabel))
-            }
-            y += height
-        }
-        run.height = y
-        return run
-    }
-
-    /// The space between two rows that follow each other.
-    func spacing(between above: MessageListItem, and item: MessageListItem) -> Int {
-        var isMessage = false
-        if case .message = item { isMessage = true }
-        var aboveEndsGroup: Bool?
-        if case .message(let before) = above { aboveEndsGroup = before.isLastInGroup }
-        return spacing(aboveMessage: isMessage, underMessageEndingGroup: aboveEndsGroup)
-    }
-
-    /// The space above a row under another, for the batch layout and the incremental list
-    /// alike: messages of one group sit `messageSpacing` apart (a message under a message that
-    /// does not end its group); everything else, `groupSpacing`. `aboveEndsGroup` is nil when
-    /// the row above is not a message. The first row sits `groupSpacing` below the top.
-    /// Never negative: rows lie top to bottom without overlapping, which the viewport's
-    /// binary searches rely on.
-    func spacing(aboveMessage isMessage: Bool, underMessageEndingGroup aboveEndsGroup: Bool?) -> Int {
-        max(0, isMessage && aboveEndsGroup == false ? metrics.messageSpacing : metrics.groupSpacing)
+        for item in items { rows.append(item, rowLayout: &rowLayout) }
     }
 
     /// The space between rows that are not messages of one group (never negative).
@@ -228,6 +182,48 @@ public struct MessageListLayout: Sendable {
     }
 }
 
+/// Rows stacked into a table (``RowStack``), no box made: the table, where its message rows
+/// are (for the date overlay), and the stack, which says where the next row goes.
+struct StackedRows: Sendable {
+    var table = RowTable()
+    var messageRows: [LaidOutList.MessageRow] = []
+    var stack: RowStack
+
+    init(stack: RowStack) { self.stack = stack }
+
+    /// Stacks the row of `item`, written by `rowLayout` straight into the table at its top.
+    mutating func append(_ item: MessageListItem, rowLayout: inout RowLayout) {
+        let kind = RowStack.Kind(item)
+        rowLayout.top = stack.top(ofNext: kind) // written in place, not at 0 and moved
+        table.beginRow()
+        rowLayout.write(item, into: &table)
+        let height = table.frame(ofRow: table.rowCount - 1).height
+        let top = stack.place(kind, height: height)
+        if case .message(let decision) = item {
+            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + height, dateLabel: decision.dateLabel))
+        }
+    }
+
+    /// Stacks a row made as a box at y = 0, moved down to its top. Returns the top.
+    @discardableResult
+    mutating func append(_ row: Box, kind: RowStack.Kind = .other) -> Int {
+        let top = stack.place(kind, height: row.frame.height)
+        table.append(row.offsetBy(dy: top))
+        return top
+    }
+
+    /// Stacks the rows of `run`, stacked from y = 0 under this one's last row (its stack began
+    /// `below` that row's kind), moved down to where this one ends.
+    mutating func append(contentsOf run: StackedRows) {
+        let dy = stack.bottom
+        table.append(contentsOf: run.table, dy: dy)
+        for row in run.messageRows {
+            messageRows.append(LaidOutList.MessageRow(top: row.top + dy, bottom: row.bottom + dy, dateLabel: row.dateLabel))
+        }
+        stack.append(run.stack)
+    }
+}
+
 /// A laid-out message list: the header, the rows in list coordinates, and what the overlay
 /// and viewport queries need.
 public struct LaidOutList: Sendable {
@@ -240,6 +236,9 @@ public struct LaidOutList: Sendable {
     /// The list's height.
     public let contentHeight: Int
     let messageRows: [MessageRow]
+    /// Every row is a list state (empty, loading, typing), as recorded when the rows were
+    /// stacked: such a list, shorter than its viewport, sits in its middle.
+    let showsOnlyStates: Bool
     let unreadCount: Int
     let dateIndicator: DateIndicatorPlacement
     /// A message list opens at its newest (bottom) end: a short list sits at the bottom and a
@@ -251,22 +250,29 @@ public struct LaidOutList: Sendable {
     /// Which way the list reads: its rows are mirrored when right to left.
     public var direction: LayoutDirection { layout.direction }
 
-    init(width: Int, header: Box, table: RowTable, contentHeight: Int, messageRows: [MessageRow], unreadCount: Int,
-         dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+    init(width: Int, header: Box, table: RowTable, contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool,
+         unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.width = width
         self.header = header
         self.table = table
         self.contentHeight = contentHeight
         self.messageRows = messageRows
+        self.showsOnlyStates = showsOnlyStates
         self.unreadCount = unreadCount
         self.dateIndicator = dateIndicator
         self.layout = layout
     }
 
-    init(width: Int, header: Box, rows: [Box], contentHeight: Int, messageRows: [MessageRow], unreadCount: Int,
+    /// The list of stacked `rows`.
+    init(width: Int, header: Box, rows: StackedRows, unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.init(width: width, header: header, table: rows.table, contentHeight: rows.stack.height, messageRows: rows.messageRows,
+                  showsOnlyStates: rows.stack.onlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    init(width: Int, header: Box, rows: [Box], contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool, unreadCount: Int,
          dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.init(width: width, header: header, table: RowTable(rows), contentHeight: contentHeight, messageRows: messageRows,
-                  unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+                  showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
     }
 
     /// Every row as a box, top to bottom; `y` counts from the top of the list. Made anew from
@@ -376,17 +382,14 @@ public struct LaidOutList: Sendable {
                            children: headerHeight > 0 ? [header, list] : [list])
             return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
         }
-        let visibleHeight = visibleHeight(viewport)
-        let maxOffset = max(0, contentHeight - visibleHeight)
-        let offset = min(max(0, viewport.scrollOffset), maxOffset)
+        let (visibleHeight, offset, maxOffset) = Self.shown(viewport, contentHeight: contentHeight, headerHeight: headerHeight)
         // Boxes only for the rows the viewport shows.
         let visible = table.rows(overlapping: offset ..< offset + visibleHeight)
         // A list shorter than the viewport sits at the bottom, as chat screens do; the empty
         // and loading states sit in the middle.
         var anchor = 0
         if contentHeight < visibleHeight {
-            let isState = (0 ..< table.rowCount).allSatisfy { [.emptyState, .loadingState, .typingIndicator].contains(table.role(ofRow: $0)) }
-            anchor = isState ? (visibleHeight - contentHeight) / 2 : (isBottomAnchored ? visibleHeight - contentHeight : 0)
+            anchor = showsOnlyStates ? (visibleHeight - contentHeight) / 2 : (isBottomAnchored ? visibleHeight - contentHeight : 0)
         }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
@@ -409,7 +412,16 @@ public struct LaidOutList: Sendable {
 
     /// How much of the list a viewport shows: its height less the header's, at least 1.
     func visibleHeight(_ viewport: Viewport) -> Int {
-        max(1, viewport.height - header.frame.height)
+        Self.shown(viewport, contentHeight: contentHeight, headerHeight: header.frame.height).visibleHeight
+    }
+
+    /// What `viewport` shows of a list `contentHeight` tall under a header `headerHeight`
+    /// tall: how much of the list (the viewport's height less the header's, at least 1), from
+    /// which offset (the viewport's, clamped to the list), and the largest offset (the bottom).
+    static func shown(_ viewport: Viewport, contentHeight: Int, headerHeight: Int) -> (visibleHeight: Int, offset: Int, maxOffset: Int) {
+        let visibleHeight = max(1, viewport.height - headerHeight)
+        let maxOffset = max(0, contentHeight - visibleHeight)
+        return (visibleHeight, min(max(0, viewport.scrollOffset), maxOffset), maxOffset)
     }
 
     /// A one-line box floating over the list: centred, or at the trailing edge.

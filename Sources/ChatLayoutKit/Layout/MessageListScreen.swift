@@ -51,20 +51,17 @@ public enum MessageListScreen {
         let length = max(1, messagesPerPart)
         var start = 0
         var screenTop = 0 // the first screen row not yet handed out
-        var previous: MessageListItem?
-        var y = layout.groupSpacing
+        var stack = RowStack(metrics: layout.metrics) // each part stacked under the one above
         repeat {
             let end = min(count, start + length)
             var items = start < end ? resolver.items(of: list, in: start ..< end, lookalikes: nil, explain: false) : []
             if end == count { items += bottom }
             // Never empty: without messages, the empty or loading state is the bottom row.
-            if let previous, let first = items.first { y += layout.spacing(between: previous, and: first) }
-            let part = layout.part(items, header: header, width: width, top: y, unreadCount: unreadCount, dateIndicator: dateIndicator)
+            let part = layout.part(items, header: header, width: width, stack: &stack, unreadCount: unreadCount,
+                                   dateIndicator: dateIndicator)
             let rows = screenTop ..< headerHeight + part.contentHeight
             try body(part, rows)
             screenTop = rows.upperBound
-            y = part.contentHeight
-            previous = items.last
             start = end
         } while start < count
     }

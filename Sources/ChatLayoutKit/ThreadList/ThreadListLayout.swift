@@ -22,14 +22,8 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
     public func layout(_ decisions: ThreadListDecisions, width requestedWidth: Int) -> LaidOutList {
         let width = MessageListLayout.width(requestedWidth)
         let rows = listLayout.rowLayout(width: width)
-        var laidOut: [Box] = []
-        let spacing = listLayout.groupSpacing
-        var y = spacing
-        func append(_ row: Box) {
-            if !laidOut.isEmpty { y += spacing }
-            laidOut.append(row.offsetBy(dy: y))
-            y += row.frame.height
-        }
+        var stacked = StackedRows(stack: RowStack(metrics: metrics))
+        func append(_ row: Box) { stacked.append(row, kind: RowStack.Kind(role: row.role)) }
         if let banner = decisions.newThreadsBanner {
             append(rows.centeredLine(.newThreadsBanner, text: banner))
         }
@@ -45,8 +39,7 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
             append(rows.centeredLine(.loadingMoreIndicator, text: strings.loading))
         }
         let header = listLayout.header(ChannelHeader(title: decisions.title, subtitle: "", memberCount: 0), width: width)
-        var list = LaidOutList(width: width, header: header, rows: laidOut, contentHeight: y, messageRows: [], unreadCount: 0,
-                               dateIndicator: .none, layout: listLayout)
+        var list = LaidOutList(width: width, header: header, rows: stacked, unreadCount: 0, dateIndicator: .none, layout: listLayout)
         list.isBottomAnchored = false
         return list
     }

@@ -16,48 +16,39 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
                                        direction: direction)
     }
 
-    /// Lays out `decisions` at `width` (at least 1).
+    /// Lays out `decisions` at `width` (at least 1): the parent info and the reply count
+    /// (`info_header`), then the replies, stacked as a message list's rows; `first_message`
+    /// (Stream) stacks the reply counter right under the parent.
     public func layout(_ decisions: ThreadViewDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutThread {
-        let replies = MessageListDecisions(header: decisions.header, items: decisions.items, unreadCount: decisions.unreadCount)
-        let list = listLayout.layout(replies, width: requestedWidth, dateIndicator: dateIndicator)
-        let width = list.width
-        var rows: [Box] = []
-        var messageRows: [LaidOutList.MessageRow] = []
-        var lead = 0 // the rows above the replies
+        let width = MessageListLayout.width(requestedWidth)
+        let rowLayout = listLayout.rowLayout(width: width)
+        var rows = StackedRows(stack: RowStack(metrics: metrics))
+        rows.table.reserveCapacity(rows: decisions.items.count + 2)
+        func counter() -> Box { rowLayout.mirrored(rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)) }
         if let info = decisions.parentInfo {
-            let rowLayout = listLayout.rowLayout(width: width)
-            let parent = rowLayout.mirrored(rowLayout.parentInfoRow(info)).offsetBy(dy: listLayout.groupSpacing)
-            let separator = rowLayout.mirrored(rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount))
-                .offsetBy(dy: parent.frame.maxY + listLayout.groupSpacing)
-            rows = [parent, separator]
+            let parent = rowLayout.mirrored(rowLayout.parentInfoRow(info))
+            let top = rows.append(parent)
             // While the parent is on top, the overlay shows its day.
-            messageRows = [LaidOutList.MessageRow(top: parent.frame.y, bottom: parent.frame.maxY, dateLabel: info.decision.dateLabel)]
-            lead = separator.frame.maxY
+            rows.messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + parent.frame.height, dateLabel: info.decision.dateLabel))
+            rows.append(counter())
         }
-        var listRows = list.rows
-        var listMessageRows = list.messageRows
-        var counterHeight = 0
-        // `first_message` (Stream): the reply counter right under the parent, the rows below it
-        // moved down to make room.
+        var items = decisions.items[...]
         if decisions.parentInfo == nil && decisions.showsRepliesCounter,
-           let parentIndex = listRows.firstIndex(where: { $0.role == .messageRow && Identifier.same($0.id, decisions.parentID) }) {
-            let counterTop = listRows[parentIndex].frame.maxY + listLayout.groupSpacing
-            let counterLayout = listLayout.rowLayout(width: width)
-            let counter = counterLayout.mirrored(counterLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount))
-                .offsetBy(dy: counterTop)
-            counterHeight = counter.frame.height + listLayout.groupSpacing
-            let below = listRows.index(after: parentIndex)
-            listRows[below...] = ArraySlice(listRows[below...].map { $0.offsetBy(dy: counterHeight) })
-            listRows.insert(counter, at: below)
-            listMessageRows = listMessageRows.map { row in
-                row.top >= counterTop ? LaidOutList.MessageRow(top: row.top + counterHeight, bottom: row.bottom + counterHeight,
-                                                               dateLabel: row.dateLabel) : row
-            }
+           let parent = items.firstIndex(where: { item in
+               if case .message(let decision) = item { return Identifier.same(decision.message.id, decisions.parentID) }
+               return false
+           }) {
+            listLayout.stack(items[...parent], into: &rows, width: width)
+            // The rows under the counter stand as they would under the parent.
+            rows.append(counter(), kind: RowStack.Kind(keepsSpacingBelow: true))
+            items = items[(parent + 1)...]
         }
-        rows += listRows.map { $0.offsetBy(dy: lead) }
-        messageRows += listMessageRows.map { LaidOutList.MessageRow(top: $0.top + lead, bottom: $0.bottom + lead, dateLabel: $0.dateLabel) }
-        let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows,
-                                  contentHeight: list.contentHeight + lead + counterHeight, messageRows: messageRows,
+        listLayout.stack(items, into: &rows, width: width)
+        var height = rows.stack.height
+        // The parent info's rows leave the space of a first reply under them when there is none.
+        if decisions.parentInfo != nil && decisions.items.isEmpty { height += rows.stack.spacing(above: .other) }
+        let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), table: rows.table, contentHeight: height,
+                                  messageRows: rows.messageRows, showsOnlyStates: rows.stack.onlyStates,
                                   unreadCount: decisions.unreadCount, dateIndicator: dateIndicator, layout: listLayout)
         return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)
     }

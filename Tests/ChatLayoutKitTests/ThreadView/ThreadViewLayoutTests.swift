@@ -1,3 +1,4 @@
+import ChatLayoutICU
 import ChatLayoutKit
 import Testing
 
@@ -66,6 +67,26 @@ import Testing
         #expect(parent.frame.maxY < counter.frame.y && counter.frame.maxY < firstReply.frame.y)
         let off = try thread.threadView { $0.parentPresentation = .firstMessage; $0.repliesCounterEnabled = false }.threadScreen("p1")
         #expect(off.boxesWithRole(.replyCountSeparator).isEmpty)
+    }
+
+    /// The counter is stacked in its place like any row: the rows under it stand lower by its
+    /// height and the space above it, and the rows above it where they were.
+    @Test func firstMessage_theReplyCounter_isStackedAsARow_movingOnlyTheRowsUnderIt() throws {
+        let layout = ThreadViewLayout(metrics: Metrics(), measurer: ICUTextEngine())
+        let with = layout.layout(try thread.threadView { $0.parentPresentation = .firstMessage }.resolveThread("p1"),
+                                 width: 40, dateIndicator: .overlay).list
+        let without = layout.layout(try thread.threadView { $0.parentPresentation = .firstMessage; $0.repliesCounterEnabled = false }
+                                        .resolveThread("p1"), width: 40, dateIndicator: .overlay).list
+        #expect(with.rowCount == without.rowCount + 1)
+        let counter = try #require((0 ..< with.rowCount).first { with.rowRole(at: $0) == .replyCountSeparator })
+        #expect(counter > 0 && with.rowRole(at: counter - 1) == .messageRow && with.row(at: counter - 1).id == "p1")
+        let moved = with.rowFrame(at: counter).height + Metrics().groupSpacing
+        #expect(with.rowFrame(at: counter).y == without.rowFrame(at: counter - 1).maxY + Metrics().groupSpacing)
+        for index in 0 ..< without.rowCount {
+            let frame = without.rowFrame(at: index)
+            #expect(with.rowFrame(at: index < counter ? index : index + 1) == (index < counter ? frame : frame.offsetBy(dy: moved)))
+        }
+        #expect(with.contentHeight == without.contentHeight + moved)
     }
 
     // MARK: Opening a viewport
