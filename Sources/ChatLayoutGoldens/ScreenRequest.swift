@@ -94,6 +94,16 @@ public struct ScreenRequest: Sendable {
             self.layoutDirection = layoutDirection
         }
 
+        /// `text` read as a document's `starting_point` is, by the decoder itself (one grammar
+        /// for documents and flags): `none` or `max` (the bottom), `0` (the top), or an RFC 3339
+        /// timestamp; nil for anything else.
+        public static func startingPoint(_ text: String) -> ThreadStartingPoint? {
+            // A flag's "0" is the document's number 0; anything else is a string.
+            let value = text == "0" ? "0" : JSONValue.string(text).serialized()
+            let document = Array(#"{"messages": [], "config": {"starting_point": "#.utf8) + Array(value.utf8) + Array("}}".utf8)
+            return (try? ConversationDecoder.decode(document))?.config.threadView.startingPoint
+        }
+
         /// The context fields as a `DocumentContext` to lay over the document's.
         public var context: DocumentContext {
             DocumentContext(currentUserID: currentUserID, now: now, timeZone: timeZone, locale: locale)

@@ -153,6 +153,17 @@ struct ScreenRequestTests {
         #expect(small.outcome.map { _ in true } == .success(true))
     }
 
+    @Test func aStartingPoint_readsAsTheDocumentsDoes() throws {
+        let at = try #require(Timestamp(rfc3339: "2024-03-05T10:00:00Z"))
+        #expect(ScreenRequest.Overrides.startingPoint("none") == .bottom)
+        #expect(ScreenRequest.Overrides.startingPoint("max") == .bottom)
+        #expect(ScreenRequest.Overrides.startingPoint("0") == .top)
+        #expect(ScreenRequest.Overrides.startingPoint("2024-03-05T10:00:00Z") == .timestamp(at))
+        for refused in ["1", "", "top", "\"", "0.0", "none\"}, \"x\": {\""] {
+            #expect(ScreenRequest.Overrides.startingPoint(refused) == nil, "\(refused)")
+        }
+    }
+
     @Test func theViewport_opensAtTheBottomOfAList_andTheTopOfTheThreads() {
         var request = ScreenRequest(document: .init(name: "x", bytes: []), height: 10)
         #expect(request.viewport == Viewport(scrollOffset: Int.max, height: 10))

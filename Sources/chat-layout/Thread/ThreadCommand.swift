@@ -48,11 +48,7 @@ struct ThreadCommand: ParsableCommand {
     /// `none`/`max` → the bottom, `0` → the top, an RFC 3339 timestamp; as the document's
     /// `starting_point`.
     static func startingPoint(_ text: String) -> ThreadStartingPoint? {
-        switch text {
-        case "none", "max": return .bottom
-        case "0": return .top
-        default: return Timestamp(rfc3339: text).map(ThreadStartingPoint.timestamp)
-        }
+        ScreenRequest.Overrides.startingPoint(text)
     }
 
     func run() throws {
