@@ -4,7 +4,7 @@ import ChatLayoutKit
 
 /// One request for a screen: a document's bytes, what overrides its context and configuration,
 /// which screen, in which units, how wide and how tall. It yields the size-capped, decoded and
-/// completed input (``input()``), the ``LayoutEnvironment`` (``environment(_:presentation:)``)
+/// completed input (``input()``), the `LayoutEnvironment` (``environment(_:config:presentation:)``)
 /// and the viewport (``viewport``) — the one way a document becomes a screen, for
 /// `chat-layout`, for ``LayoutSnapshot`` and ``GoldenFolder``, and for a test's golden.
 ///
