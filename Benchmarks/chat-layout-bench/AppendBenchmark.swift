@@ -26,8 +26,8 @@ struct AppendBenchmark {
         base.messages = messages
         let clock = ContinuousClock()
         let buildStart = clock.now
-        var list = try IncrementalMessageList(conversation: base, config: config, context: context, formatter: formatter,
-                                              measurer: measurer, width: width)
+        var list = try IncrementalMessageList(conversation: base, environment:
+                try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer), width: width)
         let build = Self.microseconds(clock.now - buildStart) / 1e3
         var appendTimes: [Double] = []
         for (index, message) in Self.arrivals(after: messages, count: warmUp + appends).enumerated() {
@@ -55,7 +55,8 @@ struct AppendBenchmark {
     /// `MessageListLayout`) on a conversation of one new message, `count` times — what laying
     /// out one message costs, header included, without any list around it.
     func oneMessageMicroseconds(after messages: [Message], count: Int = 2000) -> Double {
-        let resolver = MessageListResolver(config: config, context: context, formatter: formatter, measurer: measurer)
+        let resolver = MessageListResolver(try! LayoutEnvironment(config: config, context: context, formatter: formatter,
+                                                                 measurer: measurer))
         let layout = MessageListLayout(metrics: .cells(for: config), measurer: measurer)
         let clock = ContinuousClock()
         var alone = conversation

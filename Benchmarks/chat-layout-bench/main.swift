@@ -112,7 +112,8 @@ let layoutOnceOnly = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE
 
 /// The whole pipeline after decoding: decisions, measurement, box tree.
 @inline(never) @MainActor func layOut() -> LaidOutList {
-    let decisions = MessageListResolver(config: config, context: context, formatter: formatter, measurer: engine)
+    let decisions = MessageListResolver(try! LayoutEnvironment(config: config, context: context, formatter: formatter,
+                                                              measurer: engine))
         .resolve(conversation)
     var layout = MessageListLayout(metrics: .cells(for: config), measurer: engine)
     layout.laysOutOnAllCores = !layoutOnceOnly

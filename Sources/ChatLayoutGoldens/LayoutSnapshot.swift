@@ -64,6 +64,11 @@ public struct LayoutSnapshot: Sendable {
             self.currentUserID = currentUserID
             self.channel = channel
         }
+
+        /// These overrides as a ``ScreenRequest``'s.
+        public var request: ScreenRequest.Overrides {
+            ScreenRequest.Overrides(locale: locale, timeZone: timeZone, now: now, currentUserID: currentUserID, channel: channel)
+        }
     }
 
     /// What is drawn: a conversation laid out here, or a screen already laid out.
@@ -135,7 +140,8 @@ public struct LayoutSnapshot: Sendable {
     }
 
     /// A document's JSON (a conversation document or a Stream payload, as `chat-layout`
-    /// reads it), decoded, its context completed by `overrides`, laid out and drawn at `width`.
+    /// reads it), decoded, its context completed by `overrides`, laid out and drawn at `width`:
+    /// a ``ScreenRequest`` in cells, capped at `FileSizeLimit.standard`.
     ///
     /// - Throws: a ``GoldenError`` naming `document` (escaped: `UntrustedText.escaped(_:)`)
     ///   and where in it the problem is (line and column, or JSON path), or which of now, time
@@ -143,26 +149,62 @@ public struct LayoutSnapshot: Sendable {
     public init(name: String, json bytes: [UInt8], document: String, screen: Screen = .messageList, width: Int,
                 height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false,
                 overrides: Overrides = Overrides(), adjust: (inout MessageListConfig) -> Void = { _ in }) throws(GoldenError) {
-        let decoded: ConversationDocument
-        do {
-            decoded = try ConversationDecoder.decode(bytes, channel: overrides.channel)
-            try decoded.requireContent(for: screen.use)
-        } catch {
-            throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
+        var request = ScreenRequest(document: ScreenRequest.Document(name: UntrustedText.escaped(document), bytes: bytes),
+                                    overrides: overrides.request, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
+                                    width: width, height: height, scrollOffset: scrollOffset)
+        var input = try Self.input(of: request)
+        adjust(&input.config)
+        request.document.name = document
+        self.init(name: name, request: request, input: input)
+    }
+
+    /// The screen `request` asks for, drawn: in cells, with the header naming the document
+    /// (by ``ScreenRequest/Document/name``) and every setting that is not the document's; in
+    /// points (``ScreenRequest/Units/points(measurer:pointSize:)``) as ``init(name:conversation:environment:document:screen:width:height:scrollOffset:)``
+    /// draws one, as SVG or a tree.
+    ///
+    /// - Throws: a ``GoldenError`` naming the document and where in it the problem is, or which
+    ///   of now, time zone and locale neither the request nor the document gives.
+    public init(name: String, request: ScreenRequest) throws(GoldenError) {
+        self.init(name: name, request: request, input: try Self.input(of: request))
+    }
+
+    /// The same, the header calling the document `document` (errors call it by the request's name).
+    init(name: String, request: ScreenRequest, document: String) throws(GoldenError) {
+        var named = request
+        named.document.name = document
+        self.init(name: name, request: named, input: try Self.input(of: request))
+    }
+
+    private init(name: String, request: ScreenRequest, input: ScreenRequest.Input) {
+        switch request.units {
+        case .cells(let ambiguousIsWide):
+            self.init(name: name, conversation: input.document.conversation, config: input.config, context: input.context,
+                      document: request.document.name, screen: request.screen, width: request.screenWidth,
+                      height: request.height, scrollOffset: request.scrollOffset, ambiguousIsWide: ambiguousIsWide,
+                      documentConfig: input.document.config)
+        case .points(let measurer, _):
+            // The input's formatter is its context's, so the environment is always made.
+            let environment = (try? LayoutEnvironment(config: input.config, context: input.context, formatter: input.formatter,
+                                                      measurer: measurer, strings: input.strings))!
+            self.init(name: name, conversation: input.document.conversation, environment: environment,
+                      document: request.document.name, screen: request.screen, width: request.screenWidth,
+                      height: request.height, scrollOffset: request.scrollOffset)
         }
-        let given = DocumentContext(currentUserID: overrides.currentUserID, now: overrides.now, timeZone: overrides.timeZone,
-                                    locale: overrides.locale)
-        let context: LayoutContext
-        do {
-            context = try decoded.context.overriding(given).completed()
+    }
+
+    /// The request's input, its errors as a golden's.
+    private static func input(of request: ScreenRequest) throws(GoldenError) -> ScreenRequest.Input {
+        do throws(ScreenRequestError) {
+            return try request.input()
         } catch {
-            throw GoldenError("\(UntrustedText.escaped(document)): a golden never depends on the machine: give \(error.missing.joined(separator: ", ")) in the document's context or the manifest")
+            if case .incompleteContext(let document, let missing) = error {
+                throw GoldenError("\(document): a golden never depends on the machine: give \(missing.missing.joined(separator: ", ")) in the document's context or the manifest")
+            }
+            // As a golden has always named an unknown locale or time zone: by the document alone.
+            if case .formatting(let document, let formatting, _) = error { throw GoldenError("\(document): \(formatting)") }
+            throw GoldenError(error.description)
         }
-        var config = decoded.config
-        adjust(&config)
-        self.init(name: name, conversation: decoded.conversation, config: config, context: context, document: document,
-                  screen: screen, width: width, height: height, scrollOffset: scrollOffset, ambiguousIsWide: ambiguousIsWide,
-                  documentConfig: decoded.config)
     }
 
     /// A screen already laid out: in cells with the ICU engine, or in points (lines taller than
@@ -216,32 +258,16 @@ public struct LayoutSnapshot: Sendable {
                                    scrollOffset: scrollOffset, document: document)
         case .conversation(let c, let f, let x, let s): (conversation, config, context, screen) = (c, f, x, s)
         }
-        let formatter: ICULocaleFormatter
+        let environment: LayoutEnvironment
         do {
-            formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+            environment = try LayoutEnvironment(config: config, context: context,
+                                                formatter: try ICULocaleFormatter(context: context), measurer: engine,
+                                                presentation: presentation)
         } catch {
             throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }
-        let engine = self.engine
-        switch screen {
-        case .threadView(let parentID):
-            do {
-                return try ThreadViewScreen.layout(conversation, parentID: parentID, config: config, context: context,
-                                                   formatter: formatter, measurer: engine, width: width, height: height,
-                                                   scrollOffset: scrollOffset, presentation: presentation)
-            } catch {
-                throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
-            }
-        case .threadList:
-            // A thread list opens at its top.
-            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? 0, height: $0) }
-            return ThreadListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                           measurer: engine, width: width, viewport: viewport, presentation: presentation)
-        case .messageList:
-            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? Int.max, height: $0) }
-            return MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                            measurer: engine, width: width, viewport: viewport, presentation: presentation)
-        }
+        return try Self.screen(conversation, environment: environment, screen: screen, width: width, height: height,
+                               scrollOffset: scrollOffset, document: UntrustedText.escaped(document))
     }
 
     private var engine: ICUTextEngine {

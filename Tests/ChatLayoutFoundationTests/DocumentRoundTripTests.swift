@@ -36,20 +36,24 @@ struct DocumentRoundTripTests {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         let measurer = ICUTextEngine()
 
-        let decisions = MessageListResolver(config: document.config, context: context, formatter: formatter, measurer: measurer)
+        let decisions = MessageListResolver(try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                                                  measurer: measurer))
             .resolve(conversation, explain: true)
         try expectRoundTrip(decisions)
 
-        let threads = ThreadListResolver(context: context, formatter: formatter)
+        let threads = ThreadListResolver(try LayoutEnvironment(config: MessageListConfig(), context: context,
+                                                               formatter: formatter, measurer: ICUTextEngine()))
             .resolve(conversation.threads, newThreadParentIDs: [], phase: .loaded(hasMore: conversation.threadsNext != nil))
         try expectRoundTrip(threads)
 
         // A laid-out screen, as a server would return it: typed content, placed lines, frames.
-        let screen = MessageListScreen.layout(conversation, config: document.config, context: context, formatter: formatter,
-                                              measurer: measurer, width: 40)
+        let screen = MessageListScreen.layout(conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                      measurer: measurer), width: 40)
         try expectRoundTrip(screen)
 
-        let threadView = ThreadViewResolver(config: document.config, context: context, formatter: formatter, measurer: measurer)
+        let threadView = ThreadViewResolver(try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                                                  measurer: measurer))
         for parentID in conversation.messages.filter(\.isThreadRoot).map(\.id) + conversation.threads.map(\.parentMessageID) {
             try expectRoundTrip(try threadView.resolve(conversation, parentID: parentID))
         }

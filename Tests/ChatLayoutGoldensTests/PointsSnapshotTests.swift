@@ -18,9 +18,11 @@ struct PointsSnapshotTests {
         ])
         let context = LayoutContext(currentUserID: "leia", now: now, timeZone: "Europe/Berlin", locale: "en_US")
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        return MessageListScreen.layout(conversation, config: MessageListConfig(), context: context, formatter: formatter,
-                                        measurer: ICUTextEngine(), metrics: .points(lineHeight: 24), width: 375,
-                                        presentation: PlainPresentation())
+        return MessageListScreen.layout(conversation, environment: try LayoutEnvironment(config: MessageListConfig(),
+                                                                                         context: context, formatter: formatter,
+                                                                                         measurer: ICUTextEngine(),
+                                                                                         metrics: .points(lineHeight: 24),
+                                                                                         presentation: PlainPresentation()), width: 375)
     }
 
     @Test func aPointsScreen_hasNoTextDrawing_andSaysWhy() throws {

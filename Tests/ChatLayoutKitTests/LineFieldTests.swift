@@ -50,8 +50,9 @@ struct LineFieldTests {
             {"id": "m\t3", "user": {"id": "a"}, "created_at": "2024-03-05T09:02:00Z", "text": "a\tb"}
             """#)
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
-        let lines = MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                             formatter: formatter, measurer: engine, width: 40).root.treeDump()
+        let lines = MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                      measurer: engine), width: 40).root.treeDump()
         let rows = lines.filter { $0.trimmingPrefix(while: \.isWhitespace).hasPrefix("messageRow ") }
         #expect(rows.count == 3)
         #expect(rows.first?.contains("messageRow m1 ") == true, "an ordinary id as before")
@@ -70,7 +71,8 @@ struct LineFieldTests {
             {"id": "m\t4", "user": {"id": "c", "name": "C\td"}, "created_at": "2024-03-05T09:02:00Z", "text": "t\tab"}
             """#)
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
-        let resolver = MessageListResolver(config: document.config, context: context, formatter: formatter, measurer: engine)
+        let resolver = MessageListResolver(try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                                                 measurer: engine))
         let lines = resolver.resolve(document.conversation, explain: true).explanationLines(width: 120, measurer: engine)
         #expect(lines.contains { $0.hasPrefix("m1 ") && $0.contains("  Ann Lee ") && $0.contains(#"  "plain"  ["#) }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix(#""m2 first" "#) && $0.contains(#"  "Bo  m3 top" "#) && $0.contains(#"  "it\"  [x]  \"s"  ["#) },

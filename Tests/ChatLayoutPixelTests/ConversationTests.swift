@@ -44,9 +44,11 @@ struct ConversationTests {
 
     private func screen(_ frontEnd: FrontEnd) throws -> LaidOutScreen {
         let (conversation, config, context, formatter) = try sample()
-        return MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                        measurer: frontEnd.measurer, metrics: frontEnd.metrics, width: frontEnd.width,
-                                        presentation: frontEnd.presentation)
+        return MessageListScreen.layout(conversation, environment: try LayoutEnvironment(config: config, context: context,
+                                                                                         formatter: formatter,
+                                                                                         measurer: frontEnd.measurer,
+                                                                                         metrics: frontEnd.metrics,
+                                                                                         presentation: frontEnd.presentation), width: frontEnd.width)
     }
 
     private func boxes(_ screen: LaidOutScreen) -> [Box] {
@@ -60,7 +62,8 @@ struct ConversationTests {
         let (conversation, config, context, formatter) = try sample()
         let screen = try screen(frontEnd)
         let all = boxes(screen)
-        let shown = MessageListResolver(config: config, context: context, formatter: formatter, measurer: frontEnd.measurer)
+        let shown = MessageListResolver(try LayoutEnvironment(config: config, context: context, formatter: formatter,
+                                                              measurer: frontEnd.measurer))
             .shownMessages(in: conversation).map(\.id)
         #expect(!shown.isEmpty && all.filter { $0.role == .messageRow }.compactMap(\.id) == shown)
         #expect(screen.width == frontEnd.width && screen.lineHeight == frontEnd.metrics.lineHeight)
@@ -141,9 +144,10 @@ struct PixelBrowserTests {
                                     timeZone: try #require(document.context.timeZone), locale: try #require(document.context.locale),
                                     translationLanguage: document.context.translationLanguage)
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context, formatter: formatter,
-                                              measurer: frontEnd.measurer, metrics: frontEnd.metrics, width: 375,
-                                              presentation: frontEnd.presentation)
+        let screen = MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                      measurer: frontEnd.measurer, metrics: frontEnd.metrics,
+                                      presentation: frontEnd.presentation), width: 375)
         let pixel = try Pixel.measurer()
         let svg = SVGRenderer(metrics: .points(lineHeight: screen.lineHeight, fontFamily: pixel.cssFontFamily)).render(screen)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pixel-browser-\(UUID().uuidString)")

@@ -11,10 +11,9 @@ extension Scenarios {
     static let languages: [Scenario] = languageLocales.flatMap { locale -> [Scenario] in
         let tag = locale.lowercased().replacingOccurrences(of: "_", with: "-")
         return [
-            Scenario(name: "sample-\(tag)-w40", document: "sample.json", width: 40) { _, context in context.locale = locale },
-            Scenario(name: "threads-inbox-\(tag)-w40", document: "threads-inbox.json", width: 40, threadList: true) { _, context in
-                context.locale = locale
-            },
+            Scenario(name: "sample-\(tag)-w40", document: "sample.json", width: 40, overrides: .init(locale: locale)),
+            Scenario(name: "threads-inbox-\(tag)-w40", document: "threads-inbox.json", width: 40, threadList: true,
+                     overrides: .init(locale: locale)),
         ]
     }
 }

@@ -52,16 +52,10 @@ extension Scenarios {
     /// characters (Cyrillic, "ü", "ß", "…") two cells wide; the narrowest and a wide screen.
     static let locales: [Scenario] = [
         Scenario(name: "multilingual-tour-en-us-w40", document: "multilingual-tour.json", width: 40),
-        Scenario(name: "multilingual-tour-de-de-w40", document: "multilingual-tour.json", width: 40) { _, context in
-            context.locale = "de_DE"
-        },
-        Scenario(name: "multilingual-tour-ja-jp-w40", document: "multilingual-tour.json", width: 40) { _, context in
-            context.locale = "ja_JP"
-        },
+        Scenario(name: "multilingual-tour-de-de-w40", document: "multilingual-tour.json", width: 40, overrides: .init(locale: "de_DE")),
+        Scenario(name: "multilingual-tour-ja-jp-w40", document: "multilingual-tour.json", width: 40, overrides: .init(locale: "ja_JP")),
         Scenario(name: "multilingual-tour-ja-jp-ambiguous-wide-w40", document: "multilingual-tour.json", width: 40,
-                 ambiguousIsWide: true) { _, context in
-            context.locale = "ja_JP"
-        },
+                 ambiguousIsWide: true, overrides: .init(locale: "ja_JP")),
         Scenario(name: "multilingual-tour-narrow-w20", document: "multilingual-tour.json", width: 20),
         Scenario(name: "multilingual-tour-wide-w120", document: "multilingual-tour.json", width: 120),
     ]

@@ -10,13 +10,13 @@ extension Scenarios {
     static let grouping: [Scenario] = [
         Scenario(name: "grouping-gap-60s-stays-61s-splits-w40", document: "trail-meetup.json", width: 40),
         Scenario(name: "grouping-gap-60s-stays-61s-splits-w80", document: "trail-meetup.json", width: 80),
-        Scenario(name: "grouping-off-every-message-alone-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "grouping-off-every-message-alone-w40", document: "trail-meetup.json", width: 40) { config in
             config.groupMessages = false
         },
-        Scenario(name: "grouping-max-interval-5min-joins-61s-gap-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "grouping-max-interval-5min-joins-61s-gap-w40", document: "trail-meetup.json", width: 40) { config in
             config.maxTimeIntervalBetweenMessagesInGroup = 300
         },
-        Scenario(name: "grouping-same-minute-sendbird-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "grouping-same-minute-sendbird-w40", document: "trail-meetup.json", width: 40) { config in
             config.groupingRule = .sameMinute
         },
     ]
@@ -25,16 +25,16 @@ extension Scenarios {
     /// no dates at all.
     static let dates: [Scenario] = [
         Scenario(name: "dates-relative-style-w40", document: "book-club-dates.json", width: 40),
-        Scenario(name: "dates-stream-style-w40", document: "book-club-dates.json", width: 40) { config, _ in
+        Scenario(name: "dates-stream-style-w40", document: "book-club-dates.json", width: 40) { config in
             config.dateSeparatorStyle = .stream
         },
-        Scenario(name: "dates-sendbird-style-w40", document: "book-club-dates.json", width: 40) { config, _ in
+        Scenario(name: "dates-sendbird-style-w40", document: "book-club-dates.json", width: 40) { config in
             config.dateSeparatorStyle = .sendbird
         },
-        Scenario(name: "dates-none-no-separators-w40", document: "book-club-dates.json", width: 40) { config, _ in
+        Scenario(name: "dates-none-no-separators-w40", document: "book-club-dates.json", width: 40) { config in
             config.dateIndicatorPlacement = .none
         },
-        Scenario(name: "dates-message-list-midnight-splits-group-w40", document: "release-night.json", width: 40) { config, _ in
+        Scenario(name: "dates-message-list-midnight-splits-group-w40", document: "release-night.json", width: 40) { config in
             config.dateIndicatorPlacement = .messageList
         },
     ]
@@ -58,7 +58,7 @@ extension Scenarios {
     /// The unread separator and the scroll-to-latest button (§3.4).
     static let unread: [Scenario] = [
         Scenario(name: "unread-separator-skips-own-and-deleted-w40", document: "community-garden.json", width: 40),
-        Scenario(name: "unread-separator-disabled-w40", document: "community-garden.json", width: 40) { config, _ in
+        Scenario(name: "unread-separator-disabled-w40", document: "community-garden.json", width: 40) { config in
             config.unreadSeparatorEnabled = false
         },
         Scenario(name: "scroll-to-latest-with-unread-count-w40", document: "community-garden.json", width: 40,
@@ -83,7 +83,7 @@ extension Scenarios {
         Scenario(name: "message-parts-reactions-threads-quotes-w80", document: "photo-walk-rich.json", width: 80),
         Scenario(name: "edited-label-enabled-ends-group-w40", document: "family-recipes-edited.json", width: 40),
         Scenario(name: "edited-label-enabled-narrow-footer-w24", document: "family-recipes-edited.json", width: 24),
-        Scenario(name: "edited-label-off-w40", document: "family-recipes-edited.json", width: 40) { config, _ in
+        Scenario(name: "edited-label-off-w40", document: "family-recipes-edited.json", width: 40) { config in
             config.editedLabelEnabled = false
         },
         Scenario(name: "auto-translation-w40", document: "language-exchange-translation.json", width: 40),
@@ -92,30 +92,30 @@ extension Scenarios {
 
     /// `message_display_options`, paddings, alignment, and a direct channel against a group.
     static let display: [Scenario] = [
-        Scenario(name: "display-no-avatars-in-groups-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "display-no-avatars-in-groups-w40", document: "trail-meetup.json", width: 40) { config in
             config.displayOptions.showAvatarsInGroups = false
         },
-        Scenario(name: "display-no-author-names-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "display-no-author-names-w40", document: "trail-meetup.json", width: 40) { config in
             config.displayOptions.showAuthorName = false
         },
-        Scenario(name: "display-no-message-dates-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "display-no-message-dates-w40", document: "trail-meetup.json", width: 40) { config in
             config.displayOptions.showMessageDate = false
         },
-        Scenario(name: "padding-horizontal-0-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "padding-horizontal-0-w40", document: "trail-meetup.json", width: 40) { config in
             config.horizontalPadding = 0
         },
-        Scenario(name: "padding-horizontal-24-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "padding-horizontal-24-w40", document: "trail-meetup.json", width: 40) { config in
             config.horizontalPadding = 24
         },
         Scenario(name: "direct-channel-delivery-read-delivered-sent-pending-w40", document: "lunch-direct.json", width: 40),
         Scenario(name: "direct-channel-w24", document: "lunch-direct.json", width: 24),
-        Scenario(name: "display-no-avatars-in-direct-channel-w40", document: "lunch-direct.json", width: 40) { config, _ in
+        Scenario(name: "display-no-avatars-in-direct-channel-w40", document: "lunch-direct.json", width: 40) { config in
             config.displayOptions.showAvatars = false
         },
-        Scenario(name: "left-aligned-direct-channel-w40", document: "lunch-direct.json", width: 40) { config, _ in
+        Scenario(name: "left-aligned-direct-channel-w40", document: "lunch-direct.json", width: 40) { config in
             config.messageListAlignment = .leftAligned
         },
-        Scenario(name: "left-aligned-group-channel-w40", document: "trail-meetup.json", width: 40) { config, _ in
+        Scenario(name: "left-aligned-group-channel-w40", document: "trail-meetup.json", width: 40) { config in
             config.messageListAlignment = .leftAligned
         },
     ]
@@ -125,7 +125,7 @@ extension Scenarios {
         Scenario(name: "local-states-all-eight-w40", document: "train-wifi-states.json", width: 40),
         Scenario(name: "local-states-all-eight-w24", document: "train-wifi-states.json", width: 24),
         Scenario(name: "typing-three-people-bottom-overlay-w40", document: "standup-typing.json", width: 40),
-        Scenario(name: "typing-in-navigation-bar-w40", document: "standup-typing.json", width: 40) { config, _ in
+        Scenario(name: "typing-in-navigation-bar-w40", document: "standup-typing.json", width: 40) { config in
             config.typingIndicatorPlacement = .navigationBar
         },
         Scenario(name: "empty-channel-w40", document: "new-project-empty.json", width: 40),

@@ -23,13 +23,13 @@ extension Scenarios {
 
     /// Stream's presentation: the parent is the first message of the list.
     static let threadPresentations: [Scenario] = [
-        Scenario(name: "thread-first-message-presentation-w40", document: hike, width: 40, threadParent: "p1") { config, _ in
+        Scenario(name: "thread-first-message-presentation-w40", document: hike, width: 40, threadParent: "p1") { config in
             config.threadView.parentPresentation = .firstMessage
         },
-        Scenario(name: "thread-first-message-presentation-w24", document: hike, width: 24, threadParent: "p1") { config, _ in
+        Scenario(name: "thread-first-message-presentation-w24", document: hike, width: 24, threadParent: "p1") { config in
             config.threadView.parentPresentation = .firstMessage
         },
-        Scenario(name: "thread-first-message-one-reply-w40", document: hike, width: 40, threadParent: "p2") { config, _ in
+        Scenario(name: "thread-first-message-one-reply-w40", document: hike, width: 40, threadParent: "p2") { config in
             config.threadView.parentPresentation = .firstMessage
         },
     ]
@@ -39,29 +39,29 @@ extension Scenarios {
     /// the bottom; with date separators in the list, Stream's presentation; and a short thread
     /// in a tall viewport.
     static let threadStartingPoints: [Scenario] = [
-        Scenario(name: "thread-starting-point-none-bottom-w40", document: hike, width: 40, height: 20, threadParent: "p1") { config, _ in
+        Scenario(name: "thread-starting-point-none-bottom-w40", document: hike, width: 40, height: 20, threadParent: "p1") { config in
             config.dateIndicatorPlacement = .overlay
         },
-        Scenario(name: "thread-starting-point-zero-top-w40", document: hike, width: 40, height: 20, threadParent: "p1") { config, _ in
+        Scenario(name: "thread-starting-point-zero-top-w40", document: hike, width: 40, height: 20, threadParent: "p1") { config in
             config.dateIndicatorPlacement = .overlay
             config.threadView.startingPoint = .top
         },
-        Scenario(name: "thread-starting-point-timestamp-w40", document: hike, width: 40, height: 20, threadParent: "p1") { config, _ in
+        Scenario(name: "thread-starting-point-timestamp-w40", document: hike, width: 40, height: 20, threadParent: "p1") { config in
             config.dateIndicatorPlacement = .overlay
             config.threadView.startingPoint = .timestamp(Timestamp(rfc3339: "2024-03-04T17:05:00Z")!)
         },
-        Scenario(name: "thread-starting-point-timestamp-w24", document: hike, width: 24, height: 20, threadParent: "p1") { config, _ in
+        Scenario(name: "thread-starting-point-timestamp-w24", document: hike, width: 24, height: 20, threadParent: "p1") { config in
             config.dateIndicatorPlacement = .overlay
             config.threadView.startingPoint = .timestamp(Timestamp(rfc3339: "2024-03-04T17:05:00Z")!)
         },
         Scenario(name: "thread-starting-point-after-every-reply-bottom-w40", document: hike, width: 40, height: 20,
-                 threadParent: "p1") { config, _ in
+                 threadParent: "p1") { config in
             config.dateIndicatorPlacement = .overlay
             config.threadView.startingPoint = .timestamp(Timestamp(rfc3339: "2024-03-06T00:00:00Z")!)
         },
         // Exactly the first reply's time: it opens with that reply on top, the parent above it.
         Scenario(name: "thread-starting-point-exact-timestamp-first-message-w40", document: hike, width: 40, height: 20,
-                 threadParent: "p1") { config, _ in
+                 threadParent: "p1") { config in
             config.threadView.parentPresentation = .firstMessage
             config.threadView.startingPoint = .timestamp(Timestamp(rfc3339: "2024-03-04T17:02:00Z")!)
         },
@@ -70,7 +70,7 @@ extension Scenarios {
         Scenario(name: "thread-short-in-tall-viewport-sits-under-header-w40", document: hike, width: 40, height: 28,
                  threadParent: "p2"),
         Scenario(name: "thread-short-in-tall-viewport-first-message-sits-at-bottom-w40", document: hike, width: 40,
-                 height: 28, threadParent: "p2") { config, _ in
+                 height: 28, threadParent: "p2") { config in
             config.threadView.parentPresentation = .firstMessage
         },
     ]

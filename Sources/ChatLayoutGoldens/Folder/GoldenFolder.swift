@@ -184,13 +184,11 @@ public struct GoldenFolder: Sendable {
         guard let bytes = try FolderFile.read(payloadPath, limit: sizeLimit) else {
             throw GoldenError("\(UntrustedText.escaped(payloadPath)): no such file")
         }
-        let settings = payload.settings
         // The snapshot names the payload by its file name; errors name it by its path.
         do throws(GoldenError) {
-            return try LayoutSnapshot(name: payload.name, json: bytes, document: payload.fileName, screen: settings.screen,
-                                      width: settings.width, height: settings.height, scrollOffset: settings.scrollOffset,
-                                      ambiguousIsWide: settings.ambiguousIsWide, overrides: settings.overrides,
-                                      adjust: settings.adjust)
+            let request = payload.settings.request(ScreenRequest.Document(name: UntrustedText.escaped(payload.fileName), bytes: bytes),
+                                                   sizeLimit: sizeLimit)
+            return try LayoutSnapshot(name: payload.name, request: request, document: payload.fileName)
         } catch {
             throw GoldenError(Self.join(UntrustedText.escaped(path), error.message))
         }

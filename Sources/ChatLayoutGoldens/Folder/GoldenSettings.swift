@@ -133,12 +133,16 @@ public struct GoldenSettings: Hashable, Sendable {
         return settings
     }
 
-    /// The payload's configuration with these settings applied.
-    func adjust(_ config: inout MessageListConfig) {
-        if let dateIndicator { config.dateIndicatorPlacement = dateIndicator }
-        if let grouping { config.groupMessages = grouping }
-        if let maxGroupInterval { config.maxTimeIntervalBetweenMessagesInGroup = maxGroupInterval }
-        if let parentPresentation { config.threadView.parentPresentation = parentPresentation }
+    /// The request drawing `document` as these settings say: its context and configuration
+    /// overridden, within `sizeLimit`.
+    func request(_ document: ScreenRequest.Document, sizeLimit: FileSizeLimit) -> ScreenRequest {
+        var overrides = overrides.request
+        overrides.dateIndicator = dateIndicator
+        overrides.grouping = grouping
+        overrides.maxGroupInterval = maxGroupInterval
+        overrides.parentPresentation = parentPresentation
+        return ScreenRequest(document: document, overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
+                             width: width, height: height, scrollOffset: scrollOffset, sizeLimit: sizeLimit)
     }
 
     /// `text` with `-` written `_`: an enum value as the command line spells it

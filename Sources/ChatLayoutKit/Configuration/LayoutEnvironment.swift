@@ -54,9 +54,24 @@ public struct LayoutEnvironment: Sendable {
                   metrics: metrics, presentation: presentation)
     }
 
-    /// The parts as given, for the initialisers that predate the environment: the context's
-    /// locale and time zone are replaced by the formatter's, which is what formats.
-    init(unchecked config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting, measurer: any TextMeasuring,
+    /// An environment of parts that must agree, for the deprecated initialisers that take the
+    /// parts and cannot throw: checked as ``init(config:context:formatter:measurer:strings:metrics:presentation:)``
+    /// checks them, and a context whose locale or time zone is not the formatter's stops the
+    /// program with the same ``LayoutEnvironmentError`` (it once laid out in the formatter's,
+    /// silently).
+    static func agreeing(_ config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
+                         measurer: any TextMeasuring, strings: ChatStrings?, metrics: Metrics? = nil,
+                         presentation: any BoxPresentation = PlainPresentation()) -> LayoutEnvironment {
+        do {
+            return try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer, strings: strings,
+                                         metrics: metrics, presentation: presentation)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// The parts, once checked.
+    private init(unchecked config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting, measurer: any TextMeasuring,
          strings: ChatStrings?, metrics: Metrics? = nil, presentation: any BoxPresentation = PlainPresentation()) {
         var context = context
         context.locale = formatter.locale

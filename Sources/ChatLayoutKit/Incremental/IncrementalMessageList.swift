@@ -84,11 +84,12 @@ public struct IncrementalMessageList: Sendable {
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
     /// keeping what later changes need.
     ///
-    /// Prefer ``init(conversation:environment:width:)``: this one takes a context and a
-    /// formatter that may disagree, and lays out in the formatter's locale and time zone.
+    /// The context and the formatter must agree on the locale and time zone, as
+    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
     ///
     /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
     ///   id (rows are identified by message id).
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(conversation:environment:width:)")
     public init(conversation: Conversation, config: MessageListConfig, context: LayoutContext,
                 formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
                 width: Int, strings: ChatStrings? = nil,
@@ -113,8 +114,8 @@ public struct IncrementalMessageList: Sendable {
          measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings?,
          presentation: any BoxPresentation = PlainPresentation(), chunkLength: Int) throws(MessageListChangeError) {
         try self.init(conversation: conversation,
-                      environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
-                                                     strings: strings, metrics: metrics, presentation: presentation),
+                      environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+                                                              strings: strings, metrics: metrics, presentation: presentation),
                       width: width, chunkLength: chunkLength)
     }
 

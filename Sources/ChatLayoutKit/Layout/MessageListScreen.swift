@@ -1,14 +1,17 @@
 /// The whole pipeline for a message list in one call: decisions, layout, screen.
 public enum MessageListScreen {
-    /// The laid-out screen of `conversation` at `width`, whole or through a viewport.
+    /// The laid-out screen of `conversation` at `width`, whole or through a viewport; the
+    /// context and the formatter must agree on the locale and time zone, as
+    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:environment:width:viewport:)")
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
         width: Int, viewport: Viewport? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
-        layout(conversation, environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
-                                                            strings: strings, metrics: metrics, presentation: presentation),
+        layout(conversation, environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+                                                                     strings: strings, metrics: metrics, presentation: presentation),
                width: width, viewport: viewport)
     }
 

@@ -54,11 +54,13 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
         self.environment = environment
     }
 
-    /// A resolver bound to a context and a formatter; the locale and time zone are the
-    /// formatter's (``LayoutEnvironment`` checks they agree).
+    /// A resolver bound to a context and a formatter, which must agree on the locale and time
+    /// zone: they are checked as ``LayoutEnvironment`` checks them, and a disagreement stops
+    /// the program.
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings? = nil) {
-        self.init(LayoutEnvironment(unchecked: MessageListConfig(), context: context, formatter: formatter,
-                                    measurer: CharacterCountMeasurer(), strings: strings))
+        self.init(LayoutEnvironment.agreeing(MessageListConfig(), context: context, formatter: formatter,
+                                             measurer: CharacterCountMeasurer(), strings: strings))
     }
 
     /// The decisions for `threads` in this order, with the banner for `newThreadParentIDs`.

@@ -1,12 +1,17 @@
 /// The whole thread-list pipeline in one call: the document's threads sorted, its `events`
 /// applied by the reducer, the items composed, laid out and put on a screen.
 public enum ThreadListScreen {
-    /// The decisions: threads after the events, in list order, with the banner and phase.
+    /// The decisions: threads after the events, in list order, with the banner and phase; the
+    /// context and the formatter must agree on the locale and time zone, as
+    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use decisions(_:environment:query:)")
     public static func decisions(
         _ conversation: Conversation, context: LayoutContext, formatter: any LocaleFormatting,
         query: ThreadListQuery = ThreadListQuery(), strings: ChatStrings? = nil
     ) -> ThreadListDecisions {
-        decisions(conversation, resolver: ThreadListResolver(context: context, formatter: formatter, strings: strings), query: query)
+        let environment = LayoutEnvironment.agreeing(MessageListConfig(), context: context, formatter: formatter,
+                                                     measurer: CharacterCountMeasurer(), strings: strings)
+        return decisions(conversation, resolver: ThreadListResolver(environment), query: query)
     }
 
     /// The decisions in `environment`: threads after the events, in list order, with the
@@ -25,15 +30,18 @@ public enum ThreadListScreen {
         return resolver.resolve(state.threads, newThreadParentIDs: state.newThreadParentIDs, phase: phase)
     }
 
-    /// The laid-out thread list at `width`, whole or through a viewport (which opens at the top).
+    /// The laid-out thread list at `width`, whole or through a viewport (which opens at the
+    /// top); the context and the formatter must agree on the locale and time zone, as
+    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:environment:width:viewport:)")
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
         width: Int, viewport: Viewport? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
-        layout(conversation, environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
-                                                            strings: strings, metrics: metrics, presentation: presentation),
+        layout(conversation, environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+                                                                     strings: strings, metrics: metrics, presentation: presentation),
                width: width, viewport: viewport)
     }
 

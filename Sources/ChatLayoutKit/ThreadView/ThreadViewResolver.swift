@@ -13,11 +13,13 @@ public struct ThreadViewResolver: Sendable, LayoutEnvironmentBased {
         self.environment = environment
     }
 
-    /// A resolver bound to a configuration, a context, a formatter and a measurer; the
-    /// locale and time zone are the formatter's (``LayoutEnvironment`` checks they agree).
+    /// A resolver bound to a configuration, a context, a formatter and a measurer, which must
+    /// agree on the locale and time zone: they are checked as ``LayoutEnvironment`` checks them,
+    /// and a disagreement stops the program.
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings? = nil) {
-        self.init(LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer, strings: strings))
+        self.init(LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer, strings: strings))
     }
 
     /// The decisions of the thread of `parentID`: the parent from the document's messages,

@@ -5,7 +5,11 @@ public enum ThreadViewScreen {
     /// `config.threadView.startingPoint` opens it. Lengths are the measurer's units: cells and
     /// rows for the ICU engine, points for a front end's.
     ///
+    /// The context and the formatter must agree on the locale and time zone, as
+    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when the document has no such message.
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:parentID:environment:width:height:scrollOffset:)")
     public static func layout(
         _ conversation: Conversation, parentID: String, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
@@ -13,8 +17,8 @@ public enum ThreadViewScreen {
         presentation: any BoxPresentation = PlainPresentation()
     ) throws(ThreadViewError) -> LaidOutScreen {
         try layout(conversation, parentID: parentID,
-                   environment: LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer,
-                                                  strings: strings, metrics: metrics, presentation: presentation),
+                   environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+                                                           strings: strings, metrics: metrics, presentation: presentation),
                    width: width, height: height, scrollOffset: scrollOffset)
     }
 

@@ -25,8 +25,8 @@ struct ExplainCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let loaded = try flags.load(for: .messageList)
-        let environment = try loaded.environment(config: messageList.applied(to: loaded.config))
+        let loaded = try flags.load(for: .messageList, overrides: messageList.overrides())
+        let environment = try loaded.environment()
         let resolver = MessageListResolver(environment)
         let decisions = resolver.resolve(history.applied(to: loaded.document.conversation), explain: true)
         var output = StandardOutput()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutGoldens
 import ChatLayoutKit
 
 /// `chat-layout preview`: a document laid out and drawn as text or SVG, as a tree, or as JSON.
@@ -25,16 +26,16 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var screen: ScreenOptions
 
     func run() throws {
-        let loaded = try flags.load(for: .messageList)
+        var loaded = try flags.load(for: .messageList, overrides: messageList.overrides())
         let conversation = history.applied(to: loaded.document.conversation)
-        let config = messageList.applied(to: loaded.config)
-        let environment = try screen.environment(loaded, config: config)
-        if let viewport = screen.viewport(defaultOffset: Int.max) {
-            let laidOut = MessageListScreen.layout(conversation, environment: environment, width: screen.width(flags), viewport: viewport)
+        let environment = try screen.environment(&loaded)
+        let request = loaded.request
+        if request.viewport != nil {
+            let laidOut = try request.layout(conversation, environment: environment)
             try screen.write(laidOut, engine: loaded.engine, environment: environment)
         } else {
             // The whole list: as text, laid out and drawn a part at a time.
-            try screen.writeWholeList(conversation, width: screen.width(flags), engine: loaded.engine, environment: environment)
+            try screen.writeWholeList(conversation, width: request.screenWidth, engine: loaded.engine, environment: environment)
         }
         if !conversation.messages.isEmpty { screen.hintWhenOverlayShowsNoDates(environment.config) }
         // Messages Stream hides are left out on purpose; say so, so that none seems lost.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatLayoutDecoding
+import ChatLayoutGoldens
 import ChatLayoutICU
 import ChatLayoutKit
 import Foundation
@@ -18,12 +19,12 @@ struct LayoutFlags: ParsableArguments {
                                valueName: "width"))
     var givenWidth: Int?
 
-    /// The width in cells: `--width`, else a terminal's 80 (a command in points asks
-    /// ``ScreenOptions/width(_:)``).
+    /// The width in cells: `--width`, else a terminal's 80 (a command in points asks its
+    /// request: ``ScreenRequest/screenWidth``).
     var width: Int { givenWidth ?? Self.defaultWidth }
 
     /// A terminal's width in cells.
-    static let defaultWidth = 80
+    static let defaultWidth = ScreenRequest.defaultCellWidth
 
     /// The widest screen drawn: far wider than any terminal, and small enough that no width
     /// can make a row (or the grid it is drawn in) absurdly large.
@@ -63,92 +64,89 @@ struct LayoutFlags: ParsableArguments {
         }
     }
 
-    /// Everything a command needs to lay out the document.
+    /// Everything a command needs to lay out the document: the request these flags make, and
+    /// its input.
     struct Loaded {
-        var document: ConversationDocument
-        var config: MessageListConfig
-        var context: LayoutContext
-        var formatter: ICULocaleFormatter
-        var engine: ICUTextEngine
-        /// The locale's words with the `--strings` table applied.
-        var strings: ChatStrings
-        /// `--layout-direction`, when given: it overrides every config's `layout_direction`.
-        var layoutDirection: LayoutDirectionFlag?
+        /// The document, the flags as overrides, the machine's clock, zone and locale as
+        /// defaults; in cells until ``ScreenOptions`` says points.
+        var request: ScreenRequest
+        var input: ScreenRequest.Input
 
-        /// The layout's environment for `config`: this document's context and formatter, the
-        /// ICU cell engine unless `measurer` is given.
-        func environment(config: MessageListConfig, measurer: (any TextMeasuring)? = nil, metrics: Metrics? = nil,
-                         presentation: any BoxPresentation = PlainPresentation()) throws -> LayoutEnvironment {
-            var config = config
-            if let layoutDirection { config.layoutDirection = layoutDirection.direction }
+        var document: ConversationDocument { input.document }
+        /// The document's configuration with the flags applied.
+        var config: MessageListConfig { input.config }
+        var context: LayoutContext { input.context }
+        var engine: ICUTextEngine { input.engine }
+
+        /// The layout's environment: this document's configuration (or `config`), context,
+        /// formatter and words, in the request's units, with `presentation`.
+        func environment(config: MessageListConfig? = nil, presentation: any BoxPresentation = PlainPresentation()) throws -> LayoutEnvironment {
             do {
-                return try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer ?? engine,
-                                             strings: strings, metrics: metrics, presentation: presentation)
+                return try request.environment(input, config: config, presentation: presentation)
             } catch {
                 throw BadInput(message: "\(error)")
             }
         }
     }
 
-    /// Reads and decodes the document, checks that it has what `use` reads, prints its
-    /// warnings, and completes context and config.
-    func load(for use: ConversationDocument.Use) throws -> Loaded {
-        let bytes = try readInput()
+    /// These flags (and `overrides`, the configuration flags of the command) over the
+    /// document's context and configuration, for `screen`.
+    func overrides(_ overrides: ScreenRequest.Overrides = ScreenRequest.Overrides()) -> ScreenRequest.Overrides {
+        var overrides = overrides
+        overrides.locale = locale
+        overrides.timeZone = timeZone
+        overrides.now = now.flatMap { Timestamp(rfc3339: $0) }
+        overrides.currentUserID = currentUser
+        overrides.channel = channel
+        if let layoutDirection { overrides.layoutDirection = .some(layoutDirection.direction) }
+        return overrides
+    }
+
+    /// Reads the document (up to the size cap), decodes it, checks that it has what `screen`
+    /// reads, prints its warnings, and completes context and config: a ``ScreenRequest`` with
+    /// these flags and `overrides` over the document, and the machine's clock, `TZ` and `LANG`
+    /// for what neither gives.
+    func load(for screen: ScreenRequest.Screen, overrides: ScreenRequest.Overrides = ScreenRequest.Overrides()) throws -> Loaded {
+        let limit = try SizeLimit.fromEnvironment()
+        var request = ScreenRequest(
+            document: ScreenRequest.Document(name: displayName, bytes: try readInput(limit: limit)),
+            overrides: self.overrides(overrides),
+            defaults: DocumentContext(now: Environment.now(), timeZone: Environment.timeZone(), locale: Environment.locale()),
+            screen: screen, width: givenWidth, sizeLimit: FileSizeLimit(bytes: limit.bytes, description: limit.description))
         let document: ConversationDocument
         do {
-            document = try ConversationDecoder.decode(bytes, channel: channel)
-            try document.requireContent(for: use)
+            document = try request.decoded()
         } catch {
-            throw BadInput(message: "\(displayName): \(error)")
+            throw BadInput(message: "\(error)")
         }
         for warning in document.warnings {
             StandardError.write("chat-layout: warning: \(displayName): \(warning)\n")
         }
-        let config = document.config
-        let written = document.context
-        let context = LayoutContext(
-            currentUserID: currentUser ?? written.currentUserID,
-            now: now.flatMap { Timestamp(rfc3339: $0) } ?? written.now ?? Environment.now(),
-            timeZone: timeZone ?? written.timeZone ?? Environment.timeZone(),
-            locale: locale ?? written.locale ?? Environment.locale(),
-            translationLanguage: written.translationLanguage
-        )
-        let formatter: ICULocaleFormatter
+        if let strings {
+            request.strings = ScreenRequest.Document(name: DocumentSource(path: strings).name, bytes: try Self.readStrings(strings))
+        }
         do {
-            formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
+            return Loaded(request: request, input: try request.input(document))
         } catch {
             // Named where it came from: a bad flag is bad usage; a bad document, or a bad
             // environment variable, is bad input.
-            switch error {
-            case .unknownLocale:
-                if locale != nil { throw ValidationError("--locale: \(error)") }
-                if written.locale != nil { throw BadInput(message: "\(displayName): context.locale: \(error)") }
-                throw BadInput(message: "the environment (LC_ALL, LC_MESSAGES or LANG): \(error); pass --locale")
-            case .unknownTimeZone:
-                if timeZone != nil { throw ValidationError("--time-zone: \(error)") }
-                if written.timeZone != nil { throw BadInput(message: "\(displayName): context.time_zone: \(error)") }
-                throw BadInput(message: "the environment (TZ): \(error); pass --time-zone")
+            guard case .formatting(_, let formatting, let source) = error else { throw BadInput(message: "\(error)") }
+            switch (formatting, source) {
+            case (.unknownLocale, .overrides): throw ValidationError("--locale: \(formatting)")
+            case (.unknownTimeZone, .overrides): throw ValidationError("--time-zone: \(formatting)")
+            case (_, .document): throw BadInput(message: "\(error)")
+            case (.unknownLocale, .defaults):
+                throw BadInput(message: "the environment (LC_ALL, LC_MESSAGES or LANG): \(formatting); pass --locale")
+            case (.unknownTimeZone, .defaults): throw BadInput(message: "the environment (TZ): \(formatting); pass --time-zone")
             }
         }
-        var words = ChatStrings(locale: formatter.locale)
-        if let strings {
-            let bytes = try Self.readStrings(strings)
-            do {
-                try words.apply(ChatStrings.table(json: bytes))
-            } catch {
-                throw BadInput(message: "\(DocumentSource(path: strings).name): \(error)")
-            }
-        }
-        return Loaded(document: document, config: config, context: context, formatter: formatter, engine: ICUTextEngine(),
-                      strings: words, layoutDirection: layoutDirection)
     }
 
     private var source: DocumentSource { DocumentSource(path: file == "-" ? nil : file) }
 
     private var displayName: String { source.name }
 
-    private func readInput() throws -> [UInt8] {
-        let limit = try SizeLimit.fromEnvironment()
+    private func readInput(limit: SizeLimit) throws -> [UInt8] {
         do {
             return try source.read(limit: limit)
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutGoldens
 import ChatLayoutKit
 
 /// The flags that shape a message list — date indicators and grouping — for the commands that
@@ -37,13 +38,13 @@ struct MessageListFlags: ParsableArguments {
         }
     }
 
-    /// `config` with these flags applied over the document's values.
-    func applied(to config: MessageListConfig) -> MessageListConfig {
-        var config = config
-        if let dateIndicator { config.dateIndicatorPlacement = dateIndicator.placement }
-        if noGrouping { config.groupMessages = false }
-        if let maxGroupInterval { config.maxTimeIntervalBetweenMessagesInGroup = maxGroupInterval }
-        return config
+    /// `overrides` with these flags over the document's values.
+    func overrides(_ overrides: ScreenRequest.Overrides = ScreenRequest.Overrides()) -> ScreenRequest.Overrides {
+        var overrides = overrides
+        if let dateIndicator { overrides.dateIndicator = dateIndicator.placement }
+        if noGrouping { overrides.grouping = false }
+        if let maxGroupInterval { overrides.maxGroupInterval = maxGroupInterval }
+        return overrides
     }
 }
 

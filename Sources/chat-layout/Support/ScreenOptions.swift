@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutGoldens
 import ChatLayoutICU
 import ChatLayoutKit
 import ChatLayoutPixel
@@ -29,12 +30,7 @@ struct ScreenOptions: ParsableArguments {
 
     /// The width of a screen in points without `--width`: 375, the narrowest current iPhones
     /// (SE, mini) and the README's images; 80 points would be a fifth of a phone.
-    static let phoneWidth = 375
-
-    /// The screen's width: `--width`, else 80 cells or a 375-point phone.
-    func width(_ flags: LayoutFlags) -> Int {
-        flags.givenWidth ?? (units == .points ? Self.phoneWidth : LayoutFlags.defaultWidth)
-    }
+    static let phoneWidth = ScreenRequest.defaultPointWidth
 
     func validate() throws {
         if units == .points && format == .text {
@@ -55,13 +51,14 @@ struct ScreenOptions: ParsableArguments {
         format == .svg || units == .points ? PlainPresentation() : TerminalPresentation()
     }
 
-    /// What measures text: the ICU engine in cells, HarfBuzz on the Noto fonts in points.
-    func measurer(cells engine: ICUTextEngine) throws -> any TextMeasuring {
+    /// The request's units: cells (the ICU engine), or points measured by HarfBuzz on the Noto
+    /// fonts at ``pointSize``.
+    func requestUnits() throws -> ScreenRequest.Units {
         switch units {
-        case .cells: return engine
+        case .cells: return .cells()
         case .points:
             do {
-                return try HarfBuzzTextMeasurer(pointSize: Double(Self.pointSize))
+                return .points(measurer: try HarfBuzzTextMeasurer(pointSize: Double(Self.pointSize)), pointSize: Self.pointSize)
             } catch {
                 throw BadInput(message: "--units points: \(error)")
             }
@@ -71,8 +68,11 @@ struct ScreenOptions: ParsableArguments {
     /// Everything the screen is laid out with: the document's options, context and formatter,
     /// and this command's measurer (whose units and line height the lengths follow:
     /// ``TextMeasuring/metrics(for:)``) and presentation.
-    func environment(_ loaded: LayoutFlags.Loaded, config: MessageListConfig) throws -> LayoutEnvironment {
-        try loaded.environment(config: config, measurer: try measurer(cells: loaded.engine), presentation: presentation)
+    func environment(_ loaded: inout LayoutFlags.Loaded) throws -> LayoutEnvironment {
+        loaded.request.units = try requestUnits()
+        loaded.request.height = height
+        loaded.request.scrollOffset = scrollOffset
+        return try loaded.environment(presentation: presentation)
     }
 
     /// A hint on stderr when `config` floats the dates over the list (`overlay`) and there is
@@ -80,11 +80,6 @@ struct ScreenOptions: ParsableArguments {
     func hintWhenOverlayShowsNoDates(_ config: MessageListConfig) {
         guard height == nil, config.dateIndicatorPlacement == .overlay else { return }
         StandardError.write("chat-layout: hint: no dates are drawn: the date indicator is overlay, a date floating over a viewport, and there is no --height; pass --height to draw a viewport with its date, or --date-indicator message-list for date separators in the list\n")
-    }
-
-    /// The viewport, if any; without `--scroll-offset` it shows `defaultOffset`.
-    func viewport(defaultOffset: Int) -> Viewport? {
-        height.map { Viewport(scrollOffset: scrollOffset ?? defaultOffset, height: $0) }
     }
 
     /// Writes the whole list of `conversation` in the chosen format; as text, decided, laid out

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutGoldens
 import ChatLayoutKit
 
 /// `chat-layout thread`: the thread of one message laid out and drawn as text, as a tree, or
@@ -47,25 +48,20 @@ struct ThreadCommand: ParsableCommand {
     /// `none`/`max` → the bottom, `0` → the top, an RFC 3339 timestamp; as the document's
     /// `starting_point`.
     static func startingPoint(_ text: String) -> ThreadStartingPoint? {
-        switch text {
-        case "none", "max": return .bottom
-        case "0": return .top
-        default: return Timestamp(rfc3339: text).map(ThreadStartingPoint.timestamp)
-        }
+        ScreenRequest.Overrides.startingPoint(text)
     }
 
     func run() throws {
-        let loaded = try flags.load(for: .threadView)
-        var config = messageList.applied(to: loaded.config)
-        if let parentPresentation { config.threadView.parentPresentation = parentPresentation.presentation }
-        if let point = startingPoint.flatMap(Self.startingPoint) { config.threadView.startingPoint = point }
+        var overrides = messageList.overrides()
+        overrides.parentPresentation = parentPresentation?.presentation
+        overrides.startingPoint = startingPoint.flatMap(Self.startingPoint)
+        var loaded = try flags.load(for: .threadView(parentID: parent), overrides: overrides)
+        let environment = try screen.environment(&loaded)
         let laidOut: LaidOutScreen
-        let environment = try screen.environment(loaded, config: config)
         do {
-            laidOut = try ThreadViewScreen.layout(loaded.document.conversation, parentID: parent, environment: environment,
-                                                  width: screen.width(flags), height: screen.height, scrollOffset: screen.scrollOffset)
+            laidOut = try loaded.request.layout(loaded.document.conversation, environment: environment)
         } catch {
-            throw BadInput(message: "\(DocumentSource(path: flags.file == "-" ? nil : flags.file).name): \(error)")
+            throw BadInput(message: "\(error)")
         }
         try screen.write(laidOut, engine: loaded.engine, environment: environment)
         screen.hintWhenOverlayShowsNoDates(environment.config)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutGoldens
 import ChatLayoutKit
 
 /// `chat-layout threads`: the thread list of a document (Stream's thread-list response, or a
@@ -19,10 +20,9 @@ struct ThreadsCommand: ParsableCommand {
     @OptionGroup var screen: ScreenOptions
 
     func run() throws {
-        let loaded = try flags.load(for: .threadList)
-        let environment = try screen.environment(loaded, config: loaded.config)
-        let laidOut = ThreadListScreen.layout(loaded.document.conversation, environment: environment, width: screen.width(flags),
-                                              viewport: screen.viewport(defaultOffset: 0))
+        var loaded = try flags.load(for: .threadList)
+        let environment = try screen.environment(&loaded)
+        let laidOut = try loaded.request.layout(loaded.document.conversation, environment: environment)
         try screen.write(laidOut, engine: loaded.engine, environment: environment)
         if loaded.context.currentUserID == nil {
             // Unread badges and the order (unread threads first) are the current user's.

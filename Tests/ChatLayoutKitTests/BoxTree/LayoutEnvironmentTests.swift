@@ -25,23 +25,56 @@ struct LayoutEnvironmentTests {
         #expect(error?.description.contains("de_DE") == true && error?.description.contains("en_US") == true)
     }
 
-    @Test func theOlderInitialisers_takeTheFormattersLocaleAndTimeZone() throws {
-        // A Tokyo context with a Berlin formatter lays out in Berlin time, and says so: the
-        // resolver's context is the formatter's, not the one it was given.
-        let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
-        var tokyo = builder.context
-        tokyo.timeZone = "Asia/Tokyo"
-        let resolver = MessageListResolver(config: builder.config, context: tokyo, formatter: berlin, measurer: ICUTextEngine())
-        #expect(resolver.context.timeZone == "Europe/Berlin" && resolver.environment.timeZone == "Europe/Berlin")
+    @Test func theDeprecatedInitialisers_stopOnAContextTheFormatterDisagreesWith() async {
+        // A Tokyo context with a Berlin formatter is refused, as LayoutEnvironment refuses it;
+        // they cannot throw, so they stop the program (they once laid out in Berlin time).
+        await #expect(processExitsWith: .failure) {
+            let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
+            let tokyo = LayoutContext(currentUserID: "luke", now: Timestamp(seconds: 0), timeZone: "Asia/Tokyo", locale: "en_US")
+            _ = MessageListResolver(config: MessageListConfig(), context: tokyo, formatter: berlin, measurer: ICUTextEngine())
+        }
+        await #expect(processExitsWith: .failure) {
+            let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
+            let german = LayoutContext(currentUserID: "luke", now: Timestamp(seconds: 0), timeZone: "Europe/Berlin", locale: "de_DE")
+            _ = ThreadListScreen.decisions(Conversation(channel: Channel(cid: "messaging:x")), context: german, formatter: berlin)
+        }
+    }
+
+    @Test func theDeprecatedInitialisers_decideAndLayOutAsTheEnvironmentOnes() throws {
+        let formatter = try ICULocaleFormatter(context: builder.context)
+        let environment = try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                                measurer: ICUTextEngine())
+        let (conversation, config, context) = (builder.conversation, builder.config, builder.context)
+        #expect(MessageListResolver(config: config, context: context, formatter: formatter, measurer: ICUTextEngine())
+            .resolve(conversation) == MessageListResolver(environment).resolve(conversation))
+        #expect(try ThreadViewResolver(config: config, context: context, formatter: formatter, measurer: ICUTextEngine())
+            .resolve(conversation, parentID: "m1") == ThreadViewResolver(environment).resolve(conversation, parentID: "m1"))
+        #expect(ThreadListResolver(context: context, formatter: formatter).environment.context == environment.context)
+        #expect(ThreadListScreen.decisions(conversation, context: context, formatter: formatter)
+            == ThreadListScreen.decisions(conversation, environment: environment))
+        #expect(MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
+                                         measurer: ICUTextEngine(), width: 30, viewport: Viewport(scrollOffset: 0, height: 4))
+            == MessageListScreen.layout(conversation, environment: environment, width: 30, viewport: Viewport(scrollOffset: 0, height: 4)))
+        #expect(ThreadListScreen.layout(conversation, config: config, context: context, formatter: formatter,
+                                        measurer: ICUTextEngine(), width: 30)
+            == ThreadListScreen.layout(conversation, environment: environment, width: 30))
+        #expect(try ThreadViewScreen.layout(conversation, parentID: "m2", config: config, context: context, formatter: formatter,
+                                            measurer: ICUTextEngine(), width: 30)
+            == ThreadViewScreen.layout(conversation, parentID: "m2", environment: environment, width: 30))
+        #expect(try IncrementalMessageList(conversation: conversation, config: config, context: context, formatter: formatter,
+                                           measurer: ICUTextEngine(), width: 30).screen()
+            == IncrementalMessageList(conversation: conversation, environment: environment, width: 30).screen())
     }
 
     @Test func aScreenFromTheEnvironment_equalsTheOneFromItsParts() throws {
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
         let environment = try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
                                                 measurer: ICUTextEngine(), presentation: TerminalPresentation())
-        let fromParts = MessageListScreen.layout(builder.conversation, config: builder.config, context: builder.context,
-                                                 formatter: formatter, measurer: ICUTextEngine(), width: 40,
-                                                 presentation: TerminalPresentation())
+        // The ICU convenience makes the same environment from the context alone.
+        let fromParts = MessageListScreen.layout(builder.conversation,
+                                                 environment: try LayoutEnvironment(config: builder.config, context: builder.context,
+                                                                                    presentation: TerminalPresentation()),
+                                                 width: 40)
         #expect(MessageListScreen.layout(builder.conversation, environment: environment, width: 40) == fromParts)
         var list = try IncrementalMessageList(conversation: builder.conversation, environment: environment, width: 40)
         #expect(list.screen() == fromParts)

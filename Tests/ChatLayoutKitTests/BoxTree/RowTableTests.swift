@@ -196,9 +196,9 @@ struct NegativeSpacingTests {
         let builder = ConversationBuilder().direct()
             .message("m1", by: "leia", at: 0, text: "One").message("m2", by: "leia", at: 10, text: "Two")
             .message("m3", by: "luke", at: 20, text: "Three")
-        let decisions = MessageListResolver(config: builder.config, context: builder.context,
-                                            formatter: try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
-                                            measurer: ICUTextEngine()).resolve(builder.conversation)
+        let decisions = MessageListResolver(try LayoutEnvironment(config: builder.config, context: builder.context,
+                                                                  formatter: try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
+                                                                  measurer: ICUTextEngine())).resolve(builder.conversation)
         var metrics = Metrics()
         metrics.messageSpacing = -3
         metrics.groupSpacing = -2

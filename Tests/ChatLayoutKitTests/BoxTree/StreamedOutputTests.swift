@@ -19,8 +19,9 @@ struct StreamedOutputTests {
 
     private static func screen(_ builder: ConversationBuilder, width: Int = 40) throws -> LaidOutScreen {
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        return MessageListScreen.layout(builder.conversation, config: builder.config, context: builder.context,
-                                        formatter: formatter, measurer: ICUTextEngine(), width: width)
+        return MessageListScreen.layout(builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                      measurer: ICUTextEngine()), width: width)
     }
 
     /// What `write` hands its sink, piece by piece.
@@ -64,8 +65,8 @@ struct StreamedOutputTests {
     @Test func explanationJSON_streamed_isTheWholeJSON_withTheAddedMembers() throws {
         let builder = Self.scenario(2000)
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let decisions = MessageListResolver(config: builder.config, context: builder.context, formatter: formatter,
-                                            measurer: ICUTextEngine()).resolve(builder.conversation, explain: true)
+        let decisions = MessageListResolver(try LayoutEnvironment(config: builder.config, context: builder.context,
+                                                                  formatter: formatter, measurer: ICUTextEngine())).resolve(builder.conversation, explain: true)
         #expect(!decisions.hidden.isEmpty)
         let added: [(String, JSONValue)] = [("direction", "ltr"), ("more", .array([1, 2]))]
         guard case .object(let members) = decisions.explanationJSON() else { Issue.record("not an object"); return }

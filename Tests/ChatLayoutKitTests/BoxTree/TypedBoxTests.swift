@@ -45,9 +45,9 @@ struct TypedBoxTests {
     private func screen(_ presentation: any BoxPresentation, metrics: Metrics? = nil, width: Int = 44) throws -> LaidOutScreen {
         let builder = scenario()
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        return MessageListScreen.layout(builder.conversation, config: builder.config, context: builder.context,
-                                        formatter: formatter, measurer: ICUTextEngine(), metrics: metrics, width: width,
-                                        presentation: presentation)
+        return MessageListScreen.layout(builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                      measurer: ICUTextEngine(), metrics: metrics, presentation: presentation), width: width)
     }
 
     private func boxes(_ screen: LaidOutScreen) -> [Box] {

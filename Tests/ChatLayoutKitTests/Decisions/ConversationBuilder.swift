@@ -125,8 +125,8 @@ struct ConversationBuilder {
     /// The decisions, with ICU formatting in the context's locale and time zone.
     func resolve(explain: Bool = false) throws -> ResolvedMessageList {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        let resolver = MessageListResolver(config: config, context: context, formatter: formatter,
-                                           measurer: ICUTextEngine())
+        let resolver = MessageListResolver(try LayoutEnvironment(config: config, context: context, formatter: formatter,
+                                                                 measurer: ICUTextEngine()))
         return ResolvedMessageList(decisions: resolver.resolve(conversation, explain: explain))
     }
 

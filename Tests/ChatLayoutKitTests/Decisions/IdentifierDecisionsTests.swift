@@ -69,8 +69,9 @@ import Testing
             .message("caf\u{E9}", by: "leia", at: 0)
             .message("cafe\u{301}", by: "leia", at: 10)
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        var list = try IncrementalMessageList(conversation: builder.conversation, config: builder.config, context: builder.context,
-                                              formatter: formatter, measurer: ICUTextEngine(), width: 40)
+        var list = try IncrementalMessageList(conversation: builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                      measurer: ICUTextEngine()), width: 40)
         #expect(list.decisions.messages.count == 2)
         let diff = try list.apply(.remove(messageID: "cafe\u{301}"))
         #expect(diff.removed == [.message("cafe\u{301}")])
@@ -135,7 +136,8 @@ import Testing
         conversation.threads = [ChatThread(parentMessageID: "p1", channel: Channel(cid: "messaging:cafe\u{301}", name: "Elsewhere"), replyCount: 1)]
         let builder = ConversationBuilder()
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let decisions = try ThreadViewResolver(config: builder.config, context: builder.context, formatter: formatter, measurer: ICUTextEngine())
+        let decisions = try ThreadViewResolver(try LayoutEnvironment(config: builder.config, context: builder.context,
+                                                                     formatter: formatter, measurer: ICUTextEngine()))
             .resolve(conversation, parentID: "p1")
         #expect(decisions.header.subtitle == "Elsewhere")
     }
@@ -161,7 +163,8 @@ import Testing
             .message("\u{E9}", by: composed, at: 10) { $0.parentID = "p1" }
             .message("e\u{301}", by: decomposed, at: 20) { $0.parentID = "p1" }
         let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let decisions = try ThreadViewResolver(config: builder.config, context: builder.context, formatter: formatter, measurer: ICUTextEngine())
+        let decisions = try ThreadViewResolver(try LayoutEnvironment(config: builder.config, context: builder.context,
+                                                                     formatter: formatter, measurer: ICUTextEngine()))
             .resolve(builder.conversation, parentID: "p1")
         let replies = decisions.items.compactMap { item -> MessageDecision? in if case .message(let decision) = item { decision } else { nil } }
         #expect(replies.map { Array($0.message.id.unicodeScalars) } == [["\u{E9}"], ["e", "\u{301}"]])

@@ -14,8 +14,9 @@ import Testing
         config.dateIndicatorPlacement = .messageList
         adjust(&config)
         let context = LayoutContext(currentUserID: "luke", now: instant("2024-03-05T12:00:00Z"), timeZone: "UTC", locale: "en_US")
-        return MessageListResolver(config: config, context: context,
-                                   formatter: try ICULocaleFormatter(locale: "en_US", timeZone: "UTC"), measurer: ICUTextEngine())
+        return MessageListResolver(try LayoutEnvironment(config: config, context: context,
+                                                         formatter: try ICULocaleFormatter(locale: "en_US", timeZone: "UTC"),
+                                                         measurer: ICUTextEngine()))
     }
 
     private func message(_ id: String, at rfc3339: String) -> Message {

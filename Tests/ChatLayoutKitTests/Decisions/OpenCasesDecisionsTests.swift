@@ -82,9 +82,10 @@ import Testing
     /// draws what a decoded document of the same messages draws.
     @Test func quoteByIDAlone_inTheIncrementalList_asInTheDecodedDocument() throws {
         let builder = base.message("m1", by: "leia", text: "The original")
-        var list = try IncrementalMessageList(conversation: builder.conversation, config: builder.config, context: builder.context,
-                                              formatter: ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
-                                              measurer: ICUTextEngine(), width: 40)
+        var list = try IncrementalMessageList(conversation: builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context,
+                                      formatter: ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
+                                      measurer: ICUTextEngine()), width: 40)
         var quoting = Message(id: "m2", text: "Quoting", user: Cast.han, createdAt: instant(builder.start, plus: 10))
         quoting.quotedMessageID = "m1"
         try list.apply(.append(quoting))

@@ -213,8 +213,9 @@ import Testing
         }
         #expect(list.items == items)
         #expect(throws: MessageListChangeError.duplicateMessageID("m1")) {
-            try IncrementalMessageList(conversation: threeMessages.message("m1", by: "han", at: 5).conversation, config: MessageListConfig(),
-                                       context: threeMessages.context, formatter: formatter(threeMessages), measurer: ICUTextEngine(), width: 40)
+            try IncrementalMessageList(conversation: threeMessages.message("m1", by: "han", at: 5).conversation, environment:
+                    try LayoutEnvironment(config: MessageListConfig(), context: threeMessages.context,
+                                          formatter: formatter(threeMessages), measurer: ICUTextEngine()), width: 40)
         }
     }
 
@@ -271,8 +272,9 @@ import Testing
     }
 
     private func incremental(_ builder: ConversationBuilder, width: Int = 40) throws -> IncrementalMessageList {
-        try IncrementalMessageList(conversation: builder.conversation, config: builder.config, context: builder.context,
-                                   formatter: formatter(builder), measurer: ICUTextEngine(), width: width)
+        try IncrementalMessageList(conversation: builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter(builder),
+                                      measurer: ICUTextEngine()), width: width)
     }
 
     /// A message by a cast member, `offset` seconds after the builder's start.

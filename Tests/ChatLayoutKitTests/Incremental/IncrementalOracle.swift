@@ -25,8 +25,8 @@ enum IncrementalOracle {
 
     /// A full layout of the list's conversation, from scratch.
     static func fullLayout(of list: IncrementalMessageList) -> (decisions: MessageListDecisions, list: LaidOutList) {
-        let decisions = MessageListResolver(config: list.config, context: list.context, formatter: formatter(list.context),
-                                            measurer: measurer).resolve(list.conversation)
+        let decisions = MessageListResolver(try! LayoutEnvironment(config: list.config, context: list.context,
+                                                                  formatter: formatter(list.context), measurer: measurer)).resolve(list.conversation)
         let direction = list.config.layoutDirection ?? LayoutDirection(locale: list.context.locale)
         let laidOut = MessageListLayout(metrics: list.metrics, measurer: measurer, strings: list.strings, direction: direction)
             .layout(decisions, width: list.width, dateIndicator: list.config.dateIndicatorPlacement)

@@ -150,8 +150,8 @@ struct TranslationTableTests {
                 input.context.timeZone = "UTC"
                 input.config.typingIndicatorPlacement = .bottomOverlay
                 input.conversation.channel.memberCount = count
-                let header = MessageListResolver(config: input.config, context: input.context, formatter: formatter,
-                                                 measurer: PropertyHarness.measurer).resolve(input.conversation).header
+                let header = MessageListResolver(try LayoutEnvironment(config: input.config, context: input.context,
+                                                                       formatter: formatter, measurer: PropertyHarness.measurer)).resolve(input.conversation).header
                 let category = formatter.pluralCategory(count)
                 let form = strings.members.forms[category] ?? strings.members.forms[.other]!
                 let digits = formatter.formatCount(count)
@@ -193,8 +193,9 @@ struct TranslationTableTests {
             let formatter = try! ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
             let conversation = Conversation(channel: Channel(cid: "messaging:x"), members: names.map { Member(user: user($0)) },
                                             messages: [], typingUserIDs: names)
-            return MessageListResolver(config: MessageListConfig(), context: LayoutContext(now: Timestamp(seconds: 0)),
-                                       formatter: formatter, measurer: engine, strings: strings)
+            return MessageListResolver(try! LayoutEnvironment(config: MessageListConfig(),
+                                                             context: LayoutContext(now: Timestamp(seconds: 0)),
+                                                             formatter: formatter, measurer: engine, strings: strings))
                 .resolve(conversation).items.compactMap { if case .typingIndicator(let text) = $0 { text } else { nil } }.first ?? ""
         }
         // Plain where nothing turns: the SPEC's example stays byte for byte.

@@ -122,7 +122,7 @@ import Testing
 
     /// The generated case's environment, with these lengths and this presentation.
     static func environment(_ input: GeneratedCase, metrics: Metrics, presentation: any BoxPresentation) -> LayoutEnvironment {
-        LayoutEnvironment(unchecked: input.config, context: input.context,
+        LayoutEnvironment.agreeing(input.config, context: input.context,
                           formatter: PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!,
                           measurer: PropertyHarness.measurer, strings: nil, metrics: metrics, presentation: presentation)
     }

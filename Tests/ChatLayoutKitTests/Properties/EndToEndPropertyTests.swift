@@ -69,11 +69,11 @@ import Testing
         guard case .success(let document) = run.decoded,
               let formatter = try? ICULocaleFormatter(locale: input.context.locale, timeZone: input.context.timeZone) else { return run }
         let context = LayoutContext(currentUserID: document.context.currentUserID, now: document.context.now ?? input.context.now,
-                                    timeZone: document.context.timeZone ?? "", locale: document.context.locale ?? "",
+                                    timeZone: formatter.timeZone, locale: formatter.locale,
                                     translationLanguage: document.context.translationLanguage)
-        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                              formatter: formatter, measurer: engine, width: width,
-                                              presentation: TerminalPresentation())
+        let screen = MessageListScreen.layout(document.conversation, environment:
+                try! LayoutEnvironment(config: document.config, context: context, formatter: formatter, measurer: engine,
+                                      presentation: TerminalPresentation()), width: width)
         run.screen = screen
         run.rows = TextRenderer(engine: engine).rows(screen)
         run.svg = SVGRenderer().render(screen)
@@ -174,8 +174,9 @@ import Testing
             let input = run.input
             let viewport = Viewport(scrollOffset: random.int(0 ... max(0, screen.height)), height: random.int(1 ... 60))
             let formatter = PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!
-            let framed = MessageListScreen.layout(document.conversation, config: document.config, context: input.context,
-                                                  formatter: formatter, measurer: PropertyHarness.measurer, width: run.width, viewport: viewport)
+            let framed = MessageListScreen.layout(document.conversation, environment:
+                    try! LayoutEnvironment(config: document.config, context: input.context, formatter: formatter,
+                                          measurer: PropertyHarness.measurer), width: run.width, viewport: viewport)
             for (name, shot, whole) in [("whole screen", screen, run.rows), ("viewport", framed, renderer.rows(framed))] {
                 let bandHeight = random.pick([1, 2, 3, 5, 8, 13, 40])
                 var banded: [String] = []

@@ -228,7 +228,8 @@ import Testing
                 return "no formatter for \(input.context.locale) \(input.context.timeZone)"
             }
             let engine = ICUTextEngine()
-            let decisions = MessageListResolver(config: input.config, context: input.context, formatter: formatter, measurer: engine)
+            let decisions = MessageListResolver(try! LayoutEnvironment(config: input.config, context: input.context,
+                                                                      formatter: formatter, measurer: engine))
                 .resolve(input.conversation)
             let list = MessageListLayout(metrics: .cells(for: input.config), measurer: engine)
                 .layout(decisions, width: laidOut.width, dateIndicator: input.config.dateIndicatorPlacement)

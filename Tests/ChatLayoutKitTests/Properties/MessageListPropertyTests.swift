@@ -557,7 +557,8 @@ import Testing
             guard let formatter = try? ICULocaleFormatter(locale: input.context.locale, timeZone: input.context.timeZone) else {
                 return "no formatter for \(input.context.locale) \(input.context.timeZone)"
             }
-            let fresh = MessageListResolver(config: input.config, context: input.context, formatter: formatter, measurer: ICUTextEngine())
+            let fresh = MessageListResolver(try! LayoutEnvironment(config: input.config, context: input.context,
+                                                                  formatter: formatter, measurer: ICUTextEngine()))
             let again = fresh.resolve(input.conversation)
             let shared = PropertyHarness.resolver(for: input).resolve(input.conversation)
             for other in [again, shared] where other != resolved.decisions {

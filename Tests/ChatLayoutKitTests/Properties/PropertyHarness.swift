@@ -38,9 +38,9 @@ enum PropertyHarness {
     }()
 
     static func resolver(for input: GeneratedCase) -> MessageListResolver {
-        MessageListResolver(config: input.config, context: input.context,
-                            formatter: formatters[input.context.locale + "|" + input.context.timeZone]!,
-                            measurer: measurer)
+        MessageListResolver(try! LayoutEnvironment(config: input.config, context: input.context,
+                                                  formatter: formatters[input.context.locale + "|" + input.context.timeZone]!,
+                                                  measurer: measurer))
     }
 
     static func resolve(_ input: GeneratedCase) -> ResolvedCase {

@@ -13,7 +13,8 @@ struct PipelineFuzzRegressionTests {
     private func explanation(_ json: String, width: Int) throws -> [String] {
         let document = try ConversationDecoder.decode(Array(json.utf8))
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
-        let resolver = MessageListResolver(config: document.config, context: context, formatter: formatter, measurer: engine)
+        let resolver = MessageListResolver(try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                                                 measurer: engine))
         return resolver.resolve(document.conversation, explain: true).explanationLines(width: width, measurer: engine)
     }
 
@@ -38,8 +39,9 @@ extension PipelineFuzzRegressionTests {
     private func treeDump(_ json: String, width: Int) throws -> [String] {
         let document = try ConversationDecoder.decode(Array(json.utf8))
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
-        return MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                        formatter: formatter, measurer: engine, width: width).root.treeDump()
+        return MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                      measurer: engine), width: width).root.treeDump()
     }
 
     /// FuzzPipeline, crash-580238b3: message ids went into the tree dump as they were, so an
@@ -87,8 +89,8 @@ extension PipelineFuzzRegressionTests {
             {"messages": [{"id": "r2", "text": "350°F", "user": {"id": "rosa"}, "created_at": "2024-03-05T09:00:00Z"}]}
             """#.utf8))
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
-        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                              formatter: formatter, measurer: wide, width: 4)
+        let screen = MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter, measurer: wide), width: 4)
         var texts: [Box] = []
         screen.root.walk { box, _ in if box.role == .text { texts.append(box) } }
         #expect(texts.map(\.lines) == [["3", "5", "0", "°", "F"]])
@@ -107,8 +109,8 @@ extension PipelineFuzzRegressionTests {
         let wide = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: true))
         let document = try ConversationDecoder.decode(Array("\t{}".utf8))
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
-        let screen = MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                              formatter: formatter, measurer: wide, width: 1)
+        let screen = MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter, measurer: wide), width: 1)
         let list = try #require(screen.root.children.first { $0.role == .messageList })
         let empty = try #require(list.children.first { $0.role == .emptyState })
         #expect(empty.lines == [""])

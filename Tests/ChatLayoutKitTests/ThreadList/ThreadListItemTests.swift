@@ -358,19 +358,23 @@ struct ThreadListItemTests {
     }
 
     private func item(_ thread: ChatThread, currentUserID: String? = "mia") throws -> ThreadListItem {
-        ThreadListResolver(context: context(currentUserID: currentUserID), formatter: try formatter()).item(thread)
+        ThreadListResolver(try LayoutEnvironment(config: MessageListConfig(), context: context(currentUserID: currentUserID),
+                                                 formatter: try formatter(), measurer: ICUTextEngine())).item(thread)
     }
 
     private func replyTime(_ instant: Timestamp, now: Timestamp? = nil, zone: String = "Europe/Berlin",
                            locale: String = "en_US") throws -> String? {
-        let resolver = ThreadListResolver(context: context(now: now, zone: zone, locale: locale),
-                                          formatter: try formatter(locale: locale, zone: zone))
+        let resolver = ThreadListResolver(try LayoutEnvironment(config: MessageListConfig(),
+                                                                context: context(now: now, zone: zone, locale: locale),
+                                                                formatter: try formatter(locale: locale, zone: zone),
+                                                                measurer: ICUTextEngine()))
         return resolver.item(thread(replies: [reply("r1", "Hi", at: instant)])).reply?.timestamp
     }
 
     private func screenDecisions(threads: [ChatThread], events: [ThreadEvent] = [], state: ListLoadingState = .loaded) throws -> ThreadListDecisions {
-        ThreadListScreen.decisions(Conversation(threads: threads, threadListState: state, events: events),
-                                   context: context(), formatter: try formatter())
+        ThreadListScreen.decisions(Conversation(threads: threads, threadListState: state, events: events), environment:
+                try LayoutEnvironment(config: MessageListConfig(), context: context(), formatter: try formatter(),
+                                      measurer: ICUTextEngine()))
     }
 
     private func layout(_ threads: [ChatThread], width: Int) throws -> LaidOutScreen {
@@ -378,8 +382,10 @@ struct ThreadListItemTests {
     }
 
     private func layout(_ conversation: Conversation, width: Int) throws -> LaidOutScreen {
-        ThreadListScreen.layout(conversation, config: MessageListConfig(), context: context(), formatter: try formatter(),
-                                measurer: ICUTextEngine(), width: width, presentation: TerminalPresentation())
+        ThreadListScreen.layout(conversation, environment: try LayoutEnvironment(config: MessageListConfig(), context: context(),
+                                                                                 formatter: try formatter(),
+                                                                                 measurer: ICUTextEngine(),
+                                                                                 presentation: TerminalPresentation()), width: width)
     }
 
     private func boxes(_ role: BoxRole, in screen: LaidOutScreen) -> [Box] {

@@ -42,16 +42,17 @@ extension ConversationBuilder {
     /// The decisions of the thread of `parentID`.
     func resolveThread(_ parentID: String) throws -> ThreadViewDecisions {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        return try ThreadViewResolver(config: config, context: context, formatter: formatter, measurer: ICUTextEngine())
+        return try ThreadViewResolver(try LayoutEnvironment(config: config, context: context, formatter: formatter,
+                                                            measurer: ICUTextEngine()))
             .resolve(conversation, parentID: parentID)
     }
 
     /// The laid-out thread of `parentID` at `width`, whole or through a viewport.
     func threadScreen(_ parentID: String, width: Int = 40, height: Int? = nil, scrollOffset: Int? = nil) throws -> LaidOutScreen {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        return try ThreadViewScreen.layout(conversation, parentID: parentID, config: config, context: context,
-                                           formatter: formatter, measurer: ICUTextEngine(), width: width,
-                                           height: height, scrollOffset: scrollOffset, presentation: TerminalPresentation())
+        return try ThreadViewScreen.layout(conversation, parentID: parentID, environment:
+                try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: ICUTextEngine(),
+                                      presentation: TerminalPresentation()), width: width, height: height, scrollOffset: scrollOffset)
     }
 }
 

@@ -22,11 +22,13 @@ enum Screens {
                                     locale: locale, translationLanguage: document.context.translationLanguage)
         let formatter = try ICULocaleFormatter(locale: locale, timeZone: timeZone)
         if threadList {
-            return ThreadListScreen.layout(document.conversation, config: document.config, context: context,
-                                           formatter: formatter, measurer: ICUTextEngine(), width: width)
+            return ThreadListScreen.layout(document.conversation, environment:
+                    try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                          measurer: ICUTextEngine()), width: width)
         }
-        return MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                        formatter: formatter, measurer: ICUTextEngine(), width: width)
+        return MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
+                                      measurer: ICUTextEngine()), width: width)
     }
 
     /// A generated conversation of `count` messages by three authors (some text to escape,
@@ -41,9 +43,10 @@ enum Screens {
         let json = #"{"channel": {"cid": "messaging:x", "name": "X", "member_count": 3}, "messages": [\#(messages.joined(separator: ","))]}"#
         let document = try ConversationDecoder.decode(Array(json.utf8))
         let context = LayoutContext(currentUserID: "u0", now: Timestamp(seconds: 1_709_683_200), timeZone: "UTC", locale: "en_US") // 6 March
-        return MessageListScreen.layout(document.conversation, config: document.config, context: context,
-                                        formatter: try ICULocaleFormatter(locale: "en_US", timeZone: "UTC"), measurer: ICUTextEngine(),
-                                        width: width)
+        return MessageListScreen.layout(document.conversation, environment:
+                try LayoutEnvironment(config: document.config, context: context,
+                                      formatter: try ICULocaleFormatter(locale: "en_US", timeZone: "UTC"),
+                                      measurer: ICUTextEngine()), width: width)
     }
 
     /// A screen of `width` × `height` cells whose root holds `boxes`, laid out in a

@@ -7,8 +7,9 @@ import ChatLayoutTextRenderer
 import Foundation
 
 /// One golden scenario: a document from `Tests/GoldenTests/Documents`, a width, maybe a
-/// viewport, and changes to the document's configuration or context; the message list, or the
-/// thread view of one parent message.
+/// viewport, and changes to the document's configuration or context; the message list, the
+/// thread list, or the thread view of one parent message. It is a `ScreenRequest`, as
+/// `chat-layout` and `chat-layout golden` make one.
 struct Scenario: Sendable, CustomStringConvertible {
     var name: String
     var document: String
@@ -24,43 +25,29 @@ struct Scenario: Sendable, CustomStringConvertible {
     var threadParent: String? = nil
     /// Draw the thread list (its `threads` after its `events`) instead of the message list.
     var threadList = false
-    var adjust: @Sendable (inout MessageListConfig, inout LayoutContext) -> Void = { _, _ in }
+    /// What the scenario gives over the document's context (its locale, say).
+    var overrides = ScreenRequest.Overrides()
+    var adjust: @Sendable (inout MessageListConfig) -> Void = { _ in }
 
     var description: String { name }
 
-    enum ScenarioError: Error { case missingDocument(String), incompleteContext(String) }
+    enum ScenarioError: Error { case missingDocument(String) }
 
-    /// The document decoded, with its configuration and context (which must name now, time
-    /// zone and locale: goldens never depend on the machine).
-    func load() throws -> (Conversation, MessageListConfig, LayoutContext) {
-        let (conversation, config, context, _) = try loadWithDocumentConfig()
-        return (conversation, config, context)
-    }
-
-    /// As ``load()``, with the configuration the document itself gives (before `adjust`): the
-    /// golden's header names what the scenario changed.
-    func loadWithDocumentConfig() throws -> (Conversation, MessageListConfig, LayoutContext, MessageListConfig) {
+    /// The request: the document, whose context must name now, time zone and locale (goldens
+    /// never depend on the machine: no defaults), with this scenario's screen and changes.
+    func request() throws -> ScreenRequest {
         guard let url = Bundle.module.url(forResource: document, withExtension: nil, subdirectory: "Documents") else {
             throw ScenarioError.missingDocument(document)
         }
-        let decoded = try ConversationDecoder.decode(Array(try Data(contentsOf: url)))
-        guard let now = decoded.context.now, let timeZone = decoded.context.timeZone, let locale = decoded.context.locale else {
-            throw ScenarioError.incompleteContext(document)
-        }
-        var config = decoded.config
-        var context = LayoutContext(currentUserID: decoded.context.currentUserID, now: now, timeZone: timeZone,
-                                    locale: locale, translationLanguage: decoded.context.translationLanguage)
-        adjust(&config, &context)
-        return (decoded.conversation, config, context, decoded.config)
+        let screen: ScreenRequest.Screen = threadParent.map { .threadView(parentID: $0) } ?? (threadList ? .threadList : .messageList)
+        return ScreenRequest(document: ScreenRequest.Document(name: document, bytes: Array(try Data(contentsOf: url))),
+                             overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide), width: width,
+                             height: height, scrollOffset: scrollOffset, adjust: adjust)
     }
 
     /// The golden snapshot: the document laid out as this scenario says.
     func snapshot() throws -> LayoutSnapshot {
-        let (conversation, config, context, documentConfig) = try loadWithDocumentConfig()
-        let screen: LayoutSnapshot.Screen = threadParent.map { .threadView(parentID: $0) } ?? (threadList ? .threadList : .messageList)
-        return LayoutSnapshot(name: name, conversation: conversation, config: config, context: context, document: document,
-                              screen: screen, width: width, height: height, scrollOffset: scrollOffset,
-                              ambiguousIsWide: ambiguousIsWide, documentConfig: documentConfig)
+        try LayoutSnapshot(name: name, request: try request())
     }
 
     /// The golden text: a header naming everything the drawing depends on, then the rows,
