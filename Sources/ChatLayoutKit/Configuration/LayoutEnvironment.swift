@@ -54,23 +54,17 @@ public struct LayoutEnvironment: Sendable {
                   metrics: metrics, presentation: presentation)
     }
 
-    /// An environment of parts that must agree, for the deprecated initialisers that take the
-    /// parts and cannot throw: checked as ``init(config:context:formatter:measurer:strings:metrics:presentation:)``
-    /// checks them, and a context whose locale or time zone is not the formatter's stops the
-    /// program with the same ``LayoutEnvironmentError`` (it once laid out in the formatter's,
-    /// silently).
+    /// An environment of parts, for the deprecated initialisers that take them and cannot
+    /// throw: as they always did, they lay out in the formatter's locale and time zone where
+    /// the context names others (the checked initialiser refuses such a pair).
     static func agreeing(_ config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                          measurer: any TextMeasuring, strings: ChatStrings?, metrics: Metrics? = nil,
                          presentation: any BoxPresentation = PlainPresentation()) -> LayoutEnvironment {
-        do {
-            return try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer, strings: strings,
-                                         metrics: metrics, presentation: presentation)
-        } catch {
-            preconditionFailure("\(error)")
-        }
+        LayoutEnvironment(unchecked: config, context: context, formatter: formatter, measurer: measurer, strings: strings,
+                          metrics: metrics, presentation: presentation)
     }
 
-    /// The parts, once checked.
+    /// The parts, checked or not: the context takes the formatter's locale and time zone.
     private init(unchecked config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting, measurer: any TextMeasuring,
          strings: ChatStrings?, metrics: Metrics? = nil, presentation: any BoxPresentation = PlainPresentation()) {
         var context = context

@@ -16,9 +16,9 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
         self.environment = environment
     }
 
-    /// A resolver bound to a configuration, a context, a formatter and a measurer, which must
-    /// agree on the locale and time zone: they are checked as ``LayoutEnvironment`` checks them,
-    /// and a disagreement stops the program.
+    /// A resolver bound to a configuration, a context, a formatter and a measurer, where
+    /// they disagree on the locale or the time zone, the formatter's are used, as before this was
+    /// deprecated (``LayoutEnvironment`` refuses them).
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings? = nil) {

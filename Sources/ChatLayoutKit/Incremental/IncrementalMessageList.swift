@@ -84,8 +84,8 @@ public struct IncrementalMessageList: Sendable {
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
     /// keeping what later changes need.
     ///
-    /// The context and the formatter must agree on the locale and time zone, as
-    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    /// The context and the formatter must agree on the locale and time zone, where they
+    /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
     ///
     /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
     ///   id (rows are identified by message id).

@@ -1,8 +1,8 @@
 /// The whole pipeline for a message list in one call: decisions, layout, screen.
 public enum MessageListScreen {
     /// The laid-out screen of `conversation` at `width`, whole or through a viewport; the
-    /// context and the formatter must agree on the locale and time zone, as
-    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    /// context and the formatter must agree on the locale and time zone, where they
+    /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:environment:width:viewport:)")
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,

@@ -54,9 +54,9 @@ public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
         self.environment = environment
     }
 
-    /// A resolver bound to a context and a formatter, which must agree on the locale and time
-    /// zone: they are checked as ``LayoutEnvironment`` checks them, and a disagreement stops
-    /// the program.
+    /// A resolver bound to a context and a formatter; where they disagree on the locale or the
+    /// time zone, the formatter's are used, as before this was deprecated (``LayoutEnvironment``
+    /// refuses them).
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings? = nil) {
         self.init(LayoutEnvironment.agreeing(MessageListConfig(), context: context, formatter: formatter,

@@ -2,8 +2,8 @@
 /// applied by the reducer, the items composed, laid out and put on a screen.
 public enum ThreadListScreen {
     /// The decisions: threads after the events, in list order, with the banner and phase; the
-    /// context and the formatter must agree on the locale and time zone, as
-    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    /// context and the formatter must agree on the locale and time zone, where they
+    /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use decisions(_:environment:query:)")
     public static func decisions(
         _ conversation: Conversation, context: LayoutContext, formatter: any LocaleFormatting,
@@ -31,8 +31,8 @@ public enum ThreadListScreen {
     }
 
     /// The laid-out thread list at `width`, whole or through a viewport (which opens at the
-    /// top); the context and the formatter must agree on the locale and time zone, as
-    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    /// top); the context and the formatter must agree on the locale and time zone, where they
+    /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:environment:width:viewport:)")
     public static func layout(
         _ conversation: Conversation, config: MessageListConfig, context: LayoutContext,

@@ -5,8 +5,8 @@ public enum ThreadViewScreen {
     /// `config.threadView.startingPoint` opens it. Lengths are the measurer's units: cells and
     /// rows for the ICU engine, points for a front end's.
     ///
-    /// The context and the formatter must agree on the locale and time zone, as
-    /// ``LayoutEnvironment`` checks (a disagreement stops the program).
+    /// The context and the formatter must agree on the locale and time zone, where they
+    /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
     ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when the document has no such message.
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:parentID:environment:width:height:scrollOffset:)")

@@ -25,19 +25,23 @@ struct LayoutEnvironmentTests {
         #expect(error?.description.contains("de_DE") == true && error?.description.contains("en_US") == true)
     }
 
-    @Test func theDeprecatedInitialisers_stopOnAContextTheFormatterDisagreesWith() async {
-        // A Tokyo context with a Berlin formatter is refused, as LayoutEnvironment refuses it;
-        // they cannot throw, so they stop the program (they once laid out in Berlin time).
-        await #expect(processExitsWith: .failure) {
-            let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
-            let tokyo = LayoutContext(currentUserID: "luke", now: Timestamp(seconds: 0), timeZone: "Asia/Tokyo", locale: "en_US")
-            _ = MessageListResolver(config: MessageListConfig(), context: tokyo, formatter: berlin, measurer: ICUTextEngine())
-        }
-        await #expect(processExitsWith: .failure) {
-            let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
-            let german = LayoutContext(currentUserID: "luke", now: Timestamp(seconds: 0), timeZone: "Europe/Berlin", locale: "de_DE")
-            _ = ThreadListScreen.decisions(Conversation(channel: Channel(cid: "messaging:x")), context: german, formatter: berlin)
-        }
+    @Test func theDeprecatedInitialisers_layOutInTheFormattersTimeZoneAndLocale_asTheyAlwaysDid() throws {
+        // A Tokyo context with a Berlin formatter: the checked environment refuses the pair; the
+        // deprecated initialisers, which cannot throw, keep the formatter's (no crash, no change
+        // for code written against them).
+        let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
+        var tokyo = builder.context
+        tokyo.timeZone = "Asia/Tokyo"
+        tokyo.locale = "de_DE"
+        let environment = ThreadListResolver(context: tokyo, formatter: berlin).environment
+        #expect(environment.context.timeZone == "Europe/Berlin")
+        #expect(environment.context.locale == "en_US")
+        var inBerlin = builder.context
+        inBerlin.timeZone = "Europe/Berlin"
+        inBerlin.locale = "en_US"
+        let checked = try LayoutEnvironment(config: builder.config, context: inBerlin, formatter: berlin, measurer: ICUTextEngine())
+        #expect(MessageListResolver(config: builder.config, context: tokyo, formatter: berlin, measurer: ICUTextEngine())
+            .resolve(builder.conversation) == MessageListResolver(checked).resolve(builder.conversation))
     }
 
     @Test func theDeprecatedInitialisers_decideAndLayOutAsTheEnvironmentOnes() throws {
