@@ -127,10 +127,10 @@ public struct SVGRenderer: Sendable {
         let decorated = context.decoratedRoles.contains(box.role)
         drawShape(style.shape, box: box, frame: frame, decorated: decorated, direction: context.direction, into: &document)
         // Rules beside a separator's label where the presentation drew none of its own.
-        if style.text == .separator && !decorated { drawRules(box, style: style, context: context, into: &document) }
+        if style.text == .separator && !decorated { drawRules(box, frame: unitFrame, style: style, context: context, into: &document) }
         if drawsText {
             switch style.text {
-            case .cells, .separator: drawLines(box, lineHeight: context.lineHeight, into: &document)
+            case .cells, .separator: drawLines(box, frame: unitFrame, lineHeight: context.lineHeight, into: &document)
             case .centered: drawCentered(box, style: style, frame: frame, decorated: decorated, into: &document)
             }
         }
@@ -198,15 +198,15 @@ public struct SVGRenderer: Sendable {
 
     /// Each line where the layout placed it: one `<text>` in reading order, its direction the
     /// box's, its length the width the layout measured.
-    private func drawLines(_ box: Box, lineHeight: Int, into document: inout SVGDocument) {
+    private func drawLines(_ box: Box, frame: Frame, lineHeight: Int, into document: inout SVGDocument) {
         let rightToLeft = box.textDirection == .rightToLeft
         for (index, line) in box.placedLines.enumerated() {
             // Hanging spaces take no width in the layout: they are not drawn.
             var text = Substring(line.text)
             while let last = text.last, last == " " || last == "\t" || last == "\n" { text.removeLast() }
             guard !text.isEmpty, line.width > 0 else { continue }
-            let top = (box.frame.y + index * lineHeight) * metrics.cellHeight
-            let left = (box.frame.x + line.x) * metrics.cellWidth, width = line.width * metrics.cellWidth
+            let top = (frame.y + index * lineHeight) * metrics.cellHeight
+            let left = (frame.x + line.x) * metrics.cellWidth, width = line.width * metrics.cellWidth
             var attributes = [("x", "\(rightToLeft ? left + width : left)"), ("y", "\(top + metrics.baseline)")]
             if rightToLeft { attributes.append(("direction", "rtl")) }
             if Self.hasJoiningLetters(text) {
@@ -231,8 +231,8 @@ public struct SVGRenderer: Sendable {
 
     /// A separator's rules (the presentation drew none of its own): drawn as lines on either
     /// side of its label, across the screen with a margin.
-    private func drawRules(_ box: Box, style: BoxStyle, context: DrawingContext, into document: inout SVGDocument) {
-        let frame = metrics.pixels(box.frame)
+    private func drawRules(_ box: Box, frame unitFrame: Frame, style: BoxStyle, context: DrawingContext, into document: inout SVGDocument) {
+        let frame = metrics.pixels(unitFrame)
         let margin = max(metrics.cellWidth, 8), screenWidth = context.screenWidth * metrics.cellWidth
         let lineHeight = context.lineHeight * metrics.cellHeight
         if box.role == .replyCountSeparator {

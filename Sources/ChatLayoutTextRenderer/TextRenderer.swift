@@ -150,7 +150,7 @@ public struct TextRenderer: Sendable {
                 grid.draw(line.display, row: row - origin, column: frame.x + line.x)
             }
             if case .attachment(let attachment) = box.content, attachment.kind.isMedia {
-                renderer.drawMedia(box, clip: clip, origin: origin, into: &grid)
+                renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)
             }
             clips.append(clip)
             guard box.role == .messageList else { return .visitChildren }
@@ -173,12 +173,12 @@ public struct TextRenderer: Sendable {
     }
 
     /// The rows of a media box under its label, shaded: the picture's place at its aspect ratio.
-    private func drawMedia(_ box: Box, clip: Range<Int>, origin: Int, into grid: inout CellGrid) {
+    private func drawMedia(_ box: Box, frame: Frame, clip: Range<Int>, origin: Int, into grid: inout CellGrid) {
         let shade: Character = asciiBorders ? ":" : "░"
-        let first = max(box.frame.y + box.placedLines.count, clip.lowerBound)
-        let last = min(box.frame.maxY, clip.upperBound)
+        let first = max(frame.y + box.placedLines.count, clip.lowerBound)
+        let last = min(frame.maxY, clip.upperBound)
         guard first < last else { return }
-        for row in first ..< last { grid.fill(shade, row: row - origin, column: box.frame.x, count: box.frame.width) }
+        for row in first ..< last { grid.fill(shade, row: row - origin, column: frame.x, count: frame.width) }
     }
 
     /// A border's corners, left to right as drawn.
