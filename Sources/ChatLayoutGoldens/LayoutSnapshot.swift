@@ -42,34 +42,9 @@ public struct LayoutSnapshot: Sendable {
     }
 
     /// What a snapshot's context and configuration take over the document's: the manifest's
-    /// or a test's values. Nil keeps the document's.
-    public struct Overrides: Hashable, Sendable {
-        /// The locale (`context.locale`), e.g. `en_US`.
-        public var locale: String?
-        /// The IANA time zone (`context.time_zone`).
-        public var timeZone: String?
-        /// The current time (`context.now`).
-        public var now: Timestamp?
-        /// The current user's id (`context.current_user_id`).
-        public var currentUserID: String?
-        /// The channel taken from a channels-query response (default: the first).
-        public var channel: String?
-
-        /// Overrides of any of these.
-        public init(locale: String? = nil, timeZone: String? = nil, now: Timestamp? = nil, currentUserID: String? = nil,
-                    channel: String? = nil) {
-            self.locale = locale
-            self.timeZone = timeZone
-            self.now = now
-            self.currentUserID = currentUserID
-            self.channel = channel
-        }
-
-        /// These overrides as a ``ScreenRequest``'s.
-        public var request: ScreenRequest.Overrides {
-            ScreenRequest.Overrides(locale: locale, timeZone: timeZone, now: now, currentUserID: currentUserID, channel: channel)
-        }
-    }
+    /// or a test's values (nil keeps the document's). The request's overrides, one type: a
+    /// snapshot takes whatever a request takes.
+    public typealias Overrides = ScreenRequest.Overrides
 
     /// What is drawn: a conversation laid out here, or a screen already laid out.
     enum Source: Sendable {
@@ -150,7 +125,7 @@ public struct LayoutSnapshot: Sendable {
                 height: Int? = nil, scrollOffset: Int? = nil, ambiguousIsWide: Bool = false,
                 overrides: Overrides = Overrides(), adjust: (inout MessageListConfig) -> Void = { _ in }) throws(GoldenError) {
         var request = ScreenRequest(document: ScreenRequest.Document(name: UntrustedText.escaped(document), bytes: bytes),
-                                    overrides: overrides.request, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
+                                    overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
                                     width: width, height: height, scrollOffset: scrollOffset)
         var input = try Self.input(of: request)
         adjust(&input.config)

@@ -136,7 +136,7 @@ public struct GoldenSettings: Hashable, Sendable {
     /// The request drawing `document` as these settings say: its context and configuration
     /// overridden, within `sizeLimit`.
     func request(_ document: ScreenRequest.Document, sizeLimit: FileSizeLimit) -> ScreenRequest {
-        var overrides = overrides.request
+        var overrides = overrides
         overrides.dateIndicator = dateIndicator
         overrides.grouping = grouping
         overrides.maxGroupInterval = maxGroupInterval
