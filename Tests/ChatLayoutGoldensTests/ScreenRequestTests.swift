@@ -37,7 +37,7 @@ struct ScreenRequestTests {
         ScreenRequest.Overrides(layoutDirection: .some(.leftToRight)),
         ScreenRequest.Overrides(layoutDirection: .some(nil)),
         ScreenRequest.Overrides(locale: "ja_JP", timeZone: "Asia/Tokyo", now: Timestamp(rfc3339: "2024-03-06T08:00:00Z"),
-                                currentUserID: "han", dateIndicator: .none, grouping: false, maxGroupInterval: 0,
+                                currentUserID: "han", dateIndicator: DateIndicatorPlacement.none, grouping: false, maxGroupInterval: 0,
                                 parentPresentation: .firstMessage, startingPoint: .top, layoutDirection: .some(nil)),
     ]
 

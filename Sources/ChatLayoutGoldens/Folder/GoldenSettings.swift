@@ -23,17 +23,30 @@ public struct GoldenSettings: Hashable, Sendable {
     /// `screen`: `list` (the message list, the default), `threads` (the thread list) or
     /// `thread` (with `parent`).
     public var screen: LayoutSnapshot.Screen = .messageList
-    /// `locale`, `time_zone`, `now`, `current_user`, `channel`: over the payload's context.
+    /// `locale`, `time_zone`, `now`, `current_user`, `channel`: over the payload's context; and
+    /// the configuration keys below, which are these overrides under their manifest names.
     public var overrides = LayoutSnapshot.Overrides()
     /// `date_indicator`: `overlay`, `message_list` (or `message-list`) or `none`.
-    public var dateIndicator: DateIndicatorPlacement?
+    public var dateIndicator: DateIndicatorPlacement? {
+        get { overrides.dateIndicator }
+        set { overrides.dateIndicator = newValue }
+    }
     /// `grouping`: false draws every message alone.
-    public var grouping: Bool?
+    public var grouping: Bool? {
+        get { overrides.grouping }
+        set { overrides.grouping = newValue }
+    }
     /// `max_group_interval`: the longest gap within a group, in seconds.
-    public var maxGroupInterval: Double?
+    public var maxGroupInterval: Double? {
+        get { overrides.maxGroupInterval }
+        set { overrides.maxGroupInterval = newValue }
+    }
     /// `parent_presentation`: `info_header` or `first_message` (or `info-header`,
     /// `first-message`), for `thread`.
-    public var parentPresentation: ThreadParentPresentation?
+    public var parentPresentation: ThreadParentPresentation? {
+        get { overrides.parentPresentation }
+        set { overrides.parentPresentation = newValue }
+    }
     /// `ambiguous_wide`: East Asian Ambiguous characters take two cells.
     public var ambiguousIsWide = false
     /// `formats`: the drawings kept beside the payload, of `text`, `svg` and `tree` (default
@@ -136,13 +149,8 @@ public struct GoldenSettings: Hashable, Sendable {
     /// The request drawing `document` as these settings say: its context and configuration
     /// overridden, within `sizeLimit`.
     func request(_ document: ScreenRequest.Document, sizeLimit: FileSizeLimit) -> ScreenRequest {
-        var overrides = overrides
-        overrides.dateIndicator = dateIndicator
-        overrides.grouping = grouping
-        overrides.maxGroupInterval = maxGroupInterval
-        overrides.parentPresentation = parentPresentation
-        return ScreenRequest(document: document, overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
-                             width: width, height: height, scrollOffset: scrollOffset, sizeLimit: sizeLimit)
+        ScreenRequest(document: document, overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
+                      width: width, height: height, scrollOffset: scrollOffset, sizeLimit: sizeLimit)
     }
 
     /// `text` with `-` written `_`: an enum value as the command line spells it
