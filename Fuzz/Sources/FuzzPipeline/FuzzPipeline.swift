@@ -39,15 +39,15 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let engine = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: choice & 0x10 != 0))
     let viewport = choice & 0x08 != 0 ? Viewport(scrollOffset: Int(choice >> 5) * 3, height: 1 + Int(choice >> 5) * 4) : nil
     let conversation = document.conversation
-    let config = document.config
+    // The context is the formatter's locale and time zone: the environment agrees by construction.
+    let environment = try! LayoutEnvironment(config: document.config, context: context, formatter: formatter, measurer: engine)
 
     let screen: LaidOutScreen
     switch choice & 0x07 {
     case 0, 1, 2:
-        screen = MessageListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                          measurer: engine, width: width, viewport: viewport)
+        screen = MessageListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
     case 3:
-        let resolver = MessageListResolver(config: config, context: context, formatter: formatter, measurer: engine)
+        let resolver = MessageListResolver(environment)
         let decisions = resolver.resolve(conversation, explain: true)
         checkJSON(decisions.explanationJSON(), "explain --format json")
         for line in decisions.explanationLines(width: width, measurer: engine) {
@@ -55,13 +55,11 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
         return 0
     case 4, 5:
-        screen = ThreadListScreen.layout(conversation, config: config, context: context, formatter: formatter,
-                                         measurer: engine, width: width, viewport: viewport)
+        screen = ThreadListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
     default:
         let parentID = conversation.messages.first?.id ?? conversation.threads.first?.parentMessageID ?? ""
         do {
-            screen = try ThreadViewScreen.layout(conversation, parentID: parentID, config: config, context: context,
-                                                 formatter: formatter, measurer: engine, width: width,
+            screen = try ThreadViewScreen.layout(conversation, parentID: parentID, environment: environment, width: width,
                                                  height: viewport?.height, scrollOffset: viewport.map { _ in Int(choice >> 5) })
         } catch {
             TerminalSafety.check("\(error)", "thread view error")
