@@ -10,7 +10,7 @@ import ChatLayoutKit
 /// and for bidi levels of lines that contain right-to-left text.
 ///
 /// Pure: the same input gives the same output, on any thread.
-public struct ICUTextEngine: TextMeasuring {
+public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     /// The cell-width policy.
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker

@@ -25,7 +25,7 @@ import ChatLayoutKit
 /// let environment = try LayoutEnvironment(context: context, formatter: formatter, measurer: measurer)
 /// let screen = MessageListScreen.layout(conversation, environment: environment, width: 375)
 /// ```
-public struct HarfBuzzTextMeasurer: TextMeasuring {
+public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     /// The font size in points (an em).
     public let pointSize: Double
     /// The fonts, in fallback order.

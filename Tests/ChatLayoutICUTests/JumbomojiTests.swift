@@ -22,14 +22,9 @@ import Testing
         #expect(engine.jumbomojiClusterCount(text) == nil)
     }
 
-    @Test func theStandardLibraryDefault_agreesOnTheseCases() {
-        struct Plain: TextMeasuring {
-            func width(of text: String) -> Int { text.count }
-            func wrap(_ text: String, width: Int) -> WrappedText { ICUTextEngine().wrap(text, width: width) }
-            func truncate(_ text: String, width: Int) -> String { text }
-        }
+    @Test func theStandardLibraryClassifier_agreesOnTheseCases() {
         for text in ["❤", "☺", "1️⃣", "😀😀", "#", "⌚", "a"] {
-            #expect(Plain().jumbomojiClusterCount(text) == engine.jumbomojiClusterCount(text), "\(text)")
+            #expect(StandardLibraryEmoji().jumbomojiClusterCount(text) == engine.jumbomojiClusterCount(text), "\(text)")
         }
     }
 }

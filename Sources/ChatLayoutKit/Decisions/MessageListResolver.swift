@@ -3,17 +3,22 @@ import Dispatch
 /// Makes every decision of a message list: order, grouping, layout options,
 /// date separators and labels, the unread separator, the typing indicator, the header, the
 /// empty and loading states. A pure function of its inputs.
-public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
-    /// The options, context, formatter, measurer (for emoji-only messages) and words
-    /// ("Unread messages", "4 members") the decisions are made with.
-    public var environment: LayoutEnvironment
+public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
+    /// The options, context, formatter, words ("Unread messages", "4 members") and emoji
+    /// data (for jumbomoji) the decisions are made with.
+    public var environment: DecisionEnvironment
     /// Leaves out the messages Stream hides (``hiddenMessages(in:)``); the thread view, which
     /// picks its messages itself, turns it off.
     var hidesMessages = true
 
     /// A resolver making its decisions in `environment`.
-    public init(_ environment: LayoutEnvironment) {
+    public init(_ environment: DecisionEnvironment) {
         self.environment = environment
+    }
+
+    /// A resolver making its decisions in `environment`'s decision half.
+    public init(_ environment: LayoutEnvironment) {
+        self.init(environment.decisions)
     }
 
     /// A resolver bound to a configuration, a context, a formatter and a measurer, where
@@ -22,7 +27,8 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings? = nil) {
-        self.init(LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer, strings: strings))
+        self.init(DecisionEnvironment(formatterWins: config, context: context, formatter: formatter, strings: strings,
+                                      emoji: LayoutEnvironment.emoji(of: measurer)))
     }
 
     /// The decisions for `conversation`. With `explain`, every decision records why.
@@ -35,7 +41,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
     /// makes them for the whole list, which is this from 0. Of the messages above `first`, only
     /// the one right above is read: its day and whether it ends its group.
     func decisions(_ list: ShownMessageList, from first: Int, explain: Bool = false) -> MessageListDecisions {
-        decisions(list, from: first, explain: explain, runLength: environment.laysOutOnAllCores ? Self.parallelRunLength : .max)
+        decisions(list, from: first, explain: explain, runLength: environment.decidesOnAllCores ? Self.parallelRunLength : .max)
     }
 
     /// Messages decided together on one core; a list of fewer than two runs is decided on one.
@@ -228,7 +234,7 @@ public struct MessageListResolver: Sendable, LayoutEnvironmentBased {
         // characters that are all emoji by its `isEmoji`.
         let hasTextContent = message.type != .ephemeral && !message.isDeleted
         let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
-            ? measurer.jumbomojiClusterCount(text) : nil
+            ? environment.emoji.jumbomojiClusterCount(text) : nil
         let (translation, withheld) = self.translation(message)
         var facts = MessageFacts(
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,

@@ -114,7 +114,7 @@ public struct IncrementalMessageList: Sendable {
          measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings?,
          presentation: any BoxPresentation = PlainPresentation(), chunkLength: Int) throws(MessageListChangeError) {
         try self.init(conversation: conversation,
-                      environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+                      environment: LayoutEnvironment.formatterWins(config, context: context, formatter: formatter, measurer: measurer,
                                                               strings: strings, metrics: metrics, presentation: presentation),
                       width: width, chunkLength: chunkLength)
     }

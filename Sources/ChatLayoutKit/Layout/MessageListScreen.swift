@@ -10,7 +10,7 @@ public enum MessageListScreen {
         width: Int, viewport: Viewport? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
-        layout(conversation, environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+        layout(conversation, environment: LayoutEnvironment.formatterWins(config, context: context, formatter: formatter, measurer: measurer,
                                                                      strings: strings, metrics: metrics, presentation: presentation),
                width: width, viewport: viewport)
     }

@@ -68,12 +68,6 @@ public protocol TextMeasuring: Sendable {
     /// an emoji (for jumbomoji: 1–3 emoji alone are drawn large, without a bubble); `nil`
     /// when the text has anything else, or is empty.
     func emojiOnlyClusterCount(_ text: String) -> Int?
-    /// The number of grapheme clusters of `text` when every one is an emoji by Stream's rule
-    /// for jumbomoji (its `Character.isEmoji`): the cluster's first code point has the Emoji
-    /// property and is above U+238C, or other code points follow it in the cluster — so
-    /// text-style "❤" or "☺" counts, "#" or "™" alone does not. `nil` when the text has
-    /// anything else, or is empty.
-    func jumbomojiClusterCount(_ text: String) -> Int?
     /// The lengths of a layout measured by this measurer, for `config`: its units and its line
     /// height. A ``LayoutEnvironment`` (or a thread list layout) made without metrics takes
     /// these, so that a measurer in points is never laid out with cell metrics. The default is
@@ -98,19 +92,6 @@ extension TextMeasuring {
                 || scalars.contains { $0.value == 0xFE0F || $0.value == 0x20E3 || $0.properties.isEmojiModifier }
                 || (scalars.count > 1 && first.properties.isEmojiModifierBase)
             guard presented else { return nil }
-            count += 1
-        }
-        return count == 0 ? nil : count
-    }
-
-    /// A default from the Swift standard library's character properties, for measurers
-    /// that have no Unicode data of their own.
-    public func jumbomojiClusterCount(_ text: String) -> Int? {
-        var count = 0
-        for character in text {
-            let scalars = character.unicodeScalars
-            guard let first = scalars.first, first.properties.isEmoji,
-                  first.value > 0x238C || scalars.count > 1 else { return nil }
             count += 1
         }
         return count == 0 ? nil : count

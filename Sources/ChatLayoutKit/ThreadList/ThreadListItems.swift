@@ -44,23 +44,28 @@ public struct ThreadListDecisions: Hashable, Sendable, Codable {
 }
 
 /// Composes thread-list items from threads (already sorted and updated by events).
-public struct ThreadListResolver: Sendable, LayoutEnvironmentBased {
+public struct ThreadListResolver: Sendable, DecisionEnvironmentBased {
     /// The context, the formatter (times, weekdays, dates, counts) and the words the items
     /// write ("replied to: ", "This message was deleted.").
-    public var environment: LayoutEnvironment
+    public var environment: DecisionEnvironment
 
     /// A resolver composing items in `environment`.
-    public init(_ environment: LayoutEnvironment) {
+    public init(_ environment: DecisionEnvironment) {
         self.environment = environment
+    }
+
+    /// A resolver composing items in `environment`'s decision half.
+    public init(_ environment: LayoutEnvironment) {
+        self.init(environment.decisions)
     }
 
     /// A resolver bound to a context and a formatter; where they disagree on the locale or the
     /// time zone, the formatter's are used, as before this was deprecated (``LayoutEnvironment``
     /// refuses them).
-    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
+    @available(*, deprecated, message: "make a DecisionEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(context: LayoutContext, formatter: any LocaleFormatting, strings: ChatStrings? = nil) {
-        self.init(LayoutEnvironment.agreeing(MessageListConfig(), context: context, formatter: formatter,
-                                             measurer: CharacterCountMeasurer(), strings: strings))
+        self.init(DecisionEnvironment(formatterWins: MessageListConfig(), context: context, formatter: formatter,
+                                      strings: strings, emoji: StandardLibraryEmoji()))
     }
 
     /// The decisions for `threads` in this order, with the banner for `newThreadParentIDs`.

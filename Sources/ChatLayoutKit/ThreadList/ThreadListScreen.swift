@@ -4,21 +4,27 @@ public enum ThreadListScreen {
     /// The decisions: threads after the events, in list order, with the banner and phase; the
     /// context and the formatter must agree on the locale and time zone, where they
     /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
-    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use decisions(_:environment:query:)")
+    @available(*, deprecated, message: "make a DecisionEnvironment (it refuses a context and a formatter that disagree) and use decisions(_:environment:query:)")
     public static func decisions(
         _ conversation: Conversation, context: LayoutContext, formatter: any LocaleFormatting,
         query: ThreadListQuery = ThreadListQuery(), strings: ChatStrings? = nil
     ) -> ThreadListDecisions {
-        let environment = LayoutEnvironment.agreeing(MessageListConfig(), context: context, formatter: formatter,
-                                                     measurer: CharacterCountMeasurer(), strings: strings)
+        let environment = DecisionEnvironment(formatterWins: MessageListConfig(), context: context, formatter: formatter,
+                                              strings: strings, emoji: StandardLibraryEmoji())
         return decisions(conversation, resolver: ThreadListResolver(environment), query: query)
     }
 
     /// The decisions in `environment`: threads after the events, in list order, with the
     /// banner and phase.
-    public static func decisions(_ conversation: Conversation, environment: LayoutEnvironment,
+    public static func decisions(_ conversation: Conversation, environment: DecisionEnvironment,
                                  query: ThreadListQuery = ThreadListQuery()) -> ThreadListDecisions {
         decisions(conversation, resolver: ThreadListResolver(environment), query: query)
+    }
+
+    /// The decisions in `environment`'s decision half.
+    public static func decisions(_ conversation: Conversation, environment: LayoutEnvironment,
+                                 query: ThreadListQuery = ThreadListQuery()) -> ThreadListDecisions {
+        decisions(conversation, environment: environment.decisions, query: query)
     }
 
     private static func decisions(_ conversation: Conversation, resolver: ThreadListResolver, query: ThreadListQuery) -> ThreadListDecisions {
@@ -40,7 +46,7 @@ public enum ThreadListScreen {
         width: Int, viewport: Viewport? = nil, strings: ChatStrings? = nil,
         presentation: any BoxPresentation = PlainPresentation()
     ) -> LaidOutScreen {
-        layout(conversation, environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+        layout(conversation, environment: LayoutEnvironment.formatterWins(config, context: context, formatter: formatter, measurer: measurer,
                                                                      strings: strings, metrics: metrics, presentation: presentation),
                width: width, viewport: viewport)
     }

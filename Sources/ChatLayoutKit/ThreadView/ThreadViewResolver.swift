@@ -3,14 +3,19 @@
 /// As Stream's `ChatThreadVC`, it then removes `threadInfo` alone: the parent (a thread root)
 /// and the replies (thread parts) keep the `continuousBubble` rule 8 gives them when the
 /// channel has replies on.
-public struct ThreadViewResolver: Sendable, LayoutEnvironmentBased {
+public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
     /// The channel's options (grouping, dates, display) and the thread view's (`threadView`),
-    /// the context, formatter, measurer and words ("Thread", "3 replies").
-    public var environment: LayoutEnvironment
+    /// the context, formatter, words ("Thread", "3 replies") and emoji data.
+    public var environment: DecisionEnvironment
 
     /// A resolver making its decisions in `environment`.
-    public init(_ environment: LayoutEnvironment) {
+    public init(_ environment: DecisionEnvironment) {
         self.environment = environment
+    }
+
+    /// A resolver making its decisions in `environment`'s decision half.
+    public init(_ environment: LayoutEnvironment) {
+        self.init(environment.decisions)
     }
 
     /// A resolver bound to a configuration, a context, a formatter and a measurer, where
@@ -19,7 +24,8 @@ public struct ThreadViewResolver: Sendable, LayoutEnvironmentBased {
     @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(_:)")
     public init(config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
                 measurer: any TextMeasuring, strings: ChatStrings? = nil) {
-        self.init(LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer, strings: strings))
+        self.init(DecisionEnvironment(formatterWins: config, context: context, formatter: formatter, strings: strings,
+                                      emoji: LayoutEnvironment.emoji(of: measurer)))
     }
 
     /// The decisions of the thread of `parentID`: the parent from the document's messages,

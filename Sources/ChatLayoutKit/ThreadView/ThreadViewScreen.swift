@@ -17,7 +17,7 @@ public enum ThreadViewScreen {
         presentation: any BoxPresentation = PlainPresentation()
     ) throws(ThreadViewError) -> LaidOutScreen {
         try layout(conversation, parentID: parentID,
-                   environment: LayoutEnvironment.agreeing(config, context: context, formatter: formatter, measurer: measurer,
+                   environment: LayoutEnvironment.formatterWins(config, context: context, formatter: formatter, measurer: measurer,
                                                            strings: strings, metrics: metrics, presentation: presentation),
                    width: width, height: height, scrollOffset: scrollOffset)
     }

@@ -25,6 +25,56 @@ struct LayoutEnvironmentTests {
         #expect(error?.description.contains("de_DE") == true && error?.description.contains("en_US") == true)
     }
 
+    @Test func theDecisionHalf_refusesADisagreeingContext_andDecidesWithoutAMeasurer() throws {
+        let berlin = try ICULocaleFormatter(locale: "en_US", timeZone: "Europe/Berlin")
+        var tokyo = builder.context
+        tokyo.timeZone = "Asia/Tokyo"
+        #expect(throws: LayoutEnvironmentError.timeZoneDisagrees(context: "Asia/Tokyo", formatter: "Europe/Berlin")) {
+            try DecisionEnvironment(context: tokyo, formatter: berlin)
+        }
+        // Decisions need no measurer: the ICU engine's Unicode data alone tells the jumbomoji.
+        let jumbo = builder.message("m3", by: "leia", at: 120, text: "❤️🎉").conversation
+        let formatter = try ICULocaleFormatter(context: builder.context)
+        let decisions = try DecisionEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                                emoji: ICUTextEngine())
+        let whole = try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                          measurer: ICUTextEngine())
+        let decided = MessageListResolver(decisions).resolve(jumbo)
+        #expect(decided == MessageListResolver(whole).resolve(jumbo))
+        #expect(decided.messages.last?.options.contains(.bubble) == false)
+        #expect(decided.messages.first?.options.contains(.bubble) == true)
+        #expect(ThreadListScreen.decisions(jumbo, environment: decisions) == ThreadListScreen.decisions(jumbo, environment: whole))
+        #expect(try ThreadViewResolver(decisions).resolve(jumbo, parentID: "m1")
+            == ThreadViewResolver(whole).resolve(jumbo, parentID: "m1"))
+    }
+
+    @Test func theEmojiData_decidesJumbomoji_notTheMeasurer() throws {
+        /// Calls every text one emoji.
+        struct EverythingIsOneEmoji: EmojiClassifying {
+            func jumbomojiClusterCount(_ text: String) -> Int? { 1 }
+        }
+        let formatter = try ICULocaleFormatter(context: builder.context)
+        var environment = try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter,
+                                                measurer: ICUTextEngine(), emoji: EverythingIsOneEmoji())
+        #expect(MessageListResolver(environment).resolve(builder.conversation).messages.allSatisfy { !$0.options.contains(.bubble) })
+        var bubbles = 0
+        MessageListScreen.layout(builder.conversation, environment: environment, width: 30).root
+            .walkWithParent { box, _ in bubbles += box.role == .bubble ? 1 : 0 }
+        #expect(bubbles == 0)
+        // A measurer with Unicode data of its own becomes the decisions' when it is set.
+        environment.measurer = ICUTextEngine()
+        #expect(environment.decisions.emoji is ICUTextEngine)
+        #expect(MessageListResolver(environment).resolve(builder.conversation).messages.allSatisfy { $0.options.contains(.bubble) })
+        // Without emoji data, the measurer's is taken; a measurer without any leaves the standard library's.
+        #expect(try LayoutEnvironment(context: builder.context, formatter: formatter, measurer: ICUTextEngine())
+            .decisions.emoji is ICUTextEngine)
+        #expect(try LayoutEnvironment(context: builder.context, formatter: formatter, measurer: CellsOnly())
+            .decisions.emoji is StandardLibraryEmoji)
+        // A measurer bound to one thread keeps the decisions on it too.
+        environment.laysOutOnAllCores = false
+        #expect(!environment.decisions.decidesOnAllCores && !MessageListLayout(environment).laysOutOnAllCores)
+    }
+
     @Test func theDeprecatedInitialisers_layOutInTheFormattersTimeZoneAndLocale_asTheyAlwaysDid() throws {
         // A Tokyo context with a Berlin formatter: the checked environment refuses the pair; the
         // deprecated initialisers, which cannot throw, keep the formatter's (no crash, no change
@@ -89,4 +139,11 @@ struct LayoutEnvironmentTests {
         #expect(ThreadViewLayout(environment).metrics == environment.metrics)
         #expect(ThreadListLayout(environment).listLayout.metrics == environment.metrics)
     }
+}
+
+/// Measures a character a cell and has no Unicode data of its own.
+private struct CellsOnly: TextMeasuring {
+    func width(of text: String) -> Int { text.count }
+    func wrap(_ text: String, width: Int) -> WrappedText { WrappedText(lines: [], direction: .leftToRight) }
+    func truncate(_ text: String, width: Int) -> String { text }
 }

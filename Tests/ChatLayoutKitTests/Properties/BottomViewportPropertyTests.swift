@@ -122,7 +122,7 @@ import Testing
 
     /// The generated case's environment, with these lengths and this presentation.
     static func environment(_ input: GeneratedCase, metrics: Metrics, presentation: any BoxPresentation) -> LayoutEnvironment {
-        LayoutEnvironment.agreeing(input.config, context: input.context,
+        LayoutEnvironment.formatterWins(input.config, context: input.context,
                           formatter: PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!,
                           measurer: PropertyHarness.measurer, strings: nil, metrics: metrics, presentation: presentation)
     }
@@ -185,13 +185,17 @@ import Testing
 }
 
 /// A measurer that counts what it is asked: messages decided (each text message is asked
-/// whether it is a jumbomoji) and texts wrapped.
-private final class CountingMeasurer: TextMeasuring {
+/// whether it is a jumbomoji: its emoji data becomes the decisions') and texts wrapped.
+private final class CountingMeasurer: TextMeasuring, EmojiClassifying {
     private let measurer: any TextMeasuring
+    private let emoji: any EmojiClassifying
     private let decided = Atomic(0)
     private let wrapped = Atomic(0)
 
-    init(_ measurer: any TextMeasuring) { self.measurer = measurer }
+    init(_ measurer: any TextMeasuring) {
+        self.measurer = measurer
+        emoji = measurer as? any EmojiClassifying ?? StandardLibraryEmoji()
+    }
 
     var calls: (decided: Int, wrapped: Int) { (decided.load(ordering: .relaxed), wrapped.load(ordering: .relaxed)) }
 
@@ -208,7 +212,7 @@ private final class CountingMeasurer: TextMeasuring {
 
     func jumbomojiClusterCount(_ text: String) -> Int? {
         decided.add(1, ordering: .relaxed)
-        return measurer.jumbomojiClusterCount(text)
+        return emoji.jumbomojiClusterCount(text)
     }
 }
 

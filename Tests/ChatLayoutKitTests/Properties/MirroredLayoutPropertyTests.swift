@@ -22,7 +22,7 @@ import Testing
             for direction in LayoutDirection.allCases {
                 var config = input.config
                 config.layoutDirection = direction
-                let environment = LayoutEnvironment.agreeing(config, context: input.context,
+                let environment = LayoutEnvironment.formatterWins(config, context: input.context,
                                                     formatter: PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!,
                                                     measurer: PropertyHarness.measurer, strings: nil, metrics: metrics, presentation: presentation)
                 let list = MessageListLayout(environment).layout(MessageListResolver(environment).resolve(input.conversation),
