@@ -95,21 +95,3 @@ public struct LayoutEnvironment: Sendable {
         measurer as? any EmojiClassifying ?? StandardLibraryEmoji()
     }
 }
-
-/// Why a ``LayoutEnvironment`` cannot be made.
-public enum LayoutEnvironmentError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The context names one locale, the formatter writes in another.
-    case localeDisagrees(context: String, formatter: String)
-    /// The context names one time zone, the formatter counts days in another.
-    case timeZoneDisagrees(context: String, formatter: String)
-
-    /// A sentence naming both values (cut to 40 characters each: they may come from a document).
-    public var description: String {
-        switch self {
-        case .localeDisagrees(let context, let formatter):
-            "the context's locale \(UntrustedText.shortened(context)) is not the formatter's \(UntrustedText.shortened(formatter)): make the formatter from the context"
-        case .timeZoneDisagrees(let context, let formatter):
-            "the context's time zone \(UntrustedText.shortened(context)) is not the formatter's \(UntrustedText.shortened(formatter)): make the formatter from the context"
-        }
-    }
-}

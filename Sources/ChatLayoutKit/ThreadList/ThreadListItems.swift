@@ -54,11 +54,6 @@ public struct ThreadListResolver: Sendable, DecisionEnvironmentBased {
         self.environment = environment
     }
 
-    /// A resolver composing items in `environment`'s decision half.
-    public init(_ environment: LayoutEnvironment) {
-        self.init(environment.decisions)
-    }
-
     /// A resolver bound to a context and a formatter; where they disagree on the locale or the
     /// time zone, the formatter's are used, as before this was deprecated (``LayoutEnvironment``
     /// refuses them).
