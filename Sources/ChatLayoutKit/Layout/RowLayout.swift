@@ -334,7 +334,7 @@ struct RowLayout {
 
     /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
     func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
-        box(avatarBlock(AvatarSpec(userID: userID, initials: initials), role: role), id: id, x: x, y: y)
+        box(avatarBlock(AvatarSpec(userID: userID, initials: NeutralText(initials)), role: role), id: id, x: x, y: y)
     }
 
     /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
