@@ -144,6 +144,31 @@ struct NeutralTextTests {
 
     // MARK: - The box tree
 
+    @Test func aBox_holdsNeutralText_madeSetOrRead() throws {
+        var box = Box(role: .text, frame: Frame(x: 0, y: 0, width: 2, height: 1), text: NeutralText("o\u{1B}[2Jk"),
+                      placedLines: [PlacedLine(display: "ok", text: "ok", x: 0, width: 2)])
+        #expect(box.text == "ok" && box.neutralText == NeutralText("ok"))
+        box.text = "\u{9B}1mok\u{202E}"
+        #expect(box.text == "ok\u{202E}\u{202C}")
+        box.text = "ok"
+        // A box read from JSON (a screen a server sent): its words and the lines a grid draws
+        // as they are, neutralised.
+        let json = String(decoding: try JSONEncoder().encode(box), as: UTF8.self)
+        #expect(json.contains("\"ok\""))
+        let hostile = json.replacingOccurrences(of: "\"ok\"", with: #""o\u001b]0;x\u0007k""#)
+        let read = try JSONDecoder().decode(Box.self, from: Data(hostile.utf8))
+        #expect(read.text == "ok")
+        #expect(read.lines == ["ok"])
+    }
+
+    @Test func aStringsTable_isNeutralisedWhereItIsRead() throws {
+        var strings = ChatStrings()
+        try strings.apply([("edited", .phrase("Edi\u{1B}[5mted\u{202E}")),
+                           ("replies", .counted([.one: "{count} re\u{7}ply", .other: "{count} replies\u{9B}2J"]))])
+        #expect(strings.edited == "Edited\u{202E}\u{202C}")
+        #expect(strings.replies.forms == [.one: "{count} re␇ply", .other: "{count} replies"])
+    }
+
     /// A conversation whose every text is hostile: messages, names, a quote, attachments, a
     /// poll, a translation, reactions, thread participants, the channel's name.
     private func hostileConversation() -> ConversationBuilder {

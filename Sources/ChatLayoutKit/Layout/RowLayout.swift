@@ -123,7 +123,7 @@ struct RowLayout {
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
         return Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: frameWidth, height: block.height),
-                   text: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
+                   composedText: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
                    alignment: block.alignment, textDirection: block.direction)
     }
 
