@@ -33,9 +33,6 @@ public struct NeutralText: Hashable, Sendable, Codable, ExpressibleByStringLiter
         self.string = string
     }
 
-    /// Empty text.
-    public static let empty = NeutralText(composing: "")
-
     /// Whether the text is empty.
     public var isEmpty: Bool { string.isEmpty }
 
