@@ -5,9 +5,11 @@ import ChatLayoutKit
 ///
 /// Each cell holds one grapheme cluster. A cluster two cells wide takes its cell and the
 /// next (a continuation cell that prints nothing); zero-width clusters join the cluster
-/// before them. Text is neutralised (`UntrustedText.neutralize(_:)`) before it is drawn, bidi
-/// controls are dropped (text comes in display order), and it is clipped at the grid's edges,
-/// so no row is ever wider than the grid and nothing drawn can act on a terminal.
+/// before them. Text given to ``draw(_:row:column:)`` is neutralised
+/// (`UntrustedText.neutralize(_:)`) before it is drawn (a box's lines are neutral already: the
+/// renderer draws them as they are), bidi controls are dropped (text comes in display order),
+/// and it is clipped at the grid's edges, so no row is ever wider than the grid and nothing
+/// drawn can act on a terminal.
 public struct CellGrid: Sendable {
     /// The grid's width in cells.
     public let width: Int
@@ -51,6 +53,17 @@ public struct CellGrid: Sendable {
     /// that would straddle the right edge is not drawn. Returns the column after the text.
     @discardableResult
     public mutating func draw(_ text: String, row: Int, column: Int) -> Int {
+        draw(text, row: row, column: column, neutral: false)
+    }
+
+    /// Draws a line of a box (``PlacedLine/display``): neutral already, as the box tree holds
+    /// only neutral text (`NeutralText`), so it is drawn without scanning it again.
+    @discardableResult
+    mutating func draw(boxLine line: String, row: Int, column: Int) -> Int {
+        draw(line, row: row, column: column, neutral: true)
+    }
+
+    private mutating func draw(_ text: String, row: Int, column: Int, neutral isNeutral: Bool) -> Int {
         // Printable ASCII: a cluster per byte, one cell each, nothing to neutralise.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             var x = column
@@ -64,7 +77,7 @@ public struct CellGrid: Sendable {
             return x
         }
         var x = column
-        let neutral = UntrustedText.neutralize(text)
+        let neutral = isNeutral ? text : UntrustedText.neutralize(text)
         // Most lines are one code point a cluster: placed without a string per cluster.
         if let clusters = engine.singleScalarClusterWidths(neutral) {
             for (scalar, clusterWidth) in clusters {

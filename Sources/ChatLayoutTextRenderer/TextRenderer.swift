@@ -147,7 +147,7 @@ public struct TextRenderer: Sendable {
             for (index, line) in zip(shown, box.placedLines[shown]) {
                 let row = frame.y + index
                 guard clip.contains(row) else { continue }
-                grid.draw(line.display, row: row - origin, column: frame.x + line.x)
+                grid.draw(boxLine: line.display, row: row - origin, column: frame.x + line.x)
             }
             if case .attachment(let attachment) = box.content, attachment.kind.isMedia {
                 renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)

@@ -17,7 +17,7 @@ struct SVGEscapingTests {
 
     private func document() -> String {
         let boxes = Self.hostile.enumerated().map { index, line in
-            Box(role: .text, id: "id\"><script>\(index)\u{1B}", frame: Frame(x: 0, y: index, width: 40, height: 1), text: line, placedLines: [.plain(line)])
+            Box(role: .text, id: "id\"><script>\(index)\u{1B}", frame: Frame(x: 0, y: index, width: 40, height: 1), text: NeutralText(line), placedLines: [.plain(line)])
         }
         return SVGRenderer().render(Screens.of(boxes + [
             Box(role: .unreadBadge, frame: Frame(x: 0, y: 8, width: 40, height: 1), text: "<b>&\u{1B}[2J", placedLines: [.plain("(<b>)")]),

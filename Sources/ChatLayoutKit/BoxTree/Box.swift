@@ -114,7 +114,9 @@ public enum BubbleTail: String, Hashable, Sendable, Codable {
 public struct PlacedLine: Hashable, Sendable, Codable {
     /// The line as the measurer's front end draws it (``TextLine/display``), bidi controls and
     /// hanging spaces removed: reordered for a grid (UAX #9, visual order, left to right) by a
-    /// measurer in cells, in reading order from one whose text system applies bidi.
+    /// measurer in cells, in reading order from one whose text system applies bidi. Neutral:
+    /// the layout measures only ``NeutralText`` and a line read from JSON is neutralised; a
+    /// line made in code holds neutral text too (`NeutralText(words).string`).
     public var display: String
     /// The reading order, kept only where it is not the display (right-to-left text, bidi
     /// controls): a line of left-to-right text holds one string.
@@ -182,7 +184,10 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     /// Decodes `{display, text, x, width}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(display: try container.decode(String.self, forKey: .display), text: try container.decode(String.self, forKey: .text),
+        // Read from outside the library: the display form, drawn as it is, is neutralised
+        // (``Box/init(jsonValue:)`` does the same).
+        self.init(display: NeutralText(try container.decode(String.self, forKey: .display)).string,
+                  text: try container.decode(String.self, forKey: .text),
                   x: try container.decode(Int.self, forKey: .x), width: try container.decode(Int.self, forKey: .width))
     }
 
@@ -207,8 +212,14 @@ public struct Box: Hashable, Sendable, Codable {
     /// Where the box is, relative to the root (not to its parent).
     public var frame: Frame
     /// The words the box stands for (neutralised, reading order), where it has some: a
-    /// message's text, a date label, an attachment's title, "3 replies".
-    public var text: String?
+    /// message's text, a date label, an attachment's title, "3 replies". Set, they are
+    /// neutralised.
+    public var text: String? {
+        get { neutralText?.string }
+        set { neutralText = newValue.map { NeutralText($0) } }
+    }
+    /// The words the box stands for, as the box holds them: ``NeutralText`` only.
+    public var neutralText: NeutralText?
     /// What the box stands for, as data: an attachment's kind and size, a delivery status, the
     /// reactions… nil where ``role`` and ``text`` say it all.
     public var content: BoxContent?
@@ -225,19 +236,29 @@ public struct Box: Hashable, Sendable, Codable {
     public var children: [Box]
 
     /// A box with its role, frame, text, content, placed lines and children.
-    public init(role: BoxRole, id: String? = nil, frame: Frame, text: String? = nil, content: BoxContent? = nil,
+    public init(role: BoxRole, id: String? = nil, frame: Frame, text: NeutralText? = nil, content: BoxContent? = nil,
                 placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
                 tail: BubbleTail = .none, children: [Box] = []) {
         self.role = role
         self.id = id
         self.frame = frame
-        self.text = text
+        self.neutralText = text
         self.content = content
         self.placedLines = placedLines
         self.alignment = alignment
         self.textDirection = textDirection
         self.tail = tail
         self.children = children
+    }
+
+    /// A box of the layout, its words composed from neutral parts (``NeutralText/init(composing:)``):
+    /// the model's texts, the strings table's words, the formatter's dates and digits, and the
+    /// presentation's glyphs, which is all the layout places.
+    init(role: BoxRole, id: String? = nil, frame: Frame, composedText: String?, content: BoxContent? = nil,
+         placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
+         tail: BubbleTail = .none, children: [Box] = []) {
+        self.init(role: role, id: id, frame: frame, text: composedText.map { NeutralText(composing: $0) }, content: content,
+                  placedLines: placedLines, alignment: alignment, textDirection: textDirection, tail: tail, children: children)
     }
 
     /// The lines drawn, top to bottom, in display order (``PlacedLine/display``).

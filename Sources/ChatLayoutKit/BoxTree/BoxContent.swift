@@ -120,11 +120,11 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
         self.location = location
     }
 
-    /// The content of a message's attachment, its texts neutralised.
+    /// The content of a message's attachment, its texts neutral (the model neutralised them).
     public init(_ attachment: Attachment) {
-        self.init(kind: AttachmentKind(type: attachment.type), type: UntrustedText.neutralize(attachment.type),
-                  title: attachment.title.map(UntrustedText.neutralize), fileName: attachment.fileName.map(UntrustedText.neutralize),
-                  fileSize: attachment.fileSize, urlHost: attachment.urlHost.map(UntrustedText.neutralize),
+        self.init(kind: AttachmentKind(type: attachment.type), type: attachment.type,
+                  title: attachment.title, fileName: attachment.fileName,
+                  fileSize: attachment.fileSize, urlHost: attachment.urlHost,
                   originalSize: attachment.originalSize)
     }
 }

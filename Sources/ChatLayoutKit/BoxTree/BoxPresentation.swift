@@ -66,12 +66,12 @@ public struct PlainPresentation: BoxPresentation {
     }
 
     /// "❤️ 1 😂 2": each reaction as its glyph (``ChatStrings/reactionGlyphs``, else its type's
-    /// name, neutralised) and count.
+    /// name, neutralised when the count was made) and count.
     public static func reactions(_ reactions: [ReactionCount], strings: ChatStrings) -> String {
         var text = ""
         for reaction in reactions {
             if !text.isEmpty { text += " " }
-            text += "\(strings.reactionGlyphs[reaction.type] ?? UntrustedText.neutralize(reaction.type)) \(strings.count(reaction.count))"
+            text += "\(strings.reactionGlyphs[reaction.type] ?? reaction.type) \(strings.count(reaction.count))"
         }
         return text
     }

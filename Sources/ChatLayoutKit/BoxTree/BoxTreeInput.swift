@@ -43,7 +43,11 @@ extension Box {
         placedLines.reserveCapacity(lines.count)
         for (display, line) in zip(lines, placed) {
             let shown = try display.string()
-            placedLines.append(PlacedLine(display: shown, text: try line["text"].optionalString() ?? shown,
+            // Read from outside the library: the display form (what a grid draws as it is) is
+            // neutralised. (The reading order of a wrapped line may leave an embedding open for
+            // the next line: who draws it in reading order neutralises it, as the SVG does.)
+            let neutral = NeutralText(shown).string
+            placedLines.append(PlacedLine(display: neutral, text: try line["text"].optionalString() ?? shown,
                                           x: try line["x"].int(), width: try line["width"].int()))
         }
         let frame = json["frame"]
@@ -51,7 +55,7 @@ extension Box {
         for child in try json["children"].optionalArray() ?? [] { children.append(try Box(child)) }
         self.init(role: try json["role"].enumValue(BoxRole.self), id: try json["id"].optionalString(),
                   frame: Frame(x: try frame["x"].int(), y: try frame["y"].int(), width: try frame["width"].int(), height: try frame["height"].int()),
-                  text: try json["text"].optionalString(), content: try json["content"].isAbsent ? nil : BoxContent(json["content"]),
+                  text: try json["text"].optionalString().map { NeutralText($0) }, content: try json["content"].isAbsent ? nil : BoxContent(json["content"]),
                   placedLines: placedLines, alignment: try json["align"].optionalEnum(TextAlignment.self) ?? .leading,
                   textDirection: try json["text_direction"].optionalString() == "rtl" ? .rightToLeft : .leftToRight,
                   tail: try json["tail"].optionalEnum(BubbleTail.self) ?? .none, children: children)

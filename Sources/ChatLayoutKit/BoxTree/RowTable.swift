@@ -276,7 +276,7 @@ struct RowTable: Sendable {
         }
         let whole = shown.count == Int(record.lineCount)
         return Box(role: record.role, id: record.id < 0 ? nil : ids[Int(record.id)], frame: frame,
-                   text: record.text.isNone || !whole ? nil : string(record.text), content: record.content < 0 ? nil : contents[Int(record.content)],
+                   composedText: record.text.isNone || !whole ? nil : string(record.text), content: record.content < 0 ? nil : contents[Int(record.content)],
                    placedLines: placed, alignment: record.alignment, textDirection: record.direction, tail: record.tail,
                    children: children)
     }

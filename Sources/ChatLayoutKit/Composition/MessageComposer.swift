@@ -37,7 +37,7 @@ struct MessageComposer {
                                            content: .threadInfo(content))
         }
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
-        if options.contains(.authorName) { spec.footnote.author = UntrustedText.neutralize(message.user.displayName) }
+        if options.contains(.authorName) { spec.footnote.author = message.user.neutralDisplayName.string }
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
         if decision.showsEditedLabel { spec.footnote.edited = strings.edited }
         if let status = decision.deliveryStatus {
@@ -74,8 +74,8 @@ struct MessageComposer {
         let name = quoted.isDeleted || !quoted.text.isEmpty ? nil
             : Self.textlessName(hasPoll: quoted.hasPoll, location: quoted.sharedLocation,
                                 firstAttachmentType: quoted.attachments.first?.type ?? "message", strings: strings)
-        let label = quoted.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(name?.words ?? quoted.text)
-        let author = UntrustedText.neutralize(quoted.user.displayName)
+        let label = quoted.isDeleted ? strings.messageDeleted : name?.words ?? quoted.text
+        let author = quoted.user.neutralDisplayName.string
         let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
                                  attachment: quoted.attachments.first.map(AttachmentContent.init),
                                  namesAttachmentType: name?.isType ?? false)
@@ -94,11 +94,8 @@ struct MessageComposer {
         return (strings.attachmentNames[type] ?? type, true)
     }
 
-    /// A poll: its question and options neutralised.
+    /// A poll: its question and options (neutral since the model made them).
     func poll(_ poll: Poll) -> PollSpec {
-        var poll = poll
-        poll.question = UntrustedText.neutralize(poll.question)
-        for index in poll.options.indices { poll.options[index].text = UntrustedText.neutralize(poll.options[index].text) }
         let question = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
         return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options)
     }
@@ -117,6 +114,6 @@ struct MessageComposer {
 
     /// The avatar standing for `user`: their initials.
     func avatar(_ user: User) -> AvatarSpec {
-        AvatarSpec(userID: user.id, initials: user.initials)
+        AvatarSpec(userID: user.id, initials: user.neutralInitials)
     }
 }

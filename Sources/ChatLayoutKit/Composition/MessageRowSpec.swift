@@ -94,25 +94,24 @@ struct AvatarSpec {
     /// The user it stands for.
     var userID: String
     /// The initials as they come, neutralised.
-    var initials: String
-    /// The initials before neutralising: the last ones give way, and a shortened one is
-    /// neutralised again (a cut can leave an override unclosed).
-    private var original: String
+    var initials: String { neutralInitials.string }
+    /// The initials: the last ones give way, and a shortened one is neutralised again (a cut
+    /// can leave an override unclosed).
+    private var neutralInitials: NeutralText
     /// How many characters the initials have.
     let characterCount: Int
 
     /// The avatar of `userID` with `initials`.
-    init(userID: String, initials: String) {
+    init(userID: String, initials: NeutralText) {
         self.userID = userID
-        original = initials
-        characterCount = initials.count
-        self.initials = UntrustedText.neutralize(initials)
+        neutralInitials = initials
+        characterCount = initials.characterCount
     }
 
     /// The initials without their last `count` characters ("佐藤 由紀" → "佐"), neutralised:
     /// an ellipsis in their place would identify nobody.
     func initials(droppingLast count: Int) -> String {
-        count == 0 ? initials : UntrustedText.neutralize(String(original.dropLast(count)))
+        neutralInitials.droppingLast(count).string
     }
 }
 

@@ -7,6 +7,16 @@ public enum ChatStringsValue: Hashable, Sendable {
     case counted([PluralCategory: String])
 }
 
+extension ChatStringsValue {
+    /// The value with its phrases neutralised (``NeutralText``).
+    var neutral: ChatStringsValue {
+        switch self {
+        case .phrase(let text): .phrase(NeutralText(text).string)
+        case .counted(let forms): .counted(forms.mapValues { NeutralText($0).string })
+        }
+    }
+}
+
 /// What is wrong with one entry of a string table; `key` names it.
 public struct ChatStringsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The table's key ("typing_one").
@@ -92,7 +102,8 @@ extension ChatStrings {
     }
 
     /// Sets the words `table` names and keeps the others; a table may name any subset of
-    /// ``tableKeys``. Nothing is set when an entry is wrong.
+    /// ``tableKeys``. Nothing is set when an entry is wrong. A table is read from outside
+    /// (`--strings`): its words are neutralised (``NeutralText``), as a message's are.
     ///
     /// - Throws: ``ChatStringsError`` for an unknown key, a phrase where a count phrase belongs
     ///   (or the reverse), a count phrase without its `other` form, or a placeholder the
@@ -104,7 +115,7 @@ extension ChatStrings {
                 throw ChatStringsError(key: key, message: "unknown key (expected one of \(Self.tableKeys.joined(separator: ", ")))")
             }
             try entry.check(value)
-            entry.set(&result, value)
+            entry.set(&result, value.neutral)
         }
         self = result
     }

@@ -3,8 +3,8 @@
 /// members' names — at most two, sorted, "Leia", "Leia and Han", "Han, Leia and 3 more";
 /// every other nameless channel has no title.
 enum ChannelNamer {
-    /// The title of `channel` whose members are `members`, for `currentUserID`. Not yet
-    /// neutralised. The count in "and 3 more" is in `formatter`'s digits and plural form.
+    /// The title of `channel` whose members are `members`, for `currentUserID`: names from
+    /// the model, neutral; an id neutralised by the model (``User/neutralID``). The count in "and 3 more" is in `formatter`'s digits and plural form.
     static func title(of channel: Channel, members: [User], currentUserID: String?, strings: ChatStrings,
                       formatter: any LocaleFormatting) -> String {
         if let name = channel.name, !name.isEmpty { return name }
@@ -15,7 +15,7 @@ enum ChannelNamer {
         case 0:
             // Alone in the channel (or only nameless others): the current user's own name.
             guard let me = members.first(where: { Identifier.same($0.id, currentUserID) }) else { return "" }
-            return me.name.flatMap { $0.isEmpty ? nil : $0 } ?? me.id
+            return me.name.flatMap { $0.isEmpty ? nil : $0 } ?? me.neutralID.string
         case 1:
             return names[0]
         case 2:

@@ -1,13 +1,13 @@
 /// A reaction type and how many reacted with it (`reaction_scores`).
 public struct ReactionCount: Hashable, Sendable, Codable {
-    /// The reaction's type ("love", "like", …).
+    /// The reaction's type ("love", "like", …), neutralised when the count is made.
     public var type: String
     /// Its score.
     public var count: Int
 
-    /// A reaction count.
+    /// A reaction count; its type is neutralised (a box tree read from JSON makes them too).
     public init(type: String, count: Int) {
-        self.type = type
+        self.type = NeutralText(type).string
         self.count = count
     }
 }

@@ -214,7 +214,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 timeText: String, memberCount: Int, features: ChannelFeatures, delivery: DeliveryState,
                 user: (String) -> User, explain: Bool) -> MessageDecision {
         let isFromCurrentUser = Identifier.same(message.user.id, context.currentUserID)
-        let text = message.isDeleted ? strings.messageDeleted : UntrustedText.neutralize(message.text)
+        let text = message.isDeleted ? strings.messageDeleted : message.text
         // Stream's jumbomoji: no attachments, and a text (ephemeral messages have none) of 1–3
         // characters that are all emoji by its `isEmoji`.
         let hasTextContent = message.type != .ephemeral && !message.isDeleted
@@ -241,10 +241,10 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             options: options, day: day,
             dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
-            translation: options.contains(.translation) ? translation.map(UntrustedText.neutralize) : nil,
+            translation: options.contains(.translation) ? translation : nil,
             threadInfoText: threadInfo,
             threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
-                UntrustedText.neutralize(($0.name == nil ? user($0.id) : $0).displayName)
+                ($0.name == nil ? user($0.id) : $0).neutralDisplayName.string
             },
             showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
             reactions: options.contains(.reactions) ? message.reactionScores
@@ -260,7 +260,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// why it is withheld (for `explain`).
     private func translation(_ message: Message) -> (text: String?, withheld: WithheldTranslation?) {
         guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
-              let translated = message.translations[target] else { return (nil, nil) }
+              let translated = message.neutralTranslations[target]?.string else { return (nil, nil) }
         if message.command != nil { return (nil, .command) }
         if message.language == target { return (nil, .writtenInTarget) }
         // An attachment, a poll or a location alone: nothing to translate, whatever i18n holds.

@@ -6,7 +6,7 @@ enum TypingText {
     /// `user` finds a user by id (``Conversation/user(id:)``).
     static func text(_ userIDs: [String], user: (String) -> User, currentUserID: String?,
                      strings: ChatStrings, formatter: any LocaleFormatting) -> String? {
-        let names = typingUserIDs(userIDs, currentUserID: currentUserID).map { UntrustedText.neutralize(user($0).displayName) }
+        let names = typingUserIDs(userIDs, currentUserID: currentUserID).map { user($0).neutralDisplayName.string }
         switch names.count {
         case 0: return nil
         case 1: return strings.oneTyping.filling(["name": names[0]])
@@ -32,6 +32,6 @@ enum HeaderResolver {
         // No member count known (an export without members): no count rather than "0 members".
         var subtitle = count > 0 ? strings.members.text(count, using: formatter) : ""
         if config.typingIndicatorPlacement == .navigationBar, let typing { subtitle = typing }
-        return ChannelHeader(title: UntrustedText.neutralize(title), subtitle: subtitle, memberCount: count)
+        return ChannelHeader(title: title, subtitle: subtitle, memberCount: count)
     }
 }

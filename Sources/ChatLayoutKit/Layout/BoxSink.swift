@@ -46,7 +46,7 @@ struct BoxBuilder: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let placed = RowLayout.place(lines, in: frame.width, alignment: alignment)
-        stack.append(Box(role: role, id: id, frame: frame.offsetBy(dy: dy), text: text, content: content, placedLines: placed,
+        stack.append(Box(role: role, id: id, frame: frame.offsetBy(dy: dy), composedText: text, content: content, placedLines: placed,
                          alignment: alignment, textDirection: direction, tail: tail))
         return stack.count - 1
     }

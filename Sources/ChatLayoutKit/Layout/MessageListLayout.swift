@@ -158,7 +158,7 @@ public struct MessageListLayout: Sendable {
         if titleSpace > 0 && !header.title.isEmpty {
             let (title, direction) = Self.fittedLine(header.title, width: titleSpace, measurer: measurer)
             children.append(Box(role: .headerTitle, frame: Frame(x: inset, y: contentTop, width: title.width, height: lineHeight),
-                                text: header.title, placedLines: [PlacedLine(display: title.display, text: title.text, x: 0, width: title.width)],
+                                composedText: header.title, placedLines: [PlacedLine(display: title.display, text: title.text, x: 0, width: title.width)],
                                 textDirection: direction))
         }
         if showSubtitle {
@@ -167,7 +167,7 @@ public struct MessageListLayout: Sendable {
             let (subtitle, direction) = Self.fittedLine(header.subtitle, width: subtitleWidth, measurer: measurer)
             children.append(Box(role: .headerSubtitle, frame: Frame(x: width - inset - subtitle.width, y: contentTop, width: subtitle.width,
                                                                     height: lineHeight),
-                                text: header.subtitle,
+                                composedText: header.subtitle,
                                 placedLines: [PlacedLine(display: subtitle.display, text: subtitle.text, x: 0, width: subtitle.width)],
                                 alignment: .trailing, textDirection: direction))
         }

@@ -123,7 +123,7 @@ struct RowLayout {
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
         return Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: frameWidth, height: block.height),
-                   text: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
+                   composedText: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
                    alignment: block.alignment, textDirection: block.direction)
     }
 
@@ -334,7 +334,7 @@ struct RowLayout {
 
     /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
     func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
-        box(avatarBlock(AvatarSpec(userID: userID, initials: initials), role: role), id: id, x: x, y: y)
+        box(avatarBlock(AvatarSpec(userID: userID, initials: NeutralText(initials)), role: role), id: id, x: x, y: y)
     }
 
     /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that

@@ -35,8 +35,14 @@ public struct Member: Hashable, Sendable, Codable {
 public struct Channel: Hashable, Sendable, Codable {
     /// "type:id", e.g. "messaging:general".
     public var cid: String
-    /// The channel's name; a nameless channel is titled with the other members' names.
-    public var name: String?
+    /// The channel's name, neutralised; a nameless channel is titled with the other members'
+    /// names. Set, it is neutralised.
+    public var name: String? {
+        get { neutralName?.string }
+        set { neutralName = newValue.map { NeutralText($0) } }
+    }
+    /// The channel's name, neutralised.
+    public var neutralName: NeutralText?
     /// The member count as the server reports it; when absent, the members listed.
     public var memberCount: Int?
     /// What the channel's type enables.
@@ -44,11 +50,13 @@ public struct Channel: Hashable, Sendable, Codable {
     /// When the channel was truncated (`truncated_at`): older messages are not shown.
     public var truncatedAt: Timestamp?
 
-    /// A channel.
+    private enum CodingKeys: String, CodingKey { case cid, neutralName = "name", memberCount, features, truncatedAt }
+
+    /// A channel; its name is neutralised.
     public init(cid: String = "", name: String? = nil, memberCount: Int? = nil, features: ChannelFeatures = ChannelFeatures(),
                 truncatedAt: Timestamp? = nil) {
         self.cid = cid
-        self.name = name
+        self.neutralName = name.map { NeutralText($0) }
         self.memberCount = memberCount
         self.features = features
         self.truncatedAt = truncatedAt

@@ -20,8 +20,13 @@ public struct ChatThread: Hashable, Sendable, Codable {
     public var parentMessage: Message?
     /// The channel the thread is in.
     public var channel: Channel?
-    /// The thread's title, when it has one.
-    public var title: String?
+    /// The thread's title, when it has one, neutralised. Set, it is neutralised.
+    public var title: String? {
+        get { neutralTitle?.string }
+        set { neutralTitle = newValue.map { NeutralText($0) } }
+    }
+    /// The thread's title, neutralised.
+    public var neutralTitle: NeutralText?
     /// Replies in the thread (`reply_count`).
     public var replyCount: Int
     /// Participants in the thread (`participant_count`).
@@ -39,7 +44,12 @@ public struct ChatThread: Hashable, Sendable, Codable {
     /// When the thread was last updated (`updated_at`).
     public var updatedAt: Timestamp?
 
-    /// A thread.
+    private enum CodingKeys: String, CodingKey {
+        case parentMessageID, parentMessage, channel, neutralTitle = "title", replyCount, participantCount, threadParticipants,
+             latestReplies, read, lastMessageAt, createdAt, updatedAt
+    }
+
+    /// A thread; its title is neutralised.
     public init(parentMessageID: String, parentMessage: Message? = nil, channel: Channel? = nil, title: String? = nil,
                 replyCount: Int = 0, participantCount: Int = 0, threadParticipants: [User] = [],
                 latestReplies: [Message] = [], read: [ReadState] = [], lastMessageAt: Timestamp? = nil,
@@ -47,7 +57,7 @@ public struct ChatThread: Hashable, Sendable, Codable {
         self.parentMessageID = parentMessageID
         self.parentMessage = parentMessage
         self.channel = channel
-        self.title = title
+        self.neutralTitle = title.map { NeutralText($0) }
         self.replyCount = replyCount
         self.participantCount = participantCount
         self.threadParticipants = threadParticipants

@@ -43,54 +43,87 @@ public enum LocalState: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// A reaction by one user.
 public struct Reaction: Hashable, Sendable, Codable {
-    /// The reaction's type ("love", "haha", "like", "sad", "wow", or any other).
-    public var type: String
+    /// The reaction's type ("love", "haha", "like", "sad", "wow", or any other), neutralised.
+    public var type: String {
+        get { neutralType.string }
+        set { neutralType = NeutralText(newValue) }
+    }
+    /// The type, neutralised (a type without a glyph is drawn as its name).
+    public var neutralType: NeutralText
     /// Who reacted.
     public var userID: String?
 
-    /// A reaction.
+    private enum CodingKeys: String, CodingKey { case neutralType = "type", userID }
+
+    /// A reaction; its type is neutralised.
     public init(type: String, userID: String? = nil) {
-        self.type = type
+        self.neutralType = NeutralText(type)
         self.userID = userID
     }
 
     /// The same type and user, by their bytes (``Message``'s rule for every text and id).
     public static func == (lhs: Reaction, rhs: Reaction) -> Bool {
-        Identifier.same(lhs.type, rhs.type) && Identifier.equal(lhs.userID, rhs.userID)
+        lhs.neutralType == rhs.neutralType && Identifier.equal(lhs.userID, rhs.userID)
     }
 }
 
 /// An attachment (image, video, file, audio, giphy, voice recording, link…).
 public struct Attachment: Hashable, Sendable, Codable {
-    /// The attachment's type ("image", "file", …).
-    public var type: String
-    /// Its title (a file name, say), when it has one.
-    public var title: String?
-    /// The file's name: the last part of its asset's URL path (`asset_url`, else `image_url`).
-    public var fileName: String?
+    /// The attachment's type ("image", "file", …), neutralised.
+    public var type: String {
+        get { neutralType.string }
+        set { neutralType = NeutralText(newValue) }
+    }
+    /// Its title (a file name, say), when it has one, neutralised.
+    public var title: String? {
+        get { neutralTitle?.string }
+        set { neutralTitle = newValue.map { NeutralText($0) } }
+    }
+    /// The file's name: the last part of its asset's URL path (`asset_url`, else `image_url`),
+    /// neutralised.
+    public var fileName: String? {
+        get { neutralFileName?.string }
+        set { neutralFileName = newValue.map { NeutralText($0) } }
+    }
     /// The file's size in bytes (`file_size`).
     public var fileSize: Int?
-    /// The host of its link (`og_scrape_url`, else `title_link`, else its asset's URL).
-    public var urlHost: String?
+    /// The host of its link (`og_scrape_url`, else `title_link`, else its asset's URL),
+    /// neutralised.
+    public var urlHost: String? {
+        get { neutralURLHost?.string }
+        set { neutralURLHost = newValue.map { NeutralText($0) } }
+    }
+    /// The type, neutralised.
+    public var neutralType: NeutralText
+    /// The title, neutralised.
+    public var neutralTitle: NeutralText?
+    /// The file's name, neutralised.
+    public var neutralFileName: NeutralText?
+    /// The link's host, neutralised.
+    public var neutralURLHost: NeutralText?
     /// An image's or a video's original size in pixels (`original_width`, `original_height`):
     /// media are drawn at its aspect ratio.
     public var originalSize: PixelSize?
 
-    /// An attachment.
+    private enum CodingKeys: String, CodingKey {
+        case neutralType = "type", neutralTitle = "title", neutralFileName = "fileName", fileSize, neutralURLHost = "urlHost", originalSize
+    }
+
+    /// An attachment; its words are neutralised.
     public init(type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil, urlHost: String? = nil,
                 originalSize: PixelSize? = nil) {
-        self.type = type
-        self.title = title
-        self.fileName = fileName
+        self.neutralType = NeutralText(type)
+        self.neutralTitle = title.map { NeutralText($0) }
+        self.neutralFileName = fileName.map { NeutralText($0) }
         self.fileSize = fileSize
-        self.urlHost = urlHost
+        self.neutralURLHost = urlHost.map { NeutralText($0) }
         self.originalSize = originalSize
     }
 
     /// Equal fields, texts by their bytes (``Message``'s rule): a title spelled otherwise draws otherwise.
     public static func == (lhs: Attachment, rhs: Attachment) -> Bool {
-        Identifier.same(lhs.type, rhs.type) && Identifier.equal(lhs.title, rhs.title) && Identifier.equal(lhs.fileName, rhs.fileName)
-            && lhs.fileSize == rhs.fileSize && Identifier.equal(lhs.urlHost, rhs.urlHost) && lhs.originalSize == rhs.originalSize
+        lhs.neutralType == rhs.neutralType && lhs.neutralTitle == rhs.neutralTitle && lhs.neutralFileName == rhs.neutralFileName
+            && lhs.fileSize == rhs.fileSize && lhs.neutralURLHost == rhs.neutralURLHost && lhs.originalSize == rhs.originalSize
     }
 }
 
@@ -98,8 +131,13 @@ public struct Attachment: Hashable, Sendable, Codable {
 public struct QuotedMessage: Hashable, Sendable, Codable {
     /// The quoted message's id.
     public var id: String
-    /// Its text (not yet neutralised).
-    public var text: String
+    /// Its text, neutralised.
+    public var text: String {
+        get { neutralText.string }
+        set { neutralText = NeutralText(newValue) }
+    }
+    /// Its text, neutralised.
+    public var neutralText: NeutralText
     /// Its author.
     public var user: User
     /// Its attachments (the first one's type stands in for an empty text).
@@ -111,10 +149,14 @@ public struct QuotedMessage: Hashable, Sendable, Codable {
     /// The location it shares: "Location" stands for an empty text.
     public var sharedLocation: SharedLocation?
 
-    /// A quoted message.
+    private enum CodingKeys: String, CodingKey {
+        case id, neutralText = "text", user, attachments, isDeleted, hasPoll, sharedLocation
+    }
+
+    /// A quoted message; its text is neutralised.
     public init(id: String, text: String, user: User, attachments: [Attachment] = [], isDeleted: Bool = false) {
         self.id = id
-        self.text = text
+        self.neutralText = NeutralText(text)
         self.user = user
         self.attachments = attachments
         self.isDeleted = isDeleted
@@ -122,7 +164,7 @@ public struct QuotedMessage: Hashable, Sendable, Codable {
 
     /// Equal fields, the id and the text by their bytes (``Message``'s rule).
     public static func == (lhs: QuotedMessage, rhs: QuotedMessage) -> Bool {
-        Identifier.same(lhs.id, rhs.id) && Identifier.same(lhs.text, rhs.text) && lhs.user == rhs.user && lhs.attachments == rhs.attachments
+        Identifier.same(lhs.id, rhs.id) && lhs.neutralText == rhs.neutralText && lhs.user == rhs.user && lhs.attachments == rhs.attachments
             && lhs.isDeleted == rhs.isDeleted && lhs.hasPoll == rhs.hasPoll && lhs.sharedLocation == rhs.sharedLocation
     }
 }
@@ -132,40 +174,54 @@ public struct QuotedMessage: Hashable, Sendable, Codable {
 public struct Poll: Hashable, Sendable, Codable {
     /// One option and its votes (`vote_counts_by_option`).
     public struct Option: Hashable, Sendable, Codable {
-        /// The option's text.
-        public var text: String
+        /// The option's text, neutralised.
+        public var text: String {
+            get { neutralText.string }
+            set { neutralText = NeutralText(newValue) }
+        }
+        /// The option's text, neutralised.
+        public var neutralText: NeutralText
         /// Votes for it.
         public var voteCount: Int
 
-        /// An option.
+        private enum CodingKeys: String, CodingKey { case neutralText = "text", voteCount }
+
+        /// An option; its text is neutralised.
         public init(text: String, voteCount: Int = 0) {
-            self.text = text
+            self.neutralText = NeutralText(text)
             self.voteCount = voteCount
         }
 
         /// The same text, by its bytes, and votes.
         public static func == (lhs: Option, rhs: Option) -> Bool {
-            Identifier.same(lhs.text, rhs.text) && lhs.voteCount == rhs.voteCount
+            lhs.neutralText == rhs.neutralText && lhs.voteCount == rhs.voteCount
         }
     }
 
-    /// The question (`name`).
-    public var question: String
+    /// The question (`name`), neutralised.
+    public var question: String {
+        get { neutralQuestion.string }
+        set { neutralQuestion = NeutralText(newValue) }
+    }
+    /// The question, neutralised.
+    public var neutralQuestion: NeutralText
     /// The options, in payload order.
     public var options: [Option]
     /// Voting has ended (`is_closed`).
     public var isClosed: Bool
 
-    /// A poll.
+    private enum CodingKeys: String, CodingKey { case neutralQuestion = "question", options, isClosed }
+
+    /// A poll; its question is neutralised.
     public init(question: String, options: [Option] = [], isClosed: Bool = false) {
-        self.question = question
+        self.neutralQuestion = NeutralText(question)
         self.options = options
         self.isClosed = isClosed
     }
 
     /// The same question, by its bytes, options and state.
     public static func == (lhs: Poll, rhs: Poll) -> Bool {
-        Identifier.same(lhs.question, rhs.question) && lhs.options == rhs.options && lhs.isClosed == rhs.isClosed
+        lhs.neutralQuestion == rhs.neutralQuestion && lhs.options == rhs.options && lhs.isClosed == rhs.isClosed
     }
 }
 
@@ -196,7 +252,7 @@ public struct Message: Hashable, Sendable, Identifiable {
     /// put into decisions and rows), and a copy is then one reference, not twenty.
     private final class Storage: @unchecked Sendable {
         var id: String
-        var text: String
+        var text: NeutralText
         var type: MessageType
         var user: User
         var createdAt: Timestamp
@@ -212,7 +268,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         var attachments: [Attachment]
         var command: String?
         var language: String?
-        var translations: [String: String]
+        var translations: [String: NeutralText]
         var pinned: Bool
         var localState: LocalState?
         var isBounced: Bool
@@ -224,12 +280,12 @@ public struct Message: Hashable, Sendable, Identifiable {
         var quotedMessageID: String?
 
         init(
-            id: String, text: String, type: MessageType, user: User, createdAt: Timestamp,
+            id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
             deletedAt: Timestamp?, messageTextUpdatedAt: Timestamp?, parentID: String?,
             showInChannel: Bool, replyCount: Int, threadParticipants: [User],
             quotedMessage: QuotedMessage?, latestReactions: [Reaction],
             reactionScores: [(type: String, score: Int)], attachments: [Attachment], command: String?, language: String?,
-            translations: [String: String], pinned: Bool, localState: LocalState?, isBounced: Bool
+            translations: [String: NeutralText], pinned: Bool, localState: LocalState?, isBounced: Bool
         ) {
             self.id = id
             self.text = text
@@ -287,8 +343,13 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.id }
         set { unique().id = newValue }
     }
-    /// The text as sent (not yet neutralised: the layout neutralises it).
+    /// The text as sent, neutralised (``NeutralText``): set, it is neutralised.
     public var text: String {
+        get { storage.text.string }
+        set { unique().text = NeutralText(newValue) }
+    }
+    /// The text, neutralised.
+    public var neutralText: NeutralText {
         get { storage.text }
         set { unique().text = newValue }
     }
@@ -347,10 +408,11 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.latestReactions }
         set { unique().latestReactions = newValue }
     }
-    /// Reaction counts by type, in payload order.
+    /// Reaction counts by type, in payload order; set, each type is neutralised (a type without
+    /// a glyph is drawn as its name).
     public var reactionScores: [(type: String, score: Int)] {
         get { storage.reactionScores }
-        set { unique().reactionScores = newValue }
+        set { unique().reactionScores = Self.neutralScores(newValue) }
     }
     /// Its attachments (`attachments`).
     public var attachments: [Attachment] {
@@ -367,8 +429,14 @@ public struct Message: Hashable, Sendable, Identifiable {
         get { storage.language }
         set { unique().language = newValue }
     }
-    /// Automatic translations by language (`i18n.<lang>_text`).
+    /// Automatic translations by language (`i18n.<lang>_text`), neutralised; set, they are
+    /// neutralised.
     public var translations: [String: String] {
+        get { storage.translations.mapValues(\.string) }
+        set { unique().translations = newValue.mapValues { NeutralText($0) } }
+    }
+    /// The translations by language, neutralised.
+    public var neutralTranslations: [String: NeutralText] {
         get { storage.translations }
         set { unique().translations = newValue }
     }
@@ -424,7 +492,8 @@ public struct Message: Hashable, Sendable, Identifiable {
         set { unique().quotedMessageID = newValue }
     }
 
-    /// A message; only the id, the author and the time are required.
+    /// A message; only the id, the author and the time are required. Its texts (the text, the
+    /// translations, the reaction types) are neutralised here.
     public init(
         id: String, text: String = "", type: MessageType = .regular, user: User, createdAt: Timestamp,
         deletedAt: Timestamp? = nil, messageTextUpdatedAt: Timestamp? = nil, parentID: String? = nil,
@@ -435,14 +504,24 @@ public struct Message: Hashable, Sendable, Identifiable {
         pinned: Bool = false, localState: LocalState? = nil, isBounced: Bool = false
     ) {
         storage = Storage(
-            id: id, text: text, type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
+            id: id, text: NeutralText(text), type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
             messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID,
             showInChannel: showInChannel, replyCount: replyCount,
             threadParticipants: threadParticipants, quotedMessage: quotedMessage,
-            latestReactions: latestReactions, reactionScores: reactionScores, attachments: attachments,
-            command: command, language: language, translations: translations, pinned: pinned,
+            latestReactions: latestReactions, reactionScores: Self.neutralScores(reactionScores), attachments: attachments,
+            command: command, language: language, translations: translations.mapValues { NeutralText($0) }, pinned: pinned,
             localState: localState, isBounced: isBounced
         )
+    }
+
+    /// Reaction scores with their types neutralised (one scan each; copied only when one changes).
+    private static func neutralScores(_ scores: [(type: String, score: Int)]) -> [(type: String, score: Int)] {
+        var scores = scores
+        for index in scores.indices {
+            let neutral = NeutralText(scores[index].type).string
+            if !Identifier.same(neutral, scores[index].type) { scores[index].type = neutral }
+        }
+        return scores
     }
 
     /// Deleted: `deleted_at` is set, the type is `deleted`, or it was deleted for the current
@@ -470,7 +549,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         if lhs.storage === rhs.storage { return true }
         // Ids and texts by their bytes, here and in the parts (attachments, quoted message,
         // reactions, poll): a text spelled otherwise draws otherwise.
-        return Identifier.same(lhs.id, rhs.id) && Identifier.same(lhs.text, rhs.text) && lhs.type == rhs.type && lhs.user == rhs.user
+        return Identifier.same(lhs.id, rhs.id) && lhs.neutralText == rhs.neutralText && lhs.type == rhs.type && lhs.user == rhs.user
             && lhs.createdAt == rhs.createdAt && lhs.deletedAt == rhs.deletedAt
             && lhs.messageTextUpdatedAt == rhs.messageTextUpdatedAt && Identifier.equal(lhs.parentID, rhs.parentID)
             && lhs.showInChannel == rhs.showInChannel && lhs.replyCount == rhs.replyCount
@@ -478,21 +557,16 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.latestReactions == rhs.latestReactions
             && lhs.reactionScores.elementsEqual(rhs.reactionScores) { Identifier.same($0.type, $1.type) && $0.score == $1.score }
             && lhs.attachments == rhs.attachments && Identifier.equal(lhs.command, rhs.command)
-            && Identifier.equal(lhs.language, rhs.language) && Self.sameTranslations(lhs.translations, rhs.translations)
+            && Identifier.equal(lhs.language, rhs.language) && lhs.neutralTranslations == rhs.neutralTranslations
             && lhs.pinned == rhs.pinned && lhs.localState == rhs.localState && lhs.isBounced == rhs.isBounced
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID)
     }
 
-    /// The same languages (as `Dictionary` finds keys) with the same texts, by their bytes.
-    private static func sameTranslations(_ lhs: [String: String], _ rhs: [String: String]) -> Bool {
-        lhs.count == rhs.count && lhs.allSatisfy { language, text in rhs[language].map { Identifier.same($0, text) } ?? false }
-    }
-
     public func hash(into hasher: inout Hasher) {
         Identifier.hash(id, into: &hasher)
         hasher.combine(createdAt)
-        Identifier.hash(text, into: &hasher)
+        hasher.combine(neutralText)
     }
 }

@@ -2,22 +2,29 @@
 public struct User: Hashable, Sendable, Codable {
     /// The user's id.
     public var id: String
-    /// The display name; may be absent in payloads.
-    public var name: String?
+    /// The display name, neutralised; may be absent in payloads. Set, it is neutralised.
+    public var name: String? {
+        get { neutralName?.string }
+        set { neutralName = newValue.map { NeutralText($0) } }
+    }
+    /// The display name, neutralised.
+    public var neutralName: NeutralText?
     /// The avatar's image URL (carried; the layout draws initials).
     public var imageURL: String?
 
-    /// A user.
+    private enum CodingKeys: String, CodingKey { case id, neutralName = "name", imageURL }
+
+    /// A user; the name is neutralised.
     public init(id: String, name: String? = nil, imageURL: String? = nil) {
         self.id = id
-        self.name = name
+        self.neutralName = name.map { NeutralText($0) }
         self.imageURL = imageURL
     }
 
     /// Users are equal when their id, name and image are the same bytes: an id that only reads
     /// like another (canonically equivalent, as Swift's `==` compares strings) is another user.
     public static func == (lhs: User, rhs: User) -> Bool {
-        Identifier.same(lhs.id, rhs.id) && Identifier.equal(lhs.name, rhs.name) && Identifier.equal(lhs.imageURL, rhs.imageURL)
+        Identifier.same(lhs.id, rhs.id) && lhs.neutralName == rhs.neutralName && Identifier.equal(lhs.imageURL, rhs.imageURL)
     }
 
     /// Hashes the same bytes that `==` compares.
@@ -26,11 +33,25 @@ public struct User: Hashable, Sendable, Codable {
         Identifier.hash(name, into: &hasher)
     }
 
-    /// The name to show: `name` when it has any non-space text, else the id.
+    /// The name to show: `name` when it has any non-space text, else the id (as it is: an id
+    /// is compared by its bytes; ``neutralDisplayName`` is the name a screen shows).
     public var displayName: String {
         if let name, name.contains(where: { !$0.isWhitespace }) { return name }
         return id
     }
+
+    /// ``displayName`` neutralised: the name as it is, or the id neutralised (one scan).
+    public var neutralDisplayName: NeutralText {
+        if let neutralName, neutralName.string.contains(where: { !$0.isWhitespace }) { return neutralName }
+        return NeutralText(id)
+    }
+
+    /// ``initials`` neutralised: two first characters of a neutral name can leave an override
+    /// open.
+    public var neutralInitials: NeutralText { NeutralText(initials) }
+
+    /// The id as a screen shows it (a member without a name), neutralised.
+    public var neutralID: NeutralText { NeutralText(id) }
 
     /// Up to two initials for an avatar placeholder ("Luke Skywalker" → "LS"): the first
     /// letter or digit of each of the first two words that have one, so punctuation and

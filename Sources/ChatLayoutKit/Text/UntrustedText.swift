@@ -3,8 +3,10 @@
 /// Message text is written by other people. Drawn as it is, it could drive the reader's
 /// terminal (escape sequences that move the cursor, retitle the window, or plant hyperlinks),
 /// hide or fake parts of the screen (carriage returns, backspaces), or reorder text outside
-/// the message (a right-to-left override that is never closed). Every renderer and the CLI
-/// pass all such text through ``neutralize(_:)`` before measuring and drawing it.
+/// the message (a right-to-left override that is never closed). Such text is neutralised once,
+/// where it enters the model: the model values store it as ``NeutralText`` (made only by
+/// ``neutralize(_:)``), and the stages after the model take it as it is. The CLI's text tools
+/// neutralise the lines they read the same way.
 public enum UntrustedText {
     /// `text` with everything that could act on a terminal or on text outside it made inert.
     ///

@@ -85,9 +85,8 @@ public struct ThreadListResolver: Sendable, DecisionEnvironmentBased {
     /// participants.
     private func title(_ thread: ChatThread) -> String {
         guard let channel = thread.channel else { return "" }
-        return UntrustedText.neutralize(ChannelNamer.title(of: channel, members: thread.threadParticipants,
-                                                           currentUserID: context.currentUserID, strings: strings,
-                                                           formatter: formatter))
+        return ChannelNamer.title(of: channel, members: thread.threadParticipants, currentUserID: context.currentUserID,
+                                  strings: strings, formatter: formatter)
     }
 
     /// "replied to: " and the preview, set apart as the phrases' values are where either
@@ -100,11 +99,11 @@ public struct ThreadListResolver: Sendable, DecisionEnvironmentBased {
     /// Parent deleted → "This message was deleted."; else the thread's title; else the
     /// parent's text; else its first attachment's type.
     private func parentPreview(_ thread: ChatThread) -> String {
-        guard let parent = thread.parentMessage else { return UntrustedText.neutralize(thread.title ?? "") }
+        guard let parent = thread.parentMessage else { return thread.title ?? "" }
         if parent.isDeleted { return strings.messageWasDeleted }
-        if let title = thread.title, title.contains(where: { !$0.isWhitespace }) { return UntrustedText.neutralize(title) }
-        if !parent.text.isEmpty { return UntrustedText.neutralize(parent.text) }
-        return UntrustedText.neutralize(contentName(parent, capitalized: false))
+        if let title = thread.title, title.contains(where: { !$0.isWhitespace }) { return title }
+        if !parent.text.isEmpty { return parent.text }
+        return contentName(parent, capitalized: false)
     }
 
     /// What stands for a message without text: its poll, its location, else its first
@@ -136,14 +135,14 @@ public struct ThreadListResolver: Sendable, DecisionEnvironmentBased {
         // Stream checks an empty text first: a deleted reply with an image reads "Image".
         let preview: String
         if message.text.isEmpty {
-            preview = UntrustedText.neutralize(contentName(message, capitalized: true))
+            preview = contentName(message, capitalized: true)
         } else if message.isDeleted {
             preview = strings.messageWasDeleted
         } else {
-            preview = UntrustedText.neutralize(message.text)
+            preview = message.text
         }
-        return ThreadReplySummary(messageID: message.id, authorID: message.user.id, authorName: UntrustedText.neutralize(message.user.displayName),
-                                  authorInitials: UntrustedText.neutralize(message.user.initials), preview: preview,
+        return ThreadReplySummary(messageID: message.id, authorID: message.user.id, authorName: message.user.neutralDisplayName.string,
+                                  authorInitials: message.user.neutralInitials.string, preview: preview,
                                   timestamp: replyTimestamp(message.createdAt))
     }
 

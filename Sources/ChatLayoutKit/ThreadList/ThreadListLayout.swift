@@ -52,7 +52,7 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         if room > 0 {
             children.insert(rows.box(rows.line(.errorBanner, strings.errorLoadingThreads, maxWidth: room), id: nil, x: rows.padding, y: 0), at: 0)
         }
-        return Box(role: .errorBanner, frame: Frame(x: 0, y: 0, width: rows.width, height: metrics.lineHeight), text: strings.errorLoadingThreads,
+        return Box(role: .errorBanner, frame: Frame(x: 0, y: 0, width: rows.width, height: metrics.lineHeight), composedText: strings.errorLoadingThreads,
                    children: children)
     }
 

@@ -54,6 +54,6 @@ extension RowLayout {
             + Self.place(label.lines, in: innerWidth, alignment: .leading)
             + [PlacedLine(display: ruleLine.display, text: ruleLine.text, x: 0, width: ruleLine.width)]
         return Box(role: .replyCountSeparator, frame: Frame(x: padding, y: 0, width: innerWidth, height: 3 * lineHeight),
-                   text: counter.text, content: counter.content, placedLines: lines, textDirection: label.direction)
+                   composedText: counter.text, content: counter.content, placedLines: lines, textDirection: label.direction)
     }
 }

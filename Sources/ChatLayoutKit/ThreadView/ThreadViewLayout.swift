@@ -67,7 +67,7 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
             let (line, direction) = MessageListLayout.fittedLine(text, width: inner, measurer: measurer)
             children.append(Box(role: role, frame: Frame(x: left + (inner - line.width) / 2, y: row * lineHeight + verticalInset,
                                                          width: line.width, height: lineHeight),
-                                text: text, placedLines: [PlacedLine(display: line.display, text: line.text, x: 0, width: line.width)],
+                                composedText: text, placedLines: [PlacedLine(display: line.display, text: line.text, x: 0, width: line.width)],
                                 alignment: .center, textDirection: direction))
         }
         let height = max(1, texts.count) * lineHeight + 2 * verticalInset

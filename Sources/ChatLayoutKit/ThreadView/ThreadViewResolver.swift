@@ -42,7 +42,7 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
             // The parent alone: it neither groups with the first reply nor takes its date separator.
             // Sendbird: the replies' oldest date always shows.
             let decision = decide([parent], in: scope, historyLoaded: true).messages[0] // one message in, one decision out
-            parentInfo = ThreadParentInfo(decision: decision, authorName: UntrustedText.neutralize(parent.user.displayName),
+            parentInfo = ThreadParentInfo(decision: decision, authorName: parent.user.neutralDisplayName.string,
                                           dateText: parentDateText(parent.createdAt))
             items = decide(replies, in: scope, historyLoaded: true).items
         case .firstMessage:

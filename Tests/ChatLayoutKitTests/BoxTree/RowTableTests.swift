@@ -149,9 +149,9 @@ struct RowTableTests {
         // "José" composed and decomposed: equal as Swift strings, different ids and texts.
         let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
         let row = Box(role: .messageRow, id: composed, frame: Frame(x: 0, y: 2, width: 20, height: 2), children: [
-            Box(role: .text, id: composed, frame: Frame(x: 1, y: 2, width: 4, height: 1), text: decomposed,
+            Box(role: .text, id: composed, frame: Frame(x: 1, y: 2, width: 4, height: 1), text: NeutralText(decomposed),
                 placedLines: [PlacedLine(display: composed, text: composed, x: 0, width: 4)]),
-            Box(role: .replyAvatar, id: decomposed, frame: Frame(x: 6, y: 2, width: 4, height: 1), text: composed,
+            Box(role: .replyAvatar, id: decomposed, frame: Frame(x: 6, y: 2, width: 4, height: 1), text: NeutralText(composed),
                 placedLines: [PlacedLine(display: composed, text: decomposed, x: 0, width: 4)]),
         ])
         let table = RowTable([row])

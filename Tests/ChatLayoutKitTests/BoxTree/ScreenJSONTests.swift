@@ -66,7 +66,7 @@ struct ScreenJSONTests {
                      PlacedLine(display: "", text: "", x: 0, width: 0)]
         var children: [Box] = []
         for (index, content) in contents.enumerated() {
-            children.append(Box(role: .text, id: "m\(index)", frame: Frame(x: index, y: 2 * index, width: 10, height: 3), text: "words \(index)",
+            children.append(Box(role: .text, id: "m\(index)", frame: Frame(x: index, y: 2 * index, width: 10, height: 3), text: NeutralText("words \(index)"),
                                 content: content, placedLines: index % 2 == 0 ? lines : [], alignment: [.leading, .center, .trailing][index % 3],
                                 textDirection: index % 4 == 0 ? .rightToLeft : .leftToRight, tail: index == 3 ? .bottomLeading : .none))
         }
