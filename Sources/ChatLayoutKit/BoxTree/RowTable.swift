@@ -1,4 +1,4 @@
-/// The rows of a laid-out list as flat records: one record per box (its frame, role and
+/// Rows as flat records (a chunk of a ``LaidOutRows`` store, its frames from the chunk's top): one record per box (its frame, role and
 /// style, how many boxes nest under it, ranges into one buffer of UTF-8 text and an index into
 /// the typed payloads) and one per placed line.
 /// ``Box`` values are made from it only for the rows asked for (those a viewport shows), so a
@@ -76,43 +76,14 @@ struct RowTable: Sendable {
         rowStarts.append(Int32(clamping: records.count))
     }
 
-    /// Appends every row of `other`, moved down by `dy`: its records, lines, text, ids and
-    /// payloads, their indices shifted to where they land.
-    mutating func append(contentsOf other: RowTable, dy: Int) {
-        let recordBase = Int32(clamping: records.count), lineBase = Int32(clamping: lines.count)
-        let byteBase = Int32(clamping: bytes.count), idBase = Int32(clamping: ids.count), contentBase = Int32(clamping: contents.count)
-        precondition(bytes.count + other.bytes.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
-        let shift = Int32(clamping: dy)
-        func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteBase, length: span.length) }
-        for start in other.rowStarts { rowStarts.append(start + recordBase) }
-        for index in 0 ..< other.records.count {
-            var record = other.records[index]
-            record.y = record.y &+ shift
-            record.firstLine += lineBase
-            record.text = moved(record.text)
-            if record.id >= 0 { record.id += idBase }
-            if record.content >= 0 { record.content += contentBase }
-            records.append(record)
-        }
-        for index in 0 ..< other.lines.count {
-            var line = other.lines[index]
-            line.display = moved(line.display)
-            line.reading = moved(line.reading)
-            lines.append(line)
-        }
-        bytes += other.bytes
-        ids += other.ids
-        contents += other.contents
-    }
-
     /// Appends a row (a box and its descendants).
     mutating func append(_ row: Box) {
         beginRow()
         add(row)
     }
 
-    /// Appends the box and its subtree.
-    private mutating func add(_ box: Box) {
+    /// Appends the box and its subtree (to the row begun last).
+    mutating func add(_ box: Box) {
         let firstLine = lines.count
         for line in box.placedLines {
             storeLine(display: line.display, reading: line.reading, x: line.x, width: line.width)
@@ -197,27 +168,6 @@ struct RowTable: Sendable {
     func id(ofRow index: Int) -> String? {
         let id = records[Int(rowStarts[index])].id
         return id < 0 ? nil : ids[Int(id)]
-    }
-
-    /// The rows whose frames reach into `band` (rows lie top to bottom and do not overlap):
-    /// two binary searches over the rows' frames.
-    func rows(overlapping band: Range<Int>) -> Range<Int> {
-        // The first row ending below the band's top…
-        var low = 0, high = rowCount
-        while low < high {
-            let middle = (low + high) / 2
-            if frame(ofRow: middle).maxY <= band.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        let first = low
-        // …to the first row starting at or below its bottom.
-        high = rowCount
-        while low < high {
-            let middle = (low + high) / 2
-            if frame(ofRow: middle).y < band.upperBound { low = middle + 1 } else { high = middle }
-        }
-        // Empty rows (height 0) at the band's top edge lie before `first`; a row ending at
-        // or above the band is not in it.
-        return first ..< low
     }
 
     /// Row `index` as a box, moved down by `dy`.

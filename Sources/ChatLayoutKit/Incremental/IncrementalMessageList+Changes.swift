@@ -47,22 +47,27 @@ extension IncrementalMessageList {
     }
 
     /// `message` with the quote its `quotedMessageID` names, when it has no quote of its own
-    /// and the conversation (or `page`, messages arriving with it) has that message: the quote
-    /// as it reads now, as the decoder takes it (``Conversation/resolveQuotedMessageIDs()``).
-    private func quoting(_ message: Message, page: [IDKey: Message] = [:]) -> Message {
-        guard message.quotedMessage == nil, let id = message.quotedMessageID,
-              let quoted = page[IDKey(id)] ?? self.message(id) else { return message }
-        var resolved = message
-        resolved.quotedMessage = QuotedMessage(quoting: quoted)
-        return resolved
+    /// and the conversation has that message: the quote as it reads now, as the decoder takes
+    /// it (``Conversation/resolveQuotedMessageIDs()``, the same `QuoteLookup`).
+    private func quoting(_ message: Message) -> Message {
+        guard QuoteLookup.isUnresolved(message) else { return message }
+        var lookup = QuoteLookup()
+        lookup.want([message], replies: false)
+        var messages = [message]
+        lookup.resolve(&messages, replies: false, elsewhere: self.message)
+        return messages[0]
     }
 
-    /// A page of messages, each with the quote its id names, in the page or the list.
+    /// A page of messages, each with the quote its id names, in the page (the first with
+    /// that id) or else the list.
     private func quoting(_ messages: [Message]) -> [Message] {
-        guard messages.contains(where: { $0.quotedMessage == nil && $0.quotedMessageID != nil }) else { return messages }
-        var page: [IDKey: Message] = [:]
-        for message in messages where page[IDKey(message.id)] == nil { page[IDKey(message.id)] = message }
-        return messages.map { quoting($0, page: page) }
+        var lookup = QuoteLookup()
+        lookup.want(messages, replies: false)
+        guard !lookup.isEmpty else { return messages }
+        lookup.offer(messages)
+        var messages = messages
+        lookup.resolve(&messages, replies: false, elsewhere: self.message)
+        return messages
     }
 
     // MARK: - Messages

@@ -72,7 +72,7 @@ public struct MessageListLayout: Sendable {
     }
 
     /// Rows laid out together on one core; a list of fewer than two runs is laid out on one.
-    static let parallelRunLength = 2048
+    static let parallelRunLength = LaidOutRows.chunkLength
 
     /// The layout in runs of `runLength` rows, each laid out alone (on all cores when there
     /// are several) and stacked.
@@ -182,10 +182,10 @@ public struct MessageListLayout: Sendable {
     }
 }
 
-/// Rows stacked into a table (``RowStack``), no box made: the table, where its message rows
+/// Rows stacked into a store (``RowStack``), no box made: the store, where its message rows
 /// are (for the date overlay), and the stack, which says where the next row goes.
 struct StackedRows: Sendable {
-    var table = RowTable()
+    var table = LaidOutRows()
     var messageRows: [LaidOutList.MessageRow] = []
     var stack: RowStack
 
@@ -195,7 +195,7 @@ struct StackedRows: Sendable {
     mutating func append(_ item: MessageListItem, rowLayout: inout RowLayout) {
         let kind = RowStack.Kind(item)
         rowLayout.top = stack.top(ofNext: kind) // written in place, not at 0 and moved
-        table.beginRow()
+        table.beginRow(at: stack.bottom)
         rowLayout.write(item, into: &table)
         let height = table.frame(ofRow: table.rowCount - 1).height
         let top = stack.place(kind, height: height)
@@ -207,8 +207,9 @@ struct StackedRows: Sendable {
     /// Stacks a row made as a box at y = 0, moved down to its top. Returns the top.
     @discardableResult
     mutating func append(_ row: Box, kind: RowStack.Kind = .other) -> Int {
+        let bottom = stack.bottom
         let top = stack.place(kind, height: row.frame.height)
-        table.append(row.offsetBy(dy: top))
+        table.append(row.offsetBy(dy: top), spaceFrom: bottom)
         return top
     }
 
@@ -231,8 +232,9 @@ public struct LaidOutList: Sendable {
     public let width: Int
     /// The channel header's box, at the top of the screen.
     public let header: Box
-    /// The rows, held as flat records (`RowTable`): boxes are made from them on demand.
-    let table: RowTable
+    /// The rows, held as flat records in chunks (`LaidOutRows`, read only here): boxes are
+    /// made from them on demand.
+    let table: LaidOutRows
     /// The list's height.
     public let contentHeight: Int
     let messageRows: [MessageRow]
@@ -250,7 +252,7 @@ public struct LaidOutList: Sendable {
     /// Which way the list reads: its rows are mirrored when right to left.
     public var direction: LayoutDirection { layout.direction }
 
-    init(width: Int, header: Box, table: RowTable, contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool,
+    init(width: Int, header: Box, table: LaidOutRows, contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool,
          unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.width = width
         self.header = header
@@ -271,7 +273,7 @@ public struct LaidOutList: Sendable {
 
     init(width: Int, header: Box, rows: [Box], contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool, unreadCount: Int,
          dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
-        self.init(width: width, header: header, table: RowTable(rows), contentHeight: contentHeight, messageRows: messageRows,
+        self.init(width: width, header: header, table: LaidOutRows(rows), contentHeight: contentHeight, messageRows: messageRows,
                   showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
     }
 

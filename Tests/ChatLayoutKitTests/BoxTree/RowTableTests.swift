@@ -183,9 +183,10 @@ struct RowTableTests {
         #expect(table.box(ofRow: 1, dy: 7).children[0].children[1].frame.y == 11)
         #expect(table.boxes() == rows)
         // An empty row at a band's top edge is not in it; one inside it is.
-        #expect(table.rows(overlapping: 0 ..< 1) == 1 ..< 1)
-        #expect(table.rows(overlapping: 5 ..< 7) == 1 ..< 3)
-        #expect(table.rows(overlapping: 6 ..< 9) == 3 ..< 3)
+        let store = LaidOutRows(rows)
+        #expect(store.rows(overlapping: 0 ..< 1) == 1 ..< 1)
+        #expect(store.rows(overlapping: 5 ..< 7) == 1 ..< 3)
+        #expect(store.rows(overlapping: 6 ..< 9) == 3 ..< 3)
     }
 }
 
