@@ -431,8 +431,19 @@ struct RowLayout {
         var allowed = 0
         /// Its block, once cut to what it was given (nil: not drawn).
         var block: Block?
-        /// The time and the delivery status stay whole.
-        var isEssential: Bool { role == .timestamp || role == .deliveryStatus }
+        /// The time and the delivery status stay whole (stored: read in place, the part is
+        /// not copied to compute it).
+        let isEssential: Bool
+
+        init(role: BoxRole, text: String?, words: String?, content: BoxContent?, drawn: String, width: Int) {
+            self.role = role
+            self.text = text
+            self.words = words
+            self.content = content
+            self.drawn = drawn
+            self.width = width
+            isEssential = role == .timestamp || role == .deliveryStatus
+        }
     }
 
     /// Writes the footnote's parts at `y` of the row, in the anatomy's order (others'
@@ -506,9 +517,11 @@ struct RowLayout {
             guard drawnCount > 0 else { return 0 }
             total += spacing * (drawnCount - 1)
             var x = column.isFlipped ? column.right - total : column.left
-            for index in 0 ..< count where base[index].block != nil {
-                emit(base[index].block!, id: id, x: x, y: y, into: &sink)
-                x += base[index].block!.width + spacing
+            for index in 0 ..< count {
+                // Moved out, not copied.
+                guard let block = base[index].block.take() else { continue }
+                emit(block, id: id, x: x, y: y, into: &sink)
+                x += block.width + spacing
             }
             return lineHeight
         }
