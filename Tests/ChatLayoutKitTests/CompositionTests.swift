@@ -118,6 +118,38 @@ struct CompositionTests {
         #expect(try editedRow(timeFirst) == [.timestamp, .editedLabel, .authorName])
     }
 
+    /// An anatomy may list a footnote part more than once: each is drawn, in its place.
+    @Test func aFootnotePartListedTwice_isDrawnTwice() throws {
+        var twice = MessageAnatomy.standard
+        twice.footnote = [.time, .author, .edited, .time]
+        #expect(try editedRow(twice) == [.timestamp, .authorName, .editedLabel, .timestamp])
+    }
+
+    /// A footnote wider than its row: the time and "Edited" stay whole, the author's name gives
+    /// way (cut to end in "…"), and no part overlaps the next or leaves the row.
+    @Test func aNarrowFootnote_keepsTheTimeWhole_andCutsTheAuthorsName() throws {
+        let name = "Han Solo of the Millennium Falcon"
+        let decision = try #require(try ConversationBuilder()
+            .config { $0.editedLabelEnabled = true }
+            .message("m1", by: "han", at: 0) { message in
+                message.user = User(id: "han", name: name)
+                message.messageTextUpdatedAt = instant("2024-03-05T09:01:00Z")
+            }
+            .resolve().decision("m1"))
+        let width = 30
+        let roles: Set<BoxRole> = [.authorName, .timestamp, .editedLabel]
+        let footnote = parts(rowLayout(width: width).row(.message(decision)))
+            .filter { roles.contains($0.role) }.sorted { $0.frame.x < $1.frame.x }
+        #expect(footnote.map(\.role) == [.authorName, .timestamp, .editedLabel])
+        let author = try #require(footnote.first)
+        #expect(author.text == name)
+        #expect(author.lines.count == 1 && author.lines[0].hasSuffix("…") && author.lines[0].count < name.count)
+        #expect(footnote[1].lines == [decision.timeText])
+        #expect(footnote[2].lines == [ChatStrings().edited])
+        for (left, right) in zip(footnote, footnote.dropFirst()) { #expect(left.frame.maxX <= right.frame.x) }
+        #expect((footnote.last?.frame.maxX ?? .max) <= width)
+    }
+
     @Test func aChangedAnatomy_movesTheReactionsBelowTheBubble() throws {
         let decision = try #require(try ConversationBuilder()
             .features { $0.reactions = true }

@@ -14,12 +14,20 @@ struct MessageComposer {
 
     /// The parts of a message's row, as its options and data say.
     func compose(_ decision: MessageDecision) -> MessageRowSpec {
+        var spec = MessageRowSpec(id: decision.message.id)
+        compose(decision, into: &spec)
+        return spec
+    }
+
+    /// The same, into `spec`: a row made as `MessageRowSpec(id:)` makes it, the message's id.
+    /// The row layout composes into a spec of its own, built in place rather than returned
+    /// and copied.
+    func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
         let options = decision.options
         let message = decision.message
-        var spec = MessageRowSpec(id: message.id)
         if options.contains(.centered) {
             spec.centeredText = decision.text
-            return spec
+            return
         }
         spec.isFlipped = options.contains(.flipped)
         spec.keepsAvatarColumn = !spec.isFlipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
@@ -43,7 +51,6 @@ struct MessageComposer {
         if let status = decision.deliveryStatus {
             spec.footnote.deliveryStatus = DataPartSpec(content: .deliveryStatus(status), words: strings.deliveryWords[status] ?? "")
         }
-        return spec
     }
 
     /// The bubble's content of a message (the quote, poll, location, attachments, text and

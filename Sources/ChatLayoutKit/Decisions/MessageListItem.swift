@@ -62,8 +62,9 @@ public enum MessageListItem: Hashable, Sendable, Codable {
     case dateSeparator(day: CalendarDay, text: String)
     /// Above the first unread message.
     case unreadSeparator(text: String)
-    /// A message, with every decision about it.
-    case message(MessageDecision)
+    /// A message, with every decision about it. Held in a box of its own (`indirect`): a
+    /// row is copied as one reference, not as every field of the decision and its message.
+    indirect case message(MessageDecision)
     /// "Leia is typing…" at the bottom (`bottom_overlay`).
     case typingIndicator(text: String)
     /// The channel has no messages.

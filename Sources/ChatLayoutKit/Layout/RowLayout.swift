@@ -13,13 +13,14 @@ struct RowLayout {
     var composer: MessageComposer
     /// The words around the parts (the composer's).
     var strings: ChatStrings {
-        get { composer.strings }
-        set { composer.strings = newValue }
+        // Read in place, not copied out: every part's line reads it.
+        _read { yield composer.strings }
+        _modify { yield &composer.strings }
     }
     /// Which part of a message row goes where (the composer's).
     var anatomy: MessageAnatomy {
-        get { composer.anatomy }
-        set { composer.anatomy = newValue }
+        _read { yield composer.anatomy }
+        _modify { yield &composer.anatomy }
     }
     /// The words and glyphs around typed content: the front end's.
     var presentation: any BoxPresentation
@@ -173,7 +174,7 @@ struct RowLayout {
         switch item {
         case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
         case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
-        case .message(let decision): writeMessageRow(composer.compose(decision), into: &sink)
+        case .message(let decision): writeMessageRow(decision, into: &sink)
         case .typingIndicator(let text): emit(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0, into: &sink)
         case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
         case .loadingState(let text): writeCenteredLine(.loadingState, text: text, into: &sink)
@@ -198,7 +199,10 @@ struct RowLayout {
     /// parts above the bubble, the bubble and its content, the error glyph and the avatar beside
     /// it, the parts below it — each where the anatomy puts it.
     func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
-        writeMessageRow(composer.compose(decision), into: &sink)
+        // Composed in place: the spec is not returned and copied.
+        var spec = MessageRowSpec(id: decision.message.id)
+        composer.compose(decision, into: &spec)
+        writeMessageRow(spec, into: &sink)
     }
 
     /// The same for a composed row.
@@ -245,7 +249,9 @@ struct RowLayout {
         }
         // At most `inner`: only a lone wide character in a one-cell width is wider (see
         // `TextMeasuring.wrap`), and its box must still keep to the row.
-        let contentWidth = max(1, min(inner, content.map(\.width).max() ?? 1))
+        var widest = content[0].width
+        for index in content.indices.dropFirst() { widest = max(widest, content[index].width) }
+        let contentWidth = max(1, min(inner, widest))
         let outerWidth = contentWidth + chrome
         let bubbleX = flipped ? right - outerWidth : left
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
@@ -256,7 +262,8 @@ struct RowLayout {
         for part in anatomy.aboveBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         let verticalInset = hasBubble ? metrics.bubbleBorder + metrics.bubbleVerticalPadding : 0
-        let bubbleHeight = content.reduce(0) { $0 + $1.height } + 2 * verticalInset
+        var bubbleHeight = 2 * verticalInset
+        for index in content.indices { bubbleHeight += content[index].height }
         var bubble: Int?
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
@@ -264,9 +271,10 @@ struct RowLayout {
                                content: .bubble(fromCurrentUser: bubbleSpec.isFromCurrentUser), tail: tail)
         }
         var partY = y + verticalInset
-        for block in content {
-            emit(block, id: id, x: bubbleX + inset, y: partY, width: block.keepsWidth ? block.width : contentWidth, into: &sink)
-            partY += block.height
+        for index in content.indices { // by index: no block is copied
+            emit(content[index], id: id, x: bubbleX + inset, y: partY, width: content[index].keepsWidth ? content[index].width : contentWidth,
+                 into: &sink)
+            partY += content[index].height
         }
         if let bubble { sink.close(bubble, height: nil) }
         // The error glyph beside the last line of content, the avatar's bottom at the content's.
@@ -315,15 +323,7 @@ struct RowLayout {
             emit(block, id: spec.id, x: flipped ? column.right - block.width : column.left, y: y, into: &sink)
             return block.height
         case .footnote:
-            let footer = footerBlocks(spec.footnote, maxWidth: column.available)
-            guard !footer.isEmpty else { return 0 }
-            let total = footer.map(\.width).reduce(0, +) + metrics.inlineSpacing * (footer.count - 1)
-            var x = flipped ? column.right - total : column.left
-            for block in footer {
-                emit(block, id: spec.id, x: x, y: y, into: &sink)
-                x += block.width + metrics.inlineSpacing
-            }
-            return lineHeight
+            return writeFootnote(spec.footnote, id: spec.id, in: column, y: y, into: &sink)
         }
     }
 
@@ -359,6 +359,7 @@ struct RowLayout {
     /// those the row has.
     func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int) -> [Block] {
         var content: [Block] = []
+        content.reserveCapacity(order.count) // most rows have a part or two: one allocation
         for part in order {
             switch part {
             case .quote:
@@ -416,54 +417,113 @@ struct RowLayout {
         return block
     }
 
-    /// The footnote's parts in the anatomy's order (others' messages: from the leading edge;
-    /// yours ending at the trailing edge). Too wide: the time and the delivery status stay
-    /// whole; the labels take what is left, then the author name (which gives way first); a
-    /// part left too little room to say anything is dropped rather than drawn as a lone "…".
-    private func footerBlocks(_ footnote: FootnoteSpec, maxWidth: Int) -> [Block] {
-        // Each part with its line in the presentation; a status it draws nothing for (no glyph)
-        // takes no room.
-        var parts: [(role: BoxRole, text: String?, words: String?, content: BoxContent?, drawn: String)] = []
-        func add(_ role: BoxRole, _ text: String?, words: String? = nil, _ content: BoxContent? = nil) {
-            let drawn = presentation.line(role, text: text, content: content, strings: strings)
-            if !drawn.isEmpty || role != .deliveryStatus { parts.append((role, text, words, content, drawn)) }
+    /// One part of the footnote as it is fitted: its line in the presentation and its width,
+    /// the width it is given, then its block.
+    private struct FootnoteLine {
+        var role: BoxRole
+        var text: String?
+        var words: String?
+        var content: BoxContent?
+        var drawn: String
+        /// The drawn line's width.
+        var width: Int
+        /// The width it is given (0: none).
+        var allowed = 0
+        /// Its block, once cut to what it was given (nil: not drawn).
+        var block: Block?
+        /// The time and the delivery status stay whole (stored: read in place, the part is
+        /// not copied to compute it).
+        let isEssential: Bool
+
+        init(role: BoxRole, text: String?, words: String?, content: BoxContent?, drawn: String, width: Int) {
+            self.role = role
+            self.text = text
+            self.words = words
+            self.content = content
+            self.drawn = drawn
+            self.width = width
+            isEssential = role == .timestamp || role == .deliveryStatus
         }
-        for part in anatomy.footnote {
-            switch part {
-            case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
-            case .author: if let name = footnote.author { add(.authorName, name) }
-            case .time: if let time = footnote.time { add(.timestamp, time) }
-            case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
-            case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
+    }
+
+    /// Writes the footnote's parts at `y` of the row, in the anatomy's order (others'
+    /// messages: from the leading edge; yours ending at the trailing edge), and returns its
+    /// height (0 when no part is drawn). Too wide: the time and the delivery status stay whole;
+    /// the labels take what is left, then the author name (which gives way first); a part left
+    /// too little room to say anything is dropped rather than drawn as a lone "…". The parts
+    /// are fitted in storage on the stack: no array is made for them.
+    private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, id: String, in column: OutsideColumn, y: Int,
+                                              into sink: inout Sink) -> Int {
+        let order = anatomy.footnote
+        guard !order.isEmpty else { return 0 }
+        let maxWidth = column.available
+        let spacing = metrics.inlineSpacing
+        return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
+            let base = parts.baseAddress!
+            var count = 0
+            defer { base.deinitialize(count: count) }
+            // Each part with its line in the presentation; a status it draws nothing for (no
+            // glyph) takes no room.
+            func add(_ role: BoxRole, _ text: String?, words: String? = nil, _ content: BoxContent? = nil) {
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                guard !drawn.isEmpty || role != .deliveryStatus else { return }
+                (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
+                                                           width: measurer.width(of: drawn)))
+                count += 1
             }
+            for part in order {
+                switch part {
+                case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
+                case .author: if let name = footnote.author { add(.authorName, name) }
+                case .time: if let time = footnote.time { add(.timestamp, time) }
+                case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
+                case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
+                }
+            }
+            // Room is given out by priority: time and status, then the labels, then the name.
+            var given = 0
+            var used = 0
+            for index in 0 ..< count where base[index].isEssential {
+                base[index].allowed = base[index].width
+                used += base[index].width
+                given += 1
+            }
+            used += spacing * max(0, given - 1)
+            func give(_ index: Int) {
+                let room = maxWidth - used - (given > 0 ? spacing : 0)
+                let width = base[index].width <= room ? base[index].width : (room >= shortestLabel ? room : 0)
+                guard width > 0 else { return }
+                base[index].allowed = width
+                used += width + (given > 0 ? spacing : 0)
+                given += 1
+            }
+            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName { give(index) }
+            for index in 0 ..< count where base[index].role == .authorName { give(index) }
+            // Each part cut to what it was given and what is left.
+            var budget = maxWidth - spacing * max(0, given - 1)
+            var drawnCount = 0
+            var total = 0
+            for index in 0 ..< count {
+                let fit = min(base[index].allowed, budget)
+                guard fit > 0 else { continue }
+                let block = line(base[index].role, base[index].text, words: base[index].words, content: base[index].content,
+                                 drawn: base[index].drawn, maxWidth: fit)
+                guard block.width > 0 else { continue }
+                budget -= block.width
+                total += block.width
+                drawnCount += 1
+                base[index].block = block
+            }
+            guard drawnCount > 0 else { return 0 }
+            total += spacing * (drawnCount - 1)
+            var x = column.isFlipped ? column.right - total : column.left
+            for index in 0 ..< count {
+                // Moved out, not copied.
+                guard let block = base[index].block.take() else { continue }
+                emit(block, id: id, x: x, y: y, into: &sink)
+                x += block.width + spacing
+            }
+            return lineHeight
         }
-        let widths = parts.map { measurer.width(of: $0.drawn) }
-        let isEssential = parts.map { $0.role == .timestamp || $0.role == .deliveryStatus }
-        // Room is given out by priority: time and status, then the labels, then the name.
-        let labels = parts.indices.filter { !isEssential[$0] && parts[$0].role != .authorName }
-        let names = parts.indices.filter { parts[$0].role == .authorName }
-        var allowed = parts.indices.map { isEssential[$0] ? widths[$0] : 0 }
-        var count = isEssential.filter { $0 }.count
-        var used = allowed.reduce(0, +) + metrics.inlineSpacing * max(0, count - 1)
-        let shortest = shortestLabel
-        for index in labels + names {
-            let room = maxWidth - used - (count > 0 ? metrics.inlineSpacing : 0)
-            let width = widths[index] <= room ? widths[index] : (room >= shortest ? room : 0)
-            guard width > 0 else { continue }
-            allowed[index] = width
-            used += width + (count > 0 ? metrics.inlineSpacing : 0)
-            count += 1
-        }
-        var budget = maxWidth - metrics.inlineSpacing * max(0, count - 1)
-        var blocks: [Block] = []
-        for (index, part) in parts.enumerated() {
-            let fit = min(allowed[index], budget)
-            guard fit > 0 else { continue }
-            let block = line(part.role, part.text, words: part.words, content: part.content, drawn: part.drawn, maxWidth: fit)
-            guard block.width > 0 else { continue }
-            blocks.append(block)
-            budget -= block.width
-        }
-        return blocks
     }
 }
