@@ -52,10 +52,10 @@ struct CompositionTests {
 
     /// The thread list's preview of a reply without text follows the quote's rule, capitalised.
     @Test func aThreadListPreview_andAQuote_nameTheSameContent() {
-        let name = MessageComposer.textlessName(hasPoll: false, location: nil, firstAttachmentType: "image", strings: ChatStrings())
+        let name = ChatStrings().textlessName(hasPoll: false, location: nil, firstAttachmentType: "image")
         #expect(name?.words == "image" && name?.isType == true)
-        #expect(MessageComposer.textlessName(hasPoll: true, location: nil, firstAttachmentType: "image", strings: ChatStrings())?.words == "Poll")
-        #expect(MessageComposer.textlessName(hasPoll: false, location: nil, firstAttachmentType: nil, strings: ChatStrings()) == nil)
+        #expect(ChatStrings().textlessName(hasPoll: true, location: nil, firstAttachmentType: "image")?.words == "Poll")
+        #expect(ChatStrings().textlessName(hasPoll: false, location: nil, firstAttachmentType: nil) == nil)
     }
 
     @Test func aThreadInfo_namesAtMostThreeParticipants() throws {

@@ -74,31 +74,19 @@ struct MessageComposer {
         DataPartSpec(content: .reactions(reactions), words: PlainPresentation.reactions(reactions, strings: strings))
     }
 
-    /// A quoted message: "author: text". Without text: its content in words (``textlessName``);
+    /// A quoted message: "author: text". Without text: its content in words (`ChatStrings.textlessName`);
     /// deleted: "Message deleted". Name and text neutralised apart: an override left open in
     /// the name must not turn the text around.
     func quote(_ quoted: QuotedMessage) -> QuoteSpec {
         let name = quoted.isDeleted || !quoted.text.isEmpty ? nil
-            : Self.textlessName(hasPoll: quoted.hasPoll, location: quoted.sharedLocation,
-                                firstAttachmentType: quoted.attachments.first?.type ?? "message", strings: strings)
+            : strings.textlessName(hasPoll: quoted.hasPoll, location: quoted.sharedLocation,
+                                   firstAttachmentType: quoted.attachments.first?.type ?? "message")
         let label = quoted.isDeleted ? strings.messageDeleted : name?.words ?? quoted.text
         let author = quoted.user.neutralDisplayName.string
         let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
                                  attachment: quoted.attachments.first.map(AttachmentContent.init),
                                  namesAttachmentType: name?.isType ?? false)
         return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data))
-    }
-
-    /// What stands for a message without text, in words: "Poll", "Location" ("Live
-    /// location"), else the kind of its first attachment (``ChatStrings/attachmentNames``:
-    /// "image"; the type itself when the table has no word for it), which `isType` says. The
-    /// one rule for a quote's label and a thread-list preview; nil without an attachment type.
-    static func textlessName(hasPoll: Bool, location: SharedLocation?, firstAttachmentType: String?,
-                             strings: ChatStrings) -> (words: String, isType: Bool)? {
-        if hasPoll { return (strings.poll, false) }
-        if let location { return (location.isLive ? strings.liveLocation : strings.location, false) }
-        guard let type = firstAttachmentType else { return nil }
-        return (strings.attachmentNames[type] ?? type, true)
     }
 
     /// A poll: its question and options (neutral since the model made them).

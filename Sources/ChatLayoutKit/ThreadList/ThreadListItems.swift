@@ -110,10 +110,10 @@ public struct ThreadListResolver: Sendable, DecisionEnvironmentBased {
     /// attachment's kind in words (``ChatStrings/attachmentNames``; capitalised for replies,
     /// as Stream writes them).
     private func contentName(_ message: Message, capitalized: Bool) -> String {
-        // The rule a quote without text follows too (``MessageComposer/textlessName``); only
-        // the capital letter is the thread list's.
-        guard let name = MessageComposer.textlessName(hasPoll: message.poll != nil, location: message.sharedLocation,
-                                                      firstAttachmentType: message.attachments.first?.type, strings: strings)
+        // The rule a quote without text follows too (`ChatStrings.textlessName`); only the
+        // capital letter is the thread list's.
+        guard let name = strings.textlessName(hasPoll: message.poll != nil, location: message.sharedLocation,
+                                              firstAttachmentType: message.attachments.first?.type)
         else { return "" }
         return capitalized && name.isType ? Self.capitalizingFirstLetter(name.words, locale: context.locale) : name.words
     }

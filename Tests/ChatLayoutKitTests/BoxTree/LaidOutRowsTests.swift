@@ -12,7 +12,7 @@ import Testing
         for index in 0 ..< count {
             let y = bottom + random.int(0 ... 2), height = random.chance(0.1) ? 0 : random.int(1 ... 4)
             rows.append(Box(role: .messageRow, id: "m\(index)", frame: Frame(x: 0, y: y, width: 10, height: height),
-                            children: [Box(role: .text, id: "m\(index)", frame: Frame(x: 1, y: y, width: 5, height: height), text: "t\(index)",
+                            children: [Box(role: .text, id: "m\(index)", frame: Frame(x: 1, y: y, width: 5, height: height), text: NeutralText("t\(index)"),
                                            placedLines: [PlacedLine(display: "t\(index)", text: "t\(index)", x: 0, width: 2)])]))
             bottom = y + height
         }
