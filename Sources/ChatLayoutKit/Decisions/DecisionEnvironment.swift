@@ -69,6 +69,8 @@ public struct DecisionEnvironment: Sendable {
 public protocol DecisionEnvironmentBased {
     /// Everything its decisions depend on besides the conversation.
     var environment: DecisionEnvironment { get }
+    /// A resolver making its decisions in `environment`.
+    init(_ environment: DecisionEnvironment)
 }
 
 extension DecisionEnvironmentBased {
