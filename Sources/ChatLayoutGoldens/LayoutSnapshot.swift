@@ -39,6 +39,37 @@ public struct LayoutSnapshot: Sendable {
         case threadList
         /// The thread of one parent message (`chat-layout thread --parent ID`).
         case threadView(parentID: String)
+
+        /// The viewport of a message list (opening at the bottom) or a thread list (at the
+        /// top) `height` tall; nil without a height, and for a thread view, which opens where
+        /// its starting point says.
+        func viewport(height: Int?, scrollOffset: Int?) -> Viewport? {
+            guard let height else { return nil }
+            switch self {
+            case .messageList: return Viewport(scrollOffset: scrollOffset ?? Int.max, height: height)
+            case .threadList: return Viewport(scrollOffset: scrollOffset ?? 0, height: height)
+            case .threadView: return nil
+            }
+        }
+
+        /// This screen of `conversation` laid out `width` wide in `environment`, through
+        /// ``viewport(height:scrollOffset:)`` (a thread view takes `height` and `scrollOffset`
+        /// itself).
+        ///
+        /// - Throws: `ThreadViewError` for a thread view of a message the conversation does not have.
+        func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int, height: Int?,
+                    scrollOffset: Int?) throws(ThreadViewError) -> LaidOutScreen {
+            let viewport = viewport(height: height, scrollOffset: scrollOffset)
+            switch self {
+            case .threadView(let parentID):
+                return try ThreadViewScreen.layout(conversation, parentID: parentID, environment: environment, width: width,
+                                                   height: height, scrollOffset: scrollOffset)
+            case .threadList:
+                return ThreadListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
+            case .messageList:
+                return MessageListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
+            }
+        }
     }
 
     /// What a snapshot's context and configuration take over the document's: the manifest's
@@ -250,23 +281,14 @@ public struct LayoutSnapshot: Sendable {
         return ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: ambiguousIsWide))
     }
 
-    /// `screen` of `conversation` laid out in `environment`.
+    /// `screen` of `conversation` laid out in `environment`; a thread view of an unknown
+    /// parent is a ``GoldenError`` naming `document`.
     private static func screen(_ conversation: Conversation, environment: LayoutEnvironment, screen: Screen, width: Int,
                                height: Int?, scrollOffset: Int?, document: String) throws(GoldenError) -> LaidOutScreen {
-        switch screen {
-        case .threadView(let parentID):
-            do {
-                return try ThreadViewScreen.layout(conversation, parentID: parentID, environment: environment, width: width,
-                                                   height: height, scrollOffset: scrollOffset)
-            } catch {
-                throw GoldenError("\(document): \(error)")
-            }
-        case .threadList:
-            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? 0, height: $0) }
-            return ThreadListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
-        case .messageList:
-            let viewport = height.map { Viewport(scrollOffset: scrollOffset ?? Int.max, height: $0) }
-            return MessageListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
+        do {
+            return try screen.layout(conversation, environment: environment, width: width, height: height, scrollOffset: scrollOffset)
+        } catch {
+            throw GoldenError("\(document): \(error)")
         }
     }
 

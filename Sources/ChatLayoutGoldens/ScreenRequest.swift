@@ -198,14 +198,7 @@ public struct ScreenRequest: Sendable {
     /// The viewport of a message list (opening at the bottom) or a thread list (at the top),
     /// when there is a ``height``; nil for a thread view, which opens where its starting
     /// point says (``layout(_:presentation:)`` gives it ``height`` and ``scrollOffset``).
-    public var viewport: Viewport? {
-        guard let height else { return nil }
-        switch screen {
-        case .messageList: return Viewport(scrollOffset: scrollOffset ?? Int.max, height: height)
-        case .threadList: return Viewport(scrollOffset: scrollOffset ?? 0, height: height)
-        case .threadView: return nil
-        }
-    }
+    public var viewport: Viewport? { screen.viewport(height: height, scrollOffset: scrollOffset) }
 
     /// The document read within ``sizeLimit``, decoded, checked for what ``screen`` reads,
     /// its context and configuration completed: ``decoded()``, then ``input(_:)``.
@@ -308,18 +301,11 @@ public struct ScreenRequest: Sendable {
     /// - Throws: ``ScreenRequestError/unknownThreadParent(document:_:)`` for a thread view of a
     ///   message the conversation does not have.
     public func layout(_ conversation: Conversation, environment: LayoutEnvironment) throws(ScreenRequestError) -> LaidOutScreen {
-        switch screen {
-        case .threadView(let parentID):
-            do {
-                return try ThreadViewScreen.layout(conversation, parentID: parentID, environment: environment, width: screenWidth,
-                                                   height: height, scrollOffset: scrollOffset)
-            } catch {
-                throw .unknownThreadParent(document: document.name, error)
-            }
-        case .threadList:
-            return ThreadListScreen.layout(conversation, environment: environment, width: screenWidth, viewport: viewport)
-        case .messageList:
-            return MessageListScreen.layout(conversation, environment: environment, width: screenWidth, viewport: viewport)
+        do {
+            return try screen.layout(conversation, environment: environment, width: screenWidth, height: height,
+                                     scrollOffset: scrollOffset)
+        } catch {
+            throw .unknownThreadParent(document: document.name, error)
         }
     }
 }
