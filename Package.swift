@@ -35,10 +35,22 @@ let package = Package(
     ],
     targets: [
         // The core: model, decisions, box tree, layout. No ICU, no UI: Apple front ends import
-        // it and inject their own measurer.
-        // The translations are data (Localization/*.json); Scripts/generate-chat-strings.py
-        // writes them into BuiltInStringTables.swift, so the core reads no file at run time.
-        .target(name: "ChatLayoutKit", exclude: ["Localization"]),
+        // it and inject their own measurer. It is the pipeline's stages, one target each, each
+        // depending only on the stages before it, so the compiler keeps the pipeline one-way;
+        // `ChatLayoutKit` re-exports them all and holds the documentation.
+        // 1. The model: documents, configuration, strings, times, neutral text. The translations
+        //    are data (Localization/*.json); Scripts/generate-chat-strings.py writes them into
+        //    BuiltInStringTables.swift, so the core reads no file at run time.
+        .target(name: "ChatLayoutModel", exclude: ["Localization"]),
+        // 2. The decisions: grouping, separators, what each message shows, thread list and view.
+        .target(name: "ChatLayoutDecisions", dependencies: ["ChatLayoutModel"]),
+        // 3. The composition (what a row is made of) and the box tree it is drawn as.
+        .target(name: "ChatLayoutComposition", dependencies: ["ChatLayoutModel", "ChatLayoutDecisions"]),
+        // 4. The placement: text measured and rows stacked into frames; the incremental list;
+        //    the screens.
+        .target(name: "ChatLayoutPlacement", dependencies: ["ChatLayoutModel", "ChatLayoutDecisions", "ChatLayoutComposition"]),
+        .target(name: "ChatLayoutKit", dependencies: ["ChatLayoutModel", "ChatLayoutDecisions", "ChatLayoutComposition",
+                                                      "ChatLayoutPlacement"]),
 
         // Stream's REST payloads (and our conversation documents) decoded into the core's model,
         // at the edge: a hand-written JSON parser that locates every error by line and column or

@@ -7,7 +7,7 @@
 # that implement a documented protocol requirement inherit its documentation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(ChatLayoutKit ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutFoundation
+modules=(ChatLayoutModel ChatLayoutDecisions ChatLayoutComposition ChatLayoutPlacement ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutFoundation
          ChatLayoutGoldens ChatLayoutGoldenTesting TextMeasuringConformance)
 
 output=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || { echo "$output"; exit 1; }
@@ -15,11 +15,15 @@ directory=$(printf '%s\n' "$output" | sed -n 's/^Files written to //p' | tail -1
 [ -d "$directory" ] || { echo "$output"; echo "check-doc-coverage: no symbol graphs written" >&2; exit 1; }
 
 python3 - "$directory" "${modules[@]}" <<'PYTHON'
-import json, sys
+import glob, json, sys
 directory, modules = sys.argv[1], sys.argv[2:]
 missing, total = [], 0
-for module in modules:
-    graph = json.load(open(f"{directory}/{module}.symbols.json"))
+# A module's own symbols, then what it adds to other modules' types (`Module@Other`): the
+# core's later stages extend the earlier stages' types.
+graphs = [path for module in modules
+          for path in [f"{directory}/{module}.symbols.json"] + sorted(glob.glob(f"{directory}/{module}@*.symbols.json"))]
+for path in graphs:
+    graph = json.load(open(path))
     for symbol in graph["symbols"]:
         location = symbol.get("location")
         if location is None:  # synthesised by the compiler, not written in our sources

@@ -34,7 +34,7 @@ struct LayoutFlags: ParsableArguments {
     var locale: String?
 
     @Option(help: ArgumentHelp("A JSON table of words that replaces the locale's built-in ones it names.",
-                               discussion: "The format of the bundled tables (Sources/ChatLayoutKit/Localization/en.json): phrases by key, count phrases as objects of plural forms."))
+                               discussion: "The format of the bundled tables (Sources/ChatLayoutModel/Localization/en.json): phrases by key, count phrases as objects of plural forms."))
     var strings: String?
 
     @Option(help: "ltr, rtl, or auto: the locale's (default: the document's layout_direction, else auto).")

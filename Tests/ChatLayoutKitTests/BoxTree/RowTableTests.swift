@@ -2,6 +2,10 @@ import Foundation
 import ChatLayoutICU
 import ChatLayoutTestSupport
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Testing
 
 /// A laid-out list keeps its rows as flat records and makes boxes only for the rows asked

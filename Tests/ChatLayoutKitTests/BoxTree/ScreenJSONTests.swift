@@ -1,6 +1,10 @@
 import ChatLayoutDecoding
 import ChatLayoutICU
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Foundation
 import Testing
 

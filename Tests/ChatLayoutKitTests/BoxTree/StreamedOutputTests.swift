@@ -1,5 +1,9 @@
 import ChatLayoutICU
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Testing
 
 /// Issue 18: the JSON of a screen, of `explain` and of any value, and the tree dump, written a

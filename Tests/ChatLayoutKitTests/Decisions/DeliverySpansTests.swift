@@ -1,4 +1,8 @@
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import ChatLayoutTestSupport
 import Testing
 

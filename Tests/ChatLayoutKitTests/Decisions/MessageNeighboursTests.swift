@@ -1,5 +1,9 @@
 import ChatLayoutICU
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Testing
 
 /// SPEC §3.1, §3.3 read from a message's neighbours alone

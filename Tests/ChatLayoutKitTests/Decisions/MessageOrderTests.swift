@@ -1,4 +1,8 @@
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Testing
 
 /// SPEC §3.1's order (`SortKey`), by which the batch list sorts and the incremental list keeps

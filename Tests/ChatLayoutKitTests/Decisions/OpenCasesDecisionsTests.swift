@@ -2,6 +2,10 @@ import ChatLayoutDecoding
 import Foundation
 import ChatLayoutICU
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Testing
 
 /// The cases Stream's and Sendbird's rules leave open, each with the choice made, as the DocC

@@ -1,4 +1,8 @@
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import Testing
 
 /// A long list's decisions are made in runs of messages on every core, each run reading only

@@ -58,7 +58,7 @@ struct DocumentationTruthTests {
     /// IncrementalUpdates.md lists every case of `MessageListChange`, read from its source, so
     /// that a new case cannot go undocumented.
     @Test func incrementalArticleNamesEveryChange() throws {
-        let source = try Self.read("Sources/ChatLayoutKit/Incremental/MessageListChange.swift")
+        let source = try Self.read("Sources/ChatLayoutPlacement/Incremental/MessageListChange.swift")
         let start = try #require(source.range(of: "public enum MessageListChange: "))
         let end = try #require(source.range(of: "\n}\n", range: start.upperBound ..< source.endIndex))
         let cases = source[start.upperBound ..< end.lowerBound].split(separator: "\n").compactMap { line -> String? in
@@ -98,12 +98,13 @@ struct DocumentationTruthTests {
         #expect(try Self.read("README.md").contains(#".package(path: "../ChatLayoutKit")"#))
     }
 
-    /// The landing page's topics list every public type of the core.
+    /// The landing page's topics list every public type of the core (the stages it re-exports).
     @Test func landingPageListsEveryPublicType() throws {
         let landing = try Self.read(Self.article + "ChatLayoutKit.md")
         let kinds = ["struct", "enum", "protocol", "class", "actor", "typealias"]
         var types: [String] = []
-        for path in Self.files(under: "Sources/ChatLayoutKit", extensions: [".swift"]) {
+        let stages = ["ChatLayoutModel", "ChatLayoutDecisions", "ChatLayoutComposition", "ChatLayoutPlacement"]
+        for path in stages.flatMap({ Self.files(under: "Sources/" + $0, extensions: [".swift"]) }) {
             for line in try Self.read(path).split(separator: "\n") where line.hasPrefix("public ") {
                 let words = line.split(separator: " ")
                 guard let kind = words.firstIndex(where: { kinds.contains(String($0)) }), kind + 1 < words.count else { continue }

@@ -4,12 +4,12 @@ import ChatLayoutKit
 import Foundation
 import Testing
 
-/// The bundled translations (Sources/ChatLayoutKit/Localization/*.json): what the files say,
+/// The bundled translations (Sources/ChatLayoutModel/Localization/*.json): what the files say,
 /// what the built-in tables say (they are generated from the files), plural forms against
 /// ICU's CLDR rules, and the bidi isolation of inserted values.
 struct TranslationTableTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Sources/ChatLayoutKit/Localization").standardizedFileURL
+        .appendingPathComponent("../../../Sources/ChatLayoutModel/Localization").standardizedFileURL
 
     /// The languages of the issue, each with a file.
     static let languages = ["ar", "de", "es", "fr", "he", "hi", "it", "ja", "ko", "nl", "pl", "pt", "ru", "tr", "uk",

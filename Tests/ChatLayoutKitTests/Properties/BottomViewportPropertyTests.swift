@@ -1,5 +1,9 @@
 import ChatLayoutICU
 @testable import ChatLayoutKit
+@testable import ChatLayoutModel
+@testable import ChatLayoutDecisions
+@testable import ChatLayoutComposition
+@testable import ChatLayoutPlacement
 import ChatLayoutTestSupport
 import ChatLayoutTextRenderer
 import Synchronization

@@ -1,0 +1,302 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+
+/// What a box is, in the chat domain.
+public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The whole screen.
+    case root
+    /// The channel header (`channelHeader`) with its title (`headerTitle`) and subtitle
+    /// (`headerSubtitle`).
+    case channelHeader, headerTitle, headerSubtitle
+    /// The scrolling list of rows (clips them to the viewport).
+    case messageList
+    /// Rows of the list: a date separator, the unread separator, a message's row.
+    case dateSeparator, unreadSeparator, messageRow
+    /// The parts of a message row: the avatar (initials), the author's name, the bubble, and
+    /// inside the bubble the quoted message, the attachments and the text; the reactions above
+    /// the bubble and the thread info under it.
+    case avatar, authorName, bubble, text, quotedMessage, attachment, reactions, threadInfo
+    /// More parts of a message row: the time, the delivery status, the error glyph beside the
+    /// bubble, "Only visible to you", the translation (inside the bubble) and "Edited".
+    case timestamp, deliveryStatus, errorIndicator, onlyVisibleToYou, translation, editedLabel
+    /// Rows that stand for the list itself: "Leia is typing…", "No messages yet", the loading
+    /// state.
+    case typingIndicator, emptyState, loadingState
+    /// Floats over the list: the date of the messages at the top of the viewport.
+    case dateOverlay
+    /// Floats over the list when it is scrolled away from the bottom, with the unread count.
+    case scrollToLatestButton
+
+    // The thread list.
+    /// One thread: its id is the parent message id.
+    case threadListItem
+    /// The first line of a thread item: its icon, title and unread badge; then "replied to: …"
+    /// (`threadDescription`).
+    case threadIcon, threadTitle, unreadBadge, threadDescription
+    /// The latest reply of a thread item: its author's avatar and name, its text and its time.
+    case replyAvatar, replyAuthor, replyPreview, replyTimestamp
+    /// "1 new thread" / "N new threads" at the top of the list.
+    case newThreadsBanner
+    /// "Error loading threads" with its retry button.
+    case errorBanner, retryButton
+    /// The spinner under the list while the next page loads, and above it while reloading.
+    case loadingMoreIndicator, reloadingIndicator
+
+    // The thread view.
+    /// The parent message shown above the replies (`info_header` presentation).
+    case parentMessage
+    /// "3 replies" between two separator lines under the parent message.
+    case replyCountSeparator
+}
+
+/// An integer rectangle in cells (the text renderer) or points (a front end), relative to the
+/// root box.
+public struct Frame: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The left edge, counted from the root's (the tree is laid out left to right: leading is
+    /// left).
+    public var x: Int
+    /// The top edge, counted from the root's.
+    public var y: Int
+    /// The width, in the measurer's units (cells for the text renderer, points for a front end).
+    public var width: Int
+    /// The height, in the layout's vertical units: a line of text is ``Metrics/lineHeight``
+    /// of them (one row for the text renderer, a font's line height in points).
+    public var height: Int
+
+    /// A frame with its origin and size.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The right edge: `x + width`.
+    public var maxX: Int { x + width }
+    /// The bottom edge: `y + height`.
+    public var maxY: Int { y + height }
+
+    /// Whether `other` lies entirely inside this frame.
+    public func contains(_ other: Frame) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
+    /// Whether the two frames overlap (share any unit of area).
+    public func intersects(_ other: Frame) -> Bool {
+        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
+    }
+
+    /// The frame moved by (dx, dy).
+    public func offsetBy(dx: Int = 0, dy: Int = 0) -> Frame {
+        Frame(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    /// "4,6 27×3"
+    public var description: String { "\(x),\(y) \(width)×\(height)" }
+}
+
+/// How a box's lines sit in its frame.
+public enum TextAlignment: String, Hashable, Sendable, Codable {
+    /// Against the leading edge, centred, or against the trailing edge.
+    case leading, center, trailing
+}
+
+/// Which corner of a bubble is the tail (the square corner pointing at its author).
+public enum BubbleTail: String, Hashable, Sendable, Codable {
+    /// A continuous bubble: all corners round.
+    case none
+    /// The bottom leading corner: others' messages, on the leading side.
+    case bottomLeading
+    /// The bottom trailing corner: the current user's messages, on the trailing side.
+    case bottomTrailing
+}
+
+/// One line of a box's text, placed: where it starts in the box and how wide it is, so that
+/// no front end measures it again. A box's lines stand ``Metrics/lineHeight`` apart, the
+/// first at the top of its frame (the text of a media box at the top of the media).
+public struct PlacedLine: Hashable, Sendable, Codable {
+    /// The line as the measurer's front end draws it (``TextLine/display``), bidi controls and
+    /// hanging spaces removed: reordered for a grid (UAX #9, visual order, left to right) by a
+    /// measurer in cells, in reading order from one whose text system applies bidi. Neutral:
+    /// the layout measures only ``NeutralText`` and a line read from JSON is neutralised; a
+    /// line made in code holds neutral text too (`NeutralText(words).string`).
+    public var display: String
+    /// The reading order, kept only where it is not the display (right-to-left text, bidi
+    /// controls): a line of left-to-right text holds one string.
+    package private(set) var reading: String?
+    /// Offset and width, stored in 32 bits each: a long list holds millions of lines.
+    private var storedX: Int32
+    private var storedWidth: Int32
+
+    /// The line's left edge, counted from the box's `frame.x` (in a right-to-left layout too).
+    public var x: Int {
+        get { Int(storedX) }
+        set { storedX = Self.clamped(newValue) }
+    }
+    /// The line's width in the measurer's units (hanging spaces do not count).
+    public var width: Int {
+        get { Int(storedWidth) }
+        set { storedWidth = Self.clamped(newValue) }
+    }
+
+    private static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
+
+    /// The line in logical (reading) order without its hanging spaces, as a front end that
+    /// shapes text itself takes it (with the box's ``Box/textDirection`` as its base
+    /// direction): Arabic joins only so.
+    public var text: String { reading ?? display }
+
+    /// A placed line; `text` (reading order) may end in hanging spaces, which are left out.
+    public init(display: String, text: String, x: Int, width: Int) {
+        self.display = display
+        self.reading = Self.readingOrder(text, display: display)
+        self.storedX = Self.clamped(x)
+        self.storedWidth = Self.clamped(width)
+    }
+
+    /// The reading order of `text` without its hanging spaces, or nil where that is the
+    /// display, byte for byte (a reading order canonically equivalent to the display is still
+    /// another text; a whole string compares as one, so a copy of the display is equal at once).
+    package static func readingOrder(_ text: String, display: String) -> String? {
+        var reading = text
+        // Most lines end in none: one byte says so, without walking characters back.
+        let utf8 = text.utf8
+        if let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A {
+            var end = utf8.endIndex
+            while end > utf8.startIndex {
+                let last = utf8[utf8.index(before: end)]
+                guard last == 0x20 || last == 0x09 || last == 0x0A else { break }
+                end = utf8.index(before: end)
+            }
+            // Bytes alone decide where what comes before is plain ASCII (not a carriage return,
+            // which joins a line feed); else characters do (a prepended mark joins a space).
+            let before = end > utf8.startIndex ? utf8[utf8.index(before: end)] : 0x41
+            if before < 0x80 && before != 0x0D {
+                reading = String(text[..<end])
+            } else {
+                var logical = Substring(text)
+                while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
+                reading = String(logical)
+            }
+        }
+        return Identifier.same(reading, display) ? nil : reading
+    }
+
+    private enum CodingKeys: String, CodingKey { case display, text, x, width }
+
+    /// Decodes `{display, text, x, width}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Read from outside the library: the display form, drawn as it is, is neutralised
+        // (``Box/init(jsonValue:)`` does the same).
+        self.init(display: NeutralText(try container.decode(String.self, forKey: .display)).string,
+                  text: try container.decode(String.self, forKey: .text),
+                  x: try container.decode(Int.self, forKey: .x), width: try container.decode(Int.self, forKey: .width))
+    }
+
+    /// Encodes `{display, text, x, width}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(display, forKey: .display)
+        try container.encode(text, forKey: .text)
+        try container.encode(x, forKey: .x)
+        try container.encode(width, forKey: .width)
+    }
+}
+
+/// A box of the layout tree: a role, the message it belongs to, an integer frame relative to
+/// the root, what it stands for (typed ``content`` and its words), the lines drawn, placed,
+/// and its children. An immutable value: front ends walk it and draw each box their own way.
+public struct Box: Hashable, Sendable, Codable {
+    /// What the box is.
+    public var role: BoxRole
+    /// The message id, on the boxes that belong to a message.
+    public var id: String?
+    /// Where the box is, relative to the root (not to its parent).
+    public var frame: Frame
+    /// The words the box stands for (neutralised, reading order), where it has some: a
+    /// message's text, a date label, an attachment's title, "3 replies". Set, they are
+    /// neutralised.
+    public var text: String? {
+        get { neutralText?.string }
+        set { neutralText = newValue.map { NeutralText($0) } }
+    }
+    /// The words the box stands for, as the box holds them: ``NeutralText`` only.
+    public var neutralText: NeutralText?
+    /// What the box stands for, as data: an attachment's kind and size, a delivery status, the
+    /// reactions… nil where ``role`` and ``text`` say it all.
+    public var content: BoxContent?
+    /// The lines drawn, top to bottom, each placed in the frame (in the presentation the
+    /// layout was given: "[image: beach.jpg]" on a terminal). Empty for boxes that draw no text.
+    public var placedLines: [PlacedLine]
+    /// How the lines sit in the frame (already applied to each line's `x`).
+    public var alignment: TextAlignment
+    /// The base direction of the box's text: right-to-left lines sit at the trailing edge.
+    public var textDirection: TextDirection
+    /// For bubbles: the tail corner.
+    public var tail: BubbleTail
+    /// The boxes inside this one, each within its frame, in drawing order.
+    public var children: [Box]
+
+    /// A box with its role, frame, text, content, placed lines and children.
+    public init(role: BoxRole, id: String? = nil, frame: Frame, text: NeutralText? = nil, content: BoxContent? = nil,
+                placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
+                tail: BubbleTail = .none, children: [Box] = []) {
+        self.role = role
+        self.id = id
+        self.frame = frame
+        self.neutralText = text
+        self.content = content
+        self.placedLines = placedLines
+        self.alignment = alignment
+        self.textDirection = textDirection
+        self.tail = tail
+        self.children = children
+    }
+
+    /// A box of the layout, its words composed from neutral parts (``NeutralText/init(composing:)``):
+    /// the model's texts, the strings table's words, the formatter's dates and digits, and the
+    /// presentation's glyphs, which is all the layout places.
+    package init(role: BoxRole, id: String? = nil, frame: Frame, composedText: String?, content: BoxContent? = nil,
+         placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
+         tail: BubbleTail = .none, children: [Box] = []) {
+        self.init(role: role, id: id, frame: frame, text: composedText.map { NeutralText(composing: $0) }, content: content,
+                  placedLines: placedLines, alignment: alignment, textDirection: textDirection, tail: tail, children: children)
+    }
+
+    /// The lines drawn, top to bottom, in display order (``PlacedLine/display``).
+    public var lines: [String] { placedLines.map(\.display) }
+
+    /// This box and its descendants mirrored in a screen `width` wide, as a right-to-left
+    /// layout places its left-to-right twin (``LayoutDirection``): each frame at
+    /// `width - x - frame width`, each line at the other end of its box. Text, roles, alignment
+    /// and tails keep their meaning: leading is now the right.
+    public func mirrored(inWidth width: Int) -> Box {
+        var mirrored = self
+        mirrored.frame.x = width - frame.x - frame.width
+        for index in mirrored.placedLines.indices {
+            let line = mirrored.placedLines[index]
+            mirrored.placedLines[index].x = frame.width - line.x - line.width
+        }
+        mirrored.children = children.map { $0.mirrored(inWidth: width) }
+        return mirrored
+    }
+
+    /// Decodes a box in the shape ``json()`` writes (``init(jsonValue:)``).
+    public init(from decoder: any Decoder) throws {
+        self = try CodableJSONValue.decode(from: decoder, Box.init(jsonValue:))
+    }
+
+    /// Encodes the box as ``json()``.
+    public func encode(to encoder: any Encoder) throws {
+        try CodableJSONValue(json()).encode(to: encoder)
+    }
+
+    /// This box and its descendants moved by (dx, dy).
+    public func offsetBy(dx: Int = 0, dy: Int = 0) -> Box {
+        var moved = self
+        moved.frame = frame.offsetBy(dx: dx, dy: dy)
+        moved.children = children.map { $0.offsetBy(dx: dx, dy: dy) }
+        return moved
+    }
+}

@@ -1,0 +1,190 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+
+/// What a box stands for, as data: a front end draws each box its own way from this (an
+/// image view for an image, an icon for a delivery status), and the text and SVG renderers
+/// choose their glyphs and words from it through a ``BoxPresentation``.
+/// Indirect: its payloads live out of line, so that every box, most of which have no content,
+/// stays a pointer's width larger, not a payload's.
+public indirect enum BoxContent: Hashable, Sendable, Codable {
+    /// An attachment of a message or of a quoted message: an image, a video, a file…, a poll,
+    /// a shared location.
+    case attachment(AttachmentContent)
+    /// One option of a poll, under its question.
+    case pollOption(Poll.Option)
+    /// The message a message quotes.
+    case quotedMessage(QuotedContent)
+    /// The automatic translation under a message's text (the translated text is the box's
+    /// `text`).
+    case translation
+    /// The reactions shown above a bubble, in order.
+    case reactions([ReactionCount])
+    /// The thread info under a thread root, or under a thread reply also sent to the channel.
+    case threadInfo(ThreadInfoContent)
+    /// The delivery status of one of the current user's messages.
+    case deliveryStatus(DeliveryStatus)
+    /// The "Edited" label.
+    case edited
+    /// The indicator beside a message whose last action failed.
+    case error
+    /// A message's author, as the avatar stands for them (initials in the box's `text`).
+    case avatar(userID: String)
+    /// A count on a badge or a button: unread threads, unread messages on scroll-to-latest.
+    case count(Int)
+    /// The reply count of a thread view (between its rules).
+    case replyCount(Int)
+    /// A message's bubble, and whether the message is the current user's.
+    case bubble(fromCurrentUser: Bool)
+
+    /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
+    public init(from decoder: any Decoder) throws {
+        self = try CodableJSONValue.decode(from: decoder, BoxContent.init(jsonValue:))
+    }
+
+    /// Encodes the content as ``json()``: one key naming the case.
+    public func encode(to encoder: any Encoder) throws {
+        try CodableJSONValue(json()).encode(to: encoder)
+    }
+}
+
+/// The kind of an attachment, from Stream's `type` (an unknown type is ``custom``).
+public enum AttachmentKind: String, Hashable, Sendable, CaseIterable, Codable {
+    /// A still image (`image`).
+    case image
+    /// A video (`video`).
+    case video
+    /// A GIF from Giphy (`giphy`).
+    case giphy
+    /// Any other file (`file`).
+    case file
+    /// A sound file (`audio`).
+    case audio
+    /// A recorded voice message (`voiceRecording`).
+    case voiceRecording
+    /// A scraped link preview (no `type`, an `og_scrape_url`; or `linkPreview`).
+    case linkPreview
+    /// A poll (the message's `poll`).
+    case poll
+    /// A shared location (the message's `shared_location`).
+    case location
+    /// A type of the app's own.
+    case custom
+
+    /// The kind of Stream's attachment `type`.
+    public init(type: String) {
+        self = switch type {
+        case "image": .image
+        case "video": .video
+        case "giphy": .giphy
+        case "file": .file
+        case "audio": .audio
+        case "voiceRecording": .voiceRecording
+        case "linkPreview": .linkPreview
+        default: .custom
+        }
+    }
+
+    /// Media: drawn at their aspect ratio within a maximum size (``Metrics/mediaWidth``).
+    public var isMedia: Bool { self == .image || self == .video || self == .giphy }
+}
+
+/// An attachment as a front end draws it: its kind and what there is to say about it.
+public struct AttachmentContent: Hashable, Sendable, Codable {
+    /// What it is.
+    public var kind: AttachmentKind
+    /// The payload's `type` as it came (the kind of an app's own type is ``AttachmentKind/custom``).
+    public var type: String
+    /// Its title (`title`, else `fallback`), neutralised.
+    public var title: String?
+    /// The file's name: the last part of its asset's URL path, neutralised.
+    public var fileName: String?
+    /// The file's size in bytes (`file_size`).
+    public var fileSize: Int?
+    /// The host its URL points at (`og_scrape_url`, `title_link`, `asset_url`): "example.com".
+    public var urlHost: String?
+    /// The original image or video size in pixels (`original_width`, `original_height`).
+    public var originalSize: PixelSize?
+    /// A poll's question, options and state.
+    public var poll: Poll?
+    /// A shared location.
+    public var location: SharedLocation?
+
+    /// An attachment's content.
+    public init(kind: AttachmentKind, type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil,
+                urlHost: String? = nil, originalSize: PixelSize? = nil, poll: Poll? = nil, location: SharedLocation? = nil) {
+        self.kind = kind
+        self.type = type
+        self.title = title
+        self.fileName = fileName
+        self.fileSize = fileSize
+        self.urlHost = urlHost
+        self.originalSize = originalSize
+        self.poll = poll
+        self.location = location
+    }
+
+    /// The content of a message's attachment, its texts neutral (the model neutralised them).
+    public init(_ attachment: Attachment) {
+        self.init(kind: AttachmentKind(type: attachment.type), type: attachment.type,
+                  title: attachment.title, fileName: attachment.fileName,
+                  fileSize: attachment.fileSize, urlHost: attachment.urlHost,
+                  originalSize: attachment.originalSize)
+    }
+}
+
+/// A quoted message as a front end draws it: its id, author and text.
+public struct QuotedContent: Hashable, Sendable, Codable {
+    /// The quoted message's id.
+    public var id: String
+    /// Its author's display name, neutralised.
+    public var author: String
+    /// Its text, neutralised; "Message deleted", "Poll", "Location" or its first
+    /// attachment's type ("image"; "message" without one) where it has no text of its own.
+    public var text: String
+    /// It was deleted.
+    public var isDeleted: Bool
+    /// Its first attachment, when it has one.
+    public var attachment: AttachmentContent?
+    /// ``text`` names what the message holds (its first attachment's type, or "message"),
+    /// not words of its own: a front end may mark it so (a terminal draws "[image]").
+    public var namesAttachmentType: Bool
+
+    /// A quoted message's content.
+    public init(id: String, author: String, text: String, isDeleted: Bool = false, attachment: AttachmentContent? = nil,
+                namesAttachmentType: Bool = false) {
+        self.id = id
+        self.author = author
+        self.text = text
+        self.isDeleted = isDeleted
+        self.attachment = attachment
+        self.namesAttachmentType = namesAttachmentType
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, author, text, isDeleted, attachment, namesAttachmentType }
+
+    /// Decodes a quote; one encoded before ``namesAttachmentType`` existed has it false.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(String.self, forKey: .id), author: try container.decode(String.self, forKey: .author),
+                  text: try container.decode(String.self, forKey: .text), isDeleted: try container.decode(Bool.self, forKey: .isDeleted),
+                  attachment: try container.decodeIfPresent(AttachmentContent.self, forKey: .attachment),
+                  namesAttachmentType: try container.decodeIfPresent(Bool.self, forKey: .namesAttachmentType) ?? false)
+    }
+}
+
+/// A thread's info under its root: the reply count and who took part.
+public struct ThreadInfoContent: Hashable, Sendable, Codable {
+    /// The number of replies; nil under a thread reply also sent to the channel.
+    public var replyCount: Int?
+    /// "3 replies", or "Thread reply": the decision's words, in the document's locale.
+    public var label: String
+    /// The participants' names, neutralised, at most three.
+    public var participants: [String]
+
+    /// A thread info.
+    public init(replyCount: Int?, label: String, participants: [String]) {
+        self.replyCount = replyCount
+        self.label = label
+        self.participants = participants
+    }
+}

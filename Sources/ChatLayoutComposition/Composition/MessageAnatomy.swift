@@ -1,0 +1,82 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+
+/// Which part of a message row goes where, as data: the parts above the bubble, inside it top
+/// to bottom, below it, and the order of the footnote's parts. The row layout places whatever
+/// the anatomy lists, in its order; it decides nothing about where a part belongs. The
+/// avatar stands in the leading column beside the bubble (its bottom at the content's) and the
+/// error glyph beside the bubble's last line, at its trailing side.
+///
+/// ``standard`` is the arrangement every golden shows; an SDK's anatomy (Stream's
+/// `ChatMessageContentView`, Sendbird's cells) is another value of this type.
+package struct MessageAnatomy: Hashable, Sendable {
+    /// A part that stands outside the bubble, across the row's column: above or below it.
+    package enum OutsidePart: Hashable, Sendable {
+        /// The reactions, against the bubble's trailing edge (its leading edge for the current
+        /// user's messages).
+        case reactions
+        /// "3 replies · Leia, Han" under a thread root or a reply also sent to the channel.
+        case threadInfo
+        /// One line of the footnote's parts (``FootnotePart``), in ``footnote``'s order.
+        case footnote
+    }
+
+    /// A part inside the bubble.
+    package enum ContentPart: Hashable, Sendable {
+        /// The quoted message: "Leia: Where are you?".
+        case quote
+        /// A poll's question, then one line per option.
+        case poll
+        /// A shared location.
+        case location
+        /// The attachments, one part each.
+        case attachments
+        /// The message's text.
+        case text
+        /// The automatic translation under the text.
+        case translation
+    }
+
+    /// A part of the footnote line under the bubble.
+    package enum FootnotePart: Hashable, Sendable {
+        /// "Only visible to you".
+        case onlyVisibleToYou
+        /// The author's name.
+        case author
+        /// The time the message was sent.
+        case time
+        /// "Edited".
+        case edited
+        /// The delivery status of one of the current user's messages.
+        case deliveryStatus
+    }
+
+    /// Outside the bubble, above it, top to bottom.
+    package var aboveBubble: [OutsidePart]
+    /// Inside the bubble, top to bottom.
+    package var inBubble: [ContentPart]
+    /// Outside the bubble, below it, top to bottom.
+    package var belowBubble: [OutsidePart]
+    /// The footnote's parts from its start (the leading edge; the trailing end for the
+    /// current user's messages, which end at the trailing edge).
+    package var footnote: [FootnotePart]
+
+    /// Today's arrangement: reactions above the bubble; the quote, poll, location,
+    /// attachments, text and translation inside it; the thread info and the footnote
+    /// ("Only visible to you", author, time, "Edited", delivery status) below it.
+    static let standard = MessageAnatomy(
+        aboveBubble: [.reactions],
+        inBubble: [.quote, .poll, .location, .attachments, .text, .translation],
+        belowBubble: [.threadInfo, .footnote],
+        footnote: [.onlyVisibleToYou, .author, .time, .edited, .deliveryStatus]
+    )
+
+    /// The parent message of a thread view's `info_header` (Sendbird's parent message info):
+    /// no bubble, its content as ``standard`` orders it, the reactions under it.
+    package static let parentInfo = MessageAnatomy(
+        aboveBubble: [],
+        inBubble: standard.inBubble,
+        belowBubble: [.reactions],
+        footnote: []
+    )
+}

@@ -1,0 +1,122 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+
+/// Composition: turns a message's decisions into the parts its row is made of
+/// (``MessageRowSpec``) — which parts show, every word they say and every limit on them,
+/// their texts neutralised — so that the row layout only measures and places them
+/// (`decisions → compose → row specs → layout → boxes`). Where the parts go is the
+/// ``anatomy``'s.
+package struct MessageComposer {
+    /// The words the parts say.
+    package var strings: ChatStrings
+    /// Which part goes where.
+    package var anatomy: MessageAnatomy = .standard
+
+    package init(strings: ChatStrings, anatomy: MessageAnatomy = .standard) {
+        self.strings = strings
+        self.anatomy = anatomy
+    }
+
+    /// The most participants a thread info names (Stream's `ChatMessageThreadInfoView`).
+    static let threadParticipantLimit = 3
+
+    /// The parts of a message's row, as its options and data say.
+    func compose(_ decision: MessageDecision) -> MessageRowSpec {
+        var spec = MessageRowSpec(id: decision.message.id)
+        compose(decision, into: &spec)
+        return spec
+    }
+
+    /// The same, into `spec`: a row made as `MessageRowSpec(id:)` makes it, the message's id.
+    /// The row layout composes into a spec of its own, built in place rather than returned
+    /// and copied.
+    package func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
+        let options = decision.options
+        let message = decision.message
+        if options.contains(.centered) {
+            spec.centeredText = decision.text
+            return
+        }
+        spec.isFlipped = options.contains(.flipped)
+        spec.keepsAvatarColumn = !spec.isFlipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
+        if options.contains(.bubble) {
+            spec.bubble = BubbleSpec(isFromCurrentUser: decision.isFromCurrentUser, hasTail: !options.contains(.continuousBubble))
+        }
+        if options.contains(.reactions) { spec.reactions = reactions(decision.reactions) }
+        composeContent(decision, into: &spec)
+        if options.contains(.errorIndicator) { spec.errorGlyph = DataPartSpec(content: .error, words: strings.errorGlyph) }
+        if options.contains(.avatar) { spec.avatar = avatar(message.user) }
+        if options.contains(.threadInfo), let label = decision.threadInfoText {
+            let content = ThreadInfoContent(replyCount: message.isThreadRoot ? message.threadReplyCount : nil, label: label,
+                                            participants: Array(decision.threadParticipantNames.prefix(Self.threadParticipantLimit)))
+            spec.threadInfo = TextPartSpec(text: PlainPresentation.threadInfo(content, separator: strings.listSeparator),
+                                           content: .threadInfo(content))
+        }
+        if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
+        if options.contains(.authorName) { spec.footnote.author = message.user.neutralDisplayName.string }
+        if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
+        if decision.showsEditedLabel { spec.footnote.edited = strings.edited }
+        if let status = decision.deliveryStatus {
+            spec.footnote.deliveryStatus = DataPartSpec(content: .deliveryStatus(status), words: strings.deliveryWords[status] ?? "")
+        }
+    }
+
+    /// The bubble's content of a message (the quote, poll, location, attachments, text and
+    /// translation its options and data show), into `spec`.
+    func composeContent(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
+        let options = decision.options
+        let message = decision.message
+        if options.contains(.quotedMessage), let quoted = message.quotedMessage { spec.quote = quote(quoted) }
+        // A deleted message keeps none of its content.
+        if !message.isDeleted {
+            if let poll = message.poll { spec.poll = self.poll(poll) }
+            if let location = message.sharedLocation { spec.location = self.location(location) }
+            if !message.attachments.isEmpty { spec.attachments = message.attachments.map { attachment(AttachmentContent($0)) } }
+        }
+        if options.contains(.text) { spec.text = decision.text }
+        if options.contains(.translation) { spec.translation = decision.translation }
+    }
+
+    /// The reactions above a bubble, as data and in words ("❤️ 2 😂 1").
+    func reactions(_ reactions: [ReactionCount]) -> DataPartSpec {
+        DataPartSpec(content: .reactions(reactions), words: PlainPresentation.reactions(reactions, strings: strings))
+    }
+
+    /// A quoted message: "author: text". Without text: its content in words (`ChatStrings.textlessName`);
+    /// deleted: "Message deleted". Name and text neutralised apart: an override left open in
+    /// the name must not turn the text around.
+    func quote(_ quoted: QuotedMessage) -> QuoteSpec {
+        let name = quoted.isDeleted || !quoted.text.isEmpty ? nil
+            : strings.textlessName(hasPoll: quoted.hasPoll, location: quoted.sharedLocation,
+                                   firstAttachmentType: quoted.attachments.first?.type ?? "message")
+        let label = quoted.isDeleted ? strings.messageDeleted : name?.words ?? quoted.text
+        let author = quoted.user.neutralDisplayName.string
+        let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
+                                 attachment: quoted.attachments.first.map(AttachmentContent.init),
+                                 namesAttachmentType: name?.isType ?? false)
+        return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data))
+    }
+
+    /// A poll: its question and options (neutral since the model made them).
+    func poll(_ poll: Poll) -> PollSpec {
+        let question = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
+        return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options)
+    }
+
+    /// A shared location: "Location", or "Live location" while it is shared live.
+    func location(_ location: SharedLocation) -> TextPartSpec {
+        let words = location.isLive ? strings.liveLocation : strings.location
+        return TextPartSpec(text: words, content: .attachment(AttachmentContent(kind: .location, type: "location", title: words, location: location)))
+    }
+
+    /// An attachment and its label: its title, else its file's name, else its kind in words.
+    func attachment(_ attachment: AttachmentContent) -> AttachmentSpec {
+        AttachmentSpec(label: attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type,
+                       attachment: attachment)
+    }
+
+    /// The avatar standing for `user`: their initials.
+    package func avatar(_ user: User) -> AvatarSpec {
+        AvatarSpec(userID: user.id, initials: user.neutralInitials)
+    }
+}

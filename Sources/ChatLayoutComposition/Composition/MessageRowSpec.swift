@@ -1,0 +1,153 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+
+/// A message row as composition makes it (``MessageComposer``): every part the row shows,
+/// with its words and data chosen and its texts neutralised. The row layout only measures,
+/// wraps, cuts and places these parts, where ``MessageAnatomy`` says; it chooses no word.
+///
+/// Small values, made one row at a time and dropped once the row is written: the strings are
+/// the decision's and the strings table's, shared, not copied.
+package struct MessageRowSpec {
+    /// The message's id, on every box of the row.
+    package var id: String
+    /// A system message: only this text, centred across the row.
+    package var centeredText: String?
+    /// The current user's message: the bubble at the trailing edge, the footnote ending there.
+    package var isFlipped = false
+    /// The leading column beside the bubble is kept for an avatar (shown or not).
+    package var keepsAvatarColumn = false
+    /// The bubble around the content; nil when the message is drawn without one.
+    package var bubble: BubbleSpec?
+    /// The reactions (``MessageAnatomy/OutsidePart/reactions``).
+    package var reactions: DataPartSpec?
+    /// The quoted message.
+    package var quote: QuoteSpec?
+    /// A poll's question and options.
+    package var poll: PollSpec?
+    /// A shared location.
+    package var location: TextPartSpec?
+    /// The attachments, in the message's order (empty: no storage).
+    package var attachments: [AttachmentSpec] = []
+    /// The message's text.
+    package var text: String?
+    /// The translation under the text.
+    package var translation: String?
+    /// The glyph beside a message whose last action failed: its words.
+    package var errorGlyph: DataPartSpec?
+    /// The author's avatar.
+    package var avatar: AvatarSpec?
+    /// "3 replies · Leia, Han".
+    package var threadInfo: TextPartSpec?
+    /// The footnote's parts.
+    package var footnote = FootnoteSpec()
+
+    package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
+        self.id = id
+        self.centeredText = centeredText
+        self.isFlipped = isFlipped
+        self.keepsAvatarColumn = keepsAvatarColumn
+        self.bubble = bubble
+        self.reactions = reactions
+        self.quote = quote
+        self.poll = poll
+        self.location = location
+        self.attachments = attachments
+        self.text = text
+        self.translation = translation
+        self.errorGlyph = errorGlyph
+        self.avatar = avatar
+        self.threadInfo = threadInfo
+        self.footnote = footnote
+    }
+}
+
+/// A bubble: whose message it holds, and whether it has a tail (the last of a group).
+package struct BubbleSpec: Hashable {
+    /// The current user's message.
+    package var isFromCurrentUser: Bool
+    /// It ends its group: the bubble points at its author.
+    package var hasTail: Bool
+}
+
+/// A part drawn from its words: a location, a poll's question, the thread info, the reply counter.
+package struct TextPartSpec {
+    /// What the part says, neutralised.
+    package var text: String
+    /// Its data.
+    package var content: BoxContent?
+}
+
+/// An attachment and its label (its title, its file's name, or its kind in words).
+package struct AttachmentSpec {
+    /// What its line says, neutralised.
+    package var label: String
+    /// Its data: a media is drawn at its aspect ratio.
+    package var attachment: AttachmentContent
+}
+
+/// A part drawn from its data alone (reactions, the error glyph, a delivery status): the
+/// presentation draws it; `words` say what it is to the box tree.
+package struct DataPartSpec {
+    /// Its data.
+    package var content: BoxContent
+    /// The plain words for it ("❤️ 2", "⚠").
+    package var words: String
+}
+
+/// The quoted message: one line "author: text" and its data.
+package struct QuoteSpec {
+    /// "Leia: Where are you?" — or "Leia: Poll" for a quote without text.
+    package var line: String
+    /// The quote's data (``QuotedContent``).
+    package var content: BoxContent
+}
+
+/// A poll: its question (the part's line and data) and its options, texts neutralised.
+package struct PollSpec {
+    /// The question's part.
+    package var question: TextPartSpec
+    /// One line each, under the question.
+    package var options: [Poll.Option]
+}
+
+/// An avatar: whose, and its initials — neutralised, and shortened by composition when the
+/// layout finds them too wide (``initials(droppingLast:)``).
+package struct AvatarSpec {
+    /// The user it stands for.
+    package var userID: String
+    /// The initials as they come, neutralised.
+    package var initials: String { neutralInitials.string }
+    /// The initials: the last ones give way, and a shortened one is neutralised again (a cut
+    /// can leave an override unclosed).
+    private var neutralInitials: NeutralText
+    /// How many characters the initials have.
+    package let characterCount: Int
+
+    /// The avatar of `userID` with `initials`.
+    package init(userID: String, initials: NeutralText) {
+        self.userID = userID
+        neutralInitials = initials
+        characterCount = initials.characterCount
+    }
+
+    /// The initials without their last `count` characters ("佐藤 由紀" → "佐"), neutralised:
+    /// an ellipsis in their place would identify nobody.
+    package func initials(droppingLast count: Int) -> String {
+        neutralInitials.droppingLast(count).string
+    }
+}
+
+/// The footnote's parts as composition chose them; nil where a part is not shown. The
+/// anatomy orders them (``MessageAnatomy/footnote``).
+package struct FootnoteSpec {
+    /// "Only visible to you".
+    package var onlyVisibleToYou: String?
+    /// The author's name, neutralised.
+    package var author: String?
+    /// The time.
+    package var time: String?
+    /// "Edited".
+    package var edited: String?
+    /// The delivery status and its words ("Read").
+    package var deliveryStatus: DataPartSpec?
+}

@@ -1,0 +1,190 @@
+import ChatLayoutModel
+
+/// Why an option was given or taken away, for `explain`.
+public struct OptionReason: Hashable, Sendable, Codable {
+    /// The option's JSON name ("avatar").
+    public var option: String
+    /// Why, in words ("last in group, not yours").
+    public var reason: String
+    /// Whether the option was taken away (by a display option, say) rather than given.
+    public var removed: Bool
+
+    /// A reason for an option.
+    public init(option: String, reason: String, removed: Bool = false) {
+        self.option = option
+        self.reason = reason
+        self.removed = removed
+    }
+
+    /// "authorName: 4 members", "−avatar: show_avatars_in_groups is off".
+    public var explanation: String { (removed ? "−" : "") + option + ": " + reason }
+}
+
+/// The facts about a message and its channel that the options depend on.
+struct MessageFacts {
+    var message: Message
+    var isLastInGroup: Bool
+    var isFromCurrentUser: Bool
+    var memberCount: Int
+    var features: ChannelFeatures
+    /// The message's text is 1–3 emoji and nothing else.
+    var isJumbomoji: Bool
+    /// The automatic translation to show, if any (rule 10 already applied).
+    var translation: String?
+    /// The status before the channel's events gate it (rule 14 gates it).
+    var deliveryStatus: DeliveryStatus?
+    /// Why rule 10 shows none of the message's translations, when explaining.
+    var translationWithheld: String?
+}
+
+/// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
+/// rules of the Layout options article in their order, then the display options.
+enum LayoutOptionsResolver {
+    /// Reaction types that have an image by default (love, haha, like, sad, wow).
+    static let supportedReactions: Set<String> = ["love", "haha", "like", "sad", "wow"]
+
+    /// Rule 1: system messages and errors that were not bounced are centred (Stream's
+    /// `shouldRenderAsSystemMessage`). Their group is decided like any other's.
+    static func isCentered(_ message: Message) -> Bool {
+        message.type == .system || (message.type == .error && !message.isBounced)
+    }
+
+    /// The options; `reasons`, when not nil, collects why (its arguments are only built then).
+    static func options(_ facts: MessageFacts, config: MessageListConfig, reasons: inout [OptionReason]?) -> MessageLayoutOptions {
+        let message = facts.message
+        let last = facts.isLastInGroup
+        var options: MessageLayoutOptions = []
+
+        // 1. System messages and errors that were not bounced: centred text only.
+        if isCentered(message) {
+            reasons?.append(OptionReason(option: "centered", reason: "\(message.type.rawValue) message"))
+            return [.text, .centered]
+        }
+        if message.type == .error {
+            // Bounced: the author's own message that moderation sent back, drawn as theirs.
+            reasons?.append(OptionReason(option: "centered", reason: "error bounced by moderation: drawn as its author's message", removed: true))
+        }
+        // 2. The bubble, unless a jumbomoji; a quote forces it.
+        if !facts.isJumbomoji || message.quotedMessage != nil {
+            options.insert(.bubble)
+        } else {
+            reasons?.append(OptionReason(option: "bubble", reason: "jumbomoji (1–3 emoji, no attachments)", removed: true))
+        }
+        // 3.
+        if facts.isFromCurrentUser {
+            options.insert(.flipped)
+            reasons?.append(OptionReason(option: "flipped", reason: "sent by you"))
+        }
+        // 4.
+        if !last {
+            options.insert(.continuousBubble)
+            reasons?.append(OptionReason(option: "continuousBubble", reason: "not last in group"))
+            if !facts.isFromCurrentUser {
+                options.insert(.avatarSizePadding)
+                reasons?.append(OptionReason(option: "avatarSizePadding", reason: "not last in group, not yours"))
+            }
+        } else {
+            options.insert(.timestamp)
+            reasons?.append(OptionReason(option: "timestamp", reason: "last in group"))
+        }
+        // 5.
+        if facts.isFromCurrentUser && message.type == .ephemeral {
+            options.insert(.onlyVisibleToYouIndicator)
+            reasons?.append(OptionReason(option: "onlyVisibleToYouIndicator", reason: "your ephemeral message"))
+        }
+        // 6. Text content: ephemeral has none, deleted or not (Stream's `textContent` asks
+        // first); otherwise deleted shows the placeholder.
+        if message.type != .ephemeral && (message.isDeleted || !message.text.isEmpty) {
+            options.insert(.text)
+        }
+        // 7.
+        if last && !facts.isFromCurrentUser {
+            options.insert(.avatar)
+            reasons?.append(OptionReason(option: "avatar", reason: "last in group, not yours"))
+            if facts.memberCount > 2 {
+                options.insert(.authorName)
+                reasons?.append(OptionReason(option: "authorName", reason: "\(facts.memberCount) members"))
+            }
+        }
+        // 8. Thread roots (replies, or latest replies listed) and thread replies.
+        if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
+            options.insert([.threadInfo, .continuousBubble])
+            reasons?.append(OptionReason(option: "threadInfo", reason: message.isThreadRoot
+                ? "thread root (\(message.threadReplyCount) \(message.threadReplyCount == 1 ? "reply" : "replies"))" : "thread reply"))
+        }
+        // 9. A deleted message shows nothing more.
+        if message.isDeleted {
+            reasons?.append(options.contains(.text)
+                ? OptionReason(option: "text", reason: "deleted: placeholder only")
+                : OptionReason(option: "text", reason: "deleted ephemeral: no text, not even the placeholder", removed: true))
+            return applyDisplayOptions(options, facts, config, &reasons)
+        }
+        // 10.
+        if facts.translation != nil {
+            options.insert(.translation)
+            reasons?.append(OptionReason(option: "translation", reason: "auto-translated"))
+        } else if let withheld = facts.translationWithheld {
+            reasons?.append(OptionReason(option: "translation", reason: withheld, removed: true))
+        }
+        // 11. A quote by id alone was looked up in the document when it was decoded.
+        if message.quotedMessage != nil {
+            options.insert(.quotedMessage)
+        } else if let id = message.quotedMessageID {
+            reasons?.append(OptionReason(option: "quotedMessage", reason: "quoted_message_id '\(UntrustedText.shortened(id))' names no message of the conversation", removed: true))
+        }
+        // 12. Stream asks for reaction scores and a latest reaction it has an image for. A score
+        // of 0 or below (which Stream's server never sends) counts as none, and so does a score
+        // without an image: the row would be empty.
+        if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 && supportedReactions.contains($0.type) })
+            && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
+            options.insert(.reactions)
+        }
+        // 13. A failed action, or a message bounced by moderation (Stream's `isLastActionFailed`).
+        if message.localState?.isFailed == true || message.isBounced {
+            options.insert(.errorIndicator)
+            reasons?.append(OptionReason(option: "errorIndicator", reason: message.isBounced ? "bounced by moderation" : message.localState!.rawValue))
+        }
+        // 14. The status is gated by the channel's events (DeliveryState.isShown).
+        if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
+            if DeliveryState.isShown(status, features: facts.features) {
+                options.insert(.deliveryStatusIndicator)
+                reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status)))
+            } else {
+                reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.hiddenReason(status), removed: true))
+            }
+        }
+        return applyDisplayOptions(options, facts, config, &reasons)
+    }
+
+    /// `message_display_options` and `message_list_alignment`, applied after the rules.
+    private static func applyDisplayOptions(
+        _ resolved: MessageLayoutOptions, _ facts: MessageFacts, _ config: MessageListConfig, _ reasons: inout [OptionReason]?
+    ) -> MessageLayoutOptions {
+        var options = resolved
+        let display = config.displayOptions
+        let isDirect = facts.memberCount <= 2
+        let showAvatars = isDirect ? display.showAvatars : (display.showAvatarsInGroups ?? display.showAvatars)
+        if !showAvatars && !options.isDisjoint(with: [.avatar, .avatarSizePadding]) {
+            options.subtract([.avatar, .avatarSizePadding])
+            reasons?.append(OptionReason(option: "avatar", reason: isDirect ? "show_avatars is off" : "show_avatars_in_groups is off", removed: true))
+        }
+        if !display.showAuthorName && options.contains(.authorName) {
+            options.remove(.authorName)
+            reasons?.append(OptionReason(option: "authorName", reason: "show_author_name is off", removed: true))
+        }
+        if !display.showMessageDate && options.contains(.timestamp) {
+            options.remove(.timestamp)
+            reasons?.append(OptionReason(option: "timestamp", reason: "show_message_date is off", removed: true))
+        }
+        if config.messageListAlignment == .leftAligned && options.contains(.flipped) {
+            // Every message on the leading side, in one column: yours get the avatar column too.
+            options.remove(.flipped)
+            reasons?.append(OptionReason(option: "flipped", reason: "left-aligned list", removed: true))
+            if showAvatars && options.isDisjoint(with: .centered) {
+                options.insert(facts.isLastInGroup ? .avatar : .avatarSizePadding)
+                reasons?.append(OptionReason(option: facts.isLastInGroup ? "avatar" : "avatarSizePadding", reason: "left-aligned list"))
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,191 @@
+import ChatLayoutModel
+
+/// A reaction type and how many reacted with it (`reaction_scores`).
+public struct ReactionCount: Hashable, Sendable, Codable {
+    /// The reaction's type ("love", "like", …), neutralised when the count is made.
+    public var type: String
+    /// Its score.
+    public var count: Int
+
+    /// A reaction count; its type is neutralised (a box tree read from JSON makes them too).
+    public init(type: String, count: Int) {
+        self.type = NeutralText(type).string
+        self.count = count
+    }
+}
+
+/// The decisions about one message of the list.
+public struct MessageDecision: Hashable, Sendable, Codable {
+    /// The message, as the document gave it.
+    public var message: Message
+    /// The text to lay out, neutralised (the "Message deleted" placeholder for deleted ones).
+    public var text: String
+    /// Where it sits in its group.
+    public var position: GroupPosition
+    /// It is the current user's (a front end may draw it in an accent colour; which side it
+    /// sits on is the `flipped` option's).
+    public var isFromCurrentUser: Bool = false
+    /// Why the message ends its group, or continues it.
+    public var groupBoundary: GroupBoundary
+    /// What it shows (<doc:LayoutOptions>).
+    public var options: MessageLayoutOptions
+    /// The calendar day in the document's time zone.
+    public var day: CalendarDay
+    /// The date label of its day (what the overlay shows while it is on top).
+    public var dateLabel: String
+    /// The short time ("9:41 AM").
+    public var timeText: String
+    /// The delivery status, with `deliveryStatusIndicator`.
+    public var deliveryStatus: DeliveryStatus?
+    /// The automatic translation shown under the text (`translation`), neutralised.
+    public var translation: String?
+    /// "3 replies" for a thread root (`threadInfo`).
+    public var threadInfoText: String?
+    /// The names of the thread's participants (for `threadInfo`), neutralised.
+    public var threadParticipantNames: [String] = []
+    /// Shows the "Edited" label: edited, not deleted, with `edited_label_enabled`.
+    public var showsEditedLabel: Bool = false
+    /// The reactions shown, with `reactions`: the scored types Stream has an image for, in
+    /// payload order. Decided here once; a renderer only chooses how each type looks.
+    public var reactions: [ReactionCount] = []
+    /// Why each option was given or removed; empty unless explanations were asked for.
+    public var reasons: [OptionReason]
+    /// What a reader should know besides the options: an author whose id or name reads like
+    /// another user's (ids compare by their bytes). Empty unless explanations were asked for.
+    public var notes: [String] = []
+
+    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, translation: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
+        self.message = message
+        self.text = text
+        self.position = position
+        self.isFromCurrentUser = isFromCurrentUser
+        self.groupBoundary = groupBoundary
+        self.options = options
+        self.day = day
+        self.dateLabel = dateLabel
+        self.timeText = timeText
+        self.deliveryStatus = deliveryStatus
+        self.translation = translation
+        self.threadInfoText = threadInfoText
+        self.threadParticipantNames = threadParticipantNames
+        self.showsEditedLabel = showsEditedLabel
+        self.reactions = reactions
+        self.reasons = reasons
+        self.notes = notes
+    }
+
+    /// Whether it ends its group (it shows the avatar, the author and the time).
+    public var isLastInGroup: Bool { groupBoundary.isLast }
+}
+
+/// One row of the message list, top to bottom.
+public enum MessageListItem: Hashable, Sendable, Codable {
+    /// Above the first message of a calendar day (`message_list` dates).
+    case dateSeparator(day: CalendarDay, text: String)
+    /// Above the first unread message.
+    case unreadSeparator(text: String)
+    /// A message, with every decision about it. Held in a box of its own (`indirect`): a
+    /// row is copied as one reference, not as every field of the decision and its message.
+    indirect case message(MessageDecision)
+    /// "Leia is typing…" at the bottom (`bottom_overlay`).
+    case typingIndicator(text: String)
+    /// The channel has no messages.
+    case emptyState(text: String)
+    /// Nothing is loaded yet.
+    case loadingState(text: String)
+}
+
+extension MessageListItem {
+    /// The rows above a message, top to bottom, for the batch list and the incremental one
+    /// alike: its day's date separator (`date`: the day and its label), then the unread
+    /// separator (`unread`: its words).
+    package static func rowsAbove(date: (day: CalendarDay, label: String)?, unread: String?) -> [MessageListItem] {
+        var rows: [MessageListItem] = []
+        if let date { rows.append(.dateSeparator(day: date.day, text: date.label)) }
+        if let unread { rows.append(.unreadSeparator(text: unread)) }
+        return rows
+    }
+}
+
+/// The channel header.
+public struct ChannelHeader: Hashable, Sendable, Codable {
+    /// The channel's name, or the other members' names for a nameless channel.
+    public var title: String
+    /// "4 members", or the typing text with `navigation_bar` placement; empty when the member
+    /// count is unknown.
+    public var subtitle: String
+    /// The member count: the channel's, else the members listed.
+    public var memberCount: Int
+
+    package init(title: String, subtitle: String, memberCount: Int) {
+        self.title = title
+        self.subtitle = subtitle
+        self.memberCount = memberCount
+    }
+}
+
+/// Every decision of a message list: <doc:Grouping>, <doc:LayoutOptions>, <doc:Dates>, <doc:UnreadTypingAndStates>.
+public struct MessageListDecisions: Hashable, Sendable, Codable {
+    /// The channel header.
+    public var header: ChannelHeader
+    /// The rows, top (oldest) to bottom (newest).
+    public var items: [MessageListItem]
+    /// The unread count the scroll-to-latest button carries.
+    public var unreadCount: Int
+    /// The document's messages the list leaves out, in input order, and why (thread replies,
+    /// shadowed, deleted ephemeral and truncated messages): none is dropped silently.
+    public var hidden: [HiddenMessage] = []
+    /// How the date separators read (`date_separator_style`), for `explain`.
+    public var dateSeparatorStyle: DateSeparatorStyle = .relative
+    /// Why the unread separator stands where it does, or why a user with a read state has
+    /// none ("no unread separator: unread_messages is 0 (0 or less: nothing unread)"); made
+    /// only when explaining, and nil for a user without a read state.
+    public var unreadExplanation: String?
+    /// What the list's rows leave out or take from elsewhere, when explaining: a typing
+    /// indicator that the channel's `typing_events` turn off, a member count counted from the
+    /// members because the channel has no `member_count`.
+    public var notes: [String] = []
+
+    package init(header: ChannelHeader, items: [MessageListItem], unreadCount: Int, hidden: [HiddenMessage] = [], dateSeparatorStyle: DateSeparatorStyle = .relative, unreadExplanation: String? = nil, notes: [String] = []) {
+        self.header = header
+        self.items = items
+        self.unreadCount = unreadCount
+        self.hidden = hidden
+        self.dateSeparatorStyle = dateSeparatorStyle
+        self.unreadExplanation = unreadExplanation
+        self.notes = notes
+    }
+
+    /// The message decisions alone, top to bottom.
+    public var messages: [MessageDecision] {
+        items.compactMap { if case .message(let decision) = $0 { return decision } else { return nil } }
+    }
+
+    /// Decisions of a list with no hidden messages, the relative date style and no notes,
+    /// unless given.
+    init(header: ChannelHeader, items: [MessageListItem], unreadCount: Int, hidden: [HiddenMessage] = [],
+         dateSeparatorStyle: DateSeparatorStyle = .relative) {
+        self.header = header
+        self.items = items
+        self.unreadCount = unreadCount
+        self.hidden = hidden
+        self.dateSeparatorStyle = dateSeparatorStyle
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case header, items, unreadCount, hidden, dateSeparatorStyle, unreadExplanation, notes
+    }
+
+    /// Reads decisions written by `encode(to:)`; keys added in later versions (the hidden
+    /// messages, the date style, the notes) may be missing, as in decisions encoded before them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        header = try container.decode(ChannelHeader.self, forKey: .header)
+        items = try container.decode([MessageListItem].self, forKey: .items)
+        unreadCount = try container.decode(Int.self, forKey: .unreadCount)
+        hidden = try container.decodeIfPresent([HiddenMessage].self, forKey: .hidden) ?? []
+        dateSeparatorStyle = try container.decodeIfPresent(DateSeparatorStyle.self, forKey: .dateSeparatorStyle) ?? .relative
+        unreadExplanation = try container.decodeIfPresent(String.self, forKey: .unreadExplanation)
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+    }
+}

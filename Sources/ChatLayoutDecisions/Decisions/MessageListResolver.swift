@@ -1,0 +1,292 @@
+import ChatLayoutModel
+
+import Dispatch
+
+/// Makes every decision of a message list: order, grouping, layout options,
+/// date separators and labels, the unread separator, the typing indicator, the header, the
+/// empty and loading states. A pure function of its inputs.
+public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
+    /// The options, context, formatter, words ("Unread messages", "4 members") and emoji
+    /// data (for jumbomoji) the decisions are made with.
+    public var environment: DecisionEnvironment
+    /// Leaves out the messages Stream hides (``hiddenMessages(in:)``); the thread view, which
+    /// picks its messages itself, turns it off.
+    var hidesMessages = true
+
+    /// A resolver making its decisions in `environment`.
+    public init(_ environment: DecisionEnvironment) {
+        self.environment = environment
+    }
+
+    /// The decisions for `conversation`. With `explain`, every decision records why.
+    public func resolve(_ conversation: Conversation, explain: Bool = false) -> MessageListDecisions {
+        decisions(shownList(conversation), from: 0, explain: explain)
+    }
+
+    /// The decisions of `list` from its message `first` (0 ..< the message count, or 0) to the
+    /// bottom: the rows above that message, then every row under it, as ``resolve(_:explain:)``
+    /// makes them for the whole list, which is this from 0. Of the messages above `first`, only
+    /// the one right above is read: its day and whether it ends its group.
+    package func decisions(_ list: ShownMessageList, from first: Int, explain: Bool = false) -> MessageListDecisions {
+        decisions(list, from: first, explain: explain, runLength: environment.decidesOnAllCores ? Self.parallelRunLength : .max)
+    }
+
+    /// Messages decided together on one core; a list of fewer than two runs is decided on one.
+    static let parallelRunLength = 2048
+
+    /// The decisions from `first` down, in runs of `runLength` messages, each decided alone
+    /// (on all cores when there are several): a message reads only its neighbours, and a run
+    /// the message above its first. The same decisions, whatever the runs.
+    package func decisions(_ list: ShownMessageList, from first: Int, explain: Bool, runLength: Int) -> MessageListDecisions {
+        let conversation = list.conversation
+        let messages = list.messages
+        guard list.showsMessages else {
+            return MessageListDecisions(header: list.header, items: bottomItems(state: .loading, hasMessages: false, typing: list.typing),
+                                        unreadCount: 0, hidden: list.hidden)
+        }
+        let first = min(max(0, first), messages.count)
+        let lookalikes = explain ? LookalikeUsers(conversation, currentUserID: context.currentUserID) : nil
+        let length = max(1, runLength)
+        let runCount = messages.count == first ? 0 : (messages.count - first - 1) / length + 1
+        var items: [MessageListItem]
+        if runCount > 1 {
+            var runs = [[MessageListItem]](repeating: [], count: runCount)
+            let decide: @Sendable (Int) -> [MessageListItem] = { index in
+                let start = first + index * length
+                return self.items(of: list, in: start ..< min(messages.count, start + length), lookalikes: lookalikes, explain: explain)
+            }
+            runs.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = decide(index) }
+            }
+            items = []
+            items.reserveCapacity(runs.reduce(0) { $0 + $1.count } + 2)
+            for run in runs { items += run }
+        } else {
+            items = self.items(of: list, in: first ..< messages.count, lookalikes: lookalikes, explain: explain)
+        }
+        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
+        var decisions = MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
+                                             dateSeparatorStyle: config.dateSeparatorStyle)
+        if explain { explainListRows(list, into: &decisions) }
+        return decisions
+    }
+
+    /// For `explain`: why the unread separator stands where it does or is missing, and the
+    /// list's rows that the channel turns off or fills from elsewhere.
+    private func explainListRows(_ list: ShownMessageList, into decisions: inout MessageListDecisions) {
+        let conversation = list.conversation
+        if let placement = list.unreadPlacement {
+            switch placement.reason {
+            case .disabled, .noReadState: break
+            default: decisions.unreadExplanation = placement.explanation
+            }
+        }
+        if !conversation.channel.features.typingEvents {
+            let typing = TypingText.typingUserIDs(conversation.typingUserIDs, currentUserID: context.currentUserID)
+            if !typing.isEmpty {
+                decisions.notes.append("no typing indicator: typing_events is off (\(typing.count) typing)")
+            }
+        }
+        if conversation.channel.memberCount == nil {
+            if !conversation.members.isEmpty {
+                decisions.notes.append("header: \(conversation.members.count) members counted from the members listed (no member_count)")
+            } else if !list.header.title.isEmpty {
+                decisions.notes.append("header: no member count (no member_count and no members listed); author names need more than 2")
+            }
+        }
+    }
+
+    /// The rows of the messages `range` of `list`: each message with the separators above it.
+    /// Of the messages above the range, only the one right above is read.
+    package func items(of list: ShownMessageList, in range: Range<Int>, lookalikes: LookalikeUsers?, explain: Bool) -> [MessageListItem] {
+        let conversation = list.conversation
+        let messages = list.messages
+        let users = list.users
+        func user(_ id: String) -> User { users.user(id) }
+        // Each message is decided from its neighbours, as the incremental list decides it.
+        var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+        let first = range.lowerBound
+        // From the message above the first to the one under the last: their days, minutes and
+        // group boundaries are read.
+        let timed = (first > 0 ? first - 1 : first) ..< min(messages.count, range.upperBound + 1)
+        let times = messages[timed].map { localTimes.time(of: $0) }
+        func time(_ index: Int) -> MessageTime { times[index - timed.lowerBound] }
+        func below(_ index: Int) -> MessageBelow? {
+            index + 1 < messages.count ? MessageBelow(message: messages[index + 1], day: time(index + 1).day, minute: time(index + 1).minute) : nil
+        }
+        let grouping = GroupingResolver(config: config, repliesEnabled: conversation.channel.features.replies)
+        var above: MessageAbove?
+        if first > 0 {
+            let boundary = boundary(of: messages[first - 1], time: time(first - 1), below: below(first - 1), grouping: grouping,
+                                    historyLoaded: conversation.historyLoaded)
+            above = MessageAbove(day: time(first - 1).day, endsGroup: boundary.isLast)
+        }
+        var items: [MessageListItem] = []
+        items.reserveCapacity(range.count + range.count / 8)
+        for index in range {
+            let message = messages[index]
+            let time = time(index)
+            let label = localTimes.label(for: time.day, at: message.createdAt)
+            var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below(index),
+                                                        grouping: grouping, in: conversation, delivery: list.delivery,
+                                                        user: user, explain: explain)
+            items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
+                                               unread: index == list.firstUnread ? strings.unreadMessages : nil)
+            decision.notes = lookalikes?.notes(for: message.user) ?? []
+            items.append(.message(decision))
+            above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
+        }
+        return items
+    }
+
+    /// The messages of the channel's list, oldest first: sorted by `created_at`, ties in input
+    /// order; without those Stream hides (``hiddenMessages(in:)`` says which, and why).
+    public func shownMessages(in conversation: Conversation) -> [Message] {
+        SortKey.sorted(partition(conversation).shown)
+    }
+
+    /// The messages the channel's list leaves out, in input order, each with its reason:
+    /// thread replies not sent to the channel, shadowed messages, deleted ephemeral ones and
+    /// messages older than the channel's `truncated_at`.
+    public func hiddenMessages(in conversation: Conversation) -> [HiddenMessage] {
+        partition(conversation).hidden
+    }
+
+    /// Both in one pass over the messages, in input order (the shown ones not yet sorted).
+    /// When none is hidden, the shown messages are the conversation's array itself: a long
+    /// channel is not copied message by message.
+    func partition(_ conversation: Conversation) -> (shown: [Message], hidden: [HiddenMessage]) {
+        let messages = conversation.messages
+        guard hidesMessages else { return (messages, []) }
+        // Made at the first hidden message; until then the shown ones are those before it.
+        var shown: [Message]?
+        var hidden: [HiddenMessage] = []
+        for (index, message) in messages.enumerated() {
+            if let reason = MessageVisibility.hiddenReason(message, channel: conversation.channel, config: config,
+                                                            currentUserID: context.currentUserID) {
+                hidden.append(HiddenMessage(id: message.id, reason: reason))
+                if shown == nil {
+                    shown = Array(messages[..<index])
+                    shown?.reserveCapacity(messages.count - 1)
+                }
+            } else {
+                shown?.append(message)
+            }
+        }
+        return (shown ?? messages, hidden)
+    }
+
+    /// The messages of the channel list, oldest first: sorted by `created_at`, ties in input
+    /// order; thread replies only when also sent to the channel. The rules that
+    /// depend on the channel and the configuration (shadowed, truncated, deleted ephemeral
+    /// messages) are in the instance method ``shownMessages(in:)``.
+    public static func shownMessages(_ messages: [Message]) -> [Message] {
+        SortKey.sorted(messages.filter(\.isShownInChannel))
+    }
+
+    /// The rows under the messages: the loading state alone while loading; else
+    /// the empty state when no message shows, then the typing indicator with `bottom_overlay`.
+    /// The batch list and the incremental list both end with these.
+    package func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
+        if state == .loading { return [.loadingState(text: strings.loading)] }
+        var items: [MessageListItem] = []
+        if !hasMessages { items.append(.emptyState(text: strings.noMessages)) }
+        if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        return items
+    }
+
+    /// The typing indicator's text: nil when nobody else is typing or the channel
+    /// has no typing events. `user` finds a user by id.
+    package func typingText(_ conversation: Conversation, user: (String) -> User) -> String? {
+        guard conversation.channel.features.typingEvents else { return nil }
+        return TypingText.text(conversation.typingUserIDs, user: user, currentUserID: context.currentUserID,
+                               strings: strings, formatter: formatter)
+    }
+
+    /// The channel header, with the typing text when it shows in the navigation bar.
+    package func header(_ conversation: Conversation, typing: String?) -> ChannelHeader {
+        HeaderResolver.header(conversation, currentUserID: context.currentUserID, typing: typing,
+                              config: config, strings: strings, formatter: formatter)
+    }
+
+    /// The decisions about one message whose group boundary and position are known. `user`
+    /// finds a user by id (for thread participants given without a name).
+    func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
+                timeText: String, memberCount: Int, features: ChannelFeatures, delivery: DeliveryState,
+                user: (String) -> User, explain: Bool) -> MessageDecision {
+        let isFromCurrentUser = Identifier.same(message.user.id, context.currentUserID)
+        let text = message.isDeleted ? strings.messageDeleted : message.text
+        // Stream's jumbomoji: no attachments, and a text (ephemeral messages have none) of 1–3
+        // characters that are all emoji by its `isEmoji`.
+        let hasTextContent = message.type != .ephemeral && !message.isDeleted
+        let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
+            ? environment.emoji.jumbomojiClusterCount(text) : nil
+        let (translation, withheld) = self.translation(message)
+        var facts = MessageFacts(
+            message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
+            memberCount: memberCount, features: features,
+            isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
+            deliveryStatus: delivery.ungatedStatus(of: message)
+        )
+        if explain, let withheld, let target = context.translationLanguage {
+            facts.translationWithheld = withheld.explanation(target: target)
+        }
+        var reasons: [OptionReason]? = explain ? [] : nil
+        let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
+        var threadInfo: String?
+        if options.contains(.threadInfo) {
+            threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
+        }
+        return MessageDecision(
+            message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: boundary,
+            options: options, day: day,
+            dateLabel: label, timeText: timeText,
+            deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
+            translation: options.contains(.translation) ? translation : nil,
+            threadInfoText: threadInfo,
+            threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
+                ($0.name == nil ? user($0.id) : $0).neutralDisplayName.string
+            },
+            showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
+            reactions: options.contains(.reactions) ? message.reactionScores
+                .filter { $0.score > 0 && LayoutOptionsResolver.supportedReactions.contains($0.type) }
+                .map { ReactionCount(type: $0.type, count: $0.score) } : [],
+            reasons: reasons ?? []
+        )
+    }
+
+    /// Rule 10: the translation into the context's language, when auto-translation is on, the
+    /// message is not a command, was not written in that language, has text, and has a
+    /// different, non-empty translation; else, when it has a translation into that language,
+    /// why it is withheld (for `explain`).
+    private func translation(_ message: Message) -> (text: String?, withheld: WithheldTranslation?) {
+        guard config.autoTranslationEnabled, let target = context.translationLanguage, !target.isEmpty,
+              let translated = message.neutralTranslations[target]?.string else { return (nil, nil) }
+        if message.command != nil { return (nil, .command) }
+        if message.language == target { return (nil, .writtenInTarget) }
+        // An attachment, a poll or a location alone: nothing to translate, whatever i18n holds.
+        if message.text.isEmpty { return (nil, .noText) }
+        if translated.isEmpty { return (nil, .empty) }
+        // Canonically equivalent: it reads the same, so it would only repeat the text.
+        if translated == message.text { return (nil, .sameAsText) }
+        return (translated, nil)
+    }
+}
+
+/// Why rule 10 shows none of a message's translation into the context's language.
+enum WithheldTranslation {
+    case command, writtenInTarget, noText, empty, sameAsText
+
+    /// For `explain`: "no text to translate", "the fr translation is empty".
+    func explanation(target: String) -> String {
+        let language = UntrustedText.shortened(target)
+        switch self {
+        case .command: return "a command's text is not translated"
+        case .writtenInTarget: return "written in \(language) already"
+        case .noText: return "no text to translate"
+        case .empty: return "the \(language) translation is empty"
+        case .sameAsText: return "the \(language) translation is the text itself"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ChatLayoutModel
+
+/// What a message's decisions read of the message above it: its day (a date separator stands
+/// between other days) and whether it ends its group (this one's position).
+package struct MessageAbove {
+    var day: CalendarDay
+    package var endsGroup: Bool
+
+    package init(day: CalendarDay, endsGroup: Bool) {
+        self.day = day
+        self.endsGroup = endsGroup
+    }
+}
+
+/// What a message's decisions read of the message under it: the message (grouping rules 3–5),
+/// its day (a date separator between them ends the group) and its minute (`same_minute`).
+package struct MessageBelow {
+    var message: Message
+    var day: CalendarDay
+    var minute: GroupingResolver.LocalMinute
+
+    package init(message: Message, day: CalendarDay, minute: GroupingResolver.LocalMinute) {
+        self.message = message
+        self.day = day
+        self.minute = minute
+    }
+}
+
+extension MessageListResolver {
+    /// The decisions of one message of a list from its neighbours, and whether a date
+    /// separator stands above it. `above` and `below` are nil at the ends of
+    /// the list; `label` is the date label of the message's day.
+    ///
+    /// The one step both lists take for every message: the batch list down the whole list,
+    /// the incremental list for the messages around a change. It reads nothing else of the
+    /// list, which is what lets a change decide only its neighbours again.
+    package func decide(_ message: Message, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
+                grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
+                user: (String) -> User, explain: Bool) -> (decision: MessageDecision, dateSeparatorAbove: Bool) {
+        let historyLoaded = conversation.historyLoaded
+        let separatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
+        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
+        let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
+        let decision = decide(message, boundary: boundary, position: position, day: time.day, label: label,
+                              timeText: time.shortTime, memberCount: conversation.memberCount,
+                              features: conversation.channel.features, delivery: delivery, user: user, explain: explain)
+        return (decision, separatorAbove)
+    }
+
+    /// Whether `message` ends its group: read from the message under it and the
+    /// date separator between them, never from the message above.
+    func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,
+                  historyLoaded: Bool) -> GroupBoundary {
+        let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: time.day, historyLoaded: historyLoaded) } ?? false
+        return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, minute: time.minute, nextMinute: below?.minute)
+    }
+
+    /// The `message_list` placement: a date separator above the first message of each day
+    /// (`previousDay` is the day of the message above), and above the oldest message (nil
+    /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
+    /// the day of the message above the oldest loaded one until it has the last page.
+    func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
+        guard config.dateIndicatorPlacement == .messageList else { return false }
+        guard let previousDay else { return historyLoaded }
+        return previousDay != day
+    }
+}

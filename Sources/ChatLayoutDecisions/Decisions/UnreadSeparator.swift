@@ -1,0 +1,166 @@
+import ChatLayoutModel
+
+/// The unread separator, by Stream's rule (its `UnreadMessageLookup`): it stands above the
+/// first message after the current user's `last_read_message_id` that is neither theirs nor
+/// deleted, and only while they have unread messages. When the payload gives no last read
+/// message — or names one that is not loaded — everything loaded is unread only if the whole
+/// history is loaded: the separator then stands above the oldest regular message; otherwise
+/// there is none. The `last_read` instant is used only with `unread_last_read_fallback`.
+///
+/// The batch list and the incremental list both place the separator and count unread
+/// messages here, each searching its own store of messages (``UnreadSearchable``).
+package enum UnreadResolver {
+    /// The current user's read state, if the reads have one.
+    static func currentRead(_ reads: [ReadState], currentUserID: String?) -> ReadState? {
+        reads.first { Identifier.same($0.user.id, currentUserID) }
+    }
+
+    /// The position (in `list`, oldest first) of the message the separator stands above, if any.
+    package static func separatorPosition(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
+                                  config: MessageListConfig, historyLoaded: Bool) -> Int? {
+        placement(in: list, reads: reads, currentUserID: currentUserID, config: config, historyLoaded: historyLoaded).position
+    }
+
+    /// Where the separator stands, if anywhere, and why (for `explain`).
+    static func placement(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
+                          config: MessageListConfig, historyLoaded: Bool) -> UnreadPlacement {
+        guard config.unreadSeparatorEnabled else { return UnreadPlacement(position: nil, reason: .disabled) }
+        guard let read = currentRead(reads, currentUserID: currentUserID) else { return UnreadPlacement(position: nil, reason: .noReadState) }
+        // Stream shows it only while the channel's unread count is above 0; a payload without
+        // the count (or with null) leaves the last read message to decide.
+        if let count = read.unreadMessages, count <= 0 { return UnreadPlacement(position: nil, reason: .nothingUnread(count)) }
+        let counted = read.unreadMessages != nil
+        // The last read message, looked for once.
+        if let lastID = read.lastReadMessageID, let lastRead = list.position(ofMessage: lastID) {
+            return UnreadPlacement(position: list.firstCandidate(from: lastRead + 1), reason: .afterLastRead(lastID, counted: counted))
+        }
+        if read.lastReadMessageID == nil, config.unreadLastReadFallback, let instant = read.lastRead {
+            return UnreadPlacement(position: list.firstCandidate(from: list.firstPosition(createdAfter: instant)), reason: .afterLastReadTime)
+        }
+        guard historyLoaded else { return UnreadPlacement(position: nil, reason: .lastReadNotLoaded(read.lastReadMessageID)) }
+        // Everything loaded is unread: above the oldest regular message (a scan from the top).
+        var position = 0
+        while position < list.count {
+            if isRegular(list.message(at: position)) { return UnreadPlacement(position: position, reason: .wholeHistory(read.lastReadMessageID)) }
+            position += 1
+        }
+        return UnreadPlacement(position: nil, reason: .wholeHistory(read.lastReadMessageID))
+    }
+
+    /// A regular message or a thread reply: what Stream marks when everything is unread.
+    static func isRegular(_ message: Message) -> Bool {
+        message.type == .regular || message.type == .reply
+    }
+
+    /// The separator stands above, and the count counts, messages that are neither the
+    /// current user's nor deleted.
+    package static func isCandidate(_ message: Message, currentUserID: String?) -> Bool {
+        !Identifier.same(message.user.id, currentUserID) && !message.isDeleted
+    }
+
+    /// The unread count for the scroll-to-latest button: none while the list is loading; else
+    /// the server's, else the candidates from the separator (at `separator` in `list`, looked
+    /// up only then) down.
+    package static func unreadCount(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
+                            state: ListLoadingState, separator: @autoclosure () -> Int?) -> Int {
+        if state == .loading { return 0 }
+        if let count = currentRead(reads, currentUserID: currentUserID)?.unreadMessages { return max(0, count) }
+        guard let separator = separator() else { return 0 }
+        return list.candidateCount(from: separator)
+    }
+}
+
+/// The shown messages of a list, oldest first, as ``UnreadResolver`` searches them: the batch
+/// list's array (``SortedMessages``), the incremental list's chunked entries, which skip
+/// chunks without a candidate.
+package protocol UnreadSearchable {
+    /// How many messages the list shows.
+    var count: Int { get }
+    /// The message at `position` (0 ..< count).
+    func message(at position: Int) -> Message
+    /// The position of the message with `id`, if the list shows it.
+    func position(ofMessage id: String) -> Int?
+    /// The first position whose message was created after `instant`, else `count`.
+    func firstPosition(createdAfter instant: Timestamp) -> Int
+    /// The first unread candidate (``UnreadResolver/isCandidate(_:currentUserID:)``) at
+    /// `position` or after it.
+    func firstCandidate(from position: Int) -> Int?
+    /// How many unread candidates there are at `position` and after it.
+    func candidateCount(from position: Int) -> Int
+}
+
+/// Messages sorted oldest first, searched by scans: the batch list reads each once.
+struct SortedMessages: UnreadSearchable {
+    var messages: [Message]
+    var currentUserID: String?
+
+    var count: Int { messages.count }
+
+    func message(at position: Int) -> Message { messages[position] }
+
+    func position(ofMessage id: String) -> Int? {
+        messages.firstIndex { Identifier.same($0.id, id) }
+    }
+
+    func firstPosition(createdAfter instant: Timestamp) -> Int {
+        messages.firstIndex { $0.createdAt > instant } ?? messages.count
+    }
+
+    func firstCandidate(from position: Int) -> Int? {
+        messages[position...].firstIndex { UnreadResolver.isCandidate($0, currentUserID: currentUserID) }
+    }
+
+    func candidateCount(from position: Int) -> Int {
+        messages[position...].reduce(0) { $0 + (UnreadResolver.isCandidate($1, currentUserID: currentUserID) ? 1 : 0) }
+    }
+}
+
+/// Where the unread separator stands (`position` in the shown messages, oldest first, if
+/// anywhere) and which part of Stream's rule put it there or left it out.
+struct UnreadPlacement: Sendable {
+    var position: Int?
+    var reason: Reason
+
+    enum Reason: Sendable {
+        /// `unread_separator_enabled` is off.
+        case disabled
+        /// No current user, or no read state of theirs.
+        case noReadState
+        /// `unread_messages` is 0 or negative: nothing is unread.
+        case nothingUnread(Int)
+        /// After the last read message (loaded); `counted` when `unread_messages` was given.
+        case afterLastRead(String, counted: Bool)
+        /// After the `last_read` time (`unread_last_read_fallback`).
+        case afterLastReadTime
+        /// No last read message loaded (this id, or none named), and older history may exist.
+        case lastReadNotLoaded(String?)
+        /// No last read message loaded (this id, or none named), and the whole history is loaded.
+        case wholeHistory(String?)
+    }
+
+    /// For `explain`: why the separator stands where it does, or why there is none.
+    var explanation: String {
+        let placed = position != nil
+        func named(_ id: String?) -> String {
+            id.map { "your last read message '\(UntrustedText.shortened($0))' is not loaded" } ?? "no last read message"
+        }
+        switch reason {
+        case .disabled: return "no unread separator: unread_separator_enabled is off"
+        case .noReadState: return "no unread separator: you have no read state in this channel"
+        case .nothingUnread(let count):
+            return "no unread separator: unread_messages is \(count) (0 or less: nothing unread)"
+        case .afterLastRead(let id, let counted):
+            let source = counted ? "" : " (no unread_messages: the last read message decides)"
+            return placed ? "first message after your last read message '\(UntrustedText.shortened(id))' that is not yours or deleted" + source
+                : "no unread separator: no message after your last read message '\(UntrustedText.shortened(id))' is someone else's and not deleted" + source
+        case .afterLastReadTime:
+            return placed ? "first message after your last read time (unread_last_read_fallback)"
+                : "no unread separator: no message after your last read time is someone else's and not deleted (unread_last_read_fallback)"
+        case .lastReadNotLoaded(let id):
+            return "no unread separator: \(named(id)), and older messages are not loaded"
+        case .wholeHistory(let id):
+            return placed ? "\(named(id)) and the whole history is loaded: everything is unread, from the oldest regular message"
+                : "no unread separator: \(named(id)), the whole history is loaded, and no message is regular"
+        }
+    }
+}

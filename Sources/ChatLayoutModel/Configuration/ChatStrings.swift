@@ -1,0 +1,167 @@
+/// The words the layout writes. Dates, times and count digits come from the
+/// `LocaleFormatting` in the document's locale; the words come from a table per language.
+///
+/// ``init()`` is English, as Stream's SDKs ship it; ``init(locale:)`` is the built-in table of a
+/// locale's language (``builtInLanguages``), and a layout environment made without words uses
+/// its locale's. Every phrase stays replaceable: set a property, or apply a table
+/// (``apply(_:)``, ``tableKeys``) such as a JSON file the CLI reads with `--strings`.
+public struct ChatStrings: Hashable, Sendable {
+    /// The unread separator: "Unread messages".
+    public var unreadMessages = "Unread messages"
+    /// The empty state of a message list: "No messages yet".
+    public var noMessages = "No messages yet"
+    /// The loading state: "Loading…".
+    public var loading = "Loading…"
+    /// The text of a deleted message: "Message deleted".
+    public var messageDeleted = "Message deleted"
+    /// Under an ephemeral message of the current user: "Only visible to you".
+    public var onlyVisibleToYou = "Only visible to you"
+    /// The edited label: "Edited".
+    public var edited = "Edited"
+    /// The thread info of a thread reply also sent to the channel.
+    public var threadReply = "Thread reply"
+    /// "Leia is typing…"; `{name}` stands for the name.
+    public var oneTyping = "{name} is typing…"
+    /// "Leia and Han are typing…"
+    public var twoTyping = "{first} and {second} are typing…"
+    /// "3 people are typing…"
+    public var manyTyping = CountPhrase(one: "{count} person is typing…", other: "{count} people are typing…")
+    /// The header's subtitle: "1 member" / "4 members".
+    public var members = CountPhrase(one: "{count} member", other: "{count} members")
+    /// Thread info and the thread view's count: "1 reply" / "3 replies".
+    public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
+
+    /// Reaction glyphs by type: Stream's five default reactions (its "sad" is a thumbs down).
+    public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"]
+    /// Delivery status glyphs, as a terminal draws them (`TerminalPresentation`).
+    public var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
+    /// Delivery statuses in words, for front ends that draw their own icons
+    /// (``PlainPresentation``) and as what a status box stands for.
+    public var deliveryWords: [DeliveryStatus: String] = [.pending: "Sending", .sent: "Sent", .delivered: "Delivered", .read: "Read"]
+    /// Beside a message whose last action failed: "⚠".
+    public var errorGlyph = "⚠"
+    /// Before a thread root's info: "💬".
+    public var threadGlyph = "💬"
+    /// The scroll-to-latest button: "↓", or "↓ 3" with unread messages.
+    public var scrollToLatest = "↓"
+
+    // The thread list (Stream's ChatThreadListVC).
+    /// The thread list's title: "Threads".
+    public var threadsTitle = "Threads"
+    /// Before each thread's title: "🧵".
+    public var threadIcon = "🧵"
+    /// The empty thread list: "No threads here yet..." (Stream's words).
+    public var noThreads = "No threads here yet..."
+    /// The error banner of the thread list: "Error loading threads".
+    public var errorLoadingThreads = "Error loading threads"
+    /// The error banner's button: "Retry".
+    public var retry = "Retry"
+    /// Before the parent message's preview: "replied to: Anyone up for coffee?".
+    public var repliedTo = "replied to: "
+    /// A deleted parent or reply in the thread list: "This message was deleted.".
+    public var messageWasDeleted = "This message was deleted."
+    /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
+    public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
+
+    // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
+    /// The thread view's title (its subtitle is the channel's name).
+    public var threadTitle = "Thread"
+
+    // Names and previews.
+    /// A direct channel's title from two other members: "Leia and Han".
+    public var twoMemberNames = "{first} and {second}"
+    /// A direct channel's title from more: "Leia, Han and 3 more" (`{names}` is the first two,
+    /// joined by ``listSeparator``).
+    public var moreMemberNames = CountPhrase(one: "{names} and {count} more", other: "{names} and {count} more")
+    /// Between names in a list (a title's first two names, a thread's participants): ", ".
+    public var listSeparator = ", "
+    /// A poll where one line stands for it (thread list, quoted message): "Poll".
+    public var poll = "Poll"
+    /// After a closed poll's question, in parentheses: "closed".
+    public var pollClosed = "closed"
+    /// An attachment's kind in words, by its type, where a drawing names it in brackets
+    /// ("[image: beach.jpg]", a quoted message without text "Leia: [image]"); a type without an
+    /// entry is shown as it is. "message" names a quoted message with neither text nor
+    /// attachment; "poll", "location" and "liveLocation" a poll's and a shared location's
+    /// line on a terminal ("[poll: Lunch?]").
+    public var attachmentNames: [String: String] = [
+        "image": "image", "video": "video", "giphy": "giphy", "file": "file", "audio": "audio",
+        "voiceRecording": "voice recording", "message": "message", "poll": "poll", "location": "location",
+        "liveLocation": "live location",
+    ]
+    /// A shared location where one line stands for it: "Location".
+    public var location = "Location"
+    /// A live shared location where one line stands for it: "Live location".
+    public var liveLocation = "Live location"
+
+    /// The locale's ten digits, zero to nine, for the counts the layout writes without a phrase:
+    /// reactions, poll votes, unread badges, the scroll-to-latest button ("٣" in Arabic). A
+    /// ``LayoutEnvironment`` sets them from its formatter; ASCII digits by default.
+    public var digits = "0123456789"
+
+    /// The English words of Stream's SDKs; change the properties for another language.
+    public init() {}
+
+    /// `count` in ``digits``: "12" in English, "١٢" in Arabic; the sign as it is.
+    public func count(_ count: Int) -> String {
+        let ascii = String(count)
+        guard digits != "0123456789" else { return ascii }
+        let localDigits = Array(digits)
+        guard localDigits.count == 10 else { return ascii }
+        return String(ascii.map { character in
+            character.asciiValue.flatMap { $0 >= 48 && $0 <= 57 ? localDigits[Int($0 - 48)] : nil } ?? character
+        })
+    }
+}
+
+extension String {
+    /// The template with `{key}` placeholders filled in, in one pass over the template: an
+    /// inserted value is never searched for placeholders itself (a user named "{second}"
+    /// stays "{second}", whatever order the dictionary iterates in).
+    ///
+    /// A value is set as a first-strong isolate (FSI … PDI, UAX #9) where it or the template
+    /// could turn the other around: when either has a right-to-left letter or a bidi control
+    /// (``BidiIsolation/turnsPhrases(_:)``). A Hebrew name keeps an English phrase in order,
+    /// an English name or a count keeps a Hebrew phrase in order, and a phrase with neither
+    /// stays plain text ("Leia is typing…").
+    package func filling(_ values: [String: String]) -> String {
+        let templateTurns = BidiIsolation.turnsPhrases(self)
+        var result = ""
+        var rest = self[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let keyStart = rest.index(after: open)
+            if let close = rest[keyStart...].firstIndex(of: "}"), let value = values[String(rest[keyStart ..< close])] {
+                result += templateTurns || BidiIsolation.turnsPhrases(value) ? BidiIsolation.isolated(value) : value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result += "{"
+                rest = rest[keyStart...]
+            }
+        }
+        return result + rest
+    }
+
+    /// Every occurrence of `target` replaced, matched by UTF-8 bytes (so a tab is found even
+    /// where a combining mark follows it). Byte matching keeps this cheap: it runs for every
+    /// count phrase and every drawn line.
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        let pattern = Array(target.utf8)
+        guard let first = pattern.first, utf8.contains(first) else { return self }
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == first && index + pattern.count <= bytes.count
+                && bytes[index ..< index + pattern.count].elementsEqual(pattern) {
+                result.append(contentsOf: replacement.utf8)
+                index += pattern.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

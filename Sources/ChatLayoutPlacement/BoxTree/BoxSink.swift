@@ -1,0 +1,72 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Where the row layout writes the boxes of a row, parents before children: into a tree of
+/// ``Box`` values (`BoxBuilder`, for rows kept one by one) or straight into a list's flat
+/// records (`RowTable`, for a whole list: no box is made).
+protocol BoxSink {
+    /// Opens a box: the boxes opened until it is closed are its children. `lines` are placed
+    /// in its frame by `alignment`. Returns the token that closes it.
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int
+    /// Closes the box `token` opened; `height`, when given, is its frame's height (a row's,
+    /// known only once its parts are placed).
+    mutating func close(_ token: Int, height: Int?)
+    /// Mirrors the row just written in a screen `width` wide (``Box/mirrored(inWidth:)``).
+    mutating func mirrorRow(inWidth width: Int)
+}
+
+extension BoxSink {
+    /// Opens a box without text.
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, content: BoxContent? = nil, tail: BubbleTail = .none) -> Int {
+        open(role, id: id, frame: frame, text: nil, content: content, lines: [], alignment: .leading, direction: .leftToRight, tail: tail)
+    }
+}
+
+/// Lines placed in a frame `width` wide: the x of a line of `lineWidth` at the leading edge,
+/// centred, or at the trailing edge.
+func placedX(_ lineWidth: Int, in width: Int, alignment: TextAlignment) -> Int {
+    switch alignment {
+    case .leading: 0
+    case .trailing: width - lineWidth
+    case .center: max(0, (width - lineWidth) / 2)
+    }
+}
+
+/// Builds boxes as values: a stack of the boxes still open.
+struct BoxBuilder: BoxSink {
+    /// A row nests three deep (row, bubble, part): room for that from the start, so that the
+    /// stack is allocated once, not grown twice.
+    private var stack: [Box] = { var stack: [Box] = []; stack.reserveCapacity(3); return stack }()
+    /// The last box closed at the bottom of the stack: the row.
+    private(set) var result: Box?
+    /// Moves every box down by this much: a row kept by the incremental list is built where it
+    /// stands, not built at 0 and then copied there.
+    var dy = 0
+
+    init(dy: Int = 0) { self.dy = dy }
+
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let placed = RowLayout.place(lines, in: frame.width, alignment: alignment)
+        stack.append(Box(role: role, id: id, frame: frame.offsetBy(dy: dy), composedText: text, content: content, placedLines: placed,
+                         alignment: alignment, textDirection: direction, tail: tail))
+        return stack.count - 1
+    }
+
+    mutating func close(_ token: Int, height: Int?) {
+        precondition(token == stack.count - 1, "boxes close in the order they were opened")
+        var box = stack.removeLast()
+        if let height { box.frame.height = height }
+        if stack.isEmpty {
+            result = box
+        } else {
+            stack[stack.count - 1].children.append(box)
+        }
+    }
+
+    mutating func mirrorRow(inWidth width: Int) {
+        result = result?.mirrored(inWidth: width)
+    }
+}

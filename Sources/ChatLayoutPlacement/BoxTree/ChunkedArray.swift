@@ -1,0 +1,33 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// An array kept in chunks of 4,096 elements: appending never copies what is stored (an array
+/// that doubles holds its old and new storage at once, and up to half of it unused), so a
+/// long list peaks at what it holds plus one chunk. The first chunk grows as an array does,
+/// so a short list takes little.
+struct ChunkedArray<Element: Sendable>: Sendable {
+    private static var shift: Int { 12 }
+    private static var chunkLength: Int { 1 << shift }
+    private static var mask: Int { chunkLength - 1 }
+
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    init() {}
+
+    mutating func append(_ element: Element) {
+        if count & Self.mask == 0 {
+            var chunk: [Element] = []
+            if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(element)
+        count += 1
+    }
+
+    subscript(index: Int) -> Element {
+        get { chunks[index >> Self.shift][index & Self.mask] }
+        set { chunks[index >> Self.shift][index & Self.mask] = newValue }
+    }
+}

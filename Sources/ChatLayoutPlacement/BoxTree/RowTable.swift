@@ -1,0 +1,275 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Rows as flat records (a chunk of a ``LaidOutRows`` store, its frames from the chunk's top): one record per box (its frame, role and
+/// style, how many boxes nest under it, ranges into one buffer of UTF-8 text and an index into
+/// the typed payloads) and one per placed line.
+/// ``Box`` values are made from it only for the rows asked for (those a viewport shows), so a
+/// long list holds no tree of boxes, no array per row and no string per line; records and
+/// lines are kept in chunks, so growing never copies them.
+///
+/// Records keep the boxes in the tree's order (a box, then its children's subtrees), so a row
+/// is the run of records from its first to the next row's first. Frames are in the list's
+/// coordinates, as the boxes'.
+struct RowTable: Sendable {
+    /// A range of ``bytes``; a negative length stands for nil.
+    struct Span: Hashable, Sendable {
+        var start: Int32
+        var length: Int32
+        static let none = Span(start: 0, length: -1)
+        var isNone: Bool { length < 0 }
+    }
+
+    /// One box.
+    struct Record: Sendable {
+        var x: Int32, y: Int32, width: Int32, height: Int32
+        /// The boxes nested under this one (all generations): its subtree is the next
+        /// `descendants` records.
+        var descendants: Int32
+        /// Index into ``ids``, or -1.
+        var id: Int32
+        /// Index into ``contents``, or -1.
+        var content: Int32
+        /// The first of its lines in ``lines``, and how many.
+        var firstLine: Int32
+        var lineCount: Int32
+        var text: Span
+        var role: BoxRole
+        var alignment: TextAlignment
+        var direction: TextDirection
+        var tail: BubbleTail
+
+        var frame: Frame { Frame(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) }
+    }
+
+    /// One placed line: its display form, its reading order (nil where it is the display).
+    struct Line: Sendable {
+        var display: Span
+        var reading: Span
+        var x: Int32
+        var width: Int32
+    }
+
+    /// In chunks: a list of a million rows grows without copying them.
+    private(set) var records = ChunkedArray<Record>()
+    private(set) var lines = ChunkedArray<Line>()
+    /// The text of every box and line, UTF-8, one after another.
+    private(set) var bytes: [UInt8] = []
+    private(set) var ids: [String] = []
+    private(set) var contents: [BoxContent] = []
+    /// Per row: its first record (a row's records run to the next row's first).
+    private(set) var rowStarts: [Int32] = []
+
+    init() {}
+
+    /// A table of `rows`, in order.
+    init<Rows: Sequence>(_ rows: Rows) where Rows.Element == Box {
+        for row in rows { append(row) }
+    }
+
+    var rowCount: Int { rowStarts.count }
+
+    mutating func reserveCapacity(rows: Int) {
+        rowStarts.reserveCapacity(rows)
+        ids.reserveCapacity(rows)
+    }
+
+    /// Starts a row: the boxes opened from here on (the row's box first) are its own.
+    mutating func beginRow() {
+        rowStarts.append(Int32(clamping: records.count))
+    }
+
+    /// Appends a row (a box and its descendants).
+    mutating func append(_ row: Box) {
+        beginRow()
+        add(row)
+    }
+
+    /// Appends the box and its subtree (to the row begun last).
+    mutating func add(_ box: Box) {
+        let firstLine = lines.count
+        for line in box.placedLines {
+            storeLine(display: line.display, reading: line.reading, x: line.x, width: line.width)
+        }
+        let index = openRecord(box.role, id: box.id, frame: box.frame, text: box.text, content: box.content, firstLine: firstLine,
+                               alignment: box.alignment, direction: box.textDirection, tail: box.tail)
+        for child in box.children { add(child) }
+        close(index, height: nil)
+    }
+
+    private mutating func storeLine(display: String, reading: String?, x: Int, width: Int) {
+        lines.append(Line(display: store(display), reading: reading.map { store($0) } ?? .none,
+                          x: Int32(clamping: x), width: Int32(clamping: width)))
+    }
+
+    /// A record for a box whose lines were stored from `firstLine` on.
+    private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, firstLine: Int,
+                                     alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let lineCount = lines.count - firstLine
+        // A one-line label's words are mostly its line's: kept once (compared by bytes).
+        var span = Span.none
+        if let text {
+            let line = lineCount == 1 ? lines[firstLine] : nil
+            if let line, holds(text, at: line.reading.isNone ? line.display : line.reading) {
+                span = line.reading.isNone ? line.display : line.reading
+            } else {
+                span = store(text)
+            }
+        }
+        records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y),
+                              width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),
+                              descendants: 0, id: identifier(id), content: payload(content),
+                              firstLine: Int32(clamping: firstLine), lineCount: Int32(clamping: lineCount), text: span,
+                              role: role, alignment: alignment, direction: direction, tail: tail))
+        return records.count - 1
+    }
+
+    /// Whether the bytes at `span` are `text`'s.
+    private func holds(_ text: String, at span: Span) -> Bool {
+        guard text.utf8.count == Int(span.length) else { return false }
+        var text = text
+        return text.withUTF8 { source in
+            bytes.withUnsafeBufferPointer { all in
+                Identifier.equalBytes(source, UnsafeBufferPointer(rebasing: all[Int(span.start) ..< Int(span.start) + Int(span.length)]))
+            }
+        }
+    }
+
+    private mutating func store(_ string: String) -> Span {
+        let start = bytes.count
+        var string = string
+        // Offsets are 32-bit: past 2 GiB of text they would point at other text. (A document
+        // that large is refused long before, at decoding.)
+        precondition(start + string.utf8.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+        return Span(start: Int32(clamping: start), length: Int32(clamping: bytes.count - start))
+    }
+
+    /// The id's index: a row's boxes mostly share their message's id, kept once.
+    private mutating func identifier(_ id: String?) -> Int32 {
+        guard let id else { return -1 }
+        if let last = ids.last, Identifier.same(last, id) { return Int32(clamping: ids.count - 1) }
+        ids.append(id)
+        return Int32(clamping: ids.count - 1)
+    }
+
+    private mutating func payload(_ content: BoxContent?) -> Int32 {
+        guard let content else { return -1 }
+        contents.append(content)
+        return Int32(clamping: contents.count - 1)
+    }
+
+    // MARK: Reading
+
+    /// The frame of row `index`, without making its box.
+    func frame(ofRow index: Int) -> Frame { records[Int(rowStarts[index])].frame }
+
+    /// The role of row `index`.
+    func role(ofRow index: Int) -> BoxRole { records[Int(rowStarts[index])].role }
+
+    /// The id of row `index`.
+    func id(ofRow index: Int) -> String? {
+        let id = records[Int(rowStarts[index])].id
+        return id < 0 ? nil : ids[Int(id)]
+    }
+
+    /// Row `index` as a box, moved down by `dy`.
+    func box(ofRow index: Int, dy: Int = 0) -> Box {
+        box(at: Int(rowStarts[index]), dy: dy)
+    }
+
+    /// Every row as a box, moved down by `dy`.
+    func boxes(dy: Int = 0) -> [Box] {
+        (0 ..< rowCount).map { box(ofRow: $0, dy: dy) }
+    }
+
+    /// Row `index` as a box moved down by `dy`, for drawing the rows `band` (after the move):
+    /// each box holds only its lines that meet the band, line i on the `lineHeight` rows from
+    /// `frame.y + i × lineHeight`. A box whose lines are cut starts at its first line kept (its
+    /// frame's top moved down to it, its bottom where it was) and has no `text`; drawn over
+    /// `band`, it draws what the whole box draws there. A message of a million lines costs a
+    /// band the lines it shows, not a million (bordered boxes, the bubble and the header, keep
+    /// their frames and lines: they hold none of a message's text).
+    func box(ofRow index: Int, dy: Int, linesMeeting band: Range<Int>, lineHeight: Int) -> Box {
+        box(at: Int(rowStarts[index]), dy: dy, band: (band, max(1, lineHeight)))
+    }
+
+    private func box(at index: Int, dy: Int, band: (rows: Range<Int>, lineHeight: Int)? = nil) -> Box {
+        let record = records[index]
+        var children: [Box] = []
+        if record.descendants > 0 {
+            var child = index + 1
+            let end = index + 1 + Int(record.descendants)
+            while child < end {
+                children.append(box(at: child, dy: dy, band: band))
+                child += 1 + Int(records[child].descendants)
+            }
+        }
+        var frame = record.frame.offsetBy(dy: dy)
+        var shown = 0 ..< Int(record.lineCount)
+        if let band, record.lineCount > 0, record.role != .bubble, record.role != .channelHeader {
+            // The lines whose rows meet the band: from the first ending below its top to the
+            // last starting above its bottom.
+            let height = band.lineHeight
+            let first = min(shown.upperBound, max(0, band.rows.lowerBound - frame.y) / height)
+            let end = max(first, min(shown.upperBound, max(0, band.rows.upperBound - frame.y + height - 1) / height))
+            shown = first ..< end
+            frame.y += first * height
+            frame.height = max(0, frame.height - first * height)
+        }
+        var placed: [PlacedLine] = []
+        if !shown.isEmpty {
+            placed.reserveCapacity(shown.count)
+            for index in Int(record.firstLine) + shown.lowerBound ..< Int(record.firstLine) + shown.upperBound {
+                let line = lines[index]
+                let display = string(line.display)
+                placed.append(PlacedLine(display: display, text: line.reading.isNone ? display : string(line.reading),
+                                         x: Int(line.x), width: Int(line.width)))
+            }
+        }
+        let whole = shown.count == Int(record.lineCount)
+        return Box(role: record.role, id: record.id < 0 ? nil : ids[Int(record.id)], frame: frame,
+                   composedText: record.text.isNone || !whole ? nil : string(record.text), content: record.content < 0 ? nil : contents[Int(record.content)],
+                   placedLines: placed, alignment: record.alignment, textDirection: record.direction, tail: record.tail,
+                   children: children)
+    }
+
+    private func string(_ span: Span) -> String {
+        let start = Int(span.start)
+        return bytes.withUnsafeBufferPointer { String(decoding: $0[start ..< start + Int(span.length)], as: UTF8.self) }
+    }
+}
+
+extension RowTable: BoxSink {
+    /// Opens a box straight into the records: its lines placed by `alignment`, their reading
+    /// order kept where it is not the display.
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines textLines: [TextLine],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let firstLine = lines.count
+        for line in textLines {
+            storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
+                      x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+        }
+        return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
+                          alignment: alignment, direction: direction, tail: tail)
+    }
+
+    mutating func close(_ token: Int, height: Int?) {
+        records[token].descendants = Int32(clamping: records.count - token - 1)
+        if let height { records[token].height = Int32(clamping: height) }
+    }
+
+    /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.
+    mutating func mirrorRow(inWidth width: Int) {
+        guard let start = rowStarts.last else { return }
+        let screen = Int32(clamping: width)
+        for index in Int(start) ..< records.count {
+            let record = records[index]
+            records[index].x = screen &- record.x &- record.width
+            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                lines[line].x = record.width &- lines[line].x &- lines[line].width
+            }
+        }
+    }
+}

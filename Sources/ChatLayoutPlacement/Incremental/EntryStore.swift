@@ -1,0 +1,301 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// The entries of a list in order, in chunks of a few hundred (a ``RowStore`` of them, the
+/// store a laid-out list's rows are kept in), with running totals of their extents (row
+/// offsets), row counts and unread candidates kept per chunk and, by the store, across chunks.
+///
+/// Rows are placed by the running totals, not by their boxes (each entry's are laid out for
+/// the top it had when it was resolved, `ListEntry.origin`, and moved when read elsewhere), so
+/// a change rewrites no offsets but those of its own chunk (O(chunk)) and the totals of the
+/// chunks after it (O(n / chunk)): appending at the end touches neither. Finding an entry by position, sort key or y is a
+/// binary search over the chunks, then inside one (O(log n)).
+struct EntryStore: Sendable {
+    /// Chunks are built this long and split when they grow to twice as long: long enough that
+    /// the totals over chunks stay short, short enough that a change inside one is cheap.
+    static let defaultChunkLength = 512
+
+    struct Chunk: RowStoreChunk {
+        var entries: [ListEntry]
+        /// The top of each entry and the index of its first row, from the chunk's start.
+        var tops: [Int] = []
+        var rowStarts: [Int] = []
+        var extent = 0
+        var rowCount = 0
+        var candidates = 0
+        /// The running totals from this index on wait for `settle()`.
+        var staleFrom: Int?
+
+        var count: Int { entries.count }
+
+        init(_ entries: [ListEntry]) {
+            self.entries = entries
+            tops.reserveCapacity(entries.count)
+            rowStarts.reserveCapacity(entries.count)
+            for entry in entries {
+                tops.append(extent)
+                rowStarts.append(rowCount)
+                extent += entry.extent
+                rowCount += entry.rowCount
+                if entry.isUnreadCandidate { candidates += 1 }
+            }
+        }
+
+        /// The running totals again from `index` on.
+        mutating func retotal(from index: Int) {
+            var top = index > 0 ? tops[index - 1] + entries[index - 1].extent : 0
+            var row = index > 0 ? rowStarts[index - 1] + entries[index - 1].rowCount : 0
+            for position in index ..< entries.count {
+                tops[position] = top
+                rowStarts[position] = row
+                top += entries[position].extent
+                row += entries[position].rowCount
+            }
+            extent = top
+            rowCount = row
+        }
+    }
+
+    let chunkLength: Int
+    /// The chunks, with the position of each one's first entry, the index of its first row
+    /// and its top.
+    private(set) var store = RowStore<Chunk>()
+    /// The first chunk whose running totals wait for `settle()`.
+    private var staleChunk: Int?
+    /// How many entries are unread candidates.
+    private(set) var candidates = 0
+
+    init(_ entries: [ListEntry] = [], chunkLength: Int = defaultChunkLength) {
+        self.chunkLength = max(1, chunkLength)
+        store = RowStore(Self.chunks(entries, length: self.chunkLength))
+        candidates = store.chunks.reduce(0) { $0 + $1.candidates }
+    }
+
+    /// `entries` in chunks of `length`.
+    private static func chunks(_ entries: [ListEntry], length: Int) -> [Chunk] {
+        var chunks: [Chunk] = []
+        var start = 0
+        while start < entries.count {
+            let end = min(entries.count, start + length)
+            chunks.append(Chunk(Array(entries[start ..< end])))
+            start = end
+        }
+        return chunks
+    }
+
+    /// How many entries there are, their total extent and rows.
+    var count: Int { store.count }
+    var extent: Int { store.extent }
+    var rowCount: Int { store.rowCount }
+    var isEmpty: Bool { count == 0 }
+
+    // MARK: Reading
+
+    /// The chunk and index of the entry at `position` (0 ..< count).
+    func location(of position: Int) -> (chunk: Int, index: Int) {
+        precondition(position >= 0 && position < count, "entry \(position) of \(count)")
+        return store.location(of: position)
+    }
+
+    /// The entry at `position`, read in place: reading one of its fields (a key, a day)
+    /// copies nothing else.
+    subscript(position: Int) -> ListEntry {
+        _read {
+            let (chunk, index) = location(of: position)
+            yield store.chunks[chunk].entries[index]
+        }
+    }
+
+    /// The top of the entry at `position` in the list (the start of the space above it).
+    func top(of position: Int) -> Int {
+        assert(staleChunk == nil, "running totals read before settle()")
+        let (chunk, index) = location(of: position)
+        return store.tops[chunk] + store.chunks[chunk].tops[index]
+    }
+
+    /// The index of the first row of the entry at `position`.
+    func rowIndex(of position: Int) -> Int {
+        assert(staleChunk == nil, "running totals read before settle()")
+        let (chunk, index) = location(of: position)
+        return store.rowStarts[chunk] + store.chunks[chunk].rowStarts[index]
+    }
+
+    /// The first position whose entry satisfies `isAtOrAfter`, which must be false for a
+    /// prefix of the entries and true for the rest (else `count`).
+    func partitionPoint(_ isAtOrAfter: (ListEntry) -> Bool) -> Int {
+        let chunks = store.chunks
+        // The first chunk whose last entry satisfies it.
+        let chunk = store.firstChunk { isAtOrAfter(chunks[$0].entries[chunks[$0].entries.count - 1]) }
+        guard chunk < chunks.count else { return count }
+        let entries = chunks[chunk].entries
+        var first = 0, last = entries.count
+        while first < last {
+            let middle = (first + last) / 2
+            if isAtOrAfter(entries[middle]) { last = middle } else { first = middle + 1 }
+        }
+        return store.starts[chunk] + first
+    }
+
+    /// The first position whose key is `key` or after it.
+    func lowerBound(_ key: SortKey) -> Int { partitionPoint { $0.key >= key } }
+
+    /// The first position whose key is after `key`.
+    func upperBound(_ key: SortKey) -> Int { partitionPoint { $0.key > key } }
+
+    /// The position of the entry with `key`, if there is one.
+    func position(of key: SortKey) -> Int? {
+        let position = lowerBound(key)
+        return position < count && self[position].key == key ? position : nil
+    }
+
+    /// The first entry whose bottom (top + extent) is below `y`, if any.
+    func position(endingBelow y: Int) -> Int? {
+        assert(staleChunk == nil, "running totals read before settle()")
+        guard let index = store.chunk(endingBelow: y) else { return nil }
+        let chunk = store.chunks[index], top = store.tops[index]
+        var first = 0, last = chunk.entries.count
+        while first < last {
+            let middle = (first + last) / 2
+            if top + chunk.tops[middle] + chunk.entries[middle].extent > y { last = middle } else { first = middle + 1 }
+        }
+        return store.starts[index] + first
+    }
+
+    /// Calls `body` with each entry from `position` on, with its position and top, until it
+    /// returns false.
+    func forEach(from position: Int, _ body: (Int, Int, ListEntry) -> Bool) {
+        assert(staleChunk == nil, "running totals read before settle()")
+        guard position < count else { return }
+        var (chunk, index) = location(of: position)
+        let chunks = store.chunks
+        while chunk < chunks.count {
+            let entries = chunks[chunk].entries
+            while index < entries.count {
+                let top = store.tops[chunk] + chunks[chunk].tops[index]
+                if !body(store.starts[chunk] + index, top, entries[index]) { return }
+                index += 1
+            }
+            chunk += 1
+            index = 0
+        }
+    }
+
+    /// The first unread candidate at `position` or after it; chunks without one are skipped.
+    func firstCandidate(from position: Int) -> Int? {
+        guard position < count else { return nil }
+        var (chunk, index) = location(of: position)
+        let chunks = store.chunks
+        while chunk < chunks.count {
+            if chunks[chunk].candidates > 0 {
+                let entries = chunks[chunk].entries
+                while index < entries.count {
+                    if entries[index].isUnreadCandidate { return store.starts[chunk] + index }
+                    index += 1
+                }
+            }
+            chunk += 1
+            index = 0
+        }
+        return nil
+    }
+
+    /// How many unread candidates there are at `position` and after it.
+    func candidateCount(from position: Int) -> Int {
+        guard position < count else { return 0 }
+        let (chunk, index) = location(of: position)
+        var before = 0
+        for earlier in 0 ..< chunk { before += store.chunks[earlier].candidates }
+        for entry in store.chunks[chunk].entries[..<index] where entry.isUnreadCandidate { before += 1 }
+        return candidates - before
+    }
+
+    // MARK: Changing
+
+    /// Changes the entry at `position` in place (not its key). Positions, keys and unread
+    /// candidates stay readable; tops and row indices wait for `settle()`, so that many
+    /// updates cost one pass over the totals.
+    mutating func update(at position: Int, _ change: (inout ListEntry) -> Void) {
+        let (chunk, index) = location(of: position)
+        let (candidates, stale) = store.modifyLeavingOffsets(chunk) { chunk in
+            let old = (extent: chunk.entries[index].extent, rows: chunk.entries[index].rowCount,
+                       candidate: chunk.entries[index].isUnreadCandidate)
+            change(&chunk.entries[index])
+            let candidates = (chunk.entries[index].isUnreadCandidate ? 1 : 0) - (old.candidate ? 1 : 0)
+            chunk.candidates += candidates
+            let stale = chunk.entries[index].extent != old.extent || chunk.entries[index].rowCount != old.rows
+            if stale { chunk.staleFrom = min(chunk.staleFrom ?? index + 1, index + 1) }
+            return (candidates, stale)
+        }
+        self.candidates += candidates
+        if stale { staleChunk = min(staleChunk ?? chunk, chunk) }
+    }
+
+    /// Brings the running totals up to date after `update(at:_:)`: the stale chunks from
+    /// their first changed entry, then the store's offsets of the chunks from the first stale one.
+    mutating func settle() {
+        guard let first = staleChunk else { return }
+        for chunk in first ..< store.chunks.count where store.chunks[chunk].staleFrom != nil {
+            store.modifyLeavingOffsets(chunk) { chunk in
+                chunk.retotal(from: chunk.staleFrom!)
+                chunk.staleFrom = nil
+            }
+        }
+        staleChunk = nil
+        store.retotal(from: first)
+    }
+
+    /// Inserts `entry` at `position` (0 ... count).
+    mutating func insert(_ entry: ListEntry, at position: Int) {
+        settle()
+        guard !store.chunks.isEmpty else {
+            self = EntryStore([entry], chunkLength: chunkLength)
+            return
+        }
+        let last = store.chunks.count - 1
+        let (chunk, index) = position == count ? (last, store.chunks[last].entries.count) : location(of: position)
+        let length = store.modify(chunk) { chunk in
+            chunk.entries.insert(entry, at: index)
+            chunk.tops.insert(0, at: index)
+            chunk.rowStarts.insert(0, at: index)
+            chunk.retotal(from: index)
+            if entry.isUnreadCandidate { chunk.candidates += 1 }
+            return chunk.entries.count
+        }
+        if entry.isUnreadCandidate { candidates += 1 }
+        if length >= 2 * chunkLength {
+            let entries = store.chunks[chunk].entries
+            store.replace(chunk ..< chunk + 1, with: [Chunk(Array(entries[..<chunkLength])), Chunk(Array(entries[chunkLength...]))])
+        }
+    }
+
+    /// Inserts `entries`, sorted and all before the first entry, at the top.
+    mutating func prepend(_ entries: [ListEntry]) {
+        settle()
+        guard !entries.isEmpty else { return }
+        let page = Self.chunks(entries, length: chunkLength)
+        candidates += page.reduce(0) { $0 + $1.candidates }
+        store.replace(0 ..< 0, with: page)
+    }
+
+    /// Removes and returns the entry at `position`.
+    @discardableResult
+    mutating func remove(at position: Int) -> ListEntry {
+        settle()
+        let (chunk, index) = location(of: position)
+        let entry = store.chunks[chunk].entries[index]
+        if entry.isUnreadCandidate { candidates -= 1 }
+        if store.chunks[chunk].entries.count == 1 {
+            store.replace(chunk ..< chunk + 1, with: [])
+            return entry
+        }
+        store.modify(chunk) { chunk in
+            chunk.entries.remove(at: index)
+            chunk.tops.remove(at: index)
+            chunk.rowStarts.remove(at: index)
+            chunk.retotal(from: index)
+            if entry.isUnreadCandidate { chunk.candidates -= 1 }
+        }
+        return entry
+    }
+}

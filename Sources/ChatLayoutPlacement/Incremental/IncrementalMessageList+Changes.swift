@@ -1,0 +1,343 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Applying changes: each one edits the entries it names, then re-resolves what depends on
+/// them (`ChangeRecord`), then reports the rows that changed.
+extension IncrementalMessageList {
+    /// Applies a change and returns what it did to the rows. On error nothing changed.
+    @discardableResult
+    public mutating func apply(_ change: MessageListChange) throws(MessageListChangeError) -> MessageListDiff {
+        var record = ChangeRecord()
+        switch change {
+        case .append(let message), .insert(let message):
+            try checkNew([message])
+            add(quoting(message), sequence: nextSequence, record: &record)
+            nextSequence += 1
+        case .prependPage(let messages):
+            try checkNew(messages)
+            firstSequence -= messages.count
+            prepend(quoting(messages), firstSequence: firstSequence, record: &record)
+        case .edit(let message):
+            try edit(quoting(message), record: &record)
+        case .softDelete(let id, let instant):
+            guard var message = message(id) else { throw .unknownMessageID(id) }
+            message.deletedAt = message.deletedAt ?? instant
+            try edit(message, record: &record)
+        case .remove(let id):
+            guard let removed = detach(id, record: &record) else { throw .unknownMessageID(id) }
+            if directory.remove(removed.message, sequence: removed.sequence, others: allMessages) {
+                record.renamedUsers.insert(removed.message.user.id)
+            }
+        case .width(let width):
+            return relayout(width: width)
+        case .typingUsers(let userIDs):
+            shell.typingUserIDs = userIDs
+            record.typingChanged = true
+        case .reads(let reads):
+            changeReads(reads, record: &record)
+        case .historyLoaded(let loaded):
+            shell.historyLoaded = loaded
+            // The oldest entry's date separator; the unread separator is found again in `finish`.
+            if !entries.isEmpty { record.refresh.insert(entries[0].key) }
+        }
+        return finish(&record)
+    }
+
+    /// The message with an id, shown or not.
+    func message(_ id: String) -> Message? {
+        if let key = keys[id], let position = entries.position(of: key) { return entries[position].message }
+        return hidden[id]?.message
+    }
+
+    /// `message` with the quote its `quotedMessageID` names, when it has no quote of its own
+    /// and the conversation has that message: the quote as it reads now, as the decoder takes
+    /// it (``Conversation/resolveQuotedMessageIDs()``, the same `QuoteLookup`).
+    private func quoting(_ message: Message) -> Message {
+        guard QuoteLookup.isUnresolved(message) else { return message }
+        var lookup = QuoteLookup()
+        lookup.want([message], replies: false)
+        var messages = [message]
+        lookup.resolve(&messages, replies: false, elsewhere: self.message)
+        return messages[0]
+    }
+
+    /// A page of messages, each with the quote its id names, in the page (the first with
+    /// that id) or else the list.
+    private func quoting(_ messages: [Message]) -> [Message] {
+        var lookup = QuoteLookup()
+        lookup.want(messages, replies: false)
+        guard !lookup.isEmpty else { return messages }
+        lookup.offer(messages)
+        var messages = messages
+        lookup.resolve(&messages, replies: false, elsewhere: self.message)
+        return messages
+    }
+
+    // MARK: - Messages
+
+    private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
+        if messages.count == 1, keys[messages[0].id] == nil && hidden[messages[0].id] == nil { return } // an append: no set
+        var seen = IDSet()
+        for message in messages where keys[message.id] != nil || hidden[message.id] != nil || !seen.insert(message.id).inserted {
+            throw .duplicateMessageID(message.id)
+        }
+    }
+
+    /// A message joins the conversation at input place `sequence`.
+    private mutating func add(_ message: Message, sequence: Int, record: inout ChangeRecord) {
+        if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
+        attach(message, sequence: sequence, record: &record)
+    }
+
+    /// A page of messages joins the conversation before every message in input order. When
+    /// all of those it shows sort before the list's first entry (a page of older messages), they
+    /// go in as new chunks at the top in one step; otherwise one at a time.
+    private mutating func prepend(_ messages: [Message], firstSequence: Int, record: inout ChangeRecord) {
+        let sequenced = messages.enumerated().map { (sequence: firstSequence + $0.offset, message: $0.element) }
+        let shown = sequenced.filter { isShown($0.message) }
+            .sorted { SortKey(createdAt: $0.message.createdAt, sequence: $0.sequence) < SortKey(createdAt: $1.message.createdAt, sequence: $1.sequence) }
+        guard let last = shown.last, !entries.isEmpty,
+              SortKey(createdAt: last.message.createdAt, sequence: last.sequence) < entries[0].key else {
+            for (sequence, message) in sequenced { add(message, sequence: sequence, record: &record) }
+            return
+        }
+        for (sequence, message) in sequenced {
+            if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
+            if !isShown(message) { hidden[message.id] = (sequence, message) }
+        }
+        let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, localTimes: &localTimes) }
+        for entry in page {
+            keys[entry.message.id] = entry.key
+            directory.index(entry.message, shown: true)
+            record.added.insert(entry.key)
+            record.refresh.insert(entry.key)
+        }
+        record.refresh.insert(entries[0].key) // the old top: a neighbour above it now
+        entries.prepend(page)
+    }
+
+    /// Puts a message in the list (or among the hidden ones), to be resolved with its
+    /// neighbours.
+    private mutating func attach(_ message: Message, sequence: Int, record: inout ChangeRecord) {
+        guard isShown(message) else {
+            hidden[message.id] = (sequence, message)
+            return
+        }
+        let key = SortKey(createdAt: message.createdAt, sequence: sequence)
+        // Appending at the bottom is the common case: no search.
+        let position = entries.isEmpty || entries[entries.count - 1].key < key ? entries.count : entries.lowerBound(key)
+        entries.insert(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes), at: position)
+        keys[message.id] = key
+        directory.index(message, shown: true)
+        record.added.insert(key)
+        record.refreshAround(position, in: entries)
+    }
+
+    /// Takes a message out of the list (or out of the hidden ones); its neighbours are
+    /// resolved again. Returns its input place and the message, if there was one.
+    private mutating func detach(_ id: String, record: inout ChangeRecord) -> (sequence: Int, message: Message)? {
+        if let (sequence, message) = hidden.removeValue(forKey: id) { return (sequence, message) }
+        guard let key = keys.removeValue(forKey: id), let position = entries.position(of: key) else { return nil }
+        let entry = entries.remove(at: position)
+        record.keep(entry)
+        directory.index(entry.message, shown: false)
+        if position > 0 { record.refresh.insert(entries[position - 1].key) }
+        if position < entries.count { record.refresh.insert(entries[position].key) }
+        return (key.sequence, entry.message)
+    }
+
+    /// A message changed: in place when it stays where it is, else out and in again at its
+    /// input place.
+    private mutating func edit(_ message: Message, record: inout ChangeRecord) throws(MessageListChangeError) {
+        guard let old = self.message(message.id) else { throw .unknownMessageID(message.id) }
+        let sequence = keys[message.id]?.sequence ?? hidden[message.id]!.sequence
+        if old.user != message.user {
+            if directory.remove(old, sequence: sequence, others: allMessages) { record.renamedUsers.insert(old.user.id) }
+            if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
+        }
+        if let key = keys[message.id], isShown(message), message.createdAt == old.createdAt,
+           let position = entries.position(of: key) {
+            record.keep(entries[position])
+            directory.index(old, shown: false)
+            directory.index(message, shown: true)
+            let currentUserID = context.currentUserID
+            entries.update(at: position) { $0.replaceMessage(message, currentUserID: currentUserID) }
+            record.refreshAround(position, in: entries)
+        } else {
+            _ = detach(message.id, record: &record)
+            attach(message, sequence: sequence, record: &record)
+        }
+    }
+
+    /// Every message with its input place (O(n): only when an author's first message goes).
+    private func allMessages() -> [(sequence: Int, message: Message)] {
+        var messages = Array(hidden.values)
+        entries.forEach(from: 0) { _, _, entry in
+            messages.append((entry.key.sequence, entry.message))
+            return true
+        }
+        return messages
+    }
+
+    // MARK: - Reads
+
+    /// New read states: the current user's messages whose delivery status can change
+    /// (`DeliveryState.changedSpans`) are resolved again; the unread separator is found again
+    /// in `finish`.
+    private mutating func changeReads(_ reads: [ReadState], record: inout ChangeRecord) {
+        shell.reads = reads
+        let old = delivery
+        delivery = DeliveryState(reads: reads, currentUserID: context.currentUserID)
+        guard let currentUserID = context.currentUserID else { return }
+        for (after, upTo) in delivery.changedSpans(since: old) {
+            let start = after.map { after in entries.partitionPoint { $0.key.createdAt > after } } ?? 0
+            entries.forEach(from: start) { _, _, entry in
+                guard entry.key.createdAt <= upTo else { return false }
+                if Identifier.same(entry.message.user.id, currentUserID) { record.refresh.insert(entry.key) }
+                return true
+            }
+        }
+    }
+
+    // MARK: - Width
+
+    /// Every row laid out again at another width (the decisions do not depend on it).
+    private mutating func relayout(width requested: Int) -> MessageListDiff {
+        let oldHeader = headerBox
+        let oldFooter = footer
+        let old = entries
+        pipeline = pipeline.at(width: requested)
+        unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
+        headerBox = pipeline.layout.header(header, width: width)
+        var relaidOut: [ListEntry] = []
+        relaidOut.reserveCapacity(old.count)
+        var top = 0
+        old.forEach(from: 0) { _, _, entry in
+            var entry = entry
+            entry.needsRow = true
+            entry.separators = [] // laid out again too
+            entry.hasDateSeparator = false
+            let below = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1].asBelow : nil
+            relaidOut.append(resolved(entry, top: top, above: relaidOut.last?.asAbove, below: below))
+            top += relaidOut[relaidOut.count - 1].extent
+            return true
+        }
+        entries = EntryStore(relaidOut, chunkLength: old.chunkLength)
+        footer = footerRows(reusing: [])
+        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
+                                      unreadCount: unreadCount)
+        builder.compareInPlace(old, oldFooter: oldFooter)
+        builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
+        return builder.diff
+    }
+
+    // MARK: - Finishing a change
+
+    /// Re-resolves what the change affects, then reports it.
+    private mutating func finish(_ record: inout ChangeRecord) -> MessageListDiff {
+        for id in record.renamedUsers {
+            for messageID in directory.unnamedParticipants[id] ?? [] {
+                if let key = keys[messageID] { record.refresh.insert(key) }
+            }
+            if shell.typingUserIDs.contains(where: { Identifier.same($0, id) }) { record.typingChanged = true }
+        }
+        let firstUnread = firstUnreadPosition().map { entries[$0].key }
+        if firstUnread != firstUnreadKey {
+            if let old = firstUnreadKey, entries.position(of: old) != nil { record.refresh.insert(old) }
+            if let firstUnread { record.refresh.insert(firstUnread) }
+            firstUnreadKey = firstUnread
+        }
+        resolveAgain(&record)
+        entries.settle()
+
+        let oldHeader = headerBox
+        if record.typingChanged {
+            typing = pipeline.resolver.typingText(shell, user: directory.user)
+            let newHeader = pipeline.resolver.header(shell, typing: typing)
+            if !newHeader.isExactly(header) {
+                header = newHeader
+                headerBox = pipeline.layout.header(header, width: width)
+            }
+        }
+        let oldFooter = footer
+        footer = footerRows(reusing: oldFooter)
+        unreadCount = currentUnreadCount()
+
+        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
+                                      unreadCount: unreadCount)
+        builder.compare(record)
+        builder.compareFooter(oldFooter)
+        builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
+        return builder.diff
+    }
+
+    /// Resolves the entries of `record.refresh` again, top to bottom; when one starts or stops
+    /// ending its group, the one under it follows (its position and the space above it).
+    private mutating func resolveAgain(_ record: inout ChangeRecord) {
+        let pending = record.refresh.sorted()
+        var next = 0
+        var cascade: Int?
+        var done = -1
+        while true {
+            var listed: Int?
+            while next < pending.count {
+                if let position = entries.position(of: pending[next]), position > done {
+                    listed = position
+                    break
+                }
+                next += 1
+            }
+            let position: Int
+            if let forced = cascade, listed.map({ forced <= $0 }) ?? true {
+                position = forced
+                cascade = nil
+            } else if let listed {
+                position = listed
+            } else {
+                break
+            }
+            if listed == position { next += 1 }
+
+            let entry = entries[position]
+            record.keep(entry)
+            entries.settle() // the tops of the entries above are final
+            let updated = resolved(entry, top: entries.top(of: position), above: position > 0 ? entries[position - 1].asAbove : nil,
+                                   below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
+            entries.update(at: position) { $0 = updated }
+            record.resolved.append(updated.key)
+            if updated.decision.isLastInGroup != entry.decision.isLastInGroup && position + 1 < entries.count {
+                cascade = position + 1
+            }
+            done = position
+        }
+    }
+}
+
+/// What a change touched: the entries to resolve again, those it added, and how the ones it
+/// changed or removed were before.
+struct ChangeRecord {
+    /// Entries to resolve again, by key.
+    var refresh: Set<SortKey> = []
+    /// Entries the change added.
+    var added: Set<SortKey> = []
+    /// Entries before the change, for those it changed or removed.
+    var before: [SortKey: ListEntry] = [:]
+    /// The entries resolved again, top to bottom.
+    var resolved: [SortKey] = []
+    /// Users whose id now stands for another user (names of typing users and participants).
+    var renamedUsers: IDSet = []
+    var typingChanged = false
+
+    /// Remembers an entry as it was before the change (once; not for added ones).
+    mutating func keep(_ entry: ListEntry) {
+        if !added.contains(entry.key) && before.index(forKey: entry.key) == nil { before[entry.key] = entry }
+    }
+
+    /// The entry at `position` and the two around it are resolved again.
+    mutating func refreshAround(_ position: Int, in entries: EntryStore) {
+        for neighbour in max(0, position - 1) ... min(entries.count - 1, position + 1) {
+            refresh.insert(entries[neighbour].key)
+        }
+    }
+}

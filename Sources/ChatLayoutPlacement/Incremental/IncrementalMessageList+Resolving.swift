@@ -1,0 +1,66 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Deciding and laying out entries (grouping, layout options, dates, unread and typing), one at a time, from their neighbours.
+extension IncrementalMessageList {
+    /// The entry decided and laid out again from its message and its neighbours, its rows
+    /// placed for its top at `top` (see `Pipeline.resolve`).
+    mutating func resolved(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?) -> ListEntry {
+        let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
+        return pipeline.resolve(entry, top: top, above: above, below: below, label: label, unreadAbove: entry.key == firstUnreadKey,
+                                unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
+    }
+
+    /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).
+    /// O(log n) to find where unread messages start, then candidates are skipped by chunk; the
+    /// oldest regular message is looked for from the top.
+    func firstUnreadPosition() -> Int? {
+        UnreadResolver.separatorPosition(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,
+                                         currentUserID: context.currentUserID, config: config,
+                                         historyLoaded: shell.historyLoaded)
+    }
+
+    /// The scroll-to-latest button's count (`UnreadResolver.unreadCount`).
+    func currentUnreadCount() -> Int {
+        UnreadResolver.unreadCount(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,
+                                   currentUserID: context.currentUserID, state: shell.messageListState,
+                                   separator: firstUnreadKey.flatMap(entries.position(of:)))
+    }
+
+    /// The rows under the messages (`MessageListResolver.bottomItems`), stacked under the last
+    /// message as the batch list stacks them, their tops counted from the messages' bottom.
+    /// Rows of `old` with the same decisions are kept.
+    func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
+        let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
+        var stack = RowStack(metrics: metrics, below: entries.isEmpty ? nil : .message(endsGroup: entries[entries.count - 1].decision.isLastInGroup))
+        return items.map { item in
+            var row = old.first { $0.item.isExactly(item) } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
+            row.offset = stack.place(RowStack.Kind(item), height: row.box.frame.height)
+            return row
+        }
+    }
+
+    /// Whether every row under the messages is a list state (empty, loading, typing).
+    var footerShowsOnlyStates: Bool { footer.allSatisfy { RowStack.Kind($0.item).isState } }
+}
+
+/// The entries as `UnreadResolver` searches them: messages by id through the keys, unread
+/// candidates chunk by chunk.
+struct UnreadSearch: UnreadSearchable {
+    var entries: EntryStore
+    var keys: IDDictionary<SortKey>
+
+    var count: Int { entries.count }
+
+    func message(at position: Int) -> Message { entries[position].message }
+
+    /// Every key is a shown entry's: its lower bound is its position (no entry is read).
+    func position(ofMessage id: String) -> Int? { keys[id].map(entries.lowerBound) }
+
+    func firstPosition(createdAfter instant: Timestamp) -> Int { entries.partitionPoint { $0.key.createdAt > instant } }
+
+    func firstCandidate(from position: Int) -> Int? { entries.firstCandidate(from: position) }
+
+    func candidateCount(from position: Int) -> Int { entries.candidateCount(from: position) }
+}

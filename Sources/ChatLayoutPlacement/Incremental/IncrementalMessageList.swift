@@ -1,0 +1,364 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// A message list kept laid out while its conversation changes (incremental updates
+/// that re-resolve only the neighbours of a change).
+///
+/// Build it once from a conversation (the same work as a full layout), then ``apply(_:)``
+/// each change as it happens: a message appended, inserted, edited, deleted, a page of older
+/// ones, typing users, read states, another width. Each change decides and lays out again
+/// only what it can affect — the message, the two around it (grouping and position depend on
+/// the neighbours, date separators on the day before), the entries the unread separator leaves
+/// and joins, the current user's messages whose delivery status a read changes — and returns
+/// a ``MessageListDiff`` of the rows, by stable id. The result always equals a full layout of
+/// the same conversation (`MessageListResolver` + `MessageListLayout`), to the byte.
+///
+/// Entries are kept in chunks of c = 512 with running totals of their heights, so no change
+/// rewrites the offsets of rows it does not touch. Cost of a change, n messages in the list,
+/// besides deciding and laying out the rows it touches (a few):
+/// - append at the bottom: O(1) amortised on the rows — nothing above the new message moves
+///   or is rewritten — and O(log n) searches;
+/// - insert, edit, soft delete, remove anywhere: O(c + n / c) (the entries after it inside its
+///   chunk, the totals of the chunks after it);
+/// - a page of k older messages prepended: O(k log n + n / c) (new chunks at the top; a page
+///   that reaches into the list goes in message by message);
+/// - read states: O(log n + the messages whose delivery status can change);
+/// - typing users: O(1); another width: O(n).
+///
+/// Removing the first message of an author who is not a member looks for their next one
+/// (O(n)): their name may come from it. Without a server unread count, counting unread
+/// messages is O(c + n / c). The overlay date and the rows of a viewport are O(log n) queries.
+/// Reading the whole list (``list``, ``items``, ``decisions``, ``conversation``,
+/// ``screen(_:)`` without a viewport) is O(n).
+public struct IncrementalMessageList: Sendable {
+    /// The options the list was built with.
+    public var config: MessageListConfig { pipeline.resolver.config }
+    /// Who is looking, when and where.
+    public var context: LayoutContext { pipeline.resolver.context }
+    /// The lengths of the layout.
+    public var metrics: Metrics { pipeline.layout.metrics }
+    /// The strings of the list.
+    public var strings: ChatStrings { pipeline.layout.strings }
+    /// The width the rows are laid out at (at least 1).
+    public var width: Int { pipeline.rowLayout.width }
+    /// The channel header's decisions.
+    public internal(set) var header: ChannelHeader
+    /// The unread count the scroll-to-latest button carries.
+    public internal(set) var unreadCount = 0
+
+    /// How the list decides and lays out; replaced when the width changes.
+    var pipeline: Pipeline
+    /// The conversation without its messages: channel, members, reads, typing, state.
+    var shell: Conversation
+    var entries: EntryStore
+    /// Shown messages' sort keys, by id.
+    var keys: IDDictionary<SortKey> = [:]
+    /// Messages of the conversation that the list does not show (thread replies not sent to
+    /// the channel; every message while it is loading), by id.
+    var hidden: IDDictionary<(sequence: Int, message: Message)> = [:]
+    /// The input places the next prepended page and the next added message get.
+    var firstSequence = 0
+    var nextSequence = 0
+    var directory: UserDirectory
+    var delivery: DeliveryState
+    /// The messages' local times and their days' labels, each formatted once.
+    var localTimes: LocalTimes
+    /// The entry the unread separator stands above.
+    var firstUnreadKey: SortKey?
+    var typing: String?
+    var headerBox: Box
+    var unreadRow: Box
+    /// The rows under the messages: the empty state and the typing indicator, or the loading
+    /// state alone.
+    var footer: [FooterRow] = []
+
+    /// A row under the messages.
+    struct FooterRow: Sendable {
+        var id: ListItemID
+        var item: MessageListItem
+        /// Its box, at y = 0.
+        var box: Box
+        /// Its top below the messages' bottom, where it was stacked.
+        var offset = 0
+
+        var entryRow: EntryRow { EntryRow(id: id, content: .other(item), box: box, offset: 0, origin: 0) }
+    }
+
+    /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
+    /// keeping what later changes need.
+    ///
+    /// The context and the formatter must agree on the locale and time zone, where they
+    /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
+    ///
+    /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
+    ///   id (rows are identified by message id).
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use init(conversation:environment:width:)")
+    public init(conversation: Conversation, config: MessageListConfig, context: LayoutContext,
+                formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
+                width: Int, strings: ChatStrings? = nil,
+                presentation: any BoxPresentation = PlainPresentation()) throws(MessageListChangeError) {
+        try self.init(conversation: conversation, config: config, context: context, formatter: formatter, measurer: measurer,
+                      metrics: metrics, width: width, strings: strings, presentation: presentation,
+                      chunkLength: EntryStore.defaultChunkLength)
+    }
+
+    /// Decides and lays out `conversation` at `width` in `environment`, as
+    /// `MessageListScreen.layout(_:environment:width:viewport:)` does, keeping what later
+    /// changes need.
+    ///
+    /// - Throws: ``MessageListChangeError/duplicateMessageID(_:)`` when two messages share an
+    ///   id (rows are identified by message id).
+    public init(conversation: Conversation, environment: LayoutEnvironment, width: Int) throws(MessageListChangeError) {
+        try self.init(conversation: conversation, environment: environment, width: width, chunkLength: EntryStore.defaultChunkLength)
+    }
+
+    /// The same, with entries kept in chunks of `chunkLength` (tests use tiny ones).
+    init(conversation: Conversation, config: MessageListConfig, context: LayoutContext, formatter: any LocaleFormatting,
+         measurer: any TextMeasuring, metrics: Metrics?, width: Int, strings: ChatStrings?,
+         presentation: any BoxPresentation = PlainPresentation(), chunkLength: Int) throws(MessageListChangeError) {
+        try self.init(conversation: conversation,
+                      environment: LayoutEnvironment.formatterWins(config, context: context, formatter: formatter, measurer: measurer,
+                                                              strings: strings, metrics: metrics, presentation: presentation),
+                      width: width, chunkLength: chunkLength)
+    }
+
+    /// The list in `environment`, with entries kept in chunks of `chunkLength`.
+    init(conversation: Conversation, environment: LayoutEnvironment, width: Int, chunkLength: Int) throws(MessageListChangeError) {
+        let config = environment.config, context = environment.context, formatter = environment.formatter
+        let strings = environment.strings
+        pipeline = Pipeline(resolver: MessageListResolver(environment), layout: MessageListLayout(environment),
+                            repliesEnabled: conversation.channel.features.replies, width: width)
+        shell = conversation
+        shell.messages = []
+        directory = UserDirectory(members: conversation.members)
+        delivery = DeliveryState(reads: conversation.reads, currentUserID: context.currentUserID)
+        header = ChannelHeader(title: "", subtitle: "", memberCount: 0)
+        headerBox = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: 0, height: 0))
+        unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
+        entries = EntryStore(chunkLength: chunkLength)
+        localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+
+        var shown: [ListEntry] = []
+        for (sequence, message) in conversation.messages.enumerated() {
+            guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
+            _ = directory.add(message, sequence: sequence)
+            if isShown(message) {
+                shown.append(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes))
+                keys[message.id] = shown[shown.count - 1].key
+                directory.index(message, shown: true)
+            } else {
+                hidden[message.id] = (sequence, message)
+            }
+        }
+        nextSequence = conversation.messages.count
+        shown.sort { $0.key < $1.key }
+        entries = EntryStore(shown, chunkLength: chunkLength)
+        firstUnreadKey = firstUnreadPosition().map { shown[$0].key }
+        var resolved: [ListEntry] = []
+        resolved.reserveCapacity(shown.count)
+        var top = 0
+        for index in shown.indices {
+            resolved.append(self.resolved(shown[index], top: top, above: resolved.last?.asAbove,
+                                          below: index + 1 < shown.count ? shown[index + 1].asBelow : nil))
+            top += resolved[index].extent
+        }
+        entries = EntryStore(resolved, chunkLength: chunkLength)
+        typing = pipeline.resolver.typingText(shell, user: directory.user)
+        header = pipeline.resolver.header(shell, typing: typing)
+        headerBox = pipeline.layout.header(header, width: self.width)
+        footer = footerRows(reusing: [])
+        unreadCount = currentUnreadCount()
+    }
+
+    // MARK: - Reading the list
+
+    /// The list's height.
+    public var contentHeight: Int {
+        entries.extent + (footer.last.map { $0.offset + $0.box.frame.height } ?? 0)
+    }
+
+    /// How many rows the list has.
+    public var itemCount: Int { entries.rowCount + footer.count }
+
+    /// The conversation as it is now: the messages in input order (appended ones last,
+    /// prepended pages first), reads and typing users as last changed. O(n log n).
+    public var conversation: Conversation {
+        var messages: [(sequence: Int, message: Message)] = Array(hidden.values)
+        messages.reserveCapacity(hidden.count + entries.count)
+        entries.forEach(from: 0) { _, _, entry in
+            messages.append((entry.key.sequence, entry.message))
+            return true
+        }
+        messages.sort { $0.sequence < $1.sequence }
+        var conversation = shell
+        conversation.messages = messages.map(\.message)
+        return conversation
+    }
+
+    /// Every decision, as `MessageListResolver.resolve` makes them. O(n).
+    public var decisions: MessageListDecisions {
+        var items: [MessageListItem] = []
+        items.reserveCapacity(itemCount)
+        forEachRow(from: 0) { row, _, _ in
+            items.append(row.item)
+            return true
+        }
+        return MessageListDecisions(header: header, items: items, unreadCount: unreadCount, hidden: hiddenMessages,
+                                    dateSeparatorStyle: config.dateSeparatorStyle)
+    }
+
+    /// The messages Stream hides, in input order, as `MessageListResolver.hiddenMessages`
+    /// gives them (not those hidden only while the list is loading).
+    var hiddenMessages: [HiddenMessage] {
+        var conversation = shell
+        conversation.messages = hidden.values.sorted { $0.sequence < $1.sequence }.map(\.message)
+        return pipeline.resolver.hiddenMessages(in: conversation)
+    }
+
+    /// Every row, top to bottom, in list coordinates. O(n).
+    public var items: [LaidOutItem] {
+        var items: [LaidOutItem] = []
+        items.reserveCapacity(itemCount)
+        forEachRow(from: 0) { row, index, top in
+            items.append(row.laidOut(index: index, top: top))
+            return true
+        }
+        return items
+    }
+
+    /// The rows that share a line with `range` of the list's y, top to bottom: what a
+    /// viewport shows. O(log n + the rows returned).
+    public func items(intersecting range: Range<Int>) -> [LaidOutItem] {
+        var items: [LaidOutItem] = []
+        forEachRow(from: range.lowerBound) { row, index, top in
+            let y = top + row.offset
+            guard y < range.upperBound else { return false }
+            if y + row.box.frame.height > range.lowerBound { items.append(row.laidOut(index: index, top: top)) }
+            return true
+        }
+        return items
+    }
+
+    /// The frame of a row in the list, if the list has it. O(log n).
+    public func frame(of id: ListItemID) -> Frame? {
+        let position: Int?
+        switch id {
+        case .message(let messageID):
+            position = keys[messageID].flatMap(entries.position(of:))
+        case .unreadSeparator:
+            position = firstUnreadKey.flatMap(entries.position(of:))
+        case .dateSeparator(let day):
+            // Days never go back down the list (see `ListItemID.dateSeparator`).
+            let first = entries.partitionPoint { $0.day >= day }
+            position = first < entries.count && entries[first].hasDateSeparator && entries[first].day == day ? first : nil
+        case .typingIndicator, .emptyState, .loadingState:
+            return footer.first { $0.id == id }.map { $0.box.frame.offsetBy(dy: entries.extent + $0.offset) }
+        }
+        guard let position else { return nil }
+        let top = entries.top(of: position)
+        return entries[position].rows(unreadText: strings.unreadMessages)
+            .first { $0.id == id }.map { $0.box.frame.offsetBy(dy: top - $0.origin) }
+    }
+
+    /// The laid-out list, as `MessageListLayout.layout` gives it. O(n): for drawing the whole
+    /// list; a viewport is cheaper through ``screen(_:)``.
+    public var list: LaidOutList {
+        var rows: [Box] = []
+        var messageRows: [LaidOutList.MessageRow] = []
+        rows.reserveCapacity(itemCount)
+        messageRows.reserveCapacity(entries.count)
+        forEachRow(from: 0) { row, _, top in
+            let box = row.box(entryTop: top)
+            rows.append(box)
+            if case .message(let decision) = row.item {
+                messageRows.append(LaidOutList.MessageRow(top: box.frame.y, bottom: box.frame.maxY, dateLabel: decision.dateLabel))
+            }
+            return true
+        }
+        return laidOutList(rows: rows, messageRows: messageRows)
+    }
+
+    /// The whole list as a screen, or the part a viewport shows with the date overlay and the
+    /// scroll-to-latest button, as ``LaidOutList/screen(_:)``. Through a viewport
+    /// O(log n + the rows shown); without one O(n).
+    public func screen(_ viewport: Viewport? = nil) -> LaidOutScreen {
+        guard let viewport else { return list.screen() }
+        // `LaidOutList.screen` clamps the offset this way, then reads only the rows the
+        // viewport shows and the overlay's probe one row under its top.
+        let (visibleHeight, offset, _) = LaidOutList.shown(viewport, contentHeight: contentHeight, headerHeight: headerBox.frame.height)
+        let shown = items(intersecting: offset ..< offset + max(visibleHeight, 2))
+        return laidOutList(rows: shown.map(\.row), messageRows: Self.messageRows(shown)).screen(viewport)
+    }
+
+    /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
+    /// `visibleHeight` tall, in the layout's vertical units, as
+    /// ``LaidOutList/dateOverlayLabel(scrollOffset:visibleHeight:overlayHeight:)``: the overlay
+    /// is one line of the list's metrics tall unless `overlayHeight` says otherwise. O(log n).
+    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int? = nil) -> String? {
+        let overlayHeight = overlayHeight ?? metrics.lineHeight
+        // The rule reads only the message rows around the viewport and the overlay's bottom edge.
+        let probe = scrollOffset + overlayHeight
+        let range = min(scrollOffset, probe) ..< max(scrollOffset + visibleHeight, probe + 1)
+        var rows: [LaidOutList.MessageRow] = []
+        if let start = entries.position(endingBelow: range.lowerBound) {
+            entries.forEach(from: start) { _, top, entry in
+                guard top < range.upperBound else { return false }
+                let y = top + entry.messageRowOffset
+                if y < range.upperBound && y + entry.row.frame.height > range.lowerBound {
+                    rows.append(LaidOutList.MessageRow(top: y, bottom: y + entry.row.frame.height, dateLabel: entry.decision.dateLabel))
+                }
+                return true
+            }
+        }
+        return LaidOutList.dateOverlayLabel(in: rows, scrollOffset: scrollOffset, visibleHeight: visibleHeight,
+                                            overlayHeight: overlayHeight)
+    }
+
+    // MARK: - Helpers
+
+    /// A list of some of the rows, with everything else of the whole list.
+    private func laidOutList(rows: [Box], messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
+        // Only the rows under the messages are states (empty, loading, typing).
+        LaidOutList(width: width, header: headerBox, rows: rows, contentHeight: contentHeight, messageRows: messageRows,
+                    showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+    }
+
+    private static func messageRows(_ items: [LaidOutItem]) -> [LaidOutList.MessageRow] {
+        items.compactMap { item in
+            guard case .message(let decision) = item.item else { return nil }
+            return LaidOutList.MessageRow(top: item.frame.y, bottom: item.frame.maxY, dateLabel: decision.dateLabel)
+        }
+    }
+
+    /// Calls `body` with each row whose entry ends below `y`, top to bottom, with its index
+    /// and the top of its entry (or of the footer), until it returns false.
+    func forEachRow(from y: Int, _ body: (EntryRow, Int, Int) -> Bool) {
+        if let start = entries.position(endingBelow: y) {
+            var index = entries.rowIndex(of: start)
+            var stopped = false
+            entries.forEach(from: start) { _, top, entry in
+                for row in entry.rows(unreadText: strings.unreadMessages) {
+                    guard body(row, index, top) else {
+                        stopped = true
+                        return false
+                    }
+                    index += 1
+                }
+                return true
+            }
+            if stopped { return }
+        }
+        for (offset, row) in footer.enumerated() {
+            let top = entries.extent + row.offset
+            guard top + row.box.frame.height > y else { continue }
+            guard body(row.entryRow, entries.rowCount + offset, top) else { return }
+        }
+    }
+
+    /// Whether the list shows a message (`MessageVisibility`; nothing while it is loading).
+    func isShown(_ message: Message) -> Bool {
+        MessageVisibility.showsMessages(shell.messageListState)
+            && MessageVisibility.hiddenReason(message, channel: shell.channel, config: config, currentUserID: context.currentUserID) == nil
+    }
+}

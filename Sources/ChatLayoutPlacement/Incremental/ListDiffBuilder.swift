@@ -1,0 +1,213 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Builds a ``MessageListDiff`` from the entries a change touched: their rows before and after,
+/// matched by id stretch by stretch.
+///
+/// The touched entries (old and new) fall into stretches with no untouched entry between
+/// them; an untouched entry keeps its rows and its place among the others, so rows can only
+/// have moved inside a stretch. In each, the rows found before and after in the same order
+/// are kept (and updated when their decisions or box changed); the others are removed or
+/// inserted.
+struct ListDiffBuilder {
+    /// The list after the change.
+    private let entries: EntryStore
+    private let footer: [IncrementalMessageList.FooterRow]
+    private let unreadText: String
+    var diff: MessageListDiff
+
+    init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], unreadText: String,
+         contentHeight: Int, unreadCount: Int) {
+        self.entries = entries
+        self.footer = footer
+        self.unreadText = unreadText
+        diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
+    }
+
+    /// A row after the change, with where it is.
+    private struct NewRow {
+        var row: EntryRow
+        var index: Int
+        var top: Int
+
+        var laidOut: LaidOutItem { row.laidOut(index: index, top: top) }
+    }
+
+    /// The stretches of the entries `record` touched.
+    mutating func compare(_ record: ChangeRecord) {
+        // Old and new sides in key order; at one key the old side first.
+        var points = record.before.keys.map { ($0, true) }
+        points.reserveCapacity(points.count + record.resolved.count)
+        for key in record.resolved { points.append((key, false)) }
+        points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 && !$1.1 }
+        // The rows of the stretch so far, old and new; new rows in order from `nextIndex`.
+        var oldRows: [EntryRow] = []
+        var newRows: [NewRow] = []
+        var nextIndex: Int?
+        var previous: SortKey?
+        for (key, isOld) in points {
+            if let previous, previous != key, entries.lowerBound(key) > entries.upperBound(previous) {
+                match(oldRows, newRows)
+                oldRows.removeAll(keepingCapacity: true)
+                newRows.removeAll(keepingCapacity: true)
+                nextIndex = nil
+            }
+            if isOld {
+                record.before[key]!.forEachRow(unreadText: unreadText) { oldRows.append($0) }
+            } else {
+                // New positions of a stretch are consecutive: only its first is searched by row.
+                let position = entries.position(of: key)!
+                var index = nextIndex ?? entries.rowIndex(of: position)
+                let top = entries.top(of: position)
+                entries[position].forEachRow(unreadText: unreadText) { row in
+                    newRows.append(NewRow(row: row, index: index, top: top))
+                    index += 1
+                }
+                nextIndex = index
+            }
+            previous = key
+        }
+        match(oldRows, newRows)
+    }
+
+    /// The rows under the messages before and after.
+    mutating func compareFooter(_ old: [IncrementalMessageList.FooterRow]) {
+        // The usual case: the same rows (`footerRows(reusing:)` keeps those of the same items).
+        if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item.isExactly($1.item) && $0.box.isSame($1.box, movedDown: 0) }) { return }
+        let newRows = footer.enumerated().map { offset, row in
+            NewRow(row: row.entryRow, index: entries.rowCount + offset, top: entries.extent + row.offset)
+        }
+        match(old.map(\.entryRow), newRows)
+    }
+
+    /// Every entry and footer row against itself before (the order is unchanged: another width).
+    mutating func compareInPlace(_ old: EntryStore, oldFooter: [IncrementalMessageList.FooterRow]) {
+        var oldRows: [EntryRow] = []
+        old.forEach(from: 0) { _, _, entry in
+            oldRows += entry.rows(unreadText: unreadText)
+            return true
+        }
+        var index = 0
+        entries.forEach(from: 0) { _, top, entry in
+            for row in entry.rows(unreadText: unreadText) {
+                if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index, top: top)) }
+                index += 1
+            }
+            return true
+        }
+        compareFooter(oldFooter)
+    }
+
+    /// Matches rows by id: a run of rows found on both sides in the same order is kept (and
+    /// updated when changed); the other old rows are removed and the other new rows inserted.
+    /// Of the runs, the one keeping the most messages that stayed at their place in time,
+    /// then the most messages, then the most separators: when the unread separator moves, it
+    /// is the separator that moves, not the messages around it.
+    private mutating func match(_ old: [EntryRow], _ new: [NewRow]) {
+        guard !old.isEmpty || !new.isEmpty else { return }
+        // A change touches a few rows: the scratch space lives on the stack.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: new.count) { before in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: new.count + old.count) { flags in
+                match(old, new, before: before, kept: UnsafeMutableBufferPointer(rebasing: flags[..<new.count]),
+                      keptOld: UnsafeMutableBufferPointer(rebasing: flags[new.count...]))
+            }
+        }
+    }
+
+    /// `match(_:_:)` with its scratch space: where each new row was (-1: nowhere), which new
+    /// rows are kept, which old rows are kept.
+    private mutating func match(_ old: [EntryRow], _ new: [NewRow], before: UnsafeMutableBufferPointer<Int>,
+                                kept: UnsafeMutableBufferPointer<Bool>, keptOld: UnsafeMutableBufferPointer<Bool>) {
+        // Where each new row was (searched in short stretches, hashed in long ones).
+        if old.count * new.count <= 256 {
+            for index in new.indices { before[index] = old.firstIndex { $0.id == new[index].row.id } ?? -1 }
+        } else {
+            var oldIndex: [ListItemID: Int] = [:]
+            for (index, row) in old.enumerated() { oldIndex[row.id] = index }
+            for index in new.indices { before[index] = oldIndex[new[index].row.id] ?? -1 }
+        }
+        var inOrder = true
+        var last = -1
+        for index in new.indices where before[index] >= 0 {
+            if before[index] < last { inOrder = false }
+            last = before[index]
+        }
+        if inOrder {
+            for index in new.indices { kept[index] = before[index] >= 0 } // nothing moved: the usual case
+        } else {
+            for index in new.indices { kept[index] = false }
+            let common = new.indices.filter { before[$0] >= 0 }
+            let weights = common.map { index in Self.worth(new[index].row, was: old[before[index]]) }
+            for run in Self.heaviestIncreasingRun(common.map { before[$0] }, weights: weights, bound: old.count) {
+                kept[common[run]] = true
+            }
+        }
+        for index in old.indices { keptOld[index] = false }
+        for index in new.indices {
+            guard kept[index] else {
+                diff.inserted.append(new[index].laidOut)
+                continue
+            }
+            keptOld[before[index]] = true
+            if !new[index].row.isUnchanged(from: old[before[index]]) { diff.updated.append(new[index].laidOut) }
+        }
+        for index in old.indices where !keptOld[index] { diff.removed.append(old[index].id) }
+    }
+
+    /// What keeping a row is worth: a message more than a separator, a message at the same
+    /// instant more than a moved one.
+    private static func worth(_ row: EntryRow, was previous: EntryRow) -> KeptRows {
+        guard case .message(let decision) = row.content else { return KeptRows(separators: 1) }
+        guard case .message(let before) = previous.content else { return KeptRows(messages: 1) }
+        return before.value.message.createdAt == decision.value.message.createdAt ? KeptRows(messagesInPlace: 1) : KeptRows(messages: 1)
+    }
+
+    /// What a run of kept rows is worth, compared in this order.
+    struct KeptRows: Comparable {
+        var messagesInPlace = 0
+        var messages = 0
+        var separators = 0
+
+        static func < (lhs: KeptRows, rhs: KeptRows) -> Bool {
+            (lhs.messagesInPlace, lhs.messages, lhs.separators) < (rhs.messagesInPlace, rhs.messages, rhs.separators)
+        }
+
+        static func + (lhs: KeptRows, rhs: KeptRows) -> KeptRows {
+            KeptRows(messagesInPlace: lhs.messagesInPlace + rhs.messagesInPlace, messages: lhs.messages + rhs.messages,
+                     separators: lhs.separators + rhs.separators)
+        }
+    }
+
+    /// The indices of a heaviest strictly increasing subsequence of `values` (each in
+    /// 0 ..< `bound`): the best run ending below each value is kept in a Fenwick tree of
+    /// prefix maxima, O(k log k).
+    static func heaviestIncreasingRun(_ values: [Int], weights: [KeptRows], bound: Int) -> [Int] {
+        var tree = [(score: KeptRows, end: Int)](repeating: (KeptRows(), -1), count: bound + 1)
+        var parent = [Int](repeating: -1, count: values.count)
+        var best = (score: KeptRows(), end: -1)
+        for (index, value) in values.enumerated() {
+            var prefix = (score: KeptRows(), end: -1) // the best run over values < value
+            var node = value
+            while node > 0 {
+                if prefix.score < tree[node].score { prefix = tree[node] }
+                node -= node & -node
+            }
+            parent[index] = prefix.end
+            let score = prefix.score + weights[index]
+            if best.score < score { best = (score, index) }
+            node = value + 1
+            while node <= bound {
+                if tree[node].score < score { tree[node] = (score, index) }
+                node += node & -node
+            }
+        }
+        var run: [Int] = []
+        var index = best.end
+        while index >= 0 {
+            run.append(index)
+            index = parent[index]
+        }
+        return run.reversed()
+    }
+}

@@ -1,0 +1,134 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// The identity of a row of the message list, stable across changes: a front end keys its
+/// cells by it.
+public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
+    /// A message's row, by message id.
+    case message(String)
+    /// The date separator of a calendar day. Unique as long as local days never go back, which
+    /// only a time zone whose clocks go back across midnight could do.
+    case dateSeparator(CalendarDay)
+    /// The unread separator (there is at most one).
+    case unreadSeparator
+    /// The typing indicator row.
+    case typingIndicator
+    /// The "No messages yet" state.
+    case emptyState
+    /// The loading state.
+    case loadingState
+
+    /// Message ids compare by their bytes, not by canonical equivalence: "cafe\u{301}" and
+    /// "caf\u{E9}" are two rows.
+    public static func == (lhs: ListItemID, rhs: ListItemID) -> Bool {
+        switch (lhs, rhs) {
+        case let (.message(left), .message(right)): Identifier.same(left, right)
+        case let (.dateSeparator(left), .dateSeparator(right)): left == right
+        case (.unreadSeparator, .unreadSeparator), (.typingIndicator, .typingIndicator),
+             (.emptyState, .emptyState), (.loadingState, .loadingState): true
+        default: false
+        }
+    }
+
+    /// Hashes the same bytes that `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .message(let id):
+            hasher.combine(0 as UInt8)
+            Identifier.hash(id, into: &hasher)
+        case .dateSeparator(let day):
+            hasher.combine(1 as UInt8)
+            hasher.combine(day)
+        case .unreadSeparator: hasher.combine(2 as UInt8)
+        case .typingIndicator: hasher.combine(3 as UInt8)
+        case .emptyState: hasher.combine(4 as UInt8)
+        case .loadingState: hasher.combine(5 as UInt8)
+        }
+    }
+
+    /// The id of an item of the decisions.
+    public init(_ item: MessageListItem) {
+        switch item {
+        case .message(let decision): self = .message(decision.message.id)
+        case .dateSeparator(let day, _): self = .dateSeparator(day)
+        case .unreadSeparator: self = .unreadSeparator
+        case .typingIndicator: self = .typingIndicator
+        case .emptyState: self = .emptyState
+        case .loadingState: self = .loadingState
+        }
+    }
+
+    /// "m1", "date:2024-03-05", "unread", "typing", "empty", "loading".
+    public var description: String {
+        switch self {
+        case .message(let id): id
+        case .dateSeparator(let day): "date:\(day)"
+        case .unreadSeparator: "unread"
+        case .typingIndicator: "typing"
+        case .emptyState: "empty"
+        case .loadingState: "loading"
+        }
+    }
+}
+
+/// One row of a laid-out message list: its stable id, its index top to bottom, its decisions
+/// and its box in list coordinates.
+public struct LaidOutItem: Hashable, Sendable {
+    /// The row's stable id.
+    public var id: ListItemID
+    /// The row's index in the list, top to bottom.
+    public var index: Int
+    /// What was decided about the row.
+    public var item: MessageListItem
+    /// The row's box, `y` counted from the top of the list (as ``LaidOutList/rows``).
+    public var row: Box
+
+    /// Makes an item.
+    public init(id: ListItemID, index: Int, item: MessageListItem, row: Box) {
+        self.id = id
+        self.index = index
+        self.item = item
+        self.row = row
+    }
+
+    /// The row's frame in the list.
+    public var frame: Frame { row.frame }
+}
+
+/// What one change did to the rows of a message list, by stable id. To bring a copy of the
+/// previous rows up to date: drop the `removed` ids, insert the `inserted` items at their
+/// indices (in order), then replace the `updated` ones at theirs.
+///
+/// A row that is in none of the lists kept its decisions and its box, but it may have moved
+/// up or down with the rows above it: read positions from the list (``IncrementalMessageList/items(intersecting:)``,
+/// ``IncrementalMessageList/screen(_:)``). A row that moved among the others (the unread
+/// separator that now stands above another message) is removed and inserted.
+public struct MessageListDiff: Hashable, Sendable {
+    /// Rows of the previous list that are gone.
+    public var removed: [ListItemID]
+    /// New rows, by index, with their frames in the new list.
+    public var inserted: [LaidOutItem]
+    /// Rows still there whose decisions or box changed, by index, with their new frames.
+    public var updated: [LaidOutItem]
+    /// The header changed (its subtitle shows who is typing, or the width changed).
+    public var headerChanged: Bool
+    /// The list's height after the change.
+    public var contentHeight: Int
+    /// The unread count of the scroll-to-latest button after the change.
+    public var unreadCount: Int
+
+    /// Makes a diff.
+    public init(removed: [ListItemID] = [], inserted: [LaidOutItem] = [], updated: [LaidOutItem] = [],
+                headerChanged: Bool = false, contentHeight: Int, unreadCount: Int) {
+        self.removed = removed
+        self.inserted = inserted
+        self.updated = updated
+        self.headerChanged = headerChanged
+        self.contentHeight = contentHeight
+        self.unreadCount = unreadCount
+    }
+
+    /// No row and not the header changed.
+    public var isEmpty: Bool { removed.isEmpty && inserted.isEmpty && updated.isEmpty && !headerChanged }
+}

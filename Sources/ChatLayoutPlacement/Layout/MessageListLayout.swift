@@ -1,0 +1,461 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+import Dispatch
+
+/// A part of the laid-out list to show: a viewport `height` tall of the whole screen (header
+/// included), scrolled `scrollOffset` down the list — in the layout's vertical units: rows in
+/// cells, points in points.
+public struct Viewport: Hashable, Sendable {
+    /// How far the list is scrolled down from its top, in vertical units (clamped to the list).
+    public var scrollOffset: Int
+    /// The viewport's height in vertical units, the header included.
+    public var height: Int
+
+    /// A viewport; `Int.max` as the offset shows the bottom, where chat screens open.
+    public init(scrollOffset: Int, height: Int) {
+        self.scrollOffset = scrollOffset
+        self.height = height
+    }
+}
+
+/// Turns message-list decisions into rows: the header and every row, stacked top to bottom
+/// in list coordinates, kept as flat records from which boxes are made on demand. Constraints go down (the width), sizes come up (measured text).
+public struct MessageListLayout: Sendable {
+    /// The lengths of the layout.
+    public var metrics: Metrics
+    /// Measures, wraps and cuts every text (the renderer's own engine).
+    public var measurer: any TextMeasuring
+    /// The words the layout writes ("Unread messages", "↓").
+    public var strings: ChatStrings
+    /// The front end's words and glyphs around typed content (``PlainPresentation`` by
+    /// default; the text renderer's is `TerminalPresentation`).
+    public var presentation: any BoxPresentation
+    /// Whether a long list is laid out on all cores (the default): the measurer is then called
+    /// from several threads at once, as its `Sendable` conformance promises. False lays out on
+    /// the calling thread, for a measurer bound to one (a UI toolkit's main thread). The result
+    /// is the same either way.
+    public var laysOutOnAllCores = true
+    /// Which way the screen reads: a right-to-left layout is the left-to-right one mirrored,
+    /// box for box (``LayoutDirection``).
+    public var direction: LayoutDirection
+
+    /// A layout with these metrics, measurer, words, presentation and direction. The words
+    /// default to English and the direction to left to right, whatever the decisions' locale:
+    /// ``init(_:)`` takes both from an environment, as the resolver that made the decisions did.
+    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
+                presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
+        self.metrics = metrics
+        self.measurer = measurer
+        self.strings = strings
+        self.presentation = presentation
+        self.direction = direction
+    }
+
+    /// A layout with the environment's metrics, measurer, words, presentation and direction.
+    public init(_ environment: LayoutEnvironment) {
+        self.init(metrics: environment.metrics, measurer: environment.measurer, strings: environment.strings,
+                  presentation: environment.presentation, direction: environment.layoutDirection)
+        laysOutOnAllCores = environment.laysOutOnAllCores
+    }
+
+    /// A requested width as laid out: at least 1, and within the 32 bits a frame is kept in.
+    static func width(_ requested: Int) -> Int { min(max(1, requested), Int(Int32.max) / 2) }
+
+    /// The row layout at `width`.
+    func rowLayout(width: Int) -> RowLayout {
+        RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation, direction: direction)
+    }
+
+    /// Lays out `decisions` at `width` (at least 1). A long list is laid out on every core, in
+    /// runs of rows (rows are independent once decided); the result is the same, byte for
+    /// byte, as one core's.
+    public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
+        layout(decisions, width: requestedWidth, dateIndicator: dateIndicator, runLength: laysOutOnAllCores ? Self.parallelRunLength : .max)
+    }
+
+    /// Rows laid out together on one core; a list of fewer than two runs is laid out on one.
+    static let parallelRunLength = LaidOutRows.chunkLength
+
+    /// The layout in runs of `runLength` rows, each laid out alone (on all cores when there
+    /// are several) and stacked.
+    func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement,
+                runLength: Int) -> LaidOutList {
+        let width = Self.width(requestedWidth)
+        let items = decisions.items
+        let length = max(1, runLength)
+        let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
+        var stack = RowStack(metrics: metrics)
+        // One run: laid out in place.
+        guard runCount > 1 else {
+            return part(items, header: header(decisions.header, width: width), width: width, stack: &stack,
+                        unreadCount: decisions.unreadCount, dateIndicator: dateIndicator)
+        }
+        var runs = [StackedRows](repeating: StackedRows(stack: stack), count: runCount)
+        let lay: @Sendable (Int) -> StackedRows = { index in
+            // Each run from y = 0, under the last row of the run above it; then moved down.
+            let range = index * length ..< min(items.count, (index + 1) * length)
+            var rows = StackedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? RowStack.Kind(items[range.lowerBound - 1]) : nil))
+            self.stack(items[range], into: &rows, width: width)
+            return rows
+        }
+        runs.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = lay(index) }
+        }
+        // Stacked: each run starts where the one above ends.
+        var rows = StackedRows(stack: stack)
+        rows.table.reserveCapacity(rows: items.count)
+        rows.messageRows.reserveCapacity(items.count)
+        for run in runs { rows.append(contentsOf: run) }
+        return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows, unreadCount: decisions.unreadCount,
+                           dateIndicator: dateIndicator, layout: self)
+    }
+
+    /// `items` laid out as one part of a longer list, stacked under the part above it
+    /// (`stack`, which then ends under this part's last row): every row where the whole list
+    /// has it; the part's `contentHeight` is the bottom of its last row. `header` is the whole
+    /// list's.
+    func part(_ items: [MessageListItem], header: Box, width: Int, stack: inout RowStack, unreadCount: Int,
+              dateIndicator: DateIndicatorPlacement) -> LaidOutList {
+        var rows = StackedRows(stack: stack)
+        rows.table.reserveCapacity(rows: items.count)
+        self.stack(items, into: &rows, width: width)
+        stack = rows.stack
+        return LaidOutList(width: width, header: header, rows: rows, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: self)
+    }
+
+    /// Stacks the rows of `items` at `width` under those of `rows`, written straight into its
+    /// table (no box is made).
+    func stack<Items: Collection<MessageListItem>>(_ items: Items, into rows: inout StackedRows, width: Int) {
+        var rowLayout = rowLayout(width: width)
+        for item in items { rows.append(item, rowLayout: &rowLayout) }
+    }
+
+    /// The space between rows that are not messages of one group (never negative).
+    var groupSpacing: Int { max(0, metrics.groupSpacing) }
+
+    /// The channel header: a bordered box with the title at the leading edge and the subtitle
+    /// at the trailing edge; the subtitle gives way first when the width is short. A header
+    /// with nothing to show (a document with messages and no channel) takes no room: an empty
+    /// box of height 0, which a screen leaves out.
+    func header(_ header: ChannelHeader, width: Int) -> Box {
+        let box = leftToRightHeader(header, width: width)
+        return direction == .rightToLeft ? box.mirrored(inWidth: width) : box
+    }
+
+    /// The header as a left-to-right screen has it.
+    private func leftToRightHeader(_ header: ChannelHeader, width: Int) -> Box {
+        if header.title.isEmpty && header.subtitle.isEmpty {
+            return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: 0))
+        }
+        let lineHeight = metrics.lineHeight
+        let height = min(metrics.headerHeight, 3 * lineHeight)
+        let inset = metrics.headerPadding
+        let inner = max(0, width - 2 * inset)
+        var children: [Box] = []
+        let subtitleWidth = measurer.width(of: header.subtitle)
+        let showSubtitle = !header.subtitle.isEmpty && inner >= subtitleWidth + 2 * inset
+        let titleSpace = showSubtitle ? inner - subtitleWidth - metrics.gap : inner
+        let contentTop = max(0, (height - lineHeight) / 2)
+        if titleSpace > 0 && !header.title.isEmpty {
+            let (title, direction) = Self.fittedLine(header.title, width: titleSpace, measurer: measurer)
+            children.append(Box(role: .headerTitle, frame: Frame(x: inset, y: contentTop, width: title.width, height: lineHeight),
+                                composedText: header.title, placedLines: [PlacedLine(display: title.display, text: title.text, x: 0, width: title.width)],
+                                textDirection: direction))
+        }
+        if showSubtitle {
+            // Drawn as displayed, like the title: a typist's name may carry bidi controls (and
+            // hard breaks), which must not reach the drawing as they are.
+            let (subtitle, direction) = Self.fittedLine(header.subtitle, width: subtitleWidth, measurer: measurer)
+            children.append(Box(role: .headerSubtitle, frame: Frame(x: width - inset - subtitle.width, y: contentTop, width: subtitle.width,
+                                                                    height: lineHeight),
+                                composedText: header.subtitle,
+                                placedLines: [PlacedLine(display: subtitle.display, text: subtitle.text, x: 0, width: subtitle.width)],
+                                alignment: .trailing, textDirection: direction))
+        }
+        return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+    }
+
+    /// `text` cut to `width` on one line, as drawn: its display order and its width.
+    static func fittedLine(_ text: String, width: Int, measurer: any TextMeasuring) -> (line: TextLine, direction: TextDirection) {
+        let fitted = measurer.truncate(text, width: width)
+        let wrapped = measurer.wrap(fitted, width: width)
+        return (wrapped.lines.first ?? TextLine(text: "", display: "", width: 0), wrapped.direction)
+    }
+}
+
+/// Rows stacked into a store (``RowStack``), no box made: the store, where its message rows
+/// are (for the date overlay), and the stack, which says where the next row goes.
+struct StackedRows: Sendable {
+    var table = LaidOutRows()
+    var messageRows: [LaidOutList.MessageRow] = []
+    var stack: RowStack
+
+    init(stack: RowStack) { self.stack = stack }
+
+    /// Stacks the row of `item`, written by `rowLayout` straight into the table at its top.
+    mutating func append(_ item: MessageListItem, rowLayout: inout RowLayout) {
+        let kind = RowStack.Kind(item)
+        rowLayout.top = stack.top(ofNext: kind) // written in place, not at 0 and moved
+        table.beginRow(at: stack.bottom)
+        rowLayout.write(item, into: &table)
+        let height = table.frame(ofRow: table.rowCount - 1).height
+        let top = stack.place(kind, height: height)
+        if case .message(let decision) = item {
+            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + height, dateLabel: decision.dateLabel))
+        }
+    }
+
+    /// Stacks a row made as a box at y = 0, moved down to its top. Returns the top.
+    @discardableResult
+    mutating func append(_ row: Box, kind: RowStack.Kind = .other) -> Int {
+        let bottom = stack.bottom
+        let top = stack.place(kind, height: row.frame.height)
+        table.append(row.offsetBy(dy: top), spaceFrom: bottom)
+        return top
+    }
+
+    /// Stacks the rows of `run`, stacked from y = 0 under this one's last row (its stack began
+    /// `below` that row's kind), moved down to where this one ends.
+    mutating func append(contentsOf run: StackedRows) {
+        let dy = stack.bottom
+        table.append(contentsOf: run.table, dy: dy)
+        for row in run.messageRows {
+            messageRows.append(LaidOutList.MessageRow(top: row.top + dy, bottom: row.bottom + dy, dateLabel: row.dateLabel))
+        }
+        stack.append(run.stack)
+    }
+}
+
+/// A laid-out message list: the header, the rows in list coordinates, and what the overlay
+/// and viewport queries need.
+public struct LaidOutList: Sendable {
+    /// The width the list was laid out at.
+    public let width: Int
+    /// The channel header's box, at the top of the screen.
+    public let header: Box
+    /// The rows, held as flat records in chunks (`LaidOutRows`, read only here): boxes are
+    /// made from them on demand.
+    let table: LaidOutRows
+    /// The list's height.
+    public let contentHeight: Int
+    let messageRows: [MessageRow]
+    /// Every row is a list state (empty, loading, typing), as recorded when the rows were
+    /// stacked: such a list, shorter than its viewport, sits in its middle.
+    let showsOnlyStates: Bool
+    let unreadCount: Int
+    let dateIndicator: DateIndicatorPlacement
+    /// A message list opens at its newest (bottom) end: a short list sits at the bottom and a
+    /// scrolled one offers the scroll-to-latest button. A thread list opens at its top.
+    var isBottomAnchored = true
+    /// The layout that laid it out: the floating boxes are laid out by it too.
+    let layout: MessageListLayout
+    var metrics: Metrics { layout.metrics }
+    /// Which way the list reads: its rows are mirrored when right to left.
+    public var direction: LayoutDirection { layout.direction }
+
+    init(width: Int, header: Box, table: LaidOutRows, contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool,
+         unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.width = width
+        self.header = header
+        self.table = table
+        self.contentHeight = contentHeight
+        self.messageRows = messageRows
+        self.showsOnlyStates = showsOnlyStates
+        self.unreadCount = unreadCount
+        self.dateIndicator = dateIndicator
+        self.layout = layout
+    }
+
+    /// The list of stacked `rows`.
+    init(width: Int, header: Box, rows: StackedRows, unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.init(width: width, header: header, table: rows.table, contentHeight: rows.stack.height, messageRows: rows.messageRows,
+                  showsOnlyStates: rows.stack.onlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    init(width: Int, header: Box, rows: [Box], contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool, unreadCount: Int,
+         dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.init(width: width, header: header, table: LaidOutRows(rows), contentHeight: contentHeight, messageRows: messageRows,
+                  showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    /// Every row as a box, top to bottom; `y` counts from the top of the list. Made anew from
+    /// the flat records at each call: a front end that draws part of the list asks for
+    /// ``rows(overlapping:)`` or ``row(at:)`` instead.
+    public var rows: [Box] { table.boxes() }
+
+    /// How many rows the list has.
+    public var rowCount: Int { table.rowCount }
+
+    /// Row `index`'s frame (list coordinates), without making its box.
+    public func rowFrame(at index: Int) -> Frame { table.frame(ofRow: index) }
+
+    /// Row `index`'s role (a message row, a date separator…), without making its box.
+    public func rowRole(at index: Int) -> BoxRole { table.role(ofRow: index) }
+
+    /// Row `index` as a box.
+    public func row(at index: Int) -> Box { table.box(ofRow: index) }
+
+    /// The indices of the rows that reach into `band` (list coordinates, top to bottom):
+    /// O(log n), no box made.
+    public func rowIndices(overlapping band: Range<Int>) -> Range<Int> { table.rows(overlapping: band) }
+
+    /// The rows that reach into `band`, as boxes: only those are made.
+    public func rows(overlapping band: Range<Int>) -> [Box] { rowIndices(overlapping: band).map { table.box(ofRow: $0) } }
+
+    /// Where a message row is, and its day's label.
+    struct MessageRow: Sendable {
+        var top: Int
+        var bottom: Int
+        var dateLabel: String
+    }
+
+    /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
+    /// `visibleHeight` tall, both in the layout's vertical units: the date of the
+    /// message under the overlay's bottom edge, else of the top-most visible message. The
+    /// overlay is `overlayHeight` tall, by default one line of the list's own metrics
+    /// (``Metrics/lineHeight``: a row in cells, the font's line height in points), as
+    /// ``screen(_:)`` draws it. O(log n): binary searches over the row offsets.
+    public func dateOverlayLabel(scrollOffset: Int, visibleHeight: Int, overlayHeight: Int? = nil) -> String? {
+        Self.dateOverlayLabel(in: messageRows, scrollOffset: scrollOffset, visibleHeight: visibleHeight,
+                              overlayHeight: overlayHeight ?? metrics.lineHeight)
+    }
+
+    /// The overlay's rule over message rows sorted top to bottom (all of a list's, or, as an
+    /// incremental list asks, those around the viewport and the overlay's bottom edge).
+    static func dateOverlayLabel(in messageRows: [MessageRow], scrollOffset: Int, visibleHeight: Int, overlayHeight: Int) -> String? {
+        guard !messageRows.isEmpty else { return nil }
+        let probe = scrollOffset + overlayHeight
+        // The last row starting at or above the probe.
+        var low = 0, high = messageRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if messageRows[middle].top <= probe { low = middle + 1 } else { high = middle }
+        }
+        if low > 0 && messageRows[low - 1].bottom > probe { return messageRows[low - 1].dateLabel }
+        // The first row ending below the viewport's top.
+        low = 0
+        high = messageRows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if messageRows[middle].bottom <= scrollOffset { low = middle + 1 } else { high = middle }
+        }
+        guard low < messageRows.count, messageRows[low].top < scrollOffset + visibleHeight else { return nil }
+        return messageRows[low].dateLabel
+    }
+
+    /// The whole list as ``screen(_:)`` without a viewport gives it, holding only the boxes
+    /// that meet `band` (vertical units of the screen, from its top): the header if it does, and the
+    /// list's rows that do, each where the whole screen has it. A renderer draws a long list
+    /// a band at a time from these, never holding every box at once; drawn over `band`, each
+    /// is the whole screen drawn over `band`.
+    public func screen(meeting band: Range<Int>) -> LaidOutScreen {
+        screen(meeting: band) { table.box(ofRow: $0, dy: $1) }
+    }
+
+    /// ``screen(meeting:)`` for drawing `band` and nothing else: each box holds only its lines
+    /// that meet the band, its frame starting at the first of them (``Metrics/lineHeight``
+    /// apart), and a box whose lines are cut has no `text`. Drawn over `band`, it is the whole
+    /// screen drawn over `band`; a band of a message of a million lines makes the lines it
+    /// shows, not the million (a renderer drawing a tall list a band at a time).
+    package func bandScreen(meeting band: Range<Int>) -> LaidOutScreen {
+        screen(meeting: band) { table.box(ofRow: $0, dy: $1, linesMeeting: band, lineHeight: metrics.lineHeight) }
+    }
+
+    /// The screen of the rows meeting `band`, each made by `row` (its index, and how far down it moves).
+    private func screen(meeting band: Range<Int>, row: (Int, Int) -> Box) -> LaidOutScreen {
+        let headerHeight = header.frame.height
+        let rows = table.rows(overlapping: (band.lowerBound - headerHeight) ..< (band.upperBound - headerHeight))
+        let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
+                       children: rows.map { row($0, headerHeight) })
+        let showsHeader = headerHeight > 0 && band.lowerBound < headerHeight
+        let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
+                       children: showsHeader ? [header, list] : [list])
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
+    }
+
+    /// The whole list as a screen (no viewport: every row, no overlay), or the part a viewport
+    /// shows with the date overlay and the scroll-to-latest button. Without an explicit
+    /// offset a viewport shows the bottom of the list, as chat screens open.
+    public func screen(_ viewport: Viewport? = nil) -> LaidOutScreen {
+        let headerHeight = header.frame.height
+        guard let viewport else {
+            let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
+                           children: table.boxes(dy: headerHeight))
+            let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
+                           children: headerHeight > 0 ? [header, list] : [list])
+            return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
+        }
+        let (visibleHeight, offset, maxOffset) = Self.shown(viewport, contentHeight: contentHeight, headerHeight: headerHeight)
+        // Boxes only for the rows the viewport shows.
+        let visible = table.rows(overlapping: offset ..< offset + visibleHeight)
+        // A list shorter than the viewport sits at the bottom, as chat screens do; the empty
+        // and loading states sit in the middle.
+        var anchor = 0
+        if contentHeight < visibleHeight {
+            anchor = showsOnlyStates ? (visibleHeight - contentHeight) / 2 : (isBottomAnchored ? visibleHeight - contentHeight : 0)
+        }
+        let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
+                       children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
+        var children = headerHeight > 0 ? [header, list] : [list]
+        if dateIndicator == .overlay,
+           let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
+            children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
+        }
+        if isBottomAnchored && offset < maxOffset {
+            let text = unreadCount > 0 ? "\(layout.strings.scrollToLatest) \(layout.strings.count(unreadCount))" : layout.strings.scrollToLatest
+            let button = floating(.scrollToLatestButton, text: text, content: .count(unreadCount),
+                                  y: headerHeight + visibleHeight - metrics.lineHeight, centered: false)
+            // A one-row list has the date and the button on the same row: the date gives way.
+            children.removeAll { $0.role == .dateOverlay && $0.frame.intersects(button.frame) }
+            children.append(button)
+        }
+        let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
+        return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
+    }
+
+    /// How much of the list a viewport shows: its height less the header's, at least 1.
+    func visibleHeight(_ viewport: Viewport) -> Int {
+        Self.shown(viewport, contentHeight: contentHeight, headerHeight: header.frame.height).visibleHeight
+    }
+
+    /// What `viewport` shows of a list `contentHeight` tall under a header `headerHeight`
+    /// tall: how much of the list (the viewport's height less the header's, at least 1), from
+    /// which offset (the viewport's, clamped to the list), and the largest offset (the bottom).
+    static func shown(_ viewport: Viewport, contentHeight: Int, headerHeight: Int) -> (visibleHeight: Int, offset: Int, maxOffset: Int) {
+        let visibleHeight = max(1, viewport.height - headerHeight)
+        let maxOffset = max(0, contentHeight - visibleHeight)
+        return (visibleHeight, min(max(0, viewport.scrollOffset), maxOffset), maxOffset)
+    }
+
+    /// A one-line box floating over the list: centred, or at the trailing edge.
+    private func floating(_ role: BoxRole, text: String, content: BoxContent? = nil, y: Int, centered: Bool) -> Box {
+        var rowLayout = layout.rowLayout(width: width)
+        rowLayout.top = y
+        let padding = rowLayout.padding, room = rowLayout.innerWidth
+        var block = rowLayout.line(role, text, content: content, maxWidth: room)
+        block.alignment = centered ? .center : .trailing
+        let x = centered ? padding + max(0, (room - block.width) / 2) : width - padding - block.width
+        return rowLayout.mirrored(rowLayout.box(block, id: nil, x: x, y: 0))
+    }
+}
+
+/// A layout built on a message list's (the thread list's, the thread view's): its lengths,
+/// measurer, words and presentation are that layout's, held once.
+public protocol ListLayoutBased {
+    /// The message-list layout whose parts this one lays out with.
+    var listLayout: MessageListLayout { get }
+}
+
+extension ListLayoutBased {
+    /// The lengths of the layout.
+    public var metrics: Metrics { listLayout.metrics }
+    /// Measures, wraps and cuts every text.
+    public var measurer: any TextMeasuring { listLayout.measurer }
+    /// The words the layout writes.
+    public var strings: ChatStrings { listLayout.strings }
+    /// The front end's words and glyphs around typed content.
+    public var presentation: any BoxPresentation { listLayout.presentation }
+}

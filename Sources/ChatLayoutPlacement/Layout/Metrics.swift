@@ -1,0 +1,147 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// The lengths of a layout, in the measurer's units on both axes: cells and rows for the text
+/// renderer (``cells(for:)``: a line is one row), points for a front end (``points(lineHeight:for:)``:
+/// a line is its font's line height). Integers throughout.
+public struct Metrics: Hashable, Sendable {
+    /// Space at the leading and trailing edges of the list (`message_paddings.horizontal`).
+    public var horizontalPadding: Int
+    /// The avatar's width.
+    public var avatarWidth: Int
+    /// The avatar's height (one row on a terminal; a circle's diameter in points).
+    public var avatarHeight: Int
+    /// Space between the avatar column and the bubbles.
+    public var avatarSpacing: Int
+    /// A bubble's border thickness: this many units on each side, above and below.
+    public var bubbleBorder: Int
+    /// The space between a bubble's border and its content, on the left and the right.
+    public var bubblePadding: Int
+    /// The space between a bubble's border and its content, above and below (none on a
+    /// terminal, where the border's row is room enough).
+    public var bubbleVerticalPadding: Int
+    /// Vertical space between messages of one group.
+    public var messageSpacing: Int
+    /// Vertical space between rows that are not one group's (groups, separators, states), and
+    /// above the first row.
+    public var groupSpacing: Int
+    /// The widest a bubble gets, as a percentage of the space beside the avatar column (lists
+    /// narrower than `fullWidthBelow` use all of it).
+    public var maximumBubbleWidthPercent: Int
+    /// When the space beside the avatar column is narrower than this, a bubble may take all of
+    /// it; otherwise it takes at most `maximumBubbleWidthPercent` of it, and never less than this.
+    public var fullWidthBelow: Int
+    /// Space between the parts of a footer line ("Luke  9:41 AM").
+    public var inlineSpacing: Int
+    /// The header's height (with its border).
+    public var headerHeight: Int
+    /// A line of text's height, in vertical units: 1 (a row) on a terminal, the font's line
+    /// height in points. Every text box is as tall as its lines.
+    public var lineHeight: Int
+    /// The narrow space between two parts side by side (the error glyph and its bubble, the
+    /// thread icon and its title).
+    public var gap: Int
+    /// Space between the header's edges and its title and subtitle.
+    public var headerPadding: Int
+    /// The widest a media attachment (image, video, giphy) is drawn; narrower in a narrower
+    /// bubble (Stream: 250 points).
+    public var mediaWidth: Int
+    /// The tallest an image is drawn: a taller one keeps its aspect ratio and gets narrower
+    /// (Stream: 600 points).
+    public var imageMaxHeight: Int
+    /// The tallest a video is drawn (Stream: 400 points).
+    public var videoMaxHeight: Int
+    /// The tallest a giphy is drawn (Stream: 200 points).
+    public var giphyMaxHeight: Int
+    /// How many horizontal units one vertical unit spans on the screen: 1 in points, 2 on a
+    /// terminal (a row is about twice as tall as a cell is wide). Media keep their aspect
+    /// ratio through it.
+    public var verticalScale: Int
+
+    /// Metrics; the defaults are the text renderer's, in cells.
+    public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
+                bubbleBorder: Int = 1, bubblePadding: Int = 1, messageSpacing: Int = 0, groupSpacing: Int = 1,
+                maximumBubbleWidthPercent: Int = 80, fullWidthBelow: Int = 32, inlineSpacing: Int = 2,
+                headerHeight: Int = 3, lineHeight: Int = 1, bubbleVerticalPadding: Int = 0, gap: Int = 1, headerPadding: Int = 2,
+                mediaWidth: Int = 24, imageMaxHeight: Int = 6, videoMaxHeight: Int = 5, giphyMaxHeight: Int = 4,
+                verticalScale: Int = 2) {
+        self.horizontalPadding = horizontalPadding
+        self.avatarWidth = avatarWidth
+        self.avatarHeight = avatarHeight
+        self.avatarSpacing = avatarSpacing
+        self.bubbleBorder = bubbleBorder
+        self.bubblePadding = bubblePadding
+        self.messageSpacing = messageSpacing
+        self.groupSpacing = groupSpacing
+        self.maximumBubbleWidthPercent = maximumBubbleWidthPercent
+        self.fullWidthBelow = fullWidthBelow
+        self.inlineSpacing = inlineSpacing
+        self.headerHeight = headerHeight
+        self.lineHeight = max(1, lineHeight)
+        self.bubbleVerticalPadding = bubbleVerticalPadding
+        self.gap = gap
+        self.headerPadding = headerPadding
+        self.mediaWidth = mediaWidth
+        self.imageMaxHeight = imageMaxHeight
+        self.videoMaxHeight = videoMaxHeight
+        self.giphyMaxHeight = giphyMaxHeight
+        self.verticalScale = max(1, verticalScale)
+    }
+
+    /// Metrics in points for a front end whose font has lines `lineHeight` points tall:
+    /// Stream's lengths (8-point list padding, 32-point avatars, 250-point media at most 600
+    /// tall, 75 % bubbles), the bubble's padding and spacings scaled to the line.
+    public static func points(lineHeight: Int, for config: MessageListConfig = MessageListConfig()) -> Metrics {
+        let line = max(1, lineHeight)
+        let padding = config.horizontalPadding.isFinite ? Int(min(max(0, config.horizontalPadding), 10_000).rounded()) : 8
+        return Metrics(horizontalPadding: padding, avatarWidth: 32, avatarHeight: 32, avatarSpacing: 8,
+                       bubbleBorder: 1, bubblePadding: 12, messageSpacing: 2, groupSpacing: max(8, line / 2),
+                       maximumBubbleWidthPercent: 75, fullWidthBelow: 120, inlineSpacing: 8,
+                       headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
+                       headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
+                       verticalScale: 1)
+    }
+
+    /// The text renderer's metrics for a configuration: points become cells at about 8 points
+    /// a cell (a document's lengths are in points), so Stream's 8-point padding is one cell.
+    public static func cells(for config: MessageListConfig) -> Metrics {
+        var metrics = Metrics()
+        let points = config.horizontalPadding.isFinite ? config.horizontalPadding : 8
+        metrics.horizontalPadding = max(0, Int((points / 8).rounded()))
+        return metrics
+    }
+
+    /// The horizontal space a bubble's border and padding take.
+    var bubbleChrome: Int { 2 * (bubbleBorder + bubblePadding) }
+
+    /// The tallest a media attachment of `kind` is drawn: the image, video or giphy maximum.
+    public func mediaMaxHeight(_ kind: AttachmentKind) -> Int {
+        switch kind {
+        case .video: videoMaxHeight
+        case .giphy: giphyMaxHeight
+        default: imageMaxHeight
+        }
+    }
+
+    /// The size a media attachment of `kind` and original `size` is drawn at in at most
+    /// `room` horizontal units (Stream's sizing: the media width, its aspect ratio, at most the
+    /// kind's height, narrower when taller), at least a line tall so its label has a place.
+    public func mediaSize(_ kind: AttachmentKind, original size: PixelSize, room: Int) -> (width: Int, height: Int) {
+        var width = max(1, min(mediaWidth, room))
+        // height = width × h / w, in vertical units (`verticalScale` horizontal units each).
+        var height = Self.divideRounded(width * size.height, size.width * verticalScale)
+        let limit = max(lineHeight, mediaMaxHeight(kind))
+        if height > limit {
+            height = limit
+            width = max(1, min(width, Self.divideRounded(limit * verticalScale * size.width, size.height)))
+        }
+        return (width, max(lineHeight, height))
+    }
+
+    /// `numerator / denominator` rounded half up, for positive values (without overflow for
+    /// the sizes of images: both sides are clamped to a billion pixels).
+    private static func divideRounded(_ numerator: Int, _ denominator: Int) -> Int {
+        (numerator * 2 + denominator) / (denominator * 2)
+    }
+}

@@ -1,0 +1,533 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Lays out one row of the message list at the top of a frame `width` wide: composition
+/// (``MessageComposer``) says what the row is made of, with every word chosen; the row layout
+/// measures, wraps, cuts and places those parts where the anatomy (``MessageAnatomy``) puts
+/// them. Constraints go down (the width each part may take), sizes come up (measured text).
+/// Every text is measured through `measurer`, so measured sizes are drawn sizes; every line is
+/// placed here once, so no front end measures again. Lengths are the measurer's units
+/// across and `metrics`' vertical units down (a line is `metrics.lineHeight`).
+struct RowLayout {
+    var width: Int
+    var metrics: Metrics
+    var measurer: any TextMeasuring
+    /// What the rows are made of and where each part goes.
+    var composer: MessageComposer
+    /// The words around the parts (the composer's).
+    var strings: ChatStrings {
+        // Read in place, not copied out: every part's line reads it.
+        _read { yield composer.strings }
+        _modify { yield &composer.strings }
+    }
+    /// Which part of a message row goes where (the composer's).
+    var anatomy: MessageAnatomy {
+        _read { yield composer.anatomy }
+        _modify { yield &composer.anatomy }
+    }
+    /// The words and glyphs around typed content: the front end's.
+    var presentation: any BoxPresentation
+    /// Which way the screen reads. Rows are laid out left to right with the text's natural
+    /// alignment taken against this direction, then mirrored when it is right to left
+    /// (``mirrored(_:)``): leading and trailing mean the same sides of the screen in both.
+    var direction: LayoutDirection
+    /// Where the row's top sits: rows are laid out in place (the full list) or at 0 (rows
+    /// kept to be moved later), so that no row is built and then copied to move it.
+    var top = 0
+    /// The narrowest a footer label is cut to: three characters and the ellipsis.
+    let shortestLabel: Int
+    /// The narrowest content a bubble is drawn around: one wide character, as measured (two
+    /// cells on a terminal, an em or so in points).
+    let narrowestBubbleContent: Int
+
+    init(width: Int, metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings, presentation: any BoxPresentation,
+         direction: LayoutDirection = .leftToRight) {
+        self.direction = direction
+        self.width = width
+        self.metrics = metrics
+        self.measurer = measurer
+        composer = MessageComposer(strings: strings)
+        self.presentation = presentation
+        shortestLabel = measurer.width(of: "abc…")
+        narrowestBubbleContent = max(1, measurer.width(of: "中"))
+    }
+
+    /// A part measured for a box: its words and data, its lines and size.
+    struct Block {
+        var role: BoxRole
+        var text: String?
+        var content: BoxContent?
+        var lines: [TextLine]
+        var width: Int
+        /// The lines' height, or a media's.
+        var height: Int
+        var alignment: TextAlignment
+        var direction: TextDirection = .leftToRight
+        /// A media's frame is its own width, not the bubble's content width.
+        var keepsWidth = false
+    }
+
+    var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
+    var innerWidth: Int { max(1, width - 2 * padding) }
+    var lineHeight: Int { metrics.lineHeight }
+
+    func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil) -> Block {
+        let wrapped = measurer.wrap(text, width: max(1, width))
+        // A text starts at the side it reads from: leading when it reads the screen's way.
+        let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
+        return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,
+                     height: wrapped.lines.count * lineHeight, alignment: alignment ?? natural, direction: wrapped.direction)
+    }
+
+    /// The part's line in the presentation (`text` its words, `content` its data), cut to
+    /// `maxWidth` and reordered for display.
+    func line(_ role: BoxRole, _ text: String?, content: BoxContent? = nil, maxWidth: Int) -> Block {
+        var drawn = presentation.line(role, text: text, content: content, strings: strings)
+        // A quote's line has no letter of its own outside its isolate ("┃ ⁨Leia: …⁩"): in a
+        // right-to-left screen a right-to-left mark makes it read so, its bar at the right.
+        if direction == .rightToLeft && role == .quotedMessage { drawn = "\u{200F}" + drawn }
+        return line(role, text, content: content, drawn: drawn, maxWidth: maxWidth)
+    }
+
+    /// The words of a part that has only data (reactions, a delivery status, the error
+    /// glyph): the plain presentation's, so that every box drawing text says what it is.
+    func words(_ role: BoxRole, content: BoxContent?) -> String {
+        PlainPresentation().line(role, text: nil, content: content, strings: strings)
+    }
+
+    /// The line of a part drawn from its data alone (``DataPartSpec``: reactions, the error
+    /// glyph), cut to `maxWidth`; its box says the composed words.
+    func line(_ role: BoxRole, data: DataPartSpec, maxWidth: Int) -> Block {
+        let drawn = presentation.line(role, text: nil, content: data.content, strings: strings)
+        return line(role, nil, words: data.words, content: data.content, drawn: drawn, maxWidth: maxWidth)
+    }
+
+    /// One line of `drawn` cut to `maxWidth` and reordered for display, standing for `text`.
+    func line(_ role: BoxRole, _ text: String?, content: BoxContent? = nil, drawn: String, maxWidth: Int) -> Block {
+        line(role, text, words: nil, content: content, drawn: drawn, maxWidth: maxWidth)
+    }
+
+    /// The same; a part without text says `words` (else the plain presentation's).
+    func line(_ role: BoxRole, _ text: String?, words: String?, content: BoxContent?, drawn: String, maxWidth: Int) -> Block {
+        let limit = max(1, maxWidth)
+        // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
+        let whole = measurer.wrap(drawn, width: limit)
+        var shown = whole.lines.first
+        if whole.lines.count != 1 || (shown?.width ?? 0) > limit {
+            shown = measurer.wrap(measurer.truncate(drawn, width: limit), width: limit).lines.first
+        }
+        let placed = shown ?? TextLine(text: "", display: "", width: 0)
+        return Block(role: role, text: text ?? words ?? self.words(role, content: content), content: content, lines: [placed], width: placed.width,
+                     height: lineHeight,
+                     alignment: .leading, direction: whole.direction)
+    }
+
+    /// The block's box at (x, y) of the row, `width` wide (else the block's), its lines placed
+    /// by its alignment.
+    func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
+        let frameWidth = width ?? block.width
+        return Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: frameWidth, height: block.height),
+                   composedText: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
+                   alignment: block.alignment, textDirection: block.direction)
+    }
+
+    /// Writes the block's box at (x, y) of the row into `sink`, as ``box(_:id:x:y:width:)`` makes it.
+    func emit<Sink: BoxSink>(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil, into sink: inout Sink) {
+        let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
+                              text: block.text, content: block.content, lines: block.lines, alignment: block.alignment,
+                              direction: block.direction, tail: .none)
+        sink.close(token, height: nil)
+    }
+
+    /// Lines placed in a frame `width` wide: at its leading edge, centred or at its trailing edge.
+    static func place(_ lines: [TextLine], in width: Int, alignment: TextAlignment) -> [PlacedLine] {
+        lines.map { line in
+            PlacedLine(display: line.display, text: line.text, x: placedX(line.width, in: width, alignment: alignment), width: line.width)
+        }
+    }
+
+    // MARK: Rows
+
+    /// The row of a list item, at the top of the frame (y = `top`), as a box.
+    func row(_ item: MessageListItem) -> Box {
+        row(item, movedDown: 0)
+    }
+
+    /// The same, moved down by `dy` as it is built.
+    func row(_ item: MessageListItem, movedDown dy: Int) -> Box {
+        var builder = BoxBuilder(dy: dy)
+        write(item, into: &builder)
+        return builder.result!
+    }
+
+    /// `box` (a row, or a box of the screen `width` wide) as the screen's direction places
+    /// it: as it is left to right; mirrored right to left.
+    func mirrored(_ box: Box) -> Box {
+        direction == .rightToLeft ? box.mirrored(inWidth: width) : box
+    }
+
+    /// Writes the row of a list item into `sink`, mirrored in a right-to-left layout.
+    func write<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
+        writeLeftToRight(item, into: &sink)
+        if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
+    }
+
+    /// Writes the row of a list item into `sink` as a left-to-right screen has it.
+    private func writeLeftToRight<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
+        switch item {
+        case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
+        case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
+        case .message(let decision): writeMessageRow(decision, into: &sink)
+        case .typingIndicator(let text): emit(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0, into: &sink)
+        case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
+        case .loadingState(let text): writeCenteredLine(.loadingState, text: text, into: &sink)
+        }
+    }
+
+    /// A one-line row centred in the list: date and unread separators, states.
+    func centeredLine(_ role: BoxRole, text: String, content: BoxContent? = nil) -> Box {
+        var builder = BoxBuilder()
+        writeCenteredLine(role, text: text, content: content, into: &builder)
+        return mirrored(builder.result!)
+    }
+
+    func writeCenteredLine<Sink: BoxSink>(_ role: BoxRole, text: String, content: BoxContent? = nil, into sink: inout Sink) {
+        var block = line(role, text, content: content, maxWidth: innerWidth)
+        block.alignment = .center
+        let x = padding + max(0, (innerWidth - block.width) / 2)
+        emit(block, id: nil, x: x, y: 0, into: &sink)
+    }
+
+    /// Writes a message row into `sink`: the row's box, then its parts in drawing order — the
+    /// parts above the bubble, the bubble and its content, the error glyph and the avatar beside
+    /// it, the parts below it — each where the anatomy puts it.
+    func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
+        // Composed in place: the spec is not returned and copied.
+        var spec = MessageRowSpec(id: decision.message.id)
+        composer.compose(decision, into: &spec)
+        writeMessageRow(spec, into: &sink)
+    }
+
+    /// The same for a composed row.
+    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, into sink: inout Sink) {
+        let id = spec.id
+        if let text = spec.centeredText {
+            var block = wrapped(.text, text, width: innerWidth, alignment: .center)
+            block.width = innerWidth
+            let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: block.height))
+            emit(block, id: id, x: padding, y: 0, into: &sink)
+            sink.close(row, height: nil)
+            return
+        }
+        let flipped = spec.isFlipped
+        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
+        let left = padding + avatarColumn
+        let right = width - padding
+        let available = max(1, right - left)
+        // The glyph as wide as the presentation's line measures (two cells at most on a
+        // terminal; points elsewhere).
+        var errorGlyph: Block?
+        if let glyph = spec.errorGlyph {
+            let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
+            errorGlyph = line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn,
+                              maxWidth: max(1, measurer.width(of: drawn)))
+        }
+        // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
+        if let glyph = errorGlyph, available < glyph.width + metrics.gap + 1 { errorGlyph = nil }
+        let errorReserve = errorGlyph.map { $0.width + metrics.gap } ?? 0
+        var maxOuter = available < metrics.fullWidthBelow
+            ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
+        maxOuter = max(1, min(maxOuter, available - errorReserve))
+        // Too narrow for the border and padding around a wide character: no bubble.
+        let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
+        let hasBubble = bubbleSpec != nil
+        let chrome = hasBubble ? metrics.bubbleChrome : 0
+        let inner = max(1, maxOuter - chrome)
+
+        // The bubble's content, top to bottom.
+        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner)
+        if content.isEmpty {
+            content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
+                                 height: lineHeight, alignment: .leading))
+        }
+        // At most `inner`: only a lone wide character in a one-cell width is wider (see
+        // `TextMeasuring.wrap`), and its box must still keep to the row.
+        var widest = content[0].width
+        for index in content.indices.dropFirst() { widest = max(widest, content[index].width) }
+        let contentWidth = max(1, min(inner, widest))
+        let outerWidth = contentWidth + chrome
+        let bubbleX = flipped ? right - outerWidth : left
+        let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
+
+        // The row's height is known once its parts are placed: it is closed with it.
+        let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: 0))
+        var y = 0
+        for part in anatomy.aboveBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
+        let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
+        let verticalInset = hasBubble ? metrics.bubbleBorder + metrics.bubbleVerticalPadding : 0
+        var bubbleHeight = 2 * verticalInset
+        for index in content.indices { bubbleHeight += content[index].height }
+        var bubble: Int?
+        if let bubbleSpec {
+            let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
+            bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
+                               content: .bubble(fromCurrentUser: bubbleSpec.isFromCurrentUser), tail: tail)
+        }
+        var partY = y + verticalInset
+        for index in content.indices { // by index: no block is copied
+            emit(content[index], id: id, x: bubbleX + inset, y: partY, width: content[index].keepsWidth ? content[index].width : contentWidth,
+                 into: &sink)
+            partY += content[index].height
+        }
+        if let bubble { sink.close(bubble, height: nil) }
+        // The error glyph beside the last line of content, the avatar's bottom at the content's.
+        let contentBottom = partY + (hasBubble ? metrics.bubbleVerticalPadding : 0)
+        if let errorGlyph {
+            let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + metrics.gap
+            emit(errorGlyph, id: id, x: x, y: partY - errorGlyph.height, into: &sink)
+        }
+        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
+            emit(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: max(0, contentBottom - metrics.avatarHeight), into: &sink)
+        }
+        y += bubbleHeight
+        for part in anatomy.belowBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
+        sink.close(row, height: y)
+    }
+
+    /// The column a message row's parts outside its bubble take: from `left` to `right`, the
+    /// bubble at `bubbleX`, `bubbleWidth` wide.
+    struct OutsideColumn {
+        var left: Int
+        var right: Int
+        var bubbleX: Int
+        var bubbleWidth: Int
+        /// The current user's message: parts end at the trailing edge.
+        var isFlipped: Bool
+        var available: Int { max(1, right - left) }
+    }
+
+    /// Writes a part outside the bubble at `y` of the row and returns its height (0 when the
+    /// message has no such part).
+    private func writeOutside<Sink: BoxSink>(_ part: MessageAnatomy.OutsidePart, of spec: MessageRowSpec, in column: OutsideColumn,
+                                             y: Int, into sink: inout Sink) -> Int {
+        let flipped = column.isFlipped
+        switch part {
+        case .reactions:
+            guard let data = spec.reactions else { return 0 }
+            var reactions = line(.reactions, data: data, maxWidth: column.available)
+            reactions.alignment = flipped ? .leading : .trailing
+            let x = flipped ? min(column.bubbleX, column.right - reactions.width)
+                : max(column.left, column.bubbleX + column.bubbleWidth - reactions.width)
+            emit(reactions, id: spec.id, x: x, y: y, into: &sink)
+            return reactions.height
+        case .threadInfo:
+            guard let info = spec.threadInfo else { return 0 }
+            let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available)
+            emit(block, id: spec.id, x: flipped ? column.right - block.width : column.left, y: y, into: &sink)
+            return block.height
+        case .footnote:
+            return writeFootnote(spec.footnote, id: spec.id, in: column, y: y, into: &sink)
+        }
+    }
+
+    /// An avatar of `user` at (x, y): `metrics.avatarWidth` by `avatarHeight`, its initials centred.
+    func avatarBox(_ user: User, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
+        box(avatarBlock(composer.avatar(user), role: role), id: id, x: x, y: y)
+    }
+
+    /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
+    func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
+        box(avatarBlock(AvatarSpec(userID: userID, initials: NeutralText(initials)), role: role), id: id, x: x, y: y)
+    }
+
+    /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
+    /// cannot be cut), its initials centred. Initials too wide lose their last characters
+    /// (``AvatarSpec/initials(droppingLast:)``) until they fit or one is left.
+    func avatarBlock(_ avatar: AvatarSpec, role: BoxRole) -> Block {
+        var initials = avatar.initials
+        var dropped = 0
+        while avatar.characterCount - dropped > 1 && measurer.width(of: initials) > metrics.avatarWidth {
+            dropped += 1
+            initials = avatar.initials(droppingLast: dropped)
+        }
+        var block = line(role, initials, content: .avatar(userID: avatar.userID), maxWidth: metrics.avatarWidth)
+        block.alignment = .center
+        block.height = max(lineHeight, metrics.avatarHeight)
+        block.width = max(block.width, metrics.avatarWidth)
+        return block
+    }
+
+    /// A message's content, top to bottom in `order`, each part measured in `inner` units: the
+    /// quoted message, the poll, the location, the attachments, the text and the translation,
+    /// those the row has.
+    func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int) -> [Block] {
+        var content: [Block] = []
+        content.reserveCapacity(order.count) // most rows have a part or two: one allocation
+        for part in order {
+            switch part {
+            case .quote:
+                if let quote = spec.quote { content.append(line(.quotedMessage, quote.line, content: quote.content, maxWidth: inner)) }
+            case .poll:
+                // The question, then one line per option, each cut to `inner`.
+                guard let poll = spec.poll else { continue }
+                content.append(line(.attachment, poll.question.text, content: poll.question.content, maxWidth: inner))
+                for option in poll.options {
+                    content.append(line(.attachment, option.text, content: .pollOption(option), maxWidth: inner))
+                }
+            case .location:
+                if let location = spec.location { content.append(line(.attachment, location.text, content: location.content, maxWidth: inner)) }
+            case .attachments:
+                for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner)) }
+            case .text:
+                if let text = spec.text { content.append(wrapped(.text, text, width: inner)) }
+            case .translation:
+                if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
+            }
+        }
+        return content
+    }
+
+    /// A wrapped part with the presentation's markers before its lines ("» " and an indent
+    /// for a translation), when `width` leaves the text room beside them.
+    func markedBlock(_ role: BoxRole, _ text: String, content: BoxContent?, width: Int) -> Block {
+        guard let markers = presentation.lineMarkers(role) else { return wrapped(role, text, width: width, content: content) }
+        let markerWidth = max(measurer.width(of: markers.first), measurer.width(of: markers.following))
+        guard markerWidth > 0, width >= 3 * markerWidth else { return wrapped(role, text, width: width, content: content) }
+        var block = wrapped(role, text, width: width - markerWidth, content: content)
+        // The marker stands where a line starts: at its right end for right-to-left text.
+        let rightToLeft = block.direction == .rightToLeft
+        block.lines = block.lines.enumerated().map { index, line in
+            let marker = index == 0 ? markers.first : markers.following
+            let display = rightToLeft ? line.display + String(marker.reversed()) : marker + line.display
+            return TextLine(text: marker + line.text, display: display, width: measurer.width(of: display))
+        }
+        block.width = block.lines.map(\.width).max() ?? 0
+        return block
+    }
+
+    /// An attachment's part: a media with its size at its aspect ratio (its label on its first
+    /// line), or one line of its label.
+    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int) -> Block {
+        let attachment = spec.attachment
+        guard attachment.kind.isMedia, let size = attachment.originalSize else {
+            return line(.attachment, spec.label, content: .attachment(attachment), maxWidth: inner)
+        }
+        let media = metrics.mediaSize(attachment.kind, original: size, room: inner)
+        var block = line(.attachment, spec.label, content: .attachment(attachment), maxWidth: media.width)
+        block.width = media.width
+        block.height = media.height
+        block.keepsWidth = true
+        return block
+    }
+
+    /// One part of the footnote as it is fitted: its line in the presentation and its width,
+    /// the width it is given, then its block.
+    private struct FootnoteLine {
+        var role: BoxRole
+        var text: String?
+        var words: String?
+        var content: BoxContent?
+        var drawn: String
+        /// The drawn line's width.
+        var width: Int
+        /// The width it is given (0: none).
+        var allowed = 0
+        /// Its block, once cut to what it was given (nil: not drawn).
+        var block: Block?
+        /// The time and the delivery status stay whole (stored: read in place, the part is
+        /// not copied to compute it).
+        let isEssential: Bool
+
+        init(role: BoxRole, text: String?, words: String?, content: BoxContent?, drawn: String, width: Int) {
+            self.role = role
+            self.text = text
+            self.words = words
+            self.content = content
+            self.drawn = drawn
+            self.width = width
+            isEssential = role == .timestamp || role == .deliveryStatus
+        }
+    }
+
+    /// Writes the footnote's parts at `y` of the row, in the anatomy's order (others'
+    /// messages: from the leading edge; yours ending at the trailing edge), and returns its
+    /// height (0 when no part is drawn). Too wide: the time and the delivery status stay whole;
+    /// the labels take what is left, then the author name (which gives way first); a part left
+    /// too little room to say anything is dropped rather than drawn as a lone "…". The parts
+    /// are fitted in storage on the stack: no array is made for them.
+    private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, id: String, in column: OutsideColumn, y: Int,
+                                              into sink: inout Sink) -> Int {
+        let order = anatomy.footnote
+        guard !order.isEmpty else { return 0 }
+        let maxWidth = column.available
+        let spacing = metrics.inlineSpacing
+        return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
+            let base = parts.baseAddress!
+            var count = 0
+            defer { base.deinitialize(count: count) }
+            // Each part with its line in the presentation; a status it draws nothing for (no
+            // glyph) takes no room.
+            func add(_ role: BoxRole, _ text: String?, words: String? = nil, _ content: BoxContent? = nil) {
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                guard !drawn.isEmpty || role != .deliveryStatus else { return }
+                (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
+                                                           width: measurer.width(of: drawn)))
+                count += 1
+            }
+            for part in order {
+                switch part {
+                case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
+                case .author: if let name = footnote.author { add(.authorName, name) }
+                case .time: if let time = footnote.time { add(.timestamp, time) }
+                case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
+                case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
+                }
+            }
+            // Room is given out by priority: time and status, then the labels, then the name.
+            var given = 0
+            var used = 0
+            for index in 0 ..< count where base[index].isEssential {
+                base[index].allowed = base[index].width
+                used += base[index].width
+                given += 1
+            }
+            used += spacing * max(0, given - 1)
+            func give(_ index: Int) {
+                let room = maxWidth - used - (given > 0 ? spacing : 0)
+                let width = base[index].width <= room ? base[index].width : (room >= shortestLabel ? room : 0)
+                guard width > 0 else { return }
+                base[index].allowed = width
+                used += width + (given > 0 ? spacing : 0)
+                given += 1
+            }
+            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName { give(index) }
+            for index in 0 ..< count where base[index].role == .authorName { give(index) }
+            // Each part cut to what it was given and what is left.
+            var budget = maxWidth - spacing * max(0, given - 1)
+            var drawnCount = 0
+            var total = 0
+            for index in 0 ..< count {
+                let fit = min(base[index].allowed, budget)
+                guard fit > 0 else { continue }
+                let block = line(base[index].role, base[index].text, words: base[index].words, content: base[index].content,
+                                 drawn: base[index].drawn, maxWidth: fit)
+                guard block.width > 0 else { continue }
+                budget -= block.width
+                total += block.width
+                drawnCount += 1
+                base[index].block = block
+            }
+            guard drawnCount > 0 else { return 0 }
+            total += spacing * (drawnCount - 1)
+            var x = column.isFlipped ? column.right - total : column.left
+            for index in 0 ..< count {
+                // Moved out, not copied.
+                guard let block = base[index].block.take() else { continue }
+                emit(block, id: id, x: x, y: y, into: &sink)
+                x += block.width + spacing
+            }
+            return lineHeight
+        }
+    }
+}

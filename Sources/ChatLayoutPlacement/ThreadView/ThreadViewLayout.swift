@@ -1,0 +1,118 @@
+import ChatLayoutModel
+import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// Turns thread-view decisions into boxes: the two-line header, the parent info and the reply
+/// count (`info_header`), then the replies laid out as a message list.
+public struct ThreadViewLayout: Sendable, ListLayoutBased {
+    /// The lengths, measurer, words ("↓") and presentation: the replies are a message list.
+    public var listLayout: MessageListLayout
+
+    /// A layout with the environment's metrics, measurer, words and presentation.
+    public init(_ environment: LayoutEnvironment) {
+        listLayout = MessageListLayout(environment)
+    }
+
+    /// A layout with these metrics, measurer, words, presentation and direction.
+    public init(metrics: Metrics, measurer: any TextMeasuring, strings: ChatStrings = ChatStrings(),
+                presentation: any BoxPresentation = PlainPresentation(), direction: LayoutDirection = .leftToRight) {
+        listLayout = MessageListLayout(metrics: metrics, measurer: measurer, strings: strings, presentation: presentation,
+                                       direction: direction)
+    }
+
+    /// Lays out `decisions` at `width` (at least 1): the parent info and the reply count
+    /// (`info_header`), then the replies, stacked as a message list's rows; `first_message`
+    /// (Stream) stacks the reply counter right under the parent.
+    public func layout(_ decisions: ThreadViewDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutThread {
+        let width = MessageListLayout.width(requestedWidth)
+        let rowLayout = listLayout.rowLayout(width: width)
+        var rows = StackedRows(stack: RowStack(metrics: metrics))
+        rows.table.reserveCapacity(rows: decisions.items.count + 2)
+        func counter() -> Box { rowLayout.mirrored(rowLayout.replyCountSeparator(decisions.replyCountText, count: decisions.replyCount)) }
+        if let info = decisions.parentInfo {
+            let parent = rowLayout.mirrored(rowLayout.parentInfoRow(info))
+            let top = rows.append(parent)
+            // While the parent is on top, the overlay shows its day.
+            rows.messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + parent.frame.height, dateLabel: info.decision.dateLabel))
+            rows.append(counter())
+        }
+        var items = decisions.items[...]
+        if decisions.parentInfo == nil && decisions.showsRepliesCounter,
+           let parent = items.firstIndex(where: { item in
+               if case .message(let decision) = item { return Identifier.same(decision.message.id, decisions.parentID) }
+               return false
+           }) {
+            listLayout.stack(items[...parent], into: &rows, width: width)
+            // The rows under the counter stand as they would under the parent.
+            rows.append(counter(), kind: RowStack.Kind(keepsSpacingBelow: true))
+            items = items[(parent + 1)...]
+        }
+        listLayout.stack(items, into: &rows, width: width)
+        var height = rows.stack.height
+        // The parent info's rows leave the space of a first reply under them when there is none.
+        if decisions.parentInfo != nil && decisions.items.isEmpty { height += rows.stack.spacing(above: .other) }
+        let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), table: rows.table, contentHeight: height,
+                                  messageRows: rows.messageRows, showsOnlyStates: rows.stack.onlyStates,
+                                  unreadCount: decisions.unreadCount, dateIndicator: dateIndicator, layout: listLayout)
+        return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)
+    }
+
+    /// The header: a bordered box with "Thread" and the channel's name under it, both centred
+    /// (a navigation bar's title and subtitle).
+    private func header(_ header: ChannelHeader, width: Int) -> Box {
+        let lineHeight = metrics.lineHeight
+        let bordered = metrics.headerHeight >= 3 * lineHeight
+        let verticalInset = bordered ? max(0, (metrics.headerHeight - lineHeight) / 2) : 0
+        let left = bordered ? metrics.headerPadding : 0
+        let inner = max(0, width - 2 * left)
+        let texts = [(BoxRole.headerTitle, header.title), (BoxRole.headerSubtitle, header.subtitle)].filter { !$0.1.isEmpty }
+        var children: [Box] = []
+        for (row, (role, text)) in texts.enumerated() where inner > 0 {
+            let (line, direction) = MessageListLayout.fittedLine(text, width: inner, measurer: measurer)
+            children.append(Box(role: role, frame: Frame(x: left + (inner - line.width) / 2, y: row * lineHeight + verticalInset,
+                                                         width: line.width, height: lineHeight),
+                                composedText: text, placedLines: [PlacedLine(display: line.display, text: line.text, x: 0, width: line.width)],
+                                alignment: .center, textDirection: direction))
+        }
+        let height = max(1, texts.count) * lineHeight + 2 * verticalInset
+        let box = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+        return listLayout.direction == .rightToLeft ? box.mirrored(inWidth: width) : box
+    }
+}
+
+/// A laid-out thread view: the list (header, parent, replies) and where it opens.
+public struct LaidOutThread: Sendable {
+    /// The whole thread as a list: its header is the thread's, its first rows the parent's.
+    public let list: LaidOutList
+    /// Where the view opens without an explicit scroll offset.
+    public let opening: ThreadOpening
+    /// A thread shorter than the viewport sits under the header (`info_header`: Sendbird's
+    /// parent info heads the screen), else at the bottom like a channel (`first_message`: Stream).
+    let shortThreadSitsAtTheTop: Bool
+
+    /// The scroll offset the view opens at: 0 at the top, the list's end at the bottom (any
+    /// larger offset stops there), or the opening reply's first row just under the date
+    /// overlay's row (at the viewport's top without an overlay).
+    public var openingOffset: Int {
+        switch opening {
+        case .bottom: return Int.max
+        case .top: return 0
+        case .reply(let id):
+            let table = list.table
+            guard let row = (0 ..< table.rowCount).first(where: { table.role(ofRow: $0) == .messageRow && Identifier.same(table.id(ofRow: $0), id) })
+            else { return Int.max }
+            return max(0, table.frame(ofRow: row).y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
+        }
+    }
+
+    /// The whole thread as a screen (no height), or a viewport `height` tall (header included)
+    /// scrolled `scrollOffset` down, in the layout's vertical units, by default where the
+    /// starting point opens it.
+    public func screen(height: Int? = nil, scrollOffset: Int? = nil) -> LaidOutScreen {
+        guard let height else { return list.screen() }
+        var list = list
+        // Only a thread that fits: a longer one keeps the scroll-to-latest button.
+        if shortThreadSitsAtTheTop && list.contentHeight < height - list.header.frame.height { list.isBottomAnchored = false }
+        return list.screen(Viewport(scrollOffset: scrollOffset ?? openingOffset, height: height))
+    }
+}
