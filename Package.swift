@@ -55,7 +55,7 @@ let package = Package(
         // Stream's REST payloads (and our conversation documents) decoded into the core's model,
         // at the edge: a hand-written JSON parser that locates every error by line and column or
         // JSON path and repairs invalid UTF-8. Standard library only, like the core.
-        .target(name: "ChatLayoutDecoding", dependencies: ["ChatLayoutKit"]),
+        .target(name: "ChatLayoutDecoding", dependencies: ["ChatLayoutKit", "ChatLayoutModel"]),
 
         // Foundation at the edge: `Date`, `Locale` and `TimeZone` conveniences, and the core's
         // `Codable` values as JSON through `JSONEncoder`/`JSONDecoder` (with the decoder's

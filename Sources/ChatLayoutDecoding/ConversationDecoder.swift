@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Decodes a conversation document (Stream's REST shape in snake_case, every field optional) — or, as they are, a Stream channel-state
 /// response, a channels-query response (`{"channels": [...]}`) or a thread-list response.

@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// A strict RFC 8259 JSON parser that reports malformed input by line and column.
 ///

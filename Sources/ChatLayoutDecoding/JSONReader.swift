@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// A value of a parsed tree (``ParsedJSON``) — or its absence — together with the path that led
 /// to it, for decoding with errors that name the place: "messages[3].created_at: expected an

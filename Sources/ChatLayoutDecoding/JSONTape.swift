@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Where the values of one JSON value's subtree are in the document: one entry a value (and
 /// one a key), in document order, 32 bytes each, pointing into the document's bytes. Nothing is

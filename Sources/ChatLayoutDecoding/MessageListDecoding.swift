@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// A list of messages decoded one element at a time — the document's `messages` — with
 /// duplicate ids refused and the first error kept: the same steps whether the elements come

@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Decoding of the model from Stream-shaped JSON (snake_case; unknown fields ignored), through
 /// either reader (``JSONValueReading``). Errors name the JSON path of the offending value; the

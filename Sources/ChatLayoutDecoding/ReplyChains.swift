@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The parent links among a document's messages, read once for two checks:
 /// - replies whose parents lead back to them (`m1` a reply to `m2`, `m2` a reply to `m1`): no

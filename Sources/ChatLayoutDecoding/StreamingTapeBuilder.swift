@@ -1,4 +1,5 @@
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// What takes the elements of one array of the document's top-level object as the validating
 /// walk reaches them (``StreamingTapeBuilder``): each element is taped on the consumer's tape,

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// What a box is, in the chat domain.
 public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
@@ -123,10 +123,10 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     public var display: String
     /// The reading order, kept only where it is not the display (right-to-left text, bidi
     /// controls): a line of left-to-right text holds one string.
-    package private(set) var reading: String?
+    @usableFromInline package private(set) var reading: String?
     /// Offset and width, stored in 32 bits each: a long list holds millions of lines.
-    private var storedX: Int32
-    private var storedWidth: Int32
+    @usableFromInline var storedX: Int32
+    @usableFromInline var storedWidth: Int32
 
     /// The line's left edge, counted from the box's `frame.x` (in a right-to-left layout too).
     public var x: Int {
@@ -139,7 +139,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         set { storedWidth = Self.clamped(newValue) }
     }
 
-    private static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
+    @usableFromInline static func clamped(_ value: Int) -> Int32 { Int32(clamping: value) }
 
     /// The line in logical (reading) order without its hanging spaces, as a front end that
     /// shapes text itself takes it (with the box's ``Box/textDirection`` as its base
@@ -147,7 +147,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     public var text: String { reading ?? display }
 
     /// A placed line; `text` (reading order) may end in hanging spaces, which are left out.
-    public init(display: String, text: String, x: Int, width: Int) {
+    @inlinable public init(display: String, text: String, x: Int, width: Int) {
         self.display = display
         self.reading = Self.readingOrder(text, display: display)
         self.storedX = Self.clamped(x)
@@ -157,7 +157,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     /// The reading order of `text` without its hanging spaces, or nil where that is the
     /// display, byte for byte (a reading order canonically equivalent to the display is still
     /// another text; a whole string compares as one, so a copy of the display is equal at once).
-    package static func readingOrder(_ text: String, display: String) -> String? {
+    @usableFromInline package static func readingOrder(_ text: String, display: String) -> String? {
         var reading = text
         // Most lines end in none: one byte says so, without walking characters back.
         let utf8 = text.utf8
@@ -239,7 +239,7 @@ public struct Box: Hashable, Sendable, Codable {
     public var children: [Box]
 
     /// A box with its role, frame, text, content, placed lines and children.
-    public init(role: BoxRole, id: String? = nil, frame: Frame, text: NeutralText? = nil, content: BoxContent? = nil,
+    @inlinable public init(role: BoxRole, id: String? = nil, frame: Frame, text: NeutralText? = nil, content: BoxContent? = nil,
                 placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
                 tail: BubbleTail = .none, children: [Box] = []) {
         self.role = role
@@ -257,7 +257,7 @@ public struct Box: Hashable, Sendable, Codable {
     /// A box of the layout, its words composed from neutral parts (``NeutralText/init(composing:)``):
     /// the model's texts, the strings table's words, the formatter's dates and digits, and the
     /// presentation's glyphs, which is all the layout places.
-    package init(role: BoxRole, id: String? = nil, frame: Frame, composedText: String?, content: BoxContent? = nil,
+    @inlinable package init(role: BoxRole, id: String? = nil, frame: Frame, composedText: String?, content: BoxContent? = nil,
          placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
          tail: BubbleTail = .none, children: [Box] = []) {
         self.init(role: role, id: id, frame: frame, text: composedText.map { NeutralText(composing: $0) }, content: content,

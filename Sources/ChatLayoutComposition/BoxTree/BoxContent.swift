@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// What a box stands for, as data: a front end draws each box its own way from this (an
 /// image view for an image, an icon for a delivery status), and the text and SVG renderers

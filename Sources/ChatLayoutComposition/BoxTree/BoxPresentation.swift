@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// How a front end shows the parts of a screen in text: the words and glyphs around the
 /// typed content of a box ("[image: beach.jpg]" and "── Today ──" on a terminal, "beach.jpg"

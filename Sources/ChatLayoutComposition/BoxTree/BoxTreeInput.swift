@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// Reading back the JSON ``LaidOutScreen/json()`` writes: a server lays a screen out and sends
 /// it, a client decodes it to an equal ``LaidOutScreen``. Every key the writer writes is read,

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 extension Box {
     /// The JSON of `preview --format json` for a box (schema ``LaidOutScreen/jsonSchemaVersion``): `role`, `id`?,

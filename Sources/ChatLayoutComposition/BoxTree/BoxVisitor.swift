@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// A walk over a box tree, in the manner of swift-markdown's `MarkupWalker`: ``Box/walk(_:)``
 /// calls ``visit(_:depth:frame:)`` on each box, parents before children, then

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// Which part of a message row goes where, as data: the parts above the bubble, inside it top
 /// to bottom, below it, and the order of the footnote's parts. The row layout places whatever

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// Composition: turns a message's decisions into the parts its row is made of
 /// (``MessageRowSpec``) — which parts show, every word they say and every limit on them,

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// A message row as composition makes it (``MessageComposer``): every part the row shows,
 /// with its words and data chosen and its texts neutralised. The row layout only measures,
@@ -41,7 +41,7 @@ package struct MessageRowSpec {
     /// The footnote's parts.
     package var footnote = FootnoteSpec()
 
-    package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
+    @inlinable package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
         self.id = id
         self.centeredText = centeredText
         self.isFlipped = isFlipped

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 
 /// Composition of the thread list's and the thread view's own parts: the unread badge, the
 /// parent info of `info_header` and the reply counter.

@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// A channel's title, by Stream's default channel namer: the channel's name when it has one;
 /// for a nameless direct-message channel (``Channel/isDirectMessageChannel``), the other

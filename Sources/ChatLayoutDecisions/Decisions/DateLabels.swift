@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The text of date separators and of the floating date overlay, in the configured `date_separator_style`.
 struct DateLabeler: Sendable {

@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Everything a screen's decisions depend on besides the conversation: the options, who is
 /// looking and when, how dates and counts read, the words, and the Unicode data that tells a

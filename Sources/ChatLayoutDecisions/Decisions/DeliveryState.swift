@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// What the other members have read and received (rule 14).
 package struct DeliveryState: Equatable {

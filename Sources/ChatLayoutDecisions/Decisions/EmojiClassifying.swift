@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The Unicode data the decisions read: whether a message's text is a jumbomoji, 1–3 emoji
 /// alone that are drawn large and without a bubble. The decisions measure no text; this is all

@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Where a message sits in its group, top (oldest) to bottom (newest).
 public enum GroupPosition: String, Hashable, Sendable, Codable {

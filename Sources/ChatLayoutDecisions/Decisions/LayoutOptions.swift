@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The parts a message shows: Stream's `ChatMessageLayoutOptions`, with their JSON names.
 public struct MessageLayoutOptions: OptionSet, Hashable, Sendable {

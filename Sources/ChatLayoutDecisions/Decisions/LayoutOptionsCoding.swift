@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Options are coded as their JSON names, sorted (`["avatar", "bubble", "timestamp"]`), as
 /// `explain --format json` writes them: the bits of ``MessageLayoutOptions/rawValue`` are not

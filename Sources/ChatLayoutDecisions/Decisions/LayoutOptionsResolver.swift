@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Why an option was given or taken away, for `explain`.
 public struct OptionReason: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// A reaction type and how many reacted with it (`reaction_scores`).
 public struct ReactionCount: Hashable, Sendable, Codable {

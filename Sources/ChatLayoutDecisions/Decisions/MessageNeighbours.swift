@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// What a message's decisions read of the message above it: its day (a date separator stands
 /// between other days) and whether it ends its group (this one's position).

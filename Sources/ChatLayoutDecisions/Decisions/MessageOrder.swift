@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Where a message sorts in a list: by `created_at`, ties by input order. The
 /// batch list sorts by it, the incremental list keeps its entries in its order.
@@ -6,17 +6,32 @@ import ChatLayoutModel
 /// `sequence` is the message's place in the input order. The batch list numbers messages from
 /// 0; the incremental list's sequence grows with every message added and shrinks below zero
 /// with every page prepended, so it never has to be renumbered.
-package struct SortKey: Comparable, Hashable, Sendable {
-    package var createdAt: Timestamp
-    package var sequence: Int
+@_spi(ChatLayoutStages) public struct SortKey: Comparable, Hashable, Sendable {
+    public var createdAt: Timestamp
+    public var sequence: Int
 
-    package init(createdAt: Timestamp, sequence: Int) {
+    @inlinable public init(createdAt: Timestamp, sequence: Int) {
         self.createdAt = createdAt
         self.sequence = sequence
     }
 
-    package static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+    @inlinable public static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         (lhs.createdAt, lhs.sequence) < (rhs.createdAt, rhs.sequence)
+    }
+
+    // Written out, not synthesised, so that the incremental list (a later stage, another
+    // module) compares and hashes keys inline as it searches its entries.
+    @inlinable public static func <= (lhs: SortKey, rhs: SortKey) -> Bool { !(rhs < lhs) }
+    @inlinable public static func > (lhs: SortKey, rhs: SortKey) -> Bool { rhs < lhs }
+    @inlinable public static func >= (lhs: SortKey, rhs: SortKey) -> Bool { !(lhs < rhs) }
+
+    @inlinable public static func == (lhs: SortKey, rhs: SortKey) -> Bool {
+        lhs.createdAt == rhs.createdAt && lhs.sequence == rhs.sequence
+    }
+
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(createdAt)
+        hasher.combine(sequence)
     }
 
     /// Messages in input order, sorted by their keys: oldest first, ties in input order.

@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Why a message list leaves a message out. Nothing is left out silently: `explain` lists
 /// every hidden message with its reason.

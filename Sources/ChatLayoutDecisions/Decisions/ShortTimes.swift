@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Short times ("9:41 AM") remembered by wall-clock time of day: a short time shows nothing
 /// else, so a list formats each of the day's minutes once, not each message.

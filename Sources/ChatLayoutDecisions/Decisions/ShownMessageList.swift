@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The messages a channel's list shows, oldest first, with what its decisions read of the list
 /// as a whole: the header and the typing text, where the unread separator stands and how many

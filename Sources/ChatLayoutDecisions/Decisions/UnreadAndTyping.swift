@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The typing indicator text: the current user excluded. Names are neutralised
 /// (``UntrustedText``): they are other people's text, like messages. The phrase sets each name as

@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The unread separator, by Stream's rule (its `UnreadMessageLookup`): it stands above the
 /// first message after the current user's `last_read_message_id` that is neither theirs nor

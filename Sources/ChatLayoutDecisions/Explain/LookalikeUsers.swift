@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Users whose id or name reads like another user's: what `explain` warns about, since an id
 /// compared by its bytes lets "jose\u{301}" post beside "jos\u{E9}" and look the same, and

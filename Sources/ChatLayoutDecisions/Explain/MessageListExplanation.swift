@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 extension MessageListDecisions {
     /// `explain --format json`: `{"items": [...]}` top to bottom. Kinds

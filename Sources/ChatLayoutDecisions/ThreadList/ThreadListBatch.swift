@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The thread list while a run of events is applied to it (``ThreadListState/apply(_:to:currentUserID:)``,
 /// and ``ThreadListState/reduce(_:_:currentUserID:)`` for one event): the state, changed in

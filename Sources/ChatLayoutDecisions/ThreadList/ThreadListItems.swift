@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The latest reply of a thread, as its list item shows it.
 public struct ThreadReplySummary: Hashable, Sendable, Codable {

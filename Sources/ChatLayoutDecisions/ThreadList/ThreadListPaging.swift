@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Where the thread list is in its loading cycle (Stream's `ChatThreadListVC` states).
 public enum ThreadListPhase: Hashable, Sendable, Codable {

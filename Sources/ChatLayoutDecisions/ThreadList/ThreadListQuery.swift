@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// A page request of Stream's thread list (`POST /threads`), with Stream's defaults.
 public struct ThreadListQuery: Hashable, Sendable {

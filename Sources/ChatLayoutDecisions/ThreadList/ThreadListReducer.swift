@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// The thread list as websocket events leave it (<doc:ThreadList>): the threads in list order and the
 /// parents of new threads for the banner ("1 new thread" / "N new threads").

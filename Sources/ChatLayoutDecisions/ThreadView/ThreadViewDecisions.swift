@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Where the thread view opens (the `starting_point` option), resolved against its replies.
 public enum ThreadOpening: Hashable, Sendable, Codable {

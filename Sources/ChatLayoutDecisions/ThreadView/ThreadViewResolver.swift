@@ -1,4 +1,4 @@
-import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutModel
 
 /// Makes every decision of a thread view (<doc:ThreadView>): finds the parent and its replies, and
 /// lets `MessageListResolver` decide them with the channel's grouping, date and option rules.

@@ -3,9 +3,9 @@
 /// "jos\u{E9}" (é as one code point) and "jose\u{301}" (e and a combining accent) would be one
 /// user: someone could post as the current user, or two messages would collide. Every identity
 /// decision goes through here; names are shown as they are given.
-package enum Identifier {
+@_spi(ChatLayoutStages) public enum Identifier {
     /// The same id: the same UTF-8 bytes.
-    package static func same(_ lhs: String, _ rhs: String) -> Bool {
+    @inlinable public static func same(_ lhs: String, _ rhs: String) -> Bool {
         // The same representation is the same bytes: a copy of one string, or two small
         // strings (up to 15 bytes, stored inline) with the same content. Two 64-bit loads
         // (where a String is 16 bytes: 64-bit platforms).
@@ -27,7 +27,7 @@ package enum Identifier {
     }
 
     /// Two buffers hold the same bytes: compared eight at a time.
-    package static func equalBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public static func equalBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         let a = UnsafeRawBufferPointer(left), b = UnsafeRawBufferPointer(right)
         var offset = 0
@@ -43,20 +43,20 @@ package enum Identifier {
     }
 
     /// The same id, where a missing id is the same as no other.
-    package static func same(_ lhs: String?, _ rhs: String?) -> Bool {
+    @inlinable public static func same(_ lhs: String?, _ rhs: String?) -> Bool {
         guard let lhs, let rhs else { return false }
         return same(lhs, rhs)
     }
 
     /// Equal values byte for byte, both missing included (for the equality of values that
     /// carry ids and texts, not for matching an id).
-    package static func equal(_ lhs: String?, _ rhs: String?) -> Bool {
+    @inlinable public static func equal(_ lhs: String?, _ rhs: String?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
         return same(lhs, rhs)
     }
 
     /// Feeds a string's bytes to a hasher (the hash that goes with `same`).
-    package static func hash(_ text: String?, into hasher: inout Hasher) {
+    @inlinable public static func hash(_ text: String?, into hasher: inout Hasher) {
         guard let text else { return hasher.combine(0 as UInt8) }
         let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } } // the same bytes, the same hash
@@ -64,14 +64,14 @@ package enum Identifier {
     }
 
     /// Two ids that read alike (canonically equivalent) but are different ids.
-    package static func lookAlike(_ lhs: String, _ rhs: String) -> Bool {
+    public static func lookAlike(_ lhs: String, _ rhs: String) -> Bool {
         lhs == rhs && !same(lhs, rhs)
     }
 
     /// An id written so that a difference in code points shows: anything beyond printable
     /// ASCII as `\u{…}` ("jose\u{301}"), and so are `"` and `\` (`\u{22}`, `\u{5C}`), so that
     /// an id cannot close the quotes it is shown in or pass for an escape it does not hold.
-    package static func spelled(_ id: String) -> String {
+    public static func spelled(_ id: String) -> String {
         var result = ""
         for scalar in id.unicodeScalars.prefix(40) {
             if scalar.value >= 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "\\" {
@@ -86,70 +86,70 @@ package enum Identifier {
 
 /// An id as a dictionary key or a set member, hashed and compared by its bytes
 /// (``Identifier``).
-package struct IDKey: Hashable, Sendable {
+@_spi(ChatLayoutStages) public struct IDKey: Hashable, Sendable {
     /// The id.
-    package var id: String
+    public var id: String
 
-    package init(_ id: String) { self.id = id }
+    @inlinable public init(_ id: String) { self.id = id }
 
-    package static func == (lhs: IDKey, rhs: IDKey) -> Bool { Identifier.same(lhs.id, rhs.id) }
+    @inlinable public static func == (lhs: IDKey, rhs: IDKey) -> Bool { Identifier.same(lhs.id, rhs.id) }
 
-    package func hash(into hasher: inout Hasher) { Identifier.hash(id, into: &hasher) }
+    @inlinable public func hash(into hasher: inout Hasher) { Identifier.hash(id, into: &hasher) }
 }
 
 /// A dictionary keyed by ids compared by their bytes (``Identifier``), read and written with the
 /// ids themselves.
-package struct IDDictionary<Value> {
-    private var storage: [IDKey: Value] = [:]
+@_spi(ChatLayoutStages) public struct IDDictionary<Value> {
+    @usableFromInline var storage: [IDKey: Value] = [:]
 
-    init() {}
+    @inlinable public init() {}
 
-    package subscript(id: String) -> Value? {
+    @inlinable public subscript(id: String) -> Value? {
         get { storage[IDKey(id)] }
         set { storage[IDKey(id)] = newValue }
     }
 
-    package subscript(id: String, default value: @autoclosure () -> Value) -> Value {
+    @inlinable public subscript(id: String, default value: @autoclosure () -> Value) -> Value {
         get { storage[IDKey(id), default: value()] }
         _modify { yield &storage[IDKey(id), default: value()] }
     }
 
     @discardableResult
-    package mutating func removeValue(forKey id: String) -> Value? {
+    @inlinable public mutating func removeValue(forKey id: String) -> Value? {
         storage.removeValue(forKey: IDKey(id))
     }
 
-    package var values: Dictionary<IDKey, Value>.Values { storage.values }
-    package var count: Int { storage.count }
+    @inlinable public var values: Dictionary<IDKey, Value>.Values { storage.values }
+    @inlinable public var count: Int { storage.count }
 }
 
 extension IDDictionary: Sendable where Value: Sendable {}
 
 extension IDDictionary: ExpressibleByDictionaryLiteral {
-    package init(dictionaryLiteral elements: (String, Value)...) {
+    @inlinable public init(dictionaryLiteral elements: (String, Value)...) {
         for (id, value) in elements { storage[IDKey(id)] = value }
     }
 }
 
 /// A set of ids compared by their bytes (``Identifier``).
-package struct IDSet: Sendable, Sequence, ExpressibleByArrayLiteral {
-    private var storage: Set<IDKey> = []
+@_spi(ChatLayoutStages) public struct IDSet: Sendable, Sequence, ExpressibleByArrayLiteral {
+    @usableFromInline var storage: Set<IDKey> = []
 
-    package init(arrayLiteral ids: String...) {
+    @inlinable public init(arrayLiteral ids: String...) {
         storage = Set(ids.map(IDKey.init))
     }
 
     @discardableResult
-    package mutating func insert(_ id: String) -> (inserted: Bool, memberAfterInsert: String) {
+    @inlinable public mutating func insert(_ id: String) -> (inserted: Bool, memberAfterInsert: String) {
         let result = storage.insert(IDKey(id))
         return (result.inserted, result.memberAfterInsert.id)
     }
 
-    package mutating func remove(_ id: String) { storage.remove(IDKey(id)) }
-    func contains(_ id: String) -> Bool { storage.contains(IDKey(id)) }
-    package var isEmpty: Bool { storage.isEmpty }
+    @inlinable public mutating func remove(_ id: String) { storage.remove(IDKey(id)) }
+    @inlinable public func contains(_ id: String) -> Bool { storage.contains(IDKey(id)) }
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
 
-    package func makeIterator() -> some IteratorProtocol<String> {
+    public func makeIterator() -> some IteratorProtocol<String> {
         storage.lazy.map(\.id).makeIterator()
     }
 }

@@ -250,34 +250,34 @@ public struct SharedLocation: Hashable, Sendable, Codable {
 public struct Message: Hashable, Sendable, Identifiable {
     /// The fields live in one shared, copy-on-write object: a message is copied often (sorted,
     /// put into decisions and rows), and a copy is then one reference, not twenty.
-    private final class Storage: @unchecked Sendable {
-        var id: String
-        var text: NeutralText
-        var type: MessageType
-        var user: User
-        var createdAt: Timestamp
-        var deletedAt: Timestamp?
-        var messageTextUpdatedAt: Timestamp?
-        var parentID: String?
-        var showInChannel: Bool
-        var replyCount: Int
-        var threadParticipants: [User]
-        var quotedMessage: QuotedMessage?
-        var latestReactions: [Reaction]
-        var reactionScores: [(type: String, score: Int)]
-        var attachments: [Attachment]
-        var command: String?
-        var language: String?
-        var translations: [String: NeutralText]
-        var pinned: Bool
-        var localState: LocalState?
-        var isBounced: Bool
-        var deletedForMe = false
-        var isShadowed = false
-        var latestReplies: [Message] = []
-        var poll: Poll?
-        var sharedLocation: SharedLocation?
-        var quotedMessageID: String?
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline @exclusivity(unchecked) var id: String
+        @usableFromInline @exclusivity(unchecked) var text: NeutralText
+        @usableFromInline @exclusivity(unchecked) var type: MessageType
+        @usableFromInline @exclusivity(unchecked) var user: User
+        @usableFromInline @exclusivity(unchecked) var createdAt: Timestamp
+        @usableFromInline @exclusivity(unchecked) var deletedAt: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var messageTextUpdatedAt: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var parentID: String?
+        @usableFromInline @exclusivity(unchecked) var showInChannel: Bool
+        @usableFromInline @exclusivity(unchecked) var replyCount: Int
+        @usableFromInline @exclusivity(unchecked) var threadParticipants: [User]
+        @usableFromInline @exclusivity(unchecked) var quotedMessage: QuotedMessage?
+        @usableFromInline @exclusivity(unchecked) var latestReactions: [Reaction]
+        @usableFromInline @exclusivity(unchecked) var reactionScores: [(type: String, score: Int)]
+        @usableFromInline @exclusivity(unchecked) var attachments: [Attachment]
+        @usableFromInline @exclusivity(unchecked) var command: String?
+        @usableFromInline @exclusivity(unchecked) var language: String?
+        @usableFromInline @exclusivity(unchecked) var translations: [String: NeutralText]
+        @usableFromInline @exclusivity(unchecked) var pinned: Bool
+        @usableFromInline @exclusivity(unchecked) var localState: LocalState?
+        @usableFromInline @exclusivity(unchecked) var isBounced: Bool
+        @usableFromInline @exclusivity(unchecked) var deletedForMe = false
+        @usableFromInline @exclusivity(unchecked) var isShadowed = false
+        @usableFromInline @exclusivity(unchecked) var latestReplies: [Message] = []
+        @usableFromInline @exclusivity(unchecked) var poll: Poll?
+        @usableFromInline @exclusivity(unchecked) var sharedLocation: SharedLocation?
+        @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
 
         init(
             id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
@@ -331,7 +331,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     /// The storage, copied first when another message shares it (copy on write).
     private mutating func unique() -> Storage {
@@ -340,93 +340,93 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
 
     public var id: String {
-        get { storage.id }
+        @inlinable get { storage.id }
         set { unique().id = newValue }
     }
     /// The text as sent, neutralised (``NeutralText``): set, it is neutralised.
     public var text: String {
-        get { storage.text.string }
+        @inlinable get { storage.text.string }
         set { unique().text = NeutralText(newValue) }
     }
     /// The text, neutralised.
     public var neutralText: NeutralText {
-        get { storage.text }
+        @inlinable get { storage.text }
         set { unique().text = newValue }
     }
     /// The message's type (`type`); unknown types decode as `regular`.
     public var type: MessageType {
-        get { storage.type }
+        @inlinable get { storage.type }
         set { unique().type = newValue }
     }
     /// The author (`user`).
     public var user: User {
-        get { storage.user }
+        @inlinable get { storage.user }
         set { unique().user = newValue }
     }
     /// When it was sent (`created_at`): the order of the list.
     public var createdAt: Timestamp {
-        get { storage.createdAt }
+        @inlinable get { storage.createdAt }
         set { unique().createdAt = newValue }
     }
     /// When it was deleted (`deleted_at`).
     public var deletedAt: Timestamp? {
-        get { storage.deletedAt }
+        @inlinable get { storage.deletedAt }
         set { unique().deletedAt = newValue }
     }
     /// When the text was last edited.
     public var messageTextUpdatedAt: Timestamp? {
-        get { storage.messageTextUpdatedAt }
+        @inlinable get { storage.messageTextUpdatedAt }
         set { unique().messageTextUpdatedAt = newValue }
     }
     /// The thread root this message replies to.
     public var parentID: String? {
-        get { storage.parentID }
+        @inlinable get { storage.parentID }
         set { unique().parentID = newValue }
     }
     /// A thread reply that was also sent to the channel.
     public var showInChannel: Bool {
-        get { storage.showInChannel }
+        @inlinable get { storage.showInChannel }
         set { unique().showInChannel = newValue }
     }
     /// Replies in its thread (`reply_count`): more than 0 makes it a thread root.
     public var replyCount: Int {
-        get { storage.replyCount }
+        @inlinable get { storage.replyCount }
         set { unique().replyCount = newValue }
     }
     /// Who replied in its thread (`thread_participants`).
     public var threadParticipants: [User] {
-        get { storage.threadParticipants }
+        @inlinable get { storage.threadParticipants }
         set { unique().threadParticipants = newValue }
     }
     /// The message it quotes (`quoted_message`).
     public var quotedMessage: QuotedMessage? {
-        get { storage.quotedMessage }
+        @inlinable get { storage.quotedMessage }
         set { unique().quotedMessage = newValue }
     }
     /// The latest reactions (`latest_reactions`).
     public var latestReactions: [Reaction] {
-        get { storage.latestReactions }
+        @inlinable get { storage.latestReactions }
         set { unique().latestReactions = newValue }
     }
     /// Reaction counts by type, in payload order; set, each type is neutralised (a type without
     /// a glyph is drawn as its name).
     public var reactionScores: [(type: String, score: Int)] {
-        get { storage.reactionScores }
+        @inlinable get { storage.reactionScores }
         set { unique().reactionScores = Self.neutralScores(newValue) }
     }
     /// Its attachments (`attachments`).
     public var attachments: [Attachment] {
-        get { storage.attachments }
+        @inlinable get { storage.attachments }
         set { unique().attachments = newValue }
     }
     /// A slash command ("giphy").
     public var command: String? {
-        get { storage.command }
+        @inlinable get { storage.command }
         set { unique().command = newValue }
     }
     /// The original language (`i18n.language`).
     public var language: String? {
-        get { storage.language }
+        @inlinable get { storage.language }
         set { unique().language = newValue }
     }
     /// Automatic translations by language (`i18n.<lang>_text`), neutralised; set, they are
@@ -437,50 +437,50 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// The translations by language, neutralised.
     public var neutralTranslations: [String: NeutralText] {
-        get { storage.translations }
+        @inlinable get { storage.translations }
         set { unique().translations = newValue }
     }
     /// Whether it is pinned (`pinned`).
     public var pinned: Bool {
-        get { storage.pinned }
+        @inlinable get { storage.pinned }
         set { unique().pinned = newValue }
     }
     /// The client-side send state (`local_state`).
     public var localState: LocalState? {
-        get { storage.localState }
+        @inlinable get { storage.localState }
         set { unique().localState = newValue }
     }
     /// Stream moderation bounced the message (shown to its author as an error to fix).
     public var isBounced: Bool {
-        get { storage.isBounced }
+        @inlinable get { storage.isBounced }
         set { unique().isBounced = newValue }
     }
     /// Deleted for the current user only (`deleted_for_me`): shown as deleted, like
     /// `deleted_at`.
     public var deletedForMe: Bool {
-        get { storage.deletedForMe }
+        @inlinable get { storage.deletedForMe }
         set { unique().deletedForMe = newValue }
     }
     /// Held back by moderation (`shadowed`): Stream shows it to its author only, unless
     /// `show_shadowed_messages` is on.
     public var isShadowed: Bool {
-        get { storage.isShadowed }
+        @inlinable get { storage.isShadowed }
         set { unique().isShadowed = newValue }
     }
     /// The latest replies of its thread (`latest_replies`), as the payload gives them: a
     /// non-empty list makes the message a thread root, and the thread view shows them.
     public var latestReplies: [Message] {
-        get { storage.latestReplies }
+        @inlinable get { storage.latestReplies }
         set { unique().latestReplies = newValue }
     }
     /// Its poll (`poll`).
     public var poll: Poll? {
-        get { storage.poll }
+        @inlinable get { storage.poll }
         set { unique().poll = newValue }
     }
     /// The location it shares (`shared_location`).
     public var sharedLocation: SharedLocation? {
-        get { storage.sharedLocation }
+        @inlinable get { storage.sharedLocation }
         set { unique().sharedLocation = newValue }
     }
     /// The id of the message it quotes (`quoted_message_id`). Stream sends the quoted message
@@ -488,7 +488,7 @@ public struct Message: Hashable, Sendable, Identifiable {
     /// own message with this id, as Stream's client quotes the one it has stored, and a
     /// message it does not have is not quoted (``quotedMessage`` stays nil).
     public var quotedMessageID: String? {
-        get { storage.quotedMessageID }
+        @inlinable get { storage.quotedMessageID }
         set { unique().quotedMessageID = newValue }
     }
 

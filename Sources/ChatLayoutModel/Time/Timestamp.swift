@@ -26,8 +26,19 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         Double(seconds) * 1000 + Double(nanoseconds / 1_000_000)
     }
 
-    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    @inlinable public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+    }
+
+    // Written out, not synthesised, so that the later stages (other modules) compare and
+    // hash timestamps inline.
+    @inlinable public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.seconds == rhs.seconds && lhs.nanoseconds == rhs.nanoseconds
+    }
+
+    @inlinable public func hash(into hasher: inout Hasher) {
+        hasher.combine(seconds)
+        hasher.combine(nanoseconds)
     }
 
     /// `self − other` in seconds (fractions included): the nearest `Double` to the exact

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
 /// An array kept in chunks of 4,096 elements: appending never copies what is stored (an array

@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
 /// Applying changes: each one edits the entries it names, then re-resolves what depends on

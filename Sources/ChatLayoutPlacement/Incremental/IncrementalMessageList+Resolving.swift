@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
 /// Deciding and laying out entries (grouping, layout options, dates, unread and typing), one at a time, from their neighbours.

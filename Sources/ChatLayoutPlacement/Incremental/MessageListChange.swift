@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
 /// A change to the conversation behind an ``IncrementalMessageList``: what a front end learns

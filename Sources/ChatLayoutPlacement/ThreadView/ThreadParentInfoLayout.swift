@@ -1,5 +1,5 @@
-import ChatLayoutModel
-import ChatLayoutDecisions
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
 /// The rows of the `info_header` presentation (Sendbird's parent message info): the parent

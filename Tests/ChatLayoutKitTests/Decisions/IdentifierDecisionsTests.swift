@@ -1,3 +1,5 @@
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutDecoding
 import ChatLayoutICU
 @testable import ChatLayoutKit

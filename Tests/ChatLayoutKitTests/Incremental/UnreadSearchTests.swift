@@ -1,3 +1,5 @@
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
 @testable import ChatLayoutKit
 @testable import ChatLayoutModel
 @testable import ChatLayoutDecisions
