@@ -21,7 +21,7 @@ package struct MessageComposer {
     static let threadParticipantLimit = 3
 
     /// The parts of a message's row, as its options and data say.
-    func compose(_ decision: MessageDecision) -> MessageRowSpec {
+    package func compose(_ decision: MessageDecision) -> MessageRowSpec {
         var spec = MessageRowSpec(id: decision.message.id)
         compose(decision, into: &spec)
         return spec

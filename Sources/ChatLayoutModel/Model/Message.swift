@@ -526,7 +526,7 @@ public struct Message: Hashable, Sendable, Identifiable {
 
     /// Deleted: `deleted_at` is set, the type is `deleted`, or it was deleted for the current
     /// user (`deleted_for_me`), as Stream's `isDeleted` reads them.
-    public var isDeleted: Bool { deletedAt != nil || type == .deleted || deletedForMe }
+    @inlinable public var isDeleted: Bool { deletedAt != nil || type == .deleted || deletedForMe }
 
     /// A thread root: it has replies (`reply_count`) or latest replies (`latest_replies`), as
     /// Stream's `isRootOfThread`.

@@ -41,7 +41,7 @@ public struct User: Hashable, Sendable, Codable {
     }
 
     /// ``displayName`` neutralised: the name as it is, or the id neutralised (one scan).
-    public var neutralDisplayName: NeutralText {
+    @inlinable public var neutralDisplayName: NeutralText {
         if let neutralName, neutralName.string.contains(where: { !$0.isWhitespace }) { return neutralName }
         return NeutralText(id)
     }
@@ -73,31 +73,37 @@ public struct User: Hashable, Sendable, Codable {
     }
 
     /// The same for an ASCII name, byte by byte (every message row asks); nil for other names.
+    /// No array and no Unicode case mapping: up to two bytes each, uppercased as ASCII.
     private static func asciiInitials(_ name: String) -> String? {
-        var letters: [UInt8] = []
-        var firsts: [UInt8] = []
+        var letters = (count: 0, first: UInt8(0), second: UInt8(0))
+        var firsts = (count: 0, first: UInt8(0), second: UInt8(0))
         var atWordStart = true
         var wordHasLetter = false
         for byte in name.utf8 {
             guard byte < 0x80 else { return nil }
             // ASCII whitespace as Character.isWhitespace has it: tab, LF, VT, FF, CR, space.
-            if byte == 0x20 || (0x09 ... 0x0D).contains(byte) {
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
                 atWordStart = true
                 continue
             }
             if atWordStart {
                 atWordStart = false
                 wordHasLetter = false
-                if firsts.count < 2 { firsts.append(byte) }
+                if firsts.count == 0 { firsts.first = byte } else if firsts.count == 1 { firsts.second = byte }
+                firsts.count = min(firsts.count + 1, 2)
             }
-            let isAlphanumeric = (0x30 ... 0x39).contains(byte) || (0x41 ... 0x5A).contains(byte) || (0x61 ... 0x7A).contains(byte)
+            let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if isAlphanumeric && !wordHasLetter {
                 wordHasLetter = true
-                if letters.count < 2 { letters.append(byte) }
+                if letters.count == 0 { letters.first = byte } else if letters.count == 1 { letters.second = byte }
+                letters.count = min(letters.count + 1, 2)
             }
         }
         // "\r\n" is one Character; as whitespace it separates words like the others here.
-        if letters.isEmpty { letters = firsts }
-        return letters.isEmpty ? "?" : String(decoding: letters, as: UTF8.self).uppercased()
+        if letters.count == 0 { letters = firsts }
+        if letters.count == 0 { return "?" }
+        func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
+        let bytes = (upper(letters.first), upper(letters.second))
+        return withUnsafeBytes(of: bytes) { String(decoding: $0.prefix(letters.count), as: UTF8.self) }
     }
 }

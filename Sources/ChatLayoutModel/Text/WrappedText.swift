@@ -44,5 +44,5 @@ public struct WrappedText: Hashable, Sendable {
     }
 
     /// The width of the widest line, in the measurer's units.
-    public var width: Int { lines.reduce(0) { max($0, $1.width) } }
+    @inlinable public var width: Int { lines.reduce(0) { max($0, $1.width) } }
 }

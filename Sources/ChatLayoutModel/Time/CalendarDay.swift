@@ -15,7 +15,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     }
 
     /// Days since 1970-01-01 (negative before): differences give whole days between dates.
-    public var daysSince1970: Int {
+    @inlinable public var daysSince1970: Int {
         // Howard Hinnant's days_from_civil.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

@@ -203,9 +203,9 @@ struct RowLayout {
     /// parts above the bubble, the bubble and its content, the error glyph and the avatar beside
     /// it, the parts below it — each where the anatomy puts it.
     func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
-        // Composed in place: the spec is not returned and copied.
-        var spec = MessageRowSpec(id: decision.message.id)
-        composer.compose(decision, into: &spec)
+        // Composed by the composition stage in its own module, where the spec is made in
+        // place and returned by moving: made here, its initialiser is a call.
+        let spec = composer.compose(decision)
         writeMessageRow(spec, into: &sink)
     }
 
