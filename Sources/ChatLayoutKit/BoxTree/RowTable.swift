@@ -181,8 +181,9 @@ struct RowTable: Sendable {
             cover(other.lines[index].reading)
         }
         for index in firstRecord ..< endRecord { cover(other.records[index].text) }
+        // (An empty text has a place too: its span moves with the others.)
         let byteShift: Int32
-        if byteStart < byteEnd {
+        if byteStart <= byteEnd {
             precondition(bytes.count + byteEnd - byteStart <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
             byteShift = Int32(bytes.count - byteStart)
             bytes.append(contentsOf: other.bytes[byteStart ..< byteEnd])

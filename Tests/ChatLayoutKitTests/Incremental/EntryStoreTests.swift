@@ -4,7 +4,8 @@ import Testing
 
 /// The chunked store of the incremental list against a plain array: after random inserts,
 /// removals, updates and prepends, with chunks of 1–4 entries (so chunks split and empty),
-/// every running total and every search answers as a linear scan of the array does.
+/// every running total and every search answers as a linear scan of the array does, and the
+/// chunks' rows, read as a laid-out list's, are every entry's rows at its top.
 @Suite struct EntryStoreTests {
     @Test(arguments: 1 ... 4)
     func randomChanges_keepEveryTotalAndSearch_likeAPlainArray(chunkLength: Int) {
@@ -14,7 +15,7 @@ import Testing
         var sequence = 0
         func entry() -> ListEntry {
             sequence += 1
-            var entry = ListEntry(message: Message(id: "e\(sequence)", user: User(id: random.pick(["me", "you"])),
+            let entry = ListEntry(message: Message(id: "e\(sequence)", user: User(id: random.pick(["me", "you"])),
                                                    createdAt: Timestamp(seconds: Int64(random.int(0 ... 50)))),
                                   sequence: sequence,
                                   time: MessageTime(day: CalendarDay(year: 2024, month: 1, day: 1),
@@ -22,9 +23,7 @@ import Testing
                                                                                 hour: 0, minute: 0, second: 0, utcOffsetSeconds: 0)),
                                                     shortTime: ""),
                                   currentUserID: "me")
-            entry.extent = random.int(1 ... 5)
-            if random.chance(0.3) { entry.separators = [entry.row] }
-            return entry
+            return withRows(entry, count: random.chance(0.3) ? 2 : 1, extent: random.int(2 ... 5))
         }
         for step in 0 ..< 400 {
             switch random.int(0 ... 9) {
@@ -39,10 +38,16 @@ import Testing
                 model.remove(at: position)
             case 6 ... 7 where !model.isEmpty:
                 let position = random.int(0 ... model.count - 1)
-                let extent = random.int(1 ... 9), separators = random.chance(0.5) ? [model[position].row] : []
-                store.update(at: position) { $0.extent = extent; $0.separators = separators; $0.isUnreadCandidate.toggle() }
-                model[position].extent = extent
-                model[position].separators = separators
+                if random.chance(0.3) {
+                    // The rows stand; only what the unread separator counts changes.
+                    store.update(at: position) { $0.isUnreadCandidate.toggle() }
+                } else {
+                    var updated = withRows(model[position], count: random.chance(0.5) ? 2 : 1, extent: random.int(2 ... 9))
+                    updated.storedRow = store[position].storedRow
+                    updated.storedTop = store[position].storedTop
+                    store.update(at: position) { $0 = updated; $0.isUnreadCandidate.toggle() }
+                    model[position] = updated
+                }
                 model[position].isUnreadCandidate.toggle()
                 if random.chance(0.5) { continue } // several updates, then one settle
             case 8:
@@ -60,6 +65,27 @@ import Testing
                 return
             }
         }
+    }
+
+    /// `entry` resolved to `count` rows filling `extent`: the last its message row, the others
+    /// one unit tall above it, each with an id and a line of text.
+    private func withRows(_ entry: ListEntry, count: Int, extent: Int) -> ListEntry {
+        var entry = entry
+        var rows = RowTable()
+        for index in 0 ..< count {
+            let last = index == count - 1
+            let frame = Frame(x: index, y: index, width: 9, height: last ? extent - index : 1)
+            rows.append(Box(role: last ? .messageRow : .dateSeparator, id: last ? entry.message.id : nil, frame: frame,
+                            children: [Box(role: .text, frame: frame, text: NeutralText("\(entry.message.id) row \(index)"),
+                                           placedLines: [PlacedLine(display: "\(entry.message.id)/\(index)", text: "\(entry.message.id)/\(index)",
+                                                                    x: 0, width: 4)])]))
+        }
+        entry.newRows = rows
+        entry.rowCount = count
+        entry.extent = extent
+        entry.messageRowOffset = count - 1
+        entry.messageRowHeight = extent - count + 1
+        return entry
     }
 
     /// What the store answers differently from a scan of `model`, or nil.
@@ -87,6 +113,18 @@ import Testing
         if store.extent != top || store.rowCount != row { return "totals \(store.extent)/\(store.rowCount) ≠ \(top)/\(row)" }
         if store.position(endingBelow: top) != nil { return "an entry below the end" }
         if store.candidates != model.filter(\.isUnreadCandidate).count { return "candidates \(store.candidates)" }
+        // The chunks' rows as a laid-out list reads them: each entry's rows at its top.
+        let (rows, messageRows) = store.laidOutRows()
+        var expected: [Box] = [], expectedMessageRows: [LaidOutList.MessageRow] = []
+        top = 0
+        for entry in model {
+            expected += entry.newRows!.boxes(dy: top)
+            expectedMessageRows.append(LaidOutList.MessageRow(top: top + entry.messageRowOffset, bottom: top + entry.extent, dateLabel: ""))
+            top += entry.extent
+        }
+        if rows.boxes() != expected { return "rows differ from each entry's at its top" }
+        if rows.extent != store.extent { return "rows end at \(rows.extent), the entries at \(store.extent)" }
+        if !messageRows.elementsEqual(expectedMessageRows, by: { $0.top == $1.top && $0.bottom == $1.bottom }) { return "message rows differ" }
         return nil
     }
 }
