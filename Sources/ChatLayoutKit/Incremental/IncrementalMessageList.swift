@@ -10,12 +10,14 @@
 /// a ``MessageListDiff`` of the rows, by stable id. The result always equals a full layout of
 /// the same conversation (`MessageListResolver` + `MessageListLayout`), to the byte.
 ///
-/// Entries are kept in chunks of c = 512 with running totals of their heights, so no change
-/// rewrites the offsets of rows it does not touch. Cost of a change, n messages in the list,
-/// besides deciding and laying out the rows it touches (a few):
+/// Its rows are kept as the batch layout keeps a laid-out list's (one engine): chunks of
+/// c = 512 messages, each holding its messages' decisions and their rows as flat records from
+/// the chunk's top, with running offsets across chunks, so no change rewrites the rows or
+/// offsets of chunks it does not touch. Cost of a change, n messages in the list, besides
+/// deciding and laying out the rows it touches (a few):
 /// - append at the bottom: O(1) amortised on the rows — nothing above the new message moves
 ///   or is rewritten — and O(log n) searches;
-/// - insert, edit, soft delete, remove anywhere: O(c + n / c) (the entries after it inside its
+/// - insert, edit, soft delete, remove anywhere: O(c + n / c) (the rows after it inside its
 ///   chunk, the totals of the chunks after it);
 /// - a page of k older messages prepended: O(k log n + n / c) (new chunks at the top; a page
 ///   that reaches into the list goes in message by message);
@@ -312,7 +314,7 @@ public struct IncrementalMessageList: Sendable {
 
     /// The list as a view of the chunks of rows that meet `band` (all without one), with the
     /// rows under the messages when the band reaches them.
-    private func view(meeting band: Range<Int>? = nil) -> LaidOutList {
+    func view(meeting band: Range<Int>? = nil) -> LaidOutList {
         var (table, messageRows) = entries.laidOutRows(meeting: band)
         let bottom = entries.extent
         if !footer.isEmpty && band.map({ $0.upperBound > bottom }) ?? true {

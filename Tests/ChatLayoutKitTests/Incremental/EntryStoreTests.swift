@@ -67,6 +67,29 @@ import Testing
         }
     }
 
+    /// The incremental list's laid-out list is a view of its store: a chunk of rows per chunk
+    /// of entries, standing at that chunk's top, and the rows under the messages in a chunk of
+    /// their own; the screen of a viewport views only the chunks it meets.
+    @Test func theLaidOutList_isAViewOfTheEntriesChunks() throws {
+        var builder = ConversationBuilder()
+        for index in 0 ..< 20 { builder = builder.message("m\(index)", by: index % 3 == 0 ? "leia" : "han", at: Double(index * 90)) }
+        let list = try IncrementalOracle.make(builder.conversation, config: builder.config, context: builder.context, width: 30,
+                                              chunkLength: 4)
+        let store = list.entries.store, view = list.list
+        #expect(store.chunks.count == 5)
+        #expect(view.table.chunks.count == store.chunks.count + (list.footer.isEmpty ? 0 : 1))
+        #expect(Array(view.table.tops.prefix(store.chunks.count)) == store.tops)
+        #expect(zip(view.table.chunks, store.chunks).allSatisfy { $0.rowCount == $1.rowCount })
+        #expect(view.messageRows.count == 20)
+        // A band at the top meets the first chunk only: a viewport's screen reads no other.
+        let band = 0 ..< store.chunks[0].extent
+        let top = list.view(meeting: band)
+        #expect(top.table.chunks.count == 1)
+        #expect(top.table.rows(overlapping: band).map { top.table.box(ofRow: $0) } == view.rows(overlapping: band))
+        var probes = SplitMix64(seed: 3)
+        #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil)
+    }
+
     /// `entry` resolved to `count` rows filling `extent`: the last its message row, the others
     /// one unit tall above it, each with an id and a line of text.
     private func withRows(_ entry: ListEntry, count: Int, extent: Int) -> ListEntry {
