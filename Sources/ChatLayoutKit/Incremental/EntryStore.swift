@@ -70,12 +70,19 @@ struct EntryStore: Sendable {
                 }
             }
             let kept = first < entries.count ? rowStarts[first] : rowCount
-            let old = source ?? rows
-            if source == nil && !entries[first...].contains(where: { $0.newRows == nil && $0.rowCount > 0 }) {
-                rows.removeRows(from: kept) // nothing below is read again: cut in place
-            } else {
+            // The rows that are copied back moved, where they stand: in `source`, else this
+            // chunk's rows from the cut on, kept apart (row `base` of this chunk is their first).
+            var old = RowTable(), base = 0
+            if let source {
+                old = source
                 rows = RowTable()
-                rows.appendRows(0 ..< kept, of: old, dy: 0)
+                rows.appendRows(0 ..< kept, of: source, dy: 0)
+            } else {
+                if entries[first...].contains(where: { $0.newRows == nil && $0.rowCount > 0 }) {
+                    old.appendRows(kept ..< rows.rowCount, of: rows, dy: 0)
+                    base = kept
+                }
+                rows.removeRows(from: kept) // cut in place: the rows above stay as they are
             }
             // One message row per entry, by position: again from `index` (an insertion moves them).
             messageRows.removeSubrange(min(index, messageRows.count)...)
@@ -86,7 +93,7 @@ struct EntryStore: Sendable {
                     rows.appendRows(0 ..< new.rowCount, of: new, dy: top)
                     entries[position].newRows = nil
                 } else if entries[position].rowCount > 0 {
-                    let stored = entries[position].storedRow
+                    let stored = entries[position].storedRow - base
                     rows.appendRows(stored ..< stored + entries[position].rowCount, of: old, dy: top - entries[position].storedTop)
                 }
                 entries[position].storedRow = entries[position].rowCount > 0 ? rowStarts[position] : -1
