@@ -2,13 +2,11 @@
 /// store a laid-out list's rows are kept in), with running totals of their extents (row
 /// offsets), row counts and unread candidates kept per chunk and, by the store, across chunks.
 ///
-/// Each chunk keeps its entries' rows in one ``RowTable`` from the chunk's top, in the shape
-/// the batch layout builds (`LaidOutRows` chunks), and where each message row is for the date
-/// overlay: the laid-out list is a view of these chunks, shared and not copied
-/// (`IncrementalMessageList.list`). A change rewrites the rows of its own chunk from the first
-/// entry it changed (O(chunk); appending at the end rewrites only the rows it adds or
-/// changes) and the totals of the chunks after it (O(n / chunk)). Finding an entry by
-/// position, sort key or y is a binary search over the chunks, then inside one (O(log n)).
+/// Rows are placed by the running totals, not by their boxes (each entry's are laid out for
+/// the top it had when it was resolved, `ListEntry.origin`, and moved when read elsewhere), so
+/// a change rewrites no offsets but those of its own chunk (O(chunk)) and the totals of the
+/// chunks after it (O(n / chunk)): appending at the end touches neither. Finding an entry by position, sort key or y is a
+/// binary search over the chunks, then inside one (O(log n)).
 struct EntryStore: Sendable {
     /// Chunks are built this long and split when they grow to twice as long: long enough that
     /// the totals over chunks stay short, short enough that a change inside one is cheap.
@@ -22,27 +20,26 @@ struct EntryStore: Sendable {
         var extent = 0
         var rowCount = 0
         var candidates = 0
-        /// The running totals and rows from this index on wait for `settle()`.
+        /// The running totals from this index on wait for `settle()`.
         var staleFrom: Int?
-        /// The entries' rows, from the chunk's top, entry after entry.
-        private(set) var rows = RowTable()
-        /// Each entry's message row, from the chunk's top, for the date overlay.
-        private(set) var messageRows: [LaidOutList.MessageRow] = []
 
         var count: Int { entries.count }
 
-        /// A chunk of `entries`, whose rows stand in `source` where they are not new (a chunk
-        /// split from another).
-        init(_ entries: [ListEntry], rowsIn source: RowTable? = nil) {
+        init(_ entries: [ListEntry]) {
             self.entries = entries
-            tops = [Int](repeating: 0, count: entries.count)
-            rowStarts = [Int](repeating: 0, count: entries.count)
-            for entry in entries where entry.isUnreadCandidate { candidates += 1 }
-            retotal(from: 0, rowsIn: source)
+            tops.reserveCapacity(entries.count)
+            rowStarts.reserveCapacity(entries.count)
+            for entry in entries {
+                tops.append(extent)
+                rowStarts.append(rowCount)
+                extent += entry.extent
+                rowCount += entry.rowCount
+                if entry.isUnreadCandidate { candidates += 1 }
+            }
         }
 
-        /// The running totals again from `index` on, and the rows from there.
-        mutating func retotal(from index: Int, rowsIn source: RowTable? = nil) {
+        /// The running totals again from `index` on.
+        mutating func retotal(from index: Int) {
             var top = index > 0 ? tops[index - 1] + entries[index - 1].extent : 0
             var row = index > 0 ? rowStarts[index - 1] + entries[index - 1].rowCount : 0
             for position in index ..< entries.count {
@@ -53,53 +50,6 @@ struct EntryStore: Sendable {
             }
             extent = top
             rowCount = row
-            restack(from: index, rowsIn: source)
-        }
-
-        /// The rows again from entry `index` on: the entries before it keep theirs where they
-        /// are; from the first one that is new or moved on, each entry's rows are written at its
-        /// top — its new rows, or its rows as they stood (in `source`, else in this chunk) moved.
-        private mutating func restack(from index: Int, rowsIn source: RowTable?) {
-            var first = index
-            if source == nil {
-                // Entries whose rows stand where they are (an entry inserted unresolved, the
-                // entries under it) are skipped.
-                while first < entries.count, entries[first].newRows == nil,
-                      entries[first].rowCount == 0 || (entries[first].storedRow == rowStarts[first] && entries[first].storedTop == tops[first]) {
-                    first += 1
-                }
-            }
-            let kept = first < entries.count ? rowStarts[first] : rowCount
-            // The rows that are copied back moved, where they stand: in `source`, else this
-            // chunk's rows from the cut on, kept apart (row `base` of this chunk is their first).
-            var old = RowTable(), base = 0
-            if let source {
-                old = source
-                rows = RowTable()
-                rows.appendRows(0 ..< kept, of: source, dy: 0)
-            } else {
-                if entries[first...].contains(where: { $0.newRows == nil && $0.rowCount > 0 }) {
-                    old.appendRows(kept ..< rows.rowCount, of: rows, dy: 0)
-                    base = kept
-                }
-                rows.removeRows(from: kept) // cut in place: the rows above stay as they are
-            }
-            // One message row per entry, by position: again from `index` (an insertion moves them).
-            messageRows.removeSubrange(min(index, messageRows.count)...)
-            for position in index ..< first { messageRows.append(entries[position].messageRow(top: tops[position])) }
-            for position in first ..< entries.count {
-                let top = tops[position]
-                if let new = entries[position].newRows {
-                    rows.appendRows(0 ..< new.rowCount, of: new, dy: top)
-                    entries[position].newRows = nil
-                } else if entries[position].rowCount > 0 {
-                    let stored = entries[position].storedRow - base
-                    rows.appendRows(stored ..< stored + entries[position].rowCount, of: old, dy: top - entries[position].storedTop)
-                }
-                entries[position].storedRow = entries[position].rowCount > 0 ? rowStarts[position] : -1
-                entries[position].storedTop = top
-                messageRows.append(entries[position].messageRow(top: top))
-            }
         }
     }
 
@@ -116,14 +66,6 @@ struct EntryStore: Sendable {
         self.chunkLength = max(1, chunkLength)
         store = RowStore(Self.chunks(entries, length: self.chunkLength))
         candidates = store.chunks.reduce(0) { $0 + $1.candidates }
-    }
-
-    /// Appends `entries`, sorted and all after the last entry, as chunks at the bottom.
-    mutating func append(contentsOf entries: [ListEntry]) {
-        settle()
-        let page = Self.chunks(entries, length: chunkLength)
-        candidates += page.reduce(0) { $0 + $1.candidates }
-        store.replace(store.chunks.count ..< store.chunks.count, with: page)
     }
 
     /// `entries` in chunks of `length`.
@@ -173,77 +115,6 @@ struct EntryStore: Sendable {
         assert(staleChunk == nil, "running totals read before settle()")
         let (chunk, index) = location(of: position)
         return store.rowStarts[chunk] + store.chunks[chunk].rowStarts[index]
-    }
-
-    /// The rows of the entry at `position` as they stand in its chunk (nil before it is
-    /// resolved).
-    func storedRows(of position: Int) -> StoredRows? {
-        assert(staleChunk == nil, "rows read before settle()")
-        let (chunk, index) = location(of: position)
-        let entry = store.chunks[chunk].entries[index]
-        guard entry.rowCount > 0 && entry.storedRow >= 0 else { return nil }
-        return StoredRows(table: store.chunks[chunk].rows, firstRow: entry.storedRow, top: entry.storedTop)
-    }
-
-    /// Row `row` of chunk `chunk` as a box, in list coordinates.
-    func box(chunk: Int, row: Int) -> Box {
-        store.chunks[chunk].rows.box(ofRow: row, dy: store.tops[chunk])
-    }
-
-    /// The rows of the entry at `position` as boxes, in list coordinates.
-    func boxes(of position: Int) -> [Box] {
-        assert(staleChunk == nil, "rows read before settle()")
-        let (chunk, index) = location(of: position)
-        let first = store.chunks[chunk].rowStarts[index]
-        return (first ..< first + store.chunks[chunk].entries[index].rowCount).map { box(chunk: chunk, row: $0) }
-    }
-
-    /// The rows of the chunks that reach into `band` (all of them without one), as the batch
-    /// layout's store holds them, each chunk's table shared, with their message rows: O(the
-    /// chunks), no row copied.
-    func laidOutRows(meeting band: Range<Int>? = nil) -> (rows: LaidOutRows, messageRows: MessageRowRuns) {
-        assert(staleChunk == nil, "rows read before settle()")
-        var rows = LaidOutRows(), messageRows = MessageRowRuns()
-        var first = 0, end = store.chunks.count
-        if let band {
-            first = store.chunk(endingBelow: band.lowerBound) ?? end
-            end = max(first, store.firstChunk { store.tops[$0] >= band.upperBound })
-        }
-        for chunk in first ..< end where store.chunks[chunk].rowCount > 0 {
-            rows.append(store.chunks[chunk].rows, top: store.tops[chunk])
-            messageRows.append(store.chunks[chunk].messageRows, top: store.tops[chunk])
-        }
-        return (rows, messageRows)
-    }
-
-    /// Calls `body` with each row of the entries from `position` on, top to bottom, with its
-    /// index in the list and its entry's top, until it returns false. Returns false if it did.
-    @discardableResult
-    func forEachRow(from position: Int, unreadText: String, _ body: (EntryRow, Int, Int) -> Bool) -> Bool {
-        assert(staleChunk == nil, "rows read before settle()")
-        guard position < count else { return true }
-        var (chunk, index) = location(of: position)
-        let chunks = store.chunks
-        while chunk < chunks.count {
-            let entries = chunks[chunk].entries, table = chunks[chunk].rows, chunkTop = store.tops[chunk]
-            while index < entries.count {
-                var row = chunks[chunk].rowStarts[index]
-                let top = chunkTop + chunks[chunk].tops[index]
-                var stopped = false
-                entries[index].forEachRowContent(unreadText: unreadText) { id, content in
-                    guard !stopped else { return }
-                    let entryRow = EntryRow(id: id, content: content, place: .stored(chunk: chunk, row: row),
-                                            frame: table.frame(ofRow: row).offsetBy(dy: chunkTop))
-                    if !body(entryRow, store.rowStarts[chunk] + row, top) { stopped = true }
-                    row += 1
-                }
-                if stopped { return false }
-                index += 1
-            }
-            chunk += 1
-            index = 0
-        }
-        return true
     }
 
     /// The first position whose entry satisfies `isAtOrAfter`, which must be false for a
@@ -338,7 +209,7 @@ struct EntryStore: Sendable {
     // MARK: Changing
 
     /// Changes the entry at `position` in place (not its key). Positions, keys and unread
-    /// candidates stay readable; tops, row indices and rows wait for `settle()`, so that many
+    /// candidates stay readable; tops and row indices wait for `settle()`, so that many
     /// updates cost one pass over the totals.
     mutating func update(at position: Int, _ change: (inout ListEntry) -> Void) {
         let (chunk, index) = location(of: position)
@@ -348,20 +219,16 @@ struct EntryStore: Sendable {
             change(&chunk.entries[index])
             let candidates = (chunk.entries[index].isUnreadCandidate ? 1 : 0) - (old.candidate ? 1 : 0)
             chunk.candidates += candidates
-            // New rows are written from the entry itself on; a new extent moves the entries under it.
-            let rewritten = chunk.entries[index].newRows != nil
-            let stale = rewritten || chunk.entries[index].extent != old.extent || chunk.entries[index].rowCount != old.rows
-            let from = rewritten ? index : index + 1
-            if stale { chunk.staleFrom = min(chunk.staleFrom ?? from, from) }
+            let stale = chunk.entries[index].extent != old.extent || chunk.entries[index].rowCount != old.rows
+            if stale { chunk.staleFrom = min(chunk.staleFrom ?? index + 1, index + 1) }
             return (candidates, stale)
         }
         self.candidates += candidates
         if stale { staleChunk = min(staleChunk ?? chunk, chunk) }
     }
 
-    /// Brings the running totals and rows up to date after `update(at:_:)`: the stale chunks
-    /// from their first changed entry, then the store's offsets of the chunks from the first
-    /// stale one.
+    /// Brings the running totals up to date after `update(at:_:)`: the stale chunks from
+    /// their first changed entry, then the store's offsets of the chunks from the first stale one.
     mutating func settle() {
         guard let first = staleChunk else { return }
         for chunk in first ..< store.chunks.count where store.chunks[chunk].staleFrom != nil {
@@ -393,9 +260,8 @@ struct EntryStore: Sendable {
         }
         if entry.isUnreadCandidate { candidates += 1 }
         if length >= 2 * chunkLength {
-            let entries = store.chunks[chunk].entries, rows = store.chunks[chunk].rows
-            store.replace(chunk ..< chunk + 1, with: [Chunk(Array(entries[..<chunkLength]), rowsIn: rows),
-                                                      Chunk(Array(entries[chunkLength...]), rowsIn: rows)])
+            let entries = store.chunks[chunk].entries
+            store.replace(chunk ..< chunk + 1, with: [Chunk(Array(entries[..<chunkLength])), Chunk(Array(entries[chunkLength...]))])
         }
     }
 

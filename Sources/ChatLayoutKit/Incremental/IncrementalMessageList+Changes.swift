@@ -135,9 +135,8 @@ extension IncrementalMessageList {
     private mutating func detach(_ id: String, record: inout ChangeRecord) -> (sequence: Int, message: Message)? {
         if let (sequence, message) = hidden.removeValue(forKey: id) { return (sequence, message) }
         guard let key = keys.removeValue(forKey: id), let position = entries.position(of: key) else { return nil }
-        entries.settle()
-        record.keep(entries[position], rows: entries.boxes(of: position))
         let entry = entries.remove(at: position)
+        record.keep(entry)
         directory.index(entry.message, shown: false)
         if position > 0 { record.refresh.insert(entries[position - 1].key) }
         if position < entries.count { record.refresh.insert(entries[position].key) }
@@ -207,24 +206,20 @@ extension IncrementalMessageList {
         pipeline = pipeline.at(width: requested)
         unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
         headerBox = pipeline.layout.header(header, width: width)
-        // Every row laid out again (none is kept), the store rebuilt a chunk at a time.
-        entries = EntryStore(chunkLength: old.chunkLength)
         var relaidOut: [ListEntry] = []
-        relaidOut.reserveCapacity(min(old.count, old.chunkLength))
-        var above: MessageAbove?, position = 0
+        relaidOut.reserveCapacity(old.count)
+        var top = 0
         old.forEach(from: 0) { _, _, entry in
             var entry = entry
             entry.needsRow = true
-            let below = position + 1 < old.count ? old[position + 1].asBelow : nil
-            relaidOut.append(resolved(entry, stored: nil, above: above, below: below))
-            above = relaidOut[relaidOut.count - 1].asAbove
-            position += 1
-            if relaidOut.count == old.chunkLength || position == old.count {
-                entries.append(contentsOf: relaidOut)
-                relaidOut.removeAll(keepingCapacity: true)
-            }
+            entry.separators = [] // laid out again too
+            entry.hasDateSeparator = false
+            let below = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1].asBelow : nil
+            relaidOut.append(resolved(entry, top: top, above: relaidOut.last?.asAbove, below: below))
+            top += relaidOut[relaidOut.count - 1].extent
             return true
         }
+        entries = EntryStore(relaidOut, chunkLength: old.chunkLength)
         footer = footerRows(reusing: [])
         var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
@@ -300,13 +295,11 @@ extension IncrementalMessageList {
             }
             if listed == position { next += 1 }
 
-            entries.settle() // the rows of the entries above are final
             let entry = entries[position]
             record.keep(entry)
-            let updated = resolved(entry, stored: entries.storedRows(of: position), above: position > 0 ? entries[position - 1].asAbove : nil,
+            entries.settle() // the tops of the entries above are final
+            let updated = resolved(entry, top: entries.top(of: position), above: position > 0 ? entries[position - 1].asAbove : nil,
                                    below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
-            // Rows rewritten: the diff compares them with the rows as they were.
-            if updated.newRows != nil && record.needsRows(of: entry.key) { record.keepRows(of: entry.key, entries.boxes(of: position)) }
             entries.update(at: position) { $0 = updated }
             record.resolved.append(updated.key)
             if updated.decision.isLastInGroup != entry.decision.isLastInGroup && position + 1 < entries.count {
@@ -324,34 +317,17 @@ struct ChangeRecord {
     var refresh: Set<SortKey> = []
     /// Entries the change added.
     var added: Set<SortKey> = []
-    /// Entries before the change, for those it changed or removed, with their rows as boxes
-    /// where the change rewrote or removed them (nil: their rows stand, moved at most).
-    var before: [SortKey: (entry: ListEntry, rows: [Box]?)] = [:]
+    /// Entries before the change, for those it changed or removed.
+    var before: [SortKey: ListEntry] = [:]
     /// The entries resolved again, top to bottom.
     var resolved: [SortKey] = []
     /// Users whose id now stands for another user (names of typing users and participants).
     var renamedUsers: IDSet = []
     var typingChanged = false
 
-    /// Remembers an entry as it was before the change (once; not for added ones), with its
-    /// rows as boxes when they are about to go.
-    mutating func keep(_ entry: ListEntry, rows: [Box]? = nil) {
-        guard !added.contains(entry.key) else { return }
-        if before.index(forKey: entry.key) == nil {
-            before[entry.key] = (entry, rows)
-        } else if let rows, before[entry.key]!.rows == nil {
-            before[entry.key]!.rows = rows
-        }
-    }
-
-    /// Whether the entry with `key` was kept without its rows, which are about to be rewritten.
-    func needsRows(of key: SortKey) -> Bool {
-        before[key].map { $0.rows == nil } ?? false
-    }
-
-    /// The rows of a kept entry as they were.
-    mutating func keepRows(of key: SortKey, _ rows: [Box]) {
-        before[key]?.rows = rows
+    /// Remembers an entry as it was before the change (once; not for added ones).
+    mutating func keep(_ entry: ListEntry) {
+        if !added.contains(entry.key) && before.index(forKey: entry.key) == nil { before[entry.key] = entry }
     }
 
     /// The entry at `position` and the two around it are resolved again.

@@ -1,10 +1,10 @@
 /// Deciding and laying out entries (grouping, layout options, dates, unread and typing), one at a time, from their neighbours.
 extension IncrementalMessageList {
-    /// The entry decided and laid out again from its message and its neighbours, its rows as
-    /// they stand `stored` (see `Pipeline.resolve`).
-    mutating func resolved(_ entry: ListEntry, stored: StoredRows?, above: MessageAbove?, below: MessageBelow?) -> ListEntry {
+    /// The entry decided and laid out again from its message and its neighbours, its rows
+    /// placed for its top at `top` (see `Pipeline.resolve`).
+    mutating func resolved(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
-        return pipeline.resolve(entry, stored: stored, above: above, below: below, label: label, unreadAbove: entry.key == firstUnreadKey,
+        return pipeline.resolve(entry, top: top, above: above, below: below, label: label, unreadAbove: entry.key == firstUnreadKey,
                                 unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
     }
 

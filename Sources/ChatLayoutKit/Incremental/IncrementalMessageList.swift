@@ -10,14 +10,12 @@
 /// a ``MessageListDiff`` of the rows, by stable id. The result always equals a full layout of
 /// the same conversation (`MessageListResolver` + `MessageListLayout`), to the byte.
 ///
-/// Its rows are kept as the batch layout keeps a laid-out list's (one engine): chunks of
-/// c = 512 messages, each holding its messages' decisions and their rows as flat records from
-/// the chunk's top, with running offsets across chunks, so no change rewrites the rows or
-/// offsets of chunks it does not touch. Cost of a change, n messages in the list, besides
-/// deciding and laying out the rows it touches (a few):
+/// Entries are kept in chunks of c = 512 with running totals of their heights, so no change
+/// rewrites the offsets of rows it does not touch. Cost of a change, n messages in the list,
+/// besides deciding and laying out the rows it touches (a few):
 /// - append at the bottom: O(1) amortised on the rows — nothing above the new message moves
 ///   or is rewritten — and O(log n) searches;
-/// - insert, edit, soft delete, remove anywhere: O(c + n / c) (the rows after it inside its
+/// - insert, edit, soft delete, remove anywhere: O(c + n / c) (the entries after it inside its
 ///   chunk, the totals of the chunks after it);
 /// - a page of k older messages prepended: O(k log n + n / c) (new chunks at the top; a page
 ///   that reaches into the list goes in message by message);
@@ -27,8 +25,8 @@
 /// Removing the first message of an author who is not a member looks for their next one
 /// (O(n)): their name may come from it. Without a server unread count, counting unread
 /// messages is O(c + n / c). The overlay date and the rows of a viewport are O(log n) queries.
-/// Reading the whole list (``items``, ``decisions``, ``conversation``, ``screen(_:)``
-/// without a viewport) is O(n); ``list`` is a view of the store's chunks, O(n / c).
+/// Reading the whole list (``list``, ``items``, ``decisions``, ``conversation``,
+/// ``screen(_:)`` without a viewport) is O(n).
 public struct IncrementalMessageList: Sendable {
     /// The options the list was built with.
     public var config: MessageListConfig { pipeline.resolver.config }
@@ -80,10 +78,7 @@ public struct IncrementalMessageList: Sendable {
         /// Its top below the messages' bottom, where it was stacked.
         var offset = 0
 
-        /// The row, the messages' bottom at `bottom`.
-        func entryRow(bottom: Int) -> EntryRow {
-            EntryRow(id: id, content: .other(item), place: .box(box, dy: bottom + offset), frame: box.frame.offsetBy(dy: bottom + offset))
-        }
+        var entryRow: EntryRow { EntryRow(id: id, content: .other(item), box: box, offset: 0, origin: 0) }
     }
 
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
@@ -156,20 +151,15 @@ public struct IncrementalMessageList: Sendable {
         shown.sort { $0.key < $1.key }
         entries = EntryStore(shown, chunkLength: chunkLength)
         firstUnreadKey = firstUnreadPosition().map { shown[$0].key }
-        // Resolved top to bottom, their rows taken in by the store a chunk at a time.
-        entries = EntryStore(chunkLength: chunkLength)
         var resolved: [ListEntry] = []
-        resolved.reserveCapacity(min(shown.count, entries.chunkLength))
-        var above: MessageAbove?
+        resolved.reserveCapacity(shown.count)
+        var top = 0
         for index in shown.indices {
-            resolved.append(self.resolved(shown[index], stored: nil, above: above,
+            resolved.append(self.resolved(shown[index], top: top, above: resolved.last?.asAbove,
                                           below: index + 1 < shown.count ? shown[index + 1].asBelow : nil))
-            above = resolved[resolved.count - 1].asAbove
-            if resolved.count == entries.chunkLength || index == shown.count - 1 {
-                entries.append(contentsOf: resolved)
-                resolved.removeAll(keepingCapacity: true)
-            }
+            top += resolved[index].extent
         }
+        entries = EntryStore(resolved, chunkLength: chunkLength)
         typing = pipeline.resolver.typingText(shell, user: directory.user)
         header = pipeline.resolver.header(shell, typing: typing)
         headerBox = pipeline.layout.header(header, width: self.width)
@@ -226,8 +216,8 @@ public struct IncrementalMessageList: Sendable {
     public var items: [LaidOutItem] {
         var items: [LaidOutItem] = []
         items.reserveCapacity(itemCount)
-        forEachRow(from: 0) { row, index, _ in
-            items.append(row.laidOut(index: index, in: entries))
+        forEachRow(from: 0) { row, index, top in
+            items.append(row.laidOut(index: index, top: top))
             return true
         }
         return items
@@ -237,9 +227,10 @@ public struct IncrementalMessageList: Sendable {
     /// viewport shows. O(log n + the rows returned).
     public func items(intersecting range: Range<Int>) -> [LaidOutItem] {
         var items: [LaidOutItem] = []
-        forEachRow(from: range.lowerBound) { row, index, _ in
-            guard row.frame.y < range.upperBound else { return false }
-            if row.frame.maxY > range.lowerBound { items.append(row.laidOut(index: index, in: entries)) }
+        forEachRow(from: range.lowerBound) { row, index, top in
+            let y = top + row.offset
+            guard y < range.upperBound else { return false }
+            if y + row.box.frame.height > range.lowerBound { items.append(row.laidOut(index: index, top: top)) }
             return true
         }
         return items
@@ -261,31 +252,42 @@ public struct IncrementalMessageList: Sendable {
             return footer.first { $0.id == id }.map { $0.box.frame.offsetBy(dy: entries.extent + $0.offset) }
         }
         guard let position else { return nil }
-        var frame: Frame?
-        let rows = entries[position].rowCount
-        var read = 0
-        entries.forEachRow(from: position, unreadText: strings.unreadMessages) { row, _, _ in
-            if row.id == id { frame = row.frame }
-            read += 1
-            return frame == nil && read < rows
-        }
-        return frame
+        let top = entries.top(of: position)
+        return entries[position].rows(unreadText: strings.unreadMessages)
+            .first { $0.id == id }.map { $0.box.frame.offsetBy(dy: top - $0.origin) }
     }
 
-    /// The laid-out list, as `MessageListLayout.layout` gives it: a view of the list's rows
-    /// as they are kept (each chunk's table shared, not copied) and the rows under them.
-    /// O(n / c).
-    public var list: LaidOutList { view() }
+    /// The laid-out list, as `MessageListLayout.layout` gives it. O(n): for drawing the whole
+    /// list; a viewport is cheaper through ``screen(_:)``.
+    public var list: LaidOutList {
+        // Each row written into the batch layout's store where the list has it: its records
+        // moved as they are written, no box copied.
+        var table = LaidOutRows()
+        var messageRows: [LaidOutList.MessageRow] = []
+        table.reserveCapacity(rows: itemCount)
+        messageRows.reserveCapacity(entries.count)
+        forEachRow(from: 0) { row, _, top in
+            let dy = top - row.origin
+            table.append(row.box, movedDown: dy)
+            if case .message(let decision) = row.content {
+                let y = row.box.frame.y + dy
+                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.box.frame.height, dateLabel: decision.value.dateLabel))
+            }
+            return true
+        }
+        return laidOutList(table: table, messageRows: messageRows)
+    }
 
     /// The whole list as a screen, or the part a viewport shows with the date overlay and the
     /// scroll-to-latest button, as ``LaidOutList/screen(_:)``. Through a viewport
-    /// O(log n + the rows shown): a view of only the chunks it meets; without one O(n).
+    /// O(log n + the rows shown); without one O(n).
     public func screen(_ viewport: Viewport? = nil) -> LaidOutScreen {
         guard let viewport else { return list.screen() }
         // `LaidOutList.screen` clamps the offset this way, then reads only the rows the
         // viewport shows and the overlay's probe one row under its top.
         let (visibleHeight, offset, _) = LaidOutList.shown(viewport, contentHeight: contentHeight, headerHeight: headerBox.frame.height)
-        return view(meeting: offset ..< offset + max(visibleHeight, 2)).screen(viewport)
+        let shown = items(intersecting: offset ..< offset + max(visibleHeight, 2))
+        return laidOutList(table: LaidOutRows(shown.map(\.row)), messageRows: Self.messageRows(shown)).screen(viewport)
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
@@ -301,8 +303,10 @@ public struct IncrementalMessageList: Sendable {
         if let start = entries.position(endingBelow: range.lowerBound) {
             entries.forEach(from: start) { _, top, entry in
                 guard top < range.upperBound else { return false }
-                let row = entry.messageRow(top: top)
-                if row.top < range.upperBound && row.bottom > range.lowerBound { rows.append(row) }
+                let y = top + entry.messageRowOffset
+                if y < range.upperBound && y + entry.row.frame.height > range.lowerBound {
+                    rows.append(LaidOutList.MessageRow(top: y, bottom: y + entry.row.frame.height, dateLabel: entry.decision.dateLabel))
+                }
                 return true
             }
         }
@@ -312,37 +316,42 @@ public struct IncrementalMessageList: Sendable {
 
     // MARK: - Helpers
 
-    /// The list as a view of the chunks of rows that meet `band` (all without one), with the
-    /// rows under the messages when the band reaches them.
-    func view(meeting band: Range<Int>? = nil) -> LaidOutList {
-        var (table, messageRows) = entries.laidOutRows(meeting: band)
-        let bottom = entries.extent
-        if !footer.isEmpty && band.map({ $0.upperBound > bottom }) ?? true {
-            // The rows under the messages: a chunk of their own, its space from the messages' bottom.
-            var rows = RowTable()
-            for row in footer {
-                rows.beginRow()
-                rows.add(row.box, dy: row.offset)
-            }
-            table.append(rows, top: bottom)
-        }
+    /// A list of some of the rows, with everything else of the whole list.
+    private func laidOutList(table: LaidOutRows, messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
         // Only the rows under the messages are states (empty, loading, typing).
-        return LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
-                           showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount,
-                           dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+        LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
+                    showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+    }
+
+    private static func messageRows(_ items: [LaidOutItem]) -> [LaidOutList.MessageRow] {
+        items.compactMap { item in
+            guard case .message(let decision) = item.item else { return nil }
+            return LaidOutList.MessageRow(top: item.frame.y, bottom: item.frame.maxY, dateLabel: decision.dateLabel)
+        }
     }
 
     /// Calls `body` with each row whose entry ends below `y`, top to bottom, with its index
     /// and the top of its entry (or of the footer), until it returns false.
     func forEachRow(from y: Int, _ body: (EntryRow, Int, Int) -> Bool) {
         if let start = entries.position(endingBelow: y) {
-            guard entries.forEachRow(from: start, unreadText: strings.unreadMessages, body) else { return }
+            var index = entries.rowIndex(of: start)
+            var stopped = false
+            entries.forEach(from: start) { _, top, entry in
+                for row in entry.rows(unreadText: strings.unreadMessages) {
+                    guard body(row, index, top) else {
+                        stopped = true
+                        return false
+                    }
+                    index += 1
+                }
+                return true
+            }
+            if stopped { return }
         }
-        let bottom = entries.extent
         for (offset, row) in footer.enumerated() {
-            let top = bottom + row.offset
+            let top = entries.extent + row.offset
             guard top + row.box.frame.height > y else { continue }
-            guard body(row.entryRow(bottom: bottom), entries.rowCount + offset, top) else { return }
+            guard body(row.entryRow, entries.rowCount + offset, top) else { return }
         }
     }
 

@@ -11,8 +11,6 @@ struct ListDiffBuilder {
     private let entries: EntryStore
     private let footer: [IncrementalMessageList.FooterRow]
     private let unreadText: String
-    /// The entries before the change, where rows stored there are compared (another width).
-    private var oldEntries: EntryStore?
     var diff: MessageListDiff
 
     init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], unreadText: String,
@@ -23,10 +21,13 @@ struct ListDiffBuilder {
         diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
     }
 
-    /// A row after the change, with its index.
+    /// A row after the change, with where it is.
     private struct NewRow {
         var row: EntryRow
         var index: Int
+        var top: Int
+
+        var laidOut: LaidOutItem { row.laidOut(index: index, top: top) }
     }
 
     /// The stretches of the entries `record` touched.
@@ -36,34 +37,30 @@ struct ListDiffBuilder {
         points.reserveCapacity(points.count + record.resolved.count)
         for key in record.resolved { points.append((key, false)) }
         points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 && !$1.1 }
-        // The rows of the stretch so far, old and new; new rows in order from `nextPosition`.
+        // The rows of the stretch so far, old and new; new rows in order from `nextIndex`.
         var oldRows: [EntryRow] = []
         var newRows: [NewRow] = []
+        var nextIndex: Int?
         var previous: SortKey?
         for (key, isOld) in points {
             if let previous, previous != key, entries.lowerBound(key) > entries.upperBound(previous) {
                 match(oldRows, newRows)
                 oldRows.removeAll(keepingCapacity: true)
                 newRows.removeAll(keepingCapacity: true)
+                nextIndex = nil
             }
             if isOld {
-                let (entry, rows) = record.before[key]!
-                var index = 0
-                entry.forEachRowContent(unreadText: unreadText) { id, content in
-                    // Rows the change did not rewrite are the rows after it, moved at most.
-                    let place: EntryRow.Place = rows.map { .box($0[index], dy: 0) } ?? .unchanged
-                    oldRows.append(EntryRow(id: id, content: content, place: place, frame: rows?[index].frame ?? Frame(x: 0, y: 0, width: 0, height: 0)))
+                record.before[key]!.forEachRow(unreadText: unreadText) { oldRows.append($0) }
+            } else {
+                // New positions of a stretch are consecutive: only its first is searched by row.
+                let position = entries.position(of: key)!
+                var index = nextIndex ?? entries.rowIndex(of: position)
+                let top = entries.top(of: position)
+                entries[position].forEachRow(unreadText: unreadText) { row in
+                    newRows.append(NewRow(row: row, index: index, top: top))
                     index += 1
                 }
-            } else {
-                let position = entries.position(of: key)!
-                let count = entries[position].rowCount
-                var read = 0
-                entries.forEachRow(from: position, unreadText: unreadText) { row, index, _ in
-                    newRows.append(NewRow(row: row, index: index))
-                    read += 1
-                    return read < count
-                }
+                nextIndex = index
             }
             previous = key
         }
@@ -74,34 +71,28 @@ struct ListDiffBuilder {
     mutating func compareFooter(_ old: [IncrementalMessageList.FooterRow]) {
         // The usual case: the same rows (`footerRows(reusing:)` keeps those of the same items).
         if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item.isExactly($1.item) && $0.box.isSame($1.box, movedDown: 0) }) { return }
-        let bottom = entries.extent
-        let newRows = footer.enumerated().map { offset, row in NewRow(row: row.entryRow(bottom: bottom), index: entries.rowCount + offset) }
-        match(old.map { $0.entryRow(bottom: 0) }, newRows)
+        let newRows = footer.enumerated().map { offset, row in
+            NewRow(row: row.entryRow, index: entries.rowCount + offset, top: entries.extent + row.offset)
+        }
+        match(old.map(\.entryRow), newRows)
     }
 
     /// Every entry and footer row against itself before (the order is unchanged: another width).
     mutating func compareInPlace(_ old: EntryStore, oldFooter: [IncrementalMessageList.FooterRow]) {
-        oldEntries = old
         var oldRows: [EntryRow] = []
-        oldRows.reserveCapacity(old.rowCount)
-        old.forEachRow(from: 0, unreadText: unreadText) { row, _, _ in
-            oldRows.append(row)
+        old.forEach(from: 0) { _, _, entry in
+            oldRows += entry.rows(unreadText: unreadText)
             return true
         }
-        entries.forEachRow(from: 0, unreadText: unreadText) { row, index, _ in
-            if !isUnchanged(row, from: oldRows[index]) { diff.updated.append(row.laidOut(index: index, in: entries)) }
+        var index = 0
+        entries.forEach(from: 0) { _, top, entry in
+            for row in entry.rows(unreadText: unreadText) {
+                if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index, top: top)) }
+                index += 1
+            }
             return true
         }
-        oldEntries = nil
         compareFooter(oldFooter)
-    }
-
-    /// The same decisions and box as `old` (boxes compared at the rows' tops).
-    private func isUnchanged(_ row: EntryRow, from old: EntryRow) -> Bool {
-        guard row.hasSameContent(as: old) else { return false }
-        if case .unchanged = old.place { return true }
-        let box = row.box(in: entries), oldBox = old.box(in: oldEntries ?? entries)
-        return box.isSame(oldBox, movedDown: box.frame.y - oldBox.frame.y)
     }
 
     /// Matches rows by id: a run of rows found on both sides in the same order is kept (and
@@ -151,13 +142,11 @@ struct ListDiffBuilder {
         for index in old.indices { keptOld[index] = false }
         for index in new.indices {
             guard kept[index] else {
-                diff.inserted.append(new[index].row.laidOut(index: new[index].index, in: entries))
+                diff.inserted.append(new[index].laidOut)
                 continue
             }
             keptOld[before[index]] = true
-            if !isUnchanged(new[index].row, from: old[before[index]]) {
-                diff.updated.append(new[index].row.laidOut(index: new[index].index, in: entries))
-            }
+            if !new[index].row.isUnchanged(from: old[before[index]]) { diff.updated.append(new[index].laidOut) }
         }
         for index in old.indices where !keptOld[index] { diff.removed.append(old[index].id) }
     }

@@ -1,8 +1,6 @@
-/// One shown message with the separators that stand above it: its key, its decisions and what
-/// its rows are (how many, which separators, where its message row stands and how tall it is).
-/// The rows themselves are kept by its chunk of the store (`EntryStore.Chunk.rows`), in the
-/// batch layout's `RowTable` shape, from the chunk's top. Its rows depend only on itself and
-/// its two neighbours, which is what lets a change re-resolve a few entries instead of the list.
+/// One shown message with the separators that stand above it: its decisions, its rows and the
+/// height it takes in the list. Its rows depend only on itself and its two neighbours, which
+/// is what lets a change re-resolve a few entries instead of the list.
 struct ListEntry: Sendable {
     var key: SortKey
     /// The message's wall-clock minute (for `same_minute` grouping).
@@ -15,31 +13,26 @@ struct ListEntry: Sendable {
     /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
     /// neighbours read), and decisions are large values.
     private(set) var decisionBox: DecisionBox
-    /// The rows above the message row (`MessageListItem.rowsAbove`): the date separator, then
-    /// the unread separator.
+    /// The rows above the message row, top to bottom (the date separator, then the unread
+    /// separator), where they stand when the entry's top is at `origin`.
+    var separators: [Box] = []
     var hasDateSeparator = false
-    var hasUnreadSeparator = false
-    /// The message row's top inside the entry, and its height.
-    var messageRowOffset = 0
-    var messageRowHeight = 0
+    /// The message row, where it stands when the entry's top is at `origin`.
+    var row: Box
+    /// The list y the entry's rows were placed for: its top when it was last resolved. While
+    /// the entry stays there (nothing above it changed height, as when a message is appended
+    /// under it), its rows are read as they are; else they are moved by the difference.
+    var origin = 0
     /// The row must be laid out again (a new entry, another width).
     var needsRow = true
-    /// The rows the entry was last resolved to, from the entry's top, until its chunk takes
-    /// them in (`EntryStore.settle()`); nil while the rows in the chunk stand.
-    var newRows: RowTable?
-    /// Where the entry's rows are in its chunk's table: the index of the first (-1: none yet)
-    /// and the entry top (from the chunk's) they were written for.
-    var storedRow = -1
-    var storedTop = 0
     /// The space the entry takes: the space above it, its rows and the space between them.
     var extent = 0
-    /// How many rows it has (none until it is resolved).
-    var rowCount = 0
     /// Counts for the unread separator (`UnreadResolver.isCandidate`).
     var isUnreadCandidate: Bool
 
     var message: Message { decision.message }
     var day: CalendarDay { decision.day }
+    var rowCount: Int { separators.count + 1 }
 
     /// An entry not yet resolved: the message and its local time.
     init(message: Message, sequence: Int, time: MessageTime, currentUserID: String?) {
@@ -49,6 +42,7 @@ struct ListEntry: Sendable {
             message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: time.day, dateLabel: "",
             timeText: time.shortTime, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
         ))
+        row = Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0))
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
     }
 
@@ -59,12 +53,30 @@ struct ListEntry: Sendable {
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
     }
 
-    /// Calls `body` with the id of each of the entry's rows and what was decided of it, top to
-    /// bottom (the order `MessageListItem.rowsAbove` places the separators in).
-    func forEachRowContent(unreadText: String, _ body: (ListItemID, EntryRow.Content) -> Void) {
-        if hasDateSeparator { body(.dateSeparator(day), .dateSeparator(day, decision.dateLabel)) }
-        if hasUnreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: unreadText))) }
-        body(.message(decisionBox.value.message.id), .message(decisionBox))
+    /// The entry's rows, top to bottom, with their tops inside the entry.
+    func rows(unreadText: String) -> [EntryRow] {
+        var rows: [EntryRow] = []
+        rows.reserveCapacity(rowCount)
+        forEachRow(unreadText: unreadText) { rows.append($0) }
+        return rows
+    }
+
+    /// Calls `body` with each of the entry's rows, top to bottom, with their tops inside the
+    /// entry (where they were stacked: their boxes stand there when the entry's top is at
+    /// `origin`).
+    func forEachRow(unreadText: String, _ body: (EntryRow) -> Void) {
+        // The separators in the order they were placed (`MessageListItem.rowsAbove`).
+        for separator in separators {
+            if separator.role == .unreadSeparator {
+                body(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separator,
+                              offset: separator.frame.y - origin, origin: origin))
+            } else {
+                body(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separator,
+                              offset: separator.frame.y - origin, origin: origin))
+            }
+        }
+        body(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: messageRowOffset,
+                      origin: origin))
     }
 
     /// What the decisions of the entry under it read of it.
@@ -72,11 +84,8 @@ struct ListEntry: Sendable {
     /// What the decisions of the entry above it read of it.
     var asBelow: MessageBelow { MessageBelow(message: message, day: day, minute: minute) }
 
-    /// Its message row's place in the list, for the date overlay, its top at `top`.
-    func messageRow(top: Int) -> LaidOutList.MessageRow {
-        LaidOutList.MessageRow(top: top + messageRowOffset, bottom: top + messageRowOffset + messageRowHeight,
-                               dateLabel: decision.dateLabel)
-    }
+    /// The top of the message row inside the entry.
+    var messageRowOffset: Int { row.frame.y - origin }
 }
 
 /// An immutable decision, shared by the copies of an entry.
@@ -86,26 +95,9 @@ final class DecisionBox: Sendable {
     init(_ value: MessageDecision) { self.value = value }
 }
 
-/// An entry's rows as they stand in its chunk: the chunk's table (shared, not copied), the
-/// entry's first row in it and the entry top they were written for.
-struct StoredRows {
-    var table: RowTable
-    var firstRow: Int
-    var top: Int
-
-    /// Row `index` of the entry's, from the entry's top.
-    func frame(ofRow index: Int) -> Frame { table.frame(ofRow: firstRow + index).offsetBy(dy: -top) }
-
-    /// Appends row `index` of the entry's to `rows`, its top at `y` (from the entry's top).
-    func copyRow(_ index: Int, into rows: inout RowTable, at y: Int) {
-        let row = firstRow + index
-        rows.appendRows(row ..< row + 1, of: table, dy: y - table.frame(ofRow: row).y)
-    }
-}
-
-/// A row of an entry (or under the entries): its id, what was decided, its frame in the list
-/// and where its box is. Decisions stay behind their shared reference and boxes in their
-/// table until asked for.
+/// A row of an entry (or under the entries): its id, what was decided, its box, its top
+/// inside the entry and the entry top its box was placed for (`origin`: the box stands at
+/// `origin + offset`). Decisions stay behind their shared reference until asked for.
 struct EntryRow {
     enum Content {
         case dateSeparator(CalendarDay, String)
@@ -113,22 +105,11 @@ struct EntryRow {
         case other(MessageListItem)
     }
 
-    /// Where the row's box is.
-    enum Place {
-        /// Row `row` of chunk `chunk` of the entries' store.
-        case stored(chunk: Int, row: Int)
-        /// This box, moved down by `dy`.
-        case box(Box, dy: Int)
-        /// A row as it was before a change that did not rewrite it: the row after the change,
-        /// moved at most.
-        case unchanged
-    }
-
     var id: ListItemID
     var content: Content
-    var place: Place
-    /// Its frame in the list (unknown for an unchanged row as it was).
-    var frame: Frame
+    var box: Box
+    var offset: Int
+    var origin: Int
 
     var item: MessageListItem {
         switch content {
@@ -138,8 +119,9 @@ struct EntryRow {
         }
     }
 
-    /// The same decisions as `other`.
-    func hasSameContent(as other: EntryRow) -> Bool {
+    /// The same decisions and box as `other` (boxes compared at the rows' tops).
+    func isUnchanged(from other: EntryRow) -> Bool {
+        guard box.isSame(other.box, movedDown: (origin + offset) - (other.origin + other.offset)) else { return false }
         switch (content, other.content) {
         case (.message(let decision), .message(let previous)): return decision === previous || decision.value.isExactly(previous.value)
         case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
@@ -149,17 +131,14 @@ struct EntryRow {
         }
     }
 
-    /// Its box in list coordinates, read from `entries` when it is stored there.
-    func box(in entries: EntryStore) -> Box {
-        switch place {
-        case .stored(let chunk, let row): return entries.box(chunk: chunk, row: row)
-        case .box(let box, let dy): return dy == 0 ? box : box.offsetBy(dy: dy)
-        case .unchanged: preconditionFailure("an unchanged row is read after the change")
-        }
+    /// The row as an item of the list, its entry starting at `top`, at `index` in the list.
+    func laidOut(index: Int, top: Int) -> LaidOutItem {
+        LaidOutItem(id: id, index: index, item: item, row: box(entryTop: top))
     }
 
-    /// The row as an item of the list, at `index` in it.
-    func laidOut(index: Int, in entries: EntryStore) -> LaidOutItem {
-        LaidOutItem(id: id, index: index, item: item, row: box(in: entries))
+    /// The box where it stands when its entry's top is at `top` (as it is, when that is
+    /// where it was placed).
+    func box(entryTop top: Int) -> Box {
+        top == origin ? box : box.offsetBy(dy: top - origin)
     }
 }

@@ -38,16 +38,13 @@ final class Pipeline: Sendable {
     }
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
-    /// out again from its message and its neighbours: `above` from the entry above, resolved
-    /// (its group boundary decides this one's position and the space above it), `below` from
-    /// the entry under it, at least unresolved (it decides this one's group boundary). `label`
-    /// is its day's date label; `unreadAbove` when the unread separator (`unreadRow`, at
-    /// y = 0) stands above it. `stored` are its rows as they stand (nil for a new entry): a
-    /// row that draws the same is copied from them, not laid out again, and when every row is
-    /// the same where it was, the entry keeps them (its `newRows` nil); else its `newRows` are
-    /// its rows from its top, written as the batch layout writes them.
+    /// out again from its message and its neighbours, its rows placed for its top at `top`:
+    /// `above` from the entry above, resolved (its group boundary decides this one's position
+    /// and the space above it), `below` from the entry under it, at least unresolved (it
+    /// decides this one's group boundary). `label` is its day's date label; `unreadAbove`
+    /// when the unread separator (`unreadRow`, at y = 0) stands above it.
     @inline(never)
-    func resolve(_ entry: ListEntry, stored: StoredRows?, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
+    func resolve(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
                  unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
         let day = entry.day
         let time = MessageTime(day: day, minute: entry.minute, shortTime: entry.decision.timeText)
@@ -60,66 +57,41 @@ final class Pipeline: Sendable {
         if !decision.isExactly(entry.decision) { resolved.decision = decision } // else the shared decision stays
         let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
-        // Rows that draw as they did: the date separator of the same label, the message row
-        // whose decisions draw alike (the unread row is one row, shared).
-        let keptDate: Int? = stored != nil && entry.hasDateSeparator && Identifier.same(entry.decision.dateLabel, label) ? 0 : nil
-        let keptRow: Int? = stored != nil && !entry.needsRow && Self.drawAlike(entry.decision, decision) ? entry.rowCount - 1 : nil
-        let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
-        let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
-        resolved.hasDateSeparator = separatorAbove
-        resolved.hasUnreadSeparator = unreadAbove
-
-        // When each row is one it had, where it was, the entry keeps its rows.
-        if let stored, let keptRow, entry.hasDateSeparator == separatorAbove, entry.hasUnreadSeparator == unreadAbove,
-           !separatorAbove || keptDate != nil {
-            var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
-            var same = true
-            for (index, item) in rowsAbove.enumerated() {
-                let frame = stored.frame(ofRow: index)
-                same = same && stack.top(ofNext: RowStack.Kind(item)) == frame.y
-                stack.place(RowStack.Kind(item), height: frame.height)
-            }
-            if same && stack.top(ofNext: kind) == stored.frame(ofRow: keptRow).y {
-                resolved.needsRow = false
-                return resolved
-            }
-        }
         // The rows above it, in the batch list's order, then its row: stacked as the batch
-        // list stacks them, under the entry above it.
-        var rows = RowTable()
-        var rowLayout = rowLayout
-        var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
+        // list stacks them, under the entry above it. A date separator of the same label and
+        // the shared unread row are kept, not laid out again.
+        var stack = RowStack(metrics: layout.metrics, top: top, below: above.map { .message(endsGroup: $0.endsGroup) })
+        let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
+        var separators: [Box] = []
         for item in rowsAbove {
             let y = stack.top(ofNext: RowStack.Kind(item))
-            if case .unreadSeparator = item {
-                rows.beginRow()
-                rows.add(unreadRow, dy: y)
-            } else if let stored, let keptDate {
-                stored.copyRow(keptDate, into: &rows, at: y)
-            } else {
-                rowLayout.top = y
-                rows.beginRow()
-                rowLayout.write(item, into: &rows)
+            let box: Box
+            switch item {
+            case .unreadSeparator: box = unreadRow.offsetBy(dy: y)
+            default: box = reusable ? Self.moved(entry.separators[0], to: y) : rowLayout.row(item, movedDown: y)
             }
-            stack.place(RowStack.Kind(item), height: rows.frame(ofRow: rows.rowCount - 1).height)
+            separators.append(box)
+            stack.place(RowStack.Kind(item), height: box.frame.height)
         }
+        resolved.separators = separators
+        resolved.hasDateSeparator = separatorAbove
+        let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
         let y = stack.top(ofNext: kind)
-        if let stored, let keptRow {
-            stored.copyRow(keptRow, into: &rows, at: y)
+        if entry.needsRow || !Self.drawAlike(entry.decision, decision) {
+            resolved.row = rowLayout.row(.message(decision), movedDown: y)
+            resolved.needsRow = false
         } else {
-            rowLayout.top = y
-            rows.beginRow()
-            rowLayout.write(.message(decision), into: &rows)
+            resolved.row = Self.moved(entry.row, to: y)
         }
-        let height = rows.frame(ofRow: rows.rowCount - 1).height
-        stack.place(kind, height: height)
-        resolved.needsRow = false
-        resolved.newRows = rows
-        resolved.rowCount = rows.rowCount
-        resolved.messageRowOffset = y
-        resolved.messageRowHeight = height
-        resolved.extent = stack.bottom
+        stack.place(kind, height: resolved.row.frame.height)
+        resolved.origin = top
+        resolved.extent = stack.bottom - top
         return resolved
+    }
+
+    /// A row kept, its top at `y`.
+    static func moved(_ row: Box, to y: Int) -> Box {
+        row.frame.y == y ? row : row.offsetBy(dy: y - row.frame.y)
     }
 
     /// A message row is drawn from its decisions' content and options; group position and

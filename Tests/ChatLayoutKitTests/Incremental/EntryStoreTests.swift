@@ -4,8 +4,7 @@ import Testing
 
 /// The chunked store of the incremental list against a plain array: after random inserts,
 /// removals, updates and prepends, with chunks of 1–4 entries (so chunks split and empty),
-/// every running total and every search answers as a linear scan of the array does, and the
-/// chunks' rows, read as a laid-out list's, are every entry's rows at its top.
+/// every running total and every search answers as a linear scan of the array does.
 @Suite struct EntryStoreTests {
     @Test(arguments: 1 ... 4)
     func randomChanges_keepEveryTotalAndSearch_likeAPlainArray(chunkLength: Int) {
@@ -15,7 +14,7 @@ import Testing
         var sequence = 0
         func entry() -> ListEntry {
             sequence += 1
-            let entry = ListEntry(message: Message(id: "e\(sequence)", user: User(id: random.pick(["me", "you"])),
+            var entry = ListEntry(message: Message(id: "e\(sequence)", user: User(id: random.pick(["me", "you"])),
                                                    createdAt: Timestamp(seconds: Int64(random.int(0 ... 50)))),
                                   sequence: sequence,
                                   time: MessageTime(day: CalendarDay(year: 2024, month: 1, day: 1),
@@ -23,7 +22,9 @@ import Testing
                                                                                 hour: 0, minute: 0, second: 0, utcOffsetSeconds: 0)),
                                                     shortTime: ""),
                                   currentUserID: "me")
-            return withRows(entry, count: random.chance(0.3) ? 2 : 1, extent: random.int(2 ... 5))
+            entry.extent = random.int(1 ... 5)
+            if random.chance(0.3) { entry.separators = [entry.row] }
+            return entry
         }
         for step in 0 ..< 400 {
             switch random.int(0 ... 9) {
@@ -38,16 +39,10 @@ import Testing
                 model.remove(at: position)
             case 6 ... 7 where !model.isEmpty:
                 let position = random.int(0 ... model.count - 1)
-                if random.chance(0.3) {
-                    // The rows stand; only what the unread separator counts changes.
-                    store.update(at: position) { $0.isUnreadCandidate.toggle() }
-                } else {
-                    var updated = withRows(model[position], count: random.chance(0.5) ? 2 : 1, extent: random.int(2 ... 9))
-                    updated.storedRow = store[position].storedRow
-                    updated.storedTop = store[position].storedTop
-                    store.update(at: position) { $0 = updated; $0.isUnreadCandidate.toggle() }
-                    model[position] = updated
-                }
+                let extent = random.int(1 ... 9), separators = random.chance(0.5) ? [model[position].row] : []
+                store.update(at: position) { $0.extent = extent; $0.separators = separators; $0.isUnreadCandidate.toggle() }
+                model[position].extent = extent
+                model[position].separators = separators
                 model[position].isUnreadCandidate.toggle()
                 if random.chance(0.5) { continue } // several updates, then one settle
             case 8:
@@ -65,50 +60,6 @@ import Testing
                 return
             }
         }
-    }
-
-    /// The incremental list's laid-out list is a view of its store: a chunk of rows per chunk
-    /// of entries, standing at that chunk's top, and the rows under the messages in a chunk of
-    /// their own; the screen of a viewport views only the chunks it meets.
-    @Test func theLaidOutList_isAViewOfTheEntriesChunks() throws {
-        var builder = ConversationBuilder()
-        for index in 0 ..< 20 { builder = builder.message("m\(index)", by: index % 3 == 0 ? "leia" : "han", at: Double(index * 90)) }
-        let list = try IncrementalOracle.make(builder.conversation, config: builder.config, context: builder.context, width: 30,
-                                              chunkLength: 4)
-        let store = list.entries.store, view = list.list
-        #expect(store.chunks.count == 5)
-        #expect(view.table.chunks.count == store.chunks.count + (list.footer.isEmpty ? 0 : 1))
-        #expect(Array(view.table.tops.prefix(store.chunks.count)) == store.tops)
-        #expect(zip(view.table.chunks, store.chunks).allSatisfy { $0.rowCount == $1.rowCount })
-        #expect(view.messageRows.count == 20)
-        // A band at the top meets the first chunk only: a viewport's screen reads no other.
-        let band = 0 ..< store.chunks[0].extent
-        let top = list.view(meeting: band)
-        #expect(top.table.chunks.count == 1)
-        #expect(top.table.rows(overlapping: band).map { top.table.box(ofRow: $0) } == view.rows(overlapping: band))
-        var probes = SplitMix64(seed: 3)
-        #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil)
-    }
-
-    /// `entry` resolved to `count` rows filling `extent`: the last its message row, the others
-    /// one unit tall above it, each with an id and a line of text.
-    private func withRows(_ entry: ListEntry, count: Int, extent: Int) -> ListEntry {
-        var entry = entry
-        var rows = RowTable()
-        for index in 0 ..< count {
-            let last = index == count - 1
-            let frame = Frame(x: index, y: index, width: 9, height: last ? extent - index : 1)
-            rows.append(Box(role: last ? .messageRow : .dateSeparator, id: last ? entry.message.id : nil, frame: frame,
-                            children: [Box(role: .text, frame: frame, text: NeutralText("\(entry.message.id) row \(index)"),
-                                           placedLines: [PlacedLine(display: "\(entry.message.id)/\(index)", text: "\(entry.message.id)/\(index)",
-                                                                    x: 0, width: 4)])]))
-        }
-        entry.newRows = rows
-        entry.rowCount = count
-        entry.extent = extent
-        entry.messageRowOffset = count - 1
-        entry.messageRowHeight = extent - count + 1
-        return entry
     }
 
     /// What the store answers differently from a scan of `model`, or nil.
@@ -136,18 +87,6 @@ import Testing
         if store.extent != top || store.rowCount != row { return "totals \(store.extent)/\(store.rowCount) ≠ \(top)/\(row)" }
         if store.position(endingBelow: top) != nil { return "an entry below the end" }
         if store.candidates != model.filter(\.isUnreadCandidate).count { return "candidates \(store.candidates)" }
-        // The chunks' rows as a laid-out list reads them: each entry's rows at its top.
-        let (rows, messageRows) = store.laidOutRows()
-        var expected: [Box] = [], expectedMessageRows: [LaidOutList.MessageRow] = []
-        top = 0
-        for entry in model {
-            expected += entry.newRows!.boxes(dy: top)
-            expectedMessageRows.append(LaidOutList.MessageRow(top: top + entry.messageRowOffset, bottom: top + entry.extent, dateLabel: ""))
-            top += entry.extent
-        }
-        if rows.boxes() != expected { return "rows differ from each entry's at its top" }
-        if rows.extent != store.extent { return "rows end at \(rows.extent), the entries at \(store.extent)" }
-        if !messageRows.elementsEqual(expectedMessageRows, by: { $0.top == $1.top && $0.bottom == $1.bottom }) { return "message rows differ" }
         return nil
     }
 }
