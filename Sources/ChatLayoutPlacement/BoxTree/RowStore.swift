@@ -192,12 +192,13 @@ extension RowStore where Chunk == RowTable {
         modifyLeavingOffsets(chunks.count - 1) { $0.beginRow() }
     }
 
-    /// Appends a row (a box and its descendants, in list coordinates) whose space begins at
-    /// `top`.
-    mutating func append(_ row: Box, spaceFrom top: Int? = nil) {
+    /// Appends a row (a box and its descendants) moved down by `dy` into list coordinates,
+    /// whose space begins at `top`: its records are written moved (into the chunk's
+    /// coordinates), the box is not copied.
+    mutating func append(_ row: Box, movedDown dy: Int = 0, spaceFrom top: Int? = nil) {
         beginRow(at: top ?? (chunks.isEmpty ? 0 : extent))
-        let dy = tops[tops.count - 1]
-        modifyLeavingOffsets(chunks.count - 1) { $0.add(dy == 0 ? row : row.offsetBy(dy: -dy)) }
+        let chunkTop = tops[tops.count - 1]
+        modifyLeavingOffsets(chunks.count - 1) { $0.add(row, dy: dy - chunkTop) }
     }
 
     /// Appends the chunks of `other`, moved down by `dy` (`other` stacked from y = 0 under this

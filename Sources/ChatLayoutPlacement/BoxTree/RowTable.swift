@@ -86,15 +86,17 @@ struct RowTable: Sendable {
         add(row)
     }
 
-    /// Appends the box and its subtree (to the row begun last).
-    mutating func add(_ box: Box) {
+    /// Appends the box and its subtree (to the row begun last), moved down by `dy` as it is
+    /// written: the same records as `add(box.offsetBy(dy: dy))` without copying the tree.
+    mutating func add(_ box: Box, dy: Int = 0) {
         let firstLine = lines.count
         for line in box.placedLines {
             storeLine(display: line.display, reading: line.reading, x: line.x, width: line.width)
         }
-        let index = openRecord(box.role, id: box.id, frame: box.frame, text: box.text, content: box.content, firstLine: firstLine,
-                               alignment: box.alignment, direction: box.textDirection, tail: box.tail)
-        for child in box.children { add(child) }
+        let index = openRecord(box.role, id: box.id, frame: dy == 0 ? box.frame : box.frame.offsetBy(dy: dy), text: box.text,
+                               content: box.content, firstLine: firstLine, alignment: box.alignment, direction: box.textDirection,
+                               tail: box.tail)
+        for child in box.children { add(child, dy: dy) }
         close(index, height: nil)
     }
 
@@ -158,6 +160,95 @@ struct RowTable: Sendable {
         guard let content else { return -1 }
         contents.append(content)
         return Int32(clamping: contents.count - 1)
+    }
+
+    // MARK: Copying and cutting rows
+
+    /// Appends the rows `range` of `other`, moved down by `dy`: their records, lines and texts
+    /// copied as they are, no box made (a chunk of the incremental list rewritten from an
+    /// entry on, the rows after it moved).
+    mutating func appendRows(_ range: Range<Int>, of other: RowTable, dy: Int) {
+        guard !range.isEmpty else { return }
+        let firstRecord = Int(other.rowStarts[range.lowerBound])
+        let endRecord = range.upperBound < other.rowCount ? Int(other.rowStarts[range.upperBound]) : other.records.count
+        // A row's lines and texts were stored while it was written: they follow one another.
+        let firstLine = Int(other.records[firstRecord].firstLine)
+        let endLine = range.upperBound < other.rowCount ? Int(other.records[endRecord].firstLine) : other.lines.count
+        var byteStart = Int.max, byteEnd = 0
+        func cover(_ span: Span) {
+            guard !span.isNone else { return }
+            byteStart = min(byteStart, Int(span.start))
+            byteEnd = max(byteEnd, Int(span.start) + Int(span.length))
+        }
+        for index in firstLine ..< endLine {
+            cover(other.lines[index].display)
+            cover(other.lines[index].reading)
+        }
+        for index in firstRecord ..< endRecord { cover(other.records[index].text) }
+        // (An empty text has a place too: its span moves with the others.)
+        let byteShift: Int32
+        if byteStart <= byteEnd {
+            precondition(bytes.count + byteEnd - byteStart <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+            byteShift = Int32(bytes.count - byteStart)
+            bytes.append(contentsOf: other.bytes[byteStart ..< byteEnd])
+        } else {
+            byteShift = 0
+        }
+        func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteShift, length: span.length) }
+        let lineShift = Int32(lines.count - firstLine)
+        for index in firstLine ..< endLine {
+            var line = other.lines[index]
+            line.display = moved(line.display)
+            line.reading = moved(line.reading)
+            lines.append(line)
+        }
+        let recordShift = Int32(records.count - firstRecord)
+        var row = range.lowerBound
+        let y = Int32(clamping: dy)
+        for index in firstRecord ..< endRecord {
+            while row < range.upperBound && Int(other.rowStarts[row]) == index {
+                rowStarts.append(other.rowStarts[row] + recordShift)
+                row += 1
+            }
+            var record = other.records[index]
+            record.y &+= y
+            record.firstLine += lineShift
+            record.text = moved(record.text)
+            if record.id >= 0 { record.id = identifier(other.ids[Int(record.id)]) }
+            if record.content >= 0 { record.content = payload(other.contents[Int(record.content)]) }
+            records.append(record)
+        }
+    }
+
+    /// Removes the rows from `row` on, with the lines, texts, ids and payloads only they hold.
+    mutating func removeRows(from row: Int) {
+        guard row < rowCount else { return }
+        let firstRecord = Int(rowStarts[row])
+        // Lines, texts and payloads are stored in order, the rows' after those of the rows
+        // above: what the removed records hold starts at the least of theirs.
+        var firstLine = lines.count, byteStart = bytes.count, firstID = ids.count, firstContent = contents.count
+        if firstRecord < records.count { firstLine = Int(records[firstRecord].firstLine) }
+        for index in firstLine ..< lines.count {
+            if !lines[index].display.isNone { byteStart = min(byteStart, Int(lines[index].display.start)) }
+            if !lines[index].reading.isNone { byteStart = min(byteStart, Int(lines[index].reading.start)) }
+        }
+        for index in firstRecord ..< records.count {
+            let record = records[index]
+            if !record.text.isNone { byteStart = min(byteStart, Int(record.text.start)) }
+            if record.id >= 0 { firstID = min(firstID, Int(record.id)) }
+            if record.content >= 0 { firstContent = min(firstContent, Int(record.content)) }
+        }
+        // An id is kept once for a run of boxes that share it: the one the removed rows start
+        // with may be the kept rows' last.
+        var kept = firstRecord - 1
+        while kept >= 0 && records[kept].id < 0 { kept -= 1 }
+        if kept >= 0 && Int(records[kept].id) == firstID { firstID += 1 }
+        lines.removeAll(from: firstLine)
+        records.removeAll(from: firstRecord)
+        rowStarts.removeSubrange(row...)
+        bytes.removeSubrange(byteStart...)
+        ids.removeSubrange(min(firstID, ids.count)...)
+        contents.removeSubrange(firstContent...)
     }
 
     // MARK: Reading

@@ -264,19 +264,22 @@ public struct IncrementalMessageList: Sendable {
     /// The laid-out list, as `MessageListLayout.layout` gives it. O(n): for drawing the whole
     /// list; a viewport is cheaper through ``screen(_:)``.
     public var list: LaidOutList {
-        var rows: [Box] = []
+        // Each row written into the batch layout's store where the list has it: its records
+        // moved as they are written, no box copied.
+        var table = LaidOutRows()
         var messageRows: [LaidOutList.MessageRow] = []
-        rows.reserveCapacity(itemCount)
+        table.reserveCapacity(rows: itemCount)
         messageRows.reserveCapacity(entries.count)
         forEachRow(from: 0) { row, _, top in
-            let box = row.box(entryTop: top)
-            rows.append(box)
-            if case .message(let decision) = row.item {
-                messageRows.append(LaidOutList.MessageRow(top: box.frame.y, bottom: box.frame.maxY, dateLabel: decision.dateLabel))
+            let dy = top - row.origin
+            table.append(row.box, movedDown: dy)
+            if case .message(let decision) = row.content {
+                let y = row.box.frame.y + dy
+                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.box.frame.height, dateLabel: decision.value.dateLabel))
             }
             return true
         }
-        return laidOutList(rows: rows, messageRows: messageRows)
+        return laidOutList(table: table, messageRows: messageRows)
     }
 
     /// The whole list as a screen, or the part a viewport shows with the date overlay and the
@@ -288,7 +291,7 @@ public struct IncrementalMessageList: Sendable {
         // viewport shows and the overlay's probe one row under its top.
         let (visibleHeight, offset, _) = LaidOutList.shown(viewport, contentHeight: contentHeight, headerHeight: headerBox.frame.height)
         let shown = items(intersecting: offset ..< offset + max(visibleHeight, 2))
-        return laidOutList(rows: shown.map(\.row), messageRows: Self.messageRows(shown)).screen(viewport)
+        return laidOutList(table: LaidOutRows(shown.map(\.row)), messageRows: Self.messageRows(shown)).screen(viewport)
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
@@ -318,9 +321,9 @@ public struct IncrementalMessageList: Sendable {
     // MARK: - Helpers
 
     /// A list of some of the rows, with everything else of the whole list.
-    private func laidOutList(rows: [Box], messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
+    private func laidOutList(table: LaidOutRows, messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
         // Only the rows under the messages are states (empty, loading, typing).
-        LaidOutList(width: width, header: headerBox, rows: rows, contentHeight: contentHeight, messageRows: messageRows,
+        LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
                     showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
     }
 

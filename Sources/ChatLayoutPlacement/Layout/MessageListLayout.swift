@@ -213,7 +213,7 @@ struct StackedRows: Sendable {
     mutating func append(_ row: Box, kind: RowStack.Kind = .other) -> Int {
         let bottom = stack.bottom
         let top = stack.place(kind, height: row.frame.height)
-        table.append(row.offsetBy(dy: top), spaceFrom: bottom)
+        table.append(row, movedDown: top, spaceFrom: bottom)
         return top
     }
 
@@ -241,7 +241,8 @@ public struct LaidOutList: Sendable {
     let table: LaidOutRows
     /// The list's height.
     public let contentHeight: Int
-    let messageRows: [MessageRow]
+    /// Where the message rows are, for the date overlay.
+    let messageRows: MessageRowRuns
     /// Every row is a list state (empty, loading, typing), as recorded when the rows were
     /// stacked: such a list, shorter than its viewport, sits in its middle.
     let showsOnlyStates: Bool
@@ -258,6 +259,13 @@ public struct LaidOutList: Sendable {
 
     init(width: Int, header: Box, table: LaidOutRows, contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool,
          unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.init(width: width, header: header, table: table, contentHeight: contentHeight, messageRows: MessageRowRuns(messageRows),
+                  showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    /// A list of these rows (the store shared, not copied) and message rows.
+    init(width: Int, header: Box, table: LaidOutRows, contentHeight: Int, messageRows: MessageRowRuns, showsOnlyStates: Bool,
+         unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.width = width
         self.header = header
         self.table = table
@@ -273,12 +281,6 @@ public struct LaidOutList: Sendable {
     init(width: Int, header: Box, rows: StackedRows, unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.init(width: width, header: header, table: rows.table, contentHeight: rows.stack.height, messageRows: rows.messageRows,
                   showsOnlyStates: rows.stack.onlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
-    }
-
-    init(width: Int, header: Box, rows: [Box], contentHeight: Int, messageRows: [MessageRow], showsOnlyStates: Bool, unreadCount: Int,
-         dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
-        self.init(width: width, header: header, table: LaidOutRows(rows), contentHeight: contentHeight, messageRows: messageRows,
-                  showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
     }
 
     /// Every row as a box, top to bottom; `y` counts from the top of the list. Made anew from
@@ -323,9 +325,9 @@ public struct LaidOutList: Sendable {
                               overlayHeight: overlayHeight ?? metrics.lineHeight)
     }
 
-    /// The overlay's rule over message rows sorted top to bottom (all of a list's, or, as an
-    /// incremental list asks, those around the viewport and the overlay's bottom edge).
-    static func dateOverlayLabel(in messageRows: [MessageRow], scrollOffset: Int, visibleHeight: Int, overlayHeight: Int) -> String? {
+    /// The overlay's rule over a list's message rows, sorted top to bottom.
+    static func dateOverlayLabel<Rows: RandomAccessCollection<MessageRow>>(in messageRows: Rows, scrollOffset: Int, visibleHeight: Int,
+                                                                           overlayHeight: Int) -> String? where Rows.Index == Int {
         guard !messageRows.isEmpty else { return nil }
         let probe = scrollOffset + overlayHeight
         // The last row starting at or above the probe.
@@ -439,6 +441,48 @@ public struct LaidOutList: Sendable {
         block.alignment = centered ? .center : .trailing
         let x = centered ? padding + max(0, (room - block.width) / 2) : width - padding - block.width
         return rowLayout.mirrored(rowLayout.box(block, id: nil, x: x, y: 0))
+    }
+}
+
+/// A list's message rows for the date overlay, in runs (one per chunk of rows), each run's
+/// rows counted from the run's top: the batch layout's list has one run from its top, the
+/// incremental list's view one per chunk of entries, shared with them and not copied.
+struct MessageRowRuns: RandomAccessCollection, Sendable {
+    private var runs: [[LaidOutList.MessageRow]] = []
+    private var tops: [Int] = []
+    /// The index of each run's first row.
+    private var starts: [Int] = []
+    private(set) var endIndex = 0
+
+    init() {}
+
+    /// One run from the list's top.
+    init(_ rows: [LaidOutList.MessageRow]) { append(rows, top: 0) }
+
+    /// Adds a run of rows whose top is at `top`.
+    mutating func append(_ rows: [LaidOutList.MessageRow], top: Int) {
+        guard !rows.isEmpty else { return }
+        runs.append(rows)
+        tops.append(top)
+        starts.append(endIndex)
+        endIndex += rows.count
+    }
+
+    var startIndex: Int { 0 }
+
+    /// Row `index`, in list coordinates: O(1) in a list of one run, else a binary search over
+    /// the runs.
+    subscript(index: Int) -> LaidOutList.MessageRow {
+        var run = 0
+        if starts.count > 1 {
+            var high = starts.count - 1
+            while run < high {
+                let middle = (run + high + 1) / 2
+                if starts[middle] <= index { run = middle } else { high = middle - 1 }
+            }
+        }
+        let row = runs[run][index - starts[run]], top = tops[run]
+        return top == 0 ? row : LaidOutList.MessageRow(top: row.top + top, bottom: row.bottom + top, dateLabel: row.dateLabel)
     }
 }
 

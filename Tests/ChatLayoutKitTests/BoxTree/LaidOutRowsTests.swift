@@ -53,6 +53,21 @@ import Testing
         #expect(store.boxes() == rows)
     }
 
+    @Test func rowsAppendedMovedDown_areWrittenWhereTheMovedBoxesWouldBe() {
+        let rows = rows(LaidOutRows.chunkLength + 300, seed: 13)
+        var random = SplitMix64(seed: 5)
+        // Each row handed over at another height and moved back down by the store.
+        var store = LaidOutRows()
+        for row in rows {
+            let dy = random.int(-40 ... 40)
+            store.append(row.offsetBy(dy: -dy), movedDown: dy)
+        }
+        #expect(store.chunks.count == 2)
+        #expect(store.tops == LaidOutRows(rows).tops)
+        #expect(check(store, rows) == nil)
+        #expect(store.boxes() == rows)
+    }
+
     @Test func runsStackedAsChunks_readAsTheRowsMovedDown() {
         let rows = rows(5000, seed: 11)
         // Three runs, each from y = 0 (where the run above ends), stacked without copying.
