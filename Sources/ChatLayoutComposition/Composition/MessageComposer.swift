@@ -28,9 +28,7 @@ package struct MessageComposer {
     }
 
     /// The same, into `spec`: a row made as `MessageRowSpec(id:)` makes it, the message's id.
-    /// The row layout composes into a spec of its own, built in place rather than returned
-    /// and copied.
-    package func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
+    private func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
         let options = decision.options
         let message = decision.message
         if options.contains(.centered) {

@@ -41,7 +41,7 @@ package struct MessageRowSpec {
     /// The footnote's parts.
     package var footnote = FootnoteSpec()
 
-    @inlinable package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
+    package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
         self.id = id
         self.centeredText = centeredText
         self.isFlipped = isFlipped

@@ -75,8 +75,7 @@ public struct User: Hashable, Sendable, Codable {
     /// The same for an ASCII name, byte by byte (every message row asks); nil for other names.
     /// No array and no Unicode case mapping: up to two bytes each, uppercased as ASCII.
     private static func asciiInitials(_ name: String) -> String? {
-        var letters = (count: 0, first: UInt8(0), second: UInt8(0))
-        var firsts = (count: 0, first: UInt8(0), second: UInt8(0))
+        var letters = TwoBytes(), firsts = TwoBytes()
         var atWordStart = true
         var wordHasLetter = false
         for byte in name.utf8 {
@@ -89,21 +88,34 @@ public struct User: Hashable, Sendable, Codable {
             if atWordStart {
                 atWordStart = false
                 wordHasLetter = false
-                if firsts.count == 0 { firsts.first = byte } else if firsts.count == 1 { firsts.second = byte }
-                firsts.count = min(firsts.count + 1, 2)
+                firsts.append(byte)
             }
             let isAlphanumeric = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
             if isAlphanumeric && !wordHasLetter {
                 wordHasLetter = true
-                if letters.count == 0 { letters.first = byte } else if letters.count == 1 { letters.second = byte }
-                letters.count = min(letters.count + 1, 2)
+                letters.append(byte)
             }
         }
         // "\r\n" is one Character; as whitespace it separates words like the others here.
         if letters.count == 0 { letters = firsts }
-        if letters.count == 0 { return "?" }
-        func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
-        let bytes = (upper(letters.first), upper(letters.second))
-        return withUnsafeBytes(of: bytes) { String(decoding: $0.prefix(letters.count), as: UTF8.self) }
+        return letters.count == 0 ? "?" : letters.uppercased
+    }
+
+    /// The first two bytes appended, without an array.
+    private struct TwoBytes {
+        var count = 0
+        var bytes: (UInt8, UInt8) = (0, 0)
+
+        mutating func append(_ byte: UInt8) {
+            if count == 0 { bytes.0 = byte } else if count == 1 { bytes.1 = byte }
+            count = min(count + 1, 2)
+        }
+
+        /// The bytes as a string, ASCII lowercase letters uppercased.
+        var uppercased: String {
+            func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
+            let upper = (upper(bytes.0), upper(bytes.1))
+            return withUnsafeBytes(of: upper) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        }
     }
 }

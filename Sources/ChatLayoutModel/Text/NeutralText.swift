@@ -29,7 +29,7 @@ public struct NeutralText: Hashable, Sendable, Codable, ExpressibleByStringLiter
 
     /// Words composed from neutral parts only: neutral texts, the strings table's words, digits
     /// and literals. Not checked: every call says why its parts are neutral.
-    @inlinable package init(composing string: String) {
+    package init(composing string: String) {
         self.string = string
     }
 

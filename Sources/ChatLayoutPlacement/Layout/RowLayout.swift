@@ -203,8 +203,8 @@ struct RowLayout {
     /// parts above the bubble, the bubble and its content, the error glyph and the avatar beside
     /// it, the parts below it — each where the anatomy puts it.
     func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
-        // Composed by the composition stage in its own module, where the spec is made in
-        // place and returned by moving: made here, its initialiser is a call.
+        // Made by the composition stage in its module: made here, in another module, the
+        // spec's initialiser is a call that is never inlined.
         let spec = composer.compose(decision)
         writeMessageRow(spec, into: &sink)
     }

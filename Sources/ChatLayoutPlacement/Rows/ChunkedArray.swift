@@ -26,16 +26,6 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         count += 1
     }
 
-    /// Removes the elements from `index` on (the incremental list rewriting the last rows of
-    /// a chunk); the chunks before it stay where they are.
-    mutating func removeAll(from index: Int) {
-        guard index < count else { return }
-        let kept = index == 0 ? 0 : (index - 1) >> Self.shift + 1
-        chunks.removeSubrange(kept...)
-        if kept > 0 { chunks[kept - 1].removeSubrange((index - (kept - 1) << Self.shift)...) }
-        count = index
-    }
-
     subscript(index: Int) -> Element {
         get { chunks[index >> Self.shift][index & Self.mask] }
         set { chunks[index >> Self.shift][index & Self.mask] = newValue }

@@ -56,59 +56,6 @@ struct RowTableTests {
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
 
-    /// Rows copied from one table into another, moved, and rows cut from a table's end give
-    /// back, byte for byte, the boxes of the rows they were, and a cut frees exactly what only
-    /// the cut rows held: the incremental list rewrites a chunk's last rows this way.
-    @Test func rowsCopiedAndCut_giveBackTheirBoxes() {
-        var failures: [String] = []
-        var random = SplitMix64(seed: 28)
-        for laidOut in LayoutPropertyTests.cases {
-            let source = laidOut.list.table.chunks.first ?? RowTable()
-            guard source.rowCount > 1 else { continue }
-            let dy = random.int(-3 ... 7)
-            var copy = RowTable()
-            let split = random.int(1 ... source.rowCount - 1)
-            copy.appendRows(0 ..< split, of: source, dy: dy)
-            copy.appendRows(split ..< source.rowCount, of: source, dy: dy)
-            let kept = random.int(0 ... source.rowCount - 1)
-            copy.removeRows(from: kept)
-            var fresh = RowTable()
-            fresh.appendRows(0 ..< kept, of: source, dy: dy)
-            if (copy.rowCount, copy.records.count, copy.lines.count, copy.bytes.count, copy.ids.count, copy.contents.count)
-                != (fresh.rowCount, fresh.records.count, fresh.lines.count, fresh.bytes.count, fresh.ids.count, fresh.contents.count) {
-                failures.append("seed \(laidOut.resolved.input.seed): cut at \(kept) keeps more than a copy of the rows above it")
-            }
-            copy.appendRows(kept ..< source.rowCount, of: source, dy: dy)
-            for row in 0 ..< source.rowCount {
-                if let failure = difference(copy.box(ofRow: row), source.box(ofRow: row, dy: dy)) {
-                    failures.append("seed \(laidOut.resolved.input.seed) row \(row): \(failure)")
-                    break
-                }
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
-    }
-
-    /// An empty text has a place in the table's text like any other: copied after other text,
-    /// it moves with it, and cutting its row leaves the text above it whole.
-    @Test func aRowOfEmptyTexts_copiedAndCut_leavesTheTextAboveItWhole() {
-        func row(_ id: String, _ text: String, y: Int) -> Box {
-            Box(role: .messageRow, id: id, frame: Frame(x: 0, y: y, width: 9, height: 1),
-                children: [Box(role: .text, id: id, frame: Frame(x: 1, y: y, width: 8, height: 1), text: NeutralText(text),
-                               placedLines: [PlacedLine(display: text, text: text, x: 0, width: text.count)])])
-        }
-        var source = RowTable()
-        source.append(row("a", "abc", y: 0))
-        source.append(row("b", "", y: 1))
-        var copy = RowTable()
-        copy.append(row("x", "xyzxyz", y: 0))
-        copy.appendRows(1 ..< 2, of: source, dy: 0)
-        #expect(copy.box(ofRow: 1) == source.box(ofRow: 1))
-        copy.removeRows(from: 1)
-        #expect(copy.bytes.count == 6)
-        #expect(copy.box(ofRow: 0) == row("x", "xyzxyz", y: 0))
-    }
-
     /// A long list is laid out in runs on every core and stacked: byte for byte the serial
     /// layout, whatever the run length (here down to one row a run, so that every generated
     /// case is split, at every kind of boundary).
