@@ -254,16 +254,6 @@ public struct Box: Hashable, Sendable, Codable {
         self.children = children
     }
 
-    /// A box of the layout, its words composed from neutral parts (``NeutralText/init(composing:)``):
-    /// the model's texts, the strings table's words, the formatter's dates and digits, and the
-    /// presentation's glyphs, which is all the layout places.
-    package init(role: BoxRole, id: String? = nil, frame: Frame, composedText: String?, content: BoxContent? = nil,
-         placedLines: [PlacedLine] = [], alignment: TextAlignment = .leading, textDirection: TextDirection = .leftToRight,
-         tail: BubbleTail = .none, children: [Box] = []) {
-        self.init(role: role, id: id, frame: frame, text: composedText.map { NeutralText(composing: $0) }, content: content,
-                  placedLines: placedLines, alignment: alignment, textDirection: textDirection, tail: tail, children: children)
-    }
-
     /// The lines drawn, top to bottom, in display order (``PlacedLine/display``).
     public var lines: [String] { placedLines.map(\.display) }
 
