@@ -112,9 +112,9 @@ let layoutOnceOnly = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE
 
 /// The whole pipeline after decoding: decisions, measurement, box tree.
 @inline(never) @MainActor func layOut() -> LaidOutList {
-    let decisions = MessageListResolver(try! LayoutEnvironment(config: config, context: context, formatter: formatter,
-                                                              measurer: engine))
-        .resolve(conversation)
+    var environment = try! LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: engine)
+    environment.laysOutOnAllCores = !layoutOnceOnly // the decisions too: all of the work on this thread
+    let decisions = MessageListResolver(environment).resolve(conversation)
     var layout = MessageListLayout(metrics: .cells(for: config), measurer: engine)
     layout.laysOutOnAllCores = !layoutOnceOnly
     return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
