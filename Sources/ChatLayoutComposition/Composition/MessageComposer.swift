@@ -28,7 +28,7 @@ package struct MessageComposer {
     }
 
     /// The same, into `spec`: a row made as `MessageRowSpec(id:)` makes it, the message's id.
-    private func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
+    @inline(__always) private func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
         let options = decision.options
         let message = decision.message
         if options.contains(.centered) {

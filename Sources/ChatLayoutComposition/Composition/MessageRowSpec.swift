@@ -41,6 +41,11 @@ package struct MessageRowSpec {
     /// The footnote's parts.
     package var footnote = FootnoteSpec()
 
+    /// A row of message `id` with no part yet (each part's default), as the composer starts it.
+    package init(id: String) {
+        self.id = id
+    }
+
     package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
         self.id = id
         self.centeredText = centeredText

@@ -3,42 +3,42 @@
 /// The parts a message shows: Stream's `ChatMessageLayoutOptions`, with their JSON names.
 public struct MessageLayoutOptions: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// On the trailing side (the current user's messages).
-    public static let flipped = Self(rawValue: 1 << 0)
+    @inlinable public static var flipped: Self { Self(rawValue: 1 << 0) }
     /// A bubble around the content (not for jumbomoji, 1–3 emoji alone).
-    public static let bubble = Self(rawValue: 1 << 1)
+    @inlinable public static var bubble: Self { Self(rawValue: 1 << 1) }
     /// The bubble continues into the next message of the group (no tail corner).
-    public static let continuousBubble = Self(rawValue: 1 << 2)
+    @inlinable public static var continuousBubble: Self { Self(rawValue: 1 << 2) }
     /// Keeps the avatar's column empty on messages without the avatar.
-    public static let avatarSizePadding = Self(rawValue: 1 << 3)
+    @inlinable public static var avatarSizePadding: Self { Self(rawValue: 1 << 3) }
     /// The author's avatar, beside the last message of others' groups.
-    public static let avatar = Self(rawValue: 1 << 4)
+    @inlinable public static var avatar: Self { Self(rawValue: 1 << 4) }
     /// The time, under the last message of a group.
-    public static let timestamp = Self(rawValue: 1 << 5)
+    @inlinable public static var timestamp: Self { Self(rawValue: 1 << 5) }
     /// The automatic translation into `context.translation_language`.
-    public static let translation = Self(rawValue: 1 << 6)
+    @inlinable public static var translation: Self { Self(rawValue: 1 << 6) }
     /// The author's name, under the last message of others' groups in channels of more than
     /// two members.
-    public static let authorName = Self(rawValue: 1 << 7)
+    @inlinable public static var authorName: Self { Self(rawValue: 1 << 7) }
     /// The message's text (or the deleted placeholder).
-    public static let text = Self(rawValue: 1 << 8)
+    @inlinable public static var text: Self { Self(rawValue: 1 << 8) }
     /// The message it quotes, at the top of the bubble.
-    public static let quotedMessage = Self(rawValue: 1 << 9)
+    @inlinable public static var quotedMessage: Self { Self(rawValue: 1 << 9) }
     /// "💬 3 replies · …" under a thread root (or "Thread reply"), with replies enabled.
-    public static let threadInfo = Self(rawValue: 1 << 10)
+    @inlinable public static var threadInfo: Self { Self(rawValue: 1 << 10) }
     /// The error glyph: sending, syncing or deleting failed, or moderation bounced it.
-    public static let errorIndicator = Self(rawValue: 1 << 11)
+    @inlinable public static var errorIndicator: Self { Self(rawValue: 1 << 11) }
     /// The reactions, above the bubble.
-    public static let reactions = Self(rawValue: 1 << 12)
+    @inlinable public static var reactions: Self { Self(rawValue: 1 << 12) }
     /// "Only visible to you": the current user's ephemeral messages.
-    public static let onlyVisibleToYouIndicator = Self(rawValue: 1 << 13)
+    @inlinable public static var onlyVisibleToYouIndicator: Self { Self(rawValue: 1 << 13) }
     /// The delivery status (pending, sent, delivered, read) under the current user's last message
     /// of a group.
-    public static let deliveryStatusIndicator = Self(rawValue: 1 << 14)
+    @inlinable public static var deliveryStatusIndicator: Self { Self(rawValue: 1 << 14) }
     /// A system or error message: centred text, no bubble.
-    public static let centered = Self(rawValue: 1 << 15)
+    @inlinable public static var centered: Self { Self(rawValue: 1 << 15) }
 
     /// Every option with its name as used in JSON output.
     public static let all: [(option: MessageLayoutOptions, name: String)] = [
