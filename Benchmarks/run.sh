@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks/run.sh: ChatLayoutKit's benchmark and its peers (../shared/bench/peers) in one run
-# on the same texts, with ratios ours / peer (SPEC §7, BENCHMARKS.md).
+# on the same texts, with ratios ours / peer (the goals of BENCHMARKS.md).
 #
 #   Benchmarks/run.sh                      # 100k messages, width 40, 5 runs
 #   MESSAGES=20000 RUNS=3 Benchmarks/run.sh

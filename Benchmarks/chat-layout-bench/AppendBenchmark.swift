@@ -1,6 +1,6 @@
 import ChatLayoutKit
 
-/// `append_us` (SPEC §7): appending one message at the bottom of a laid-out list through
+/// `append_us` (a goal of BENCHMARKS.md): appending one message at the bottom of a laid-out list through
 /// `IncrementalMessageList`, at several list lengths, and `edit_us`: a reaction added to a
 /// message anywhere in the list. Medians of single changes, each timed alone.
 struct AppendBenchmark {

@@ -1,6 +1,6 @@
 // chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--decode-only]
 //
-// Prints one line of key=value figures for a conversation document (SPEC §7), medians over
+// Prints one line of key=value figures for a conversation document, medians over
 // runs, decoding excluded. BENCHMARKS.md describes each figure and how it is measured.
 import ChatLayoutDecoding
 import ChatLayoutICU

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `chat-layout explain`: SPEC §4's JSON contract, the flags, and the errors scripts rely on.
+/// `chat-layout explain`: its JSON contract, the flags, and the errors scripts rely on.
 struct ExplainTests {
     private static let sample = CLIRunner.repository.appendingPathComponent("Samples/conversation.json").path
 

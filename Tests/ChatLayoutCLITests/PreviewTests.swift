@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `chat-layout preview`: the drawing, the tree dump and SPEC §4's box-tree JSON of the bundled
+/// `chat-layout preview`: the drawing, the tree dump and the box-tree JSON contract of the bundled
 /// sample, the viewport flags, narrow and wide screens, and the errors scripts rely on.
 struct PreviewTests {
     private static let sample = CLIRunner.repository.appendingPathComponent("Samples/conversation.json").path

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `chat-layout threads`: the thread list drawn as text, tree and SPEC §4's JSON; Stream's
+/// `chat-layout threads`: the thread list drawn as text, tree and the box-tree JSON; Stream's
 /// thread-list response read as it is; events applied, unknown ones warned about; the viewport;
 /// bad input (exit 1) and bad usage (exit 2).
 struct ThreadsCommandTests {
@@ -104,7 +104,7 @@ struct ThreadsCommandTests {
         #expect(result.stdout.contains(#"threadTitle hike-1 "#) && result.stdout.contains(#""Weekend Hikers""#))
     }
 
-    // MARK: - JSON (SPEC §4's box contract)
+    // MARK: - JSON (the box-tree contract)
 
     private struct Screen: Decodable {
         var width: Int

@@ -2,7 +2,8 @@ import ChatLayoutICU
 import ChatLayoutKit
 import Testing
 
-/// Locale formatting through ICU 72 (SPEC 3.3 and 5): exact strings, fixed locales and zones.
+/// Locale formatting through ICU 72 (date separators, message times, the text engine): exact
+/// strings, fixed locales and zones.
 @Suite struct FormattingTests {
 
     // MARK: Short time (message timestamps)

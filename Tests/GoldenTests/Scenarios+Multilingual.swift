@@ -1,4 +1,4 @@
-/// Goldens for the text engine on real chat lines (SPEC §5, §6): the chatterbot corpus's CJK,
+/// Goldens for the text engine on real chat lines: the chatterbot corpus's CJK,
 /// Thai, Indic, Hebrew and Persian lines in group conversations of several authors, emoji
 /// sequences, a long URL and hard line breaks, a hostile message that must come out inert, and
 /// one conversation in three locales, with ambiguous characters wide, and very narrow and wide.

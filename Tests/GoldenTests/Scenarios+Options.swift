@@ -1,11 +1,11 @@
-/// Goldens for every configuration option (SPEC §2 `config`), layout option (§3.2), message
+/// Goldens for every configuration option (the document's `config`), layout option, message
 /// kind and local state, group boundary, date indicator, overlay position, unread and typing
 /// row, and the empty and loading states. Each document is a small conversation of its own;
 /// the scenarios built on one document differ in one setting, so their drawings compare.
 extension Scenarios {
     static let options: [Scenario] = grouping + dates + overlay + unread + kinds + parts + display + states
 
-    /// Group boundaries (§3.1) on one hiking-group evening: 60 s stays, 61 s splits, an
+    /// Group boundaries on one hiking-group evening: 60 s stays, 61 s splits, an
     /// author change splits; then the same chat with each grouping setting.
     static let grouping: [Scenario] = [
         Scenario(name: "grouping-gap-60s-stays-61s-splits-w40", document: "trail-meetup.json", width: 40),
@@ -21,8 +21,8 @@ extension Scenarios {
         },
     ]
 
-    /// Date separators (§3.3) on a book club spanning last December to today: each style, and
-    /// no dates at all.
+    /// Date separators on a book club spanning last December to today: each style, and no dates
+    /// at all.
     static let dates: [Scenario] = [
         Scenario(name: "dates-relative-style-w40", document: "book-club-dates.json", width: 40),
         Scenario(name: "dates-stream-style-w40", document: "book-club-dates.json", width: 40) { config in
@@ -39,7 +39,7 @@ extension Scenarios {
         },
     ]
 
-    /// The floating date overlay (§3.3) over a release night that runs past midnight, in a
+    /// The floating date overlay over a release night that runs past midnight, in a
     /// 22-row viewport: the top; the day change in mid-screen (still yesterday on top); the
     /// last offset that reads yesterday and the first that reads today (the first message of
     /// today just under the overlay); the bottom.
@@ -55,7 +55,7 @@ extension Scenarios {
         Scenario(name: "overlay-scrolled-to-middle-w24", document: "release-night.json", width: 24, height: 22, scrollOffset: 30),
     ]
 
-    /// The unread separator and the scroll-to-latest button (§3.4).
+    /// The unread separator and the scroll-to-latest button.
     static let unread: [Scenario] = [
         Scenario(name: "unread-separator-skips-own-and-deleted-w40", document: "community-garden.json", width: 40),
         Scenario(name: "unread-separator-disabled-w40", document: "community-garden.json", width: 40) { config in
@@ -75,8 +75,8 @@ extension Scenarios {
         Scenario(name: "message-kinds-w80", document: "design-team-kinds.json", width: 80),
     ]
 
-    /// The parts of a message (§3.2): reactions, thread info, quotes (of a deleted message
-    /// too), attachments, jumbomoji with and without a quote, an unsupported reaction.
+    /// The parts of a message (its layout options): reactions, thread info, quotes (of a deleted
+    /// message too), attachments, jumbomoji with and without a quote, an unsupported reaction.
     static let parts: [Scenario] = [
         Scenario(name: "message-parts-reactions-threads-quotes-w24", document: "photo-walk-rich.json", width: 24),
         Scenario(name: "message-parts-reactions-threads-quotes-w40", document: "photo-walk-rich.json", width: 40, tree: true),

@@ -1,4 +1,4 @@
-/// Goldens of the thread list (SPEC §3.5, Stream's `ChatThreadListVC`): every state, the banner
+/// Goldens of the thread list (Stream's `ChatThreadListVC`): every state, the banner
 /// of new threads, every rule of an item's text, direct-channel titles, websocket events applied
 /// before layout, and a viewport. Each at widths 40 and 24; the inbox also at 80.
 extension Scenarios {

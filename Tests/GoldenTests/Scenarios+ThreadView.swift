@@ -1,6 +1,6 @@
 import ChatLayoutKit
 
-/// Goldens of the thread view (SPEC §3.6): a hiking group's threads with many replies (over
+/// Goldens of the thread view: a hiking group's threads with many replies (over
 /// two days, grouped, one with a quote and reactions, one also sent to the channel, some from
 /// the thread's `latest_replies`), one reply and none; both parent presentations; the three
 /// starting points in a viewport; and a Stream thread-list payload whose parent is from last

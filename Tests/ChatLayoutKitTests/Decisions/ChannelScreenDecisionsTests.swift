@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.4 typing indicator, header, empty and loading states; §3.1 which messages the
+/// The typing indicator, header, empty and loading states; which messages the
 /// channel list shows.
 @Suite struct ChannelScreenDecisionsTests {
     private let chat = ConversationBuilder().message("m1", by: "leia")

@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.3 `date_separator_style` and message times. Now is Tuesday 2024-03-12, 11:00 in
+/// Date labels: `date_separator_style` and message times. Now is Tuesday 2024-03-12, 11:00 in
 /// Berlin; every message is at 10:00Z (11:00 in Berlin).
 @Suite struct DateLabelDecisionsTests {
     private func label(of day: String, style: DateSeparatorStyle = .relative, locale: String = "en_US",

@@ -1,8 +1,8 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.3 `date_indicator_placement`, calendar days in the document's time zone, and the
-/// date separator ending a group (§3.1).
+/// Date indicators: `date_indicator_placement`, calendar days in the document's time zone, and the
+/// date separator ending a group.
 @Suite struct DateSeparatorDecisionsTests {
     /// Messages in the days around 2024-03-05, listed with separators.
     private let listed = ConversationBuilder().config { $0.dateIndicatorPlacement = .messageList }

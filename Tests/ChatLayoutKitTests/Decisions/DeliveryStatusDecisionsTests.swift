@@ -1,8 +1,8 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.2 rule 14: `deliveryStatusIndicator` on the current user's last message of a group.
-/// Luke's messages are sent at `start` (2024-03-05T09:00:00Z).
+/// The Layout options article's rule 14: `deliveryStatusIndicator` on the current user's last
+/// message of a group. Luke's messages are sent at `start` (2024-03-05T09:00:00Z).
 @Suite struct DeliveryStatusDecisionsTests {
     private let chat = ConversationBuilder()
 

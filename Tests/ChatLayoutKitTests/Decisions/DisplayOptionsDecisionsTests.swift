@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.2, after the rules: `message_display_options` and `message_list_alignment`.
+/// Layout options, after the rules: `message_display_options` and `message_list_alignment`.
 @Suite struct DisplayOptionsDecisionsTests {
     /// Leia's two grouped messages: the first gets `avatarSizePadding`, the second `avatar`.
     private func leiasPair(_ builder: ConversationBuilder) throws -> ResolvedMessageList {

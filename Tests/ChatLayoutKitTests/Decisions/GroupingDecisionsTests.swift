@@ -1,7 +1,8 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.1: order, and the default grouping rule `time_interval` (Stream).
+/// Order, and the default grouping rule `time_interval` (Stream), its rules numbered as in the
+/// Grouping article.
 @Suite struct GroupingDecisionsTests {
     // MARK: Order
 

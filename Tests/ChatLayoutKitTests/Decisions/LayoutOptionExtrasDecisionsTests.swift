@@ -7,7 +7,8 @@ private func englishHi(_ message: inout Message) {
     message.translations = ["pt": "Oi"]
 }
 
-/// SPEC §3.2 rules 10–13: translation, quoted message, reactions, error indicator.
+/// The Layout options article's rules 10–13: translation, quoted message, reactions, error
+/// indicator.
 @Suite struct LayoutOptionExtrasDecisionsTests {
     private let chat = ConversationBuilder()
 

@@ -1,7 +1,8 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.2 rules 1–9, in order. Luke is the current user; the channel has four members.
+/// The Layout options article's rules 1–9 (which parts a message shows), in order. Luke is the
+/// current user; the channel has four members.
 @Suite struct LayoutOptionRulesDecisionsTests {
     private let chat = ConversationBuilder()
 

@@ -6,7 +6,7 @@ import ChatLayoutICU
 @testable import ChatLayoutPlacement
 import Testing
 
-/// SPEC §3.1, §3.3 read from a message's neighbours alone
+/// Grouping and date separators read from a message's neighbours alone
 /// (`MessageListResolver.decide(_:time:label:above:below:…)`), the step both lists take for
 /// every message. Leia writes, dates as separators; the days are 2024-03-04 and 2024-03-05, in UTC.
 @Suite struct MessageNeighboursTests {

@@ -7,8 +7,8 @@
 @testable import ChatLayoutPlacement
 import Testing
 
-/// SPEC §3.1's order (`SortKey`), by which the batch list sorts and the incremental list keeps
-/// its entries.
+/// The message order (`SortKey`: oldest first, ties in input order), by which the batch list
+/// sorts and the incremental list keeps its entries.
 @Suite struct MessageOrderTests {
     @Test func sortKey_ordersByCreationTime_thenByInputOrder() {
         let messages = [Message(id: "late", user: User(id: "leia"), createdAt: Timestamp(seconds: 9)),

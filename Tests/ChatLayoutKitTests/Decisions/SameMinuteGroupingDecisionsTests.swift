@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.1, `grouping_rule: "same_minute"` (Sendbird): same sender, same local minute.
+/// Grouping by `grouping_rule: "same_minute"` (Sendbird): same sender, same local minute.
 @Suite struct SameMinuteGroupingDecisionsTests {
     private let sameMinute = ConversationBuilder().config { $0.groupingRule = .sameMinute }
 

@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.4: the "Unread messages" separator and the unread count. Luke is the reader.
+/// The "Unread messages" separator and the unread count. Luke is the reader.
 @Suite struct UnreadSeparatorDecisionsTests {
     /// Leia, Han and Leia again, a minute apart.
     private let threeMessages = ConversationBuilder()

@@ -2,7 +2,7 @@ import ChatLayoutDecoding
 import ChatLayoutKit
 import Testing
 
-/// Decoding documents and Stream's own payloads (SPEC §2).
+/// Decoding documents and Stream's own payloads.
 struct ConversationDecoderTests {
     private func decode(_ json: String, channel: String? = nil) throws(DocumentError) -> ConversationDocument {
         try ConversationDecoder.decode(Array(json.utf8), channel: channel)

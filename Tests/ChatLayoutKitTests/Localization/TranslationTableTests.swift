@@ -198,7 +198,7 @@ struct TranslationTableTests {
                                                              formatter: formatter, measurer: engine, strings: strings))
                 .resolve(conversation).items.compactMap { if case .typingIndicator(let text) = $0 { text } else { nil } }.first ?? ""
         }
-        // Plain where nothing turns: the SPEC's example stays byte for byte.
+        // Plain where nothing turns: Stream's English stays byte for byte.
         #expect(typing(["Leia"], english) == "Leia is typing…")
         // A Hebrew name in English: isolated, drawn first (left), the phrase after it.
         let hebrewName = typing(["שרה"], english)

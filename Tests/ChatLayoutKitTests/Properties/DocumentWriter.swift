@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import ChatLayoutTestSupport
 
-/// Writes a generated case as a conversation document (SPEC §2, Stream's snake_case shape), so
+/// Writes a generated case as a conversation document (Stream's snake_case shape), so
 /// that the end-to-end properties start from JSON bytes, as `chat-layout` does. Everything the
 /// generator sets is written, and nothing else: decoding the bytes must give the case back.
 enum DocumentWriter {

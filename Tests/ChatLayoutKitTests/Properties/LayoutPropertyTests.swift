@@ -5,11 +5,12 @@ import ChatLayoutTextRenderer
 import Dispatch
 import Testing
 
-/// Geometry properties of the laid-out message list and its drawing (SPEC §1, §4) over the
-/// generated conversations of `PropertyHarness`: each seed's case is laid out at a width from 1
-/// to 200 picked by the seed, as the whole screen and through three viewports (random height
-/// and scroll offset; the bottom; the top), and every screen is drawn with the text renderer.
-/// A failure names the seed, the width and the screen, and shrinks the case.
+/// Geometry properties of the laid-out message list and its drawing (integer frames, children
+/// inside their parents, the drawn extent equal to the measured size) over the generated
+/// conversations of `PropertyHarness`: each seed's case is laid out at a width from 1 to 200 picked
+/// by the seed, as the whole screen and through three viewports (random height and scroll offset;
+/// the bottom; the top), and every screen is drawn with the text renderer. A failure names the
+/// seed, the width and the screen, and shrinks the case.
 @Suite struct LayoutPropertyTests {
     /// Every seed's case, laid out and drawn once, shared by all properties (on every core:
     /// the properties wait for them).

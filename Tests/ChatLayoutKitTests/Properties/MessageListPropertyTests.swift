@@ -2,15 +2,16 @@ import ChatLayoutICU
 import ChatLayoutKit
 import Testing
 
-/// Properties of the message-list decisions (SPEC §3.1–3.4) over generated conversations:
-/// every seed of `PropertyHarness.seeds` (400 by default) is one conversation with its own
-/// configuration and context. A failure names the seed and a shrunk case that reproduces it.
+/// Properties of the message-list decisions (order, grouping, layout options, dates, unread and
+/// typing) over generated conversations: every seed of `PropertyHarness.seeds` (400 by default) is
+/// one conversation with its own configuration and context. A failure names the seed and a shrunk
+/// case that reproduces it.
 @Suite struct MessageListPropertyTests {
     private func verify(_ name: String, sourceLocation: SourceLocation = #_sourceLocation, _ property: (ResolvedCase) -> String?) {
         PropertyHarness.verify(name, sourceLocation: sourceLocation, property)
     }
 
-    // MARK: - §3.1 order
+    // MARK: - Order
 
     @Test func everyShownMessage_appearsOnce_inTimeOrder() {
         verify("shown messages, once each, in time order") { resolved in
@@ -50,7 +51,7 @@ import Testing
         }
     }
 
-    // MARK: - §3.3 date separators
+    // MARK: - Date separators
 
     /// Never two separators in a row, with one exception we allow: the unread separator right
     /// under a date separator ([date, unread, message] — the day comes first, then where
@@ -103,7 +104,7 @@ import Testing
                     }
                     if expected == 1 {
                         if separatorDay != day { return "separator \(separatorDay!) above \(decision.message.id) of \(day)" }
-                        // §3.1: a group must not straddle a separator.
+                        // Grouping: a group must not straddle a separator.
                         if let previous, !previous.decision.isLastInGroup || ![.single, .bottom].contains(previous.decision.position) {
                             return "group of \(previous.decision.message.id) (\(previous.decision.position.rawValue)) runs across the separator of \(day)"
                         }
@@ -121,8 +122,8 @@ import Testing
         }
     }
 
-    /// The label of each day (SPEC §3.3), where the wording is known: en_US. The separator's
-    /// text is the label its messages carry for the overlay.
+    /// The label of each day (`date_separator_style`), where the wording is known: en_US. The
+    /// separator's text is the label its messages carry for the overlay.
     @Test func dateLabels_followTheStyle() {
         let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         verify("date labels") { resolved in
@@ -166,12 +167,12 @@ import Testing
         }
     }
 
-    // MARK: - §3.1 grouping and positions
+    // MARK: - Grouping and positions
 
-    /// `isLastInGroup` of every message, by the rules of §3.1 read independently (Foundation's
+    /// `isLastInGroup` of every message, by the grouping rules read independently (Foundation's
     /// time zones for days and minutes, integer nanoseconds for gaps).
     @Test func groupBoundaries_followTheGroupingRules() {
-        verify("group boundaries (§3.1)") { resolved in
+        verify("group boundaries") { resolved in
             let input = resolved.input
             let config = input.config
             let decisions = resolved.decisions.messages
@@ -238,7 +239,7 @@ import Testing
         }
     }
 
-    // MARK: - §3.2 layout options
+    // MARK: - Layout options (rules numbered as in the Layout options article)
 
     /// Rule 4 and 8: `continuousBubble` iff not last in group, except that `threadInfo` always
     /// brings it. Centred messages are exactly `[centered, text]` (checked below) and excluded.
@@ -355,7 +356,7 @@ import Testing
         }
     }
 
-    // MARK: - §3.4 unread, typing
+    // MARK: - Unread, typing
 
     @Test func unreadSeparator_isAboveTheFirstUnreadOtherMessage() {
         verify("unread separator") { resolved in
@@ -522,7 +523,7 @@ import Testing
         }
     }
 
-    /// SPEC §2: text reaches a renderer neutralised. Every text the decisions carry is already
+    /// Text reaches a renderer neutralised. Every text the decisions carry is already
     /// neutral (`neutralize` leaves it as it is), whoever wrote the names and messages.
     @Test func everyTextInTheDecisions_isNeutralised() {
         verify("neutralised texts") { resolved in

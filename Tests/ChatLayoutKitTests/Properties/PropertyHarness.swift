@@ -167,7 +167,7 @@ enum PropertyHarness {
     }
 }
 
-// MARK: - Oracles: the SPEC's rules read independently of the implementation
+// MARK: - Oracles: the rules read independently of the implementation
 
 /// Wall-clock fields through Foundation's time-zone database (not ICU), so that day and
 /// minute boundaries, midnight and DST, are checked against a second implementation.
@@ -194,7 +194,7 @@ enum WallClock {
 }
 
 extension GeneratedCase {
-    /// SPEC §3.1: the channel shows messages without a parent or sent to the channel too,
+    /// Order: the channel shows messages without a parent or sent to the channel too,
     /// oldest first, ties in input order — but not those Stream hides: others' shadowed
     /// messages (unless shown by the config), deleted ephemeral messages, and messages older
     /// than the channel's `truncated_at`.
@@ -218,9 +218,9 @@ extension GeneratedCase {
 }
 
 extension Message {
-    /// SPEC §3.2 rule 1: system messages and unbounced errors are centred text.
+    /// The Layout options article's rule 1: system messages and unbounced errors are centred text.
     var isCenteredInList: Bool { type == .system || (type == .error && !isBounced) }
-    /// SPEC §2: `deleted_at` set or type `deleted`.
+    /// Deleted, as the document says it: `deleted_at` set or type `deleted` (or deleted for me).
     var isDeletedPerSpec: Bool { deletedAt != nil || type == .deleted || deletedForMe }
     /// Stream's `isRootOfThread`: replies counted or latest replies listed.
     var isThreadRootPerStream: Bool { replyCount > 0 || !latestReplies.isEmpty }

@@ -2,7 +2,7 @@ import ChatLayoutDecoding
 import ChatLayoutKit
 import Testing
 
-/// Decoding the document field `events`: Stream's websocket payloads as they arrive (SPEC §2, §3.5).
+/// Decoding the document field `events`: Stream's websocket payloads as they arrive.
 struct ThreadEventDecodingTests {
     // MARK: - notification.thread_message_new
 

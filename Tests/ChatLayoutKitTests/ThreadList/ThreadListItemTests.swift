@@ -3,7 +3,7 @@ import ChatLayoutKit
 import ChatLayoutTextRenderer
 import Testing
 
-/// What a thread-list item says (SPEC §3.5, Stream's `ChatThreadListItemView`): title,
+/// What a thread-list item says (Stream's `ChatThreadListItemView`): title,
 /// "replied to: …", unread badge, the latest reply and its time; the banner of new threads; and
 /// how an item fits a narrow row. Formatting through ICU 72 in fixed zones.
 struct ThreadListItemTests {

@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// The thread list's paging state machine (Stream's `ChatThreadListVC` states, SPEC §3.5): every
+/// The thread list's paging state machine (Stream's `ChatThreadListVC` states): every
 /// transition of `ThreadListPaging.reduce`, and the phase a document's `thread_list.state` names.
 struct ThreadListPagingTests {
     // MARK: - The first page

@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// The thread-list query (SPEC §3.5, Stream's `POST /threads`): its defaults, its request body and
+/// The thread-list query (Stream's `POST /threads`): its defaults, its request body and
 /// the query of the next page.
 struct ThreadListQueryTests {
     @Test func defaults_areStreams() {

@@ -3,7 +3,7 @@ import ChatLayoutTestSupport
 import Foundation
 import Testing
 
-/// Properties of the thread-list reducer (SPEC §3.5) over random event sequences: every seed is
+/// Properties of the thread-list reducer over random event sequences: every seed is
 /// a sorted list of threads and a few dozen events (replies in listed and unlisted threads,
 /// redeliveries, out-of-order times, updates, reads, deletions, unknown types), checked after
 /// every event. `CLK_PROPERTY_SEEDS=N` checks seeds 1…N; `CLK_PROPERTY_SEED=S` seed S alone.
@@ -172,8 +172,8 @@ struct EventScenario: CustomStringConvertible {
         return nil
     }
 
-    /// SPEC §3.5, read independently of the implementation: unread first, then the later
-    /// `last_message_at` (none counts as earliest), then the greater parent id.
+    /// The thread list's order, read independently of the implementation: unread first, then the
+    /// later `last_message_at` (none counts as earliest), then the greater parent id.
     private func isInListOrder(_ upper: ChatThread, _ lower: ChatThread) -> Bool {
         func unread(_ thread: ChatThread) -> Bool {
             currentUserID.map { id in thread.read.contains { $0.user.id == id && ($0.unreadMessages ?? 0) > 0 } } ?? false

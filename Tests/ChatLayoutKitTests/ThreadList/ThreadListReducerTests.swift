@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// The thread list's order and its event reducer (SPEC §3.5), one rule per test.
+/// The thread list's order and its event reducer, one rule per test.
 struct ThreadListReducerTests {
     // MARK: - Order
 

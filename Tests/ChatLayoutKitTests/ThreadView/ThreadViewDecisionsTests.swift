@@ -1,7 +1,7 @@
 import ChatLayoutKit
 import Testing
 
-/// SPEC §3.6: which messages a thread view shows and how they are decided — the parent, its
+/// Which messages a thread view shows and how they are decided — the parent, its
 /// replies oldest first and each once, the channel's grouping and date rules without
 /// `threadInfo`, the header, the reply count, the parent's date, both presentations and the
 /// starting points.

@@ -2,7 +2,7 @@ import ChatLayoutICU
 import ChatLayoutKit
 import Testing
 
-/// The thread view's boxes (SPEC §3.6, §4): the two-line header, the parent info and the reply
+/// The thread view's boxes: the two-line header, the parent info and the reply
 /// count between rules, the first-message presentation, and where a viewport opens.
 @Suite struct ThreadViewLayoutTests {
     /// Leia's question with Han's and Chewie's replies, the date overlay on.

@@ -2,7 +2,7 @@ import ChatLayoutGoldens
 import Foundation
 import Testing
 
-/// Golden files under `Goldens/` (SPEC §6): one drawing per scenario, compared line by line by
+/// Golden files under `Goldens/`: one drawing per scenario, compared line by line by
 /// `ChatLayoutGoldens` — the same machinery the library's users call.
 ///
 /// Record modes, from the environment variable `GOLDEN_RECORD` (``GoldenRecordMode``):
