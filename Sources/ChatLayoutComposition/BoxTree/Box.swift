@@ -30,10 +30,11 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     // The thread list.
     /// One thread: its id is the parent message id.
     case threadListItem
-    /// The first line of a thread item: its icon, title and unread badge; then "replied to: …"
-    /// (`threadDescription`).
+    /// The first line of a thread item: its icon and title; then "replied to: …"
+    /// (`threadDescription`) with the unread badge at its trailing end.
     case threadIcon, threadTitle, unreadBadge, threadDescription
-    /// The latest reply of a thread item: its author's avatar and name, its text and its time.
+    /// The latest reply of a thread item: its author's avatar, two lines tall, beside its name
+    /// over its text, and its time at the end of the text's line.
     case replyAvatar, replyAuthor, replyPreview, replyTimestamp
     /// "1 new thread" / "N new threads" at the top of the list.
     case newThreadsBanner

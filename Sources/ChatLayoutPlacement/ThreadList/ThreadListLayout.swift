@@ -3,8 +3,8 @@
 import ChatLayoutComposition
 
 /// Lays out the thread list: a "Threads" header, the banner of new threads, the error banner
-/// or a spinner by phase, then one item per thread — icon, title and unread badge; "replied
-/// to: …"; the latest reply's avatar, author, preview and time.
+/// or a spinner by phase, then one item per thread — icon and title; "replied to: …" and the
+/// unread badge; the latest reply's two-line avatar beside its author over its preview and time.
 public struct ThreadListLayout: Sendable, ListLayoutBased {
     /// The lengths, measurer, words ("Threads", "Retry") and presentation, as a message list's.
     public var listLayout: MessageListLayout
@@ -60,21 +60,25 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
                    children: children)
     }
 
-    /// Three lines: 🧵 title … (badge) / replied to: … / avatar author  preview … time; four when
-    /// the preview needs a line of its own.
+    /// Stream's item (`ChatThreadListItemView`): the thread icon and title; "replied to: …" under
+    /// them from the leading edge, the unread badge at its trailing end; then the latest reply —
+    /// its author's avatar two lines tall and as wide (a square on a screen of points), beside
+    /// the author's name over the preview, the time at the preview's trailing end. Two lines
+    /// without a reply.
     private func itemRow(_ item: ThreadListItem, _ rows: RowLayout) -> Box {
         let id = item.parentMessageID
         let left = rows.padding
         let right = rows.width - rows.padding
+        let room = max(1, right - left)
         let line = metrics.lineHeight, gap = metrics.gap, wideGap = 2 * metrics.gap
         var children: [Box] = []
         let icon = rows.line(.threadIcon, strings.threadIcon, maxWidth: 2 * measurer.width(of: "m"))
-        let indent = min(icon.width + gap, max(0, right - left - 1))
+        let indent = min(icon.width + gap, max(0, room - 1))
         if indent > icon.width { children.append(rows.box(icon, id: id, x: left, y: 0)) }
-        let textLeft = left + (indent > icon.width ? indent : 0)
-        let room = max(1, right - textLeft)
+        let titleLeft = left + (indent > icon.width ? indent : 0)
+        children.append(rows.box(rows.line(.threadTitle, item.title, maxWidth: max(1, right - titleLeft)), id: id, x: titleLeft, y: 0))
 
-        var titleRoom = room
+        var descriptionRoom = room
         if item.unreadCount > 0 {
             let badgeText = measurer.truncate(MessageComposer.badgeText(item.unreadCount, strings: strings), width: 6 * measurer.width(of: "0"))
             var badge = rows.line(.unreadBadge, badgeText, content: .count(item.unreadCount), maxWidth: room)
@@ -84,54 +88,38 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
                 badge.alignment = .center
             }
             if badge.width + wideGap <= room {
-                children.append(rows.box(badge, id: id, x: right - badge.width, y: 0))
-                titleRoom = room - badge.width - gap
+                children.append(rows.box(badge, id: id, x: right - badge.width, y: line))
+                descriptionRoom = room - badge.width - gap
             }
         }
-        children.append(rows.box(rows.line(.threadTitle, item.title, maxWidth: titleRoom), id: id, x: textLeft, y: 0))
-        children.append(rows.box(rows.line(.threadDescription, item.description, maxWidth: room), id: id, x: textLeft, y: line))
-        var height = 2 * line
-        if let reply = item.reply {
-            var x = textLeft
-            var remaining = room
-            let time = rows.line(.replyTimestamp, reply.timestamp, maxWidth: remaining)
-            // Two cells before the time: "Rosa Diaz Friday" would read as one name.
-            if time.width + wideGap < remaining {
-                children.append(rows.box(time, id: reply.messageID, x: right - time.width, y: 2 * line))
-                remaining -= time.width + wideGap
-            }
-            if remaining >= metrics.avatarWidth + 2 * wideGap {
-                var avatar = rows.avatarBox(initials: reply.authorInitials, userID: reply.authorID, role: .replyAvatar, id: reply.messageID,
-                                            x: x, y: 2 * line)
-                // One line tall: the reply's line holds it.
-                avatar.frame.height = line
-                children.append(avatar)
-                x += metrics.avatarWidth + gap
-                remaining -= metrics.avatarWidth + gap
-            }
-            // The name takes at most 40% of what is left, the preview the rest — unless that
-            // leaves the preview too few cells to say anything: then the name has the line and
-            // the preview the whole line under it (Stream's item stacks them too).
-            let share = max(1, min(remaining, max(6 * gap, remaining * 2 / 5)))
-            let sharesLine = remaining - share - wideGap >= min(measurer.width(of: reply.preview), minimumPreviewWidth)
-            let author = rows.line(.replyAuthor, reply.authorName, maxWidth: sharesLine ? share : max(1, remaining))
-            children.append(rows.box(author, id: reply.messageID, x: x, y: 2 * line))
-            if sharesLine {
-                x += author.width + wideGap
-                remaining -= author.width + wideGap
-                if remaining > 0 {
-                    children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: remaining), id: reply.messageID, x: x, y: 2 * line))
-                }
-                height = 3 * line
-            } else {
-                children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: room), id: reply.messageID, x: textLeft, y: 3 * line))
-                height = 4 * line
-            }
+        children.append(rows.box(rows.line(.threadDescription, item.description, maxWidth: descriptionRoom), id: id, x: left, y: line))
+        guard let reply = item.reply else {
+            return Box(role: .threadListItem, id: id, frame: Frame(x: 0, y: 0, width: rows.width, height: 2 * line), children: children)
         }
-        return Box(role: .threadListItem, id: id, frame: Frame(x: 0, y: 0, width: rows.width, height: height), children: children)
+
+        // The avatar: two lines tall and as wide, when it leaves the name and preview a line's worth.
+        let avatarWidth = max(metrics.avatarWidth, 2 * line * metrics.verticalScale)
+        var textLeft = left
+        if room >= avatarWidth + gap + minimumPreviewWidth {
+            var avatar = rows.avatarBlock(AvatarSpec(userID: reply.authorID, initials: NeutralText(reply.authorInitials)), role: .replyAvatar)
+            avatar.height = 2 * line
+            children.append(rows.box(avatar, id: reply.messageID, x: left, y: 2 * line, width: avatarWidth))
+            textLeft = left + avatarWidth + gap
+        }
+        let textRoom = max(1, right - textLeft)
+        children.append(rows.box(rows.line(.replyAuthor, reply.authorName, maxWidth: textRoom), id: reply.messageID, x: textLeft, y: 2 * line))
+        var previewRoom = textRoom
+        let time = rows.line(.replyTimestamp, reply.timestamp, maxWidth: textRoom)
+        // Two cells before the time: "Migrations are done Friday" would read as one sentence.
+        if time.width + wideGap < textRoom {
+            children.append(rows.box(time, id: reply.messageID, x: right - time.width, y: 3 * line))
+            previewRoom -= time.width + wideGap
+        }
+        children.append(rows.box(rows.line(.replyPreview, reply.preview, maxWidth: previewRoom), id: reply.messageID, x: textLeft, y: 3 * line))
+        return Box(role: .threadListItem, id: id, frame: Frame(x: 0, y: 0, width: rows.width, height: 4 * line), children: children)
     }
 
-    /// The fewest units a preview sharing the author's line gets (ten digits' width); fewer
-    /// say nothing.
+    /// The fewest units left beside the avatar for the name and the preview (ten digits'
+    /// width); fewer say nothing, and the avatar gives its place up.
     private var minimumPreviewWidth: Int { 10 * measurer.width(of: "0") }
 }

@@ -298,12 +298,21 @@ struct ThreadListItemTests {
             let row = try #require(boxes(.threadListItem, in: list).first)
             let badge = try #require(boxes(.unreadBadge, in: list).first, "no badge at width \(width)")
             let title = try #require(boxes(.threadTitle, in: list).first)
+            let description = try #require(boxes(.threadDescription, in: list).first)
             let author = try #require(boxes(.replyAuthor, in: list).first)
             #expect(badge.lines == ["(99+)"], "width \(width)")
             #expect(badge.frame.maxX <= width - 1, "badge outside the row at width \(width)")
-            #expect(!title.frame.intersects(badge.frame) && title.frame.maxX < badge.frame.x, "title runs into the badge at width \(width)")
-            #expect(title.lines.first?.hasSuffix("…") == true, "title not cut at width \(width)")
-            #expect(author.lines.first?.hasSuffix("…") == true, "author not cut at width \(width)")
+            #expect(badge.frame.y == description.frame.y, "badge off the \"replied to\" line at width \(width)")
+            #expect(description.frame.maxX < badge.frame.x, "\"replied to\" runs into the badge at width \(width)")
+            // Whole where the line holds them (the title and the name each have a line), else cut.
+            #expect(title.lines.first?.hasSuffix("…") == true || title.lines == ["Neighbourhood Community Garden Volunteers of Kreuzberg"],
+                    "title at width \(width)")
+            #expect(author.lines.first?.hasSuffix("…") == true || author.lines == ["Maximilian Alexander von Habsburg-Lothringen"],
+                    "author at width \(width)")
+            if width <= 40 {
+                #expect(title.lines.first?.hasSuffix("…") == true && author.lines.first?.hasSuffix("…") == true, "not cut at width \(width)")
+            }
+            #expect(title.frame.maxX <= width - 1 && author.frame.maxX <= width - 1, "width \(width)")
             for child in row.children {
                 #expect(row.frame.contains(child.frame), "\(child.role) outside its row at width \(width)")
                 for other in row.children where other != child {
@@ -313,20 +322,50 @@ struct ThreadListItemTests {
         }
     }
 
-    @Test func narrowRows_giveThePreviewALineOfItsOwn_ratherThanCutItToNothing() throws {
-        let han = thread("p1", replies: [reply("r1", "Me! Saving a seat for Chewie too", by: User(id: "han", name: "Han Solo"))])
-        let narrow = try layout([han], width: 24)
-        let preview = try #require(boxes(.replyPreview, in: narrow).first)
-        let author = try #require(boxes(.replyAuthor, in: narrow).first)
-        #expect(preview.frame.y == author.frame.y + 1)
-        #expect(preview.lines == ["Me! Saving a seat…"])
-        #expect(boxes(.threadListItem, in: narrow).first?.frame.height == 4)
-
+    /// Stream's `ChatThreadListItemView_Tests.test_defaultAppearance_withUnreads`, re-expressed:
+    /// the icon and title on the first line; "replied to: …" under them from the leading edge,
+    /// the unread badge at its trailing end; the reply's avatar two lines tall at the leading
+    /// edge, beside the author's name over the preview, the time at the end of the preview's line.
+    @Test func item_isStreamsArrangement_titleThenRepliedToAndBadge_thenAvatarBesideAuthorOverPreviewAndTime() throws {
+        let han = thread("p1", replies: [reply("r1", "Me! Saving a seat for Chewie too", by: User(id: "han", name: "Han Solo"))],
+                         reads: [ReadState(user: User(id: me), unreadMessages: 4)])
+        for width in [24, 40, 80] {
+            let list = try layout([han], width: width)
+            let row = try #require(boxes(.threadListItem, in: list).first)
+            let icon = try #require(boxes(.threadIcon, in: list).first)
+            let title = try #require(boxes(.threadTitle, in: list).first)
+            let description = try #require(boxes(.threadDescription, in: list).first)
+            let badge = try #require(boxes(.unreadBadge, in: list).first)
+            let avatar = try #require(boxes(.replyAvatar, in: list).first, "no avatar at width \(width)")
+            let author = try #require(boxes(.replyAuthor, in: list).first)
+            let preview = try #require(boxes(.replyPreview, in: list).first)
+            let time = try #require(boxes(.replyTimestamp, in: list).first)
+            #expect(icon.frame.y == row.frame.y && title.frame.y == row.frame.y && icon.frame.maxX < title.frame.x)
+            #expect(description.frame.y == row.frame.y + 1 && description.frame.x == icon.frame.x, "width \(width)")
+            #expect(badge.frame.y == description.frame.y && badge.frame.maxX == width - 1, "width \(width)")
+            #expect(avatar.frame.x == icon.frame.x && avatar.frame.y == row.frame.y + 2 && avatar.frame.height == 2, "width \(width)")
+            #expect(avatar.frame.width == 4 && avatar.lines == ["HS"], "width \(width)")
+            #expect(author.frame.y == avatar.frame.y && preview.frame.y == avatar.frame.y + 1, "width \(width)")
+            #expect(author.frame.x == preview.frame.x && author.frame.x > avatar.frame.maxX, "width \(width)")
+            #expect(time.frame.y == preview.frame.y && time.frame.maxX == width - 1 && preview.frame.maxX < time.frame.x, "width \(width)")
+            #expect(row.frame.height == 4, "width \(width)")
+        }
         let wide = try layout([han], width: 80)
-        let widePreview = try #require(boxes(.replyPreview, in: wide).first)
-        #expect(widePreview.frame.y == boxes(.replyAuthor, in: wide).first?.frame.y)
-        #expect(widePreview.lines == ["Me! Saving a seat for Chewie too"])
-        #expect(boxes(.threadListItem, in: wide).first?.frame.height == 3)
+        #expect(boxes(.replyPreview, in: wide).first?.lines == ["Me! Saving a seat for Chewie too"])
+        let narrow = try layout([han], width: 24)
+        #expect(boxes(.replyPreview, in: narrow).first?.lines.first?.hasSuffix("…") == true)
+    }
+
+    /// Too narrow for the avatar and a line's worth beside it: the name and the preview keep
+    /// the line from the leading edge, and the avatar gives its place up.
+    @Test func narrowRows_dropTheAvatar_ratherThanSqueezeTheNameAndPreview() throws {
+        let han = thread("p1", replies: [reply("r1", "Me! Saving a seat for Chewie too", by: User(id: "han", name: "Han Solo"))])
+        let narrow = try layout([han], width: 14)
+        #expect(boxes(.replyAvatar, in: narrow).isEmpty)
+        let author = try #require(boxes(.replyAuthor, in: narrow).first)
+        let description = try #require(boxes(.threadDescription, in: narrow).first)
+        #expect(author.frame.x == description.frame.x)
+        #expect(try #require(boxes(.replyPreview, in: narrow).first).frame.x == author.frame.x)
     }
 
     @Test func replyAvatar_ofWideInitials_keepsTheFirstInitial() throws {
