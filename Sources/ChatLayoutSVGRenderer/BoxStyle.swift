@@ -11,8 +11,10 @@ struct BoxStyle {
         case bubble
         /// A filled rectangle over the frame, with a rule along its bottom (the header).
         case panel
-        /// A rounded rectangle (attachments) or a filled band (the error banner).
-        case card, band
+        /// A rounded rectangle (attachments).
+        case card
+        /// A rectangle filled across the frame: the error banner, the thread view's reply counter.
+        case band(fill: KeyPath<SVGPalette, String>)
         /// Round ends; `stroke` draws an outline.
         case pill(fill: KeyPath<SVGPalette, String>, stroke: Bool)
         /// A circle centred in the frame (avatars).
@@ -62,8 +64,10 @@ struct BoxStyle {
             return BoxStyle(color: \.muted, bold: true)
         case .translation, .onlyVisibleToYou, .typingIndicator:
             return BoxStyle(color: \.muted, italic: true)
-        case .dateSeparator, .replyCountSeparator:
+        case .dateSeparator:
             return BoxStyle(text: .separator, color: \.muted)
+        case .replyCountSeparator:
+            return BoxStyle(shape: .band(fill: \.header), color: \.muted, bold: true)
         case .unreadSeparator:
             return BoxStyle(text: .separator, color: \.danger, ruleColor: \.danger)
         case .bubble:
@@ -89,7 +93,7 @@ struct BoxStyle {
         case .retryButton:
             return BoxStyle(shape: .pill(fill: \.background, stroke: true), text: .centered, color: \.accent, bold: true)
         case .errorBanner:
-            return BoxStyle(shape: .band, color: \.danger)
+            return BoxStyle(shape: .band(fill: \.errorBanner), color: \.danger)
         }
     }
 }

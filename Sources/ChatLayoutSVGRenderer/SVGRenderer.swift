@@ -165,8 +165,8 @@ public struct SVGRenderer: Sendable {
             let outset = metrics.outset
             let card = Frame(x: frame.x - outset, y: frame.y + 1, width: frame.width + 2 * outset, height: max(0, frame.height - 2))
             document.element("rect", rect(card) + [("rx", "\(max(2, metrics.cornerRadius / 2))"), ("fill", palette.attachment)])
-        case .band:
-            document.element("rect", rect(frame) + [("fill", palette.errorBanner)])
+        case .band(let fill):
+            document.element("rect", rect(frame) + [("fill", palette[keyPath: fill])])
         case .pill(let fill, let stroke):
             // A reaction's text fills its frame, as does a line of words without brackets
             // ("1 new thread", not "( 1 new thread )"): the pill reaches beyond them.
@@ -235,14 +235,6 @@ public struct SVGRenderer: Sendable {
         let frame = metrics.pixels(unitFrame)
         let margin = max(metrics.cellWidth, 8), screenWidth = context.screenWidth * metrics.cellWidth
         let lineHeight = context.lineHeight * metrics.cellHeight
-        if box.role == .replyCountSeparator {
-            // Above and below the count, across the frame.
-            for y in [frame.y + lineHeight / 2, frame.maxY - lineHeight / 2] {
-                document.element("rect", [("x", "\(frame.x)"), ("y", "\(y)"), ("width", "\(frame.width)"), ("height", "1"),
-                                          ("fill", palette[keyPath: style.ruleColor])])
-            }
-            return
-        }
         let y = frame.y + lineHeight / 2
         for (from, to) in [(margin, frame.x - margin), (frame.maxX + margin, screenWidth - margin)] where to > from {
             document.element("rect", [("x", "\(from)"), ("y", "\(y)"), ("width", "\(to - from)"), ("height", "1"),

@@ -60,7 +60,7 @@ public struct TerminalPresentation: BoxPresentation {
         role == .translation ? ("» ", "  ") : nil
     }
 
-    /// "─": a thread view's reply count stands between two rules of it.
+    /// "─": a thread view's reply count stands between two runs of it, on one line.
     public var ruleCharacter: String? { "─" }
 
     /// The roles whose lines are always decorated here: the separators' rules, the brackets

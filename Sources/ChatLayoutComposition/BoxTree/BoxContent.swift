@@ -31,7 +31,7 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     case avatar(userID: String)
     /// A count on a badge or a button: unread threads, unread messages on scroll-to-latest.
     case count(Int)
-    /// The reply count of a thread view (between its rules).
+    /// The reply count of a thread view (centred in its band).
     case replyCount(Int)
     /// A message's bubble, and whether the message is the current user's.
     case bubble(fromCurrentUser: Bool)

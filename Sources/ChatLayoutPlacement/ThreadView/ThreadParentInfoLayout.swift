@@ -42,22 +42,30 @@ extension RowLayout {
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
     }
 
-    /// "3 replies" between two rules across the list: lines of the presentation's rule
-    /// character, or empty lines where the front end draws the rules.
+    /// The reply counter as Stream's thread view draws it: one band across the row, "3 replies"
+    /// centred in it — on a terminal between runs of the presentation's rule character; a front
+    /// end that draws rules itself (``BoxPresentation/ruleCharacter`` nil) draws the band.
     func replyCountSeparator(_ text: String, count: Int) -> Box {
         let counter = MessageComposer.replyCounter(text, count: count)
-        var ruleLine = TextLine(text: "", display: "", width: 0)
-        if let character = presentation.ruleCharacter {
-            // As many as fit: two cells each where ambiguous characters are wide.
-            let characterWidth = measurer.width(of: character)
-            let rule = characterWidth > 0 ? String(repeating: character, count: innerWidth / characterWidth) : ""
-            ruleLine = TextLine(text: rule, display: rule, width: characterWidth > 0 ? innerWidth / characterWidth * characterWidth : 0)
-        }
         let label = line(.replyCountSeparator, counter.text, content: counter.content, maxWidth: innerWidth)
-        let lines = [PlacedLine(display: ruleLine.display, text: ruleLine.text, x: 0, width: ruleLine.width)]
-            + Self.place(label.lines, in: innerWidth, alignment: .leading)
-            + [PlacedLine(display: ruleLine.display, text: ruleLine.text, x: 0, width: ruleLine.width)]
-        return Box(role: .replyCountSeparator, frame: Frame(x: padding, y: 0, width: innerWidth, height: 3 * lineHeight),
-                   composedText: counter.text, content: counter.content, placedLines: lines, textDirection: label.direction)
+        var placed = Self.place(label.lines, in: width, alignment: .center)
+        if let character = presentation.ruleCharacter, let centred = placed.first {
+            // The band drawn with the presentation's rule: as many as fit on either side of the
+            // count, a space apart from it, within the row's padding (two cells each where
+            // ambiguous characters are wide).
+            let characterWidth = measurer.width(of: character)
+            let leftRoom = centred.x - padding - 1, rightRoom = width - padding - (centred.x + centred.width) - 1
+            if characterWidth > 0 && leftRoom >= characterWidth && rightRoom >= characterWidth {
+                let left = String(repeating: character, count: leftRoom / characterWidth)
+                let right = String(repeating: character, count: rightRoom / characterWidth)
+                let leftWidth = leftRoom / characterWidth * characterWidth
+                placed = [PlacedLine(display: left + " " + centred.display + " " + right, text: left + " " + centred.text + " " + right,
+                                     x: centred.x - 1 - leftWidth,
+                                     width: leftWidth + 1 + centred.width + 1 + rightRoom / characterWidth * characterWidth)]
+            }
+        }
+        return Box(role: .replyCountSeparator, frame: Frame(x: 0, y: 0, width: width, height: lineHeight),
+                   composedText: counter.text, content: counter.content, placedLines: placed, alignment: .center,
+                   textDirection: label.direction)
     }
 }

@@ -29,7 +29,9 @@ import Testing
         #expect(screen.drawnRows[2].trimmingSpaces == "General")
     }
 
-    @Test func infoHeader_drawsAuthorDateContentReactions_thenTheReplyCountBetweenRules() throws {
+    /// The counter as Stream's thread view draws it (`ChatThreadVC_Tests.test_defaultAppearance`):
+    /// one band across the row with the count centred — on a terminal, rules on either side.
+    @Test func infoHeader_drawsAuthorDateContentReactions_thenTheReplyCountAsOneBand() throws {
         let screen = try thread.threadScreen("p1", width: 40)
         let parent = try #require(screen.boxesWithRole(.parentMessage).first)
         #expect(parent.id == "p1")
@@ -40,8 +42,12 @@ import Testing
         #expect(separator.text == "3 replies")
         let rows = screen.drawnRows
         let label = try #require(rows.firstIndex { $0.contains("3 replies") })
-        #expect(rows[label - 1].trimmingSpaces.allSatisfy { $0 == "─" } && !rows[label - 1].trimmingSpaces.isEmpty)
-        #expect(rows[label + 1].trimmingSpaces.allSatisfy { $0 == "─" } && !rows[label + 1].trimmingSpaces.isEmpty)
+        let sides = rows[label].components(separatedBy: " 3 replies ")
+        #expect(sides.count == 2 && sides.allSatisfy { $0.trimmingSpaces.count >= 10 && $0.trimmingSpaces.allSatisfy { $0 == "─" } },
+                "\(rows[label])")
+        #expect(abs(sides[0].count - sides[1].count) <= 1, "centred: \(rows[label])")
+        #expect(separator.frame.height == 1 && separator.frame.x == 0 && separator.frame.width == 40)
+        #expect(!rows[label - 1].contains("─") && !rows[label + 1].contains("─"))
         let firstReply = try #require(screen.boxesWithRole(.messageRow).first)
         #expect(firstReply.id == "r1")
         #expect(parent.frame.maxY < separator.frame.y && separator.frame.maxY < firstReply.frame.y)
