@@ -210,8 +210,8 @@ struct ModelDecoder {
             // Stream's link previews carry no type, only the scraped URL.
             var type = try element["type"].optionalString()
             if type == nil, !element["og_scrape_url"].isAbsent { type = "linkPreview" }
-            var asset = try element["asset_url"].optionalString()
-            if asset == nil { asset = try element["image_url"].optionalString() }
+            let assetURL = try element["asset_url"].optionalString(), imageURL = try element["image_url"].optionalString()
+            let asset = assetURL ?? imageURL
             var link = try element["og_scrape_url"].optionalString()
             if link == nil { link = try element["title_link"].optionalString() }
             if link == nil { link = asset }
@@ -226,7 +226,8 @@ struct ModelDecoder {
                 type: type ?? "file", title: title, fileName: asset.flatMap(Self.fileName(ofURL:)),
                 fileSize: try element["file_size"].optionalDouble().flatMap(Self.wholeNumber),
                 urlHost: link.flatMap(Self.host(ofURL:)),
-                originalSize: width.flatMap(Self.wholeNumber).flatMap { w in height.flatMap(Self.wholeNumber).flatMap { PixelSize(width: w, height: $0) } }
+                originalSize: width.flatMap(Self.wholeNumber).flatMap { w in height.flatMap(Self.wholeNumber).flatMap { PixelSize(width: w, height: $0) } },
+                imageURL: imageURL, thumbURL: try element["thumb_url"].optionalString(), assetURL: assetURL
             ))
         }
         return result

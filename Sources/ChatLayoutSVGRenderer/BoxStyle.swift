@@ -47,7 +47,7 @@ struct BoxStyle {
 
     static func of(_ role: BoxRole) -> BoxStyle {
         switch role {
-        case .root, .messageRow, .threadListItem, .parentMessage:
+        case .root, .messageRow, .threadListItem, .parentMessage, .gallery:
             return BoxStyle()
         case .messageList:
             return BoxStyle(clips: true)

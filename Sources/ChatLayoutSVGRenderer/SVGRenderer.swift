@@ -105,7 +105,17 @@ public struct SVGRenderer: Sendable {
         if let id = box.id { attributes.append(("data-id", id)) }
         attributes.append(("data-frame", "\(frame.x) \(frame.y) \(frame.width) \(frame.height)"))
         if box.role == .bubble { attributes.append(("data-tail", box.tail.rawValue)) }
-        if case .attachment(let attachment) = box.content { attributes.append(("data-kind", attachment.kind.rawValue)) }
+        switch box.content {
+        case .attachment(let attachment):
+            attributes.append(("data-kind", attachment.kind.rawValue))
+        case .galleryTile(let tile):
+            // A front end's image view: which attachment, where in the gallery, how many more.
+            attributes += [("data-kind", tile.attachment.kind.rawValue), ("data-attachment-index", "\(tile.attachmentIndex)"),
+                           ("data-position", "\(tile.position)")]
+            if tile.hiddenCount > 0 { attributes.append(("data-hidden-count", "\(tile.hiddenCount)")) }
+        default:
+            break
+        }
         let drawsText = !box.placedLines.isEmpty || (style.text == .centered && box.text != nil)
         if drawsText {
             attributes.append(("fill", style.onFill ? palette.background : palette[keyPath: style.color]))
@@ -153,7 +163,17 @@ public struct SVGRenderer: Sendable {
             document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.maxY - 1)"), ("width", "\(frame.width)"),
                                       ("height", "1"), ("fill", palette.rule)])
         case .card:
-            if case .attachment(let attachment) = box.content, attachment.kind.isMedia, attachment.originalSize != nil {
+            if case .galleryTile(let tile) = box.content {
+                // A gallery's tile fills its frame (the gallery keeps the gaps); the last of
+                // more is dimmed under its "+N".
+                document.element("rect", rect(frame) + [("rx", "\(max(2, metrics.cornerRadius / 2))"), ("fill", palette.media)])
+                if tile.hiddenCount > 0 {
+                    document.element("rect", rect(frame) + [("rx", "\(max(2, metrics.cornerRadius / 2))"), ("fill", palette.ink),
+                                                            ("fill-opacity", "0.45")])
+                }
+                break
+            }
+            if case .attachment(let attachment) = box.content, attachment.isFramedMedia {
                 // A media's place at its size (the picture would fill it), two pixels in from
                 // above and below so that media in a column stay apart.
                 let place = Frame(x: frame.x, y: frame.y + 2, width: frame.width, height: max(0, frame.height - 4))

@@ -11,6 +11,12 @@ public struct TerminalPresentation: BoxPresentation {
     /// The terminal presentation.
     public init() {}
 
+    /// A media's name on its first line: "▶ clip.mp4" for a video, "GIF cat" for a giphy.
+    static func mediaName(_ attachment: AttachmentContent, strings: ChatStrings) -> String {
+        let name = attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type
+        return attachment.kind == .video ? "▶ \(name)" : attachment.kind == .giphy ? "GIF \(name)" : name
+    }
+
     /// The part's line, with the terminal's glyphs.
     public func line(_ role: BoxRole, text: String?, content: BoxContent?, strings: ChatStrings) -> String {
         let words = text ?? ""
@@ -23,13 +29,16 @@ public struct TerminalPresentation: BoxPresentation {
                 let kind = strings.attachmentNames[location.isLive ? "liveLocation" : "location"] ?? "location"
                 return "[\(kind): \(SharedLocation.coordinate(location.latitude)), \(SharedLocation.coordinate(location.longitude))]"
             }
-            if attachment.kind.isMedia && attachment.originalSize != nil {
+            if attachment.isFramedMedia {
                 // Drawn at its size, shaded: the shading says "picture", the line names it.
-                let name = attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type
-                return attachment.kind == .video ? "▶ \(name)" : attachment.kind == .giphy ? "GIF \(name)" : name
+                return Self.mediaName(attachment, strings: strings)
             }
             let kind = strings.attachmentNames[attachment.type] ?? attachment.type
             return attachment.title.map { "[\(kind): \($0)]" } ?? "[\(kind)]"
+        case .galleryTile(let tile):
+            // A gallery's tile is shaded as a media is; the last of more says how many more.
+            if tile.hiddenCount > 0 { return PlainPresentation.hiddenMedia(tile.hiddenCount, strings: strings) }
+            return Self.mediaName(tile.attachment, strings: strings)
         case .pollOption(let option):
             // Isolated: a right-to-left option must not carry the vote count to its other end.
             return "○ \u{2068}\(option.text)\u{2069}" + (option.voteCount > 0 ? " · \(strings.count(option.voteCount))" : "")

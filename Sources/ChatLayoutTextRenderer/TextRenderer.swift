@@ -149,8 +149,13 @@ public struct TextRenderer: Sendable {
                 guard clip.contains(row) else { continue }
                 grid.draw(boxLine: line.display, row: row - origin, column: frame.x + line.x)
             }
-            if case .attachment(let attachment) = box.content, attachment.kind.isMedia {
+            switch box.content {
+            case .attachment(let attachment) where attachment.kind.isMedia:
                 renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)
+            case .galleryTile:
+                renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)
+            default:
+                break
             }
             clips.append(clip)
             guard box.role == .messageList else { return .visitChildren }

@@ -47,7 +47,7 @@ struct PreviewTests {
     private static let roles: Set<String> = [
         "root", "channelHeader", "headerTitle", "headerSubtitle", "messageList", "dateSeparator", "unreadSeparator",
         "messageRow", "avatar", "authorName", "bubble", "text", "quotedMessage", "attachment", "reactions", "threadInfo",
-        "timestamp", "deliveryStatus", "errorIndicator", "onlyVisibleToYou", "translation", "editedLabel",
+        "timestamp", "deliveryStatus", "errorIndicator", "onlyVisibleToYou", "translation", "editedLabel", "gallery",
         "typingIndicator", "emptyState", "loadingState", "dateOverlay", "scrollToLatestButton",
     ]
 

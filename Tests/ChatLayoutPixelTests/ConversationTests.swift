@@ -58,7 +58,7 @@ struct ConversationTests {
     }
 
     @Test(arguments: try frontEnds())
-    func sample_everyMessagePresent_insideTheWidth_imagesAtTheirAspectRatio(_ frontEnd: FrontEnd) throws {
+    func sample_everyMessagePresent_insideTheWidth_photosInAGalleryAtItsAspectRatio(_ frontEnd: FrontEnd) throws {
         let (conversation, config, context, formatter) = try sample()
         let screen = try screen(frontEnd)
         let all = boxes(screen)
@@ -75,17 +75,17 @@ struct ConversationTests {
         for bubble in bubbles {
             for part in bubble.children { #expect(bubble.frame.contains(part.frame), "\(part.role) \(part.frame) in \(bubble.frame)") }
         }
-        // Both photos at their aspect ratio, to within a unit's rounding on each side.
-        let media = all.compactMap { box -> (Frame, PixelSize)? in
-            guard case .attachment(let attachment) = box.content, let size = attachment.originalSize else { return nil }
-            return (box.frame, size)
-        }
-        #expect(media.count == 2)
-        for (frame, size) in media {
-            let drawn = Double(frame.width) / Double(frame.height * frontEnd.metrics.verticalScale)
-            let original = Double(size.width) / Double(size.height)
-            let slack = 0.5 / Double(frame.width) + 0.5 / Double(frame.height)
-            #expect(abs(drawn / original - 1) <= slack + 0.001, "\(frame) for \(size.width)×\(size.height)")
+        // Both photos in one gallery (Stream's: several media are one gallery), side by side,
+        // the gallery at its aspect ratio, to within a unit's rounding on each side.
+        let galleries = all.filter { $0.role == .gallery }
+        #expect(galleries.count == 1)
+        if let gallery = galleries.first {
+            let tiles = gallery.children
+            #expect(tiles.count == 2 && tiles.allSatisfy { gallery.frame.contains($0.frame) })
+            #expect(tiles.count == 2 && tiles[0].frame.y == tiles[1].frame.y && tiles[1].frame.x > tiles[0].frame.maxX - 1)
+            let drawn = Double(gallery.frame.width) / Double(gallery.frame.height * frontEnd.metrics.verticalScale)
+            let slack = 0.5 / Double(gallery.frame.width) + 0.5 / Double(gallery.frame.height)
+            #expect(abs(drawn / (Double(frontEnd.metrics.galleryAspectPercent) / 100) - 1) <= slack + 0.001, "\(gallery.frame)")
         }
         // Your messages' bubbles say so: a front end draws them in its accent colour.
         #expect(bubbles.contains { $0.content == .bubble(fromCurrentUser: true) })

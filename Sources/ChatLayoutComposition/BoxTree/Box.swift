@@ -19,6 +19,9 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// More parts of a message row: the time, the delivery status, the error glyph beside the
     /// bubble, "Only visible to you", the translation (inside the bubble) and "Edited".
     case timestamp, deliveryStatus, errorIndicator, onlyVisibleToYou, translation, editedLabel
+    /// A message's images and videos as one gallery inside the bubble (Stream's
+    /// `ChatMessageGalleryView`): its children are the tiles, `attachment` boxes.
+    case gallery
     /// Rows that stand for the list itself: "Leia is typing…", "No messages yet", the loading
     /// state.
     case typingIndicator, emptyState, loadingState

@@ -35,6 +35,12 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     case replyCount(Int)
     /// A message's bubble, and whether the message is the current user's.
     case bubble(fromCurrentUser: Bool)
+    /// A message's media (images and videos) as one gallery: how many it has. Its tiles are
+    /// its children (at most four).
+    case gallery(mediaCount: Int)
+    /// One tile of a gallery: its media, where it stands, and the "+N" over the last tile when
+    /// the message has more media than tiles.
+    case galleryTile(GalleryTileContent)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {
@@ -86,6 +92,10 @@ public enum AttachmentKind: String, Hashable, Sendable, CaseIterable, Codable {
 
     /// Media: drawn at their aspect ratio within a maximum size (``Metrics/mediaWidth``).
     public var isMedia: Bool { self == .image || self == .video || self == .giphy }
+
+    /// Shown in a message's gallery (Stream's `ChatMessageGalleryView`): images and videos.
+    /// A giphy has a card of its own.
+    public var isGalleryMedia: Bool { self == .image || self == .video }
 }
 
 /// An attachment as a front end draws it: its kind and what there is to say about it.
@@ -108,10 +118,14 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
     public var poll: Poll?
     /// A shared location.
     public var location: SharedLocation?
+    /// A media without its original size, drawn in the SDK's default frame (a giphy's square
+    /// card) rather than as a line naming it.
+    public var usesDefaultFrame: Bool
 
     /// An attachment's content.
     public init(kind: AttachmentKind, type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil,
-                urlHost: String? = nil, originalSize: PixelSize? = nil, poll: Poll? = nil, location: SharedLocation? = nil) {
+                urlHost: String? = nil, originalSize: PixelSize? = nil, poll: Poll? = nil, location: SharedLocation? = nil,
+                usesDefaultFrame: Bool = false) {
         self.kind = kind
         self.type = type
         self.title = title
@@ -121,6 +135,29 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
         self.originalSize = originalSize
         self.poll = poll
         self.location = location
+        self.usesDefaultFrame = usesDefaultFrame
+    }
+
+    /// Drawn as a picture in a frame of its own (its size, or the default frame), not as a
+    /// line naming it.
+    public var isFramedMedia: Bool { kind.isMedia && (originalSize != nil || usesDefaultFrame) }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, type, title, fileName, fileSize, urlHost, originalSize, poll, location, usesDefaultFrame
+    }
+
+    /// Decodes an attachment; one encoded before ``usesDefaultFrame`` existed has it false.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(kind: try container.decode(AttachmentKind.self, forKey: .kind), type: try container.decode(String.self, forKey: .type),
+                  title: try container.decodeIfPresent(String.self, forKey: .title),
+                  fileName: try container.decodeIfPresent(String.self, forKey: .fileName),
+                  fileSize: try container.decodeIfPresent(Int.self, forKey: .fileSize),
+                  urlHost: try container.decodeIfPresent(String.self, forKey: .urlHost),
+                  originalSize: try container.decodeIfPresent(PixelSize.self, forKey: .originalSize),
+                  poll: try container.decodeIfPresent(Poll.self, forKey: .poll),
+                  location: try container.decodeIfPresent(SharedLocation.self, forKey: .location),
+                  usesDefaultFrame: try container.decodeIfPresent(Bool.self, forKey: .usesDefaultFrame) ?? false)
     }
 
     /// The content of a message's attachment, its texts neutral (the model neutralised them).
@@ -186,5 +223,37 @@ public struct ThreadInfoContent: Hashable, Sendable, Codable {
         self.replyCount = replyCount
         self.label = label
         self.participants = participants
+    }
+}
+
+/// One tile of a message's gallery, as a front end draws it: the media, the index of its
+/// attachment in the message, the URL of the picture to load, and the number of media the
+/// gallery has no tile for (the "+N" drawn over the fourth tile; 0 elsewhere). The tile's
+/// frame is its box's.
+public struct GalleryTileContent: Hashable, Sendable, Codable {
+    /// The media it shows.
+    public var attachment: AttachmentContent
+    /// The index of its attachment among the message's attachments.
+    public var attachmentIndex: Int
+    /// Its place in the gallery: 0 to 3, in the gallery's order (videos first, then images).
+    public var position: Int
+    /// How many media the gallery shows no tile for: "+2" over the fourth of six. 0 on every
+    /// other tile.
+    public var hiddenCount: Int
+    /// The picture a front end loads for it (``Attachment/previewURL``: an image's URL, a
+    /// video's thumbnail), as it came.
+    public var imageURL: String?
+    /// The asset's URL as it came (`asset_url`: the video to play).
+    public var assetURL: String?
+
+    /// A gallery tile's content.
+    public init(attachment: AttachmentContent, attachmentIndex: Int, position: Int, hiddenCount: Int = 0,
+                imageURL: String? = nil, assetURL: String? = nil) {
+        self.attachment = attachment
+        self.attachmentIndex = attachmentIndex
+        self.position = position
+        self.hiddenCount = hiddenCount
+        self.imageURL = imageURL
+        self.assetURL = assetURL
     }
 }

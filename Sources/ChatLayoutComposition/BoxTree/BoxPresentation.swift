@@ -51,6 +51,10 @@ public struct PlainPresentation: BoxPresentation {
             if let poll = attachment.poll { return poll.question }
             if let location = attachment.location { return location.isLive ? strings.liveLocation : strings.location }
             return attachment.title ?? attachment.fileName ?? strings.attachmentNames[attachment.type] ?? attachment.type
+        case .galleryTile(let tile):
+            // The fourth of more than four says how many more there are ("+2"), not its name.
+            if tile.hiddenCount > 0 { return Self.hiddenMedia(tile.hiddenCount, strings: strings) }
+            return tile.attachment.title ?? tile.attachment.fileName ?? strings.attachmentNames[tile.attachment.type] ?? tile.attachment.type
         case .pollOption(let option):
             return option.voteCount > 0 ? "\(option.text) · \(strings.count(option.voteCount))" : option.text
         case .reactions(let reactions):
@@ -66,6 +70,11 @@ public struct PlainPresentation: BoxPresentation {
         default:
             return text ?? ""
         }
+    }
+
+    /// "+2": the media a gallery has no tile for, over its last tile.
+    public static func hiddenMedia(_ count: Int, strings: ChatStrings) -> String {
+        "+\(strings.count(count))"
     }
 
     /// "❤️ 1 😂 2": each reaction as its glyph (``ChatStrings/reactionGlyphs``, else its type's

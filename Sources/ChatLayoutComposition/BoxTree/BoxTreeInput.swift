@@ -105,6 +105,12 @@ extension BoxContent {
         case "count": self = .count(try value.int())
         case "reply_count": self = .replyCount(try value.int())
         case "bubble": self = .bubble(fromCurrentUser: try value["from_current_user"].bool())
+        case "gallery": self = .gallery(mediaCount: try value["media_count"].int())
+        case "gallery_tile":
+            self = .galleryTile(GalleryTileContent(attachment: try AttachmentContent(value["attachment"]),
+                                                   attachmentIndex: try value["attachment_index"].int(), position: try value["position"].int(),
+                                                   hiddenCount: try value["hidden_count"].int(), imageURL: try value["image_url"].optionalString(),
+                                                   assetURL: try value["asset_url"].optionalString()))
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }
@@ -130,7 +136,8 @@ extension AttachmentContent {
         if !json["location"].isAbsent { location = try SharedLocation(json["location"]) }
         self.init(kind: try json["kind"].enumValue(AttachmentKind.self), type: try json["type"].string(), title: try json["title"].optionalString(),
                   fileName: try json["file_name"].optionalString(), fileSize: try json["file_size"].optionalInt(),
-                  urlHost: try json["url_host"].optionalString(), originalSize: size, poll: poll, location: location)
+                  urlHost: try json["url_host"].optionalString(), originalSize: size, poll: poll, location: location,
+                  usesDefaultFrame: try json["default_frame"].optionalBool() ?? false)
     }
 }
 

@@ -175,7 +175,8 @@ public struct LaidOutScreen: Hashable, Sendable, Codable {
     /// `text_direction` and `line_height` to version 1's keys; 3 added `direction`, and since
     /// (adding keys keeps the version) `decorated_roles`, `tail` off bubbles and a location's
     /// exact `latitude_degrees`, `longitude_degrees` and `end_at`, so that a screen reads back
-    /// equal (``init(jsonValue:)``). Earlier keys keep their meaning; a changed meaning takes a
+    /// equal (``init(jsonValue:)``), then the `gallery` role and content, `gallery_tile` and an
+    /// attachment's `default_frame`. Earlier keys keep their meaning; a changed meaning takes a
     /// new version.
     public static let jsonSchemaVersion = 3
 
@@ -216,7 +217,9 @@ extension BoxContent {
     /// names_attachment_type (the text names what it holds: "image"), attachment?},
     /// `translation`: true, `reactions` [{type, count}], `thread_info` {reply_count?, label,
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
-    /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user}.
+    /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user},
+    /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
+    /// hidden_count, image_url?, asset_url?}.
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -239,6 +242,12 @@ extension BoxContent {
         case .count(let count): .object([("count", .int(count))])
         case .replyCount(let count): .object([("reply_count", .int(count))])
         case .bubble(let fromCurrentUser): .object([("bubble", .object([("from_current_user", .bool(fromCurrentUser))]))])
+        case .gallery(let count): .object([("gallery", .object([("media_count", .int(count))]))])
+        case .galleryTile(let tile):
+            .object([("gallery_tile", .object([("attachment", tile.attachment.json()), ("attachment_index", .int(tile.attachmentIndex)),
+                                               ("position", .int(tile.position)), ("hidden_count", .int(tile.hiddenCount))]
+                                              + (tile.imageURL.map { [("image_url", JSONValue.string($0))] } ?? [])
+                                              + (tile.assetURL.map { [("asset_url", JSONValue.string($0))] } ?? [])))])
         }
     }
 
@@ -249,7 +258,8 @@ extension BoxContent {
 
 extension AttachmentContent {
     /// `{kind, type, title?, file_name?, file_size?, url_host?, original_width?,
-    /// original_height?, poll?, location?}`.
+    /// original_height?, poll?, location?, default_frame?}` (`default_frame`: true for media
+    /// drawn in the default frame, ``AttachmentContent/usesDefaultFrame``).
     public func json() -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("type", .string(type))]
         if let title { members.append(("title", .string(title))) }
@@ -274,6 +284,7 @@ extension AttachmentContent {
                                                  ("longitude_degrees", .double(location.longitude))]
                                                 + (location.endAt.map { [("end_at", .string($0.rfc3339))] } ?? []))))
         }
+        if usesDefaultFrame { members.append(("default_frame", .bool(true))) }
         return .object(members)
     }
 }

@@ -69,7 +69,7 @@ package struct MessageComposer {
         if !message.isDeleted {
             if let poll = message.poll { spec.poll = self.poll(poll) }
             if let location = message.sharedLocation { spec.location = self.location(location) }
-            if !message.attachments.isEmpty { spec.attachments = message.attachments.map { attachment(AttachmentContent($0)) } }
+            if !message.attachments.isEmpty { composeAttachments(message.attachments, into: &spec) }
         }
         if options.contains(.text) { spec.text = decision.text }
         if options.contains(.translation) { spec.translation = decision.translation }
@@ -105,6 +105,50 @@ package struct MessageComposer {
     func location(_ location: SharedLocation) -> TextPartSpec {
         let words = location.isLive ? strings.liveLocation : strings.location
         return TextPartSpec(text: words, content: .attachment(AttachmentContent(kind: .location, type: "location", title: words, location: location)))
+    }
+
+    /// The most tiles a gallery shows (Stream's `ChatMessageGalleryView`): more media are
+    /// counted over the last ("+2").
+    static let galleryTileLimit = 4
+
+    /// A message's attachments: its images and videos as one gallery, unless it has only one
+    /// and that one has its size (drawn alone at its aspect ratio); the others one part each,
+    /// a giphy without its size in the default frame.
+    func composeAttachments(_ attachments: [Attachment], into spec: inout MessageRowSpec) {
+        // Stream's gallery lists the videos, then the images.
+        var videos: [Int] = [], images: [Int] = []
+        for index in attachments.indices {
+            switch AttachmentKind(type: attachments[index].type) {
+            case .video: videos.append(index)
+            case .image: images.append(index)
+            default: break
+            }
+        }
+        let media = videos + images
+        let hasGallery = media.count > 1 || (media.count == 1 && attachments[media[0]].originalSize == nil)
+        if hasGallery { spec.gallery = gallery(attachments, media: media) }
+        var others: [AttachmentSpec] = []
+        others.reserveCapacity(attachments.count - (hasGallery ? media.count : 0))
+        for attachment in attachments {
+            var content = AttachmentContent(attachment)
+            if hasGallery && content.kind.isGalleryMedia { continue }
+            if content.kind.isMedia && content.originalSize == nil { content.usesDefaultFrame = true }
+            others.append(self.attachment(content))
+        }
+        spec.attachments = others
+    }
+
+    /// The gallery of `media` (indices into `attachments`, in the gallery's order): the first
+    /// four as tiles, the fourth counting the rest.
+    func gallery(_ attachments: [Attachment], media: [Int]) -> GallerySpec {
+        let shown = media.prefix(Self.galleryTileLimit)
+        let tiles = shown.enumerated().map { position, index in
+            let attachment = attachments[index]
+            return GalleryTileContent(attachment: AttachmentContent(attachment), attachmentIndex: index, position: position,
+                                      hiddenCount: position == Self.galleryTileLimit - 1 ? media.count - shown.count : 0,
+                                      imageURL: attachment.previewURL, assetURL: attachment.assetURL)
+        }
+        return GallerySpec(mediaCount: media.count, tiles: tiles)
     }
 
     /// An attachment and its label: its title, else its file's name, else its kind in words.

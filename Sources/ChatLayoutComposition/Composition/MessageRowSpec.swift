@@ -26,7 +26,10 @@ package struct MessageRowSpec {
     package var poll: PollSpec?
     /// A shared location.
     package var location: TextPartSpec?
-    /// The attachments, in the message's order (empty: no storage).
+    /// The message's images and videos as one gallery, first of the attachments part; nil
+    /// when it has none, or one with its size (drawn alone, at its aspect ratio).
+    package var gallery: GallerySpec?
+    /// The attachments not in the gallery, in the message's order (empty: no storage).
     package var attachments: [AttachmentSpec] = []
     /// The message's text.
     package var text: String?
@@ -88,6 +91,16 @@ package struct AttachmentSpec {
     package var label: String
     /// Its data: a media is drawn at its aspect ratio.
     package var attachment: AttachmentContent
+}
+
+/// A message's gallery (Stream's `ChatMessageGalleryView`): one tile for one media, two side
+/// by side, three as one tall beside two stacked, four and more as two by two, the fourth
+/// saying how many more there are ("+2").
+package struct GallerySpec {
+    /// How many images and videos the message has.
+    package var mediaCount: Int
+    /// The tiles, at most four, in the gallery's order.
+    package var tiles: [GalleryTileContent]
 }
 
 /// A part drawn from its data alone (reactions, the error glyph, a delivery status): the

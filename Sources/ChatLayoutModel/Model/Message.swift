@@ -104,26 +104,45 @@ public struct Attachment: Hashable, Sendable, Codable {
     /// An image's or a video's original size in pixels (`original_width`, `original_height`):
     /// media are drawn at its aspect ratio.
     public var originalSize: PixelSize?
+    /// The image's URL as it came (`image_url`): what a front end loads to draw an image. Not
+    /// drawn as text, so not neutralised.
+    public var imageURL: String?
+    /// The thumbnail's URL as it came (`thumb_url`): a video's still.
+    public var thumbURL: String?
+    /// The asset's URL as it came (`asset_url`): the file, the video.
+    public var assetURL: String?
 
     private enum CodingKeys: String, CodingKey {
-        case neutralType = "type", neutralTitle = "title", neutralFileName = "fileName", fileSize, neutralURLHost = "urlHost", originalSize
+        case neutralType = "type", neutralTitle = "title", neutralFileName = "fileName", fileSize, neutralURLHost = "urlHost", originalSize,
+             imageURL, thumbURL, assetURL
     }
 
     /// An attachment; its words are neutralised.
     public init(type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil, urlHost: String? = nil,
-                originalSize: PixelSize? = nil) {
+                originalSize: PixelSize? = nil, imageURL: String? = nil, thumbURL: String? = nil, assetURL: String? = nil) {
         self.neutralType = NeutralText(type)
         self.neutralTitle = title.map { NeutralText($0) }
         self.neutralFileName = fileName.map { NeutralText($0) }
         self.fileSize = fileSize
         self.neutralURLHost = urlHost.map { NeutralText($0) }
         self.originalSize = originalSize
+        self.imageURL = imageURL
+        self.thumbURL = thumbURL
+        self.assetURL = assetURL
+    }
+
+    /// The URL a front end loads to show the attachment as a picture: a video's thumbnail
+    /// (`thumb_url`, else `image_url`), else the image (`image_url`, else `asset_url`, else
+    /// `thumb_url`).
+    public var previewURL: String? {
+        type == "video" ? thumbURL ?? imageURL : imageURL ?? assetURL ?? thumbURL
     }
 
     /// Equal fields, texts by their bytes (``Message``'s rule): a title spelled otherwise draws otherwise.
     public static func == (lhs: Attachment, rhs: Attachment) -> Bool {
         lhs.neutralType == rhs.neutralType && lhs.neutralTitle == rhs.neutralTitle && lhs.neutralFileName == rhs.neutralFileName
             && lhs.fileSize == rhs.fileSize && lhs.neutralURLHost == rhs.neutralURLHost && lhs.originalSize == rhs.originalSize
+            && lhs.imageURL == rhs.imageURL && lhs.thumbURL == rhs.thumbURL && lhs.assetURL == rhs.assetURL
     }
 }
 

@@ -58,6 +58,14 @@ public struct Metrics: Hashable, Sendable {
     /// terminal (a row is about twice as tall as a cell is wide). Media keep their aspect
     /// ratio through it.
     public var verticalScale: Int
+    /// A gallery's width to its height, in hundredths (Stream's gallery: 1.32); a lone media
+    /// without its size is a gallery of one.
+    public var galleryAspectPercent: Int
+    /// The space between a gallery's tiles, across (and down, in vertical units: this divided
+    /// by ``verticalScale``) (Stream: 2 points).
+    public var galleryGap: Int
+    /// The space between a gallery's edges and its tiles, likewise (Stream: 2 points).
+    public var galleryInset: Int
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -65,7 +73,7 @@ public struct Metrics: Hashable, Sendable {
                 maximumBubbleWidthPercent: Int = 80, fullWidthBelow: Int = 32, inlineSpacing: Int = 2,
                 headerHeight: Int = 3, lineHeight: Int = 1, bubbleVerticalPadding: Int = 0, gap: Int = 1, headerPadding: Int = 2,
                 mediaWidth: Int = 24, imageMaxHeight: Int = 6, videoMaxHeight: Int = 5, giphyMaxHeight: Int = 4,
-                verticalScale: Int = 2) {
+                verticalScale: Int = 2, galleryAspectPercent: Int = 132, galleryGap: Int = 1, galleryInset: Int = 0) {
         self.horizontalPadding = horizontalPadding
         self.avatarWidth = avatarWidth
         self.avatarHeight = avatarHeight
@@ -87,6 +95,9 @@ public struct Metrics: Hashable, Sendable {
         self.videoMaxHeight = videoMaxHeight
         self.giphyMaxHeight = giphyMaxHeight
         self.verticalScale = max(1, verticalScale)
+        self.galleryAspectPercent = max(1, galleryAspectPercent)
+        self.galleryGap = max(0, galleryGap)
+        self.galleryInset = max(0, galleryInset)
     }
 
     /// Metrics in points for a front end whose font has lines `lineHeight` points tall:
@@ -100,7 +111,7 @@ public struct Metrics: Hashable, Sendable {
                        maximumBubbleWidthPercent: 75, fullWidthBelow: 120, inlineSpacing: 8,
                        headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
-                       verticalScale: 1)
+                       verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2)
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points
@@ -137,6 +148,17 @@ public struct Metrics: Hashable, Sendable {
             width = max(1, min(width, Self.divideRounded(limit * verticalScale * size.width, size.height)))
         }
         return (width, max(lineHeight, height))
+    }
+
+    /// A gallery's height for its `width`, at ``galleryAspectPercent`` (at least a line).
+    public func galleryHeight(width: Int) -> Int {
+        max(lineHeight, Self.divideRounded(max(1, width) * 100, galleryAspectPercent * verticalScale))
+    }
+
+    /// The default frame's height of a media without its size that is not in a gallery (a
+    /// giphy): square, at least a line.
+    public func defaultMediaHeight(width: Int) -> Int {
+        max(lineHeight, Self.divideRounded(max(1, width), verticalScale))
     }
 
     /// `numerator / denominator` rounded half up, for positive values (without overflow for

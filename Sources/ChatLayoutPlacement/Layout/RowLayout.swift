@@ -66,6 +66,12 @@ struct RowLayout {
         var direction: TextDirection = .leftToRight
         /// A media's frame is its own width, not the bubble's content width.
         var keepsWidth = false
+        /// Spans the bubble inside its border, not inset by its padding, and reaches its top or
+        /// bottom edge where it is the first or last part (a gallery, a media's default frame):
+        /// its width and height are set once the bubble's width is known.
+        var bleeds = false
+        /// The gallery the block stands for: its tiles are placed as its children.
+        var gallery: GallerySpec?
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -127,6 +133,11 @@ struct RowLayout {
     /// by its alignment.
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
+        if block.gallery != nil {
+            var builder = BoxBuilder()
+            emit(block, id: id, x: x, y: y, width: frameWidth, into: &builder)
+            return builder.result!
+        }
         return Box(role: block.role, id: id, frame: Frame(x: x, y: top + y, width: frameWidth, height: block.height),
                    composedText: block.text, content: block.content, placedLines: Self.place(block.lines, in: frameWidth, alignment: block.alignment),
                    alignment: block.alignment, textDirection: block.direction)
@@ -134,9 +145,31 @@ struct RowLayout {
 
     /// Writes the block's box at (x, y) of the row into `sink`, as ``box(_:id:x:y:width:)`` makes it.
     func emit<Sink: BoxSink>(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil, into sink: inout Sink) {
+        if let gallery = block.gallery {
+            emitGallery(gallery, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
+            return
+        }
         let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
                               text: block.text, content: block.content, lines: block.lines, alignment: block.alignment,
                               direction: block.direction, tail: .none)
+        sink.close(token, height: nil)
+    }
+
+    /// Writes a gallery's box at (x, y) of the row, `width` wide and as tall as its block, and
+    /// its tiles in it (``GalleryLayout``): each tile names its media on its first line, the
+    /// last of more says how many more ("+2"), centred.
+    func emitGallery<Sink: BoxSink>(_ gallery: GallerySpec, block: Block, id: String?, x: Int, y: Int, width: Int, into sink: inout Sink) {
+        let token = sink.open(.gallery, id: id, frame: Frame(x: x, y: top + y, width: width, height: block.height), content: block.content)
+        let frames = GalleryLayout(metrics: metrics).tileFrames(count: gallery.tiles.count, width: width, height: block.height)
+        for (tile, frame) in zip(gallery.tiles, frames) {
+            var tileBlock = line(.attachment, nil, content: .galleryTile(tile), maxWidth: frame.width)
+            // A tile too small for its name draws none (a gallery on a screen a few units wide).
+            if frame.width < tileBlock.width || frame.height < lineHeight { tileBlock.lines = [] }
+            tileBlock.width = frame.width
+            tileBlock.height = frame.height
+            if tile.hiddenCount > 0 { tileBlock.alignment = .center }
+            emit(tileBlock, id: id, x: x + frame.x, y: y + frame.y, into: &sink)
+        }
         sink.close(token, height: nil)
     }
 
@@ -245,18 +278,27 @@ struct RowLayout {
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 
-        // The bubble's content, top to bottom.
-        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner)
+        // The bubble's content, top to bottom; a gallery spans the bubble inside its border.
+        let border = hasBubble ? metrics.bubbleBorder : 0
+        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border))
         if content.isEmpty {
             content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
                                  height: lineHeight, alignment: .leading))
         }
         // At most `inner`: only a lone wide character in a one-cell width is wider (see
         // `TextMeasuring.wrap`), and its box must still keep to the row.
-        var widest = content[0].width
-        for index in content.indices.dropFirst() { widest = max(widest, content[index].width) }
+        // A part across the bubble counts without the padding it is not inset by.
+        let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
+        var widest = 0
+        for index in content.indices { widest = max(widest, content[index].width - (content[index].bleeds ? bleedPadding : 0)) }
         let contentWidth = max(1, min(inner, widest))
         let outerWidth = contentWidth + chrome
+        for index in content.indices where content[index].bleeds {
+            // Across the bubble inside its border: a gallery at its aspect, a default frame square.
+            let width = max(1, outerWidth - 2 * border)
+            content[index].width = width
+            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width) : metrics.defaultMediaHeight(width: width)
+        }
         let bubbleX = flipped ? right - outerWidth : left
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
 
@@ -265,8 +307,10 @@ struct RowLayout {
         var y = 0
         for part in anatomy.aboveBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
-        let verticalInset = hasBubble ? metrics.bubbleBorder + metrics.bubbleVerticalPadding : 0
-        var bubbleHeight = 2 * verticalInset
+        // A part across the bubble reaches its edge: no padding above the first, below the last.
+        let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
+        let bottomPadding = hasBubble && !content[content.count - 1].bleeds ? metrics.bubbleVerticalPadding : 0
+        var bubbleHeight = 2 * border + topPadding + bottomPadding
         for index in content.indices { bubbleHeight += content[index].height }
         var bubble: Int?
         if let bubbleSpec {
@@ -274,15 +318,19 @@ struct RowLayout {
             bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
                                content: .bubble(fromCurrentUser: bubbleSpec.isFromCurrentUser), tail: tail)
         }
-        var partY = y + verticalInset
+        var partY = y + border + topPadding
         for index in content.indices { // by index: no block is copied
-            emit(content[index], id: id, x: bubbleX + inset, y: partY, width: content[index].keepsWidth ? content[index].width : contentWidth,
-                 into: &sink)
+            if content[index].bleeds {
+                emit(content[index], id: id, x: bubbleX + border, y: partY, into: &sink)
+            } else {
+                emit(content[index], id: id, x: bubbleX + inset, y: partY, width: content[index].keepsWidth ? content[index].width : contentWidth,
+                     into: &sink)
+            }
             partY += content[index].height
         }
         if let bubble { sink.close(bubble, height: nil) }
         // The error glyph beside the last line of content, the avatar's bottom at the content's.
-        let contentBottom = partY + (hasBubble ? metrics.bubbleVerticalPadding : 0)
+        let contentBottom = partY + bottomPadding
         if let errorGlyph {
             let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + metrics.gap
             emit(errorGlyph, id: id, x: x, y: partY - errorGlyph.height, into: &sink)
@@ -361,7 +409,10 @@ struct RowLayout {
     /// A message's content, top to bottom in `order`, each part measured in `inner` units: the
     /// quoted message, the poll, the location, the attachments, the text and the translation,
     /// those the row has.
-    func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int) -> [Block] {
+    /// A part across the bubble (a gallery, a default media frame) takes at most `bleedWidth`
+    /// (the bubble's width inside its border; `inner` without one) and ``Metrics/mediaWidth``.
+    func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int, bleedWidth: Int? = nil) -> [Block] {
+        let mediaWidth = max(1, min(metrics.mediaWidth, bleedWidth ?? inner))
         var content: [Block] = []
         content.reserveCapacity(order.count) // most rows have a part or two: one allocation
         for part in order {
@@ -378,7 +429,8 @@ struct RowLayout {
             case .location:
                 if let location = spec.location { content.append(line(.attachment, location.text, content: location.content, maxWidth: inner)) }
             case .attachments:
-                for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner)) }
+                if let gallery = spec.gallery { content.append(galleryBlock(gallery, width: mediaWidth)) }
+                for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth)) }
             case .text:
                 if let text = spec.text { content.append(wrapped(.text, text, width: inner)) }
             case .translation:
@@ -408,8 +460,17 @@ struct RowLayout {
 
     /// An attachment's part: a media with its size at its aspect ratio (its label on its first
     /// line), or one line of its label.
-    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int) -> Block {
+    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int) -> Block {
         let attachment = spec.attachment
+        if attachment.kind.isMedia && attachment.usesDefaultFrame {
+            // Without its size: the default frame, square, across the bubble.
+            var block = line(.attachment, spec.label, content: .attachment(attachment), maxWidth: defaultFrameWidth)
+            block.width = defaultFrameWidth
+            block.height = metrics.defaultMediaHeight(width: defaultFrameWidth)
+            block.keepsWidth = true
+            block.bleeds = true
+            return block
+        }
         guard attachment.kind.isMedia, let size = attachment.originalSize else {
             return line(.attachment, spec.label, content: .attachment(attachment), maxWidth: inner)
         }
@@ -419,6 +480,12 @@ struct RowLayout {
         block.height = media.height
         block.keepsWidth = true
         return block
+    }
+
+    /// A message's gallery, `width` wide at the gallery's aspect (``Metrics/galleryHeight(width:)``).
+    func galleryBlock(_ gallery: GallerySpec, width: Int) -> Block {
+        Block(role: .gallery, text: nil, content: .gallery(mediaCount: gallery.mediaCount), lines: [], width: width,
+              height: metrics.galleryHeight(width: width), alignment: .leading, keepsWidth: true, bleeds: true, gallery: gallery)
     }
 
     /// One part of the footnote as it is fitted: its line in the presentation and its width,

@@ -40,6 +40,11 @@ struct ScreenJSONTests {
             .count(99),
             .replyCount(0),
             .bubble(fromCurrentUser: true), .bubble(fromCurrentUser: false),
+            .attachment(AttachmentContent(kind: .giphy, type: "giphy", title: "cat", usesDefaultFrame: true)),
+            .gallery(mediaCount: 6),
+            .galleryTile(GalleryTileContent(attachment: photo, attachmentIndex: 4, position: 3, hiddenCount: 2,
+                                            imageURL: "https://example.com/a \"b\".jpg", assetURL: "https://example.com/v.mp4")),
+            .galleryTile(GalleryTileContent(attachment: AttachmentContent(kind: .video, type: "video"), attachmentIndex: 0, position: 0)),
         ]
     }()
 
@@ -59,6 +64,8 @@ struct ScreenJSONTests {
         case .count: "count"
         case .replyCount: "replyCount"
         case .bubble: "bubble"
+        case .gallery: "gallery"
+        case .galleryTile: "galleryTile"
         }
     }
 
@@ -96,7 +103,7 @@ struct ScreenJSONTests {
 
     @Test func everyContentCase_isInTheSample() {
         let named = Set(Self.contents.map(Self.caseName))
-        #expect(named.count == 13, "\(named.sorted())")
+        #expect(named.count == 15, "\(named.sorted())")
     }
 
     @Test func everyContent_readsBackEqual_fromItsJSON_andThroughCodable() throws {

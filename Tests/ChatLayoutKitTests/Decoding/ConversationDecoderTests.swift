@@ -28,7 +28,8 @@ struct ConversationDecoderTests {
         #expect(conversation.members.map(\.user.id) == ["luke", "leia", "han"])
         #expect(conversation.messages.map(\.id) == ["luke-1", "leia-1", "han-1", "luke-2"])
         let leia = conversation.messages[1]
-        #expect(leia.attachments == [Attachment(type: "image", title: "a.jpg", fileName: "a.jpg", urlHost: "example.com")])
+        #expect(leia.attachments == [Attachment(type: "image", title: "a.jpg", fileName: "a.jpg", urlHost: "example.com",
+                                                   imageURL: "https://example.com/a.jpg")])
         #expect(leia.latestReactions == [Reaction(type: "love", userID: "luke")])
         #expect(leia.replyCount == 2)
         #expect(leia.threadParticipants.map(\.id) == ["leia", "han"])
@@ -58,13 +59,15 @@ struct ConversationDecoderTests {
         """)
         let attachments = try #require(document.conversation.messages.first).attachments
         #expect(attachments[0] == Attachment(type: "image", fileName: "beach.jpg", urlHost: "cdn.example.com",
-                                             originalSize: PixelSize(width: 1600, height: 1200)))
+                                             originalSize: PixelSize(width: 1600, height: 1200),
+                                             imageURL: "https://cdn.example.com:8443/a/beach.jpg?sig=x"))
         #expect(attachments[1] == Attachment(type: "file", title: "Plan", fileName: "plan%201.pdf", fileSize: 52000,
-                                             urlHost: "files.example.org"))
+                                             urlHost: "files.example.org", assetURL: "https://user@files.example.org/plans/plan%201.pdf#p2"))
         #expect(attachments[2] == Attachment(type: "linkPreview", title: "A post", urlHost: "[2001:db8::1]"))
-        // No size without two positive sides; no name or host without a URL's shape.
-        #expect(attachments[3] == Attachment(type: "video"))
-        #expect(attachments[4] == Attachment(type: "image", urlHost: "example.com"))
+        // No size without two positive sides; no name or host without a URL's shape (the URLs
+        // are kept as they came, for the front end to load).
+        #expect(attachments[3] == Attachment(type: "video", assetURL: "not a url"))
+        #expect(attachments[4] == Attachment(type: "image", urlHost: "example.com", imageURL: "https://example.com"))
     }
 
     @Test func channelsQuery_takesTheFirstChannel_orTheOneAskedFor() throws {

@@ -36,8 +36,10 @@ import Testing
         let parent = try #require(screen.boxesWithRole(.parentMessage).first)
         #expect(parent.id == "p1")
         let parts = parent.children.map { "\($0.role.rawValue) \($0.lines.joined(separator: "/"))" }
-        #expect(parts == ["avatar L", "authorName Leia", "timestamp Mar 05 10:00\u{00A0}AM", "attachment [image: menu.jpg]",
+        #expect(parts == ["avatar L", "authorName Leia", "timestamp Mar 05 10:00\u{00A0}AM", "gallery ",
                           "text Lunch at noon?", "reactions ❤️ 1"])
+        // The image without its size is a gallery of one, its tile naming it.
+        #expect(parent.children.first { $0.role == .gallery }?.children.map(\.lines) == [["menu.jpg"]])
         let separator = try #require(screen.boxesWithRole(.replyCountSeparator).first)
         #expect(separator.text == "3 replies")
         let rows = screen.drawnRows
