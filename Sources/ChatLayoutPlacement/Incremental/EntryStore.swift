@@ -87,8 +87,15 @@ struct EntryStore: Sendable {
     private var staleChunk: Int?
     /// How many entries are unread candidates.
     private(set) var candidates = 0
+    /// Chunks whose unread records may outnumber their rows (``compactWastefulChunks()``).
+    private var wastefulChunks: [Int] = []
 
-    init(_ entries: [ListEntry] = [], chunkLength: Int = defaultChunkLength) {
+    /// An empty store that allocates nothing (one that stands in while the store is edited).
+    init(chunkLength: Int = defaultChunkLength) {
+        self.chunkLength = max(1, chunkLength)
+    }
+
+    init(_ entries: [ListEntry], chunkLength: Int = defaultChunkLength) {
         self.chunkLength = max(1, chunkLength)
         store = RowStore(Self.chunks(entries, length: self.chunkLength))
         candidates = store.chunks.reduce(0) { $0 + $1.candidates }
@@ -356,16 +363,22 @@ struct EntryStore: Sendable {
     /// entry's in the chunk), and the table, and gives the entry resolved — its rows kept, or
     /// new rows written at the end of the table (`Pipeline.resolve`), which take the old
     /// ones' place. Tops and row indices after it wait for `settle()`.
-    mutating func resolve(at position: Int, _ resolve: (ListEntry, Int, Int, inout RowTable) -> ListEntry) -> ListEntry {
+    /// `beforeRewriting` is handed the entry, its chunk and where its old rows' records start
+    /// (an entry's rows are written one after another) just before new rows take their place:
+    /// those records stay in the chunk's table, unread, until ``compactWastefulChunks()``.
+    mutating func resolve(at position: Int, beforeRewriting: (ListEntry, Int, Int) -> Void = { _, _, _ in },
+                          _ resolve: (ListEntry, Int, Int, inout RowTable) -> ListEntry) -> ListEntry {
         assert(staleChunk == nil, "an entry resolved before settle()")
         let (chunk, index) = location(of: position)
-        let (resolved, candidates, stale) = store.modifyLeavingOffsets(chunk) { chunk in
+        let chunkIndex = chunk
+        let (resolved, candidates, stale, wasteful) = store.modifyLeavingOffsets(chunk) { chunk in
             let old = chunk.entries[index]
             let firstRow = chunk.rowStarts[index], top = chunk.tops[index]
             let written = chunk.rows.rowCount
             let resolved = resolve(old, firstRow, top, &chunk.rows)
             let rewritten = chunk.rows.rowCount > written
             if rewritten {
+                beforeRewriting(old, chunkIndex, old.rowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0)
                 chunk.rows.placeLastRows(chunk.rows.rowCount - written, at: firstRow, replacing: old.rowCount, offset: top)
                 chunk.unreadRows += old.rowCount
             }
@@ -374,13 +387,26 @@ struct EntryStore: Sendable {
             chunk.candidates += candidates
             let stale = resolved.extent != old.extent || resolved.rowCount != old.rowCount
             if stale { chunk.staleFrom = min(chunk.staleFrom ?? index + 1, index + 1) }
-            if rewritten { chunk.compactIfWasteful() } // (rows keep their order and offsets)
-            return (resolved, candidates, stale)
+            return (resolved, candidates, stale, chunk.unreadRows > max(64, chunk.rows.rowCount))
         }
+        if wasteful && !wastefulChunks.contains(chunk) { wastefulChunks.append(chunk) }
         self.candidates += candidates
         if stale { staleChunk = min(staleChunk ?? chunk, chunk) }
         return resolved
     }
+
+    /// Copies each chunk's table without its unread records once they outnumber its rows
+    /// (after a change: until then, the records its entries' rows had before it are read).
+    mutating func compactWastefulChunks() {
+        guard !wastefulChunks.isEmpty else { return }
+        for chunk in wastefulChunks where chunk < store.chunks.count {
+            store.modifyLeavingOffsets(chunk) { $0.compactIfWasteful() }
+        }
+        wastefulChunks.removeAll()
+    }
+
+    /// The rows of chunk `chunk` (its table).
+    func rows(ofChunk chunk: Int) -> RowTable { store.chunks[chunk].rows }
 
     /// Inserts `entry` (not resolved yet: it has no rows) at `position` (0 ... count).
     mutating func insert(_ entry: ListEntry, at position: Int) {

@@ -139,7 +139,7 @@ extension IncrementalMessageList {
     private mutating func detach(_ id: String, record: inout ChangeRecord) -> (sequence: Int, message: Message)? {
         if let (sequence, message) = hidden.removeValue(forKey: id) { return (sequence, message) }
         guard let key = keys.removeValue(forKey: id), let position = entries.position(of: key) else { return nil }
-        record.keep(at: position, in: entries)
+        record.keep(at: position, in: entries, withRows: true)
         let entry = entries.remove(at: position)
         directory.index(entry.message, shown: false)
         if position > 0 { record.refresh.insert(entries[position - 1].key) }
@@ -260,6 +260,14 @@ extension IncrementalMessageList {
         footer = footerRows(reusing: oldFooter)
         unreadCount = currentUnreadCount()
 
+        let changes = diff(record, oldFooter: oldFooter, oldHeader: oldHeader)
+        entries.compactWastefulChunks() // the rows before the change were read
+        return changes
+    }
+
+    /// The rows `record` says changed, and the footer and header against `oldFooter` and
+    /// `oldHeader`.
+    private func diff(_ record: ChangeRecord, oldFooter: [FooterRow], oldHeader: Box) -> MessageListDiff {
         var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compare(record)
@@ -298,7 +306,7 @@ extension IncrementalMessageList {
             let endedGroup = entries[position].decision.isLastInGroup
             entries.settle() // the tops of the entries above are final
             record.keep(at: position, in: entries)
-            let updated = resolveEntry(at: position)
+            let updated = resolveEntry(at: position, record: &record)
             record.resolved.append(updated.key)
             if updated.decision.isLastInGroup != endedGroup && position + 1 < entries.count {
                 cascade = position + 1
@@ -315,12 +323,22 @@ struct ChangeRecord {
     var refresh: Set<SortKey> = []
     /// Entries the change added.
     var added: Set<SortKey> = []
-    /// Entries before the change, for those it changed or removed, with the index of their
-    /// first row in `beforeRows`.
-    var before: [SortKey: (entry: ListEntry, firstRow: Int)] = [:]
-    /// The rows of the entries in `before` as they were (copied: their chunks' tables go on
-    /// changing), each read from its chunk's top.
+    /// Entries before the change, for those it changed or removed, with where their rows
+    /// were once the change rewrote or removed them (nil while the entry keeps its rows: they
+    /// are the same records after the change).
+    var before: [SortKey: (entry: ListEntry, rows: RowsBefore?)] = [:]
+    /// The rows of the entries the change removed, as they were (copied: their chunks' tables
+    /// go on changing).
     var beforeRows = RowTable()
+
+    /// Where an entry's rows before the change are.
+    enum RowsBefore {
+        /// From row `firstRow` of `beforeRows` on.
+        case copied(firstRow: Int)
+        /// Still in chunk `chunk`'s table, no longer read: their records from `start` on, one
+        /// row after another (the table is not compacted before the diff is made).
+        case unread(chunk: Int, start: Int)
+    }
     /// The entries resolved again, top to bottom.
     var resolved: [SortKey] = []
     /// Users whose id now stands for another user (names of typing users and participants).
@@ -329,11 +347,23 @@ struct ChangeRecord {
 
     /// Remembers the entry at `position` as it was before the change, and its rows (once;
     /// not for added ones).
-    mutating func keep(at position: Int, in entries: EntryStore) {
+    mutating func keep(at position: Int, in entries: EntryStore, withRows: Bool = false) {
         let key = entries[position].key
-        guard !added.contains(key) && before.index(forKey: key) == nil else { return }
-        before[key] = (entries[position], beforeRows.rowCount)
-        entries.copyRows(of: position, into: &beforeRows)
+        guard !added.contains(key) else { return }
+        if before.index(forKey: key) == nil { before[key] = (entries[position], nil) }
+        if withRows && before[key]!.rows == nil {
+            if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
+            before[key]!.rows = .copied(firstRow: beforeRows.rowCount)
+            entries.copyRows(of: position, into: &beforeRows)
+        }
+    }
+
+    /// The rows of the entry of `key`, whose records start at `start` in chunk `chunk`'s
+    /// table, are about to be rewritten: remembered where they stay, if the entry is and they
+    /// are not yet.
+    mutating func keepRows(of key: SortKey, inChunk chunk: Int, startingAt start: Int) {
+        guard let kept = before[key], kept.rows == nil else { return }
+        before[key]!.rows = .unread(chunk: chunk, start: start)
     }
 
     /// The entry at `position` and the two around it are resolved again.

@@ -12,13 +12,16 @@ extension IncrementalMessageList {
 
     /// The entry at `position` decided and laid out again in place, from its neighbours
     /// (`EntryStore.resolve(at:_:)`).
-    mutating func resolveEntry(at position: Int) -> ListEntry {
+    mutating func resolveEntry(at position: Int, record: inout ChangeRecord) -> ListEntry {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         let below = position + 1 < entries.count ? entries[position + 1].asBelow : nil
         var entries = self.entries
-        self.entries = EntryStore() // the store is edited alone, not copied
+        self.entries = EntryStore(chunkLength: entries.chunkLength) // the store is edited alone, not copied
         defer { self.entries = entries }
-        return entries.resolve(at: position) { entry, stored, top, rows in
+        return entries.resolve(at: position, beforeRewriting: { entry, chunk, start in
+            record.keepRows(of: entry.key, inChunk: chunk, startingAt: start)
+        }) {
+            entry, stored, top, rows in
             resolved(entry, stored: stored, storedTop: top, above: above, below: below, into: &rows)
         }
     }

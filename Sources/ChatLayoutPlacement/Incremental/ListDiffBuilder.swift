@@ -53,13 +53,27 @@ struct ListDiffBuilder {
                 nextIndex = nil
             }
             if isOld {
-                let (entry, firstRow) = record.before[key]!
-                var row = firstRow
+                let (entry, rows) = record.before[key]!
+                var row = 0
+                var start = 0
+                if case .unread(_, let first) = rows { start = first }
+                let table: RowTable? = switch rows {
+                case .copied: record.beforeRows
+                case .unread(let chunk, _): entries.rows(ofChunk: chunk)
+                case nil: nil
+                }
                 entry.forEachRowContent(unreadText: unreadText) { id, content in
-                    // (An entry not resolved yet has no rows: its row is none.)
-                    let place: EntryRow.Place = row < firstRow + entry.rowCount
-                        ? .stored(record.beforeRows, row: row, dy: 0)
-                        : .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
+                    // Rows not rewritten are the same records now; an entry not resolved yet
+                    // had no rows (its row was none).
+                    let place: EntryRow.Place
+                    switch rows {
+                    case nil: place = .unchanged
+                    case _ where row >= entry.rowCount: place = .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
+                    case .copied(let firstRow): place = .stored(table!, row: firstRow + row, dy: 0)
+                    case .unread:
+                        place = .records(table!, start: start)
+                        start = table!.recordEnd(from: start)
+                    }
                     oldRows.append(EntryRow(id: id, content: content, place: place))
                     row += 1
                 }

@@ -95,6 +95,12 @@ struct EntryRow {
         case stored(RowTable, row: Int, dy: Int)
         /// This box, moved down by `dy`.
         case box(Box, dy: Int)
+        /// A row before a change that did not rewrite its entry's rows: the same records as
+        /// the row of its id after the change.
+        case unchanged
+        /// A row before a change that rewrote it: its records, no longer read, from `start`
+        /// in `table`.
+        case records(RowTable, start: Int)
     }
 
     var id: ListItemID
@@ -114,6 +120,7 @@ struct EntryRow {
         switch place {
         case .stored(let table, let row, let dy): table.frame(ofRow: row).offsetBy(dy: dy)
         case .box(let box, let dy): box.frame.offsetBy(dy: dy)
+        case .unchanged, .records: preconditionFailure("a row before the change is not read")
         }
     }
 
@@ -122,32 +129,44 @@ struct EntryRow {
         switch place {
         case .stored(let table, let row, let dy): table.box(ofRow: row, dy: dy)
         case .box(let box, let dy): dy == 0 ? box : box.offsetBy(dy: dy)
+        case .unchanged, .records: preconditionFailure("a row before the change is not read")
         }
     }
 
     /// The same decisions and box as `other`, each where it stands (boxes compared from their
     /// rows' tops): stored rows record by record, no box made.
     func isUnchanged(from other: EntryRow) -> Bool {
+        // The decisions first: when they differ (the usual case), no record is compared.
+        switch (content, other.content) {
+        case (.message(let decision), .message(let previous)):
+            guard decision === previous || decision.value.isExactly(previous.value) else { return false }
+        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
+            guard day == previousDay && Identifier.same(text, previousText) else { return false }
+        case (.other(let item), .other(let previous)):
+            guard item.isExactly(previous) else { return false }
+        default:
+            return false
+        }
         switch (place, other.place) {
+        case (_, .unchanged), (.unchanged, _):
+            return true
         case let (.stored(table, row, _), .stored(otherTable, otherRow, _)):
-            guard table.isSameRow(row, as: otherRow, in: otherTable) else { return false }
+            return table.isSameRow(row, as: otherRow, in: otherTable)
+        case let (.stored(table, row, _), .records(otherTable, start)):
+            return table.isSameRow(row, asRecordsAt: start, in: otherTable)
         case let (.box(box, _), .box(otherBox, _)):
-            guard box.isSame(otherBox, movedDown: box.frame.y - otherBox.frame.y) else { return false }
+            return box.isSame(otherBox, movedDown: box.frame.y - otherBox.frame.y)
         default:
             let box = self.box, otherBox = other.box
-            guard box.isSame(otherBox, movedDown: box.frame.y - otherBox.frame.y) else { return false }
-        }
-        switch (content, other.content) {
-        case (.message(let decision), .message(let previous)): return decision === previous || decision.value.isExactly(previous.value)
-        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
-            return day == previousDay && Identifier.same(text, previousText)
-        case (.other(let item), .other(let previous)): return item.isExactly(previous)
-        default: return false
+            return box.isSame(otherBox, movedDown: box.frame.y - otherBox.frame.y)
         }
     }
 
     /// The row as an item of the list, at `index` in it.
     func laidOut(index: Int) -> LaidOutItem {
-        LaidOutItem(id: id, index: index, item: item, row: box)
+        switch place {
+        case .stored(let table, let row, let dy): LaidOutItem(id: id, index: index, item: item, table: table, row: row, dy: dy)
+        case .box, .unchanged, .records: LaidOutItem(id: id, index: index, item: item, row: box)
+        }
     }
 }

@@ -139,6 +139,7 @@ final class Pipeline: Sendable {
     /// first (the table is not read while it grows).
     private static func row(_ row: Int, of rows: RowTable) -> RowTable {
         var table = RowTable()
+        table.reserveCapacity(rows: 1, records: 16, lines: 16, bytes: 512)
         table.appendRow(copying: row, of: rows)
         return table
     }

@@ -80,6 +80,17 @@ struct RowTable: Sendable {
         ids.reserveCapacity(rows)
     }
 
+    /// Makes room for `rows` rows of `records` boxes, `lines` lines and `bytes` bytes of text
+    /// in all (a short table filled at once: it grows without copying).
+    mutating func reserveCapacity(rows: Int, records recordCount: Int, lines lineCount: Int, bytes byteCount: Int) {
+        rowStarts.reserveCapacity(rows)
+        records.reserveCapacity(recordCount)
+        lines.reserveCapacity(lineCount)
+        bytes.reserveCapacity(byteCount)
+        ids.reserveCapacity(rows)
+        contents.reserveCapacity(recordCount)
+    }
+
     /// Starts a row: the boxes opened from here on (the row's box first) are its own.
     mutating func beginRow() {
         rowStarts.append(Int32(clamping: records.count))
@@ -177,12 +188,22 @@ struct RowTable: Sendable {
         let first = rowCount - count
         if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount) }
         let delta = Int32(clamping: offset)
-        let offsets = rowOffsets[first...].map { $0 &+ delta }
         // Appended in place (the entry was the last): nothing moves.
-        guard position + replaced != first || replaced != 0 else {
-            rowOffsets.replaceSubrange(first..., with: offsets)
+        if position + replaced == first && replaced == 0 {
+            for row in first ..< rowCount { rowOffsets[row] &+= delta }
             return
         }
+        // As many rows as before (the usual case): they take the old ones' places.
+        if count == replaced {
+            for index in 0 ..< count {
+                rowStarts[position + index] = rowStarts[first + index]
+                rowOffsets[position + index] = rowOffsets[first + index] &+ delta
+            }
+            rowStarts.removeLast(count)
+            rowOffsets.removeLast(count)
+            return
+        }
+        let offsets = rowOffsets[first...].map { $0 &+ delta }
         let starts = Array(rowStarts[first...])
         rowStarts.removeSubrange(first...)
         rowOffsets.removeSubrange(first...)
@@ -276,7 +297,21 @@ struct RowTable: Sendable {
     /// row's top, texts by their bytes, content, lines, the boxes under it), as
     /// ``Box/isSame(_:movedDown:)`` compares their boxes: no box is made.
     func isSameRow(_ row: Int, as otherRow: Int, in other: RowTable) -> Bool {
-        let start = Int(rowStarts[row]), otherStart = Int(other.rowStarts[otherRow])
+        isSameRow(row, asRecordsAt: Int(other.rowStarts[otherRow]), in: other)
+    }
+
+    /// The first record of row `row` (its records are that box's subtree).
+    func recordStart(ofRow row: Int) -> Int { Int(rowStarts[row]) }
+
+    /// The record after the subtree of the box whose record is `start`: where the next row
+    /// written with it starts.
+    func recordEnd(from start: Int) -> Int { start + 1 + Int(records[start].descendants) }
+
+    /// Whether row `row` is the row whose records start at `otherStart` in `other` (a row no
+    /// longer read there: the incremental list's row before a change rewrote it), as
+    /// ``isSameRow(_:as:in:)``.
+    func isSameRow(_ row: Int, asRecordsAt otherStart: Int, in other: RowTable) -> Bool {
+        let start = Int(rowStarts[row])
         let count = 1 + Int(records[start].descendants)
         guard count == 1 + Int(other.records[otherStart].descendants) else { return false }
         let dy = records[start].y &- other.records[otherStart].y
