@@ -96,6 +96,49 @@ import Testing
         }
     }
 
+    /// An entry laid out again and again leaves its old records unread in its chunk's table;
+    /// once they outnumber the rows, the table is copied without them after the change, and
+    /// every row still reads where it was.
+    @Test func rewrittenRows_areCompactedAway_afterTheChange() {
+        var store = EntryStore(chunkLength: 4)
+        for index in 0 ..< 3 {
+            store.insert(ListEntry(message: Message(id: "m\(index)", user: User(id: "me"), createdAt: Timestamp(seconds: Int64(index))),
+                                   sequence: index,
+                                   time: MessageTime(day: CalendarDay(year: 2024, month: 1, day: 1),
+                                                     minute: .init(LocalDateTime(day: CalendarDay(year: 2024, month: 1, day: 1), weekday: 2,
+                                                                                 hour: 0, minute: 0, second: 0, utcOffsetSeconds: 0)),
+                                                     shortTime: ""),
+                                   currentUserID: "me"), at: index)
+        }
+        var recordsSeen: [Int] = []
+        for round in 0 ..< 200 {
+            let position = round % 3
+            store.settle()
+            _ = store.resolve(at: position) { entry, _, _, rows in
+                var entry = entry
+                rows.beginRow()
+                rows.add(Box(role: .messageRow, id: "r\(round)", frame: Frame(x: 0, y: 1, width: 1, height: 2)))
+                entry.rowCount = 1
+                entry.extent = 3 + position
+                return entry
+            }
+            store.settle()
+            store.compactWastefulChunks()
+            recordsSeen.append(store.rows(ofChunk: 0).records.count)
+            let view = store.laidOutRows()
+            for checked in 0 ... min(round, 2) {
+                let expectedRound = round - (position - checked + 3) % 3
+                let top = (0 ..< checked).reduce(0) { $0 + 3 + $1 }
+                #expect(view.rows.id(ofRow: checked) == "r\(expectedRound)" && view.rows.frame(ofRow: checked).y == top + 1,
+                        "round \(round), row \(checked)")
+            }
+        }
+        // Without compaction a row a round: 200 records. With it, never past the rows plus
+        // the unread ones allowed.
+        #expect(recordsSeen.max()! <= 3 + 65, "\(recordsSeen.max()!) records")
+        #expect(recordsSeen.last! < 200)
+    }
+
     /// What the store answers differently from a scan of `model`, or nil.
     private func check(_ store: EntryStore, _ model: [ListEntry], _ modelRows: [[(id: String, y: Int)]]) -> String? {
         if store.count != model.count { return "count \(store.count) ≠ \(model.count)" }
