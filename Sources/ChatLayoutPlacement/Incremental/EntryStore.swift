@@ -6,11 +6,16 @@ import ChatLayoutComposition
 /// store a laid-out list's rows are kept in), with running totals of their extents (row
 /// offsets), row counts and unread candidates kept per chunk and, by the store, across chunks.
 ///
-/// Rows are placed by the running totals, not by their boxes (each entry's are laid out for
-/// the top it had when it was resolved, `ListEntry.origin`, and moved when read elsewhere), so
-/// a change rewrites no offsets but those of its own chunk (O(chunk)) and the totals of the
-/// chunks after it (O(n / chunk)): appending at the end touches neither. Finding an entry by position, sort key or y is a
-/// binary search over the chunks, then inside one (O(log n)).
+/// Each chunk keeps its entries' rows in one ``RowTable``, in the entries' order, each row
+/// read from its entry's top in the chunk: the shape the batch layout builds (`LaidOutRows`
+/// chunks), so the laid-out list is a view of these chunks, shared and not copied
+/// (`IncrementalMessageList.list`). An entry laid out again writes its new rows at the end of
+/// its chunk's table and puts them in its place; the entries under it move by their read
+/// offsets, no record is copied. A change rewrites no offsets but those of its own chunk
+/// (O(chunk)) and the totals of the chunks after it (O(n / chunk)): appending at the end
+/// touches neither. A chunk's table is copied without its unread records once they outnumber
+/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks,
+/// then inside one (O(log n)).
 struct EntryStore: Sendable {
     /// Chunks are built this long and split when they grow to twice as long: long enough that
     /// the totals over chunks stay short, short enough that a change inside one is cheap.
@@ -26,11 +31,18 @@ struct EntryStore: Sendable {
         var candidates = 0
         /// The running totals from this index on wait for `settle()`.
         var staleFrom: Int?
+        /// The entries' rows in their order, each read from its entry's top in the chunk.
+        var rows = RowTable()
+        /// Rows written that no entry reads any more (the table is copied without them when
+        /// they outnumber the rest).
+        var unreadRows = 0
 
         var count: Int { entries.count }
 
-        init(_ entries: [ListEntry]) {
+        /// A chunk of `entries`, their rows (in their order, read from their tops) in `rows`.
+        init(_ entries: [ListEntry], rows: RowTable = RowTable()) {
             self.entries = entries
+            self.rows = rows
             tops.reserveCapacity(entries.count)
             rowStarts.reserveCapacity(entries.count)
             for entry in entries {
@@ -42,18 +54,28 @@ struct EntryStore: Sendable {
             }
         }
 
-        /// The running totals again from `index` on.
+        /// The running totals again from `index` on; the rows of an entry whose top changed
+        /// are read from its new top.
         mutating func retotal(from index: Int) {
             var top = index > 0 ? tops[index - 1] + entries[index - 1].extent : 0
             var row = index > 0 ? rowStarts[index - 1] + entries[index - 1].rowCount : 0
             for position in index ..< entries.count {
+                let old = tops[position]
                 tops[position] = top
                 rowStarts[position] = row
+                rows.moveRows(row ..< row + entries[position].rowCount, by: top - old)
                 top += entries[position].extent
                 row += entries[position].rowCount
             }
             extent = top
             rowCount = row
+        }
+
+        /// Copies the table without its unread records once they outnumber the rows.
+        mutating func compactIfWasteful() {
+            guard unreadRows > max(64, rows.rowCount) else { return }
+            rows = rows.compacted()
+            unreadRows = 0
         }
     }
 
@@ -65,11 +87,44 @@ struct EntryStore: Sendable {
     private var staleChunk: Int?
     /// How many entries are unread candidates.
     private(set) var candidates = 0
+    /// Chunks whose unread records may outnumber their rows (``compactWastefulChunks()``).
+    private var wastefulChunks: [Int] = []
 
-    init(_ entries: [ListEntry] = [], chunkLength: Int = defaultChunkLength) {
+    /// An empty store that allocates nothing (one that stands in while the store is edited).
+    init(chunkLength: Int = defaultChunkLength) {
+        self.chunkLength = max(1, chunkLength)
+    }
+
+    init(_ entries: [ListEntry], chunkLength: Int = defaultChunkLength) {
         self.chunkLength = max(1, chunkLength)
         store = RowStore(Self.chunks(entries, length: self.chunkLength))
         candidates = store.chunks.reduce(0) { $0 + $1.candidates }
+    }
+
+    /// A store of `count` entries resolved top to bottom: `resolve` gives entry `index`, its
+    /// rows written at the end of the table it is handed (from the entry's top, y = 0), in
+    /// chunks of `chunkLength` each with its own table.
+    init(resolving count: Int, chunkLength: Int = defaultChunkLength, _ resolve: (Int, inout RowTable) -> ListEntry) {
+        self.chunkLength = max(1, chunkLength)
+        var start = 0
+        while start < count {
+            let end = min(count, start + self.chunkLength)
+            var rows = RowTable()
+            var entries: [ListEntry] = []
+            entries.reserveCapacity(end - start)
+            var top = 0
+            for index in start ..< end {
+                let first = rows.rowCount
+                let entry = resolve(index, &rows)
+                rows.moveRows(first ..< rows.rowCount, by: top)
+                top += entry.extent
+                entries.append(entry)
+            }
+            let chunk = Chunk(entries, rows: rows)
+            candidates += chunk.candidates
+            store.append(chunk)
+            start = end
+        }
     }
 
     /// `entries` in chunks of `length`.
@@ -119,6 +174,64 @@ struct EntryStore: Sendable {
         assert(staleChunk == nil, "running totals read before settle()")
         let (chunk, index) = location(of: position)
         return store.rowStarts[chunk] + store.chunks[chunk].rowStarts[index]
+    }
+
+    /// Copies the rows of the entry at `position` to the end of `table`, as they are read in
+    /// its chunk (from the chunk's top).
+    func copyRows(of position: Int, into table: inout RowTable) {
+        let (chunk, index) = location(of: position)
+        let first = store.chunks[chunk].rowStarts[index]
+        for row in first ..< first + store.chunks[chunk].entries[index].rowCount {
+            table.appendRow(copying: row, of: store.chunks[chunk].rows)
+        }
+    }
+
+    /// The rows of the chunks that reach into `band` (all of them without one), as the batch
+    /// layout's store holds them, each chunk's table shared, with their message rows: O(the
+    /// chunks), no row copied.
+    func laidOutRows(meeting band: Range<Int>? = nil) -> (rows: LaidOutRows, messageRows: MessageRowRuns) {
+        assert(staleChunk == nil, "rows read before settle()")
+        var rows = LaidOutRows(), messageRows = MessageRowRuns()
+        var first = 0, end = store.chunks.count
+        if let band {
+            first = store.chunk(endingBelow: band.lowerBound) ?? end
+            end = max(first, store.firstChunk { store.tops[$0] >= band.upperBound })
+        }
+        for index in first ..< end where store.chunks[index].rowCount > 0 {
+            let chunk = store.chunks[index]
+            rows.append(chunk.rows, top: store.tops[index])
+            messageRows.append(chunk.entries.indices.map { chunk.entries[$0].messageRow(top: chunk.tops[$0]) }, top: store.tops[index])
+        }
+        return (rows, messageRows)
+    }
+
+    /// Calls `body` with each row of the entries from `position` on, top to bottom, with its
+    /// index in the list, until it returns false. Returns false if it did.
+    @discardableResult
+    func forEachRow(from position: Int, unreadText: String, _ body: (EntryRow, Int) -> Bool) -> Bool {
+        assert(staleChunk == nil, "rows read before settle()")
+        guard position < count else { return true }
+        var (chunk, index) = location(of: position)
+        let chunks = store.chunks
+        while chunk < chunks.count {
+            let entries = chunks[chunk].entries, table = chunks[chunk].rows, chunkTop = store.tops[chunk]
+            while index < entries.count {
+                var row = chunks[chunk].rowStarts[index]
+                var stopped = false
+                entries[index].forEachRowContent(unreadText: unreadText) { id, content in
+                    guard !stopped else { return }
+                    if !body(EntryRow(id: id, content: content, place: .stored(table, row: row, dy: chunkTop)), store.rowStarts[chunk] + row) {
+                        stopped = true
+                    }
+                    row += 1
+                }
+                if stopped { return false }
+                index += 1
+            }
+            chunk += 1
+            index = 0
+        }
+        return true
     }
 
     /// The first position whose entry satisfies `isAtOrAfter`, which must be false for a
@@ -245,7 +358,57 @@ struct EntryStore: Sendable {
         store.retotal(from: first)
     }
 
-    /// Inserts `entry` at `position` (0 ... count).
+    /// Resolves the entry at `position` again in place: `resolve` is handed the entry, the
+    /// index of its first row in its chunk's table and the top they are read from (the
+    /// entry's in the chunk), and the table, and gives the entry resolved — its rows kept, or
+    /// new rows written at the end of the table (`Pipeline.resolve`), which take the old
+    /// ones' place. Tops and row indices after it wait for `settle()`.
+    /// `beforeRewriting` is handed the entry, its chunk and where its old rows' records start
+    /// (an entry's rows are written one after another) just before new rows take their place:
+    /// those records stay in the chunk's table, unread, until ``compactWastefulChunks()``.
+    mutating func resolve(at position: Int, beforeRewriting: (ListEntry, Int, Int) -> Void = { _, _, _ in },
+                          _ resolve: (ListEntry, Int, Int, inout RowTable) -> ListEntry) -> ListEntry {
+        assert(staleChunk == nil, "an entry resolved before settle()")
+        let (chunk, index) = location(of: position)
+        let chunkIndex = chunk
+        let (resolved, candidates, stale, wasteful) = store.modifyLeavingOffsets(chunk) { chunk in
+            let old = chunk.entries[index]
+            let firstRow = chunk.rowStarts[index], top = chunk.tops[index]
+            let written = chunk.rows.rowCount
+            let resolved = resolve(old, firstRow, top, &chunk.rows)
+            let rewritten = chunk.rows.rowCount > written
+            if rewritten {
+                beforeRewriting(old, chunkIndex, old.rowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0)
+                chunk.rows.placeLastRows(chunk.rows.rowCount - written, at: firstRow, replacing: old.rowCount, offset: top)
+                chunk.unreadRows += old.rowCount
+            }
+            chunk.entries[index] = resolved
+            let candidates = (resolved.isUnreadCandidate ? 1 : 0) - (old.isUnreadCandidate ? 1 : 0)
+            chunk.candidates += candidates
+            let stale = resolved.extent != old.extent || resolved.rowCount != old.rowCount
+            if stale { chunk.staleFrom = min(chunk.staleFrom ?? index + 1, index + 1) }
+            return (resolved, candidates, stale, chunk.unreadRows > max(64, chunk.rows.rowCount))
+        }
+        if wasteful && !wastefulChunks.contains(chunk) { wastefulChunks.append(chunk) }
+        self.candidates += candidates
+        if stale { staleChunk = min(staleChunk ?? chunk, chunk) }
+        return resolved
+    }
+
+    /// Copies each chunk's table without its unread records once they outnumber its rows
+    /// (after a change: until then, the records its entries' rows had before it are read).
+    mutating func compactWastefulChunks() {
+        guard !wastefulChunks.isEmpty else { return }
+        for chunk in wastefulChunks where chunk < store.chunks.count {
+            store.modifyLeavingOffsets(chunk) { $0.compactIfWasteful() }
+        }
+        wastefulChunks.removeAll()
+    }
+
+    /// The rows of chunk `chunk` (its table).
+    func rows(ofChunk chunk: Int) -> RowTable { store.chunks[chunk].rows }
+
+    /// Inserts `entry` (not resolved yet: it has no rows) at `position` (0 ... count).
     mutating func insert(_ entry: ListEntry, at position: Int) {
         settle()
         guard !store.chunks.isEmpty else {
@@ -264,8 +427,18 @@ struct EntryStore: Sendable {
         }
         if entry.isUnreadCandidate { candidates += 1 }
         if length >= 2 * chunkLength {
-            let entries = store.chunks[chunk].entries
-            store.replace(chunk ..< chunk + 1, with: [Chunk(Array(entries[..<chunkLength])), Chunk(Array(entries[chunkLength...]))])
+            // The upper half keeps the table (without the lower half's rows), the lower half
+            // takes a copy of its rows, read from its own top.
+            var upper = store.chunks[chunk]
+            let rowSplit = upper.rowStarts[chunkLength], topSplit = upper.tops[chunkLength]
+            var lowerRows = RowTable()
+            lowerRows.reserveCapacity(rows: upper.rowCount - rowSplit)
+            for row in rowSplit ..< upper.rowCount { lowerRows.appendRow(copying: row, of: upper.rows, offsetBy: -topSplit) }
+            let lower = Chunk(Array(upper.entries[chunkLength...]), rows: lowerRows)
+            upper.rows.removeRows(rowSplit ..< upper.rowCount)
+            var kept = Chunk(Array(upper.entries[..<chunkLength]), rows: upper.rows)
+            kept.unreadRows = upper.unreadRows + upper.rowCount - rowSplit
+            store.replace(chunk ..< chunk + 1, with: [kept, lower])
         }
     }
 
@@ -290,10 +463,14 @@ struct EntryStore: Sendable {
             return entry
         }
         store.modify(chunk) { chunk in
+            let firstRow = chunk.rowStarts[index]
+            chunk.rows.removeRows(firstRow ..< firstRow + entry.rowCount)
+            chunk.unreadRows += entry.rowCount
             chunk.entries.remove(at: index)
             chunk.tops.remove(at: index)
             chunk.rowStarts.remove(at: index)
             chunk.retotal(from: index)
+            chunk.compactIfWasteful()
             if entry.isUnreadCandidate { chunk.candidates -= 1 }
         }
         return entry

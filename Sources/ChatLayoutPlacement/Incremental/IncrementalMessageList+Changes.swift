@@ -139,8 +139,8 @@ extension IncrementalMessageList {
     private mutating func detach(_ id: String, record: inout ChangeRecord) -> (sequence: Int, message: Message)? {
         if let (sequence, message) = hidden.removeValue(forKey: id) { return (sequence, message) }
         guard let key = keys.removeValue(forKey: id), let position = entries.position(of: key) else { return nil }
+        record.keep(at: position, in: entries, withRows: true)
         let entry = entries.remove(at: position)
-        record.keep(entry)
         directory.index(entry.message, shown: false)
         if position > 0 { record.refresh.insert(entries[position - 1].key) }
         if position < entries.count { record.refresh.insert(entries[position].key) }
@@ -158,7 +158,7 @@ extension IncrementalMessageList {
         }
         if let key = keys[message.id], isShown(message), message.createdAt == old.createdAt,
            let position = entries.position(of: key) {
-            record.keep(entries[position])
+            record.keep(at: position, in: entries)
             directory.index(old, shown: false)
             directory.index(message, shown: true)
             let currentUserID = context.currentUserID
@@ -210,20 +210,16 @@ extension IncrementalMessageList {
         pipeline = pipeline.at(width: requested)
         unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
         headerBox = pipeline.layout.header(header, width: width)
-        var relaidOut: [ListEntry] = []
-        relaidOut.reserveCapacity(old.count)
-        var top = 0
-        old.forEach(from: 0) { _, _, entry in
-            var entry = entry
+        var above: MessageAbove?
+        entries = EntryStore(resolving: old.count, chunkLength: old.chunkLength) { index, rows in
+            var entry = old[index]
             entry.needsRow = true
-            entry.separators = [] // laid out again too
+            entry.rowCount = 0 // the separators laid out again too
             entry.hasDateSeparator = false
-            let below = relaidOut.count + 1 < old.count ? old[relaidOut.count + 1].asBelow : nil
-            relaidOut.append(resolved(entry, top: top, above: relaidOut.last?.asAbove, below: below))
-            top += relaidOut[relaidOut.count - 1].extent
-            return true
+            entry = resolved(entry, above: above, below: index + 1 < old.count ? old[index + 1].asBelow : nil, into: &rows)
+            above = entry.asAbove
+            return entry
         }
-        entries = EntryStore(relaidOut, chunkLength: old.chunkLength)
         footer = footerRows(reusing: [])
         var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
@@ -264,6 +260,14 @@ extension IncrementalMessageList {
         footer = footerRows(reusing: oldFooter)
         unreadCount = currentUnreadCount()
 
+        let changes = diff(record, oldFooter: oldFooter, oldHeader: oldHeader)
+        entries.compactWastefulChunks() // the rows before the change were read
+        return changes
+    }
+
+    /// The rows `record` says changed, and the footer and header against `oldFooter` and
+    /// `oldHeader`.
+    private func diff(_ record: ChangeRecord, oldFooter: [FooterRow], oldHeader: Box) -> MessageListDiff {
         var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compare(record)
@@ -299,14 +303,12 @@ extension IncrementalMessageList {
             }
             if listed == position { next += 1 }
 
-            let entry = entries[position]
-            record.keep(entry)
+            let endedGroup = entries[position].decision.isLastInGroup
             entries.settle() // the tops of the entries above are final
-            let updated = resolved(entry, top: entries.top(of: position), above: position > 0 ? entries[position - 1].asAbove : nil,
-                                   below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
-            entries.update(at: position) { $0 = updated }
+            record.keep(at: position, in: entries)
+            let updated = resolveEntry(at: position, record: &record)
             record.resolved.append(updated.key)
-            if updated.decision.isLastInGroup != entry.decision.isLastInGroup && position + 1 < entries.count {
+            if updated.decision.isLastInGroup != endedGroup && position + 1 < entries.count {
                 cascade = position + 1
             }
             done = position
@@ -321,17 +323,47 @@ struct ChangeRecord {
     var refresh: Set<SortKey> = []
     /// Entries the change added.
     var added: Set<SortKey> = []
-    /// Entries before the change, for those it changed or removed.
-    var before: [SortKey: ListEntry] = [:]
+    /// Entries before the change, for those it changed or removed, with where their rows
+    /// were once the change rewrote or removed them (nil while the entry keeps its rows: they
+    /// are the same records after the change).
+    var before: [SortKey: (entry: ListEntry, rows: RowsBefore?)] = [:]
+    /// The rows of the entries the change removed, as they were (copied: their chunks' tables
+    /// go on changing).
+    var beforeRows = RowTable()
+
+    /// Where an entry's rows before the change are.
+    enum RowsBefore {
+        /// From row `firstRow` of `beforeRows` on.
+        case copied(firstRow: Int)
+        /// Still in chunk `chunk`'s table, no longer read: their records from `start` on, one
+        /// row after another (the table is not compacted before the diff is made).
+        case unread(chunk: Int, start: Int)
+    }
     /// The entries resolved again, top to bottom.
     var resolved: [SortKey] = []
     /// Users whose id now stands for another user (names of typing users and participants).
     var renamedUsers: IDSet = []
     var typingChanged = false
 
-    /// Remembers an entry as it was before the change (once; not for added ones).
-    mutating func keep(_ entry: ListEntry) {
-        if !added.contains(entry.key) && before.index(forKey: entry.key) == nil { before[entry.key] = entry }
+    /// Remembers the entry at `position` as it was before the change, and its rows (once;
+    /// not for added ones).
+    mutating func keep(at position: Int, in entries: EntryStore, withRows: Bool = false) {
+        let key = entries[position].key
+        guard !added.contains(key) else { return }
+        if before.index(forKey: key) == nil { before[key] = (entries[position], nil) }
+        if withRows && before[key]!.rows == nil {
+            if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
+            before[key]!.rows = .copied(firstRow: beforeRows.rowCount)
+            entries.copyRows(of: position, into: &beforeRows)
+        }
+    }
+
+    /// The rows of the entry of `key`, whose records start at `start` in chunk `chunk`'s
+    /// table, are about to be rewritten: remembered where they stay, if the entry is and they
+    /// are not yet.
+    mutating func keepRows(of key: SortKey, inChunk chunk: Int, startingAt start: Int) {
+        guard let kept = before[key], kept.rows == nil else { return }
+        before[key]!.rows = .unread(chunk: chunk, start: start)
     }
 
     /// The entry at `position` and the two around it are resolved again.

@@ -4,12 +4,34 @@ import ChatLayoutComposition
 
 /// Deciding and laying out entries (grouping, layout options, dates, unread and typing), one at a time, from their neighbours.
 extension IncrementalMessageList {
-    /// The entry decided and laid out again from its message and its neighbours, its rows
-    /// placed for its top at `top` (see `Pipeline.resolve`).
-    mutating func resolved(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?) -> ListEntry {
+    /// A new entry decided and laid out from its message and its neighbours, its rows written
+    /// at the end of `rows`, from its top (see `Pipeline.resolve`).
+    mutating func resolved(_ entry: ListEntry, above: MessageAbove?, below: MessageBelow?, into rows: inout RowTable) -> ListEntry {
+        resolved(entry, stored: rows.rowCount, storedTop: 0, above: above, below: below, into: &rows)
+    }
+
+    /// The entry at `position` decided and laid out again in place, from its neighbours
+    /// (`EntryStore.resolve(at:_:)`).
+    mutating func resolveEntry(at position: Int, record: inout ChangeRecord) -> ListEntry {
+        let above = position > 0 ? entries[position - 1].asAbove : nil
+        let below = position + 1 < entries.count ? entries[position + 1].asBelow : nil
+        var entries = self.entries
+        self.entries = EntryStore(chunkLength: entries.chunkLength) // the store is edited alone, not copied
+        defer { self.entries = entries }
+        return entries.resolve(at: position, beforeRewriting: { entry, chunk, start in
+            record.keepRows(of: entry.key, inChunk: chunk, startingAt: start)
+        }) {
+            entry, stored, top, rows in
+            resolved(entry, stored: stored, storedTop: top, above: above, below: below, into: &rows)
+        }
+    }
+
+    private mutating func resolved(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
+                                   into rows: inout RowTable) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
-        return pipeline.resolve(entry, top: top, above: above, below: below, label: label, unreadAbove: entry.key == firstUnreadKey,
-                                unreadRow: unreadRow, channel: shell, delivery: delivery, directory: directory)
+        return pipeline.resolve(entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
+                                unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow, channel: shell, delivery: delivery,
+                                directory: directory, into: &rows)
     }
 
     /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).

@@ -14,8 +14,9 @@ import ChatLayoutComposition
 /// a ``MessageListDiff`` of the rows, by stable id. The result always equals a full layout of
 /// the same conversation (`MessageListResolver` + `MessageListLayout`), to the byte.
 ///
-/// Entries are kept in chunks of c = 512 with running totals of their heights, so no change
-/// rewrites the offsets of rows it does not touch. Cost of a change, n messages in the list,
+/// Entries are kept in chunks of c = 512 with running totals of their heights, each chunk
+/// with its entries' rows in one row table (the rows the batch layout writes), so no change
+/// rewrites the offsets of rows it does not touch and ``list`` is a view of the chunks. Cost of a change, n messages in the list,
 /// besides deciding and laying out the rows it touches (a few):
 /// - append at the bottom: O(1) amortised on the rows — nothing above the new message moves
 ///   or is rewritten — and O(log n) searches;
@@ -29,8 +30,9 @@ import ChatLayoutComposition
 /// Removing the first message of an author who is not a member looks for their next one
 /// (O(n)): their name may come from it. Without a server unread count, counting unread
 /// messages is O(c + n / c). The overlay date and the rows of a viewport are O(log n) queries.
-/// Reading the whole list (``list``, ``items``, ``decisions``, ``conversation``,
-/// ``screen(_:)`` without a viewport) is O(n).
+/// Reading the whole list (``items``, ``decisions``, ``conversation``, ``screen(_:)`` without
+/// a viewport) is O(n); ``list`` shares the chunks' tables (O(n / c)) and reads each message
+/// row's place for the date overlay (O(n), no box made).
 public struct IncrementalMessageList: Sendable {
     /// The options the list was built with.
     public var config: MessageListConfig { pipeline.resolver.config }
@@ -82,7 +84,10 @@ public struct IncrementalMessageList: Sendable {
         /// Its top below the messages' bottom, where it was stacked.
         var offset = 0
 
-        var entryRow: EntryRow { EntryRow(id: id, content: .other(item), box: box, offset: 0, origin: 0) }
+        /// The row, its top `messagesBottom + offset` in the list.
+        func entryRow(messagesBottom: Int) -> EntryRow {
+            EntryRow(id: id, content: .other(item), place: .box(box, dy: messagesBottom + offset))
+        }
     }
 
     /// Decides and lays out `conversation` at `width`, as `MessageListScreen.layout` does,
@@ -155,15 +160,13 @@ public struct IncrementalMessageList: Sendable {
         shown.sort { $0.key < $1.key }
         entries = EntryStore(shown, chunkLength: chunkLength)
         firstUnreadKey = firstUnreadPosition().map { shown[$0].key }
-        var resolved: [ListEntry] = []
-        resolved.reserveCapacity(shown.count)
-        var top = 0
-        for index in shown.indices {
-            resolved.append(self.resolved(shown[index], top: top, above: resolved.last?.asAbove,
-                                          below: index + 1 < shown.count ? shown[index + 1].asBelow : nil))
-            top += resolved[index].extent
+        var above: MessageAbove?
+        entries = EntryStore(resolving: shown.count, chunkLength: chunkLength) { index, rows in
+            let entry = resolved(shown[index], above: above, below: index + 1 < shown.count ? shown[index + 1].asBelow : nil,
+                                 into: &rows)
+            above = entry.asAbove
+            return entry
         }
-        entries = EntryStore(resolved, chunkLength: chunkLength)
         typing = pipeline.resolver.typingText(shell, user: directory.user)
         header = pipeline.resolver.header(shell, typing: typing)
         headerBox = pipeline.layout.header(header, width: self.width)
@@ -200,7 +203,7 @@ public struct IncrementalMessageList: Sendable {
     public var decisions: MessageListDecisions {
         var items: [MessageListItem] = []
         items.reserveCapacity(itemCount)
-        forEachRow(from: 0) { row, _, _ in
+        forEachRow(from: 0) { row, _ in
             items.append(row.item)
             return true
         }
@@ -220,8 +223,8 @@ public struct IncrementalMessageList: Sendable {
     public var items: [LaidOutItem] {
         var items: [LaidOutItem] = []
         items.reserveCapacity(itemCount)
-        forEachRow(from: 0) { row, index, top in
-            items.append(row.laidOut(index: index, top: top))
+        forEachRow(from: 0) { row, index in
+            items.append(row.laidOut(index: index))
             return true
         }
         return items
@@ -231,10 +234,10 @@ public struct IncrementalMessageList: Sendable {
     /// viewport shows. O(log n + the rows returned).
     public func items(intersecting range: Range<Int>) -> [LaidOutItem] {
         var items: [LaidOutItem] = []
-        forEachRow(from: range.lowerBound) { row, index, top in
-            let y = top + row.offset
-            guard y < range.upperBound else { return false }
-            if y + row.box.frame.height > range.lowerBound { items.append(row.laidOut(index: index, top: top)) }
+        forEachRow(from: range.lowerBound) { row, index in
+            let frame = row.frame
+            guard frame.y < range.upperBound else { return false }
+            if frame.maxY > range.lowerBound { items.append(row.laidOut(index: index)) }
             return true
         }
         return items
@@ -256,42 +259,30 @@ public struct IncrementalMessageList: Sendable {
             return footer.first { $0.id == id }.map { $0.box.frame.offsetBy(dy: entries.extent + $0.offset) }
         }
         guard let position else { return nil }
-        let top = entries.top(of: position)
-        return entries[position].rows(unreadText: strings.unreadMessages)
-            .first { $0.id == id }.map { $0.box.frame.offsetBy(dy: top - $0.origin) }
+        var frame: Frame?
+        var rowsLeft = entries[position].rowCount
+        entries.forEachRow(from: position, unreadText: strings.unreadMessages) { row, _ in
+            if row.id == id { frame = row.frame }
+            rowsLeft -= 1
+            return frame == nil && rowsLeft > 0
+        }
+        return frame
     }
 
-    /// The laid-out list, as `MessageListLayout.layout` gives it. O(n): for drawing the whole
-    /// list; a viewport is cheaper through ``screen(_:)``.
-    public var list: LaidOutList {
-        // Each row written into the batch layout's store where the list has it: its records
-        // moved as they are written, no box copied.
-        var table = LaidOutRows()
-        var messageRows: [LaidOutList.MessageRow] = []
-        table.reserveCapacity(rows: itemCount)
-        messageRows.reserveCapacity(entries.count)
-        forEachRow(from: 0) { row, _, top in
-            let dy = top - row.origin
-            table.append(row.box, movedDown: dy)
-            if case .message(let decision) = row.content {
-                let y = row.box.frame.y + dy
-                messageRows.append(LaidOutList.MessageRow(top: y, bottom: y + row.box.frame.height, dateLabel: decision.value.dateLabel))
-            }
-            return true
-        }
-        return laidOutList(table: table, messageRows: messageRows)
-    }
+    /// The laid-out list, as `MessageListLayout.layout` gives it: a view of the entries'
+    /// chunks (their row tables shared, not copied) and the rows under them. O(n / c) tables,
+    /// and each message row's place for the date overlay (no box made).
+    public var list: LaidOutList { laidOutList(meeting: nil) }
 
     /// The whole list as a screen, or the part a viewport shows with the date overlay and the
     /// scroll-to-latest button, as ``LaidOutList/screen(_:)``. Through a viewport
-    /// O(log n + the rows shown); without one O(n).
+    /// O(log n + the rows shown), reading only the chunks it meets; without one O(n).
     public func screen(_ viewport: Viewport? = nil) -> LaidOutScreen {
         guard let viewport else { return list.screen() }
         // `LaidOutList.screen` clamps the offset this way, then reads only the rows the
         // viewport shows and the overlay's probe one row under its top.
         let (visibleHeight, offset, _) = LaidOutList.shown(viewport, contentHeight: contentHeight, headerHeight: headerBox.frame.height)
-        let shown = items(intersecting: offset ..< offset + max(visibleHeight, 2))
-        return laidOutList(table: LaidOutRows(shown.map(\.row)), messageRows: Self.messageRows(shown)).screen(viewport)
+        return laidOutList(meeting: offset ..< offset + max(visibleHeight, 2)).screen(viewport)
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
@@ -307,10 +298,8 @@ public struct IncrementalMessageList: Sendable {
         if let start = entries.position(endingBelow: range.lowerBound) {
             entries.forEach(from: start) { _, top, entry in
                 guard top < range.upperBound else { return false }
-                let y = top + entry.messageRowOffset
-                if y < range.upperBound && y + entry.row.frame.height > range.lowerBound {
-                    rows.append(LaidOutList.MessageRow(top: y, bottom: y + entry.row.frame.height, dateLabel: entry.decision.dateLabel))
-                }
+                let row = entry.messageRow(top: top)
+                if row.top < range.upperBound && row.bottom > range.lowerBound { rows.append(row) }
                 return true
             }
         }
@@ -320,42 +309,35 @@ public struct IncrementalMessageList: Sendable {
 
     // MARK: - Helpers
 
-    /// A list of some of the rows, with everything else of the whole list.
-    private func laidOutList(table: LaidOutRows, messageRows: [LaidOutList.MessageRow]) -> LaidOutList {
-        // Only the rows under the messages are states (empty, loading, typing).
-        LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
-                    showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount, dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
-    }
-
-    private static func messageRows(_ items: [LaidOutItem]) -> [LaidOutList.MessageRow] {
-        items.compactMap { item in
-            guard case .message(let decision) = item.item else { return nil }
-            return LaidOutList.MessageRow(top: item.frame.y, bottom: item.frame.maxY, dateLabel: decision.dateLabel)
-        }
-    }
-
-    /// Calls `body` with each row whose entry ends below `y`, top to bottom, with its index
-    /// and the top of its entry (or of the footer), until it returns false.
-    func forEachRow(from y: Int, _ body: (EntryRow, Int, Int) -> Bool) {
-        if let start = entries.position(endingBelow: y) {
-            var index = entries.rowIndex(of: start)
-            var stopped = false
-            entries.forEach(from: start) { _, top, entry in
-                for row in entry.rows(unreadText: strings.unreadMessages) {
-                    guard body(row, index, top) else {
-                        stopped = true
-                        return false
-                    }
-                    index += 1
-                }
-                return true
+    /// The list of the chunks of rows that meet `band` (all without one) and the rows under
+    /// the messages, with everything else of the whole list.
+    private func laidOutList(meeting band: Range<Int>?) -> LaidOutList {
+        var (table, messageRows) = entries.laidOutRows(meeting: band)
+        if !footer.isEmpty {
+            // A chunk of their own: the entries' tables stay shared.
+            var rows = RowTable()
+            for row in footer {
+                rows.beginRow()
+                rows.add(row.box, dy: row.offset)
             }
-            if stopped { return }
+            table.append(rows, top: entries.extent)
+        }
+        // Only the rows under the messages are states (empty, loading, typing).
+        return LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
+                           showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount,
+                           dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+    }
+
+    /// Calls `body` with each row whose entry ends below `y`, top to bottom, with its index,
+    /// until it returns false.
+    func forEachRow(from y: Int, _ body: (EntryRow, Int) -> Bool) {
+        if let start = entries.position(endingBelow: y) {
+            guard entries.forEachRow(from: start, unreadText: strings.unreadMessages, body) else { return }
         }
         for (offset, row) in footer.enumerated() {
             let top = entries.extent + row.offset
             guard top + row.box.frame.height > y else { continue }
-            guard body(row.entryRow, entries.rowCount + offset, top) else { return }
+            guard body(row.entryRow(messagesBottom: entries.extent), entries.rowCount + offset) else { return }
         }
     }
 

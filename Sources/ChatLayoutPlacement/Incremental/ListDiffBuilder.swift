@@ -25,13 +25,12 @@ struct ListDiffBuilder {
         diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
     }
 
-    /// A row after the change, with where it is.
+    /// A row after the change, with its index.
     private struct NewRow {
         var row: EntryRow
         var index: Int
-        var top: Int
 
-        var laidOut: LaidOutItem { row.laidOut(index: index, top: top) }
+        var laidOut: LaidOutItem { row.laidOut(index: index) }
     }
 
     /// The stretches of the entries `record` touched.
@@ -54,15 +53,40 @@ struct ListDiffBuilder {
                 nextIndex = nil
             }
             if isOld {
-                record.before[key]!.forEachRow(unreadText: unreadText) { oldRows.append($0) }
+                let (entry, rows) = record.before[key]!
+                var row = 0
+                var start = 0
+                if case .unread(_, let first) = rows { start = first }
+                let table: RowTable? = switch rows {
+                case .copied: record.beforeRows
+                case .unread(let chunk, _): entries.rows(ofChunk: chunk)
+                case nil: nil
+                }
+                entry.forEachRowContent(unreadText: unreadText) { id, content in
+                    // Rows not rewritten are the same records now; an entry not resolved yet
+                    // had no rows (its row was none).
+                    let place: EntryRow.Place
+                    switch rows {
+                    case nil: place = .unchanged
+                    case _ where row >= entry.rowCount: place = .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
+                    case .copied(let firstRow): place = .stored(table!, row: firstRow + row, dy: 0)
+                    case .unread:
+                        place = .records(table!, start: start)
+                        start = table!.recordEnd(from: start)
+                    }
+                    oldRows.append(EntryRow(id: id, content: content, place: place))
+                    row += 1
+                }
             } else {
                 // New positions of a stretch are consecutive: only its first is searched by row.
                 let position = entries.position(of: key)!
                 var index = nextIndex ?? entries.rowIndex(of: position)
-                let top = entries.top(of: position)
-                entries[position].forEachRow(unreadText: unreadText) { row in
-                    newRows.append(NewRow(row: row, index: index, top: top))
+                var rowsLeft = entries[position].rowCount
+                entries.forEachRow(from: position, unreadText: unreadText) { row, _ in
+                    newRows.append(NewRow(row: row, index: index))
                     index += 1
+                    rowsLeft -= 1
+                    return rowsLeft > 0
                 }
                 nextIndex = index
             }
@@ -76,24 +100,21 @@ struct ListDiffBuilder {
         // The usual case: the same rows (`footerRows(reusing:)` keeps those of the same items).
         if old.count == footer.count && zip(old, footer).allSatisfy({ $0.item.isExactly($1.item) && $0.box.isSame($1.box, movedDown: 0) }) { return }
         let newRows = footer.enumerated().map { offset, row in
-            NewRow(row: row.entryRow, index: entries.rowCount + offset, top: entries.extent + row.offset)
+            NewRow(row: row.entryRow(messagesBottom: entries.extent), index: entries.rowCount + offset)
         }
-        match(old.map(\.entryRow), newRows)
+        match(old.map { $0.entryRow(messagesBottom: 0) }, newRows)
     }
 
     /// Every entry and footer row against itself before (the order is unchanged: another width).
     mutating func compareInPlace(_ old: EntryStore, oldFooter: [IncrementalMessageList.FooterRow]) {
         var oldRows: [EntryRow] = []
-        old.forEach(from: 0) { _, _, entry in
-            oldRows += entry.rows(unreadText: unreadText)
+        oldRows.reserveCapacity(old.rowCount)
+        old.forEachRow(from: 0, unreadText: unreadText) { row, _ in
+            oldRows.append(row)
             return true
         }
-        var index = 0
-        entries.forEach(from: 0) { _, top, entry in
-            for row in entry.rows(unreadText: unreadText) {
-                if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index, top: top)) }
-                index += 1
-            }
+        entries.forEachRow(from: 0, unreadText: unreadText) { row, index in
+            if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index)) }
             return true
         }
         compareFooter(oldFooter)

@@ -17,16 +17,14 @@ struct ListEntry: Sendable {
     /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
     /// neighbours read), and decisions are large values.
     private(set) var decisionBox: DecisionBox
-    /// The rows above the message row, top to bottom (the date separator, then the unread
-    /// separator), where they stand when the entry's top is at `origin`.
-    var separators: [Box] = []
     var hasDateSeparator = false
-    /// The message row, where it stands when the entry's top is at `origin`.
-    var row: Box
-    /// The list y the entry's rows were placed for: its top when it was last resolved. While
-    /// the entry stays there (nothing above it changed height, as when a message is appended
-    /// under it), its rows are read as they are; else they are moved by the difference.
-    var origin = 0
+    var hasUnreadSeparator = false
+    /// How many rows it has in its chunk's table (`EntryStore`), where they are read from its
+    /// top (none until it is resolved).
+    var rowCount = 0
+    /// The top of its message row inside the entry, and its height.
+    var messageRowOffset = 0
+    var messageRowHeight = 0
     /// The row must be laid out again (a new entry, another width).
     var needsRow = true
     /// The space the entry takes: the space above it, its rows and the space between them.
@@ -36,7 +34,6 @@ struct ListEntry: Sendable {
 
     var message: Message { decision.message }
     var day: CalendarDay { decision.day }
-    var rowCount: Int { separators.count + 1 }
 
     /// An entry not yet resolved: the message and its local time.
     init(message: Message, sequence: Int, time: MessageTime, currentUserID: String?) {
@@ -46,7 +43,6 @@ struct ListEntry: Sendable {
             message: message, text: "", position: .single, groupBoundary: .newest, options: [], day: time.day, dateLabel: "",
             timeText: time.shortTime, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
         ))
-        row = Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0))
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
     }
 
@@ -57,30 +53,12 @@ struct ListEntry: Sendable {
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
     }
 
-    /// The entry's rows, top to bottom, with their tops inside the entry.
-    func rows(unreadText: String) -> [EntryRow] {
-        var rows: [EntryRow] = []
-        rows.reserveCapacity(rowCount)
-        forEachRow(unreadText: unreadText) { rows.append($0) }
-        return rows
-    }
-
-    /// Calls `body` with each of the entry's rows, top to bottom, with their tops inside the
-    /// entry (where they were stacked: their boxes stand there when the entry's top is at
-    /// `origin`).
-    func forEachRow(unreadText: String, _ body: (EntryRow) -> Void) {
-        // The separators in the order they were placed (`MessageListItem.rowsAbove`).
-        for separator in separators {
-            if separator.role == .unreadSeparator {
-                body(EntryRow(id: .unreadSeparator, content: .other(.unreadSeparator(text: unreadText)), box: separator,
-                              offset: separator.frame.y - origin, origin: origin))
-            } else {
-                body(EntryRow(id: .dateSeparator(day), content: .dateSeparator(day, decision.dateLabel), box: separator,
-                              offset: separator.frame.y - origin, origin: origin))
-            }
-        }
-        body(EntryRow(id: .message(decisionBox.value.message.id), content: .message(decisionBox), box: row, offset: messageRowOffset,
-                      origin: origin))
+    /// Calls `body` with the id of each of the entry's rows and what was decided of it, top to
+    /// bottom (the order `MessageListItem.rowsAbove` places the separators in).
+    func forEachRowContent(unreadText: String, _ body: (ListItemID, EntryRow.Content) -> Void) {
+        if hasDateSeparator { body(.dateSeparator(day), .dateSeparator(day, decision.dateLabel)) }
+        if hasUnreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: unreadText))) }
+        body(.message(decisionBox.value.message.id), .message(decisionBox))
     }
 
     /// What the decisions of the entry under it read of it.
@@ -88,8 +66,11 @@ struct ListEntry: Sendable {
     /// What the decisions of the entry above it read of it.
     var asBelow: MessageBelow { MessageBelow(message: message, day: day, minute: minute) }
 
-    /// The top of the message row inside the entry.
-    var messageRowOffset: Int { row.frame.y - origin }
+    /// Its message row's place in the list, for the date overlay, its top at `top`.
+    func messageRow(top: Int) -> LaidOutList.MessageRow {
+        LaidOutList.MessageRow(top: top + messageRowOffset, bottom: top + messageRowOffset + messageRowHeight,
+                               dateLabel: decision.dateLabel)
+    }
 }
 
 /// An immutable decision, shared by the copies of an entry.
@@ -99,9 +80,8 @@ final class DecisionBox: Sendable {
     init(_ value: MessageDecision) { self.value = value }
 }
 
-/// A row of an entry (or under the entries): its id, what was decided, its box, its top
-/// inside the entry and the entry top its box was placed for (`origin`: the box stands at
-/// `origin + offset`). Decisions stay behind their shared reference until asked for.
+/// A row of an entry (or under the entries): its id, what was decided and where its box is.
+/// Decisions stay behind their shared reference and boxes in their table until asked for.
 struct EntryRow {
     enum Content {
         case dateSeparator(CalendarDay, String)
@@ -109,11 +89,23 @@ struct EntryRow {
         case other(MessageListItem)
     }
 
+    /// Where the row's box is.
+    enum Place {
+        /// Row `row` of `table` (a chunk's, shared), moved down by `dy` into the list.
+        case stored(RowTable, row: Int, dy: Int)
+        /// This box, moved down by `dy`.
+        case box(Box, dy: Int)
+        /// A row before a change that did not rewrite its entry's rows: the same records as
+        /// the row of its id after the change.
+        case unchanged
+        /// A row before a change that rewrote it: its records, no longer read, from `start`
+        /// in `table`.
+        case records(RowTable, start: Int)
+    }
+
     var id: ListItemID
     var content: Content
-    var box: Box
-    var offset: Int
-    var origin: Int
+    var place: Place
 
     var item: MessageListItem {
         switch content {
@@ -123,26 +115,58 @@ struct EntryRow {
         }
     }
 
-    /// The same decisions and box as `other` (boxes compared at the rows' tops).
-    func isUnchanged(from other: EntryRow) -> Bool {
-        guard box.isSame(other.box, movedDown: (origin + offset) - (other.origin + other.offset)) else { return false }
-        switch (content, other.content) {
-        case (.message(let decision), .message(let previous)): return decision === previous || decision.value.isExactly(previous.value)
-        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
-            return day == previousDay && Identifier.same(text, previousText)
-        case (.other(let item), .other(let previous)): return item.isExactly(previous)
-        default: return false
+    /// Its frame in the list.
+    var frame: Frame {
+        switch place {
+        case .stored(let table, let row, let dy): table.frame(ofRow: row).offsetBy(dy: dy)
+        case .box(let box, let dy): box.frame.offsetBy(dy: dy)
+        case .unchanged, .records: preconditionFailure("a row before the change is not read")
         }
     }
 
-    /// The row as an item of the list, its entry starting at `top`, at `index` in the list.
-    func laidOut(index: Int, top: Int) -> LaidOutItem {
-        LaidOutItem(id: id, index: index, item: item, row: box(entryTop: top))
+    /// Its box in the list.
+    var box: Box {
+        switch place {
+        case .stored(let table, let row, let dy): table.box(ofRow: row, dy: dy)
+        case .box(let box, let dy): dy == 0 ? box : box.offsetBy(dy: dy)
+        case .unchanged, .records: preconditionFailure("a row before the change is not read")
+        }
     }
 
-    /// The box where it stands when its entry's top is at `top` (as it is, when that is
-    /// where it was placed).
-    func box(entryTop top: Int) -> Box {
-        top == origin ? box : box.offsetBy(dy: top - origin)
+    /// The same decisions and box as `other`, each where it stands (boxes compared from their
+    /// rows' tops): stored rows record by record, no box made.
+    func isUnchanged(from other: EntryRow) -> Bool {
+        // The decisions first: when they differ (the usual case), no record is compared.
+        switch (content, other.content) {
+        case (.message(let decision), .message(let previous)):
+            guard decision === previous || decision.value.isExactly(previous.value) else { return false }
+        case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
+            guard day == previousDay && Identifier.same(text, previousText) else { return false }
+        case (.other(let item), .other(let previous)):
+            guard item.isExactly(previous) else { return false }
+        default:
+            return false
+        }
+        switch (place, other.place) {
+        case (_, .unchanged), (.unchanged, _):
+            return true
+        case let (.stored(table, row, _), .stored(otherTable, otherRow, _)):
+            return table.isSameRow(row, as: otherRow, in: otherTable)
+        case let (.stored(table, row, _), .records(otherTable, start)):
+            return table.isSameRow(row, asRecordsAt: start, in: otherTable)
+        case let (.box(box, _), .box(otherBox, _)):
+            return box.isSame(otherBox, movedDown: box.frame.y - otherBox.frame.y)
+        default:
+            let box = self.box, otherBox = other.box
+            return box.isSame(otherBox, movedDown: box.frame.y - otherBox.frame.y)
+        }
+    }
+
+    /// The row as an item of the list, at `index` in it.
+    func laidOut(index: Int) -> LaidOutItem {
+        switch place {
+        case .stored(let table, let row, let dy): LaidOutItem(id: id, index: index, item: item, table: table, row: row, dy: dy)
+        case .box, .unchanged, .records: LaidOutItem(id: id, index: index, item: item, row: box)
+        }
     }
 }

@@ -81,19 +81,63 @@ public struct LaidOutItem: Hashable, Sendable {
     public var index: Int
     /// What was decided about the row.
     public var item: MessageListItem
-    /// The row's box, `y` counted from the top of the list (as ``LaidOutList/rows``).
-    public var row: Box
+    /// The row's box, `y` counted from the top of the list (as ``LaidOutList/rows``). An item
+    /// of the incremental list reads it from the list's row records when asked (each time):
+    /// a change makes no box nobody reads.
+    public var row: Box {
+        get {
+            switch place {
+            case .box(let box): box
+            case .stored(let table, let row, let dy): table.box(ofRow: row, dy: dy)
+            }
+        }
+        set { place = .box(newValue) }
+    }
+
+    /// Where the box is: a value, or a row of a table (shared, not copied) moved down by `dy`.
+    private enum Place: Sendable {
+        case box(Box)
+        case stored(RowTable, row: Int, dy: Int)
+    }
+
+    private var place: Place
 
     /// Makes an item.
     public init(id: ListItemID, index: Int, item: MessageListItem, row: Box) {
         self.id = id
         self.index = index
         self.item = item
-        self.row = row
+        place = .box(row)
     }
 
-    /// The row's frame in the list.
-    public var frame: Frame { row.frame }
+    /// An item whose box is row `row` of `table`, moved down by `dy`.
+    init(id: ListItemID, index: Int, item: MessageListItem, table: RowTable, row: Int, dy: Int) {
+        self.id = id
+        self.index = index
+        self.item = item
+        place = .stored(table, row: row, dy: dy)
+    }
+
+    /// The row's frame in the list (no box made).
+    public var frame: Frame {
+        switch place {
+        case .box(let box): box.frame
+        case .stored(let table, let row, let dy): table.frame(ofRow: row).offsetBy(dy: dy)
+        }
+    }
+
+    /// The same id, index, decisions and box (wherever each box is kept).
+    public static func == (lhs: LaidOutItem, rhs: LaidOutItem) -> Bool {
+        lhs.id == rhs.id && lhs.index == rhs.index && lhs.item == rhs.item && lhs.row == rhs.row
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(index)
+        hasher.combine(item)
+        hasher.combine(row)
+    }
 }
 
 /// What one change did to the rows of a message list, by stable id. To bring a copy of the

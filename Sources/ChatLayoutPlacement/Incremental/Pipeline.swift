@@ -42,14 +42,22 @@ final class Pipeline: Sendable {
     }
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
-    /// out again from its message and its neighbours, its rows placed for its top at `top`:
-    /// `above` from the entry above, resolved (its group boundary decides this one's position
-    /// and the space above it), `below` from the entry under it, at least unresolved (it
-    /// decides this one's group boundary). `label` is its day's date label; `unreadAbove`
-    /// when the unread separator (`unreadRow`, at y = 0) stands above it.
+    /// out again from its message and its neighbours: `above` from the entry above, resolved
+    /// (its group boundary decides this one's position and the space above it), `below` from
+    /// the entry under it, at least unresolved (it decides this one's group boundary). `label`
+    /// is its day's date label; `unreadAbove` when the unread separator (`unreadRow`, at
+    /// y = 0) stands above it.
+    ///
+    /// Its rows are in `rows` (its chunk's table) from row `stored` on, read with the entry's
+    /// top at `storedTop`. When each row it now has is one it had, where it was, it keeps them
+    /// and nothing is written; else its new rows are written at the end of `rows`, from the
+    /// entry's top (y = 0), as the batch layout writes rows — a row that draws the same (the
+    /// date separator of the same label, a message row whose decisions draw alike) copied as
+    /// records, not laid out again.
     @inline(never)
-    func resolve(_ entry: ListEntry, top: Int, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
-                 unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory) -> ListEntry {
+    func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
+                 unreadAbove: Bool, unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
+                 into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         let time = MessageTime(day: day, minute: entry.minute, shortTime: entry.decision.timeText)
         let (decision, separatorAbove) = resolver.decide(
@@ -61,41 +69,79 @@ final class Pipeline: Sendable {
         if !decision.isExactly(entry.decision) { resolved.decision = decision } // else the shared decision stays
         let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
+        let hasRows = entry.rowCount > 0
+        // Rows that draw as they did: the date separator of the same label, the message row
+        // whose decisions draw alike (the unread row is one row, shared).
+        let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(entry.decision.dateLabel, label) ? stored : nil
+        let keptRow: Int? = hasRows && !entry.needsRow && Self.drawAlike(entry.decision, decision) ? stored + entry.rowCount - 1 : nil
+        let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
+        let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
+        resolved.hasDateSeparator = separatorAbove
+        resolved.hasUnreadSeparator = unreadAbove
+        resolved.needsRow = false
+
+        // When each row is one it had, where it was, the entry keeps its rows.
+        if let keptRow, entry.hasDateSeparator == separatorAbove, entry.hasUnreadSeparator == unreadAbove,
+           !separatorAbove || keptDate != nil {
+            var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
+            var same = true
+            for (index, item) in rowsAbove.enumerated() {
+                let frame = rows.frame(ofRow: stored + index)
+                same = same && stack.top(ofNext: RowStack.Kind(item)) == frame.y - storedTop
+                stack.place(RowStack.Kind(item), height: frame.height)
+            }
+            let frame = rows.frame(ofRow: keptRow)
+            if same && stack.top(ofNext: kind) == frame.y - storedTop {
+                stack.place(kind, height: frame.height)
+                resolved.extent = stack.bottom
+                return resolved
+            }
+        }
         // The rows above it, in the batch list's order, then its row: stacked as the batch
-        // list stacks them, under the entry above it. A date separator of the same label and
-        // the shared unread row are kept, not laid out again.
-        var stack = RowStack(metrics: layout.metrics, top: top, below: above.map { .message(endsGroup: $0.endsGroup) })
-        let reusable = entry.hasDateSeparator && entry.decision.dateLabel == label
-        var separators: [Box] = []
+        // list stacks them, under the entry above it.
+        var rowLayout = rowLayout
+        var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
+        let first = rows.rowCount
         for item in rowsAbove {
             let y = stack.top(ofNext: RowStack.Kind(item))
-            let box: Box
-            switch item {
-            case .unreadSeparator: box = unreadRow.offsetBy(dy: y)
-            default: box = reusable ? Self.moved(entry.separators[0], to: y) : rowLayout.row(item, movedDown: y)
+            if case .unreadSeparator = item {
+                rows.beginRow()
+                rows.add(unreadRow, dy: y)
+            } else if let keptDate {
+                let kept = Self.row(keptDate, of: rows)
+                rows.appendRow(copying: 0, of: kept, at: y)
+            } else {
+                rowLayout.top = y
+                rows.beginRow()
+                rowLayout.write(item, into: &rows)
             }
-            separators.append(box)
-            stack.place(RowStack.Kind(item), height: box.frame.height)
+            stack.place(RowStack.Kind(item), height: rows.frame(ofRow: rows.rowCount - 1).height)
         }
-        resolved.separators = separators
-        resolved.hasDateSeparator = separatorAbove
-        let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
         let y = stack.top(ofNext: kind)
-        if entry.needsRow || !Self.drawAlike(entry.decision, decision) {
-            resolved.row = rowLayout.row(.message(decision), movedDown: y)
-            resolved.needsRow = false
+        if let keptRow {
+            let kept = Self.row(keptRow, of: rows)
+            rows.appendRow(copying: 0, of: kept, at: y)
         } else {
-            resolved.row = Self.moved(entry.row, to: y)
+            rowLayout.top = y
+            rows.beginRow()
+            rowLayout.write(.message(decision), into: &rows)
         }
-        stack.place(kind, height: resolved.row.frame.height)
-        resolved.origin = top
-        resolved.extent = stack.bottom - top
+        let height = rows.frame(ofRow: rows.rowCount - 1).height
+        stack.place(kind, height: height)
+        resolved.rowCount = rows.rowCount - first
+        resolved.messageRowOffset = y
+        resolved.messageRowHeight = height
+        resolved.extent = stack.bottom
         return resolved
     }
 
-    /// A row kept, its top at `y`.
-    static func moved(_ row: Box, to y: Int) -> Box {
-        row.frame.y == y ? row : row.offsetBy(dy: y - row.frame.y)
+    /// Row `row` of `rows` in a table of its own: a row copied inside one table is read out
+    /// first (the table is not read while it grows).
+    private static func row(_ row: Int, of rows: RowTable) -> RowTable {
+        var table = RowTable()
+        table.reserveCapacity(rows: 1, records: 16, lines: 16, bytes: 512)
+        table.appendRow(copying: row, of: rows)
+        return table
     }
 
     /// A message row is drawn from its decisions' content and options; group position and

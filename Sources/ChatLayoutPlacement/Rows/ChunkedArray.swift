@@ -17,13 +17,21 @@ struct ChunkedArray<Element: Sendable>: Sendable {
     init() {}
 
     mutating func append(_ element: Element) {
-        if count & Self.mask == 0 {
+        if count & Self.mask == 0 && chunks.count == count >> Self.shift { // (a first chunk may be reserved)
             var chunk: [Element] = []
             if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(element)
         count += 1
+    }
+
+    /// Makes room for `capacity` elements in the first chunk (at most a chunk's length): a
+    /// short table that knows its size grows without copying.
+    mutating func reserveCapacity(_ capacity: Int) {
+        guard chunks.count <= 1 else { return }
+        if chunks.isEmpty { chunks.append([]) }
+        chunks[0].reserveCapacity(min(capacity, Self.chunkLength))
     }
 
     subscript(index: Int) -> Element {

@@ -58,8 +58,13 @@ struct RowTable: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var ids: [String] = []
     private(set) var contents: [BoxContent] = []
-    /// Per row: its first record (a row's records run to the next row's first).
+    /// Per row: its first record (its records are that box's subtree). Rows are read in this
+    /// order, which need not be the order their records were written in: the incremental list
+    /// writes an entry's new rows at the end and puts them in the entry's place here.
     private(set) var rowStarts: [Int32] = []
+    /// Per row, how far down its records are read (empty: none is moved). Moving rows is
+    /// changing these, never their records.
+    private(set) var rowOffsets: [Int32] = []
 
     init() {}
 
@@ -75,9 +80,21 @@ struct RowTable: Sendable {
         ids.reserveCapacity(rows)
     }
 
+    /// Makes room for `rows` rows of `records` boxes, `lines` lines and `bytes` bytes of text
+    /// in all (a short table filled at once: it grows without copying).
+    mutating func reserveCapacity(rows: Int, records recordCount: Int, lines lineCount: Int, bytes byteCount: Int) {
+        rowStarts.reserveCapacity(rows)
+        records.reserveCapacity(recordCount)
+        lines.reserveCapacity(lineCount)
+        bytes.reserveCapacity(byteCount)
+        ids.reserveCapacity(rows)
+        contents.reserveCapacity(recordCount)
+    }
+
     /// Starts a row: the boxes opened from here on (the row's box first) are its own.
     mutating func beginRow() {
         rowStarts.append(Int32(clamping: records.count))
+        if !rowOffsets.isEmpty { rowOffsets.append(0) }
     }
 
     /// Appends a row (a box and its descendants).
@@ -162,10 +179,187 @@ struct RowTable: Sendable {
         return Int32(clamping: contents.count - 1)
     }
 
+    // MARK: Rows out of order
+
+    /// Puts the last `count` rows (just written) in place of the `replaced` rows from
+    /// `position` on, read `offset` further down: the incremental list's entry rewritten where
+    /// it is, its new records at the end of the table and the old ones left unread.
+    mutating func placeLastRows(_ count: Int, at position: Int, replacing replaced: Int, offset: Int) {
+        let first = rowCount - count
+        if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount) }
+        let delta = Int32(clamping: offset)
+        // Appended in place (the entry was the last): nothing moves.
+        if position + replaced == first && replaced == 0 {
+            for row in first ..< rowCount { rowOffsets[row] &+= delta }
+            return
+        }
+        // As many rows as before (the usual case): they take the old ones' places.
+        if count == replaced {
+            for index in 0 ..< count {
+                rowStarts[position + index] = rowStarts[first + index]
+                rowOffsets[position + index] = rowOffsets[first + index] &+ delta
+            }
+            rowStarts.removeLast(count)
+            rowOffsets.removeLast(count)
+            return
+        }
+        let offsets = rowOffsets[first...].map { $0 &+ delta }
+        let starts = Array(rowStarts[first...])
+        rowStarts.removeSubrange(first...)
+        rowOffsets.removeSubrange(first...)
+        rowStarts.replaceSubrange(position ..< position + replaced, with: starts)
+        rowOffsets.replaceSubrange(position ..< position + replaced, with: offsets)
+    }
+
+    /// Stops reading the rows `range` (their records stay, unread, until the table is copied).
+    mutating func removeRows(_ range: Range<Int>) {
+        rowStarts.removeSubrange(range)
+        if !rowOffsets.isEmpty { rowOffsets.removeSubrange(range) }
+    }
+
+    /// Reads the rows `range` `dy` further down: no record is rewritten.
+    mutating func moveRows(_ range: Range<Int>, by dy: Int) {
+        guard dy != 0 && !range.isEmpty else { return }
+        if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount) }
+        let delta = Int32(clamping: dy)
+        for row in range { rowOffsets[row] &+= delta }
+    }
+
+    /// Appends row `row` of `other`: its records, lines and texts copied as they are (no box
+    /// made), read `offset` further down than `other` reads it.
+    mutating func appendRow(copying row: Int, of other: RowTable, offsetBy offset: Int = 0) {
+        let first = Int(other.rowStarts[row])
+        let end = first + 1 + Int(other.records[first].descendants)
+        // A row's lines and texts were stored while it was written: they follow one another.
+        var firstLine = Int.max, endLine = 0, byteStart = Int.max, byteEnd = 0
+        func cover(_ span: Span) {
+            guard !span.isNone else { return }
+            byteStart = min(byteStart, Int(span.start))
+            byteEnd = max(byteEnd, Int(span.start) + Int(span.length))
+        }
+        for index in first ..< end {
+            let record = other.records[index]
+            cover(record.text)
+            if record.lineCount > 0 {
+                firstLine = min(firstLine, Int(record.firstLine))
+                endLine = max(endLine, Int(record.firstLine + record.lineCount))
+            }
+        }
+        for index in firstLine ..< max(firstLine, endLine) {
+            cover(other.lines[index].display)
+            cover(other.lines[index].reading)
+        }
+        var byteShift: Int32 = 0
+        if byteStart <= byteEnd {
+            precondition(bytes.count + byteEnd - byteStart <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+            byteShift = Int32(bytes.count - byteStart)
+            bytes.append(contentsOf: other.bytes[byteStart ..< byteEnd])
+        }
+        func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteShift, length: span.length) }
+        let lineShift = firstLine == .max ? 0 : Int32(lines.count - firstLine)
+        for index in firstLine ..< max(firstLine, endLine) {
+            var line = other.lines[index]
+            line.display = moved(line.display)
+            line.reading = moved(line.reading)
+            lines.append(line)
+        }
+        let rowOffset = Int32(clamping: other.offset(ofRow: row) + offset)
+        rowStarts.append(Int32(clamping: records.count))
+        if !rowOffsets.isEmpty || rowOffset != 0 {
+            if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
+            rowOffsets.append(rowOffset)
+        }
+        for index in first ..< end {
+            var record = other.records[index]
+            record.firstLine = record.lineCount > 0 ? record.firstLine + lineShift : Int32(clamping: lines.count)
+            record.text = moved(record.text)
+            if record.id >= 0 { record.id = identifier(other.ids[Int(record.id)]) }
+            if record.content >= 0 { record.content = payload(other.contents[Int(record.content)]) }
+            records.append(record)
+        }
+    }
+
+    /// Appends row `row` of `other` (copied, as ``appendRow(copying:of:offsetBy:)``), read
+    /// with its top at `y`.
+    mutating func appendRow(copying row: Int, of other: RowTable, at y: Int) {
+        appendRow(copying: row, of: other, offsetBy: y - other.frame(ofRow: row).y)
+    }
+
+    /// The same rows in a table of their own, without the records no row reads.
+    func compacted() -> RowTable {
+        var table = RowTable()
+        table.reserveCapacity(rows: rowCount)
+        for row in 0 ..< rowCount { table.appendRow(copying: row, of: self) }
+        return table
+    }
+
+    /// Whether row `row` is row `otherRow` of `other` where each stands (frames from the
+    /// row's top, texts by their bytes, content, lines, the boxes under it), as
+    /// ``Box/isSame(_:movedDown:)`` compares their boxes: no box is made.
+    func isSameRow(_ row: Int, as otherRow: Int, in other: RowTable) -> Bool {
+        isSameRow(row, asRecordsAt: Int(other.rowStarts[otherRow]), in: other)
+    }
+
+    /// The first record of row `row` (its records are that box's subtree).
+    func recordStart(ofRow row: Int) -> Int { Int(rowStarts[row]) }
+
+    /// The record after the subtree of the box whose record is `start`: where the next row
+    /// written with it starts.
+    func recordEnd(from start: Int) -> Int { start + 1 + Int(records[start].descendants) }
+
+    /// Whether row `row` is the row whose records start at `otherStart` in `other` (a row no
+    /// longer read there: the incremental list's row before a change rewrote it), as
+    /// ``isSameRow(_:as:in:)``.
+    func isSameRow(_ row: Int, asRecordsAt otherStart: Int, in other: RowTable) -> Bool {
+        let start = Int(rowStarts[row])
+        let count = 1 + Int(records[start].descendants)
+        guard count == 1 + Int(other.records[otherStart].descendants) else { return false }
+        let dy = records[start].y &- other.records[otherStart].y
+        for index in 0 ..< count {
+            let record = records[start + index], previous = other.records[otherStart + index]
+            guard record.x == previous.x, record.y == previous.y &+ dy, record.width == previous.width,
+                  record.height == previous.height, record.descendants == previous.descendants, record.role == previous.role,
+                  record.alignment == previous.alignment, record.direction == previous.direction, record.tail == previous.tail,
+                  record.lineCount == previous.lineCount, (record.id < 0) == (previous.id < 0),
+                  record.id < 0 || Identifier.same(ids[Int(record.id)], other.ids[Int(previous.id)]),
+                  BoxContent.same(record.content < 0 ? nil : contents[Int(record.content)],
+                                  previous.content < 0 ? nil : other.contents[Int(previous.content)]),
+                  sameBytes(record.text, as: previous.text, in: other)
+            else { return false }
+            for line in 0 ..< Int(record.lineCount) {
+                let mine = lines[Int(record.firstLine) + line], theirs = other.lines[Int(previous.firstLine) + line]
+                guard mine.x == theirs.x, mine.width == theirs.width, sameBytes(mine.display, as: theirs.display, in: other),
+                      sameBytes(mine.reading.isNone ? mine.display : mine.reading,
+                                as: theirs.reading.isNone ? theirs.display : theirs.reading, in: other)
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether `span` holds the bytes `otherSpan` holds in `other` (both none, or the same bytes).
+    private func sameBytes(_ span: Span, as otherSpan: Span, in other: RowTable) -> Bool {
+        guard span.isNone == otherSpan.isNone else { return false }
+        guard !span.isNone else { return true }
+        guard span.length == otherSpan.length else { return false }
+        return bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                Identifier.equalBytes(UnsafeBufferPointer(rebasing: mine[Int(span.start) ..< Int(span.start) + Int(span.length)]),
+                                      UnsafeBufferPointer(rebasing: theirs[Int(otherSpan.start) ..< Int(otherSpan.start) + Int(otherSpan.length)]))
+            }
+        }
+    }
+
     // MARK: Reading
 
+    /// How far down row `index`'s records are read.
+    func offset(ofRow index: Int) -> Int { rowOffsets.isEmpty ? 0 : Int(rowOffsets[index]) }
+
     /// The frame of row `index`, without making its box.
-    func frame(ofRow index: Int) -> Frame { records[Int(rowStarts[index])].frame }
+    func frame(ofRow index: Int) -> Frame {
+        let frame = records[Int(rowStarts[index])].frame
+        return rowOffsets.isEmpty ? frame : frame.offsetBy(dy: Int(rowOffsets[index]))
+    }
 
     /// The role of row `index`.
     func role(ofRow index: Int) -> BoxRole { records[Int(rowStarts[index])].role }
@@ -178,7 +372,7 @@ struct RowTable: Sendable {
 
     /// Row `index` as a box, moved down by `dy`.
     func box(ofRow index: Int, dy: Int = 0) -> Box {
-        box(at: Int(rowStarts[index]), dy: dy)
+        box(at: Int(rowStarts[index]), dy: dy + offset(ofRow: index))
     }
 
     /// Every row as a box, moved down by `dy`.
@@ -194,7 +388,7 @@ struct RowTable: Sendable {
     /// band the lines it shows, not a million (bordered boxes, the bubble and the header, keep
     /// their frames and lines: they hold none of a message's text).
     func box(ofRow index: Int, dy: Int, linesMeeting band: Range<Int>, lineHeight: Int) -> Box {
-        box(at: Int(rowStarts[index]), dy: dy, band: (band, max(1, lineHeight)))
+        box(at: Int(rowStarts[index]), dy: dy + offset(ofRow: index), band: (band, max(1, lineHeight)))
     }
 
     private func box(at index: Int, dy: Int, band: (rows: Range<Int>, lineHeight: Int)? = nil) -> Box {

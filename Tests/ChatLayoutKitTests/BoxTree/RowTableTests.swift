@@ -112,6 +112,51 @@ struct RowTableTests {
         #expect(parallel.dateOverlayLabel(scrollOffset: 5_000, visibleHeight: 40) == serial.dateOverlayLabel(scrollOffset: 5_000, visibleHeight: 40))
     }
 
+    /// Rows kept out of order, as the incremental list keeps an entry's: written at the end,
+    /// put in place of others and moved by their read offsets, every row reads back as the box
+    /// it was, moved; a copy without the unread records reads the same; and a row compared
+    /// record by record with another is the same exactly when their boxes are.
+    @Test func rowsOutOfOrder_readBackAsTheirBoxes_moved() {
+        var failures: [String] = []
+        for laidOut in LayoutPropertyTests.cases.prefix(40) {
+            let boxes = laidOut.list.rows
+            guard boxes.count >= 2 else { continue }
+            // Written bottom to top, each put at the top; an unread copy of the first written
+            // in between.
+            var table = RowTable()
+            for (index, box) in boxes.enumerated().reversed() {
+                if index == boxes.count - 2 {
+                    table.beginRow()
+                    table.add(boxes[boxes.count - 1], dy: 5)
+                    table.placeLastRows(1, at: 0, replacing: 0, offset: 0)
+                    table.removeRows(0 ..< 1)
+                }
+                table.beginRow()
+                table.add(box, dy: -box.frame.y)
+                table.placeLastRows(1, at: 0, replacing: 0, offset: box.frame.y)
+            }
+            // The lower half moved down by 3, then back up by 1.
+            table.moveRows(boxes.count / 2 ..< boxes.count, by: 3)
+            table.moveRows(boxes.count / 2 ..< boxes.count, by: -1)
+            let compacted = table.compacted()
+            for (index, box) in boxes.enumerated() {
+                let moved = index >= boxes.count / 2 ? box.offsetBy(dy: 2) : box
+                if let failure = difference(table.box(ofRow: index), moved) ?? difference(compacted.box(ofRow: index), moved) {
+                    failures.append("seed \(laidOut.resolved.input.seed) row \(index): \(failure)")
+                    break
+                }
+                if table.frame(ofRow: index) != moved.frame { failures.append("seed \(laidOut.resolved.input.seed): frame of row \(index)") }
+                for other in [0, index - 1, boxes.count - 1] where other >= 0 {
+                    let same = boxes[other].isSame(box, movedDown: boxes[other].frame.y - box.frame.y)
+                    if table.isSameRow(other, as: index, in: compacted) != same {
+                        failures.append("seed \(laidOut.resolved.input.seed): rows \(other) and \(index) compared \(!same)")
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
     @Test func aBand_findsExactlyTheRowsReachingIntoIt() {
         var random = SplitMix64(seed: 0x70_7A)
         for laidOut in LayoutPropertyTests.cases {
