@@ -48,25 +48,6 @@ package struct MessageRowSpec {
     package init(id: String) {
         self.id = id
     }
-
-    package init(id: String, centeredText: String? = nil, isFlipped: Bool = false, keepsAvatarColumn: Bool = false, bubble: BubbleSpec? = nil, reactions: DataPartSpec? = nil, quote: QuoteSpec? = nil, poll: PollSpec? = nil, location: TextPartSpec? = nil, attachments: [AttachmentSpec] = [], text: String? = nil, translation: String? = nil, errorGlyph: DataPartSpec? = nil, avatar: AvatarSpec? = nil, threadInfo: TextPartSpec? = nil, footnote: FootnoteSpec = FootnoteSpec()) {
-        self.id = id
-        self.centeredText = centeredText
-        self.isFlipped = isFlipped
-        self.keepsAvatarColumn = keepsAvatarColumn
-        self.bubble = bubble
-        self.reactions = reactions
-        self.quote = quote
-        self.poll = poll
-        self.location = location
-        self.attachments = attachments
-        self.text = text
-        self.translation = translation
-        self.errorGlyph = errorGlyph
-        self.avatar = avatar
-        self.threadInfo = threadInfo
-        self.footnote = footnote
-    }
 }
 
 /// A bubble: whose message it holds, and whether it has a tail (the last of a group).
