@@ -13,7 +13,7 @@ struct BoxStyle {
         case panel
         /// A rounded rectangle (attachments).
         case card
-        /// A rectangle filled across the frame: the error banner, the thread view's reply counter.
+        /// A rectangle filled across the frame: the thread list's bars, the thread view's reply counter.
         case band(fill: KeyPath<SVGPalette, String>)
         /// Round ends; `stroke` draws an outline.
         case pill(fill: KeyPath<SVGPalette, String>, stroke: Bool)
@@ -86,14 +86,14 @@ struct BoxStyle {
             return BoxStyle(shape: .circle, text: .centered, bold: true, onFill: true)
         case .unreadBadge:
             return BoxStyle(shape: .pill(fill: \.danger, stroke: false), text: .centered, bold: true, onFill: true)
-        case .scrollToLatestButton, .newThreadsBanner:
+        case .scrollToLatestButton:
             return BoxStyle(shape: .pill(fill: \.accent, stroke: false), text: .centered, bold: true, onFill: true)
+        case .newThreadsBanner, .errorBanner:
+            return BoxStyle(shape: .band(fill: \.banner), onFill: true)
         case .dateOverlay:
             return BoxStyle(shape: .pill(fill: \.background, stroke: true), text: .centered, color: \.muted, bold: true)
         case .retryButton:
             return BoxStyle(shape: .pill(fill: \.background, stroke: true), text: .centered, color: \.accent, bold: true)
-        case .errorBanner:
-            return BoxStyle(shape: .band(fill: \.errorBanner), color: \.danger)
         }
     }
 }

@@ -88,8 +88,11 @@ public struct SVGPalette: Hashable, Sendable {
     public var attachment = "#dbe3ea"
     /// The place of an image, a video or a giphy.
     public var media = "#b6c2cf"
-    /// The thread list's error banner.
+    /// The thread list's error banner before it became a bar as Stream draws it; no longer drawn.
+    @available(*, deprecated, message: "the error banner is drawn as a bar in `banner`")
     public var errorBanner = "#ffebe9"
+    /// The thread list's bars (new threads, errors): dark, their words in white.
+    public var banner = "#72767e"
     /// Avatars take one of these, picked from their initials.
     public var avatars = ["#0969da", "#8250df", "#bf3989", "#cf222e", "#bc4c00", "#1a7f37", "#0a7ea4", "#6639ba"]
 

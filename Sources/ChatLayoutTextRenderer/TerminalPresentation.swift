@@ -58,7 +58,7 @@ public struct TerminalPresentation: BoxPresentation {
         switch role {
         case .dateSeparator, .unreadSeparator: return "── \(words) ──"
         case .dateOverlay, .retryButton: return "[ \(words) ]"
-        case .scrollToLatestButton, .newThreadsBanner: return "( \(words) )"
+        case .scrollToLatestButton: return "( \(words) )"
         case .unreadBadge: return "(\(words))"
         default: return PlainPresentation().line(role, text: text, content: content, strings: strings)
         }
@@ -73,10 +73,10 @@ public struct TerminalPresentation: BoxPresentation {
     public var ruleCharacter: String? { "─" }
 
     /// The roles whose lines are always decorated here: the separators' rules, the brackets
-    /// of the date overlay, buttons, banners and badges, a quote's bar, a translation's "»",
+    /// of the date overlay, buttons and badges, a quote's bar, a translation's "»",
     /// a thread info's glyph, the reply count's rules.
     public var decoratedRoles: Set<BoxRole> {
-        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .newThreadsBanner, .unreadBadge,
+        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .unreadBadge,
          .quotedMessage, .translation, .threadInfo, .replyCountSeparator]
     }
 }

@@ -39,9 +39,11 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The latest reply of a thread item: its author's avatar, two lines tall, beside its name
     /// over its text, and its time at the end of the text's line.
     case replyAvatar, replyAuthor, replyPreview, replyTimestamp
-    /// "1 new thread" / "N new threads" at the top of the list.
+    /// "1 new thread" / "N new threads": a bar across the top of the list, and its words (a
+    /// child of the same role) at its leading edge.
     case newThreadsBanner
-    /// "Error loading threads" with its retry button.
+    /// "Error loading threads": a bar pinned to the bottom of the screen, its words (a child of
+    /// the same role) at its leading edge and its retry button at its trailing edge.
     case errorBanner, retryButton
     /// The spinner under the list while the next page loads, and above it while reloading.
     case loadingMoreIndicator, reloadingIndicator

@@ -251,6 +251,10 @@ public struct LaidOutList: Sendable {
     /// A message list opens at its newest (bottom) end: a short list sits at the bottom and a
     /// scrolled one offers the scroll-to-latest button. A thread list opens at its top.
     var isBottomAnchored = true
+    /// A bar pinned to the bottom of the screen over the list (the thread list's error bar,
+    /// as Stream pins it): under the whole list on a screen without a viewport, over the
+    /// viewport's last lines with one. Its frame's `y` is 0 until it is placed.
+    var bottomBar: Box?
     /// The layout that laid it out: the floating boxes are laid out by it too.
     let layout: MessageListLayout
     var metrics: Metrics { layout.metrics }
@@ -373,8 +377,11 @@ public struct LaidOutList: Sendable {
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
                        children: rows.map { row($0, headerHeight) })
         let showsHeader = headerHeight > 0 && band.lowerBound < headerHeight
-        let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
-                       children: showsHeader ? [header, list] : [list])
+        var children = showsHeader ? [header, list] : [list]
+        let barTop = headerHeight + contentHeight
+        if let bar = bottomBar, band.upperBound > barTop { children.append(bar.offsetBy(dy: barTop)) }
+        let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: barTop + (bottomBar?.frame.height ?? 0)),
+                       children: children)
         return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
     }
 
@@ -386,8 +393,10 @@ public struct LaidOutList: Sendable {
         guard let viewport else {
             let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: contentHeight),
                            children: table.boxes(dy: headerHeight))
-            let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + contentHeight),
-                           children: headerHeight > 0 ? [header, list] : [list])
+            var children = headerHeight > 0 ? [header, list] : [list]
+            if let bar = bottomBar { children.append(bar.offsetBy(dy: headerHeight + contentHeight)) }
+            let height = headerHeight + contentHeight + (bottomBar?.frame.height ?? 0)
+            let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
             return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
         }
         let (visibleHeight, offset, maxOffset) = Self.shown(viewport, contentHeight: contentHeight, headerHeight: headerHeight)
@@ -413,6 +422,10 @@ public struct LaidOutList: Sendable {
             // A one-row list has the date and the button on the same row: the date gives way.
             children.removeAll { $0.role == .dateOverlay && $0.frame.intersects(button.frame) }
             children.append(button)
+        }
+        // Over the viewport's last lines, when it is tall enough to show some of the list too.
+        if let bar = bottomBar, bar.frame.height < visibleHeight {
+            children.append(bar.offsetBy(dy: headerHeight + visibleHeight - bar.frame.height))
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
         return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)

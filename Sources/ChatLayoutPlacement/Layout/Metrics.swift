@@ -66,6 +66,9 @@ public struct Metrics: Hashable, Sendable {
     public var galleryGap: Int
     /// The space between a gallery's edges and its tiles, likewise (Stream: 2 points).
     public var galleryInset: Int
+    /// A banner's height: the thread list's bar of new threads and its error bar (Stream: 56
+    /// points; a line on a terminal).
+    public var bannerHeight: Int
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -73,7 +76,8 @@ public struct Metrics: Hashable, Sendable {
                 maximumBubbleWidthPercent: Int = 80, fullWidthBelow: Int = 32, inlineSpacing: Int = 2,
                 headerHeight: Int = 3, lineHeight: Int = 1, bubbleVerticalPadding: Int = 0, gap: Int = 1, headerPadding: Int = 2,
                 mediaWidth: Int = 24, imageMaxHeight: Int = 6, videoMaxHeight: Int = 5, giphyMaxHeight: Int = 4,
-                verticalScale: Int = 2, galleryAspectPercent: Int = 132, galleryGap: Int = 1, galleryInset: Int = 0) {
+                verticalScale: Int = 2, galleryAspectPercent: Int = 132, galleryGap: Int = 1, galleryInset: Int = 0,
+                bannerHeight: Int = 1) {
         self.horizontalPadding = horizontalPadding
         self.avatarWidth = avatarWidth
         self.avatarHeight = avatarHeight
@@ -98,11 +102,12 @@ public struct Metrics: Hashable, Sendable {
         self.galleryAspectPercent = max(1, galleryAspectPercent)
         self.galleryGap = max(0, galleryGap)
         self.galleryInset = max(0, galleryInset)
+        self.bannerHeight = max(self.lineHeight, bannerHeight)
     }
 
     /// Metrics in points for a front end whose font has lines `lineHeight` points tall:
     /// Stream's lengths (8-point list padding, 32-point avatars, 250-point media at most 600
-    /// tall, 75 % bubbles), the bubble's padding and spacings scaled to the line.
+    /// tall, 75 % bubbles, 56-point banners), the bubble's padding and spacings scaled to the line.
     public static func points(lineHeight: Int, for config: MessageListConfig = MessageListConfig()) -> Metrics {
         let line = max(1, lineHeight)
         let padding = config.horizontalPadding.isFinite ? Int(min(max(0, config.horizontalPadding), 10_000).rounded()) : 8
@@ -111,7 +116,7 @@ public struct Metrics: Hashable, Sendable {
                        maximumBubbleWidthPercent: 75, fullWidthBelow: 120, inlineSpacing: 8,
                        headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
-                       verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2)
+                       verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2, bannerHeight: 56)
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points

@@ -2,9 +2,10 @@
 @_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
-/// Lays out the thread list: a "Threads" header, the banner of new threads, the error banner
-/// or a spinner by phase, then one item per thread — icon and title; "replied to: …" and the
+/// Lays out the thread list: a "Threads" header, the bar of new threads, a spinner by phase,
+/// then one item per thread — icon and title; "replied to: …" and the
 /// unread badge; the latest reply's two-line avatar beside its author over its preview and time.
+/// The error bar is pinned to the bottom of the screen.
 public struct ThreadListLayout: Sendable, ListLayoutBased {
     /// The lengths, measurer, words ("Threads", "Retry") and presentation, as a message list's.
     public var listLayout: MessageListLayout
@@ -29,12 +30,13 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         var stacked = StackedRows(stack: RowStack(metrics: metrics))
         func append(_ row: Box) { stacked.append(row, kind: RowStack.Kind(role: row.role)) }
         if let banner = decisions.newThreadsBanner {
-            append(rows.centeredLine(.newThreadsBanner, text: banner))
+            append(rows.mirrored(bannerRow(.newThreadsBanner, banner, rows)))
         }
+        var bottomBar: Box?
         switch decisions.phase {
         case .loading: append(rows.centeredLine(.loadingState, text: strings.loading))
         case .empty: append(rows.centeredLine(.emptyState, text: strings.noThreads))
-        case .error: append(rows.mirrored(errorRow(rows)))
+        case .error: bottomBar = rows.mirrored(errorRow(rows))
         case .reloading: append(rows.centeredLine(.reloadingIndicator, text: strings.loading))
         case .loaded, .loadingMore: break
         }
@@ -45,19 +47,35 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         let header = listLayout.header(ChannelHeader(title: decisions.title, subtitle: "", memberCount: 0), width: width)
         var list = LaidOutList(width: width, header: header, rows: stacked, unreadCount: 0, dateIndicator: .none, layout: listLayout)
         list.isBottomAnchored = false
+        list.bottomBar = bottomBar
         return list
     }
 
-    /// "Error loading threads" at the leading edge, "[ Retry ]" at the trailing edge.
-    private func errorRow(_ rows: RowLayout) -> Box {
-        let retry = rows.line(.retryButton, strings.retry, maxWidth: rows.innerWidth)
-        let room = rows.innerWidth - retry.width - metrics.gap
-        var children = [rows.box(retry, id: nil, x: rows.padding + rows.innerWidth - retry.width, y: 0)]
-        if room > 0 {
-            children.insert(rows.box(rows.line(.errorBanner, strings.errorLoadingThreads, maxWidth: room), id: nil, x: rows.padding, y: 0), at: 0)
+    /// Stream's banner (`BannerView`): a bar across the whole width, ``Metrics/bannerHeight``
+    /// tall, its words at the leading edge (in by the header's padding) and centred on its
+    /// height, `trailing` (a button) at the trailing edge. The refresh icon Stream draws at the
+    /// trailing end of the bar of new threads is the front end's, as a video's play glyph is.
+    private func bannerRow(_ role: BoxRole, _ text: String, _ rows: RowLayout, trailing: RowLayout.Block? = nil) -> Box {
+        let inset = min(metrics.headerPadding, max(0, (rows.width - 1) / 2))
+        let room = rows.width - 2 * inset
+        let height = metrics.bannerHeight
+        let lineTop = (height - metrics.lineHeight) / 2
+        var children: [Box] = []
+        var labelRoom = room
+        if let trailing, trailing.width < room {
+            children.append(rows.box(trailing, id: nil, x: rows.width - inset - trailing.width, y: (height - trailing.height) / 2))
+            labelRoom = room - trailing.width - metrics.gap
         }
-        return Box(role: .errorBanner, frame: Frame(x: 0, y: 0, width: rows.width, height: metrics.lineHeight), composedText: strings.errorLoadingThreads,
-                   children: children)
+        if labelRoom > 0 {
+            children.insert(rows.box(rows.line(role, text, maxWidth: labelRoom), id: nil, x: inset, y: lineTop), at: 0)
+        }
+        return Box(role: role, frame: Frame(x: 0, y: 0, width: rows.width, height: height), composedText: text, children: children)
+    }
+
+    /// Stream's error bar, pinned to the bottom of the screen: "Error loading threads" at the
+    /// leading edge, the retry button ("[ Retry ]" on a terminal) at the trailing edge.
+    private func errorRow(_ rows: RowLayout) -> Box {
+        bannerRow(.errorBanner, strings.errorLoadingThreads, rows, trailing: rows.line(.retryButton, strings.retry, maxWidth: rows.innerWidth))
     }
 
     /// Stream's item (`ChatThreadListItemView`): the thread icon and title; "replied to: …" under

@@ -233,13 +233,35 @@ struct ThreadListItemTests {
         #expect(decisions.items.first?.reply?.messageID == "x1")
     }
 
-    @Test func banner_isTheFirstRowUnderTheHeader() throws {
+    /// Stream's banner of new threads (`ChatThreadListHeaderBannerView`): a bar across the whole
+    /// width above the first item, its words at the leading edge.
+    @Test func banner_isABarAcrossTheList_aboveTheFirstItem_itsWordsAtTheLeadingEdge() throws {
         let conversation = Conversation(threads: [thread("p1")], events: [newReply("x1", in: "p9"), newReply("x2", in: "p8")])
         let list = try layout(conversation, width: 40)
-        let banner = try #require(boxes(.newThreadsBanner, in: list).first)
-        #expect(banner.lines == ["( 2 new threads )"])
+        let banners = boxes(.newThreadsBanner, in: list)
+        let bar = try #require(banners.first)
+        let label = try #require(bar.children.first)
+        #expect(bar.frame.x == 0 && bar.frame.width == 40 && bar.frame.height == 1)
+        #expect(label.role == .newThreadsBanner && label.lines == ["2 new threads"] && label.frame.x == 2 && label.frame.y == bar.frame.y)
         let firstItem = try #require(boxes(.threadListItem, in: list).first)
-        #expect(banner.frame.maxY <= firstItem.frame.y)
+        #expect(bar.frame.maxY <= firstItem.frame.y)
+        // Right to left: the words at the right.
+        let mirrored = try layout(conversation, width: 40, direction: .rightToLeft)
+        let rtlLabel = try #require(boxes(.newThreadsBanner, in: mirrored).dropFirst().first)
+        #expect(rtlLabel.frame.maxX == 38)
+    }
+
+    /// In points the bars are Stream's 56 points tall, the words centred on that height.
+    @Test func bars_inPoints_areFiftySixPointsTall() throws {
+        let conversation = Conversation(threads: [thread("p1")], threadListState: .error,
+                                        events: [newReply("x1", in: "p9")])
+        let screen = try layout(conversation, width: 360, points: true)
+        for role in [BoxRole.newThreadsBanner, .errorBanner] {
+            let bar = try #require(boxes(role, in: screen).first)
+            let label = try #require(bar.children.first { $0.role == role })
+            #expect(bar.frame.height == 56 && bar.frame.width == 360, "\(role)")
+            #expect(label.frame.x == 16 && label.frame.y - bar.frame.y == (56 - 24) / 2, "\(role)")
+        }
     }
 
     @Test func events_reorderTheItems_andBumpTheUnreadBadge() throws {
@@ -271,11 +293,30 @@ struct ThreadListItemTests {
         let one = [thread("p1")]
         #expect(try roles(.loading, []) == [.loadingState])
         #expect(try roles(.loaded, []) == [.emptyState])
-        #expect(try roles(.error, []) == [.errorBanner])
-        #expect(try roles(.error, one) == [.errorBanner, .threadListItem])
+        // The error bar is not a row: it is pinned to the bottom of the screen.
+        #expect(try roles(.error, []) == [])
+        #expect(try roles(.error, one) == [.threadListItem])
         #expect(try roles(.loadingMore, one) == [.threadListItem, .loadingMoreIndicator])
         #expect(try roles(.reloading, one) == [.reloadingIndicator, .threadListItem])
         #expect(try roles(.loaded, one) == [.threadListItem])
+    }
+
+    /// Stream's `ChatThreadListVC` pins its error view to the bottom of the screen: under the
+    /// whole list on a screen without a viewport, over the last line of a viewport.
+    @Test func errorBar_isPinnedToTheBottomOfTheScreen() throws {
+        let conversation = Conversation(threads: [thread("p1"), thread("p2", lastAt: at(2024, 3, 4, 9, 0))], threadListState: .error)
+        let whole = try layout(conversation, width: 40)
+        let bar = try #require(whole.root.children.last)
+        #expect(bar.role == .errorBanner && bar.frame.maxY == whole.height && bar.frame.x == 0 && bar.frame.width == 40)
+        let list = whole.root.children[1]
+        #expect(list.frame.maxY == bar.frame.y)
+        #expect(bar.children.map(\.role) == [.errorBanner, .retryButton])
+        #expect(bar.children[1].frame.maxX == 38 && bar.children[0].frame.x == 2)
+        for height in [6, 9, 30] {
+            let screen = try layout(conversation, width: 40, viewport: Viewport(scrollOffset: 0, height: height))
+            let pinned = try #require(screen.root.children.last)
+            #expect(pinned.role == .errorBanner && pinned.frame.maxY == height, "height \(height)")
+        }
     }
 
     @Test func states_sayWhatStreamSays() throws {
@@ -420,11 +461,15 @@ struct ThreadListItemTests {
         try layout(Conversation(threads: threads), width: width)
     }
 
-    private func layout(_ conversation: Conversation, width: Int) throws -> LaidOutScreen {
-        ThreadListScreen.layout(conversation, environment: try LayoutEnvironment(config: MessageListConfig(), context: context(),
-                                                                                 formatter: try formatter(),
-                                                                                 measurer: ICUTextEngine(),
-                                                                                 presentation: TerminalPresentation()), width: width)
+    private func layout(_ conversation: Conversation, width: Int, direction: LayoutDirection? = nil, points: Bool = false,
+                        viewport: Viewport? = nil) throws -> LaidOutScreen {
+        var config = MessageListConfig()
+        config.layoutDirection = direction
+        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: 24) : ICUTextEngine()
+        return ThreadListScreen.layout(conversation, environment: try LayoutEnvironment(config: config, context: context(),
+                                                                                        formatter: try formatter(), measurer: measurer,
+                                                                                        presentation: points ? PlainPresentation() : TerminalPresentation()),
+                                       width: width, viewport: viewport)
     }
 
     private func boxes(_ role: BoxRole, in screen: LaidOutScreen) -> [Box] {
