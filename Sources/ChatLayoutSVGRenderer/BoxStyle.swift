@@ -21,6 +21,9 @@ struct BoxStyle {
         case circle
         /// A bar down the leading edge, just outside the frame (a quoted message).
         case bar
+        /// Three dots side by side, centred in the frame (the typing indicator's), when the
+        /// box has no line of its own (a terminal's "•••").
+        case dots
     }
 
     enum TextSetting {
@@ -62,6 +65,8 @@ struct BoxStyle {
             return BoxStyle(color: \.muted)
         case .authorName, .replyAuthor:
             return BoxStyle(color: \.muted, bold: true)
+        case .typingDots:
+            return BoxStyle(shape: .dots, color: \.muted)
         case .translation, .onlyVisibleToYou, .typingIndicator:
             return BoxStyle(color: \.muted, italic: true)
         case .dateSeparator:

@@ -189,7 +189,7 @@ public struct SVGRenderer: Sendable {
             document.element("rect", rect(frame) + [("fill", palette[keyPath: fill])])
         case .pill(let fill, let stroke):
             // A reaction's text fills its frame, as does a line of words without brackets
-            // ("1 new thread", not "( 1 new thread )"): the pill reaches beyond them.
+            // ("Scroll to latest", not "( Scroll to latest )"): the pill reaches beyond them.
             let wordsFillFrame = !decorated && !box.placedLines.isEmpty
             let outset = box.role == .reactions || (wordsFillFrame && box.role != .unreadBadge) ? metrics.outset : 0
             var attributes = SVGShapes.pill(frame, inset: max(1, min(metrics.cellHeight, frame.height) / 10), outset: outset)
@@ -202,6 +202,15 @@ public struct SVGRenderer: Sendable {
             let x = direction == .rightToLeft ? frame.maxX + gap : frame.x - width - gap
             document.element("rect", [("x", "\(x)"), ("y", "\(frame.y + 1)"),
                                       ("width", "\(width)"), ("height", "\(max(0, frame.height - 2))"), ("fill", palette.accent)])
+        case .dots:
+            guard box.placedLines.isEmpty else { break }
+            // Stream's: 5 points each, a dot's width apart, in the row's middle.
+            let size = max(2, min(frame.height / 4, frame.width / 5))
+            let left = frame.x + (frame.width - 5 * size) / 2
+            for index in 0 ..< 3 {
+                document.element("circle", [("cx", "\(left + size / 2 + 2 * size * index)"), ("cy", "\(frame.y + frame.height / 2)"),
+                                            ("r", "\(max(1, size / 2))"), ("fill", palette.muted)])
+            }
         case .circle:
             let radius = min(frame.width, frame.height) / 2
             document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"),

@@ -60,6 +60,7 @@ public struct TerminalPresentation: BoxPresentation {
         case .dateOverlay, .retryButton: return "[ \(words) ]"
         case .scrollToLatestButton: return "( \(words) )"
         case .unreadBadge: return "(\(words))"
+        case .typingDots: return "•••"
         default: return PlainPresentation().line(role, text: text, content: content, strings: strings)
         }
     }

@@ -53,6 +53,10 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     case parentMessage
     /// "3 replies" between two separator lines under the parent message.
     case replyCountSeparator
+
+    /// The typing indicator's dots before its words (Stream's `TypingAnimationView`): a child
+    /// of the ``typingIndicator`` row, "•••" on a terminal, drawn by the front end elsewhere.
+    case typingDots
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the

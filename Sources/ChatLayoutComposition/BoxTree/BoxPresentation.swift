@@ -68,7 +68,8 @@ public struct PlainPresentation: BoxPresentation {
         case .error:
             return strings.errorGlyph
         default:
-            return text ?? ""
+            // The typing dots are the front end's to draw (three dots, animated).
+            return role == .typingDots ? "" : text ?? ""
         }
     }
 

@@ -212,13 +212,39 @@ struct RowLayout {
         case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
         case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
         case .message(let decision): writeMessageRow(decision, into: &sink)
-        case .typingIndicator(let text): emit(line(.typingIndicator, text, maxWidth: innerWidth), id: nil, x: padding, y: 0, into: &sink)
+        case .typingIndicator(let text): writeTypingIndicator(text, into: &sink)
         case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
         case .loadingState(let text): writeCenteredLine(.loadingState, text: text, into: &sink)
         }
     }
 
     /// A one-line row centred in the list: date and unread separators, states.
+    /// Stream's typing indicator (`TypingIndicatorView`): the dots (``BoxRole/typingDots``, a
+    /// line tall and as wide where the front end draws them), then the words, from the leading
+    /// edge. The row's own lines are its words, placed after the dots; the dots give way on a
+    /// row too narrow for them and a word.
+    func writeTypingIndicator<Sink: BoxSink>(_ text: String, into sink: inout Sink) {
+        let drawn = presentation.line(.typingDots, text: nil, content: nil, strings: strings)
+        let dotsWidth = drawn.isEmpty ? lineHeight * metrics.verticalScale : measurer.width(of: drawn)
+        let reserve = dotsWidth + metrics.gap
+        let showsDots = innerWidth >= reserve + 2 * dotsWidth
+        var words = line(.typingIndicator, text, maxWidth: showsDots ? innerWidth - reserve : innerWidth)
+        guard showsDots else {
+            emit(words, id: nil, x: padding, y: 0, into: &sink)
+            return
+        }
+        // The words at the trailing end of a row as wide as the dots and them: after the dots.
+        words.alignment = .trailing
+        let row = sink.open(.typingIndicator, id: nil, frame: Frame(x: padding, y: top, width: reserve + words.width, height: words.height),
+                            text: words.text, content: nil, lines: words.lines, alignment: .trailing, direction: words.direction, tail: .none)
+        // A line of the presentation's dots (which are its text), or none for the front end's.
+        let lines = drawn.isEmpty ? [] : [TextLine(text: drawn, display: drawn, width: dotsWidth)]
+        emit(Block(role: .typingDots, text: drawn.isEmpty ? nil : drawn, content: nil, lines: lines, width: dotsWidth, height: lineHeight,
+                   alignment: .leading),
+             id: nil, x: padding, y: 0, into: &sink)
+        sink.close(row, height: nil)
+    }
+
     func centeredLine(_ role: BoxRole, text: String, content: BoxContent? = nil) -> Box {
         var builder = BoxBuilder()
         writeCenteredLine(role, text: text, content: content, into: &builder)

@@ -150,6 +150,26 @@ struct ChannelParityTests {
         #expect(rows.allSatisfy { parts(.authorName, of: $0).isEmpty })
     }
 
+    /// `TypingIndicatorView_Tests.test_defaultAppearance`: the three dots, then "Luke Skywalker
+    /// is typing" from the leading edge, on one line at the bottom of the list; right to left
+    /// (Stream's `rightToLeftLayout` variants of the view), the dots at the right.
+    @Test func typingIndicator_theDotsThenTheWords() throws {
+        for direction in ["ltr", "rtl"] {
+            let rows = try rows(try screen([message("m1", "Hi", by: "luke", at: 0)], config: #""layout_direction": "\#(direction)""#,
+                                           extra: #", "typing_user_ids": ["luke"], "members": [{"user": {"id": "luke", "name": "Luke Skywalker"}}]"#))
+            let typing = try #require(rows.last)
+            let dots = try #require(typing.children.first)
+            #expect(typing.role == .typingIndicator && dots.role == .typingDots && dots.lines.isEmpty, "\(direction)")
+            #expect(typing.text?.hasPrefix("Luke Skywalker is typing") == true && dots.frame.y == typing.frame.y, "\(direction)")
+            let words = try #require(typing.placedLines.first)
+            if direction == "ltr" {
+                #expect(typing.frame.x == 8 && dots.frame.x == 8 && typing.frame.x + words.x > dots.frame.maxX)
+            } else {
+                #expect(typing.frame.maxX == 360 - 8 && dots.frame.maxX == 360 - 8 && typing.frame.x + words.x + words.width < dots.frame.x)
+            }
+        }
+    }
+
     /// `ChatChannelVC_Tests.test_staticDateSeparatorsAppearance` (Stream's "MMM dd" dates, the
     /// whole history loaded): a date above each day's first message, the oldest too, centred.
     @Test func staticDateSeparators_oneAboveEachDay() throws {
