@@ -66,6 +66,9 @@ public struct Metrics: Hashable, Sendable {
     public var galleryGap: Int
     /// The space between a gallery's edges and its tiles, likewise (Stream: 2 points).
     public var galleryInset: Int
+    /// The reactions' bubble hanging off a message bubble's top outer corner, and the quoted
+    /// message's nested box (cells, or Stream's points).
+    public var reactionsAndQuote: ReactionsAndQuoteMetrics = .cells
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -112,6 +115,7 @@ public struct Metrics: Hashable, Sendable {
                        headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
                        verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2)
+            .with(reactionsAndQuote: .points)
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points

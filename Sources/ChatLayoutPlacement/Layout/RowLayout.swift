@@ -305,7 +305,18 @@ struct RowLayout {
         // The row's height is known once its parts are placed: it is closed with it.
         let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: 0))
         var y = 0
-        for part in anatomy.aboveBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
+        // The reactions hang off the bubble's top outer corner: placed now, written after the
+        // bubble (over it), which starts where they stop overlapping it.
+        var hanging: (block: Block, x: Int, y: Int)?
+        for part in anatomy.aboveBubble {
+            if part == .reactions, let data = spec.reactions {
+                let reactions = hangingReactions(data, in: column)
+                hanging = (reactions.block, reactions.x, y)
+                y += reactions.block.height - metrics.reactionsAndQuote.reactionOverlap
+                continue
+            }
+            y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
+        }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         // A part across the bubble reaches its edge: no padding above the first, below the last.
         let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
@@ -329,6 +340,7 @@ struct RowLayout {
             partY += content[index].height
         }
         if let bubble { sink.close(bubble, height: nil) }
+        if let hanging { emit(hanging.block, id: id, x: hanging.x, y: hanging.y, into: &sink) }
         // The error glyph beside the last line of content, the avatar's bottom at the content's.
         let contentBottom = partY + bottomPadding
         if let errorGlyph {

@@ -1,0 +1,96 @@
+import ChatLayoutDecoding
+import ChatLayoutICU
+import ChatLayoutKit
+import ChatLayoutTextRenderer
+import Testing
+
+/// Issue 29, points 5 and 10: reactions, quoted messages, thread info and jumbomoji, each test
+/// re-expressing one of Stream UIKit's snapshot tests (named in its doc comment) as a document
+/// laid out in points at the test's width (360), asserting the arrangement on the box tree.
+/// Stream's facts (`ChatMessageContentView`, `ChatReactionsBubbleView`): the reactions are icons
+/// alone in a small bubble (16-point icons 8 apart, 8-point margins, 32 points tall and a
+/// 6-point tail) centred 8 points beyond the bubble's top outer corner — trailing for others'
+/// messages, leading for the current user's — whose top is 5 points below its centre.
+struct ReactionsQuotesParityTests {
+    /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
+    private static let lineHeight = 24
+
+    /// A group channel where `author` sends Stream's test text with like 5 and love 2.
+    private func reacted(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.reactionScores = [(type: "like", score: 5), (type: "love", score: 2)]
+                message.latestReactions = [Reaction(type: "like", userID: "han"), Reaction(type: "love", userID: "chewie")]
+            }
+    }
+
+    private func screen(_ builder: ConversationBuilder, points: Bool = true, width: Int) throws -> LaidOutScreen {
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: Self.lineHeight) : ICUTextEngine()
+        return MessageListScreen.layout(builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
+                                      presentation: points ? PlainPresentation() : TerminalPresentation()), width: width)
+    }
+
+    /// The first box of each role of the message row.
+    private func boxes(_ screen: LaidOutScreen) -> [BoxRole: Box] {
+        var found: [BoxRole: Box] = [:]
+        screen.root.walk { box, _ in if found[box.role] == nil { found[box.role] = box } }
+        return found
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-reactions-text-timestamp):
+    /// another's message: the reactions' bubble hangs off the bubble's top trailing corner, its
+    /// centre 8 points beyond the edge; two icons make it 56 points wide and 38 tall (tail
+    /// included); the bubble starts 24 points below its top, so it comes 14 points down over it.
+    @Test func incoming_reactionsHangOffTheTopTrailingCorner() throws {
+        let parts = boxes(try screen(reacted(from: "leia"), width: 360))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.width == 2 * 16 + 8 + 2 * 8)
+        #expect(reactions.frame.height == 38)
+        #expect(reactions.frame.x + reactions.frame.width / 2 == bubble.frame.maxX + 8)
+        #expect(bubble.frame.y == reactions.frame.y + 24)
+        #expect(reactions.frame.maxY == bubble.frame.y + 14)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (bubble-flipped-reactions-text-timestamp):
+    /// the current user's message: the reactions hang off the top leading corner, centred 8
+    /// points before the bubble's leading edge.
+    @Test func outgoing_reactionsHangOffTheTopLeadingCorner() throws {
+        let parts = boxes(try screen(reacted(from: "luke"), width: 360))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.x + reactions.frame.width / 2 == bubble.frame.x - 8)
+        #expect(reactions.frame.maxY == bubble.frame.y + 14)
+    }
+
+    /// `ChatReactionsBubbleView_Tests.test_defaultAppearance_toTrailingTail`: icons only, no
+    /// counts, in the drawn line; the typed content keeps each type and count, in order, and the
+    /// box's words say them.
+    @Test func reactions_drawIconsOnly_contentKeepsTheCounts() throws {
+        let reactions = try #require(boxes(try screen(reacted(from: "leia"), width: 360))[.reactions])
+        #expect(reactions.content == .reactions([ReactionCount(type: "like", count: 5), ReactionCount(type: "love", count: 2)]))
+        let drawn = reactions.placedLines.map(\.text).joined()
+        #expect(!drawn.contains("5") && !drawn.contains("2"))
+        #expect(reactions.text?.contains("5") == true)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
+    /// reactions of another's message hang off the bubble's top corner on the screen's left,
+    /// its trailing side.
+    @Test func rightToLeft_mirrorsTheCorner() throws {
+        let parts = boxes(try screen(reacted(from: "leia", direction: .rightToLeft), width: 360))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.x + (reactions.frame.width + 1) / 2 == bubble.frame.x - 8)
+        #expect(reactions.frame.maxY == bubble.frame.y + 14)
+    }
+
+    /// Cells: the glyphs on their own row just above the bubble (a row cannot be cut in half),
+    /// straddling its outer corner, a cell beyond it.
+    @Test func cells_reactionsStraddleTheCorner_onTheRowAbove() throws {
+        let parts = boxes(try screen(reacted(from: "leia"), points: false, width: 40))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.maxY == bubble.frame.y)
+        #expect(reactions.frame.x < bubble.frame.maxX && reactions.frame.maxX > bubble.frame.maxX)
+    }
+}
