@@ -18,6 +18,16 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var reactionOverlap: Int
     /// How far beyond the message bubble's outer edge the reactions' bubble is centred.
     public var reactionCornerOffset: Int
+    /// The quoted author's avatar, across and down (0: none; the quote's line names the author).
+    public var quoteAvatarSize: Int = 0
+    /// The space between the quoted author's avatar and the quote's box.
+    public var quoteAvatarSpacing: Int = 0
+    /// The space between the quote's box and its text, at either side.
+    public var quotePadding: Int = 0
+    /// The space between the quote's box and its text, above and below (vertical units).
+    public var quoteVerticalPadding: Int = 0
+    /// The most lines the quoted text wraps to; the last is cut with an ellipsis.
+    public var quoteMaxLines: Int = 2
 
     /// Lengths of the reactions' bubble.
     public init(reactionIconWidth: Int, reactionIconSpacing: Int, reactionPadding: Int, reactionHeight: Int,
@@ -34,14 +44,26 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     /// above the bubble, centred a cell beyond its outer corner. A row cannot be cut in half:
     /// drawn over the border's row they would hide the bubble's corner, so they stand on the
     /// row above it.
+    /// The quote: its line (the presentation's, which names the author) wrapped to two rows,
+    /// without an avatar or a border of its own (the bubble's border is the rows' frame).
     public static let cells = ReactionsAndQuoteMetrics(reactionIconWidth: 2, reactionIconSpacing: 1, reactionPadding: 0,
                                                        reactionHeight: 1, reactionOverlap: 0, reactionCornerOffset: 1)
 
     /// Stream's points: 16-point icons 8 apart in a bubble with 8-point margins, 32 points tall
     /// and a 6-point tail under it; its centre 8 points beyond the bubble's outer edge and 5
     /// above the bubble's top, so that it comes 14 points down over the bubble.
-    public static let points = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
-                                                        reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
+    /// The quote (`QuotedChatMessageView`): a 24-point avatar at the bottom, 8 points beside a
+    /// box whose text stands 8 points in from its edges and wraps to at most 6 lines.
+    public static let points: ReactionsAndQuoteMetrics = {
+        var metrics = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
+                                               reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
+        metrics.quoteAvatarSize = 24
+        metrics.quoteAvatarSpacing = 8
+        metrics.quotePadding = 8
+        metrics.quoteVerticalPadding = 8
+        metrics.quoteMaxLines = 6
+        return metrics
+    }()
 }
 
 extension Metrics {
@@ -90,5 +112,87 @@ extension RowLayout {
             text += strings.reactionGlyphs[reaction.type] ?? reaction.type
         }
         return text
+    }
+}
+
+/// A quoted message as a nested box in the bubble: the quoted author's avatar beside a box of
+/// the quoted text (Stream's `QuotedChatMessageView`).
+struct NestedQuote {
+    /// The quoted author's avatar (none where the metrics give it no size).
+    var avatar: AvatarSpec?
+    /// It stands at the box's trailing side.
+    var avatarAtTrailingSide: Bool
+    /// The quoted text's lines, as measured, and which way they read.
+    var lines: [TextLine]
+    var direction: TextDirection
+    /// The quote's words ("Leia: Where are you?").
+    var words: String
+}
+
+extension RowLayout {
+    /// The quoted message's part: its line in the presentation (the text alone in words; a
+    /// terminal's names the author after a bar) wrapped to the quote's width and at most
+    /// ``ReactionsAndQuoteMetrics/quoteMaxLines`` lines, the last cut with an ellipsis; beside
+    /// it the author's avatar. The part is as wide as its parts need (the bubble stretches it to
+    /// its content's width) and as tall as the text and its padding, or the avatar.
+    func quoteBlock(_ quote: QuoteSpec, width inner: Int) -> Block {
+        let lengths = metrics.reactionsAndQuote
+        let avatarRoom = lengths.quoteAvatarSize > 0 && quote.avatar != nil ? lengths.quoteAvatarSize + lengths.quoteAvatarSpacing : 0
+        // Too narrow for the avatar beside a character of text: the avatar gives way.
+        let hasAvatar = avatarRoom > 0 && inner - avatarRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
+        let textWidth = max(1, inner - (hasAvatar ? avatarRoom : 0) - 2 * lengths.quotePadding)
+        // Beside the avatar the text says only the quoted words; without it the line names the author.
+        var quoted = quote.line
+        if hasAvatar, case .quotedMessage(let data) = quote.content { quoted = data.text }
+        var drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
+        // A quote's line has no letter of its own outside its isolate ("┃ ⁨Leia: …⁩"): in a
+        // right-to-left screen a right-to-left mark makes it read so, its bar at the right.
+        if direction == .rightToLeft && !hasAvatar { drawn = "\u{200F}" + drawn }
+        var text = wrapped(.quotedMessage, drawn, width: textWidth, content: quote.content)
+        text.text = quote.line
+        let limit = max(1, lengths.quoteMaxLines)
+        if text.lines.count > limit {
+            // The last line kept takes the rest, cut with an ellipsis.
+            let rest = text.lines[(limit - 1)...].map(\.text).joined()
+            let cut = measurer.wrap(measurer.truncate(rest, width: textWidth), width: textWidth).lines.first
+            text.lines = Array(text.lines.prefix(limit - 1)) + (cut.map { [$0] } ?? [])
+            text.width = text.lines.map(\.width).max() ?? 0
+        }
+        text.height = text.lines.count * lineHeight
+        let height = max(hasAvatar ? lengths.quoteAvatarSize : 0, text.height + 2 * lengths.quoteVerticalPadding)
+        let width = text.width + 2 * lengths.quotePadding + (hasAvatar ? avatarRoom : 0)
+        return Block(role: .quotedMessage, text: quote.line, content: quote.content, lines: [], width: width, height: height,
+                     alignment: .leading, direction: text.direction,
+                     nestedQuote: NestedQuote(avatar: hasAvatar ? quote.avatar : nil, avatarAtTrailingSide: quote.avatarAtTrailingSide,
+                                              lines: text.lines, direction: text.direction, words: quote.line))
+    }
+
+    /// Writes a quote's box at (x, y) of the row, `width` wide and as tall as its block: the
+    /// avatar at its bottom, at the leading side (the trailing one for a quote of the current
+    /// user's); the text's box beside it across the rest, its lines inset by the padding.
+    func emitQuote<Sink: BoxSink>(_ quote: NestedQuote, block: Block, id: String?, x: Int, y: Int, width: Int, into sink: inout Sink) {
+        let lengths = metrics.reactionsAndQuote
+        let token = sink.open(.quotedMessage, id: id, frame: Frame(x: x, y: top + y, width: width, height: block.height),
+                              content: block.content)
+        var textX = x
+        var textWidth = width
+        if let avatar = quote.avatar {
+            var avatarBlock = avatarBlock(avatar, role: .avatar)
+            avatarBlock.width = lengths.quoteAvatarSize
+            avatarBlock.height = lengths.quoteAvatarSize
+            let room = lengths.quoteAvatarSize + lengths.quoteAvatarSpacing
+            textWidth = max(1, width - room)
+            let avatarX = quote.avatarAtTrailingSide ? x + width - lengths.quoteAvatarSize : x
+            if !quote.avatarAtTrailingSide { textX = x + room }
+            emit(avatarBlock, id: id, x: avatarX, y: y + block.height - lengths.quoteAvatarSize, into: &sink)
+        }
+        // The quoted text: a text box across the rest, its lines inset by the padding (and
+        // the avatar's row: the box is at least as tall).
+        let natural: TextAlignment = (quote.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
+        let text = Block(role: .text, text: quote.words, content: nil, lines: quote.lines, width: 0,
+                         height: block.height - 2 * lengths.quoteVerticalPadding, alignment: natural, direction: quote.direction)
+        emit(text, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding,
+             width: max(1, textWidth - 2 * lengths.quotePadding), into: &sink)
+        sink.close(token, height: nil)
     }
 }

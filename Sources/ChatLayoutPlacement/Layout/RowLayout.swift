@@ -72,6 +72,9 @@ struct RowLayout {
         var bleeds = false
         /// The gallery the block stands for: its tiles are placed as its children.
         var gallery: GallerySpec?
+        /// The quoted message's nested box the block stands for: its avatar and text are
+        /// placed as its children.
+        var nestedQuote: NestedQuote?
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -133,7 +136,7 @@ struct RowLayout {
     /// by its alignment.
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
-        if block.gallery != nil {
+        if block.gallery != nil || block.nestedQuote != nil {
             var builder = BoxBuilder()
             emit(block, id: id, x: x, y: y, width: frameWidth, into: &builder)
             return builder.result!
@@ -147,6 +150,10 @@ struct RowLayout {
     func emit<Sink: BoxSink>(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil, into sink: inout Sink) {
         if let gallery = block.gallery {
             emitGallery(gallery, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
+            return
+        }
+        if let quote = block.nestedQuote {
+            emitQuote(quote, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
             return
         }
         let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
@@ -430,7 +437,7 @@ struct RowLayout {
         for part in order {
             switch part {
             case .quote:
-                if let quote = spec.quote { content.append(line(.quotedMessage, quote.line, content: quote.content, maxWidth: inner)) }
+                if let quote = spec.quote { content.append(quoteBlock(quote, width: inner)) }
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
                 guard let poll = spec.poll else { continue }

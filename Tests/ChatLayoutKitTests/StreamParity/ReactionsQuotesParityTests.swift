@@ -93,4 +93,80 @@ struct ReactionsQuotesParityTests {
         #expect(reactions.frame.maxY == bubble.frame.y)
         #expect(reactions.frame.x < bubble.frame.maxX && reactions.frame.maxX > bubble.frame.maxX)
     }
+
+    // MARK: Quoted message
+
+    /// `author` quotes Luke's (the current user's) "Thought to be quoted.", as Stream's test does.
+    private func quoting(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.quotedMessage = QuotedMessage(id: "q1", text: "Thought to be quoted.", user: Cast.user("luke"))
+            }
+    }
+
+    /// The quote's box and its children (avatar, text).
+    private func quote(_ screen: LaidOutScreen) throws -> (bubble: Box, quote: Box, avatar: Box?, text: Box, body: Box) {
+        var bubble: Box?, quote: Box?
+        screen.root.walk { box, _ in
+            if box.role == .bubble && bubble == nil { bubble = box }
+            if box.role == .quotedMessage && quote == nil { quote = box }
+        }
+        let found = try #require(quote), inBubble = try #require(bubble)
+        let body = try #require(inBubble.children.last { $0.role == .text })
+        return (inBubble, found, found.children.first { $0.role == .avatar }, try #require(found.children.first { $0.role == .text }), body)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (bubble-flipped-quotedMessage-text-timestamp):
+    /// the current user quotes themself: a nested box first in the bubble, across its content,
+    /// the quoted author's 24-point avatar at its bottom trailing corner, 8 points beside the
+    /// text's box; the text 8 points in; the message's text under the quote.
+    @Test func outgoing_quoteIsANestedBox_avatarAtItsTrailingSide() throws {
+        let parts = try quote(try screen(quoting(from: "luke"), width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(parts.quote.frame.y < parts.body.frame.y && parts.quote.frame.x == parts.body.frame.x)
+        #expect(parts.quote.frame.maxX == parts.body.frame.x + parts.body.frame.width || parts.quote.frame.width >= parts.body.frame.width)
+        #expect(avatar.frame.width == 24 && avatar.frame.height == 24)
+        #expect(avatar.frame.maxX == parts.quote.frame.maxX && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.text.frame.maxX == avatar.frame.x - 8 - 8)
+        #expect(parts.text.frame.x == parts.quote.frame.x + 8)
+        #expect(avatar.content == .avatar(userID: "luke"))
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-quotedMessage-text-timestamp):
+    /// another's message quoting: the quoted text wraps ("Thought to be / quoted.", two lines in
+    /// Stream's snapshot) rather than being cut to one line; the content keeps the quoted id,
+    /// author and text. The avatar here stands at the leading side (see the parity table).
+    @Test func incoming_quotedTextWraps_contentKeepsIDAuthorAndText() throws {
+        let parts = try quote(try screen(quoting(from: "leia"), width: 360))
+        #expect(parts.text.placedLines.count == 2)
+        #expect(parts.text.placedLines.map(\.text).joined(separator: " ").replacingOccurrences(of: "  ", with: " ")
+            .contains("quoted."))
+        guard case .quotedMessage(let data) = parts.quote.content else { Issue.record("no quote content"); return }
+        #expect(data.id == "q1" && data.text == "Thought to be quoted." && data.author == "Luke")
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.quote.frame.height == 2 * Self.lineHeight + 16)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
+    /// avatar of the current user's quote at the quote's left, the text beside it.
+    @Test func rightToLeft_mirrorsTheQuote() throws {
+        let parts = try quote(try screen(quoting(from: "luke", direction: .rightToLeft), width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x)
+        #expect(parts.text.frame.x >= avatar.frame.maxX + 8)
+    }
+
+    /// Cells: the quote's line (a bar and the author on a terminal) wraps to at most two rows,
+    /// the second cut with an ellipsis; no avatar (the line names the author).
+    @Test func cells_quoteWrapsToTwoRows() throws {
+        let long = ConversationBuilder().message("m1", by: "leia", at: 0, text: "Yes") { message in
+            message.quotedMessage = QuotedMessage(id: "q1", text: String(repeating: "word ", count: 40), user: Cast.user("luke"))
+        }
+        let parts = try quote(try screen(long, points: false, width: 40))
+        #expect(parts.avatar == nil)
+        #expect(parts.text.placedLines.count == 2)
+        #expect(parts.text.placedLines[1].text.hasSuffix("…"))
+    }
 }
