@@ -196,3 +196,23 @@ extension RowLayout {
         sink.close(token, height: nil)
     }
 }
+
+extension RowLayout {
+    /// A message of 1–3 emoji alone, with no attachment, poll or location: drawn large
+    /// (Stream's jumbomoji), also in a bubble that quotes.
+    func isJumbomoji(_ spec: MessageRowSpec, _ text: String) -> Bool {
+        guard spec.gallery == nil, spec.attachments.isEmpty, spec.poll == nil, spec.location == nil,
+              let count = measurer.emojiOnlyClusterCount(text) else { return false }
+        return (1 ... 3).contains(count)
+    }
+
+    /// The text of a jumbomoji: wrapped in ``TextStyle/largeEmoji``, its lines as tall as the
+    /// measurer says that style's are (a terminal's row; about three body lines in points).
+    func jumbomojiBlock(_ text: String, width: Int) -> Block {
+        let wrapped = measurer.wrap(text, width: max(1, width), style: .largeEmoji)
+        let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
+        let lineHeight = max(1, measurer.lineHeight(of: .largeEmoji, in: metrics))
+        return Block(role: .text, text: text, content: nil, lines: wrapped.lines, width: wrapped.width,
+                     height: wrapped.lines.count * lineHeight, alignment: natural, direction: wrapped.direction)
+    }
+}

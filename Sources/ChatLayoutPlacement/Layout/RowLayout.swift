@@ -451,7 +451,7 @@ struct RowLayout {
                 if let gallery = spec.gallery { content.append(galleryBlock(gallery, width: mediaWidth)) }
                 for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth)) }
             case .text:
-                if let text = spec.text { content.append(wrapped(.text, text, width: inner)) }
+                if let text = spec.text { content.append(isJumbomoji(spec, text) ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             }

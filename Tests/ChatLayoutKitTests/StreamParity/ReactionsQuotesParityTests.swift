@@ -169,4 +169,93 @@ struct ReactionsQuotesParityTests {
         #expect(parts.text.placedLines.count == 2)
         #expect(parts.text.placedLines[1].text.hasSuffix("…"))
     }
+
+    // MARK: Jumbomoji
+
+    /// A measurer in points that sizes text styles as a front end's fonts do: `TenfoldMeasurer`
+    /// scaled by ``TextStyle/scaleFromBody`` (a jumbomoji about three times the body).
+    private struct StyledMeasurer: TextMeasuring {
+        let body = TenfoldMeasurer(pointsLineHeight: ReactionsQuotesParityTests.lineHeight)
+        func width(of text: String) -> Int { body.width(of: text) }
+        func wrap(_ text: String, width: Int) -> WrappedText { body.wrap(text, width: width) }
+        func truncate(_ text: String, width: Int) -> String { body.truncate(text, width: width) }
+        func metrics(for config: MessageListConfig) -> Metrics { body.metrics(for: config) }
+        func width(of text: String, style: TextStyle) -> Int { Int((Double(width(of: text)) * style.scaleFromBody).rounded(.up)) }
+        func wrap(_ text: String, width: Int, style: TextStyle) -> WrappedText {
+            let scale = style.scaleFromBody
+            let lines = wrap(text, width: max(1, Int(Double(width) / scale))).lines
+            return WrappedText(lines: lines.map { TextLine(text: $0.text, display: $0.display, width: Int((Double($0.width) * scale).rounded(.up))) },
+                               direction: .leftToRight)
+        }
+        func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int {
+            Int((Double(metrics.lineHeight) * style.scaleFromBody).rounded(.up))
+        }
+    }
+
+    private func styledScreen(_ builder: ConversationBuilder, measurer: any TextMeasuring = StyledMeasurer()) throws -> LaidOutScreen {
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        return MessageListScreen.layout(builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
+                                      presentation: PlainPresentation()), width: 360)
+    }
+
+    /// The text boxes of message `id`'s row, and whether it has a bubble.
+    private func texts(_ screen: LaidOutScreen, _ id: String) -> (texts: [Box], hasBubble: Bool) {
+        var texts: [Box] = [], hasBubble = false
+        screen.root.walk { box, _ in
+            guard box.id == id else { return }
+            if box.role == .text { texts.append(box) }
+            if box.role == .bubble { hasBubble = true }
+        }
+        return (texts, hasBubble)
+    }
+
+    /// `ChatChannelVC_Tests.test_onlyEmojiMessageAppearance`: "😍" and "👍🏻💯" alone are drawn
+    /// without a bubble, in the large emoji style: 50 points where the body is 17, so their
+    /// line is that much taller and wider; a text is not.
+    @Test func jumbomoji_isDrawnLarge_withoutABubble() throws {
+        let builder = ConversationBuilder()
+            .message("m1", by: "leia", at: 0, text: "😍")
+            .message("m2", by: "leia", at: 1, text: "👍🏻💯")
+            .message("m3", by: "luke", at: 2, text: "Simple text")
+        let screen = try styledScreen(builder)
+        let large = Int((Double(Self.lineHeight) * 50 / 17).rounded(.up))
+        for id in ["m1", "m2"] {
+            let row = texts(screen, id)
+            #expect(!row.hasBubble)
+            #expect(row.texts.count == 1 && row.texts.first?.frame.height == large)
+        }
+        let emoji = try #require(texts(screen, "m1").texts.first)
+        #expect(emoji.frame.width == Int((Double(StyledMeasurer().width(of: "😍")) * 50 / 17).rounded(.up)))
+        #expect(texts(screen, "m3").texts.first?.frame.height == Self.lineHeight)
+    }
+
+    /// `ChatChannelVC_Tests.test_onlyEmojiMessageAppearance_whenQuotingMessage`: a jumbomoji
+    /// that quotes keeps its bubble (the quote forces it) and is still drawn large under the
+    /// quote, whose text stays the body's size; the quote's avatar at its leading side (the
+    /// quoted message is another's), as in Stream's snapshot.
+    @Test func jumbomoji_quoting_isLargeInsideTheBubble() throws {
+        let builder = ConversationBuilder()
+            .message("m1", by: "leia", at: 0, text: "👍🏻💯") { message in
+                message.quotedMessage = QuotedMessage(id: "q1", text: "Hello", user: Cast.user("han"))
+            }
+        let screen = try styledScreen(builder)
+        let row = texts(screen, "m1")
+        #expect(row.hasBubble)
+        let parts = try quote(screen)
+        #expect(parts.text.frame.height == Self.lineHeight + 0 || parts.text.placedLines.count == 1)
+        #expect(parts.body.frame.height == Int((Double(Self.lineHeight) * 50 / 17).rounded(.up)))
+        #expect(parts.body.frame.y >= parts.quote.frame.maxY)
+        #expect(parts.avatar?.frame.x == parts.quote.frame.x)
+    }
+
+    /// A measurer that knows no styles (the cells' engine, a front end's older measurer) keeps
+    /// its results: the jumbomoji's line is one body line, as before text styles.
+    @Test func measurerWithoutStyles_keepsTheBodysLine() throws {
+        let screen = try styledScreen(ConversationBuilder().message("m1", by: "leia", at: 0, text: "😍"),
+                                      measurer: TenfoldMeasurer(pointsLineHeight: Self.lineHeight))
+        let row = texts(screen, "m1")
+        #expect(row.texts.first?.frame.height == Self.lineHeight)
+        #expect(row.texts.first?.frame.width == TenfoldMeasurer().width(of: "😍"))
+    }
 }
