@@ -144,10 +144,9 @@ extension RowLayout {
         // Beside the avatar the text says only the quoted words; without it the line names the author.
         var quoted = quote.line
         if hasAvatar, case .quotedMessage(let data) = quote.content { quoted = data.text }
-        var drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
-        // A quote's line has no letter of its own outside its isolate ("┃ ⁨Leia: …⁩"): in a
-        // right-to-left screen a right-to-left mark makes it read so, its bar at the right.
-        if direction == .rightToLeft && !hasAvatar { drawn = "\u{200F}" + drawn }
+        let drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
+        // Broken into lines as a left-to-right screen breaks it, so that both directions have
+        // the same lines (a mirror of each other).
         var text = wrapped(.quotedMessage, drawn, width: textWidth, content: quote.content)
         text.text = quote.line
         let limit = max(1, lengths.quoteMaxLines)
@@ -157,6 +156,20 @@ extension RowLayout {
             let cut = measurer.wrap(measurer.truncate(rest, width: textWidth), width: textWidth).lines.first
             text.lines = Array(text.lines.prefix(limit - 1)) + (cut.map { [$0] } ?? [])
             text.width = text.lines.map(\.width).max() ?? 0
+        }
+        // The drawn line is one isolate ("┃ ⁨Leia: …⁩"): cut into lines, each closes what it
+        // opened and drops what it did not open, so no line leaks its direction. A quote's line
+        // has no letter of its own outside its isolate: in a right-to-left screen a
+        // right-to-left mark makes each line read so, its bar at the right. The breaks and
+        // widths stay the left-to-right ones, so that both directions mirror each other.
+        let mark = direction == .rightToLeft && !hasAvatar ? "\u{200F}" : ""
+        if text.lines.count > 1 || !mark.isEmpty {
+            text.lines = text.lines.map { line in
+                let neutral = text.lines.count > 1 ? UntrustedText.neutralize(line.text) : line.text
+                let drawnLine = measurer.wrap(mark + neutral, width: Int(Int32.max)).lines.first
+                return TextLine(text: drawnLine?.text ?? neutral, display: drawnLine?.display ?? neutral, width: drawnLine?.width ?? line.width)
+            }
+            if !mark.isEmpty { text.direction = .rightToLeft }
         }
         text.height = text.lines.count * lineHeight
         let height = max(hasAvatar ? lengths.quoteAvatarSize : 0, text.height + 2 * lengths.quoteVerticalPadding)
@@ -189,10 +202,13 @@ extension RowLayout {
         // The quoted text: a text box across the rest, its lines inset by the padding (and
         // the avatar's row: the box is at least as tall).
         let natural: TextAlignment = (quote.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
-        let text = Block(role: .text, text: quote.words, content: nil, lines: quote.lines, width: 0,
+        // Its content is the quote's: a front end knows these words are the quoted ones.
+        let text = Block(role: .text, text: quote.words, content: block.content, lines: quote.lines, width: 0,
                          height: block.height - 2 * lengths.quoteVerticalPadding, alignment: natural, direction: quote.direction)
+        // At least as wide as its widest line (a lone wide character in a one-unit width).
+        let widest = quote.lines.map(\.width).max() ?? 0
         emit(text, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding,
-             width: max(1, textWidth - 2 * lengths.quotePadding), into: &sink)
+             width: max(1, widest, textWidth - 2 * lengths.quotePadding), into: &sink)
         sink.close(token, height: nil)
     }
 }
