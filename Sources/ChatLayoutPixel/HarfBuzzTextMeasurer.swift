@@ -184,6 +184,30 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
         return cut(count)
     }
 
+    // MARK: Styles
+
+    /// The width of `text` drawn in `style`: its width at ``pointSize`` scaled by the style's
+    /// size (``TextStyle/scaleFromBody``: a jumbomoji is about three times the body's).
+    public func width(of text: String, style: TextStyle) -> Int {
+        style.scaleFromBody == 1 ? width(of: text) : Self.wholePoints(preciseWidth(of: text) * style.scaleFromBody)
+    }
+
+    /// `text` wrapped to `width` points drawn in `style`: wrapped at the body's size to the
+    /// width the style's scale leaves, each line's width scaled back.
+    public func wrap(_ text: String, width: Int, style: TextStyle) -> WrappedText {
+        let scale = style.scaleFromBody
+        guard scale != 1 else { return wrap(text, width: width) }
+        let body = wrap(text, width: max(1, Int((Double(max(1, width)) / scale).rounded(.down))))
+        return WrappedText(lines: body.lines.map { line in
+            TextLine(text: line.text, display: line.display, width: Self.wholePoints(preciseWidth(of: line.display) * scale))
+        }, direction: body.direction)
+    }
+
+    /// A line of `style`: this font's line height scaled by the style's size.
+    public func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int {
+        style.scaleFromBody == 1 ? metrics.lineHeight : max(1, Self.wholePoints(lineMetrics.height * style.scaleFromBody))
+    }
+
     // MARK: Metrics
 
     /// Stream's lengths in points with this font's line height

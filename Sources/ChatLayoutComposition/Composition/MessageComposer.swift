@@ -64,7 +64,12 @@ package struct MessageComposer {
     func composeContent(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
         let options = decision.options
         let message = decision.message
-        if options.contains(.quotedMessage), let quoted = message.quotedMessage { spec.quote = quote(quoted) }
+        if options.contains(.quotedMessage), let quoted = message.quotedMessage {
+            spec.quote = quote(quoted)
+            // Stream puts the avatar of a quote of the current user's at the trailing side: known
+            // here when the current user quotes themself (the decision names no other user).
+            spec.quote?.avatarAtTrailingSide = decision.isFromCurrentUser && Identifier.same(quoted.user.id, message.user.id)
+        }
         // A deleted message keeps none of its content.
         if !message.isDeleted {
             if let poll = message.poll { spec.poll = self.poll(poll) }
@@ -92,7 +97,7 @@ package struct MessageComposer {
         let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
                                  attachment: quoted.attachments.first.map(AttachmentContent.init),
                                  namesAttachmentType: name?.isType ?? false)
-        return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data))
+        return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
     }
 
     /// A poll: its question and options (neutral since the model made them).

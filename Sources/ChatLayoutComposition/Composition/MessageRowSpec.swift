@@ -99,6 +99,11 @@ package struct QuoteSpec {
     package var line: String
     /// The quote's data (``QuotedContent``).
     package var content: BoxContent
+    /// The quoted author's avatar, beside the quote's box.
+    package var avatar: AvatarSpec? = nil
+    /// The avatar stands at the box's trailing side (the quoted message is the current
+    /// user's), else at its leading side.
+    package var avatarAtTrailingSide = false
 }
 
 /// A poll: its question (the part's line and data) and its options, texts neutralised.

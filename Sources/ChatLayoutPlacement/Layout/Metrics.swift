@@ -69,6 +69,9 @@ public struct Metrics: Hashable, Sendable {
     /// A banner's height: the thread list's bar of new threads and its error bar (Stream: 56
     /// points; a line on a terminal).
     public var bannerHeight: Int
+    /// The reactions' bubble hanging off a message bubble's top outer corner, and the quoted
+    /// message's nested box (cells, or Stream's points).
+    public var reactionsAndQuote: ReactionsAndQuoteMetrics = .cells
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -117,6 +120,7 @@ public struct Metrics: Hashable, Sendable {
                        headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
                        verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2, bannerHeight: 56)
+            .with(reactionsAndQuote: .points)
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points

@@ -72,6 +72,9 @@ struct RowLayout {
         var bleeds = false
         /// The gallery the block stands for: its tiles are placed as its children.
         var gallery: GallerySpec?
+        /// The quoted message's nested box the block stands for: its avatar and text are
+        /// placed as its children.
+        var nestedQuote: NestedQuote?
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -133,7 +136,7 @@ struct RowLayout {
     /// by its alignment.
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
-        if block.gallery != nil {
+        if block.gallery != nil || block.nestedQuote != nil {
             var builder = BoxBuilder()
             emit(block, id: id, x: x, y: y, width: frameWidth, into: &builder)
             return builder.result!
@@ -147,6 +150,10 @@ struct RowLayout {
     func emit<Sink: BoxSink>(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil, into sink: inout Sink) {
         if let gallery = block.gallery {
             emitGallery(gallery, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
+            return
+        }
+        if let quote = block.nestedQuote {
+            emitQuote(quote, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
             return
         }
         let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
@@ -331,7 +338,18 @@ struct RowLayout {
         // The row's height is known once its parts are placed: it is closed with it.
         let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: 0))
         var y = 0
-        for part in anatomy.aboveBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
+        // The reactions hang off the bubble's top outer corner: placed now, written after the
+        // bubble (over it), which starts where they stop overlapping it.
+        var hanging: (block: Block, x: Int, y: Int)?
+        for part in anatomy.aboveBubble {
+            if part == .reactions, let data = spec.reactions {
+                let reactions = hangingReactions(data, in: column)
+                hanging = (reactions.block, reactions.x, y)
+                y += reactions.block.height - metrics.reactionsAndQuote.reactionOverlap
+                continue
+            }
+            y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
+        }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         // A part across the bubble reaches its edge: no padding above the first, below the last.
         let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
@@ -355,6 +373,7 @@ struct RowLayout {
             partY += content[index].height
         }
         if let bubble { sink.close(bubble, height: nil) }
+        if let hanging { emit(hanging.block, id: id, x: hanging.x, y: hanging.y, into: &sink) }
         // The error glyph beside the last line of content, the avatar's bottom at the content's.
         let contentBottom = partY + bottomPadding
         if let errorGlyph {
@@ -444,7 +463,7 @@ struct RowLayout {
         for part in order {
             switch part {
             case .quote:
-                if let quote = spec.quote { content.append(line(.quotedMessage, quote.line, content: quote.content, maxWidth: inner)) }
+                if let quote = spec.quote { content.append(quoteBlock(quote, width: inner)) }
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
                 guard let poll = spec.poll else { continue }
@@ -458,7 +477,7 @@ struct RowLayout {
                 if let gallery = spec.gallery { content.append(galleryBlock(gallery, width: mediaWidth)) }
                 for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth)) }
             case .text:
-                if let text = spec.text { content.append(wrapped(.text, text, width: inner)) }
+                if let text = spec.text { content.append(isJumbomoji(spec, text) ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             }

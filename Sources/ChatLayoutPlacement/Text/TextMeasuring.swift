@@ -29,12 +29,63 @@ public protocol TextMeasuring: Sendable {
     /// the text renderer's cells (``Metrics/cells(for:)``); a measurer in points returns
     /// ``Metrics/points(lineHeight:for:)`` with its font's line height.
     func metrics(for config: MessageListConfig) -> Metrics
+    /// The width of `text` on one line drawn in `style`. The default ignores the style (a
+    /// terminal's cells are one size); a measurer in points scales by the style's size.
+    func width(of text: String, style: TextStyle) -> Int
+    /// `text` wrapped into lines no wider than `width`, drawn in `style` (the default ignores
+    /// the style).
+    func wrap(_ text: String, width: Int, style: TextStyle) -> WrappedText
+    /// The height of a line drawn in `style`, in `metrics`' vertical units: the default is
+    /// `metrics.lineHeight` (every style one row on a terminal); a measurer in points gives a
+    /// larger style taller lines.
+    func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int
+}
+
+/// The styles text is drawn in. A measurer in points sizes each (Stream's fonts: the body 17
+/// points, the footnote and the author's name 13, a jumbomoji 50); a terminal draws them all
+/// in its cells. Measured one text at a time today; a run of styled pieces (markdown) is a
+/// sequence of `(text, style)` measured piece by piece on the same protocol.
+public enum TextStyle: String, Hashable, Sendable, CaseIterable {
+    /// A message's text.
+    case body
+    /// The footnote under a bubble (the time, "Edited").
+    case footnote
+    /// The author's name in the footnote.
+    case authorName
+    /// 1–3 emoji alone, drawn large (Stream's jumbomoji).
+    case largeEmoji
+    /// Code.
+    case monospace
+    /// A link in a text.
+    case link
+
+    /// The style's size in points where the body is 17 (Stream's `Appearance.Fonts`: body,
+    /// footnote and its bold, the 50-point emoji font).
+    public var streamPointSize: Double {
+        switch self {
+        case .body, .monospace, .link: 17
+        case .footnote, .authorName: 13
+        case .largeEmoji: 50
+        }
+    }
+
+    /// How much larger than the body the style is drawn (1 for the body).
+    public var scaleFromBody: Double { streamPointSize / TextStyle.body.streamPointSize }
 }
 
 extension TextMeasuring {
     /// The text renderer's cells for `config` (``Metrics/cells(for:)``): a measurer in other
     /// units implements ``TextMeasuring/metrics(for:)``.
     public func metrics(for config: MessageListConfig) -> Metrics { .cells(for: config) }
+
+    /// The body's width: the style is ignored.
+    public func width(of text: String, style: TextStyle) -> Int { width(of: text) }
+
+    /// The body's lines: the style is ignored.
+    public func wrap(_ text: String, width: Int, style: TextStyle) -> WrappedText { wrap(text, width: width) }
+
+    /// One line of the metrics, whatever the style.
+    public func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int { metrics.lineHeight }
 
     /// A default from the Swift standard library's character properties, for measurers
     /// that have no Unicode data of their own.

@@ -74,14 +74,16 @@ import Testing
         if ltr.role != rtl.role || ltr.id != rtl.id { return "\(name) became \(rtl.role.rawValue) \(rtl.id ?? "")" }
         let mirrored = Frame(x: width - ltr.frame.x - ltr.frame.width, y: ltr.frame.y, width: ltr.frame.width, height: ltr.frame.height)
         if rtl.frame != mirrored { return "\(name): right to left at \(rtl.frame), mirrored would be \(mirrored)" }
-        let isQuote = ltr.role == .quotedMessage
+        // The quote's box and its text (whose content is the quote's, issue 29.10).
+        let isQuote: Bool
+        if case .quotedMessage = ltr.content { isQuote = true } else { isQuote = ltr.role == .quotedMessage }
         if ltr.text != rtl.text || ltr.content != rtl.content || ltr.tail != rtl.tail
             || (ltr.textDirection != rtl.textDirection && !isQuote) {
             return "\(name): its text, content, tail or text direction differs"
         }
         // A quote's line reads the screen's way (its bar at the leading edge): the same
         // characters, in the other order.
-        let sameLines = ltr.role == .quotedMessage
+        let sameLines = isQuote
             ? ltr.placedLines.map { $0.display.sorted() } == rtl.placedLines.map { $0.display.sorted() }
             : ltr.placedLines.map(\.display) == rtl.placedLines.map(\.display)
         if !sameLines { return "\(name): other lines" }

@@ -1,0 +1,234 @@
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
+import ChatLayoutComposition
+
+/// The lengths of two parts nested on a message bubble: the reactions' small bubble hanging off
+/// its top outer corner (Stream's `ChatReactionsBubbleView`), and the quoted message's box
+/// inside it (Stream's `QuotedChatMessageView`).
+public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
+    /// One reaction's icon, across.
+    public var reactionIconWidth: Int
+    /// The space between two icons.
+    public var reactionIconSpacing: Int
+    /// The space between the reactions' bubble's edges and its icons, at either side.
+    public var reactionPadding: Int
+    /// The reactions' bubble's height, its tail included (vertical units).
+    public var reactionHeight: Int
+    /// How far the reactions' bubble comes down over the message bubble's top (vertical units).
+    public var reactionOverlap: Int
+    /// How far beyond the message bubble's outer edge the reactions' bubble is centred.
+    public var reactionCornerOffset: Int
+    /// The quoted author's avatar, across and down (0: none; the quote's line names the author).
+    public var quoteAvatarSize: Int = 0
+    /// The space between the quoted author's avatar and the quote's box.
+    public var quoteAvatarSpacing: Int = 0
+    /// The space between the quote's box and its text, at either side.
+    public var quotePadding: Int = 0
+    /// The space between the quote's box and its text, above and below (vertical units).
+    public var quoteVerticalPadding: Int = 0
+    /// The most lines the quoted text wraps to; the last is cut with an ellipsis.
+    public var quoteMaxLines: Int = 2
+
+    /// Lengths of the reactions' bubble.
+    public init(reactionIconWidth: Int, reactionIconSpacing: Int, reactionPadding: Int, reactionHeight: Int,
+                reactionOverlap: Int, reactionCornerOffset: Int) {
+        self.reactionIconWidth = max(1, reactionIconWidth)
+        self.reactionIconSpacing = max(0, reactionIconSpacing)
+        self.reactionPadding = max(0, reactionPadding)
+        self.reactionHeight = max(1, reactionHeight)
+        self.reactionOverlap = max(0, min(reactionOverlap, self.reactionHeight))
+        self.reactionCornerOffset = reactionCornerOffset
+    }
+
+    /// On a terminal: the reaction glyphs (two cells each, a cell apart) on their own row just
+    /// above the bubble, centred a cell beyond its outer corner. A row cannot be cut in half:
+    /// drawn over the border's row they would hide the bubble's corner, so they stand on the
+    /// row above it.
+    /// The quote: its line (the presentation's, which names the author) wrapped to two rows,
+    /// without an avatar or a border of its own (the bubble's border is the rows' frame).
+    public static let cells = ReactionsAndQuoteMetrics(reactionIconWidth: 2, reactionIconSpacing: 1, reactionPadding: 0,
+                                                       reactionHeight: 1, reactionOverlap: 0, reactionCornerOffset: 1)
+
+    /// Stream's points: 16-point icons 8 apart in a bubble with 8-point margins, 32 points tall
+    /// and a 6-point tail under it; its centre 8 points beyond the bubble's outer edge and 5
+    /// above the bubble's top, so that it comes 14 points down over the bubble.
+    /// The quote (`QuotedChatMessageView`): a 24-point avatar at the bottom, 8 points beside a
+    /// box whose text stands 8 points in from its edges and wraps to at most 6 lines.
+    public static let points: ReactionsAndQuoteMetrics = {
+        var metrics = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
+                                               reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
+        metrics.quoteAvatarSize = 24
+        metrics.quoteAvatarSpacing = 8
+        metrics.quotePadding = 8
+        metrics.quoteVerticalPadding = 8
+        metrics.quoteMaxLines = 6
+        return metrics
+    }()
+}
+
+extension Metrics {
+    /// These metrics with `reactionsAndQuote`.
+    func with(reactionsAndQuote: ReactionsAndQuoteMetrics) -> Metrics {
+        var metrics = self
+        metrics.reactionsAndQuote = reactionsAndQuote
+        return metrics
+    }
+}
+
+extension RowLayout {
+    /// The reactions hanging off the bubble's top outer corner (its trailing corner for others'
+    /// messages, its leading corner for the current user's), as Stream draws them: their
+    /// icons alone (the content keeps each type and count), in a small bubble centred
+    /// ``ReactionsAndQuoteMetrics/reactionCornerOffset`` beyond the bubble's edge and kept in
+    /// the row's column. `x` is the block's; it is written after the bubble, over it, and the
+    /// bubble starts ``ReactionsAndQuoteMetrics/reactionHeight`` minus the overlap below its top.
+    func hangingReactions(_ data: DataPartSpec, in column: OutsideColumn) -> (block: Block, x: Int) {
+        let lengths = metrics.reactionsAndQuote
+        guard case .reactions(let reactions) = data.content else {
+            let block = line(.reactions, data: data, maxWidth: column.available)
+            return (block, column.isFlipped ? column.right - block.width : column.left)
+        }
+        let count = max(1, reactions.count)
+        let icons = count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing
+        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
+        let glyphs = Self.reactionGlyphs(reactions, strings: strings)
+        var block = line(.reactions, nil, words: data.words, content: data.content, drawn: glyphs,
+                         maxWidth: max(1, frameWidth - 2 * lengths.reactionPadding))
+        block.width = frameWidth
+        block.height = lengths.reactionHeight
+        block.alignment = .center
+        let centre = column.isFlipped ? column.bubbleX - lengths.reactionCornerOffset
+            : column.bubbleX + column.bubbleWidth + lengths.reactionCornerOffset
+        let x = max(column.left, min(column.right - frameWidth, centre - frameWidth / 2))
+        return (block, x)
+    }
+
+    /// "❤️ 👍": each reaction's glyph (``ChatStrings/reactionGlyphs``, else its type's name),
+    /// without its count.
+    static func reactionGlyphs(_ reactions: [ReactionCount], strings: ChatStrings) -> String {
+        var text = ""
+        for reaction in reactions {
+            if !text.isEmpty { text += " " }
+            text += strings.reactionGlyphs[reaction.type] ?? reaction.type
+        }
+        return text
+    }
+}
+
+/// A quoted message as a nested box in the bubble: the quoted author's avatar beside a box of
+/// the quoted text (Stream's `QuotedChatMessageView`).
+struct NestedQuote {
+    /// The quoted author's avatar (none where the metrics give it no size).
+    var avatar: AvatarSpec?
+    /// It stands at the box's trailing side.
+    var avatarAtTrailingSide: Bool
+    /// The quoted text's lines, as measured, and which way they read.
+    var lines: [TextLine]
+    var direction: TextDirection
+    /// The quote's words ("Leia: Where are you?").
+    var words: String
+}
+
+extension RowLayout {
+    /// The quoted message's part: its line in the presentation (the text alone in words; a
+    /// terminal's names the author after a bar) wrapped to the quote's width and at most
+    /// ``ReactionsAndQuoteMetrics/quoteMaxLines`` lines, the last cut with an ellipsis; beside
+    /// it the author's avatar. The part is as wide as its parts need (the bubble stretches it to
+    /// its content's width) and as tall as the text and its padding, or the avatar.
+    func quoteBlock(_ quote: QuoteSpec, width inner: Int) -> Block {
+        let lengths = metrics.reactionsAndQuote
+        let avatarRoom = lengths.quoteAvatarSize > 0 && quote.avatar != nil ? lengths.quoteAvatarSize + lengths.quoteAvatarSpacing : 0
+        // Too narrow for the avatar beside a character of text: the avatar gives way.
+        let hasAvatar = avatarRoom > 0 && inner - avatarRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
+        let textWidth = max(1, inner - (hasAvatar ? avatarRoom : 0) - 2 * lengths.quotePadding)
+        // Beside the avatar the text says only the quoted words; without it the line names the author.
+        var quoted = quote.line
+        if hasAvatar, case .quotedMessage(let data) = quote.content { quoted = data.text }
+        let drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
+        // Broken into lines as a left-to-right screen breaks it, so that both directions have
+        // the same lines (a mirror of each other).
+        var text = wrapped(.quotedMessage, drawn, width: textWidth, content: quote.content)
+        text.text = quote.line
+        let limit = max(1, lengths.quoteMaxLines)
+        if text.lines.count > limit {
+            // The last line kept takes the rest, cut with an ellipsis.
+            let rest = text.lines[(limit - 1)...].map(\.text).joined()
+            let cut = measurer.wrap(measurer.truncate(rest, width: textWidth), width: textWidth).lines.first
+            text.lines = Array(text.lines.prefix(limit - 1)) + (cut.map { [$0] } ?? [])
+            text.width = text.lines.map(\.width).max() ?? 0
+        }
+        // The drawn line is one isolate ("┃ ⁨Leia: …⁩"): cut into lines, each closes what it
+        // opened and drops what it did not open, so no line leaks its direction. A quote's line
+        // has no letter of its own outside its isolate: in a right-to-left screen a
+        // right-to-left mark makes each line read so, its bar at the right. The breaks and
+        // widths stay the left-to-right ones, so that both directions mirror each other.
+        let mark = direction == .rightToLeft && !hasAvatar ? "\u{200F}" : ""
+        if text.lines.count > 1 || !mark.isEmpty {
+            text.lines = text.lines.map { line in
+                let neutral = text.lines.count > 1 ? UntrustedText.neutralize(line.text) : line.text
+                let drawnLine = measurer.wrap(mark + neutral, width: Int(Int32.max)).lines.first
+                return TextLine(text: drawnLine?.text ?? neutral, display: drawnLine?.display ?? neutral, width: drawnLine?.width ?? line.width)
+            }
+            if !mark.isEmpty { text.direction = .rightToLeft }
+        }
+        text.height = text.lines.count * lineHeight
+        let height = max(hasAvatar ? lengths.quoteAvatarSize : 0, text.height + 2 * lengths.quoteVerticalPadding)
+        let width = text.width + 2 * lengths.quotePadding + (hasAvatar ? avatarRoom : 0)
+        return Block(role: .quotedMessage, text: quote.line, content: quote.content, lines: [], width: width, height: height,
+                     alignment: .leading, direction: text.direction,
+                     nestedQuote: NestedQuote(avatar: hasAvatar ? quote.avatar : nil, avatarAtTrailingSide: quote.avatarAtTrailingSide,
+                                              lines: text.lines, direction: text.direction, words: quote.line))
+    }
+
+    /// Writes a quote's box at (x, y) of the row, `width` wide and as tall as its block: the
+    /// avatar at its bottom, at the leading side (the trailing one for a quote of the current
+    /// user's); the text's box beside it across the rest, its lines inset by the padding.
+    func emitQuote<Sink: BoxSink>(_ quote: NestedQuote, block: Block, id: String?, x: Int, y: Int, width: Int, into sink: inout Sink) {
+        let lengths = metrics.reactionsAndQuote
+        let token = sink.open(.quotedMessage, id: id, frame: Frame(x: x, y: top + y, width: width, height: block.height),
+                              content: block.content)
+        var textX = x
+        var textWidth = width
+        if let avatar = quote.avatar {
+            var avatarBlock = avatarBlock(avatar, role: .avatar)
+            avatarBlock.width = lengths.quoteAvatarSize
+            avatarBlock.height = lengths.quoteAvatarSize
+            let room = lengths.quoteAvatarSize + lengths.quoteAvatarSpacing
+            textWidth = max(1, width - room)
+            let avatarX = quote.avatarAtTrailingSide ? x + width - lengths.quoteAvatarSize : x
+            if !quote.avatarAtTrailingSide { textX = x + room }
+            emit(avatarBlock, id: id, x: avatarX, y: y + block.height - lengths.quoteAvatarSize, into: &sink)
+        }
+        // The quoted text: a text box across the rest, its lines inset by the padding (and
+        // the avatar's row: the box is at least as tall).
+        let natural: TextAlignment = (quote.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
+        // Its content is the quote's: a front end knows these words are the quoted ones.
+        let text = Block(role: .text, text: quote.words, content: block.content, lines: quote.lines, width: 0,
+                         height: block.height - 2 * lengths.quoteVerticalPadding, alignment: natural, direction: quote.direction)
+        // At least as wide as its widest line (a lone wide character in a one-unit width).
+        let widest = quote.lines.map(\.width).max() ?? 0
+        emit(text, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding,
+             width: max(1, widest, textWidth - 2 * lengths.quotePadding), into: &sink)
+        sink.close(token, height: nil)
+    }
+}
+
+extension RowLayout {
+    /// A message of 1–3 emoji alone, with no attachment, poll or location: drawn large
+    /// (Stream's jumbomoji), also in a bubble that quotes.
+    func isJumbomoji(_ spec: MessageRowSpec, _ text: String) -> Bool {
+        guard spec.gallery == nil, spec.attachments.isEmpty, spec.poll == nil, spec.location == nil,
+              let count = measurer.emojiOnlyClusterCount(text) else { return false }
+        return (1 ... 3).contains(count)
+    }
+
+    /// The text of a jumbomoji: wrapped in ``TextStyle/largeEmoji``, its lines as tall as the
+    /// measurer says that style's are (a terminal's row; about three body lines in points).
+    func jumbomojiBlock(_ text: String, width: Int) -> Block {
+        let wrapped = measurer.wrap(text, width: max(1, width), style: .largeEmoji)
+        let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
+        let lineHeight = max(1, measurer.lineHeight(of: .largeEmoji, in: metrics))
+        return Block(role: .text, text: text, content: nil, lines: wrapped.lines, width: wrapped.width,
+                     height: wrapped.lines.count * lineHeight, alignment: natural, direction: wrapped.direction)
+    }
+}

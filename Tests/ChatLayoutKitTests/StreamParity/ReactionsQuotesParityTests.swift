@@ -1,0 +1,261 @@
+import ChatLayoutDecoding
+import ChatLayoutICU
+import ChatLayoutKit
+import ChatLayoutTextRenderer
+import Testing
+
+/// Issue 29, points 5 and 10: reactions, quoted messages, thread info and jumbomoji, each test
+/// re-expressing one of Stream UIKit's snapshot tests (named in its doc comment) as a document
+/// laid out in points at the test's width (360), asserting the arrangement on the box tree.
+/// Stream's facts (`ChatMessageContentView`, `ChatReactionsBubbleView`): the reactions are icons
+/// alone in a small bubble (16-point icons 8 apart, 8-point margins, 32 points tall and a
+/// 6-point tail) centred 8 points beyond the bubble's top outer corner — trailing for others'
+/// messages, leading for the current user's — whose top is 5 points below its centre.
+struct ReactionsQuotesParityTests {
+    /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
+    private static let lineHeight = 24
+
+    /// A group channel where `author` sends Stream's test text with like 5 and love 2.
+    private func reacted(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.reactionScores = [(type: "like", score: 5), (type: "love", score: 2)]
+                message.latestReactions = [Reaction(type: "like", userID: "han"), Reaction(type: "love", userID: "chewie")]
+            }
+    }
+
+    private func screen(_ builder: ConversationBuilder, points: Bool = true, width: Int) throws -> LaidOutScreen {
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: Self.lineHeight) : ICUTextEngine()
+        return MessageListScreen.layout(builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
+                                      presentation: points ? PlainPresentation() : TerminalPresentation()), width: width)
+    }
+
+    /// The first box of each role of the message row.
+    private func boxes(_ screen: LaidOutScreen) -> [BoxRole: Box] {
+        var found: [BoxRole: Box] = [:]
+        screen.root.walk { box, _ in if found[box.role] == nil { found[box.role] = box } }
+        return found
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-reactions-text-timestamp):
+    /// another's message: the reactions' bubble hangs off the bubble's top trailing corner, its
+    /// centre 8 points beyond the edge; two icons make it 56 points wide and 38 tall (tail
+    /// included); the bubble starts 24 points below its top, so it comes 14 points down over it.
+    @Test func incoming_reactionsHangOffTheTopTrailingCorner() throws {
+        let parts = boxes(try screen(reacted(from: "leia"), width: 360))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.width == 2 * 16 + 8 + 2 * 8)
+        #expect(reactions.frame.height == 38)
+        #expect(reactions.frame.x + reactions.frame.width / 2 == bubble.frame.maxX + 8)
+        #expect(bubble.frame.y == reactions.frame.y + 24)
+        #expect(reactions.frame.maxY == bubble.frame.y + 14)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (bubble-flipped-reactions-text-timestamp):
+    /// the current user's message: the reactions hang off the top leading corner, centred 8
+    /// points before the bubble's leading edge.
+    @Test func outgoing_reactionsHangOffTheTopLeadingCorner() throws {
+        let parts = boxes(try screen(reacted(from: "luke"), width: 360))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.x + reactions.frame.width / 2 == bubble.frame.x - 8)
+        #expect(reactions.frame.maxY == bubble.frame.y + 14)
+    }
+
+    /// `ChatReactionsBubbleView_Tests.test_defaultAppearance_toTrailingTail`: icons only, no
+    /// counts, in the drawn line; the typed content keeps each type and count, in order, and the
+    /// box's words say them.
+    @Test func reactions_drawIconsOnly_contentKeepsTheCounts() throws {
+        let reactions = try #require(boxes(try screen(reacted(from: "leia"), width: 360))[.reactions])
+        #expect(reactions.content == .reactions([ReactionCount(type: "like", count: 5), ReactionCount(type: "love", count: 2)]))
+        let drawn = reactions.placedLines.map(\.text).joined()
+        #expect(!drawn.contains("5") && !drawn.contains("2"))
+        #expect(reactions.text?.contains("5") == true)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
+    /// reactions of another's message hang off the bubble's top corner on the screen's left,
+    /// its trailing side.
+    @Test func rightToLeft_mirrorsTheCorner() throws {
+        let parts = boxes(try screen(reacted(from: "leia", direction: .rightToLeft), width: 360))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.x + (reactions.frame.width + 1) / 2 == bubble.frame.x - 8)
+        #expect(reactions.frame.maxY == bubble.frame.y + 14)
+    }
+
+    /// Cells: the glyphs on their own row just above the bubble (a row cannot be cut in half),
+    /// straddling its outer corner, a cell beyond it.
+    @Test func cells_reactionsStraddleTheCorner_onTheRowAbove() throws {
+        let parts = boxes(try screen(reacted(from: "leia"), points: false, width: 40))
+        let bubble = try #require(parts[.bubble]), reactions = try #require(parts[.reactions])
+        #expect(reactions.frame.maxY == bubble.frame.y)
+        #expect(reactions.frame.x < bubble.frame.maxX && reactions.frame.maxX > bubble.frame.maxX)
+    }
+
+    // MARK: Quoted message
+
+    /// `author` quotes Luke's (the current user's) "Thought to be quoted.", as Stream's test does.
+    private func quoting(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.quotedMessage = QuotedMessage(id: "q1", text: "Thought to be quoted.", user: Cast.user("luke"))
+            }
+    }
+
+    /// The quote's box and its children (avatar, text).
+    private func quote(_ screen: LaidOutScreen) throws -> (bubble: Box, quote: Box, avatar: Box?, text: Box, body: Box) {
+        var bubble: Box?, quote: Box?
+        screen.root.walk { box, _ in
+            if box.role == .bubble && bubble == nil { bubble = box }
+            if box.role == .quotedMessage && quote == nil { quote = box }
+        }
+        let found = try #require(quote), inBubble = try #require(bubble)
+        let body = try #require(inBubble.children.last { $0.role == .text })
+        return (inBubble, found, found.children.first { $0.role == .avatar }, try #require(found.children.first { $0.role == .text }), body)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (bubble-flipped-quotedMessage-text-timestamp):
+    /// the current user quotes themself: a nested box first in the bubble, across its content,
+    /// the quoted author's 24-point avatar at its bottom trailing corner, 8 points beside the
+    /// text's box; the text 8 points in; the message's text under the quote.
+    @Test func outgoing_quoteIsANestedBox_avatarAtItsTrailingSide() throws {
+        let parts = try quote(try screen(quoting(from: "luke"), width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(parts.quote.frame.y < parts.body.frame.y && parts.quote.frame.x == parts.body.frame.x)
+        #expect(parts.quote.frame.maxX == parts.body.frame.x + parts.body.frame.width || parts.quote.frame.width >= parts.body.frame.width)
+        #expect(avatar.frame.width == 24 && avatar.frame.height == 24)
+        #expect(avatar.frame.maxX == parts.quote.frame.maxX && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.text.frame.maxX == avatar.frame.x - 8 - 8)
+        #expect(parts.text.frame.x == parts.quote.frame.x + 8)
+        #expect(avatar.content == .avatar(userID: "luke"))
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-quotedMessage-text-timestamp):
+    /// another's message quoting: the quoted text wraps ("Thought to be / quoted.", two lines in
+    /// Stream's snapshot) rather than being cut to one line; the content keeps the quoted id,
+    /// author and text. The avatar here stands at the leading side (see the parity table).
+    @Test func incoming_quotedTextWraps_contentKeepsIDAuthorAndText() throws {
+        let parts = try quote(try screen(quoting(from: "leia"), width: 360))
+        #expect(parts.text.placedLines.count == 2)
+        #expect(parts.text.placedLines.map(\.text).joined(separator: " ").replacingOccurrences(of: "  ", with: " ")
+            .contains("quoted."))
+        guard case .quotedMessage(let data) = parts.quote.content else { Issue.record("no quote content"); return }
+        #expect(data.id == "q1" && data.text == "Thought to be quoted." && data.author == "Luke")
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.quote.frame.height == 2 * Self.lineHeight + 16)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
+    /// avatar of the current user's quote at the quote's left, the text beside it.
+    @Test func rightToLeft_mirrorsTheQuote() throws {
+        let parts = try quote(try screen(quoting(from: "luke", direction: .rightToLeft), width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x)
+        #expect(parts.text.frame.x >= avatar.frame.maxX + 8)
+    }
+
+    /// Cells: the quote's line (a bar and the author on a terminal) wraps to at most two rows,
+    /// the second cut with an ellipsis; no avatar (the line names the author).
+    @Test func cells_quoteWrapsToTwoRows() throws {
+        let long = ConversationBuilder().message("m1", by: "leia", at: 0, text: "Yes") { message in
+            message.quotedMessage = QuotedMessage(id: "q1", text: String(repeating: "word ", count: 40), user: Cast.user("luke"))
+        }
+        let parts = try quote(try screen(long, points: false, width: 40))
+        #expect(parts.avatar == nil)
+        #expect(parts.text.placedLines.count == 2)
+        #expect(parts.text.placedLines[1].text.hasSuffix("…"))
+    }
+
+    // MARK: Jumbomoji
+
+    /// A measurer in points that sizes text styles as a front end's fonts do: `TenfoldMeasurer`
+    /// scaled by ``TextStyle/scaleFromBody`` (a jumbomoji about three times the body).
+    private struct StyledMeasurer: TextMeasuring {
+        let body = TenfoldMeasurer(pointsLineHeight: ReactionsQuotesParityTests.lineHeight)
+        func width(of text: String) -> Int { body.width(of: text) }
+        func wrap(_ text: String, width: Int) -> WrappedText { body.wrap(text, width: width) }
+        func truncate(_ text: String, width: Int) -> String { body.truncate(text, width: width) }
+        func metrics(for config: MessageListConfig) -> Metrics { body.metrics(for: config) }
+        func width(of text: String, style: TextStyle) -> Int { Int((Double(width(of: text)) * style.scaleFromBody).rounded(.up)) }
+        func wrap(_ text: String, width: Int, style: TextStyle) -> WrappedText {
+            let scale = style.scaleFromBody
+            let lines = wrap(text, width: max(1, Int(Double(width) / scale))).lines
+            return WrappedText(lines: lines.map { TextLine(text: $0.text, display: $0.display, width: Int((Double($0.width) * scale).rounded(.up))) },
+                               direction: .leftToRight)
+        }
+        func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int {
+            Int((Double(metrics.lineHeight) * style.scaleFromBody).rounded(.up))
+        }
+    }
+
+    private func styledScreen(_ builder: ConversationBuilder, measurer: any TextMeasuring = StyledMeasurer()) throws -> LaidOutScreen {
+        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
+        return MessageListScreen.layout(builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
+                                      presentation: PlainPresentation()), width: 360)
+    }
+
+    /// The text boxes of message `id`'s row, and whether it has a bubble.
+    private func texts(_ screen: LaidOutScreen, _ id: String) -> (texts: [Box], hasBubble: Bool) {
+        var texts: [Box] = [], hasBubble = false
+        screen.root.walk { box, _ in
+            guard box.id == id else { return }
+            if box.role == .text { texts.append(box) }
+            if box.role == .bubble { hasBubble = true }
+        }
+        return (texts, hasBubble)
+    }
+
+    /// `ChatChannelVC_Tests.test_onlyEmojiMessageAppearance`: "😍" and "👍🏻💯" alone are drawn
+    /// without a bubble, in the large emoji style: 50 points where the body is 17, so their
+    /// line is that much taller and wider; a text is not.
+    @Test func jumbomoji_isDrawnLarge_withoutABubble() throws {
+        let builder = ConversationBuilder()
+            .message("m1", by: "leia", at: 0, text: "😍")
+            .message("m2", by: "leia", at: 1, text: "👍🏻💯")
+            .message("m3", by: "luke", at: 2, text: "Simple text")
+        let screen = try styledScreen(builder)
+        let large = Int((Double(Self.lineHeight) * 50 / 17).rounded(.up))
+        for id in ["m1", "m2"] {
+            let row = texts(screen, id)
+            #expect(!row.hasBubble)
+            #expect(row.texts.count == 1 && row.texts.first?.frame.height == large)
+        }
+        let emoji = try #require(texts(screen, "m1").texts.first)
+        #expect(emoji.frame.width == Int((Double(StyledMeasurer().width(of: "😍")) * 50 / 17).rounded(.up)))
+        #expect(texts(screen, "m3").texts.first?.frame.height == Self.lineHeight)
+    }
+
+    /// `ChatChannelVC_Tests.test_onlyEmojiMessageAppearance_whenQuotingMessage`: a jumbomoji
+    /// that quotes keeps its bubble (the quote forces it) and is still drawn large under the
+    /// quote, whose text stays the body's size; the quote's avatar at its leading side (the
+    /// quoted message is another's), as in Stream's snapshot.
+    @Test func jumbomoji_quoting_isLargeInsideTheBubble() throws {
+        let builder = ConversationBuilder()
+            .message("m1", by: "leia", at: 0, text: "👍🏻💯") { message in
+                message.quotedMessage = QuotedMessage(id: "q1", text: "Hello", user: Cast.user("han"))
+            }
+        let screen = try styledScreen(builder)
+        let row = texts(screen, "m1")
+        #expect(row.hasBubble)
+        let parts = try quote(screen)
+        #expect(parts.text.frame.height == Self.lineHeight + 0 || parts.text.placedLines.count == 1)
+        #expect(parts.body.frame.height == Int((Double(Self.lineHeight) * 50 / 17).rounded(.up)))
+        #expect(parts.body.frame.y >= parts.quote.frame.maxY)
+        #expect(parts.avatar?.frame.x == parts.quote.frame.x)
+    }
+
+    /// A measurer that knows no styles (the cells' engine, a front end's older measurer) keeps
+    /// its results: the jumbomoji's line is one body line, as before text styles.
+    @Test func measurerWithoutStyles_keepsTheBodysLine() throws {
+        let screen = try styledScreen(ConversationBuilder().message("m1", by: "leia", at: 0, text: "😍"),
+                                      measurer: TenfoldMeasurer(pointsLineHeight: Self.lineHeight))
+        let row = texts(screen, "m1")
+        #expect(row.texts.first?.frame.height == Self.lineHeight)
+        #expect(row.texts.first?.frame.width == TenfoldMeasurer().width(of: "😍"))
+    }
+}
