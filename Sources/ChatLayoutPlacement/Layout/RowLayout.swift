@@ -72,6 +72,10 @@ struct RowLayout {
         var bleeds = false
         /// The gallery the block stands for: its tiles are placed as its children.
         var gallery: GallerySpec?
+        /// The card the block stands for (``cardBlock(_:card:width:follows:)``): its parts are
+        /// placed as its children, below `cardTopSpacing` (the space above a card after a card).
+        var card: CardSpec?
+        var cardTopSpacing = 0
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -133,7 +137,7 @@ struct RowLayout {
     /// by its alignment.
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
-        if block.gallery != nil {
+        if block.gallery != nil || block.card != nil {
             var builder = BoxBuilder()
             emit(block, id: id, x: x, y: y, width: frameWidth, into: &builder)
             return builder.result!
@@ -147,6 +151,10 @@ struct RowLayout {
     func emit<Sink: BoxSink>(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil, into sink: inout Sink) {
         if let gallery = block.gallery {
             emitGallery(gallery, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
+            return
+        }
+        if let card = block.card {
+            emitCard(card, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
             return
         }
         let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
@@ -297,7 +305,8 @@ struct RowLayout {
             // Across the bubble inside its border: a gallery at its aspect, a default frame square.
             let width = max(1, outerWidth - 2 * border)
             content[index].width = width
-            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width) : metrics.defaultMediaHeight(width: width)
+            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width)
+                : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
         }
         let bubbleX = flipped ? right - outerWidth : left
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
@@ -430,11 +439,16 @@ struct RowLayout {
                 if let location = spec.location { content.append(line(.attachment, location.text, content: location.content, maxWidth: inner)) }
             case .attachments:
                 if let gallery = spec.gallery { content.append(galleryBlock(gallery, width: mediaWidth)) }
-                for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth)) }
+                for attachment in spec.attachments {
+                    let follows = content.last?.card != nil
+                    content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth, follows: follows))
+                }
             case .text:
                 if let text = spec.text { content.append(wrapped(.text, text, width: inner)) }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
+            case .linkPreview:
+                if let link = spec.linkPreview, let card = link.card { content.append(cardBlock(link, card: card, width: inner)) }
             }
         }
         return content
@@ -460,7 +474,11 @@ struct RowLayout {
 
     /// An attachment's part: a media with its size at its aspect ratio (its label on its first
     /// line), or one line of its label.
-    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int) -> Block {
+    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int, follows: Bool = false) -> Block {
+        if let card = spec.card {
+            // A card across the content (a giphy's with its buttons: across the bubble).
+            return cardBlock(spec, card: card, width: card.kind == .giphyActions ? defaultFrameWidth : inner, follows: follows)
+        }
         let attachment = spec.attachment
         if attachment.kind.isMedia && attachment.usesDefaultFrame {
             // Without its size: the default frame, square, across the bubble.
