@@ -29,6 +29,7 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
     /// A file's type icon (Stream: 34 by 40 points; on a terminal as wide as its type in
     /// brackets and two rows).
     public var iconWidth: Int
+    /// The icon's height (Stream: 40 points; two rows).
     public var iconHeight: Int
     /// Between the icon or the play button and the words beside it (Stream: 8 points).
     public var iconGap: Int
@@ -36,8 +37,9 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
     public var playButtonSize: Int
     /// A giphy's buttons' row (Stream: 48 points; a row).
     public var actionHeight: Int
-    /// Between two buttons, and the rule above them (Stream: 1 point; a cell and no rule on a terminal).
+    /// Between two buttons (Stream: 1 point; a cell on a terminal).
     public var actionSpacing: Int
+    /// The rule above the buttons (Stream: 1 point; none on a terminal).
     public var actionRule: Int
     /// The widest a link preview's, a file's or a recording's card is (Stream: the bubble's
     /// content; 40 cells on a terminal, where a card across a wide bubble says no more).
