@@ -249,7 +249,17 @@ public struct SVGRenderer: Sendable {
         case .action:
             document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y)"), ("width", "\(frame.width)"), ("height", "1"),
                                       ("fill", palette.rule)])
-        case .title, .description, .fileName, .fileSize, .duration:
+        case .pollCheck:
+            let size = min(frame.width, frame.height)
+            document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"), ("r", "\(max(1, size / 2 - 1))"),
+                                        ("fill", "none"), ("stroke", palette.muted), ("stroke-width", "1")])
+        case .pollProgress:
+            document.element("rect", rect(frame) + [("rx", "\(max(1, frame.height / 2))"), ("fill", palette.rule)])
+            if let votes = part.votes, let most = part.maxVotes, most > 0, votes > 0 {
+                let filled = Frame(x: frame.x, y: frame.y, width: max(1, frame.width * votes / most), height: frame.height)
+                document.element("rect", rect(filled) + [("rx", "\(max(1, frame.height / 2))"), ("fill", palette.accent)])
+            }
+        case .title, .description, .fileName, .fileSize, .duration, .pollQuestion, .pollSubtitle, .pollOption, .pollVotes:
             break
         }
     }

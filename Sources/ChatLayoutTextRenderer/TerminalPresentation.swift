@@ -58,6 +58,7 @@ public struct TerminalPresentation: BoxPresentation {
             case .playButton: return "▶"
             case .waveform: return "▁▃▅▇▅▃▁▃▅▇▅▃▁▃▅▇▅▃▁▃▅▇▅▃"
             case .action: return "[ \(words) ]"
+            case .pollCheck: return "○"
             default: return words
             }
         default:

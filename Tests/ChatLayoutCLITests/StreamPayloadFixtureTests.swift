@@ -120,7 +120,7 @@ struct StreamPayloadFixtureTests {
     @Test func everyContentKind_isDrawn() throws {
         let path = Self.folder.appendingPathComponent("channel-state.json").path
         let drawn = try CLIRunner.run(["preview", path, "--width", "120"] + Self.fixed).stdout
-        for part in ["[poll: Where do we meet?]", "○ Café Luna · 2", "[location: 52.52000, 13.40500]",
+        for part in ["│ Where do we meet?", "Select one or more", "○  Café Luna", "[ View Results ]", "[location: 52.52000, 13.40500]",
                      "[live location: -33.85680, 151.21530]", "▶  recording.aac", "00:07 ▁▃▅", "GIF cats",
                      "summit.jpg", "[pdf] route.pdf", "183 KB", "▶ descent.mp4", "[mp3] birdsong.mp3", "402 KB",
                      "│ Summit trail conditions", "Dry and clear all week.", "┃ Luke Skywalker: Poll", "Remind me to book the hut"] {

@@ -230,8 +230,22 @@ public struct AttachmentCardPart: Hashable, Sendable, Codable {
         case duration
         /// A voice recording's waveform.
         case waveform
-        /// A button of an ephemeral attachment (``AttachmentCardPart/action``).
+        /// A button of an ephemeral attachment (``AttachmentCardPart/action``), or a poll's
+        /// ("View Results": its action's `name` is "poll").
         case action
+        /// A poll's question, wrapped.
+        case pollQuestion
+        /// A poll's subtitle ("Select one or more", "Vote ended").
+        case pollSubtitle
+        /// An option's check circle (``AttachmentCardPart/optionIndex``).
+        case pollCheck
+        /// An option's text, wrapped.
+        case pollOption
+        /// An option's vote count (``AttachmentCardPart/votes``).
+        case pollVotes
+        /// An option's progress bar: its votes against the most any option has
+        /// (``AttachmentCardPart/votes``, ``AttachmentCardPart/maxVotes``).
+        case pollProgress
     }
 
     /// What the part is.
@@ -250,10 +264,20 @@ public struct AttachmentCardPart: Hashable, Sendable, Codable {
     public var sampleCount: Int?
     /// The action a button sends.
     public var action: AttachmentAction?
+    /// A poll option's index among the poll's options.
+    public var optionIndex: Int?
+    /// A poll option's votes.
+    public var votes: Int?
+    /// The most votes any of the poll's options has (a progress bar's full length).
+    public var maxVotes: Int?
 
     /// A card's part.
     public init(kind: Kind, attachmentIndex: Int, fileType: String? = nil, imageURL: String? = nil, bytes: Int? = nil,
-                seconds: Double? = nil, sampleCount: Int? = nil, action: AttachmentAction? = nil) {
+                seconds: Double? = nil, sampleCount: Int? = nil, action: AttachmentAction? = nil, optionIndex: Int? = nil,
+                votes: Int? = nil, maxVotes: Int? = nil) {
+        self.optionIndex = optionIndex
+        self.votes = votes
+        self.maxVotes = maxVotes
         self.kind = kind
         self.attachmentIndex = attachmentIndex
         self.fileType = fileType

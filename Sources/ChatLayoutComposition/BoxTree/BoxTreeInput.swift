@@ -117,7 +117,9 @@ extension BoxContent {
                                                 fileType: try value["file_type"].optionalString(), imageURL: try value["image_url"].optionalString(),
                                                 bytes: try value["bytes"].optionalInt(), seconds: try value["seconds"].optionalDouble(),
                                                 sampleCount: try value["samples"].optionalInt(),
-                                                action: value["action"].isAbsent ? nil : try AttachmentAction(value["action"])))
+                                                action: value["action"].isAbsent ? nil : try AttachmentAction(value["action"]),
+                                                optionIndex: try value["option_index"].optionalInt(), votes: try value["votes"].optionalInt(),
+                                                maxVotes: try value["max_votes"].optionalInt()))
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }

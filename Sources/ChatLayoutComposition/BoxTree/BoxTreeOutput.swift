@@ -306,7 +306,8 @@ extension AttachmentAction {
 }
 
 extension AttachmentCardPart {
-    /// `{kind, attachment_index, file_type?, image_url?, bytes?, seconds?, samples?, action?}`.
+    /// `{kind, attachment_index, file_type?, image_url?, bytes?, seconds?, samples?, action?,
+    /// option_index?, votes?, max_votes?}`.
     public func json() -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("attachment_index", .int(attachmentIndex))]
         if let fileType { members.append(("file_type", .string(fileType))) }
@@ -315,6 +316,9 @@ extension AttachmentCardPart {
         if let seconds { members.append(("seconds", .double(seconds))) }
         if let sampleCount { members.append(("samples", .int(sampleCount))) }
         if let action { members.append(("action", action.json)) }
+        if let optionIndex { members.append(("option_index", .int(optionIndex))) }
+        if let votes { members.append(("votes", .int(votes))) }
+        if let maxVotes { members.append(("max_votes", .int(maxVotes))) }
         return .object(members)
     }
 }

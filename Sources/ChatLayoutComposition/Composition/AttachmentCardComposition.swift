@@ -65,6 +65,31 @@ extension MessageComposer {
         return CardSpec(kind: .giphyActions, parts: parts)
     }
 
+    /// Stream's English words for a poll's card (`L10n.Polls`): its subtitle and its button.
+    static let pollSelectOneOrMore = "Select one or more", pollVoteEnded = "Vote ended", pollViewResults = "View Results"
+
+    /// A poll's card (Stream's `PollAttachmentView`): the question, the subtitle ("Vote ended"
+    /// once closed, else "Select one or more"), each option's check circle, text, vote count
+    /// and progress bar, then "View Results". The poll's attachment index is -1 (a poll is the
+    /// message's `poll`, not one of its attachments).
+    func pollCard(_ poll: Poll) -> CardSpec {
+        let maxVotes = poll.options.map(\.voteCount).max() ?? 0
+        var parts = [CardSpec.Part(text: poll.question, content: AttachmentCardPart(kind: .pollQuestion, attachmentIndex: -1)),
+                     CardSpec.Part(text: poll.isClosed ? Self.pollVoteEnded : Self.pollSelectOneOrMore,
+                                   content: AttachmentCardPart(kind: .pollSubtitle, attachmentIndex: -1))]
+        for (index, option) in poll.options.enumerated() {
+            func part(_ kind: AttachmentCardPart.Kind, _ text: String?) -> CardSpec.Part {
+                CardSpec.Part(text: text, content: AttachmentCardPart(kind: kind, attachmentIndex: -1, optionIndex: index, votes: option.voteCount,
+                                                                      maxVotes: maxVotes))
+            }
+            parts += [part(.pollCheck, nil), part(.pollOption, option.text), part(.pollVotes, strings.count(option.voteCount)),
+                      part(.pollProgress, nil)]
+        }
+        parts.append(CardSpec.Part(text: Self.pollViewResults, content: AttachmentCardPart(
+            kind: .action, attachmentIndex: -1, action: AttachmentAction(name: "poll", value: "view_results", text: Self.pollViewResults))))
+        return CardSpec(kind: .poll, parts: parts)
+    }
+
     /// The type a file's icon shows: its name's extension ("pdf"), lowercased, else the
     /// attachment's type.
     static func fileType(_ attachment: Attachment) -> String {

@@ -98,7 +98,8 @@ package struct MessageComposer {
     /// A poll: its question and options (neutral since the model made them).
     func poll(_ poll: Poll) -> PollSpec {
         let question = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
-        return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options)
+        return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options,
+                        card: pollCard(poll))
     }
 
     /// A shared location: "Location", or "Live location" while it is shared live.

@@ -78,6 +78,13 @@ package struct AttachmentSpec {
     /// The card it is drawn as (a link preview, a file, a voice recording, a giphy with its
     /// buttons); nil: a line naming it, or a media's frame.
     package var card: CardSpec?
+
+    /// An attachment's part: its label, its data and its card.
+    package init(label: String, attachment: AttachmentContent, card: CardSpec? = nil) {
+        self.label = label
+        self.attachment = attachment
+        self.card = card
+    }
 }
 
 /// An attachment's card as composition makes it: what kind of card, and its parts in order
@@ -93,6 +100,9 @@ package struct CardSpec {
         case voiceRecording
         /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy, then a row of buttons.
         case giphyActions
+        /// Stream's `PollAttachmentView`: the question and subtitle, the options (check
+        /// circle, text, votes, progress bar), then its buttons.
+        case poll
     }
 
     /// The card's kind.
@@ -147,6 +157,8 @@ package struct PollSpec {
     package var question: TextPartSpec
     /// One line each, under the question.
     package var options: [Poll.Option]
+    /// The poll's card, as Stream's `PollAttachmentView` arranges it.
+    package var card: CardSpec?
 }
 
 /// An avatar: whose, and its initials — neutralised, and shortened by composition when the

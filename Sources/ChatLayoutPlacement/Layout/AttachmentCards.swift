@@ -124,6 +124,7 @@ extension RowLayout {
         case .file: fileParts(card, width: width)
         case .voiceRecording: voiceRecordingParts(card, width: width)
         case .giphyActions: giphyActionParts(card, width: width)
+        case .poll: pollParts(card, width: width)
         }
     }
 
@@ -275,6 +276,67 @@ extension RowLayout {
             }
         }
         return (parts, top + contentHeight + cards.verticalPadding + border)
+    }
+
+    /// Stream's `PollAttachmentView`: inside a border, the question (wrapped) over the
+    /// subtitle; then each option — its check circle at the leading edge, its text wrapped
+    /// beside it, its vote count at the trailing edge, its progress bar under the text (in
+    /// points; a terminal has none); then the buttons, one a line, centred.
+    private func pollParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let border = min(cards.border, max(0, (width - 1) / 2))
+        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
+        let left = border + padding, right = width - border - padding, room = max(1, right - left)
+        var parts: [CardPartPlacement] = []
+        var y = border + cards.verticalPadding
+        func place(_ block: Block, x: Int, width: Int) {
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: max(1, width), height: block.height)))
+        }
+        if let question = card.part(.pollQuestion) {
+            let block = wrapped(.attachment, question.text ?? "", width: room, content: .cardPart(question.content))
+            place(block, x: left, width: room)
+            y += block.height
+        }
+        if let subtitle = card.part(.pollSubtitle) {
+            let block = partBlock(subtitle, maxWidth: room)
+            place(block, x: left, width: room)
+            y += block.height
+        }
+        // The options, in order: four parts each.
+        var index = 0
+        let options = card.parts.filter { $0.content.optionIndex != nil }
+        while index + 3 < options.count {
+            y += cards.imageGap
+            let check = options[index], text = options[index + 1], votes = options[index + 2], progress = options[index + 3]
+            index += 4
+            var checkBlock = partBlock(check, maxWidth: cards.playButtonSize)
+            checkBlock.width = cards.playButtonSize
+            let votesBlock = partBlock(votes, maxWidth: max(1, room / 3))
+            let textX = left + (room >= cards.playButtonSize + cards.iconGap + votesBlock.width + 2 * narrowestBubbleContent
+                ? cards.playButtonSize + cards.iconGap : 0)
+            let textWidth = max(1, right - votesBlock.width - cards.iconGap - textX)
+            let textBlock = wrapped(.attachment, text.text ?? "", width: textWidth, content: .cardPart(text.content))
+            if textX > left { place(checkBlock, x: left, width: cards.playButtonSize) }
+            place(textBlock, x: textX, width: textWidth)
+            place(votesBlock, x: right - votesBlock.width, width: votesBlock.width)
+            y += textBlock.height
+            if cards.actionRule > 0 {
+                y += cards.textSpacing
+                var bar = Block(role: .attachment, text: nil, content: .cardPart(progress.content), lines: [], width: right - textX,
+                                height: 4 * cards.actionRule, alignment: .leading)
+                bar.keepsWidth = true
+                place(bar, x: textX, width: right - textX)
+                y += bar.height
+            }
+        }
+        for button in card.parts where button.content.kind == .action {
+            y += cards.imageGap
+            var block = partBlock(button, maxWidth: room)
+            block.alignment = .center
+            place(block, x: left, width: room)
+            y += block.height
+        }
+        return (parts, y + cards.verticalPadding + border)
     }
 
     /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy across the card, square;

@@ -431,6 +431,10 @@ struct RowLayout {
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
                 guard let poll = spec.poll else { continue }
+                if let card = poll.card, case .attachment(let question)? = poll.question.content {
+                    content.append(cardBlock(AttachmentSpec(label: poll.question.text, attachment: question, card: card), card: card, width: inner))
+                    continue
+                }
                 content.append(line(.attachment, poll.question.text, content: poll.question.content, maxWidth: inner))
                 for option in poll.options {
                     content.append(line(.attachment, option.text, content: .pollOption(option), maxWidth: inner))

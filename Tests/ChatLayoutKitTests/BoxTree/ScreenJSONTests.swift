@@ -50,6 +50,7 @@ struct ScreenJSONTests {
                                          seconds: 5.5, sampleCount: 40,
                                          action: AttachmentAction(name: "image_action", value: "send", text: "Send", isPrimary: true))),
             .cardPart(AttachmentCardPart(kind: .image, attachmentIndex: 0)),
+            .cardPart(AttachmentCardPart(kind: .pollProgress, attachmentIndex: -1, optionIndex: 1, votes: 2, maxVotes: 5)),
         ]
     }()
 

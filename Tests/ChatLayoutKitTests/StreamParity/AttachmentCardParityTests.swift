@@ -221,6 +221,60 @@ struct AttachmentCardParityTests {
         #expect(drawn.contains("┌") && drawn.contains("[pdf] Sample.pdf") && drawn.contains("120 bytes"))
     }
 
+    /// A message with only a poll of `options` (each with its votes), closed or not.
+    private func poll(closed: Bool = false, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .direct()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: "luke", at: 0, text: "") {
+                $0.poll = Poll(question: "Where should we go for the team offsite this year, given the budget?",
+                               options: [Poll.Option(text: "Lisbon", voteCount: 3), Poll.Option(text: "A cabin in the mountains far away", voteCount: 1)],
+                               isClosed: closed)
+            }
+    }
+
+    /// `PollAttachmentView_Tests.test_appearance`: the question wrapped over "Select one or
+    /// more"; each option's check circle at the leading edge, its text beside it, its votes at
+    /// the trailing edge, its progress bar under the text; then "View Results".
+    @Test func poll_questionSubtitleOptionsThenViewResults() throws {
+        let (_, _, cards) = try parts(try screen(poll()))
+        let card = try #require(cards.first)
+        let question = try #require(part(card, .pollQuestion)), subtitle = try #require(part(card, .pollSubtitle))
+        #expect(question.lines.count >= 2 && subtitle.text == "Select one or more" && subtitle.frame.y == question.frame.maxY)
+        let checks = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollCheck } else { false } }
+        let texts = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollOption } else { false } }
+        let votes = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollVotes } else { false } }
+        let bars = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollProgress } else { false } }
+        #expect(checks.count == 2 && texts.count == 2 && votes.count == 2 && bars.count == 2)
+        #expect(texts.map { (box: Box) in box.text } == ["Lisbon", "A cabin in the mountains far away"])
+        #expect(votes.map { (box: Box) in box.text } == ["3", "1"])
+        for index in 0 ..< 2 {
+            #expect(checks[index].frame.maxX < texts[index].frame.x && votes[index].frame.x >= texts[index].frame.maxX)
+            #expect(bars[index].frame.y > texts[index].frame.y && bars[index].frame.x == texts[index].frame.x)
+        }
+        #expect(texts[1].frame.y > bars[0].frame.maxY)
+        if case .cardPart(let bar) = bars[1].content { #expect(bar.votes == 1 && bar.maxVotes == 3 && bar.optionIndex == 1) }
+        let button = try #require(part(card, .action))
+        #expect(button.text == "View Results" && button.frame.y > bars[1].frame.maxY)
+        if case .attachment(let content) = card.content { #expect(content.poll?.options.map(\.voteCount) == [3, 1]) }
+    }
+
+    /// `PollAttachmentView_Tests.test_appearance_whenClosed`: "Vote ended" under the question.
+    @Test func poll_closed_saysVoteEnded() throws {
+        let (_, _, cards) = try parts(try screen(poll(closed: true)))
+        #expect(try #require(cards.first.flatMap { part($0, .pollSubtitle) }).text == "Vote ended")
+    }
+
+    /// `PollAttachmentView_Tests.test_appearance` in its `rightToLeftLayout` variant: mirrored,
+    /// the check circles at the right, the votes at the left.
+    @Test func poll_rightToLeft_checksAtTheRight() throws {
+        let (_, _, cards) = try parts(try screen(poll(direction: .rightToLeft)))
+        let card = try #require(cards.first)
+        let check = try #require(part(card, .pollCheck)), text = try #require(part(card, .pollOption))
+        let votes = try #require(part(card, .pollVotes))
+        #expect(check.frame.x > text.frame.maxX && votes.frame.maxX <= text.frame.x)
+    }
+
     /// Stream's file size words (`ByteCountFormatter`, file style) without a locale.
     @Test func fileSizeWords_followByteCountFormatter() {
         #expect(fileSizeWordsSample == ["Zero KB", "1 byte", "999 bytes", "1 KB", "2 KB", "999 KB", "1 MB", "1.5 MB", "1.25 GB"])
