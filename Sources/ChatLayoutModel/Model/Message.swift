@@ -140,6 +140,26 @@ public struct Attachment: Hashable, Sendable, Codable {
              imageURL, thumbURL, assetURL, neutralAuthor = "author", neutralText = "text", linkURL, duration, waveformSampleCount, actions
     }
 
+    /// Encodes the fields it has; no actions, no key (as before they existed).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(neutralType, forKey: .neutralType)
+        try container.encodeIfPresent(neutralTitle, forKey: .neutralTitle)
+        try container.encodeIfPresent(neutralFileName, forKey: .neutralFileName)
+        try container.encodeIfPresent(fileSize, forKey: .fileSize)
+        try container.encodeIfPresent(neutralURLHost, forKey: .neutralURLHost)
+        try container.encodeIfPresent(originalSize, forKey: .originalSize)
+        try container.encodeIfPresent(imageURL, forKey: .imageURL)
+        try container.encodeIfPresent(thumbURL, forKey: .thumbURL)
+        try container.encodeIfPresent(assetURL, forKey: .assetURL)
+        try container.encodeIfPresent(neutralAuthor, forKey: .neutralAuthor)
+        try container.encodeIfPresent(neutralText, forKey: .neutralText)
+        try container.encodeIfPresent(linkURL, forKey: .linkURL)
+        try container.encodeIfPresent(duration, forKey: .duration)
+        try container.encodeIfPresent(waveformSampleCount, forKey: .waveformSampleCount)
+        if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+    }
+
     /// Decodes an attachment; one encoded before the link, voice and action fields existed has none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

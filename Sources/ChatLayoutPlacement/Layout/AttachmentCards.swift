@@ -117,6 +117,14 @@ extension RowLayout {
         sink.close(token, height: nil)
     }
 
+    /// Whether a card fits `width`: its border and padding around a check circle or an icon
+    /// and four wide characters beside it. Narrower, the attachment is one line naming it (a
+    /// poll its question and options), as before cards: a card's parts would overlap.
+    func fitsCard(width: Int) -> Bool {
+        let cards = metrics.cards
+        return width >= 2 * (cards.border + cards.padding) + cards.playButtonSize + cards.iconGap + 4 * narrowestBubbleContent
+    }
+
     /// A card's parts and height at `width`, in the card's arrangement.
     func cardParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         switch card.kind {

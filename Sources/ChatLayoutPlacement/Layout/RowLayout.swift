@@ -431,7 +431,7 @@ struct RowLayout {
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
                 guard let poll = spec.poll else { continue }
-                if let card = poll.card, case .attachment(let question)? = poll.question.content {
+                if let card = poll.card, case .attachment(let question)? = poll.question.content, fitsCard(width: inner) {
                     content.append(cardBlock(AttachmentSpec(label: poll.question.text, attachment: question, card: card), card: card, width: inner))
                     continue
                 }
@@ -452,7 +452,10 @@ struct RowLayout {
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             case .linkPreview:
-                if let link = spec.linkPreview, let card = link.card { content.append(cardBlock(link, card: card, width: inner)) }
+                if let link = spec.linkPreview, let card = link.card {
+                    content.append(fitsCard(width: inner) ? cardBlock(link, card: card, width: inner)
+                        : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
+                }
             }
         }
         return content
@@ -481,7 +484,8 @@ struct RowLayout {
     func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int, follows: Bool = false) -> Block {
         if let card = spec.card {
             // A card across the content (a giphy's with its buttons: across the bubble).
-            return cardBlock(spec, card: card, width: card.kind == .giphyActions ? defaultFrameWidth : inner, follows: follows)
+            let cardWidth = card.kind == .giphyActions ? defaultFrameWidth : inner
+            if fitsCard(width: cardWidth) { return cardBlock(spec, card: card, width: cardWidth, follows: follows) }
         }
         let attachment = spec.attachment
         if attachment.kind.isMedia && attachment.usesDefaultFrame {
