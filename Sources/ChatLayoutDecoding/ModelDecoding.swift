@@ -222,15 +222,40 @@ struct ModelDecoder {
                 width = try Self.lenientNumber(rendition["width"])
                 height = try Self.lenientNumber(rendition["height"])
             }
-            result.append(Attachment(
+            var attachment = Attachment(
                 type: type ?? "file", title: title, fileName: asset.flatMap(Self.fileName(ofURL:)),
                 fileSize: try element["file_size"].optionalDouble().flatMap(Self.wholeNumber),
                 urlHost: link.flatMap(Self.host(ofURL:)),
                 originalSize: width.flatMap(Self.wholeNumber).flatMap { w in height.flatMap(Self.wholeNumber).flatMap { PixelSize(width: w, height: $0) } },
                 imageURL: imageURL, thumbURL: try element["thumb_url"].optionalString(), assetURL: assetURL
-            ))
+            )
+            try cardFields(element, into: &attachment)
+            result.append(attachment)
         }
         return result
+    }
+
+    /// What an attachment's card shows besides its title: a link preview's author badge
+    /// (`author_name`), description (`text`) and link (`og_scrape_url`, else `title_link`); a
+    /// voice recording's `duration` (seconds) and the number of its `waveform_data` samples;
+    /// an ephemeral attachment's buttons (`actions`: `name`, `value`, `text`, `style`).
+    private func cardFields(_ element: some JSONValueReading, into attachment: inout Attachment) throws(DocumentError) {
+        attachment.author = try element["author_name"].optionalString()
+        attachment.text = try element["text"].optionalString()
+        var link = try element["og_scrape_url"].optionalString()
+        if link == nil { link = try element["title_link"].optionalString() }
+        attachment.linkURL = link
+        attachment.duration = try element["duration"].optionalDouble().flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        if !element["waveform_data"].isAbsent {
+            var samples = 0
+            for _ in try element["waveform_data"].array() { samples += 1 }
+            attachment.waveformSampleCount = samples
+        }
+        for action in try element["actions"].optionalArray() {
+            attachment.actions.append(AttachmentAction(name: try action["name"].optionalString() ?? "", value: try action["value"].optionalString() ?? "",
+                                                       text: try action["text"].optionalString() ?? "",
+                                                       isPrimary: try action["style"].optionalString() == "primary"))
+        }
     }
 
     /// A number written as a number or as a string of one ("480"); nil when absent or not one.

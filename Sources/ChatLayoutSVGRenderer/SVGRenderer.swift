@@ -113,6 +113,9 @@ public struct SVGRenderer: Sendable {
             attributes += [("data-kind", tile.attachment.kind.rawValue), ("data-attachment-index", "\(tile.attachmentIndex)"),
                            ("data-position", "\(tile.position)")]
             if tile.hiddenCount > 0 { attributes.append(("data-hidden-count", "\(tile.hiddenCount)")) }
+        case .cardPart(let part):
+            // A front end's view of a card's part: which part, of which attachment.
+            attributes += [("data-card-part", part.kind.rawValue), ("data-attachment-index", "\(part.attachmentIndex)")]
         default:
             break
         }
@@ -173,6 +176,19 @@ public struct SVGRenderer: Sendable {
                 }
                 break
             }
+            if case .cardPart(let part) = box.content {
+                drawCardPart(part, frame: frame, into: &document)
+                break
+            }
+            if !box.children.isEmpty, case .attachment(let attachment) = box.content {
+                // A card: a file's or a recording's is bordered; a link preview's and a giphy's
+                // lie on the bubble (their parts draw themselves).
+                if attachment.kind != .linkPreview && attachment.kind != .giphy {
+                    document.element("rect", rect(frame) + [("rx", "\(max(2, metrics.cornerRadius))"), ("fill", palette.background),
+                                                            ("stroke", palette.rule), ("stroke-width", "1")])
+                }
+                break
+            }
             if case .attachment(let attachment) = box.content, attachment.isFramedMedia {
                 // A media's place at its size (the picture would fill it), two pixels in from
                 // above and below so that media in a column stay apart.
@@ -216,6 +232,44 @@ public struct SVGRenderer: Sendable {
             document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"),
                                         ("r", "\(radius)"),
                                         ("fill", SVGShapes.avatarColor(box.lines.first ?? box.text ?? "", palette: palette.avatars))])
+        }
+    }
+
+    /// A card's part from its data: the picture's place, the author badge's pill (reaching
+    /// beyond its words: 8 pixels before and above, 12 after, 4 below), the file icon, the play
+    /// button, the waveform's bar, a button's rule; the words are the box's lines.
+    private func drawCardPart(_ part: AttachmentCardPart, frame: Frame, into document: inout SVGDocument) {
+        let radius = "\(max(2, metrics.cornerRadius / 2))"
+        switch part.kind {
+        case .image:
+            document.element("rect", rect(frame) + [("rx", radius), ("fill", palette.media)])
+        case .author:
+            let badge = Frame(x: frame.x - 8, y: frame.y - 8, width: frame.width + 20, height: frame.height + 12)
+            document.element("rect", rect(badge) + [("rx", radius), ("fill", palette.header)])
+        case .fileIcon:
+            document.element("rect", rect(frame) + [("rx", radius), ("fill", palette.accent), ("fill-opacity", "0.25")])
+        case .playButton:
+            let size = min(frame.width, frame.height)
+            document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"), ("r", "\(size / 2)"),
+                                        ("fill", palette.accent), ("fill-opacity", "0.25")])
+        case .waveform:
+            document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y + frame.height / 2 - 1)"), ("width", "\(frame.width)"),
+                                      ("height", "2"), ("fill", palette.muted)])
+        case .action:
+            document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y)"), ("width", "\(frame.width)"), ("height", "1"),
+                                      ("fill", palette.rule)])
+        case .pollCheck:
+            let size = min(frame.width, frame.height)
+            document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"), ("r", "\(max(1, size / 2 - 1))"),
+                                        ("fill", "none"), ("stroke", palette.muted), ("stroke-width", "1")])
+        case .pollProgress:
+            document.element("rect", rect(frame) + [("rx", "\(max(1, frame.height / 2))"), ("fill", palette.rule)])
+            if let votes = part.votes, let most = part.maxVotes, most > 0, votes > 0 {
+                let filled = Frame(x: frame.x, y: frame.y, width: max(1, frame.width * votes / most), height: frame.height)
+                document.element("rect", rect(filled) + [("rx", "\(max(1, frame.height / 2))"), ("fill", palette.accent)])
+            }
+        case .title, .description, .fileName, .fileSize, .duration, .pollQuestion, .pollSubtitle, .pollOption, .pollVotes:
+            break
         }
     }
 

@@ -52,6 +52,15 @@ public struct TerminalPresentation: BoxPresentation {
             return "\(strings.threadGlyph) \(PlainPresentation.threadInfo(info, separator: strings.listSeparator))"
         case .deliveryStatus(let status):
             return strings.deliveryGlyphs[status] ?? ""
+        case .cardPart(let part):
+            switch part.kind {
+            case .fileIcon: return "[\(part.fileType ?? "file")]"
+            case .playButton: return "▶"
+            case .waveform: return "▁▃▅▇▅▃▁▃▅▇▅▃▁▃▅▇▅▃▁▃▅▇▅▃"
+            case .action: return "[ \(words) ]"
+            case .pollCheck: return "○"
+            default: return words
+            }
         default:
             break
         }

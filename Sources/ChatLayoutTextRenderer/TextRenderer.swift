@@ -129,6 +129,13 @@ public struct TextRenderer: Sendable {
             case .channelHeader:
                 renderer.drawBorder(frame, corners: renderer.asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip,
                                     origin: origin, into: &grid)
+            case .attachment where !box.children.isEmpty:
+                // A card (a link preview, a file, a recording) is a bordered block of lines; a
+                // giphy's with its buttons is the bubble's width and has the bubble's border.
+                if case .attachment(let attachment) = box.content, attachment.kind != .giphy {
+                    renderer.drawBorder(frame, corners: renderer.asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip,
+                                        origin: origin, into: &grid)
+                }
             case .dateOverlay, .scrollToLatestButton:
                 // A grid cannot show a pill floating over text without cutting it: the rows a
                 // floating box covers are cleared across the screen first (once: two floating
@@ -150,7 +157,9 @@ public struct TextRenderer: Sendable {
                 grid.draw(boxLine: line.display, row: row - origin, column: frame.x + line.x)
             }
             switch box.content {
-            case .attachment(let attachment) where attachment.kind.isMedia:
+            case .attachment(let attachment) where attachment.kind.isMedia && box.children.isEmpty:
+                renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)
+            case .cardPart(let part) where part.kind == .image:
                 renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)
             case .galleryTile:
                 renderer.drawMedia(box, frame: frame, clip: clip, origin: origin, into: &grid)

@@ -177,7 +177,7 @@ struct HostileTextTests {
         #expect(text.contains("ends open"), "the override turns nothing around: \(text)")
         #expect(text.contains("second message"), "\(text)")
         #expect(text.contains("after the isolate"), "\(text)")
-        #expect(text.contains("[file: exe.png]"), "the title turns, the brackets stay: \(text)")
+        #expect(text.contains("[file] exe.png"), "the title turns, the icon's brackets stay: \(text)")
         // The name and the quote are turned apart. (Both overridden, they would make one
         // right-to-left run, "hello :araY", as two right-to-left words do: UAX #9's order.)
         #expect(text.contains("┃ araY: hello"), "the name turns, the quote does not: \(text)")

@@ -41,6 +41,11 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// One tile of a gallery: its media, where it stands, and the "+N" over the last tile when
     /// the message has more media than tiles.
     case galleryTile(GalleryTileContent)
+    /// One part of an attachment's card (a link preview's image, author badge, title and
+    /// description; a file's type icon, name and size; a voice recording's play button,
+    /// duration and waveform; a button of an ephemeral giphy). The card is the attachment's
+    /// box; its parts are its children.
+    case cardPart(AttachmentCardPart)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {
@@ -121,6 +126,21 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
     /// A media without its original size, drawn in the SDK's default frame (a giphy's square
     /// card) rather than as a line naming it.
     public var usesDefaultFrame: Bool
+    /// A link preview's author badge ("YouTube"), neutralised.
+    public var author: String?
+    /// A link preview's description, neutralised.
+    public var text: String?
+    /// The link a preview opens, as it came.
+    public var linkURL: String?
+    /// The picture a front end loads for its card (a link preview's `thumb_url`, else its
+    /// image), as it came.
+    public var imageURL: String?
+    /// A voice recording's or an audio file's length in seconds.
+    public var duration: Double?
+    /// How many samples a voice recording's waveform has.
+    public var waveformSampleCount: Int?
+    /// The buttons of an ephemeral attachment (a giphy's Send, Shuffle, Cancel).
+    public var actions: [AttachmentAction] = []
 
     /// An attachment's content.
     public init(kind: AttachmentKind, type: String, title: String? = nil, fileName: String? = nil, fileSize: Int? = nil,
@@ -143,7 +163,8 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
     public var isFramedMedia: Bool { kind.isMedia && (originalSize != nil || usesDefaultFrame) }
 
     private enum CodingKeys: String, CodingKey {
-        case kind, type, title, fileName, fileSize, urlHost, originalSize, poll, location, usesDefaultFrame
+        case kind, type, title, fileName, fileSize, urlHost, originalSize, poll, location, usesDefaultFrame, author, text, linkURL, imageURL,
+             duration, waveformSampleCount, actions
     }
 
     /// Decodes an attachment; one encoded before ``usesDefaultFrame`` existed has it false.
@@ -158,6 +179,13 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
                   poll: try container.decodeIfPresent(Poll.self, forKey: .poll),
                   location: try container.decodeIfPresent(SharedLocation.self, forKey: .location),
                   usesDefaultFrame: try container.decodeIfPresent(Bool.self, forKey: .usesDefaultFrame) ?? false)
+        author = try container.decodeIfPresent(String.self, forKey: .author)
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        linkURL = try container.decodeIfPresent(String.self, forKey: .linkURL)
+        imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL)
+        duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+        waveformSampleCount = try container.decodeIfPresent(Int.self, forKey: .waveformSampleCount)
+        actions = try container.decodeIfPresent([AttachmentAction].self, forKey: .actions) ?? []
     }
 
     /// The content of a message's attachment, its texts neutral (the model neutralised them).
@@ -166,6 +194,98 @@ public struct AttachmentContent: Hashable, Sendable, Codable {
                   title: attachment.title, fileName: attachment.fileName,
                   fileSize: attachment.fileSize, urlHost: attachment.urlHost,
                   originalSize: attachment.originalSize)
+        author = attachment.author
+        text = attachment.text
+        linkURL = attachment.linkURL
+        duration = attachment.duration
+        waveformSampleCount = attachment.waveformSampleCount
+        actions = attachment.actions
+    }
+}
+
+/// One part of an attachment's card, as a front end draws it: what the part is, the index of
+/// its attachment among the message's, and the data it is drawn from (the picture's URL, the
+/// file's type and size, the recording's length and samples, the action it sends). Its words
+/// ("120 bytes", "00:05", "Send") are the box's text.
+public struct AttachmentCardPart: Hashable, Sendable, Codable {
+    /// What a part of a card is.
+    public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+        /// A link preview's picture, half as tall as wide; a giphy's, square.
+        case image
+        /// A link preview's author badge over the picture's bottom leading corner.
+        case author
+        /// A link preview's title.
+        case title
+        /// A link preview's description (three lines at most).
+        case description
+        /// A file's type icon (``AttachmentCardPart/fileType``).
+        case fileIcon
+        /// A file's or a recording's name.
+        case fileName
+        /// A file's size in words ("120 bytes", "4 KB").
+        case fileSize
+        /// A voice recording's play button.
+        case playButton
+        /// A voice recording's length ("00:05").
+        case duration
+        /// A voice recording's waveform.
+        case waveform
+        /// A button of an ephemeral attachment (``AttachmentCardPart/action``), or a poll's
+        /// ("View Results": its action's `name` is "poll").
+        case action
+        /// A poll's question, wrapped.
+        case pollQuestion
+        /// A poll's subtitle ("Select one or more", "Vote ended").
+        case pollSubtitle
+        /// An option's check circle (``AttachmentCardPart/optionIndex``).
+        case pollCheck
+        /// An option's text, wrapped.
+        case pollOption
+        /// An option's vote count (``AttachmentCardPart/votes``).
+        case pollVotes
+        /// An option's progress bar: its votes against the most any option has
+        /// (``AttachmentCardPart/votes``, ``AttachmentCardPart/maxVotes``).
+        case pollProgress
+    }
+
+    /// What the part is.
+    public var kind: Kind
+    /// The index of its attachment among the message's attachments.
+    public var attachmentIndex: Int
+    /// The file's type for its icon: its extension ("pdf"), else the attachment's type.
+    public var fileType: String?
+    /// The picture to load, as it came.
+    public var imageURL: String?
+    /// The file's size in bytes.
+    public var bytes: Int?
+    /// The recording's length in seconds.
+    public var seconds: Double?
+    /// How many samples the waveform has.
+    public var sampleCount: Int?
+    /// The action a button sends.
+    public var action: AttachmentAction?
+    /// A poll option's index among the poll's options.
+    public var optionIndex: Int?
+    /// A poll option's votes.
+    public var votes: Int?
+    /// The most votes any of the poll's options has (a progress bar's full length).
+    public var maxVotes: Int?
+
+    /// A card's part.
+    public init(kind: Kind, attachmentIndex: Int, fileType: String? = nil, imageURL: String? = nil, bytes: Int? = nil,
+                seconds: Double? = nil, sampleCount: Int? = nil, action: AttachmentAction? = nil, optionIndex: Int? = nil,
+                votes: Int? = nil, maxVotes: Int? = nil) {
+        self.optionIndex = optionIndex
+        self.votes = votes
+        self.maxVotes = maxVotes
+        self.kind = kind
+        self.attachmentIndex = attachmentIndex
+        self.fileType = fileType
+        self.imageURL = imageURL
+        self.bytes = bytes
+        self.seconds = seconds
+        self.sampleCount = sampleCount
+        self.action = action
     }
 }
 

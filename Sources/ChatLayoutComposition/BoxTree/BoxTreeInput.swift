@@ -111,6 +111,15 @@ extension BoxContent {
                                                    attachmentIndex: try value["attachment_index"].int(), position: try value["position"].int(),
                                                    hiddenCount: try value["hidden_count"].int(), imageURL: try value["image_url"].optionalString(),
                                                    assetURL: try value["asset_url"].optionalString()))
+        case "card_part":
+            let kind = try value["kind"].enumValue(AttachmentCardPart.Kind.self)
+            self = .cardPart(AttachmentCardPart(kind: kind, attachmentIndex: try value["attachment_index"].int(),
+                                                fileType: try value["file_type"].optionalString(), imageURL: try value["image_url"].optionalString(),
+                                                bytes: try value["bytes"].optionalInt(), seconds: try value["seconds"].optionalDouble(),
+                                                sampleCount: try value["samples"].optionalInt(),
+                                                action: value["action"].isAbsent ? nil : try AttachmentAction(value["action"]),
+                                                optionIndex: try value["option_index"].optionalInt(), votes: try value["votes"].optionalInt(),
+                                                maxVotes: try value["max_votes"].optionalInt()))
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }
@@ -138,6 +147,22 @@ extension AttachmentContent {
                   fileName: try json["file_name"].optionalString(), fileSize: try json["file_size"].optionalInt(),
                   urlHost: try json["url_host"].optionalString(), originalSize: size, poll: poll, location: location,
                   usesDefaultFrame: try json["default_frame"].optionalBool() ?? false)
+        author = try json["author"].optionalString()
+        text = try json["text"].optionalString()
+        linkURL = try json["link_url"].optionalString()
+        imageURL = try json["image_url"].optionalString()
+        duration = try json["duration"].optionalDouble()
+        waveformSampleCount = try json["waveform_samples"].optionalInt()
+        if !json["actions"].isAbsent {
+            for action in try json["actions"].array() { actions.append(try AttachmentAction(action)) }
+        }
+    }
+}
+
+extension AttachmentAction {
+    init(_ json: BoxTreeJSONReader) throws(DocumentError) {
+        self.init(name: try json["name"].string(), value: try json["value"].string(), text: try json["text"].string(),
+                  isPrimary: try json["primary"].optionalBool() ?? false)
     }
 }
 

@@ -219,7 +219,7 @@ extension BoxContent {
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
     /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user},
     /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
-    /// hidden_count, image_url?, asset_url?}.
+    /// hidden_count, image_url?, asset_url?}, `card_part` (``AttachmentCardPart/json()``).
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -248,6 +248,7 @@ extension BoxContent {
                                                ("position", .int(tile.position)), ("hidden_count", .int(tile.hiddenCount))]
                                               + (tile.imageURL.map { [("image_url", JSONValue.string($0))] } ?? [])
                                               + (tile.assetURL.map { [("asset_url", JSONValue.string($0))] } ?? [])))])
+        case .cardPart(let part): .object([("card_part", part.json())])
         }
     }
 
@@ -258,8 +259,9 @@ extension BoxContent {
 
 extension AttachmentContent {
     /// `{kind, type, title?, file_name?, file_size?, url_host?, original_width?,
-    /// original_height?, poll?, location?, default_frame?}` (`default_frame`: true for media
-    /// drawn in the default frame, ``AttachmentContent/usesDefaultFrame``).
+    /// original_height?, poll?, location?, default_frame?, author?, text?, link_url?, image_url?,
+    /// duration?, waveform_samples?, actions?}` (`default_frame`: true for media drawn in the
+    /// default frame, ``AttachmentContent/usesDefaultFrame``; `actions` [{name, value, text, primary}]).
     public func json() -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("type", .string(type))]
         if let title { members.append(("title", .string(title))) }
@@ -285,6 +287,38 @@ extension AttachmentContent {
                                                 + (location.endAt.map { [("end_at", .string($0.rfc3339))] } ?? []))))
         }
         if usesDefaultFrame { members.append(("default_frame", .bool(true))) }
+        if let author { members.append(("author", .string(author))) }
+        if let text { members.append(("text", .string(text))) }
+        if let linkURL { members.append(("link_url", .string(linkURL))) }
+        if let imageURL { members.append(("image_url", .string(imageURL))) }
+        if let duration { members.append(("duration", .double(duration))) }
+        if let waveformSampleCount { members.append(("waveform_samples", .int(waveformSampleCount))) }
+        if !actions.isEmpty { members.append(("actions", .array(actions.map(\.json)))) }
+        return .object(members)
+    }
+}
+
+extension AttachmentAction {
+    /// `{name, value, text, primary}`.
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("value", .string(value)), ("text", .string(text)), ("primary", .bool(isPrimary))])
+    }
+}
+
+extension AttachmentCardPart {
+    /// `{kind, attachment_index, file_type?, image_url?, bytes?, seconds?, samples?, action?,
+    /// option_index?, votes?, max_votes?}`.
+    public func json() -> JSONValue {
+        var members: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("attachment_index", .int(attachmentIndex))]
+        if let fileType { members.append(("file_type", .string(fileType))) }
+        if let imageURL { members.append(("image_url", .string(imageURL))) }
+        if let bytes { members.append(("bytes", .int(bytes))) }
+        if let seconds { members.append(("seconds", .double(seconds))) }
+        if let sampleCount { members.append(("samples", .int(sampleCount))) }
+        if let action { members.append(("action", action.json)) }
+        if let optionIndex { members.append(("option_index", .int(optionIndex))) }
+        if let votes { members.append(("votes", .int(votes))) }
+        if let maxVotes { members.append(("max_votes", .int(maxVotes))) }
         return .object(members)
     }
 }

@@ -35,6 +35,8 @@ package struct MessageAnatomy: Hashable, Sendable {
         case text
         /// The automatic translation under the text.
         case translation
+        /// The link preview's card under the text (Stream's `LinkAttachmentViewInjector`).
+        case linkPreview
     }
 
     /// A part of the footnote line under the bubble.
@@ -66,7 +68,7 @@ package struct MessageAnatomy: Hashable, Sendable {
     /// ("Only visible to you", author, time, "Edited", delivery status) below it.
     static let standard = MessageAnatomy(
         aboveBubble: [.reactions],
-        inBubble: [.quote, .poll, .location, .attachments, .text, .translation],
+        inBubble: [.quote, .poll, .location, .attachments, .text, .translation, .linkPreview],
         belowBubble: [.threadInfo, .footnote],
         footnote: [.onlyVisibleToYou, .author, .time, .edited, .deliveryStatus]
     )

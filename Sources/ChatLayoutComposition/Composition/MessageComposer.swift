@@ -103,7 +103,8 @@ package struct MessageComposer {
     /// A poll: its question and options (neutral since the model made them).
     func poll(_ poll: Poll) -> PollSpec {
         let question = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
-        return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options)
+        return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options,
+                        card: pollCard(poll))
     }
 
     /// A shared location: "Location", or "Live location" while it is shared live.
@@ -134,11 +135,29 @@ package struct MessageComposer {
         if hasGallery { spec.gallery = gallery(attachments, media: media) }
         var others: [AttachmentSpec] = []
         others.reserveCapacity(attachments.count - (hasGallery ? media.count : 0))
-        for attachment in attachments {
+        let showsLinkPreview = Self.showsLinkPreview(attachments)
+        for (index, attachment) in attachments.enumerated() {
             var content = AttachmentContent(attachment)
             if hasGallery && content.kind.isGalleryMedia { continue }
+            // A link preview is a card under the text, the first only, and only where Stream shows one.
+            if content.kind == .linkPreview {
+                if showsLinkPreview && spec.linkPreview == nil {
+                    content.imageURL = attachment.thumbURL ?? attachment.imageURL ?? attachment.assetURL
+                    var link = self.attachment(content)
+                    link.card = linkPreviewCard(attachment, index: index)
+                    spec.linkPreview = link
+                }
+                continue
+            }
             if content.kind.isMedia && content.originalSize == nil { content.usesDefaultFrame = true }
-            others.append(self.attachment(content))
+            var part = self.attachment(content)
+            switch content.kind {
+            case .file, .audio: part.card = fileCard(attachment, label: part.label, index: index)
+            case .voiceRecording: part.card = voiceRecordingCard(attachment, label: part.label, index: index)
+            case .giphy where !attachment.actions.isEmpty: part.card = giphyActionsCard(attachment, index: index)
+            default: break
+            }
+            others.append(part)
         }
         spec.attachments = others
     }

@@ -31,6 +31,9 @@ package struct MessageRowSpec {
     package var gallery: GallerySpec?
     /// The attachments not in the gallery, in the message's order (empty: no storage).
     package var attachments: [AttachmentSpec] = []
+    /// The link preview's card under the text: the first link preview of a message with no
+    /// media, giphy, file or recording (Stream's rule).
+    package var linkPreview: AttachmentSpec?
     /// The message's text.
     package var text: String?
     /// The translation under the text.
@@ -72,6 +75,53 @@ package struct AttachmentSpec {
     package var label: String
     /// Its data: a media is drawn at its aspect ratio.
     package var attachment: AttachmentContent
+    /// The card it is drawn as (a link preview, a file, a voice recording, a giphy with its
+    /// buttons); nil: a line naming it, or a media's frame.
+    package var card: CardSpec?
+
+    /// An attachment's part: its label, its data and its card.
+    package init(label: String, attachment: AttachmentContent, card: CardSpec? = nil) {
+        self.label = label
+        self.attachment = attachment
+        self.card = card
+    }
+}
+
+/// An attachment's card as composition makes it: what kind of card, and its parts in order
+/// with their words chosen; the row layout places them (`AttachmentCards`).
+package struct CardSpec {
+    /// The kinds of card, each with its own arrangement.
+    package enum Kind: Hashable, Sendable {
+        /// Stream's `ChatMessageLinkPreviewView`: picture, author badge, title, description.
+        case linkPreview
+        /// Stream's file item: type icon, then the name over the size.
+        case file
+        /// Stream's voice recording item: play button, then the name over the duration and waveform.
+        case voiceRecording
+        /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy, then a row of buttons.
+        case giphyActions
+        /// Stream's `PollAttachmentView`: the question and subtitle, the options (check
+        /// circle, text, votes, progress bar), then its buttons.
+        case poll
+    }
+
+    /// The card's kind.
+    package var kind: Kind
+    /// Its parts, in the order the card shows them.
+    package var parts: [Part]
+
+    /// One part: its words (nil: drawn from data alone) and data.
+    package struct Part {
+        /// What it says, neutralised.
+        package var text: String?
+        /// Its data.
+        package var content: AttachmentCardPart
+    }
+
+    /// The first part of `kind`, if the card has one.
+    package func part(_ kind: AttachmentCardPart.Kind) -> Part? {
+        parts.first { $0.content.kind == kind }
+    }
 }
 
 /// A message's gallery (Stream's `ChatMessageGalleryView`): one tile for one media, two side
@@ -112,6 +162,8 @@ package struct PollSpec {
     package var question: TextPartSpec
     /// One line each, under the question.
     package var options: [Poll.Option]
+    /// The poll's card, as Stream's `PollAttachmentView` arranges it.
+    package var card: CardSpec?
 }
 
 /// An avatar: whose, and its initials — neutralised, and shortened by composition when the

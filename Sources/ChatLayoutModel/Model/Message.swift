@@ -111,10 +111,74 @@ public struct Attachment: Hashable, Sendable, Codable {
     public var thumbURL: String?
     /// The asset's URL as it came (`asset_url`): the file, the video.
     public var assetURL: String?
+    /// A link preview's author badge (`author_name`: "YouTube"), neutralised.
+    public var author: String? {
+        get { neutralAuthor?.string }
+        set { neutralAuthor = newValue.map { NeutralText($0) } }
+    }
+    /// A link preview's description (`text`), neutralised.
+    public var text: String? {
+        get { neutralText?.string }
+        set { neutralText = newValue.map { NeutralText($0) } }
+    }
+    /// The author badge, neutralised.
+    public var neutralAuthor: NeutralText?
+    /// The description, neutralised.
+    public var neutralText: NeutralText?
+    /// The link a preview opens, as it came (`og_scrape_url`, else `title_link`).
+    public var linkURL: String?
+    /// A voice recording's or an audio file's length in seconds (`duration`).
+    public var duration: Double?
+    /// How many samples a voice recording's waveform has (`waveform_data`): a front end
+    /// draws them; the layout only keeps their count.
+    public var waveformSampleCount: Int?
+    /// The buttons of an ephemeral attachment (`actions`: a giphy's Send, Shuffle, Cancel).
+    public var actions: [AttachmentAction] = []
 
     private enum CodingKeys: String, CodingKey {
         case neutralType = "type", neutralTitle = "title", neutralFileName = "fileName", fileSize, neutralURLHost = "urlHost", originalSize,
-             imageURL, thumbURL, assetURL
+             imageURL, thumbURL, assetURL, neutralAuthor = "author", neutralText = "text", linkURL, duration, waveformSampleCount, actions
+    }
+
+    /// Encodes the fields it has; no actions, no key (as before they existed).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(neutralType, forKey: .neutralType)
+        try container.encodeIfPresent(neutralTitle, forKey: .neutralTitle)
+        try container.encodeIfPresent(neutralFileName, forKey: .neutralFileName)
+        try container.encodeIfPresent(fileSize, forKey: .fileSize)
+        try container.encodeIfPresent(neutralURLHost, forKey: .neutralURLHost)
+        try container.encodeIfPresent(originalSize, forKey: .originalSize)
+        try container.encodeIfPresent(imageURL, forKey: .imageURL)
+        try container.encodeIfPresent(thumbURL, forKey: .thumbURL)
+        try container.encodeIfPresent(assetURL, forKey: .assetURL)
+        try container.encodeIfPresent(neutralAuthor, forKey: .neutralAuthor)
+        try container.encodeIfPresent(neutralText, forKey: .neutralText)
+        try container.encodeIfPresent(linkURL, forKey: .linkURL)
+        try container.encodeIfPresent(duration, forKey: .duration)
+        try container.encodeIfPresent(waveformSampleCount, forKey: .waveformSampleCount)
+        if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+    }
+
+    /// Decodes an attachment; one encoded before the link, voice and action fields existed has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: "", fileSize: try container.decodeIfPresent(Int.self, forKey: .fileSize),
+                  originalSize: try container.decodeIfPresent(PixelSize.self, forKey: .originalSize),
+                  imageURL: try container.decodeIfPresent(String.self, forKey: .imageURL),
+                  thumbURL: try container.decodeIfPresent(String.self, forKey: .thumbURL),
+                  assetURL: try container.decodeIfPresent(String.self, forKey: .assetURL))
+        // The texts as they were written (neutral already): not neutralised again.
+        neutralType = try container.decode(NeutralText.self, forKey: .neutralType)
+        neutralTitle = try container.decodeIfPresent(NeutralText.self, forKey: .neutralTitle)
+        neutralFileName = try container.decodeIfPresent(NeutralText.self, forKey: .neutralFileName)
+        neutralURLHost = try container.decodeIfPresent(NeutralText.self, forKey: .neutralURLHost)
+        neutralAuthor = try container.decodeIfPresent(NeutralText.self, forKey: .neutralAuthor)
+        neutralText = try container.decodeIfPresent(NeutralText.self, forKey: .neutralText)
+        linkURL = try container.decodeIfPresent(String.self, forKey: .linkURL)
+        duration = try container.decodeIfPresent(Double.self, forKey: .duration)
+        waveformSampleCount = try container.decodeIfPresent(Int.self, forKey: .waveformSampleCount)
+        actions = try container.decodeIfPresent([AttachmentAction].self, forKey: .actions) ?? []
     }
 
     /// An attachment; its words are neutralised.
@@ -143,6 +207,36 @@ public struct Attachment: Hashable, Sendable, Codable {
         lhs.neutralType == rhs.neutralType && lhs.neutralTitle == rhs.neutralTitle && lhs.neutralFileName == rhs.neutralFileName
             && lhs.fileSize == rhs.fileSize && lhs.neutralURLHost == rhs.neutralURLHost && lhs.originalSize == rhs.originalSize
             && lhs.imageURL == rhs.imageURL && lhs.thumbURL == rhs.thumbURL && lhs.assetURL == rhs.assetURL
+            && lhs.neutralAuthor == rhs.neutralAuthor && lhs.neutralText == rhs.neutralText && lhs.linkURL == rhs.linkURL
+            && lhs.duration == rhs.duration && lhs.waveformSampleCount == rhs.waveformSampleCount && lhs.actions == rhs.actions
+    }
+}
+
+/// A button of an ephemeral attachment (Stream's `actions`): a giphy's "Send", "Shuffle" and
+/// "Cancel", each sending its `name` and `value` back when tapped.
+public struct AttachmentAction: Hashable, Sendable, Codable {
+    /// The field the action sets (`name`: "image_action").
+    public var name: String
+    /// The value it sends (`value`: "send", "shuffle", "cancel").
+    public var value: String
+    /// The button's words (`text`: "Send"), neutralised.
+    public var text: String {
+        get { neutralText.string }
+        set { neutralText = NeutralText(newValue) }
+    }
+    /// The words, neutralised.
+    public var neutralText: NeutralText
+    /// The primary action is drawn in the accent colour (`style`: "primary").
+    public var isPrimary: Bool
+
+    private enum CodingKeys: String, CodingKey { case name, value, neutralText = "text", isPrimary }
+
+    /// An action; its words are neutralised.
+    public init(name: String, value: String, text: String, isPrimary: Bool = false) {
+        self.name = name
+        self.value = value
+        self.neutralText = NeutralText(text)
+        self.isPrimary = isPrimary
     }
 }
 

@@ -72,6 +72,8 @@ public struct Metrics: Hashable, Sendable {
     /// The reactions' bubble hanging off a message bubble's top outer corner, and the quoted
     /// message's nested box (cells, or Stream's points).
     public var reactionsAndQuote: ReactionsAndQuoteMetrics = .cells
+    /// The lengths of attachments' cards (link previews, files, recordings, a giphy's buttons).
+    public var cards = AttachmentCardMetrics.cells
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -114,13 +116,15 @@ public struct Metrics: Hashable, Sendable {
     public static func points(lineHeight: Int, for config: MessageListConfig = MessageListConfig()) -> Metrics {
         let line = max(1, lineHeight)
         let padding = config.horizontalPadding.isFinite ? Int(min(max(0, config.horizontalPadding), 10_000).rounded()) : 8
-        return Metrics(horizontalPadding: padding, avatarWidth: 32, avatarHeight: 32, avatarSpacing: 8,
+        var metrics = Metrics(horizontalPadding: padding, avatarWidth: 32, avatarHeight: 32, avatarSpacing: 8,
                        bubbleBorder: 1, bubblePadding: 12, messageSpacing: 2, groupSpacing: max(8, line / 2),
                        maximumBubbleWidthPercent: 75, fullWidthBelow: 120, inlineSpacing: 8,
                        headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
                        verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2, bannerHeight: 56)
             .with(reactionsAndQuote: .points)
+        metrics.cards = .points
+        return metrics
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points

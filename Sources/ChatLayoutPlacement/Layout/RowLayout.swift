@@ -75,6 +75,10 @@ struct RowLayout {
         /// The quoted message's nested box the block stands for: its avatar and text are
         /// placed as its children.
         var nestedQuote: NestedQuote?
+        /// The card the block stands for (``cardBlock(_:card:width:follows:)``): its parts are
+        /// placed as its children, below `cardTopSpacing` (the space above a card after a card).
+        var card: CardSpec?
+        var cardTopSpacing = 0
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -136,7 +140,7 @@ struct RowLayout {
     /// by its alignment.
     func box(_ block: Block, id: String?, x: Int, y: Int, width: Int? = nil) -> Box {
         let frameWidth = width ?? block.width
-        if block.gallery != nil || block.nestedQuote != nil {
+        if block.gallery != nil || block.nestedQuote != nil || block.card != nil {
             var builder = BoxBuilder()
             emit(block, id: id, x: x, y: y, width: frameWidth, into: &builder)
             return builder.result!
@@ -154,6 +158,10 @@ struct RowLayout {
         }
         if let quote = block.nestedQuote {
             emitQuote(quote, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
+            return
+        }
+        if let card = block.card {
+            emitCard(card, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
             return
         }
         let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
@@ -330,7 +338,8 @@ struct RowLayout {
             // Across the bubble inside its border: a gallery at its aspect, a default frame square.
             let width = max(1, outerWidth - 2 * border)
             content[index].width = width
-            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width) : metrics.defaultMediaHeight(width: width)
+            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width)
+                : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
         }
         let bubbleX = flipped ? right - outerWidth : left
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
@@ -467,6 +476,10 @@ struct RowLayout {
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
                 guard let poll = spec.poll else { continue }
+                if let card = poll.card, case .attachment(let question)? = poll.question.content, fitsCard(width: inner) {
+                    content.append(cardBlock(AttachmentSpec(label: poll.question.text, attachment: question, card: card), card: card, width: inner))
+                    continue
+                }
                 content.append(line(.attachment, poll.question.text, content: poll.question.content, maxWidth: inner))
                 for option in poll.options {
                     content.append(line(.attachment, option.text, content: .pollOption(option), maxWidth: inner))
@@ -475,11 +488,19 @@ struct RowLayout {
                 if let location = spec.location { content.append(line(.attachment, location.text, content: location.content, maxWidth: inner)) }
             case .attachments:
                 if let gallery = spec.gallery { content.append(galleryBlock(gallery, width: mediaWidth)) }
-                for attachment in spec.attachments { content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth)) }
+                for attachment in spec.attachments {
+                    let follows = content.last?.card != nil
+                    content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth, follows: follows))
+                }
             case .text:
                 if let text = spec.text { content.append(isJumbomoji(spec, text) ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
+            case .linkPreview:
+                if let link = spec.linkPreview, let card = link.card {
+                    content.append(fitsCard(width: inner) ? cardBlock(link, card: card, width: inner)
+                        : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
+                }
             }
         }
         return content
@@ -505,7 +526,12 @@ struct RowLayout {
 
     /// An attachment's part: a media with its size at its aspect ratio (its label on its first
     /// line), or one line of its label.
-    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int) -> Block {
+    func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int, follows: Bool = false) -> Block {
+        if let card = spec.card {
+            // A card across the content (a giphy's with its buttons: across the bubble).
+            let cardWidth = card.kind == .giphyActions ? defaultFrameWidth : inner
+            if fitsCard(width: cardWidth) { return cardBlock(spec, card: card, width: cardWidth, follows: follows) }
+        }
         let attachment = spec.attachment
         if attachment.kind.isMedia && attachment.usesDefaultFrame {
             // Without its size: the default frame, square, across the bubble.

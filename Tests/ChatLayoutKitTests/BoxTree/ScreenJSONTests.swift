@@ -45,7 +45,26 @@ struct ScreenJSONTests {
             .galleryTile(GalleryTileContent(attachment: photo, attachmentIndex: 4, position: 3, hiddenCount: 2,
                                             imageURL: "https://example.com/a \"b\".jpg", assetURL: "https://example.com/v.mp4")),
             .galleryTile(GalleryTileContent(attachment: AttachmentContent(kind: .video, type: "video"), attachmentIndex: 0, position: 0)),
+            .attachment(linkWithCardFields),
+            .cardPart(AttachmentCardPart(kind: .fileSize, attachmentIndex: 2, fileType: "pdf", imageURL: "https://example.com/i.png", bytes: 120,
+                                         seconds: 5.5, sampleCount: 40,
+                                         action: AttachmentAction(name: "image_action", value: "send", text: "Send", isPrimary: true))),
+            .cardPart(AttachmentCardPart(kind: .image, attachmentIndex: 0)),
+            .cardPart(AttachmentCardPart(kind: .pollProgress, attachmentIndex: -1, optionIndex: 1, votes: 2, maxVotes: 5)),
         ]
+    }()
+
+    /// A link preview with every field its card reads, and a recording's and an action's.
+    static let linkWithCardFields: AttachmentContent = {
+        var link = AttachmentContent(kind: .linkPreview, type: "linkPreview", title: "Title")
+        link.author = "YouTube"
+        link.text = "A description"
+        link.linkURL = "https://example.com/watch"
+        link.imageURL = "https://example.com/thumb.jpg"
+        link.duration = 12.25
+        link.waveformSampleCount = 3
+        link.actions = [AttachmentAction(name: "image_action", value: "shuffle", text: "Shuffle")]
+        return link
     }()
 
     /// The case's name; a new case fails to compile here until it is named (and added above).
@@ -66,6 +85,7 @@ struct ScreenJSONTests {
         case .bubble: "bubble"
         case .gallery: "gallery"
         case .galleryTile: "galleryTile"
+        case .cardPart: "cardPart"
         }
     }
 
@@ -103,7 +123,7 @@ struct ScreenJSONTests {
 
     @Test func everyContentCase_isInTheSample() {
         let named = Set(Self.contents.map(Self.caseName))
-        #expect(named.count == 15, "\(named.sorted())")
+        #expect(named.count == 16, "\(named.sorted())")
     }
 
     @Test func everyContent_readsBackEqual_fromItsJSON_andThroughCodable() throws {

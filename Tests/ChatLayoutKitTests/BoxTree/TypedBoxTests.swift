@@ -66,7 +66,8 @@ struct TypedBoxTests {
         #expect(attachments[1].fileSize == 52_000 && attachments[1].fileName == "plan.pdf" && attachments[1].urlHost == "cdn.example.com")
         #expect(attachments[2].poll?.options.map(\.text) == ["Café", "Park"])
         #expect(attachments[3].location?.latitude == 52.52)
-        #expect(contents.contains(.pollOption(Poll.Option(text: "Café", voteCount: 2))))
+        // A poll's options are its card's parts: the first has 2 votes.
+        #expect(contents.contains { if case .cardPart(let part) = $0 { part.kind == .pollVotes && part.optionIndex == 0 && part.votes == 2 } else { false } })
         let reactions: BoxContent = .reactions([ReactionCount(type: "love", count: 2), ReactionCount(type: "haha", count: 1)])
         #expect(contents.contains(reactions), "\(drawing)")
         #expect(contents.contains(.threadInfo(ThreadInfoContent(replyCount: 3, label: "3 replies", participants: ["Han", "Leia"]))))
@@ -81,7 +82,8 @@ struct TypedBoxTests {
     @Test func glyphs_comeFromThePresentation_notTheCore() throws {
         func drawn(_ presentation: any BoxPresentation) throws -> [String] { boxes(try screen(presentation)).flatMap(\.lines) }
         let terminal = try drawn(TerminalPresentation()), plain = try drawn(PlainPresentation())
-        for glyph in ["[file: plan.pdf]", "┃ ", "» Des photos", "○ ", "[location: 52.52000", "💬 3 replies", "[poll: Where?]"] {
+        // A file is a card: its icon's type in brackets beside its name; a poll's options have check circles.
+        for glyph in ["[pdf]", "plan.pdf", "┃ ", "» Des photos", "○", "[location: 52.52000", "💬 3 replies", "Where?"] {
             #expect(terminal.contains { $0.contains(glyph) }, "the terminal draws \(glyph)")
         }
         for glyph in ["[", "┃", "»", "○", "💬", "──"] {

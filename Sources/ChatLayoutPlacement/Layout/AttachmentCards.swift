@@ -1,0 +1,380 @@
+@_spi(ChatLayoutStages) import ChatLayoutModel
+import ChatLayoutComposition
+
+/// The lengths of attachments' cards (issue 29, points 3 and 4), in a layout's units: Stream's
+/// points (``points``), or cells and rows (``cells``), where the arrangement is the same and a
+/// card is a bordered block of lines.
+public struct AttachmentCardMetrics: Hashable, Sendable {
+    /// A file's or a recording's border (Stream: 1 point; a cell on a terminal).
+    public var border: Int
+    /// A link preview's border: none in points (Stream draws the card on the bubble), a cell
+    /// on a terminal, where nothing else marks the card.
+    public var linkBorder: Int
+    /// Space inside a card's border across (Stream's layout margins: 8 points).
+    public var padding: Int
+    /// The same down (none on a terminal: the border's row is room enough).
+    public var verticalPadding: Int
+    /// Space above a card that follows another (Stream's file list: 4 points).
+    public var spacing: Int
+    /// A link preview's picture: its height in hundredths of its width (Stream: 50).
+    public var linkImagePercent: Int
+    /// Between a link preview's picture and its title (Stream's system spacing: 8 points).
+    public var imageGap: Int
+    /// Between a link preview's title and description, a file's name and size (Stream: 3 points).
+    public var textSpacing: Int
+    /// The author badge's label above the picture's bottom edge (Stream's badge inset: 4 points).
+    public var badgeBottomInset: Int
+    /// The most lines a link preview's description has (Stream: 3).
+    public var descriptionLines: Int
+    /// A file's type icon (Stream: 34 by 40 points; on a terminal as wide as its type in
+    /// brackets and two rows).
+    public var iconWidth: Int
+    /// The icon's height (Stream: 40 points; two rows).
+    public var iconHeight: Int
+    /// Between the icon or the play button and the words beside it (Stream: 8 points).
+    public var iconGap: Int
+    /// A recording's play button, square (Stream: 36 points; two cells, one row).
+    public var playButtonSize: Int
+    /// A giphy's buttons' row (Stream: 48 points; a row).
+    public var actionHeight: Int
+    /// Between two buttons (Stream: 1 point; a cell on a terminal).
+    public var actionSpacing: Int
+    /// The rule above the buttons (Stream: 1 point; none on a terminal).
+    public var actionRule: Int
+    /// The widest a link preview's, a file's or a recording's card is (Stream: the bubble's
+    /// content; 40 cells on a terminal, where a card across a wide bubble says no more).
+    public var maxWidth: Int = .max
+
+    /// Lengths: see the properties.
+    public init(border: Int, linkBorder: Int, padding: Int, verticalPadding: Int, spacing: Int, linkImagePercent: Int, imageGap: Int,
+                textSpacing: Int, badgeBottomInset: Int, descriptionLines: Int, iconWidth: Int, iconHeight: Int, iconGap: Int,
+                playButtonSize: Int, actionHeight: Int, actionSpacing: Int, actionRule: Int) {
+        self.border = border
+        self.linkBorder = linkBorder
+        self.padding = padding
+        self.verticalPadding = verticalPadding
+        self.spacing = spacing
+        self.linkImagePercent = linkImagePercent
+        self.imageGap = imageGap
+        self.textSpacing = textSpacing
+        self.badgeBottomInset = badgeBottomInset
+        self.descriptionLines = max(1, descriptionLines)
+        self.iconWidth = iconWidth
+        self.iconHeight = iconHeight
+        self.iconGap = iconGap
+        self.playButtonSize = playButtonSize
+        self.actionHeight = actionHeight
+        self.actionSpacing = actionSpacing
+        self.actionRule = actionRule
+    }
+
+    /// Cells and rows: bordered cards, no vertical padding, the icon five cells by two rows.
+    public static let cells: AttachmentCardMetrics = {
+        var cells = AttachmentCardMetrics(border: 1, linkBorder: 1, padding: 1, verticalPadding: 0, spacing: 0, linkImagePercent: 50,
+                                          imageGap: 0, textSpacing: 0, badgeBottomInset: 0, descriptionLines: 3, iconWidth: 5,
+                                          iconHeight: 2, iconGap: 1, playButtonSize: 2, actionHeight: 1, actionSpacing: 1, actionRule: 0)
+        cells.maxWidth = 40
+        return cells
+    }()
+
+    /// Stream's points.
+    public static let points = AttachmentCardMetrics(border: 1, linkBorder: 0, padding: 8, verticalPadding: 8, spacing: 4, linkImagePercent: 50,
+                                                     imageGap: 8, textSpacing: 3, badgeBottomInset: 4, descriptionLines: 3, iconWidth: 34,
+                                                     iconHeight: 40, iconGap: 8, playButtonSize: 36, actionHeight: 48, actionSpacing: 1,
+                                                     actionRule: 1)
+}
+
+extension RowLayout {
+    /// A card's part placed in the card: its block and its frame, from the card's top left.
+    struct CardPartPlacement {
+        var block: Block
+        var frame: Frame
+    }
+
+    /// An attachment drawn as a card (``CardSpec``), `width` wide: a link preview, a file or a
+    /// recording across the bubble's content; a giphy with its buttons across the bubble.
+    /// `follows`: it comes right after another card (it keeps the spacing above it).
+    func cardBlock(_ spec: AttachmentSpec, card: CardSpec, width: Int, follows: Bool = false) -> Block {
+        let cardWidth = card.kind == .giphyActions ? width : min(width, metrics.cards.maxWidth)
+        var block = Block(role: .attachment, text: spec.label, content: .attachment(spec.attachment), lines: [], width: max(1, cardWidth),
+                          height: 0, alignment: .leading, keepsWidth: true)
+        block.card = card
+        block.bleeds = card.kind == .giphyActions
+        block.cardTopSpacing = follows && card.kind != .linkPreview ? metrics.cards.spacing : 0
+        block.height = block.cardTopSpacing + cardParts(card, width: block.width).height
+        return block
+    }
+
+    /// Writes a card's box at (x, y) of the row, `width` wide, its parts as its children.
+    func emitCard<Sink: BoxSink>(_ card: CardSpec, block: Block, id: String?, x: Int, y: Int, width: Int, into sink: inout Sink) {
+        let top = y + block.cardTopSpacing
+        let placed = cardParts(card, width: width)
+        let token = sink.open(.attachment, id: id, frame: Frame(x: x, y: self.top + top, width: width, height: placed.height),
+                              text: block.text, content: block.content, lines: [], alignment: .leading, direction: .leftToRight, tail: .none)
+        for part in placed.parts {
+            emit(part.block, id: id, x: x + part.frame.x, y: top + part.frame.y, width: part.frame.width, into: &sink)
+        }
+        sink.close(token, height: nil)
+    }
+
+    /// Whether a card fits `width`: its border and padding around a check circle or an icon
+    /// and four wide characters beside it. Narrower, the attachment is one line naming it (a
+    /// poll its question and options), as before cards: a card's parts would overlap.
+    func fitsCard(width: Int) -> Bool {
+        let cards = metrics.cards
+        return width >= 2 * (cards.border + cards.padding) + cards.playButtonSize + cards.iconGap + 4 * narrowestBubbleContent
+    }
+
+    /// A card's parts and height at `width`, in the card's arrangement.
+    func cardParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        switch card.kind {
+        case .linkPreview: linkPreviewParts(card, width: width)
+        case .file: fileParts(card, width: width)
+        case .voiceRecording: voiceRecordingParts(card, width: width)
+        case .giphyActions: giphyActionParts(card, width: width)
+        case .poll: pollParts(card, width: width)
+        }
+    }
+
+    /// A part's line (cut to `maxWidth`), as tall as `height` when given.
+    private func partBlock(_ part: CardSpec.Part, maxWidth: Int, height: Int? = nil) -> Block {
+        var block = line(.attachment, part.text, content: .cardPart(part.content), maxWidth: max(1, maxWidth))
+        if let height { block.height = max(block.height, height) }
+        return block
+    }
+
+    /// Stream's `ChatMessageLinkPreviewView`: the picture across the card, half as tall as
+    /// wide; the author badge over its bottom leading corner; then, inset, the title (one line)
+    /// and the description (three lines at most).
+    private func linkPreviewParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let border = min(cards.linkBorder, max(0, (width - 1) / 2))
+        let inside = max(1, width - 2 * border)
+        let textX = border + min(cards.padding, max(0, (inside - 1) / 2))
+        let textWidth = max(1, width - textX - border - min(cards.padding, max(0, (inside - 1) / 2)))
+        var parts: [CardPartPlacement] = []
+        var y = border
+        var imageBottom: Int?
+        if let image = card.part(.image) {
+            // At most an image's tallest (a few rows on a terminal).
+            let height = max(lineHeight, min(metrics.imageMaxHeight, inside * cards.linkImagePercent / (100 * metrics.verticalScale)))
+            var block = Block(role: .attachment, text: nil, content: .cardPart(image.content), lines: [], width: inside, height: height,
+                              alignment: .leading)
+            block.keepsWidth = true
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: border, y: y, width: inside, height: height)))
+            y += height
+            imageBottom = y
+        }
+        if let author = card.part(.author) {
+            let block = partBlock(author, maxWidth: textWidth)
+            // Over the picture's bottom leading corner; without a picture, the first line.
+            let authorY = imageBottom.map { max(border, $0 - cards.badgeBottomInset - block.height) } ?? y + cards.verticalPadding
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: textX, y: authorY, width: block.width, height: block.height)))
+            y = max(y, authorY + block.height)
+        }
+        var texts: [Block] = []
+        if let title = card.part(.title) { texts.append(partBlock(title, maxWidth: textWidth)) }
+        if let description = card.part(.description) { texts.append(descriptionBlock(description, width: textWidth)) }
+        if !texts.isEmpty {
+            y += parts.isEmpty ? cards.verticalPadding : cards.imageGap
+            for (index, block) in texts.enumerated() {
+                if index > 0 { y += cards.textSpacing }
+                parts.append(CardPartPlacement(block: block, frame: Frame(x: textX, y: y, width: textWidth, height: block.height)))
+                y += block.height
+            }
+            y += cards.verticalPadding
+        }
+        return (parts, max(lineHeight, y + border))
+    }
+
+    /// A description wrapped at `width`, its last line cut with an ellipsis past the most lines.
+    private func descriptionBlock(_ part: CardSpec.Part, width: Int) -> Block {
+        var block = wrapped(.attachment, part.text ?? "", width: width, alignment: nil, content: .cardPart(part.content))
+        let limit = metrics.cards.descriptionLines
+        if block.lines.count > limit {
+            let kept = block.lines[limit - 1 ..< block.lines.count].map(\.text).joined()
+            let cut = measurer.wrap(measurer.truncate(kept, width: width), width: width).lines.first
+            block.lines = Array(block.lines.prefix(limit - 1)) + (cut.map { [$0] } ?? [])
+            block.height = block.lines.count * lineHeight
+            block.width = block.lines.map(\.width).max() ?? 0
+        }
+        return block
+    }
+
+    /// Stream's file item: inside a border, the type icon at the leading edge, centred down;
+    /// beside it the name (one line) over the size.
+    private func fileParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let border = min(cards.border, max(0, (width - 1) / 2))
+        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
+        var parts: [CardPartPlacement] = []
+        var x = border + padding
+        let right = width - border - padding
+        var icon: CardPartPlacement?
+        if let part = card.part(.fileIcon) {
+            var block = partBlock(part, maxWidth: max(1, right - x))
+            let iconWidth = max(cards.iconWidth, block.width)
+            if right - x >= iconWidth + cards.iconGap + narrowestBubbleContent {
+                block.width = iconWidth
+                block.alignment = .center
+                block.height = cards.iconHeight
+                icon = CardPartPlacement(block: block, frame: Frame(x: x, y: 0, width: iconWidth, height: cards.iconHeight))
+                x += iconWidth + cards.iconGap
+            }
+        }
+        var texts: [Block] = []
+        if let name = card.part(.fileName) { texts.append(partBlock(name, maxWidth: right - x)) }
+        if let size = card.part(.fileSize) { texts.append(partBlock(size, maxWidth: right - x)) }
+        let textHeight = texts.reduce(0) { $0 + $1.height } + cards.textSpacing * max(0, texts.count - 1)
+        let contentHeight = max(textHeight, icon?.frame.height ?? 0)
+        let top = border + cards.verticalPadding
+        if var icon {
+            icon.frame.y = top + (contentHeight - icon.frame.height) / 2
+            parts.append(icon)
+        }
+        var y = top + (contentHeight - textHeight) / 2
+        for block in texts {
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: max(1, right - x), height: block.height)))
+            y += block.height + cards.textSpacing
+        }
+        return (parts, top + contentHeight + cards.verticalPadding + border)
+    }
+
+    /// Stream's voice recording item: inside a border, the play button at the leading edge,
+    /// centred down; beside it the name over the duration and the waveform, which takes the
+    /// rest of the line.
+    private func voiceRecordingParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let border = min(cards.border, max(0, (width - 1) / 2))
+        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
+        var parts: [CardPartPlacement] = []
+        var x = border + padding
+        let right = width - border - padding
+        var play: CardPartPlacement?
+        if let part = card.part(.playButton), right - x >= cards.playButtonSize + cards.iconGap + narrowestBubbleContent {
+            var block = partBlock(part, maxWidth: cards.playButtonSize)
+            block.width = cards.playButtonSize
+            block.alignment = .center
+            let height = max(lineHeight, cards.playButtonSize / metrics.verticalScale)
+            block.height = height
+            play = CardPartPlacement(block: block, frame: Frame(x: x, y: 0, width: cards.playButtonSize, height: height))
+            x += cards.playButtonSize + cards.iconGap
+        }
+        let name = card.part(.fileName).map { partBlock($0, maxWidth: right - x) }
+        let duration = card.part(.duration).map { partBlock($0, maxWidth: right - x) }
+        let textHeight = (name?.height ?? 0) + (duration?.height ?? 0) + (name != nil && duration != nil ? cards.textSpacing : 0)
+        let contentHeight = max(textHeight, play?.frame.height ?? 0)
+        let top = border + cards.verticalPadding
+        if var play {
+            play.frame.y = top + (contentHeight - play.frame.height) / 2
+            parts.append(play)
+        }
+        var y = top + (contentHeight - textHeight) / 2
+        if let name {
+            parts.append(CardPartPlacement(block: name, frame: Frame(x: x, y: y, width: max(1, right - x), height: name.height)))
+            y += name.height + cards.textSpacing
+        }
+        if let duration {
+            parts.append(CardPartPlacement(block: duration, frame: Frame(x: x, y: y, width: duration.width, height: duration.height)))
+            let waveX = x + duration.width + cards.iconGap
+            if let wave = card.part(.waveform), right - waveX >= 1 {
+                var block = partBlock(wave, maxWidth: right - waveX)
+                block.width = right - waveX
+                parts.append(CardPartPlacement(block: block, frame: Frame(x: waveX, y: y, width: right - waveX, height: duration.height)))
+            }
+        }
+        return (parts, top + contentHeight + cards.verticalPadding + border)
+    }
+
+    /// Stream's `PollAttachmentView`: inside a border, the question (wrapped) over the
+    /// subtitle; then each option — its check circle at the leading edge, its text wrapped
+    /// beside it, its vote count at the trailing edge, its progress bar under the text (in
+    /// points; a terminal has none); then the buttons, one a line, centred.
+    private func pollParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let border = min(cards.border, max(0, (width - 1) / 2))
+        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
+        let left = border + padding, right = width - border - padding, room = max(1, right - left)
+        var parts: [CardPartPlacement] = []
+        var y = border + cards.verticalPadding
+        func place(_ block: Block, x: Int, width: Int) {
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: max(1, width), height: block.height)))
+        }
+        if let question = card.part(.pollQuestion) {
+            let block = wrapped(.attachment, question.text ?? "", width: room, content: .cardPart(question.content))
+            place(block, x: left, width: room)
+            y += block.height
+        }
+        if let subtitle = card.part(.pollSubtitle) {
+            let block = partBlock(subtitle, maxWidth: room)
+            place(block, x: left, width: room)
+            y += block.height
+        }
+        // The options, in order: four parts each.
+        var index = 0
+        let options = card.parts.filter { $0.content.optionIndex != nil }
+        while index + 3 < options.count {
+            y += cards.imageGap
+            let check = options[index], text = options[index + 1], votes = options[index + 2], progress = options[index + 3]
+            index += 4
+            var checkBlock = partBlock(check, maxWidth: cards.playButtonSize)
+            checkBlock.width = cards.playButtonSize
+            let votesBlock = partBlock(votes, maxWidth: max(1, room / 3))
+            let textX = left + (room >= cards.playButtonSize + cards.iconGap + votesBlock.width + 2 * narrowestBubbleContent
+                ? cards.playButtonSize + cards.iconGap : 0)
+            let textWidth = max(1, right - votesBlock.width - cards.iconGap - textX)
+            let textBlock = wrapped(.attachment, text.text ?? "", width: textWidth, content: .cardPart(text.content))
+            if textX > left { place(checkBlock, x: left, width: cards.playButtonSize) }
+            place(textBlock, x: textX, width: textWidth)
+            place(votesBlock, x: right - votesBlock.width, width: votesBlock.width)
+            y += textBlock.height
+            if cards.actionRule > 0 {
+                y += cards.textSpacing
+                var bar = Block(role: .attachment, text: nil, content: .cardPart(progress.content), lines: [], width: right - textX,
+                                height: 4 * cards.actionRule, alignment: .leading)
+                bar.keepsWidth = true
+                place(bar, x: textX, width: right - textX)
+                y += bar.height
+            }
+        }
+        for button in card.parts where button.content.kind == .action {
+            y += cards.imageGap
+            var block = partBlock(button, maxWidth: room)
+            block.alignment = .center
+            place(block, x: left, width: room)
+            y += block.height
+        }
+        return (parts, y + cards.verticalPadding + border)
+    }
+
+    /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy across the card, square;
+    /// under a rule, its buttons side by side, of equal width, a rule apart.
+    private func giphyActionParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        var parts: [CardPartPlacement] = []
+        var y = 0
+        if let image = card.part(.image) {
+            let height = metrics.defaultMediaHeight(width: width)
+            let block = Block(role: .attachment, text: nil, content: .cardPart(image.content), lines: [], width: width, height: height,
+                              alignment: .leading, keepsWidth: true)
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: 0, y: 0, width: width, height: height)))
+            y = height
+        }
+        let actions = card.parts.filter { $0.content.kind == .action }
+        guard !actions.isEmpty else { return (parts, max(lineHeight, y)) }
+        y += cards.actionRule
+        let gaps = cards.actionSpacing * (actions.count - 1)
+        let each = max(1, (width - gaps) / actions.count)
+        var x = 0
+        for (index, action) in actions.enumerated() {
+            // The last takes what the division leaves.
+            let buttonWidth = index == actions.count - 1 ? max(1, width - x) : each
+            var block = partBlock(action, maxWidth: buttonWidth, height: cards.actionHeight)
+            block.alignment = .center
+            block.height = max(lineHeight, cards.actionHeight)
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: buttonWidth, height: block.height)))
+            x += buttonWidth + cards.actionSpacing
+        }
+        return (parts, y + max(lineHeight, cards.actionHeight))
+    }
+}
