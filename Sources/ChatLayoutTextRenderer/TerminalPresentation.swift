@@ -52,6 +52,8 @@ public struct TerminalPresentation: BoxPresentation {
             return "\(strings.threadGlyph) \(PlainPresentation.threadInfo(info, separator: strings.listSeparator))"
         case .deliveryStatus(let status):
             return strings.deliveryGlyphs[status] ?? ""
+        case .deliveryStatusRead(let count):
+            return PlainPresentation.readCount(count, strings: strings) + " " + (strings.deliveryGlyphs[.read] ?? "")
         default:
             break
         }

@@ -41,6 +41,9 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// One tile of a gallery: its media, where it stands, and the "+N" over the last tile when
     /// the message has more media than tiles.
     case galleryTile(GalleryTileContent)
+    /// The read status of one of the current user's messages in a group channel, with how many
+    /// of the other members read it (shown before the status: "2 ✓✓").
+    case deliveryStatusRead(readCount: Int)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {

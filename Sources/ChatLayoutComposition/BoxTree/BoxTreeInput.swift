@@ -111,6 +111,7 @@ extension BoxContent {
                                                    attachmentIndex: try value["attachment_index"].int(), position: try value["position"].int(),
                                                    hiddenCount: try value["hidden_count"].int(), imageURL: try value["image_url"].optionalString(),
                                                    assetURL: try value["asset_url"].optionalString()))
+        case "delivery_status_read": self = .deliveryStatusRead(readCount: try value["read_count"].int())
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }

@@ -219,7 +219,8 @@ extension BoxContent {
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
     /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user},
     /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
-    /// hidden_count, image_url?, asset_url?}.
+    /// hidden_count, image_url?, asset_url?}, `delivery_status_read` {read_count} (a read status
+    /// with how many other members read the message).
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -248,6 +249,7 @@ extension BoxContent {
                                                ("position", .int(tile.position)), ("hidden_count", .int(tile.hiddenCount))]
                                               + (tile.imageURL.map { [("image_url", JSONValue.string($0))] } ?? [])
                                               + (tile.assetURL.map { [("asset_url", JSONValue.string($0))] } ?? [])))])
+        case .deliveryStatusRead(let count): .object([("delivery_status_read", .object([("read_count", .int(count))]))])
         }
     }
 

@@ -55,7 +55,13 @@ package struct MessageComposer {
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
         if decision.showsEditedLabel { spec.footnote.edited = strings.edited }
         if let status = decision.deliveryStatus {
-            spec.footnote.deliveryStatus = DataPartSpec(content: .deliveryStatus(status), words: strings.deliveryWords[status] ?? "")
+            // In a group channel a read status says how many read it ("2 ✓✓").
+            if status == .read, let count = decision.readCount {
+                let content = BoxContent.deliveryStatusRead(readCount: count)
+                spec.footnote.deliveryStatus = DataPartSpec(content: content, words: PlainPresentation().line(.deliveryStatus, text: nil, content: content, strings: strings))
+            } else {
+                spec.footnote.deliveryStatus = DataPartSpec(content: .deliveryStatus(status), words: strings.deliveryWords[status] ?? "")
+            }
         }
     }
 

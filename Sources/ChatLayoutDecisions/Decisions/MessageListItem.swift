@@ -37,6 +37,10 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     public var timeText: String
     /// The delivery status, with `deliveryStatusIndicator`.
     public var deliveryStatus: DeliveryStatus?
+    /// How many other members read the message, shown before a read status in group channels
+    /// ("2 ✓✓"): nil in direct channels, for a message in progress or failed, and when nobody
+    /// read it.
+    public var readCount: Int?
     /// The automatic translation shown under the text (`translation`), neutralised.
     public var translation: String?
     /// "3 replies" for a thread root (`threadInfo`).
@@ -54,7 +58,7 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// another user's (ids compare by their bytes). Empty unless explanations were asked for.
     public var notes: [String] = []
 
-    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, translation: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
+    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
         self.message = message
         self.text = text
         self.position = position
@@ -65,6 +69,7 @@ public struct MessageDecision: Hashable, Sendable, Codable {
         self.dateLabel = dateLabel
         self.timeText = timeText
         self.deliveryStatus = deliveryStatus
+        self.readCount = readCount
         self.translation = translation
         self.threadInfoText = threadInfoText
         self.threadParticipantNames = threadParticipantNames

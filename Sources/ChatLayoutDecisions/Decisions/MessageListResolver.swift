@@ -229,6 +229,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
             deliveryStatus: delivery.ungatedStatus(of: message)
         )
+        if isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
         if explain, let withheld, let target = context.translationLanguage {
             facts.translationWithheld = withheld.explanation(target: target)
         }
@@ -243,6 +244,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             options: options, day: day,
             dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
+            readCount: options.contains(.deliveryStatusIndicator) ? facts.readCount : nil,
             translation: options.contains(.translation) ? translation : nil,
             threadInfoText: threadInfo,
             threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {

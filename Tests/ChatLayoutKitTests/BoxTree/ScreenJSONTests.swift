@@ -45,6 +45,7 @@ struct ScreenJSONTests {
             .galleryTile(GalleryTileContent(attachment: photo, attachmentIndex: 4, position: 3, hiddenCount: 2,
                                             imageURL: "https://example.com/a \"b\".jpg", assetURL: "https://example.com/v.mp4")),
             .galleryTile(GalleryTileContent(attachment: AttachmentContent(kind: .video, type: "video"), attachmentIndex: 0, position: 0)),
+            .deliveryStatusRead(readCount: 3),
         ]
     }()
 
@@ -66,6 +67,7 @@ struct ScreenJSONTests {
         case .bubble: "bubble"
         case .gallery: "gallery"
         case .galleryTile: "galleryTile"
+        case .deliveryStatusRead: "deliveryStatusRead"
         }
     }
 
