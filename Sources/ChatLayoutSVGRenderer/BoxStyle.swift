@@ -62,7 +62,7 @@ struct BoxStyle {
             return BoxStyle(color: \.muted)
         case .authorName, .replyAuthor:
             return BoxStyle(color: \.muted, bold: true)
-        case .translation, .onlyVisibleToYou, .typingIndicator:
+        case .translation, .onlyVisibleToYou, .typingIndicator, .translationLabel:
             return BoxStyle(color: \.muted, italic: true)
         case .dateSeparator:
             return BoxStyle(text: .separator, color: \.muted)

@@ -48,7 +48,7 @@ struct PreviewTests {
         "root", "channelHeader", "headerTitle", "headerSubtitle", "messageList", "dateSeparator", "unreadSeparator",
         "messageRow", "avatar", "authorName", "bubble", "text", "quotedMessage", "attachment", "reactions", "threadInfo",
         "timestamp", "deliveryStatus", "errorIndicator", "onlyVisibleToYou", "translation", "editedLabel", "gallery",
-        "typingIndicator", "emptyState", "loadingState", "dateOverlay", "scrollToLatestButton",
+        "typingIndicator", "emptyState", "loadingState", "dateOverlay", "scrollToLatestButton", "translationLabel",
     ]
 
     private func preview(_ arguments: [String], stdin: String = "") throws -> CLIRunner.Result {

@@ -51,6 +51,10 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     case parentMessage
     /// "3 replies" between two separator lines under the parent message.
     case replyCountSeparator
+
+    /// In a message's footnote, after the time: "Translated to Portuguese", when the bubble
+    /// shows the message in translation.
+    case translationLabel
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the

@@ -112,6 +112,7 @@ extension BoxContent {
                                                    hiddenCount: try value["hidden_count"].int(), imageURL: try value["image_url"].optionalString(),
                                                    assetURL: try value["asset_url"].optionalString()))
         case "delivery_status_read": self = .deliveryStatusRead(readCount: try value["read_count"].int())
+        case "translated_to": self = .translatedTo(language: try value["language"].string())
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }

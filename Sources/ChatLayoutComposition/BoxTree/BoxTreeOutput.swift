@@ -220,7 +220,8 @@ extension BoxContent {
     /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user},
     /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
     /// hidden_count, image_url?, asset_url?}, `delivery_status_read` {read_count} (a read status
-    /// with how many other members read the message).
+    /// with how many other members read the message), `translated_to` {language} (the footnote
+    /// of a message shown in translation).
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -250,6 +251,7 @@ extension BoxContent {
                                               + (tile.imageURL.map { [("image_url", JSONValue.string($0))] } ?? [])
                                               + (tile.assetURL.map { [("asset_url", JSONValue.string($0))] } ?? [])))])
         case .deliveryStatusRead(let count): .object([("delivery_status_read", .object([("read_count", .int(count))]))])
+        case .translatedTo(let language): .object([("translated_to", .object([("language", .string(language))]))])
         }
     }
 

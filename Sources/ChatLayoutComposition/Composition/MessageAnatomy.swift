@@ -33,7 +33,8 @@ package struct MessageAnatomy: Hashable, Sendable {
         case attachments
         /// The message's text.
         case text
-        /// The automatic translation under the text.
+        /// The automatic translation under the text (an anatomy without it shows the text in
+        /// translation and says so in the footnote).
         case translation
     }
 
@@ -49,6 +50,9 @@ package struct MessageAnatomy: Hashable, Sendable {
         case edited
         /// The delivery status of one of the current user's messages.
         case deliveryStatus
+        /// "Translated to Portuguese" when the bubble shows the message in translation (the
+        /// anatomy has no ``ContentPart/translation`` under the text).
+        case translation
     }
 
     /// Outside the bubble, above it, top to bottom.
@@ -64,23 +68,25 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var currentUserFootnote: [FootnotePart]
 
     /// Today's arrangement: reactions above the bubble; the quote, poll, location,
-    /// attachments, text and translation inside it; the thread info and the footnote below it,
-    /// in Stream's order (`ChatMessageContentView`): others' author, time, "• Edited", "Only
-    /// visible to you", delivery status; the current user's the other way round with "Edited"
-    /// still after the time — "✓ 12:01 AM • Edited".
+    /// attachments and text inside it (the text in translation when the message has one);
+    /// the thread info and the footnote below it, in Stream's order (`ChatMessageContentView`):
+    /// others' author, time, "• Edited", "Only visible to you", delivery status; the current
+    /// user's the other way round with "Edited" still after the time — "✓ 12:01 AM • Edited";
+    /// "Translated to Portuguese" last in both.
     static let standard = MessageAnatomy(
         aboveBubble: [.reactions],
-        inBubble: [.quote, .poll, .location, .attachments, .text, .translation],
+        inBubble: [.quote, .poll, .location, .attachments, .text],
         belowBubble: [.threadInfo, .footnote],
-        footnote: [.author, .time, .edited, .onlyVisibleToYou, .deliveryStatus],
-        currentUserFootnote: [.deliveryStatus, .onlyVisibleToYou, .time, .edited, .author]
+        footnote: [.author, .time, .edited, .onlyVisibleToYou, .deliveryStatus, .translation],
+        currentUserFootnote: [.deliveryStatus, .onlyVisibleToYou, .time, .edited, .author, .translation]
     )
 
     /// The parent message of a thread view's `info_header` (Sendbird's parent message info):
-    /// no bubble, its content as ``standard`` orders it, the reactions under it.
+    /// no bubble, its content as ``standard`` orders it and its translation under the text
+    /// (it has no footnote to say so), the reactions under it.
     package static let parentInfo = MessageAnatomy(
         aboveBubble: [],
-        inBubble: standard.inBubble,
+        inBubble: standard.inBubble + [.translation],
         belowBubble: [.reactions],
         footnote: [],
         currentUserFootnote: []

@@ -66,6 +66,12 @@ public struct Metrics: Hashable, Sendable {
     public var galleryGap: Int
     /// The space between a gallery's edges and its tiles, likewise (Stream: 2 points).
     public var galleryInset: Int
+    /// The widest bubble is `maximumBubbleWidthPercent` of the whole row less its padding and
+    /// the avatar column (Stream's `maxContentWidthMultiplier`, which bounds the row's content
+    /// with the avatar in it), not of the space beside the avatar column. On in points; the
+    /// text renderer keeps its own rule (80 % of the space beside the avatar column: a
+    /// terminal's row is too few cells to lose the avatar column twice).
+    public var bubbleWidthCountsTheRow = false
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -112,6 +118,14 @@ public struct Metrics: Hashable, Sendable {
                        headerHeight: max(44, line * 2), lineHeight: line, bubbleVerticalPadding: max(4, line / 3), gap: 6,
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
                        verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2)
+            .withBubbleWidthCountingTheRow()
+    }
+
+    /// These metrics with ``bubbleWidthCountsTheRow`` on.
+    private func withBubbleWidthCountingTheRow() -> Metrics {
+        var metrics = self
+        metrics.bubbleWidthCountsTheRow = true
+        return metrics
     }
 
     /// The text renderer's metrics for a configuration: points become cells at about 8 points

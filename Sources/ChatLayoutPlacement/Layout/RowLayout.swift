@@ -271,14 +271,30 @@ struct RowLayout {
         // The glyph overlaps the bubble's bottom outer corner by half its width, rounded up (Stream's
         // `ChatMessageErrorIndicator`; a one-cell glyph covers the corner cell): the bubble is
         // pulled in by the other half.
-        let errorOverlap = errorGlyph.map { ($0.width + 1) / 2 } ?? 0
-        let errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
-        var maxOuter = available < metrics.fullWidthBelow
-            ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
+        var errorOverlap = errorGlyph.map { ($0.width + 1) / 2 } ?? 0
+        var errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
+        // The widest bubble: a share of the space beside the avatar column, or (Stream's, in
+        // points) a share of the row less its padding and the avatar column.
+        let widestBubble = metrics.bubbleWidthCountsTheRow
+            ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
+            : available * metrics.maximumBubbleWidthPercent / 100
+        var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
         // Too narrow for the border and padding around a wide character: no bubble.
         let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
         let hasBubble = bubbleSpec != nil
+        // No bubble to overlap (jumbomoji, a row too narrow): the glyph stands beside the
+        // content, or gives way when there is no room for it there.
+        if let glyph = errorGlyph, !hasBubble {
+            errorOverlap = 0
+            if available < glyph.width + metrics.gap + 1 {
+                errorGlyph = nil
+                errorReserve = 0
+            } else {
+                errorReserve = glyph.width + metrics.gap
+                maxOuter = max(1, min(maxOuter, available - errorReserve))
+            }
+        }
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 
@@ -528,7 +544,8 @@ struct RowLayout {
     /// messages' from the leading edge; yours, in their own order, ending at the trailing
     /// edge), and returns its
     /// height (0 when no part is drawn). Too wide: the time and the delivery status stay whole;
-    /// the labels take what is left, then the author name (which gives way first); a part left
+    /// the labels take what is left, then the author name, then "Translated to …" (which gives
+    /// way first, then the name); a part left
     /// too little room to say anything is dropped rather than drawn as a lone "…". The parts
     /// are fitted in storage on the stack: no array is made for them.
     private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, id: String, in column: OutsideColumn, y: Int,
@@ -557,6 +574,7 @@ struct RowLayout {
                 case .time: if let time = footnote.time { add(.timestamp, time) }
                 case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
                 case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
+                case .translation: if let label = footnote.translation { add(.translationLabel, label.text, label.content) }
                 }
             }
             // Room is given out by priority: time and status, then the labels, then the name.
@@ -576,8 +594,11 @@ struct RowLayout {
                 used += width + (given > 0 ? spacing : 0)
                 given += 1
             }
-            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName { give(index) }
+            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName && base[index].role != .translationLabel {
+                give(index)
+            }
             for index in 0 ..< count where base[index].role == .authorName { give(index) }
+            for index in 0 ..< count where base[index].role == .translationLabel { give(index) }
             // Each part cut to what it was given and what is left.
             var budget = maxWidth - spacing * max(0, given - 1)
             var drawnCount = 0

@@ -46,6 +46,7 @@ struct ScreenJSONTests {
                                             imageURL: "https://example.com/a \"b\".jpg", assetURL: "https://example.com/v.mp4")),
             .galleryTile(GalleryTileContent(attachment: AttachmentContent(kind: .video, type: "video"), attachmentIndex: 0, position: 0)),
             .deliveryStatusRead(readCount: 3),
+            .translatedTo(language: "pt"),
         ]
     }()
 
@@ -68,6 +69,7 @@ struct ScreenJSONTests {
         case .gallery: "gallery"
         case .galleryTile: "galleryTile"
         case .deliveryStatusRead: "deliveryStatusRead"
+        case .translatedTo: "translatedTo"
         }
     }
 
@@ -105,7 +107,7 @@ struct ScreenJSONTests {
 
     @Test func everyContentCase_isInTheSample() {
         let named = Set(Self.contents.map(Self.caseName))
-        #expect(named.count == 15, "\(named.sorted())")
+        #expect(named.count == 17, "\(named.sorted())")
     }
 
     @Test func everyContent_readsBackEqual_fromItsJSON_andThroughCodable() throws {

@@ -4,7 +4,7 @@ import ChatLayoutKit
 import ChatLayoutTextRenderer
 import Testing
 
-/// Issue 29, points 6 to 8: Stream's footnote, avatar and error indicator, each test
+/// Issue 29, points 6 to 9: Stream's footnote, avatar, error indicator and translation, each test
 /// re-expressing one of Stream UIKit's snapshot tests (named in its doc comment) as a
 /// document, asserting the arrangement on the box tree. Stream's facts
 /// (`ChatMessageContentView`, `ChatMessageDeliveryStatusView`): the footnote of others'
@@ -12,7 +12,9 @@ import Testing
 /// current user's the other way round, "Edited" still after the time ("✓ 3:33 PM • Edited").
 /// A read status counts its readers in channels of more than two members ("1 ✓✓"). The
 /// avatar's bottom is the bottom of the bubble's column (level with the footnote); the error
-/// indicator overlaps the bubble's bottom outer corner by half its width.
+/// indicator overlaps the bubble's bottom outer corner by half its width. A message shown in
+/// translation has the translated text in its bubble and "Translated to Portuguese" last in
+/// its footnote.
 struct FootnoteParityTests {
     /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
     private static let lineHeight = 24
@@ -52,7 +54,7 @@ struct FootnoteParityTests {
     /// The footnote's boxes (on the line under the bubble), left to right.
     private func footnote(_ parts: [Box]) throws -> [Box] {
         let bubble = try first(.bubble, in: parts)
-        return parts.filter { [.timestamp, .deliveryStatus, .editedLabel, .authorName, .onlyVisibleToYou].contains($0.role)
+        return parts.filter { [.timestamp, .deliveryStatus, .editedLabel, .authorName, .onlyVisibleToYou, .translationLabel].contains($0.role)
             && $0.frame.y >= bubble.frame.maxY }.sorted { $0.frame.x < $1.frame.x }
     }
 
@@ -115,6 +117,19 @@ struct FootnoteParityTests {
         #expect(line.map(\.role) == [.deliveryStatus, .timestamp, .editedLabel])
         #expect(line[2].text == "Edited" && line[2].lines == ["• Edited"] && line[2].content == .edited)
         #expect(line[2].frame.maxX == 360 - 8)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance_whenMessageIsEdited_andDeleted_shouldNotShowEditedLabel`:
+    /// a deleted message says "Message deleted" and shows no "Edited".
+    @Test func editedAndDeleted_showsNoEditedLabel() throws {
+        let builder = own("Hello World") {
+            $0.messageTextUpdatedAt = ConversationBuilder().at(5)
+            $0.deletedAt = ConversationBuilder().at(10)
+        }.config { $0.editedLabelEnabled = true }
+        let parts = self.parts(try screen(builder))
+        #expect(parts.allSatisfy { $0.role != .editedLabel })
+        #expect(parts.first { $0.role == .text }?.text == "Message deleted")
+        #expect(try footnote(parts).last?.role == .timestamp)
     }
 
     /// `ChatMessageContentView_Tests.test_appearance` with `avatar-bubble-text-timestamp`:
@@ -191,5 +206,57 @@ struct FootnoteParityTests {
         let decision = try #require(try builder.resolve(explain: true).decision("m1"))
         #expect(decision.readCount == 2)
         #expect(decision.reasons.contains { $0.option == "deliveryStatusIndicator" && $0.reason.contains("read by 2") })
+    }
+
+    /// A direct channel with auto-translation into Portuguese: `author` says "Hello", which
+    /// has a Portuguese translation.
+    private func translated(by author: String, locale: String = "en_US") -> ConversationBuilder {
+        ConversationBuilder().direct()
+            .config { $0.autoTranslationEnabled = true }
+            .context {
+                $0.translationLanguage = "pt"
+                $0.locale = locale
+            }
+            .message("m1", by: author, at: 0, text: "Hello") {
+                $0.language = "en"
+                $0.translations = ["pt": "Olá"]
+            }
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance_whenMessageHasTranslation_whenNotSentByCurrentUser`:
+    /// "Olá" in the bubble instead of "Hello"; "3:33 PM Translated to Portuguese" under it
+    /// from the leading edge, the label carrying the language's code.
+    @Test func translation_othersMessage_replacesTheText_andTheFootnoteSaysSo() throws {
+        let parts = self.parts(try screen(translated(by: "leia")))
+        let texts = parts.filter { $0.role == .text || $0.role == .translation }
+        #expect(texts.map(\.text) == ["Olá"] && texts.first?.role == .text)
+        let line = try footnote(parts)
+        #expect(line.map(\.role) == [.timestamp, .translationLabel])
+        #expect(line[1].text == "Translated to Portuguese" && line[1].content == .translatedTo(language: "pt"))
+        #expect(line[0].frame.x == (try first(.bubble, in: parts)).frame.x)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance_whenMessageHasTranslation_whenIsSentByCurrentUser`:
+    /// "✓ 3:33 PM Translated to Portuguese" ending at the trailing edge.
+    @Test func translation_ownMessage_labelLast_atTheTrailingEdge() throws {
+        let parts = self.parts(try screen(translated(by: "luke")))
+        #expect(parts.filter { $0.role == .text }.map(\.text) == ["Olá"])
+        let line = try footnote(parts)
+        #expect(line.map(\.role) == [.deliveryStatus, .timestamp, .translationLabel])
+        #expect(line[2].frame.maxX == 360 - 8)
+    }
+
+    /// The language is named in the document's locale through ICU, not the machine's.
+    @Test func translation_languageNamedInTheDocumentsLocale() throws {
+        let label = try first(.translationLabel, in: parts(try screen(translated(by: "leia", locale: "es_ES"))))
+        #expect(label.text == "Traducido al portugués")
+        #expect(label.content == .translatedTo(language: "pt"))
+    }
+
+    /// On a terminal: the translated text alone in the bubble, the label after the time.
+    @Test func translation_inCells_replacesTheText() throws {
+        let drawn = TextRenderer().render(try screen(translated(by: "leia"), points: false, width: 40))
+        #expect(drawn.contains("Olá") && !drawn.contains("Hello"))
+        #expect(drawn.contains("Translated to Portuguese"))
     }
 }
