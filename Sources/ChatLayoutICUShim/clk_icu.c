@@ -377,6 +377,15 @@ int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, in
     return length;
 }
 
+int32_t clk_icu_display_language(const char *locale, const char *language, clk_uchar *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getDisplayLanguage(language, locale, (UChar *)out, capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    // U_USING_DEFAULT_WARNING: no name, the code itself was written.
+    if (U_FAILURE(status) || status == U_USING_DEFAULT_WARNING || length <= 0) return -1;
+    return length;
+}
+
 int clk_bytes_equal(const void *a, const void *b, size_t count) {
     return count == 0 || memcmp(a, b, count) == 0;
 }

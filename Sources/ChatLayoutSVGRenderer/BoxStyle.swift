@@ -67,7 +67,7 @@ struct BoxStyle {
             return BoxStyle(color: \.muted, bold: true)
         case .typingDots:
             return BoxStyle(shape: .dots, color: \.muted)
-        case .translation, .onlyVisibleToYou, .typingIndicator:
+        case .translation, .onlyVisibleToYou, .typingIndicator, .translationLabel:
             return BoxStyle(color: \.muted, italic: true)
         case .dateSeparator:
             return BoxStyle(text: .separator, color: \.muted)

@@ -61,6 +61,8 @@ public struct TerminalPresentation: BoxPresentation {
             case .pollCheck: return "○"
             default: return words
             }
+        case .deliveryStatusRead(let count):
+            return PlainPresentation.readCount(count, strings: strings) + " " + (strings.deliveryGlyphs[.read] ?? "")
         default:
             break
         }

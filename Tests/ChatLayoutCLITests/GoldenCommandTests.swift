@@ -64,12 +64,12 @@ struct GoldenCommandTests {
         #expect(check.status == 1)
         #expect(check.stdout.contains("differs     lunch.txt (line 13, column 33)"))
         #expect(check.stdout.contains("--- \(folder.path)/lunch.txt\n+++ \(folder.path)/lunch.txt (drawn)\n@@ -10,7 +10,7 @@\n"))
-        #expect(check.stdout.contains("\n-\" EL │ Are we still on for lunch? │      \"\n+\" EL │ Are we still on for lunch! │      \"\n"))
+        #expect(check.stdout.contains("\n-\"    │ Are we still on for lunch? │      \"\n+\"    │ Are we still on for lunch! │      \"\n"))
 
         let report = try JUnitSummary(contentsOf: junit)
         #expect(report.tests == 4 && report.failures == 1 && report.errors == 0)
         #expect(report.failedCases == ["lunch.txt"])
-        #expect(report.failureText.contains("+\" EL │ Are we still on for lunch! │      \""))
+        #expect(report.failureText.contains("+\"    │ Are we still on for lunch! │      \""))
 
         // --failed re-records only the drawing that changed.
         let rerecord = try CLIRunner.run(["golden", "record", "--failed", folder.path], environment: local)

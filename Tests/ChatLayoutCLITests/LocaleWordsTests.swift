@@ -57,7 +57,8 @@ struct LayoutDirectionTests {
         // right; the current user's at the left, square at the bottom left.
         #expect(drawn.contains { $0.hasSuffix("╰──────────────────────────┘") })
         #expect(drawn.contains { $0.hasPrefix(" └") } || drawn.contains { $0.hasPrefix(" ╰") })
-        #expect(drawn.contains { $0.hasSuffix("│ LS") } && english.contains { $0.hasPrefix(" LS │") })
+        // The avatar level with the footnote line, at its start.
+        #expect(drawn.contains { $0.hasSuffix(" LS") } && english.contains { $0.hasPrefix(" LS Luke") })
         // A quote's bar at the leading edge: the right.
         #expect(drawn.contains { $0.contains("┃ │") } && english.contains { $0.contains("│ ┃ ") })
         let json = try CLIRunner.run(["preview", Self.sample, "--width", "40", "--locale", "he_IL", "--format", "json"]).stdout

@@ -149,7 +149,7 @@ struct CompositionTests {
         #expect(author.text == name)
         #expect(author.lines.count == 1 && author.lines[0].hasSuffix("…") && author.lines[0].count < name.count)
         #expect(footnote[1].lines == [decision.timeText])
-        #expect(footnote[2].lines == [ChatStrings().edited])
+        #expect(footnote[2].lines == [PlainPresentation.editedSeparator + ChatStrings().edited] && footnote[2].text == ChatStrings().edited)
         for (left, right) in zip(footnote, footnote.dropFirst()) { #expect(left.frame.maxX <= right.frame.x) }
         #expect((footnote.last?.frame.maxX ?? .max) <= width)
     }

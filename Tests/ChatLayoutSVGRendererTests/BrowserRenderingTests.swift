@@ -86,7 +86,9 @@ struct BrowserRenderingTests {
                 for line in box.placedLines { displays[line.text.trimmingCharacters(in: .whitespaces)] = line.display }
             }
             let drawn = try drawnTexts(screen)
-            #expect(!drawn.isEmpty, "\(locale): no right-to-left text drawn")
+            // In en_US the sample's Hebrew message shows in its English translation: no
+            // right-to-left text is left to draw.
+            if locale != "en_US" { #expect(!drawn.isEmpty, "\(locale): no right-to-left text drawn") }
             for text in drawn {
                 let display = try #require(displays[text.text], "\(locale): \(text.text) is not a line of the layout")
                 let letters = String(display.unicodeScalars.filter(\.properties.isAlphabetic).filter { !$0.properties.isGraphemeExtend }.map(Character.init))

@@ -57,6 +57,9 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The typing indicator's dots before its words (Stream's `TypingAnimationView`): a child
     /// of the ``typingIndicator`` row, "•••" on a terminal, drawn by the front end elsewhere.
     case typingDots
+    /// In a message's footnote, after the time: "Translated to Portuguese", when the bubble
+    /// shows the message in translation.
+    case translationLabel
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the

@@ -46,6 +46,12 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// duration and waveform; a button of an ephemeral giphy). The card is the attachment's
     /// box; its parts are its children.
     case cardPart(AttachmentCardPart)
+    /// The read status of one of the current user's messages in a group channel, with how many
+    /// of the other members read it (shown before the status: "2 ✓✓").
+    case deliveryStatusRead(readCount: Int)
+    /// The footnote of a message shown in translation ("Translated to Portuguese"): the
+    /// language's code ("pt"); the label's words are the box's `text`.
+    case translatedTo(language: String)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {

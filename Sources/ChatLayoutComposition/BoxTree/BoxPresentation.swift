@@ -63,8 +63,11 @@ public struct PlainPresentation: BoxPresentation {
             return Self.threadInfo(info, separator: strings.listSeparator)
         case .deliveryStatus(let status):
             return strings.deliveryWords[status] ?? ""
+        case .deliveryStatusRead(let count):
+            return Self.readCount(count, strings: strings) + " " + (strings.deliveryWords[.read] ?? "")
         case .edited:
-            return strings.edited
+            // After the time, set apart as Stream sets it ("12:01 AM • Edited").
+            return Self.editedSeparator + strings.edited
         case .error:
             return strings.errorGlyph
         case .cardPart(let part):
@@ -74,6 +77,14 @@ public struct PlainPresentation: BoxPresentation {
             // The typing dots are the front end's to draw (three dots, animated).
             return role == .typingDots ? "" : text ?? ""
         }
+    }
+
+    /// What stands before "Edited" after the time: "• ".
+    public static let editedSeparator = "• "
+
+    /// "2": how many other members read a message, before its read status.
+    public static func readCount(_ count: Int, strings: ChatStrings) -> String {
+        strings.count(count)
     }
 
     /// "+2": the media a gallery has no tile for, over its last tile.

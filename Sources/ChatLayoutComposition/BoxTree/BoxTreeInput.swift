@@ -120,6 +120,8 @@ extension BoxContent {
                                                 action: value["action"].isAbsent ? nil : try AttachmentAction(value["action"]),
                                                 optionIndex: try value["option_index"].optionalInt(), votes: try value["votes"].optionalInt(),
                                                 maxVotes: try value["max_votes"].optionalInt()))
+        case "delivery_status_read": self = .deliveryStatusRead(readCount: try value["read_count"].int())
+        case "translated_to": self = .translatedTo(language: try value["language"].string())
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }

@@ -219,7 +219,9 @@ extension BoxContent {
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
     /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user},
     /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
-    /// hidden_count, image_url?, asset_url?}, `card_part` (``AttachmentCardPart/json()``).
+    /// hidden_count, image_url?, asset_url?}, `card_part` (``AttachmentCardPart/json()``),
+    /// `delivery_status_read` {read_count} (a read status with how many other members read the
+    /// message), `translated_to` {language} (the footnote of a message shown in translation).
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -249,6 +251,8 @@ extension BoxContent {
                                               + (tile.imageURL.map { [("image_url", JSONValue.string($0))] } ?? [])
                                               + (tile.assetURL.map { [("asset_url", JSONValue.string($0))] } ?? [])))])
         case .cardPart(let part): .object([("card_part", part.json())])
+        case .deliveryStatusRead(let count): .object([("delivery_status_read", .object([("read_count", .int(count))]))])
+        case .translatedTo(let language): .object([("translated_to", .object([("language", .string(language))]))])
         }
     }
 

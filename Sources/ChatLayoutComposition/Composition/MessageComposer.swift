@@ -55,13 +55,21 @@ package struct MessageComposer {
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
         if decision.showsEditedLabel { spec.footnote.edited = strings.edited }
         if let status = decision.deliveryStatus {
-            spec.footnote.deliveryStatus = DataPartSpec(content: .deliveryStatus(status), words: strings.deliveryWords[status] ?? "")
+            // In a group channel a read status says how many read it ("2 ✓✓").
+            if status == .read, let count = decision.readCount {
+                let content = BoxContent.deliveryStatusRead(readCount: count)
+                spec.footnote.deliveryStatus = DataPartSpec(content: content, words: PlainPresentation().line(.deliveryStatus, text: nil, content: content, strings: strings))
+            } else {
+                spec.footnote.deliveryStatus = DataPartSpec(content: .deliveryStatus(status), words: strings.deliveryWords[status] ?? "")
+            }
         }
     }
 
     /// The bubble's content of a message (the quote, poll, location, attachments, text and
-    /// translation its options and data show), into `spec`.
-    func composeContent(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
+    /// translation its options and data show), into `spec`. A translation stands under the
+    /// text where `inBubble` (the anatomy's) has a place for it; else the text is shown in
+    /// translation and the footnote says so.
+    func composeContent(_ decision: MessageDecision, into spec: inout MessageRowSpec, inBubble: [MessageAnatomy.ContentPart]? = nil) {
         let options = decision.options
         let message = decision.message
         if options.contains(.quotedMessage), let quoted = message.quotedMessage {
@@ -77,7 +85,16 @@ package struct MessageComposer {
             if !message.attachments.isEmpty { composeAttachments(message.attachments, into: &spec) }
         }
         if options.contains(.text) { spec.text = decision.text }
-        if options.contains(.translation) { spec.translation = decision.translation }
+        guard options.contains(.translation), let translation = decision.translation else { return }
+        if (inBubble ?? anatomy.inBubble).contains(.translation) {
+            spec.translation = translation
+        } else {
+            // Stream's: the text in translation, the footnote saying so.
+            if options.contains(.text) { spec.text = translation }
+            if let label = decision.translationLabel {
+                spec.footnote.translation = TextPartSpec(text: label, content: decision.translationLanguage.map { .translatedTo(language: $0) })
+            }
+        }
     }
 
     /// The reactions above a bubble, as data and in words ("❤️ 2 😂 1").

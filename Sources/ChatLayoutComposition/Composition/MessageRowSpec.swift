@@ -206,4 +206,6 @@ package struct FootnoteSpec {
     package var edited: String?
     /// The delivery status and its words ("Read").
     package var deliveryStatus: DataPartSpec?
+    /// "Translated to Portuguese" and the language's code.
+    package var translation: TextPartSpec?
 }

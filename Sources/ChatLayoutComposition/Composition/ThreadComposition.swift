@@ -19,7 +19,7 @@ extension MessageComposer {
         let decision = info.decision
         var spec = MessageRowSpec(id: decision.message.id)
         spec.avatar = avatar(decision.message.user)
-        composeContent(decision, into: &spec)
+        composeContent(decision, into: &spec, inBubble: MessageAnatomy.parentInfo.inBubble)
         if decision.options.contains(.reactions) { spec.reactions = reactions(decision.reactions) }
         return spec
     }

@@ -33,6 +33,8 @@ struct MessageFacts {
     var translation: String?
     /// The status before the channel's events gate it (rule 14 gates it).
     var deliveryStatus: DeliveryStatus?
+    /// How many other members read it, in a group channel (``DeliveryState/readCount(of:memberCount:)``).
+    var readCount: Int?
     /// Why rule 10 shows none of the message's translations, when explaining.
     var translationWithheld: String?
 }
@@ -148,7 +150,7 @@ enum LayoutOptionsResolver {
         if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
             if DeliveryState.isShown(status, features: facts.features) {
                 options.insert(.deliveryStatusIndicator)
-                reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status)))
+                reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status, readCount: facts.readCount)))
             } else {
                 reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.hiddenReason(status), removed: true))
             }

@@ -37,8 +37,18 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     public var timeText: String
     /// The delivery status, with `deliveryStatusIndicator`.
     public var deliveryStatus: DeliveryStatus?
+    /// How many other members read the message, shown before a read status in group channels
+    /// ("2 ✓✓"): nil in direct channels, for a message in progress or failed, and when nobody
+    /// read it.
+    public var readCount: Int?
     /// The automatic translation shown under the text (`translation`), neutralised.
     public var translation: String?
+    /// The language the translation is in (the context's `translation_language`), with
+    /// `translation`.
+    public var translationLanguage: String?
+    /// The footnote that says so: "Translated to Portuguese" (the language named in the
+    /// document's locale), with `translation`.
+    public var translationLabel: String?
     /// "3 replies" for a thread root (`threadInfo`).
     public var threadInfoText: String?
     /// The names of the thread's participants (for `threadInfo`), neutralised.
@@ -54,7 +64,7 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// another user's (ids compare by their bytes). Empty unless explanations were asked for.
     public var notes: [String] = []
 
-    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, translation: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
+    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
         self.message = message
         self.text = text
         self.position = position
@@ -65,7 +75,10 @@ public struct MessageDecision: Hashable, Sendable, Codable {
         self.dateLabel = dateLabel
         self.timeText = timeText
         self.deliveryStatus = deliveryStatus
+        self.readCount = readCount
         self.translation = translation
+        self.translationLanguage = translationLanguage
+        self.translationLabel = translationLabel
         self.threadInfoText = threadInfoText
         self.threadParticipantNames = threadParticipantNames
         self.showsEditedLabel = showsEditedLabel

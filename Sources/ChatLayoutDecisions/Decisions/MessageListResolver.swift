@@ -229,11 +229,18 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
             deliveryStatus: delivery.ungatedStatus(of: message)
         )
+        if isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
         if explain, let withheld, let target = context.translationLanguage {
             facts.translationWithheld = withheld.explanation(target: target)
         }
         var reasons: [OptionReason]? = explain ? [] : nil
         let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
+        // The translation's language named in the document's locale ("Translated to Portuguese").
+        var translationLanguage: String?, translationLabel: String?
+        if options.contains(.translation), let target = context.translationLanguage {
+            translationLanguage = target
+            translationLabel = strings.translatedTo.filling(["language": formatter.languageName(target) ?? target])
+        }
         var threadInfo: String?
         if options.contains(.threadInfo) {
             threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
@@ -243,7 +250,9 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             options: options, day: day,
             dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
+            readCount: options.contains(.deliveryStatusIndicator) ? facts.readCount : nil,
             translation: options.contains(.translation) ? translation : nil,
+            translationLanguage: translationLanguage, translationLabel: translationLabel,
             threadInfoText: threadInfo,
             threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
                 ($0.name == nil ? user($0.id) : $0).neutralDisplayName.string

@@ -214,6 +214,14 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
         }
     }
 
+    /// The name of a language in the locale's language, from ICU: "pt" → "Portuguese"
+    /// (en_US), "portugués" (es_ES); nil when ICU has no name for it.
+    public func languageName(_ code: String) -> String? {
+        ICUFormattedString.read { out, capacity in
+            clk_icu_display_language(dataLocale, code, out, capacity)
+        }
+    }
+
     // MARK: Private
 
     /// `kind` with the era ("BC") where it shows a year and no era: a skeleton gets "G", a

@@ -144,6 +144,11 @@ void clk_icu_number_format_close(void *formatter);
 /// means the buffer was too small: call again with that capacity.
 int32_t clk_icu_number_format(void *formatter, int64_t value, clk_uchar *out, int32_t capacity);
 
+/// Writes the name of the language of `language` (a BCP 47 or ICU id: "pt", "pt_BR") in
+/// `locale`'s language ("Portuguese" in en_US); returns the length, or -1 when ICU has no name
+/// for it (it would only echo the code). A length greater than `capacity` means call again.
+int32_t clk_icu_display_language(const char *locale, const char *language, clk_uchar *out, int32_t capacity);
+
 /// Whether `count` bytes at `a` and `b` are equal (memcmp; for the measurement cache's keys).
 int clk_bytes_equal(const void *a, const void *b, size_t count);
 

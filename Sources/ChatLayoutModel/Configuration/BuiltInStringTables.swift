@@ -74,6 +74,7 @@ enum BuiltInStringTables {
             "attachment_poll=استطلاع رأي",
             "attachment_location=موقع",
             "attachment_live_location=موقع مباشر",
+            "translated_to=مترجمة إلى {language}",
         ]),
         ("de", [
             "unread_messages=Ungelesene Nachrichten",
@@ -123,6 +124,7 @@ enum BuiltInStringTables {
             "attachment_poll=Umfrage",
             "attachment_location=Standort",
             "attachment_live_location=Live-Standort",
+            "translated_to=Übersetzt: {language}",
         ]),
         ("es", [
             "unread_messages=Mensajes no leídos",
@@ -177,6 +179,7 @@ enum BuiltInStringTables {
             "attachment_poll=encuesta",
             "attachment_location=ubicación",
             "attachment_live_location=ubicación en tiempo real",
+            "translated_to=Traducido al {language}",
         ]),
         ("fr", [
             "unread_messages=Messages non lus",
@@ -231,6 +234,7 @@ enum BuiltInStringTables {
             "attachment_poll=sondage",
             "attachment_location=position",
             "attachment_live_location=position en direct",
+            "translated_to=Traduit en {language}",
         ]),
         ("he", [
             "unread_messages=הודעות שלא נקראו",
@@ -285,6 +289,7 @@ enum BuiltInStringTables {
             "attachment_poll=סקר",
             "attachment_location=מיקום",
             "attachment_live_location=מיקום בזמן אמת",
+            "translated_to=תורגם ל{language}",
         ]),
         ("hi", [
             "unread_messages=बिना पढ़े मैसेज",
@@ -334,6 +339,7 @@ enum BuiltInStringTables {
             "attachment_poll=पोल",
             "attachment_location=लोकेशन",
             "attachment_live_location=लाइव लोकेशन",
+            "translated_to={language} में अनुवादित",
         ]),
         ("it", [
             "unread_messages=Messaggi non letti",
@@ -388,6 +394,7 @@ enum BuiltInStringTables {
             "attachment_poll=sondaggio",
             "attachment_location=posizione",
             "attachment_live_location=posizione in tempo reale",
+            "translated_to=Tradotto in {language}",
         ]),
         ("ja", [
             "unread_messages=未読メッセージ",
@@ -432,6 +439,7 @@ enum BuiltInStringTables {
             "attachment_poll=投票",
             "attachment_location=位置情報",
             "attachment_live_location=ライブ位置情報",
+            "translated_to={language}に翻訳済み",
         ]),
         ("ko", [
             "unread_messages=읽지 않은 메시지",
@@ -476,6 +484,7 @@ enum BuiltInStringTables {
             "attachment_poll=투표",
             "attachment_location=위치",
             "attachment_live_location=실시간 위치",
+            "translated_to={language}(으)로 번역됨",
         ]),
         ("nl", [
             "unread_messages=Ongelezen berichten",
@@ -525,6 +534,7 @@ enum BuiltInStringTables {
             "attachment_poll=peiling",
             "attachment_location=locatie",
             "attachment_live_location=live-locatie",
+            "translated_to=Vertaald: {language}",
         ]),
         ("pl", [
             "unread_messages=Nieprzeczytane wiadomości",
@@ -584,6 +594,7 @@ enum BuiltInStringTables {
             "attachment_poll=ankieta",
             "attachment_location=lokalizacja",
             "attachment_live_location=lokalizacja na żywo",
+            "translated_to=Przetłumaczono na: {language}",
         ]),
         ("pt", [
             "unread_messages=Mensagens não lidas",
@@ -638,6 +649,7 @@ enum BuiltInStringTables {
             "attachment_poll=enquete",
             "attachment_location=localização",
             "attachment_live_location=localização em tempo real",
+            "translated_to=Traduzido para {language}",
         ]),
         ("ru", [
             "unread_messages=Непрочитанные сообщения",
@@ -697,6 +709,7 @@ enum BuiltInStringTables {
             "attachment_poll=опрос",
             "attachment_location=геопозиция",
             "attachment_live_location=геопозиция в реальном времени",
+            "translated_to=Переведено на: {language}",
         ]),
         ("tr", [
             "unread_messages=Okunmamış mesajlar",
@@ -746,6 +759,7 @@ enum BuiltInStringTables {
             "attachment_poll=anket",
             "attachment_location=konum",
             "attachment_live_location=canlı konum",
+            "translated_to={language} diline çevrildi",
         ]),
         ("uk", [
             "unread_messages=Непрочитані повідомлення",
@@ -805,6 +819,7 @@ enum BuiltInStringTables {
             "attachment_poll=опитування",
             "attachment_location=геопозиція",
             "attachment_live_location=геопозиція в реальному часі",
+            "translated_to=Перекладено: {language}",
         ]),
         ("zh-Hans", [
             "unread_messages=未读消息",
@@ -849,6 +864,7 @@ enum BuiltInStringTables {
             "attachment_poll=投票",
             "attachment_location=位置",
             "attachment_live_location=实时位置",
+            "translated_to=已翻译为{language}",
         ]),
         ("zh-Hant", [
             "unread_messages=未讀訊息",
@@ -893,6 +909,7 @@ enum BuiltInStringTables {
             "attachment_poll=投票",
             "attachment_location=位置",
             "attachment_live_location=即時位置",
+            "translated_to=已翻譯為{language}",
         ]),
     ]
 }

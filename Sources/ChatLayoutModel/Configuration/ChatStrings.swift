@@ -18,6 +18,9 @@ public struct ChatStrings: Hashable, Sendable {
     public var onlyVisibleToYou = "Only visible to you"
     /// The edited label: "Edited".
     public var edited = "Edited"
+    /// The footnote of a message shown in translation: "Translated to Portuguese"; `{language}`
+    /// stands for the language's name in the document's locale.
+    public var translatedTo = "Translated to {language}"
     /// The thread info of a thread reply also sent to the channel.
     public var threadReply = "Thread reply"
     /// "Leia is typing…"; `{name}` stands for the name.

@@ -211,6 +211,7 @@ extension ChatStrings {
         .keyed("attachment_poll", \.attachmentNames, "poll"),
         .keyed("attachment_location", \.attachmentNames, "location"),
         .keyed("attachment_live_location", \.attachmentNames, "liveLocation"),
+        .phrase("translated_to", \.translatedTo, ["language"]),
     ]
 }
 

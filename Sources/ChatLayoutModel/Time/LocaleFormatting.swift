@@ -28,9 +28,15 @@ public protocol LocaleFormatting: Sendable {
     func pluralCategory(_ count: Int) -> PluralCategory
     /// A count with the locale's digits and grouping ("1,234").
     func formatCount(_ count: Int) -> String
+    /// The name of a language in this locale's language: "pt" → "Portuguese" (en_US); nil when
+    /// it has none.
+    func languageName(_ code: String) -> String?
 }
 
 extension LocaleFormatting {
+    /// No language names: a formatter without them names a language by its code.
+    public func languageName(_ code: String) -> String? { nil }
+
     /// The calendar day of an instant in this time zone.
     public func calendarDay(of timestamp: Timestamp) -> CalendarDay {
         localDateTime(of: timestamp).day

@@ -74,6 +74,12 @@ public struct Metrics: Hashable, Sendable {
     public var reactionsAndQuote: ReactionsAndQuoteMetrics = .cells
     /// The lengths of attachments' cards (link previews, files, recordings, a giphy's buttons).
     public var cards = AttachmentCardMetrics.cells
+    /// The widest bubble is `maximumBubbleWidthPercent` of the whole row less its padding and
+    /// the avatar column (Stream's `maxContentWidthMultiplier`, which bounds the row's content
+    /// with the avatar in it), not of the space beside the avatar column. On in points; the
+    /// text renderer keeps its own rule (80 % of the space beside the avatar column: a
+    /// terminal's row is too few cells to lose the avatar column twice).
+    public var bubbleWidthCountsTheRow = false
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -123,7 +129,15 @@ public struct Metrics: Hashable, Sendable {
                        headerPadding: 16, mediaWidth: 250, imageMaxHeight: 600, videoMaxHeight: 400, giphyMaxHeight: 200,
                        verticalScale: 1, galleryAspectPercent: 132, galleryGap: 2, galleryInset: 2, bannerHeight: 56)
             .with(reactionsAndQuote: .points)
+            .withBubbleWidthCountingTheRow()
         metrics.cards = .points
+        return metrics
+    }
+
+    /// These metrics with ``bubbleWidthCountsTheRow`` on.
+    private func withBubbleWidthCountingTheRow() -> Metrics {
+        var metrics = self
+        metrics.bubbleWidthCountsTheRow = true
         return metrics
     }
 

@@ -274,8 +274,8 @@ struct RowLayout {
     }
 
     /// Writes a message row into `sink`: the row's box, then its parts in drawing order — the
-    /// parts above the bubble, the bubble and its content, the error glyph and the avatar beside
-    /// it, the parts below it — each where the anatomy puts it.
+    /// parts above the bubble, the bubble and its content, the error glyph on its corner, the
+    /// parts below it, the avatar level with the last of them — each where the anatomy puts it.
     func writeMessageRow<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
         // Made by the composition stage in its module: made here, in another module, the
         // spec's initialiser is a call that is never inlined.
@@ -308,14 +308,34 @@ struct RowLayout {
                               maxWidth: max(1, measurer.width(of: drawn)))
         }
         // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
-        if let glyph = errorGlyph, available < glyph.width + metrics.gap + 1 { errorGlyph = nil }
-        let errorReserve = errorGlyph.map { $0.width + metrics.gap } ?? 0
-        var maxOuter = available < metrics.fullWidthBelow
-            ? available : max(metrics.fullWidthBelow, available * metrics.maximumBubbleWidthPercent / 100)
+        if let glyph = errorGlyph, available < glyph.width + 1 { errorGlyph = nil }
+        // The glyph overlaps the bubble's bottom outer corner by half its width, rounded up (Stream's
+        // `ChatMessageErrorIndicator`; a one-cell glyph covers the corner cell): the bubble is
+        // pulled in by the other half.
+        var errorOverlap = errorGlyph.map { ($0.width + 1) / 2 } ?? 0
+        var errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
+        // The widest bubble: a share of the space beside the avatar column, or (Stream's, in
+        // points) a share of the row less its padding and the avatar column.
+        let widestBubble = metrics.bubbleWidthCountsTheRow
+            ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
+            : available * metrics.maximumBubbleWidthPercent / 100
+        var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
         // Too narrow for the border and padding around a wide character: no bubble.
         let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
         let hasBubble = bubbleSpec != nil
+        // No bubble to overlap (jumbomoji, a row too narrow): the glyph stands beside the
+        // content, or gives way when there is no room for it there.
+        if let glyph = errorGlyph, !hasBubble {
+            errorOverlap = 0
+            if available < glyph.width + metrics.gap + 1 {
+                errorGlyph = nil
+                errorReserve = 0
+            } else {
+                errorReserve = glyph.width + metrics.gap
+                maxOuter = max(1, min(maxOuter, available - errorReserve))
+            }
+        }
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 
@@ -341,7 +361,7 @@ struct RowLayout {
             content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width)
                 : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
         }
-        let bubbleX = flipped ? right - outerWidth : left
+        let bubbleX = flipped ? right - errorReserve - outerWidth : left + errorReserve
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
 
         // The row's height is known once its parts are placed: it is closed with it.
@@ -383,17 +403,20 @@ struct RowLayout {
         }
         if let bubble { sink.close(bubble, height: nil) }
         if let hanging { emit(hanging.block, id: id, x: hanging.x, y: hanging.y, into: &sink) }
-        // The error glyph beside the last line of content, the avatar's bottom at the content's.
-        let contentBottom = partY + bottomPadding
+        // The error glyph on the bubble's bottom outer corner (trailing for yours, leading for
+        // others', towards the avatar), its bottom at the bubble's.
         if let errorGlyph {
-            let x = flipped ? bubbleX - errorReserve : bubbleX + outerWidth + metrics.gap
-            emit(errorGlyph, id: id, x: x, y: partY - errorGlyph.height, into: &sink)
-        }
-        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
-            emit(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: max(0, contentBottom - metrics.avatarHeight), into: &sink)
+            let x = flipped ? bubbleX + outerWidth - errorOverlap : bubbleX - errorReserve
+            emit(errorGlyph, id: id, x: x, y: y + bubbleHeight - errorGlyph.height, into: &sink)
         }
         y += bubbleHeight
         for part in anatomy.belowBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
+        // The avatar's bottom at the bottom of the bubble's column (Stream's bottom-aligned
+        // `mainContainer`): level with the footnote line when there is one, straddling the
+        // bubble's bottom edge; at the bubble's bottom when nothing is below it.
+        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
+            emit(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: max(0, y - metrics.avatarHeight), into: &sink)
+        }
         sink.close(row, height: y)
     }
 
@@ -589,14 +612,16 @@ struct RowLayout {
     }
 
     /// Writes the footnote's parts at `y` of the row, in the anatomy's order (others'
-    /// messages: from the leading edge; yours ending at the trailing edge), and returns its
+    /// messages' from the leading edge; yours, in their own order, ending at the trailing
+    /// edge), and returns its
     /// height (0 when no part is drawn). Too wide: the time and the delivery status stay whole;
-    /// the labels take what is left, then the author name (which gives way first); a part left
+    /// the labels take what is left, then the author name, then "Translated to …" (which gives
+    /// way first, then the name); a part left
     /// too little room to say anything is dropped rather than drawn as a lone "…". The parts
     /// are fitted in storage on the stack: no array is made for them.
     private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, id: String, in column: OutsideColumn, y: Int,
                                               into sink: inout Sink) -> Int {
-        let order = anatomy.footnote
+        let order = column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote
         guard !order.isEmpty else { return 0 }
         let maxWidth = column.available
         let spacing = metrics.inlineSpacing
@@ -620,6 +645,7 @@ struct RowLayout {
                 case .time: if let time = footnote.time { add(.timestamp, time) }
                 case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
                 case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
+                case .translation: if let label = footnote.translation { add(.translationLabel, label.text, label.content) }
                 }
             }
             // Room is given out by priority: time and status, then the labels, then the name.
@@ -639,8 +665,11 @@ struct RowLayout {
                 used += width + (given > 0 ? spacing : 0)
                 given += 1
             }
-            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName { give(index) }
+            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName && base[index].role != .translationLabel {
+                give(index)
+            }
             for index in 0 ..< count where base[index].role == .authorName { give(index) }
+            for index in 0 ..< count where base[index].role == .translationLabel { give(index) }
             // Each part cut to what it was given and what is left.
             var budget = maxWidth - spacing * max(0, given - 1)
             var drawnCount = 0

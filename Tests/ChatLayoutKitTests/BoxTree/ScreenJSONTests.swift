@@ -51,6 +51,8 @@ struct ScreenJSONTests {
                                          action: AttachmentAction(name: "image_action", value: "send", text: "Send", isPrimary: true))),
             .cardPart(AttachmentCardPart(kind: .image, attachmentIndex: 0)),
             .cardPart(AttachmentCardPart(kind: .pollProgress, attachmentIndex: -1, optionIndex: 1, votes: 2, maxVotes: 5)),
+            .deliveryStatusRead(readCount: 3),
+            .translatedTo(language: "pt"),
         ]
     }()
 
@@ -86,6 +88,8 @@ struct ScreenJSONTests {
         case .gallery: "gallery"
         case .galleryTile: "galleryTile"
         case .cardPart: "cardPart"
+        case .deliveryStatusRead: "deliveryStatusRead"
+        case .translatedTo: "translatedTo"
         }
     }
 
@@ -123,7 +127,7 @@ struct ScreenJSONTests {
 
     @Test func everyContentCase_isInTheSample() {
         let named = Set(Self.contents.map(Self.caseName))
-        #expect(named.count == 16, "\(named.sorted())")
+        #expect(named.count == 18, "\(named.sorted())")
     }
 
     @Test func everyContent_readsBackEqual_fromItsJSON_andThroughCodable() throws {

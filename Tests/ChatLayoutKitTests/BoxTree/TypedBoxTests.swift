@@ -72,7 +72,7 @@ struct TypedBoxTests {
         #expect(contents.contains(reactions), "\(drawing)")
         #expect(contents.contains(.threadInfo(ThreadInfoContent(replyCount: 3, label: "3 replies", participants: ["Han", "Leia"]))))
         #expect(contents.contains(.quotedMessage(QuotedContent(id: "m1", author: "Leia", text: "Photos"))))
-        #expect(contents.contains(.translation) && contents.contains(.edited) && contents.contains(.error), "\(drawing)")
+        #expect(contents.contains(.translatedTo(language: "fr")) && contents.contains(.edited) && contents.contains(.error), "\(drawing)")
         #expect(contents.contains(.deliveryStatus(.read)))
         let imageQuote = contents.compactMap { if case .quotedMessage(let q) = $0, q.id == "m0" { q } else { nil } }.first
         #expect(imageQuote?.text == "image" && imageQuote?.namesAttachmentType == true && imageQuote?.attachment?.title == "dunes.jpg")
@@ -83,7 +83,7 @@ struct TypedBoxTests {
         func drawn(_ presentation: any BoxPresentation) throws -> [String] { boxes(try screen(presentation)).flatMap(\.lines) }
         let terminal = try drawn(TerminalPresentation()), plain = try drawn(PlainPresentation())
         // A file is a card: its icon's type in brackets beside its name; a poll's options have check circles.
-        for glyph in ["[pdf]", "plan.pdf", "┃ ", "» Des photos", "○", "[location: 52.52000", "💬 3 replies", "Where?"] {
+        for glyph in ["[pdf]", "plan.pdf", "┃ ", "○", "[location: 52.52000", "💬 3 replies", "Where?"] {
             #expect(terminal.contains { $0.contains(glyph) }, "the terminal draws \(glyph)")
         }
         for glyph in ["[", "┃", "»", "○", "💬", "──"] {
