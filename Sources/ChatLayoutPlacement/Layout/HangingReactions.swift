@@ -166,9 +166,14 @@ extension RowLayout {
         if text.lines.count > 1 || !mark.isEmpty {
             text.lines = text.lines.map { line in
                 let neutral = text.lines.count > 1 ? UntrustedText.neutralize(line.text) : line.text
-                let drawnLine = measurer.wrap(mark + neutral, width: Int(Int32.max)).lines.first
+                var drawnLine = measurer.wrap(mark + neutral, width: Int(Int32.max)).lines.first
+                // A line the neutralising made wider than its room is cut back to it.
+                if let wide = drawnLine, wide.width > textWidth, wide.width > line.width {
+                    drawnLine = measurer.wrap(measurer.truncate(mark + neutral, width: max(textWidth, line.width)), width: Int(Int32.max)).lines.first
+                }
                 return TextLine(text: drawnLine?.text ?? neutral, display: drawnLine?.display ?? neutral, width: drawnLine?.width ?? line.width)
             }
+            text.width = text.lines.map(\.width).max() ?? 0
             if !mark.isEmpty { text.direction = .rightToLeft }
         }
         text.height = text.lines.count * lineHeight
@@ -205,10 +210,10 @@ extension RowLayout {
         // Its content is the quote's: a front end knows these words are the quoted ones.
         let text = Block(role: .text, text: quote.words, content: block.content, lines: quote.lines, width: 0,
                          height: block.height - 2 * lengths.quoteVerticalPadding, alignment: natural, direction: quote.direction)
-        // At least as wide as its widest line (a lone wide character in a one-unit width).
-        let widest = quote.lines.map(\.width).max() ?? 0
+        // Within the quote's box, as every part keeps to its parent (a lone wide character in a
+        // one-unit width overflows its box, not the box its parent).
         emit(text, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding,
-             width: max(1, widest, textWidth - 2 * lengths.quotePadding), into: &sink)
+             width: max(1, min(textWidth - 2 * lengths.quotePadding, x + width - textX - lengths.quotePadding)), into: &sink)
         sink.close(token, height: nil)
     }
 }

@@ -213,6 +213,38 @@ struct ChannelParityTests {
         #expect(abs(rows[1].frame.x + rows[1].frame.width / 2 - 180) <= 10)
     }
 
+    /// `ChatChannelVC_Tests.test_whenThereIsAnUnreadMessage_whenFeatureIsDisabled_shouldShowABannerOnTopOfIt`:
+    /// with the unread separator off, the two messages and nothing between them.
+    @Test func unreadMessage_separatorOff_nothingBetween() throws {
+        let rows = try rows(try screen([message("m1", "Read message", by: "a", at: 0), message("m2", "Unread message", by: "b", at: 30)],
+                                       config: #""unread_separator_enabled": false"#,
+                                       extra: #", "read": [{"user": {"id": "me"}, "last_read_message_id": "m1", "unread_messages": 1}]"#))
+        #expect(rows.map(\.role) == [.messageRow, .messageRow])
+    }
+
+    /// `ChatChannelVC_Tests.test_headerViewForMessage_whenUnreadSeparatorIsDisabled_whenMessageShouldShowDateSeparator_AndIsMarkedAsUnread`:
+    /// the dates alone.
+    @Test func unreadMessageOnANewDay_separatorOff_theDateAlone() throws {
+        let json = [#"{"id": "m1", "text": "First message", "user": {"id": "a"}, "created_at": "1970-01-01T00:00:00Z"}"#,
+                    #"{"id": "m2", "text": "Second message", "user": {"id": "b"}, "created_at": "1970-01-02T00:00:00Z"}"#]
+        let rows = try rows(try screen(json, config: #""date_indicator_placement": "message_list", "date_separator_style": "stream", "unread_separator_enabled": false"#,
+                                       extra: #", "message_list": {"history_loaded": true}, "read": [{"user": {"id": "me"}, "last_read_message_id": "m1", "unread_messages": 1}]"#))
+        #expect(rows.map(\.role) == [.dateSeparator, .messageRow, .dateSeparator, .messageRow])
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearanceForSystemMessage` and
+    /// `test_appearanceForErrorMessage`: "Some member was added" centred across the row, no
+    /// bubble, no avatar, no footnote.
+    @Test(arguments: ["system", "error"])
+    func systemAndErrorMessages_oneCentredLine(type: String) throws {
+        let rows = try rows(try screen([message("m1", "Some member was added", by: "a", at: 0, #", "type": "\#(type)""#)]))
+        let row = try #require(rows.first)
+        let text = try #require(parts(.text, of: row).first)
+        #expect(rows.count == 1 && text.text == "Some member was added" && text.lines.count == 1)
+        #expect(abs(text.frame.x + text.frame.width / 2 - 180) <= 10)
+        #expect(parts(.bubble, of: row).isEmpty && parts(.avatar, of: row).isEmpty && parts(.timestamp, of: row).isEmpty)
+    }
+
     /// `ChatChannelVC_Tests.test_headerViewForMessage_whenUnreadSeparatorIsEnabled_whenMessageShouldShowDateSeparator_AndIsMarkedAsUnread`:
     /// a new day's first message that is the first unread one has its date, then the unread
     /// separator, above it.
