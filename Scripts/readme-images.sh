@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Redraws README's pictures: the sample conversation and thread list laid out in points on a
+# Redraws README's pictures: the sample conversation, thread list and attachment cards laid out in points on a
 # 375-point phone (`chat-layout … --units points --format svg`: HarfBuzz on the Noto fonts),
 # rendered at twice the size to docs/images/*.png by headless Chromium
 # (Scripts/render-svg-png.sh). Fonts: fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback.
@@ -12,6 +12,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p docs/images
 "$binary" preview Samples/conversation.json --width 375 --units points --format svg >"$work/conversation.svg"
 "$binary" threads Samples/threads.json --width 375 --units points --format svg >"$work/threads.svg"
-for name in conversation threads; do
+"$binary" preview Samples/cards.json --width 375 --units points --format svg >"$work/cards.svg"
+for name in conversation threads cards; do
     Scripts/render-svg-png.sh "$work/$name.svg" "docs/images/$name.png" 2
 done

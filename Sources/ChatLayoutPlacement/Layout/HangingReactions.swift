@@ -89,9 +89,11 @@ extension RowLayout {
             return (block, column.isFlipped ? column.right - block.width : column.left)
         }
         let count = max(1, reactions.count)
-        let icons = count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing
-        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
         let glyphs = Self.reactionGlyphs(reactions, strings: strings)
+        // Stream's icon lengths, or the glyphs' own width where the font draws them wider (an
+        // emoji at the body's size): icons are never cut.
+        let icons = max(count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing, measurer.width(of: glyphs))
+        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
         var block = line(.reactions, nil, words: data.words, content: data.content, drawn: glyphs,
                          maxWidth: max(1, frameWidth - 2 * lengths.reactionPadding))
         block.width = frameWidth
