@@ -201,15 +201,21 @@ extension RowLayout {
         return block
     }
 
+    /// A bordered card's border and where its content starts and ends across, in a card
+    /// `width` wide (border and padding shrunk where the card is too narrow for them).
+    private func cardInsets(width: Int) -> (border: Int, left: Int, right: Int) {
+        let border = min(metrics.cards.border, max(0, (width - 1) / 2))
+        let padding = min(metrics.cards.padding, max(0, (width - 2 * border - 1) / 2))
+        return (border, border + padding, width - border - padding)
+    }
+
     /// Stream's file item: inside a border, the type icon at the leading edge, centred down;
     /// beside it the name (one line) over the size.
     private func fileParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
-        let border = min(cards.border, max(0, (width - 1) / 2))
-        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
+        let (border, left, right) = cardInsets(width: width)
         var parts: [CardPartPlacement] = []
-        var x = border + padding
-        let right = width - border - padding
+        var x = left
         var icon: CardPartPlacement?
         if let part = card.part(.fileIcon) {
             var block = partBlock(part, maxWidth: max(1, right - x))
@@ -245,11 +251,9 @@ extension RowLayout {
     /// rest of the line.
     private func voiceRecordingParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
-        let border = min(cards.border, max(0, (width - 1) / 2))
-        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
+        let (border, left, right) = cardInsets(width: width)
         var parts: [CardPartPlacement] = []
-        var x = border + padding
-        let right = width - border - padding
+        var x = left
         var play: CardPartPlacement?
         if let part = card.part(.playButton), right - x >= cards.playButtonSize + cards.iconGap + narrowestBubbleContent {
             var block = partBlock(part, maxWidth: cards.playButtonSize)
@@ -292,9 +296,8 @@ extension RowLayout {
     /// points; a terminal has none); then the buttons, one a line, centred.
     private func pollParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
-        let border = min(cards.border, max(0, (width - 1) / 2))
-        let padding = min(cards.padding, max(0, (width - 2 * border - 1) / 2))
-        let left = border + padding, right = width - border - padding, room = max(1, right - left)
+        let (border, left, right) = cardInsets(width: width)
+        let room = max(1, right - left)
         var parts: [CardPartPlacement] = []
         var y = border + cards.verticalPadding
         func place(_ block: Block, x: Int, width: Int) {

@@ -18,7 +18,7 @@ struct AttachmentCardParityTests {
     /// The chat attachment (Swift Testing has an `Attachment` of its own).
     private typealias Attachment = ChatLayoutKit.Attachment
 
-    private static let lineHeight = 24
+    private static let lineHeight = ParityLayout.lineHeight
 
     /// A direct channel where `author` sends `text` with `attachments`.
     private func message(_ attachments: [Attachment], text: String = "", from author: String = "leia",
@@ -30,11 +30,7 @@ struct AttachmentCardParityTests {
     }
 
     private func screen(_ builder: ConversationBuilder, points: Bool = true, width: Int = 360) throws -> LaidOutScreen {
-        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: Self.lineHeight) : ICUTextEngine()
-        return MessageListScreen.layout(builder.conversation, environment:
-                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
-                                      presentation: points ? PlainPresentation() : TerminalPresentation()), width: width)
+        try ParityLayout.screen(builder, points: points, width: width)
     }
 
     /// The bubble, the message's text box, and its cards (attachment boxes with parts).

@@ -23,11 +23,7 @@ struct ChannelParityTests {
         let json = #"{"context": {"current_user_id": "me", "now": "2024-01-01T00:30:00Z", "time_zone": "UTC", "locale": "en_US"}, "#
             + #""channel": {"cid": "messaging:mock", "member_count": 0}, "config": {\#(config)}, "#
             + #""messages": [\#(messages.joined(separator: ", "))]\#(extra)}"#
-        let document = try ConversationDecoder.decode(Array(json.utf8))
-        let context = try document.context.completed()
-        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        let environment = try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
-                                                measurer: TenfoldMeasurer(pointsLineHeight: 24), presentation: PlainPresentation())
+        let (document, environment) = try ParityLayout.document(json)
         return MessageListScreen.layout(document.conversation, environment: environment, width: 360)
     }
 

@@ -17,7 +17,7 @@ import Testing
 /// its footnote.
 struct FootnoteParityTests {
     /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
-    private static let lineHeight = 24
+    private static let lineHeight = ParityLayout.lineHeight
 
     /// Luke (the current user) sends `text` in a channel of `members` (Luke first), read
     /// events on.
@@ -31,11 +31,7 @@ struct FootnoteParityTests {
     }
 
     private func screen(_ builder: ConversationBuilder, points: Bool = true, width: Int = 360) throws -> LaidOutScreen {
-        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: Self.lineHeight) : ICUTextEngine()
-        return MessageListScreen.layout(builder.conversation, environment:
-                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
-                                      presentation: points ? PlainPresentation() : TerminalPresentation()), width: width)
+        try ParityLayout.screen(builder, points: points, width: width)
     }
 
     /// The boxes of message `id`'s row, in drawing order (the row's own box left out).

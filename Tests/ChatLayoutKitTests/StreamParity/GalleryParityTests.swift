@@ -12,7 +12,7 @@ import Testing
 /// four and more are two by two, "+N" over the fourth; tiles 2 points apart and from the edges.
 struct GalleryParityTests {
     /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
-    private static let lineHeight = 24
+    private static let lineHeight = ParityLayout.lineHeight
 
     /// A direct channel where Leia (not the current user) sends `media`, and nothing else.
     private func gallery(_ count: Int, type: String = "image", text: String = "", from author: String = "leia",
@@ -29,11 +29,7 @@ struct GalleryParityTests {
     }
 
     private func screen(_ builder: ConversationBuilder, points: Bool = true, width: Int) throws -> LaidOutScreen {
-        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: Self.lineHeight) : ICUTextEngine()
-        return MessageListScreen.layout(builder.conversation, environment:
-                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
-                                      presentation: points ? PlainPresentation() : TerminalPresentation()), width: width)
+        try ParityLayout.screen(builder, points: points, width: width)
     }
 
     /// The first box of `role` and its children, with the bubble around it.

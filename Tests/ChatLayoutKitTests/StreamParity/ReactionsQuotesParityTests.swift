@@ -13,7 +13,7 @@ import Testing
 /// messages, leading for the current user's — whose top is 5 points below its centre.
 struct ReactionsQuotesParityTests {
     /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
-    private static let lineHeight = 24
+    private static let lineHeight = ParityLayout.lineHeight
 
     /// A group channel where `author` sends Stream's test text with like 5 and love 2.
     private func reacted(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
@@ -26,11 +26,7 @@ struct ReactionsQuotesParityTests {
     }
 
     private func screen(_ builder: ConversationBuilder, points: Bool = true, width: Int) throws -> LaidOutScreen {
-        let formatter = try ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone)
-        let measurer: any TextMeasuring = points ? TenfoldMeasurer(pointsLineHeight: Self.lineHeight) : ICUTextEngine()
-        return MessageListScreen.layout(builder.conversation, environment:
-                try LayoutEnvironment(config: builder.config, context: builder.context, formatter: formatter, measurer: measurer,
-                                      presentation: points ? PlainPresentation() : TerminalPresentation()), width: width)
+        try ParityLayout.screen(builder, points: points, width: width)
     }
 
     /// The first box of each role of the message row.

@@ -51,11 +51,7 @@ struct ThreadListParityTests {
 
     /// Stream's snapshots are 360 × 700 points (its item tests 400 points wide); lines 24 points.
     private func screen(_ json: String, width: Int = 360, height: Int? = 700) throws -> LaidOutScreen {
-        let document = try ConversationDecoder.decode(Array(json.utf8))
-        let context = try document.context.completed()
-        let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
-        let environment = try LayoutEnvironment(config: document.config, context: context, formatter: formatter,
-                                                measurer: TenfoldMeasurer(pointsLineHeight: 24), presentation: PlainPresentation())
+        let (document, environment) = try ParityLayout.document(json)
         return ThreadListScreen.layout(document.conversation, environment: environment, width: width,
                                        viewport: height.map { Viewport(scrollOffset: 0, height: $0) })
     }
