@@ -80,6 +80,11 @@ public struct Metrics: Hashable, Sendable {
     /// text renderer keeps its own rule (80 % of the space beside the avatar column: a
     /// terminal's row is too few cells to lose the avatar column twice).
     public var bubbleWidthCountsTheRow = false
+    /// A gallery spans the widest bubble (Stream's gallery fills its bubble, which grows to its
+    /// widest for it), not at most ``mediaWidth``. On in points; a terminal keeps its galleries
+    /// ``mediaWidth`` cells wide at most, as a screen of a hundred cells would otherwise show a
+    /// gallery thirty rows tall.
+    public var galleryFillsTheBubble = false
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -134,10 +139,11 @@ public struct Metrics: Hashable, Sendable {
         return metrics
     }
 
-    /// These metrics with ``bubbleWidthCountsTheRow`` on.
+    /// These metrics with ``bubbleWidthCountsTheRow`` and ``galleryFillsTheBubble`` on (Stream's).
     private func withBubbleWidthCountingTheRow() -> Metrics {
         var metrics = self
         metrics.bubbleWidthCountsTheRow = true
+        metrics.galleryFillsTheBubble = true
         return metrics
     }
 

@@ -487,7 +487,8 @@ struct RowLayout {
     /// quoted message, the poll, the location, the attachments, the text and the translation,
     /// those the row has.
     /// A part across the bubble (a gallery, a default media frame) takes at most `bleedWidth`
-    /// (the bubble's width inside its border; `inner` without one) and ``Metrics/mediaWidth``.
+    /// (the bubble's width inside its border; `inner` without one) and ``Metrics/mediaWidth``,
+    /// but a gallery all of `bleedWidth` where ``Metrics/galleryFillsTheBubble``.
     func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int, bleedWidth: Int? = nil) -> [Block] {
         let mediaWidth = max(1, min(metrics.mediaWidth, bleedWidth ?? inner))
         var content: [Block] = []
@@ -510,7 +511,9 @@ struct RowLayout {
             case .location:
                 if let location = spec.location { content.append(line(.attachment, location.text, content: location.content, maxWidth: inner)) }
             case .attachments:
-                if let gallery = spec.gallery { content.append(galleryBlock(gallery, width: mediaWidth)) }
+                if let gallery = spec.gallery {
+                    content.append(galleryBlock(gallery, width: metrics.galleryFillsTheBubble ? max(1, bleedWidth ?? inner) : mediaWidth))
+                }
                 for attachment in spec.attachments {
                     let follows = content.last?.card != nil
                     content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth, follows: follows))

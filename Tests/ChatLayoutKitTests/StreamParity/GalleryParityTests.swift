@@ -125,6 +125,9 @@ struct GalleryParityTests {
         let (bubble, gallery, _) = try parts(try screen(self.gallery(1, type: "video", from: "luke"), width: 360))
         #expect(bubble.frame.maxX == 360 - 8)
         #expect(gallery.frame.maxX == bubble.frame.maxX - 1)
+        // The gallery fills the bubble at its widest, as Stream's: 254 points (75 % of the row
+        // less its margins), the gallery 252 × 191 inside its border.
+        #expect(bubble.frame.width == 254 && gallery.frame.width == 252 && gallery.frame.height == 191)
     }
 
     /// Right to left (Stream's `rightToLeftLayout` variant of the four-image gallery): the
