@@ -187,7 +187,7 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     // MARK: Styles
 
     /// The width of `text` drawn in `style`: its width at ``pointSize`` scaled by the style's
-    /// size (``TextStyle/scaleFromBody``: a jumbomoji is about three times the body's).
+    /// size (`TextStyle.scaleFromBody`: a jumbomoji is about three times the body's).
     public func width(of text: String, style: TextStyle) -> Int {
         style.scaleFromBody == 1 ? width(of: text) : Self.wholePoints(preciseWidth(of: text) * style.scaleFromBody)
     }
