@@ -90,12 +90,12 @@ extension RowLayout {
         }
         let count = max(1, reactions.count)
         let glyphs = Self.reactionGlyphs(reactions, strings: strings)
-        // Stream's icon lengths, or the glyphs' own width where the font draws them wider (an
-        // emoji at the body's size): icons are never cut.
-        let icons = max(count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing, measurer.width(of: glyphs))
-        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
+        // Measured once, cut only to the column: the bubble takes Stream's icon lengths, or the
+        // glyphs' own width where the font draws them wider (an emoji at the body's size).
         var block = line(.reactions, nil, words: data.words, content: data.content, drawn: glyphs,
-                         maxWidth: max(1, frameWidth - 2 * lengths.reactionPadding))
+                         maxWidth: max(1, column.available - 2 * lengths.reactionPadding))
+        let icons = max(count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing, block.width)
+        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
         block.width = frameWidth
         block.height = lengths.reactionHeight
         block.alignment = .center
@@ -224,7 +224,9 @@ extension RowLayout {
     /// A message of 1–3 emoji alone, with no attachment, poll or location: drawn large
     /// (Stream's jumbomoji), also in a bubble that quotes.
     func isJumbomoji(_ spec: MessageRowSpec, _ text: String) -> Bool {
-        guard spec.gallery == nil, spec.attachments.isEmpty, spec.poll == nil, spec.location == nil,
+        // The decisions drew no bubble around a jumbomoji unless it quotes: a bubbled message
+        // that does not quote is none, and its text is not scanned again.
+        guard spec.bubble == nil || spec.quote != nil, spec.gallery == nil, spec.attachments.isEmpty, spec.poll == nil, spec.location == nil,
               let count = measurer.emojiOnlyClusterCount(text) else { return false }
         return (1 ... 3).contains(count)
     }
