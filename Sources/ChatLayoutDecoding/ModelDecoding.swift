@@ -324,7 +324,8 @@ struct ModelDecoder {
             cid = "\(type):\(id)"
         }
         return Channel(cid: cid ?? "", name: try json["name"].optionalString(),
-                       memberCount: try json["member_count"].optionalInt(), features: features,
+                       memberCount: try json["member_count"].optionalInt(),
+                       watcherCount: try json["watcher_count"].optionalInt(), features: features,
                        truncatedAt: try json["truncated_at"].optionalTimestamp())
     }
 

@@ -24,15 +24,24 @@ enum TypingText {
     }
 }
 
-/// The channel header: its title (`ChannelNamer`), under it the member count, or who is typing with `navigation_bar`.
+/// The channel header: its title (`ChannelNamer`), under it the member count ("4 members";
+/// "4 members, 1 online" when the payload counts the watchers, as Stream's group channels
+/// say), or who is typing with `navigation_bar`.
 enum HeaderResolver {
     static func header(_ conversation: Conversation, currentUserID: String?, typing: String?,
                        config: MessageListConfig, strings: ChatStrings, formatter: any LocaleFormatting) -> ChannelHeader {
         let title = ChannelNamer.title(of: conversation.channel, members: conversation.members.map(\.user),
                                        currentUserID: currentUserID, strings: strings, formatter: formatter)
         let count = conversation.memberCount
-        // No member count known (an export without members): no count rather than "0 members".
-        var subtitle = count > 0 ? strings.members.text(count, using: formatter) : ""
+        var subtitle = ""
+        if let watchers = conversation.channel.watcherCount, conversation.channel.memberCount != nil || count > 0 {
+            // Stream's group subtitle, "0 members, 0 online" included: both counts are the server's.
+            subtitle = strings.membersOnline.filling(["members": strings.members.text(count, using: formatter),
+                                                      "online": strings.online.text(watchers, using: formatter)])
+        } else if count > 0 {
+            // No member count known (an export without members): no count rather than "0 members".
+            subtitle = strings.members.text(count, using: formatter)
+        }
         if config.typingIndicatorPlacement == .navigationBar, let typing { subtitle = typing }
         return ChannelHeader(title: title, subtitle: subtitle, memberCount: count)
     }

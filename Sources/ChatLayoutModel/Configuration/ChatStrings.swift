@@ -31,6 +31,10 @@ public struct ChatStrings: Hashable, Sendable {
     public var manyTyping = CountPhrase(one: "{count} person is typing…", other: "{count} people are typing…")
     /// The header's subtitle: "1 member" / "4 members".
     public var members = CountPhrase(one: "{count} member", other: "{count} members")
+    /// How many watch a group channel now: "1 online" / "3 online".
+    public var online = CountPhrase(one: "{count} online", other: "{count} online")
+    /// A group channel's subtitle when the watchers are known: "4 members, 1 online".
+    public var membersOnline = "{members}, {online}"
     /// Thread info and the thread view's count: "1 reply" / "3 replies".
     public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
 

@@ -180,6 +180,8 @@ extension ChatStrings {
         .phrase("typing_two", \.twoTyping, ["first", "second"]),
         .counted("typing_many", \.manyTyping),
         .counted("members", \.members),
+        .counted("online", \.online),
+        .phrase("members_online", \.membersOnline, ["members", "online"]),
         .counted("replies", \.replies),
         .keyed("delivery_pending", \.deliveryWords, DeliveryStatus.pending),
         .keyed("delivery_sent", \.deliveryWords, DeliveryStatus.sent),

@@ -45,19 +45,23 @@ public struct Channel: Hashable, Sendable, Codable {
     public var neutralName: NeutralText?
     /// The member count as the server reports it; when absent, the members listed.
     public var memberCount: Int?
+    /// How many users watch the channel now (`watcher_count`), as the server reports it: the
+    /// header of a group channel says "4 members, 1 online" when it is known.
+    public var watcherCount: Int?
     /// What the channel's type enables.
     public var features: ChannelFeatures
     /// When the channel was truncated (`truncated_at`): older messages are not shown.
     public var truncatedAt: Timestamp?
 
-    private enum CodingKeys: String, CodingKey { case cid, neutralName = "name", memberCount, features, truncatedAt }
+    private enum CodingKeys: String, CodingKey { case cid, neutralName = "name", memberCount, watcherCount, features, truncatedAt }
 
     /// A channel; its name is neutralised.
-    public init(cid: String = "", name: String? = nil, memberCount: Int? = nil, features: ChannelFeatures = ChannelFeatures(),
-                truncatedAt: Timestamp? = nil) {
+    public init(cid: String = "", name: String? = nil, memberCount: Int? = nil, watcherCount: Int? = nil,
+                features: ChannelFeatures = ChannelFeatures(), truncatedAt: Timestamp? = nil) {
         self.cid = cid
         self.neutralName = name.map { NeutralText($0) }
         self.memberCount = memberCount
+        self.watcherCount = watcherCount
         self.features = features
         self.truncatedAt = truncatedAt
     }
