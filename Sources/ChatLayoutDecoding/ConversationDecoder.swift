@@ -290,6 +290,7 @@ public enum ConversationDecoder {
         config.pageSize = try json["page_size"].optionalInt() ?? config.pageSize
         config.showShadowedMessages = try json["show_shadowed_messages"].optionalBool() ?? config.showShadowedMessages
         config.unreadLastReadFallback = try json["unread_last_read_fallback"].optionalBool() ?? config.unreadLastReadFallback
+        config.showEmptyState = try json["show_empty_state"].optionalBool() ?? config.showEmptyState
         if let direction = try json["layout_direction"].optionalString(), direction != "auto" {
             guard let value = LayoutDirection(rawValue: direction) else {
                 throw DocumentError(path: json["layout_direction"].path, line: nil, column: nil,

@@ -43,27 +43,27 @@ public struct LayoutSnapshot: Sendable {
         /// The viewport of a message list (opening at the bottom) or a thread list (at the
         /// top) `height` tall; nil without a height, and for a thread view, which opens where
         /// its starting point says.
-        func viewport(height: Int?, scrollOffset: Int?) -> Viewport? {
+        func viewport(height: Int?, scrollOffset: Int?, isScrolling: Bool = false) -> Viewport? {
             guard let height else { return nil }
             switch self {
-            case .messageList: return Viewport(scrollOffset: scrollOffset ?? Int.max, height: height)
-            case .threadList: return Viewport(scrollOffset: scrollOffset ?? 0, height: height)
+            case .messageList: return Viewport(scrollOffset: scrollOffset ?? Int.max, height: height, isScrolling: isScrolling)
+            case .threadList: return Viewport(scrollOffset: scrollOffset ?? 0, height: height, isScrolling: isScrolling)
             case .threadView: return nil
             }
         }
 
         /// This screen of `conversation` laid out `width` wide in `environment`, through
-        /// ``viewport(height:scrollOffset:)`` (a thread view takes `height` and `scrollOffset`
-        /// itself).
+        /// ``viewport(height:scrollOffset:isScrolling:)`` (a thread view takes `height`,
+        /// `scrollOffset` and `isScrolling` itself).
         ///
         /// - Throws: `ThreadViewError` for a thread view of a message the conversation does not have.
         func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int, height: Int?,
-                    scrollOffset: Int?) throws(ThreadViewError) -> LaidOutScreen {
-            let viewport = viewport(height: height, scrollOffset: scrollOffset)
+                    scrollOffset: Int?, isScrolling: Bool = false) throws(ThreadViewError) -> LaidOutScreen {
+            let viewport = viewport(height: height, scrollOffset: scrollOffset, isScrolling: isScrolling)
             switch self {
             case .threadView(let parentID):
                 return try ThreadViewScreen.layout(conversation, parentID: parentID, environment: environment, width: width,
-                                                   height: height, scrollOffset: scrollOffset)
+                                                   height: height, scrollOffset: scrollOffset, isScrolling: isScrolling)
             case .threadList:
                 return ThreadListScreen.layout(conversation, environment: environment, width: width, viewport: viewport)
             case .messageList:
@@ -96,6 +96,9 @@ public struct LayoutSnapshot: Sendable {
     /// With ``height``: rows scrolled down from the top (default: the bottom of a message list,
     /// the top of a thread list, a thread's starting point).
     public var scrollOffset: Int?
+    /// With ``height``: the list is drawn while it scrolls, its date floating over it
+    /// (``Viewport/isScrolling``); false (the default): at rest. The header says "scrolling".
+    public var isScrolling = false
     /// East Asian Ambiguous characters take two cells (the header says so).
     public var ambiguousIsWide: Bool
     /// How the SVG drawing maps the layout's units to pixels; nil: by the screen's units — a
@@ -197,6 +200,7 @@ public struct LayoutSnapshot: Sendable {
                       document: request.document.name, screen: request.screen, width: request.screenWidth,
                       height: request.height, scrollOffset: request.scrollOffset)
         }
+        isScrolling = request.isScrolling
     }
 
     /// The request's input, its errors as a golden's.
@@ -261,7 +265,7 @@ public struct LayoutSnapshot: Sendable {
         case .environment(let conversation, let environment, let screen):
             // The environment's own presentation: the header names it.
             return try Self.screen(conversation, environment: environment, screen: screen, width: width, height: height,
-                                   scrollOffset: scrollOffset, document: document)
+                                   scrollOffset: scrollOffset, isScrolling: isScrolling, document: document)
         case .conversation(let c, let f, let x, let s): (conversation, config, context, screen) = (c, f, x, s)
         }
         let environment: LayoutEnvironment
@@ -273,7 +277,7 @@ public struct LayoutSnapshot: Sendable {
             throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }
         return try Self.screen(conversation, environment: environment, screen: screen, width: width, height: height,
-                               scrollOffset: scrollOffset, document: UntrustedText.escaped(document))
+                               scrollOffset: scrollOffset, isScrolling: isScrolling, document: UntrustedText.escaped(document))
     }
 
     private var engine: ICUTextEngine {
@@ -284,9 +288,11 @@ public struct LayoutSnapshot: Sendable {
     /// `screen` of `conversation` laid out in `environment`; a thread view of an unknown
     /// parent is a ``GoldenError`` naming `document`.
     private static func screen(_ conversation: Conversation, environment: LayoutEnvironment, screen: Screen, width: Int,
-                               height: Int?, scrollOffset: Int?, document: String) throws(GoldenError) -> LaidOutScreen {
+                               height: Int?, scrollOffset: Int?, isScrolling: Bool,
+                               document: String) throws(GoldenError) -> LaidOutScreen {
         do {
-            return try screen.layout(conversation, environment: environment, width: width, height: height, scrollOffset: scrollOffset)
+            return try screen.layout(conversation, environment: environment, width: width, height: height, scrollOffset: scrollOffset,
+                                     isScrolling: isScrolling)
         } catch {
             throw GoldenError("\(document): \(error)")
         }
@@ -339,7 +345,7 @@ public struct LayoutSnapshot: Sendable {
     private func header(conversation: Conversation, config: MessageListConfig, context: LayoutContext, screen: Screen) -> [String] {
         var lines: [String] = []
         var drawn = "document: \(document) · width \(width)" + (height.map { " · height \($0)" } ?? "")
-            + (scrollOffset.map { " · scroll offset \($0)" } ?? "") + " · dates \(config.dateIndicatorPlacement.rawValue)"
+            + (scrollOffset.map { " · scroll offset \($0)" } ?? "") + (isScrolling && height != nil ? " · scrolling" : "") + " · dates \(config.dateIndicatorPlacement.rawValue)"
         switch screen {
         case .messageList: break
         case .threadView(let parentID): drawn += " · thread \(parentID) " + Self.describe(config.threadView)

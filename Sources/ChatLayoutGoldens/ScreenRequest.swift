@@ -145,6 +145,9 @@ public struct ScreenRequest: Sendable {
     /// With ``height``: how far down the viewport is scrolled (default: the bottom of a message
     /// list, the top of a thread list, a thread's starting point).
     public var scrollOffset: Int?
+    /// With ``height``: the list is drawn while it scrolls, its date floating over it
+    /// (``Viewport/isScrolling``); false (the default): at rest, as a screenshot shows it.
+    public var isScrolling = false
     /// The most bytes the document (and the word table) may have.
     public var sizeLimit: FileSizeLimit
 
@@ -198,7 +201,7 @@ public struct ScreenRequest: Sendable {
     /// The viewport of a message list (opening at the bottom) or a thread list (at the top),
     /// when there is a ``height``; nil for a thread view, which opens where its starting
     /// point says (``layout(_:presentation:)`` gives it ``height`` and ``scrollOffset``).
-    public var viewport: Viewport? { screen.viewport(height: height, scrollOffset: scrollOffset) }
+    public var viewport: Viewport? { screen.viewport(height: height, scrollOffset: scrollOffset, isScrolling: isScrolling) }
 
     /// The document read within ``sizeLimit``, decoded, checked for what ``screen`` reads,
     /// its context and configuration completed: ``decoded()``, then ``input(_:)``.
@@ -303,7 +306,7 @@ public struct ScreenRequest: Sendable {
     public func layout(_ conversation: Conversation, environment: LayoutEnvironment) throws(ScreenRequestError) -> LaidOutScreen {
         do {
             return try screen.layout(conversation, environment: environment, width: screenWidth, height: height,
-                                     scrollOffset: scrollOffset)
+                                     scrollOffset: scrollOffset, isScrolling: isScrolling)
         } catch {
             throw .unknownThreadParent(document: document.name, error)
         }

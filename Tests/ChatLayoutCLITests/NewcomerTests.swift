@@ -133,8 +133,12 @@ struct NewcomerTests {
         #expect(whole.stderr.contains("chat-layout: hint: no dates are drawn") && whole.stderr.contains("--height"), "\(whole.stderr)")
         let thread = try CLIRunner.run(["thread", "-", "--parent", "p1", "--width", "40"], stdin: Self.threadDocument)
         #expect(thread.status == 0 && thread.stderr.contains("chat-layout: hint: no dates are drawn"), "\(thread.stderr)")
-        // A viewport draws the date; separators draw every date: no hint.
-        for flags in [["--height", "8"], ["--date-indicator", "message-list"], ["--date-indicator", "none"]] {
+        // A viewport at rest draws no date, as Stream hides it until the list scrolls: the hint names --scrolling.
+        let rest = try CLIRunner.run(["preview", "-", "--width", "40", "--height", "8"], stdin: Self.overlayDocument)
+        #expect(rest.status == 0 && !rest.stdout.contains("Today"), "\(rest.stdout)")
+        #expect(rest.stderr.contains("chat-layout: hint: no dates are drawn") && rest.stderr.contains("--scrolling"), "\(rest.stderr)")
+        // A scrolling viewport draws the date; separators draw every date: no hint.
+        for flags in [["--height", "8", "--scrolling"], ["--date-indicator", "message-list"], ["--date-indicator", "none"]] {
             let result = try CLIRunner.run(["preview", "-", "--width", "40"] + flags, stdin: Self.overlayDocument)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(flags): \(result.stderr)")
             if flags[0] != "--date-indicator" || flags[1] != "none" { #expect(result.stdout.contains("Today"), "\(flags)") }

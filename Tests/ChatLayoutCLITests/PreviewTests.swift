@@ -221,7 +221,7 @@ struct PreviewTests {
     // MARK: - Viewports
 
     @Test func viewport_showsTheOverlayDate_andTheScrollButton_awayFromTheBottom() throws {
-        let arguments = [Self.sample, "--width", "44", "--height", "12", "--date-indicator", "overlay"]
+        let arguments = [Self.sample, "--width", "44", "--height", "12", "--date-indicator", "overlay", "--scrolling"]
         let top = try screen(arguments + ["--scroll-offset", "0"])
         #expect(top.height == 12)
         let topBoxes = top.root.children ?? []
@@ -245,6 +245,14 @@ struct PreviewTests {
         #expect(bottom.root.children?.contains { $0.role == "scrollToLatestButton" } == false)
         let end = try screen(arguments + ["--scroll-offset", "100000"])
         #expect(end.root.children?.contains { $0.role == "scrollToLatestButton" } == false, "an offset past the end is the bottom")
+
+        // At rest (no --scrolling) the date is hidden, as Stream's; the rows and the button stay.
+        let rest = try screen(arguments.dropLast() + ["--scroll-offset", "0"])
+        #expect(rest.root.children?.contains { $0.role == "dateOverlay" } == false)
+        #expect(rest.root.children?.first { $0.role == "scrollToLatestButton" }?.text == "↓ 3")
+        let restRows = rest.root.children?.first { $0.role == "messageList" }?.children?.map { "\($0.role) \($0.id ?? "") \($0.frame)" }
+        let topRows = top.root.children?.first { $0.role == "messageList" }?.children?.map { "\($0.role) \($0.id ?? "") \($0.frame)" }
+        #expect(restRows == topRows && restRows?.isEmpty == false, "the same rows where they were")
 
         // Separators in the list instead: no overlay, the button still.
         let separated = try screen([Self.sample, "--width", "44", "--height", "12", "--scroll-offset", "0", "--date-indicator", "message-list"])

@@ -116,7 +116,9 @@ struct GoldenErgonomicsTests {
     @Test func environment_withCustomWords_drawsThem_andTheHeaderSaysSo() throws {
         var strings = ChatStrings(locale: "en_US")
         strings.noMessages = "Nothing here yet!"
-        let environment = try LayoutEnvironment(context: context, strings: strings)
+        var config = MessageListConfig()
+        config.showEmptyState = true
+        let environment = try LayoutEnvironment(config: config, context: context, strings: strings)
         let empty = Conversation(channel: Channel(name: "Rebels", memberCount: 3), messages: [])
         let drawing = try LayoutSnapshot(name: "words", conversation: empty, environment: environment, width: 36).drawing()
         #expect(drawing.contains("Nothing here yet!"))

@@ -44,15 +44,17 @@ extension Scenarios {
     /// last offset that reads yesterday and the first that reads today (the first message of
     /// today just under the overlay); the bottom.
     static let overlay: [Scenario] = [
-        Scenario(name: "overlay-scrolled-to-top-w40", document: "release-night.json", width: 40, height: 22, scrollOffset: 0),
+        Scenario(name: "overlay-scrolled-to-top-w40", document: "release-night.json", width: 40, height: 22, scrollOffset: 0, scrolling: true),
         Scenario(name: "overlay-scrolled-to-middle-across-day-change-w40", document: "release-night.json", width: 40,
-                 height: 22, scrollOffset: 30),
+                 height: 22, scrollOffset: 30, scrolling: true),
         Scenario(name: "overlay-last-row-of-yesterday-under-overlay-w40", document: "release-night.json", width: 40,
-                 height: 22, scrollOffset: 40),
+                 height: 22, scrollOffset: 40, scrolling: true),
         Scenario(name: "overlay-label-switches-to-today-w40", document: "release-night.json", width: 40,
-                 height: 22, scrollOffset: 41),
-        Scenario(name: "overlay-scrolled-to-bottom-w40", document: "release-night.json", width: 40, height: 22),
-        Scenario(name: "overlay-scrolled-to-middle-w24", document: "release-night.json", width: 24, height: 22, scrollOffset: 30),
+                 height: 22, scrollOffset: 41, scrolling: true),
+        Scenario(name: "overlay-scrolled-to-bottom-w40", document: "release-night.json", width: 40, height: 22, scrolling: true),
+        Scenario(name: "overlay-scrolled-to-middle-w24", document: "release-night.json", width: 24, height: 22, scrollOffset: 30, scrolling: true),
+        // At rest the date is hidden, as Stream hides it until the list scrolls: the middle again.
+        Scenario(name: "overlay-at-rest-hidden-w40", document: "release-night.json", width: 40, height: 22, scrollOffset: 30),
     ]
 
     /// The unread separator and the scroll-to-latest button.
@@ -130,6 +132,9 @@ extension Scenarios {
         },
         Scenario(name: "empty-channel-w40", document: "new-project-empty.json", width: 40),
         Scenario(name: "empty-channel-in-viewport-w40", document: "new-project-empty.json", width: 40, height: 12),
+        Scenario(name: "empty-channel-with-empty-state-w40", document: "new-project-empty.json", width: 40, height: 12) { config in
+            config.showEmptyState = true
+        },
         Scenario(name: "loading-state-w40", document: "support-loading.json", width: 40, height: 12),
     ]
 }

@@ -88,6 +88,9 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 decisions.notes.append("no typing indicator: typing_events is off (\(typing.count) typing)")
             }
         }
+        if list.messages.isEmpty && conversation.messageListState != .loading && !config.showEmptyState {
+            decisions.notes.append("empty channel: no \"\(strings.noMessages)\" (show_empty_state is off; Stream UIKit's list draws nothing)")
+        }
         if conversation.channel.memberCount == nil {
             if !conversation.members.isEmpty {
                 decisions.notes.append("header: \(conversation.members.count) members counted from the members listed (no member_count)")
@@ -186,12 +189,13 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     }
 
     /// The rows under the messages: the loading state alone while loading; else
-    /// the empty state when no message shows, then the typing indicator with `bottom_overlay`.
+    /// the empty state when no message shows and `show_empty_state` is on, then the typing
+    /// indicator with `bottom_overlay`.
     /// The batch list and the incremental list both end with these.
     package func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
         if state == .loading { return [.loadingState(text: strings.loading)] }
         var items: [MessageListItem] = []
-        if !hasMessages { items.append(.emptyState(text: strings.noMessages)) }
+        if !hasMessages && config.showEmptyState { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
         return items
     }

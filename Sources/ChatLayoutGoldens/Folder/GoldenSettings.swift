@@ -20,6 +20,9 @@ public struct GoldenSettings: Hashable, Sendable {
     public var height: Int?
     /// `scroll_offset`: with `height`, rows scrolled down from the top.
     public var scrollOffset: Int?
+    /// `scrolling`: with `height`, the list drawn while it scrolls, its date floating over
+    /// it (default false: at rest).
+    public var isScrolling = false
     /// `screen`: `list` (the message list, the default), `threads` (the thread list) or
     /// `thread` (with `parent`).
     public var screen: LayoutSnapshot.Screen = .messageList
@@ -57,7 +60,7 @@ public struct GoldenSettings: Hashable, Sendable {
     public init() {}
 
     /// The keys a manifest may give, for the whole folder or a file.
-    static let keys = ["width", "height", "scroll_offset", "screen", "parent", "locale", "time_zone", "now", "current_user",
+    static let keys = ["width", "height", "scroll_offset", "scrolling", "screen", "parent", "locale", "time_zone", "now", "current_user",
                        "channel", "date_indicator", "grouping", "max_group_interval", "parent_presentation", "ambiguous_wide",
                        "formats"]
 
@@ -84,6 +87,9 @@ public struct GoldenSettings: Hashable, Sendable {
             case "width": settings.width = try count(1 ... LayoutSnapshot.maximumWidth)
             case "height": settings.height = try count(1 ... LayoutSnapshot.maximumWidth)
             case "scroll_offset": settings.scrollOffset = try count(0 ... Int.max)
+            case "scrolling":
+                guard case .bool(let flag) = value else { throw fail("true or false") }
+                settings.isScrolling = flag
             case "screen":
                 switch try string() {
                 case "list": settings.screen = .messageList
@@ -149,8 +155,10 @@ public struct GoldenSettings: Hashable, Sendable {
     /// The request drawing `document` as these settings say: its context and configuration
     /// overridden, within `sizeLimit`.
     func request(_ document: ScreenRequest.Document, sizeLimit: FileSizeLimit) -> ScreenRequest {
-        ScreenRequest(document: document, overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
-                      width: width, height: height, scrollOffset: scrollOffset, sizeLimit: sizeLimit)
+        var request = ScreenRequest(document: document, overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide),
+                                    width: width, height: height, scrollOffset: scrollOffset, sizeLimit: sizeLimit)
+        request.isScrolling = isScrolling
+        return request
     }
 
     /// `text` with `-` written `_`: an enum value as the command line spells it

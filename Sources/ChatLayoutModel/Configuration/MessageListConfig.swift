@@ -111,6 +111,9 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `last_read` instant (`unread_last_read_fallback`). Default false: Stream reads the last
     /// read message only.
     public var unreadLastReadFallback: Bool = false
+    /// Write "No messages yet" in the middle of an empty channel (`show_empty_state`). Default
+    /// false: Stream UIKit's message list draws nothing there, only the header.
+    public var showEmptyState: Bool = false
     /// The thread view's options.
     public var threadView: ThreadViewConfig = ThreadViewConfig()
     /// `layout_direction`: `ltr` or `rtl` whatever the locale; nil (`auto`, the default) takes

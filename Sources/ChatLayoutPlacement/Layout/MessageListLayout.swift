@@ -6,17 +6,22 @@ import Dispatch
 
 /// A part of the laid-out list to show: a viewport `height` tall of the whole screen (header
 /// included), scrolled `scrollOffset` down the list — in the layout's vertical units: rows in
-/// cells, points in points.
+/// cells, points in points — at rest or while it scrolls.
 public struct Viewport: Hashable, Sendable {
     /// How far the list is scrolled down from its top, in vertical units (clamped to the list).
     public var scrollOffset: Int
     /// The viewport's height in vertical units, the header included.
     public var height: Int
+    /// Whether the list is scrolling: only then does the date float over it (with the
+    /// `overlay` date indicator), as Stream shows it while the list moves and hides it at rest.
+    public var isScrolling: Bool
 
-    /// A viewport; `Int.max` as the offset shows the bottom, where chat screens open.
-    public init(scrollOffset: Int, height: Int) {
+    /// A viewport; `Int.max` as the offset shows the bottom, where chat screens open. At rest
+    /// unless `isScrolling`.
+    public init(scrollOffset: Int, height: Int, isScrolling: Bool = false) {
         self.scrollOffset = scrollOffset
         self.height = height
+        self.isScrolling = isScrolling
     }
 }
 
@@ -137,7 +142,8 @@ public struct MessageListLayout: Sendable {
     var groupSpacing: Int { max(0, metrics.groupSpacing) }
 
     /// The channel header: a bordered box with the title at the leading edge and the subtitle
-    /// at the trailing edge; the subtitle gives way first when the width is short. A header
+    /// at the trailing edge; the subtitle gives way first when the width is short
+    /// (``Metrics/headerStacksTitleOverSubtitle``: the title centred over the subtitle). A header
     /// with nothing to show (a document with messages and no channel) takes no room: an empty
     /// box of height 0, which a screen leaves out.
     func header(_ header: ChannelHeader, width: Int) -> Box {
@@ -154,6 +160,9 @@ public struct MessageListLayout: Sendable {
         let height = min(metrics.headerHeight, 3 * lineHeight)
         let inset = metrics.headerPadding
         let inner = max(0, width - 2 * inset)
+        if metrics.headerStacksTitleOverSubtitle && height >= 2 * lineHeight {
+            return stackedHeader(header, width: width, height: height, inner: inner)
+        }
         var children: [Box] = []
         let subtitleWidth = measurer.width(of: header.subtitle)
         let showSubtitle = !header.subtitle.isEmpty && inner >= subtitleWidth + 2 * inset
@@ -174,6 +183,24 @@ public struct MessageListLayout: Sendable {
                                 composedText: header.subtitle,
                                 placedLines: [PlacedLine(display: subtitle.display, text: subtitle.text, x: 0, width: subtitle.width)],
                                 alignment: .trailing, textDirection: direction))
+        }
+        return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
+    }
+
+    /// The header as Stream's navigation bar titles a channel: the title over the subtitle, each
+    /// cut to the width less the paddings and centred; the pair centred on the header's height
+    /// (one alone on it).
+    private func stackedHeader(_ header: ChannelHeader, width: Int, height: Int, inner: Int) -> Box {
+        let lineHeight = metrics.lineHeight
+        let parts = [(BoxRole.headerTitle, header.title), (BoxRole.headerSubtitle, header.subtitle)].filter { !$0.1.isEmpty }
+        var y = max(0, (height - parts.count * lineHeight) / 2)
+        var children: [Box] = []
+        for (role, text) in parts where inner > 0 {
+            let (line, direction) = Self.fittedLine(text, width: inner, measurer: measurer)
+            children.append(Box(role: role, frame: Frame(x: (width - line.width) / 2, y: y, width: line.width, height: lineHeight),
+                                composedText: text, placedLines: [PlacedLine(display: line.display, text: line.text, x: 0, width: line.width)],
+                                alignment: .center, textDirection: direction))
+            y += lineHeight
         }
         return Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
     }
@@ -411,7 +438,7 @@ public struct LaidOutList: Sendable {
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
         var children = headerHeight > 0 ? [header, list] : [list]
-        if dateIndicator == .overlay,
+        if dateIndicator == .overlay, viewport.isScrolling,
            let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
             children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
         }

@@ -85,6 +85,10 @@ public struct Metrics: Hashable, Sendable {
     /// ``mediaWidth`` cells wide at most, as a screen of a hundred cells would otherwise show a
     /// gallery thirty rows tall.
     public var galleryFillsTheBubble = false
+    /// The header stacks the title over the subtitle, both centred (Stream's navigation bar
+    /// title view), where it is at least two lines tall. On in points; a terminal's header
+    /// keeps them on one row, the title leading and the subtitle trailing.
+    public var headerStacksTitleOverSubtitle = false
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -139,11 +143,13 @@ public struct Metrics: Hashable, Sendable {
         return metrics
     }
 
-    /// These metrics with ``bubbleWidthCountsTheRow`` and ``galleryFillsTheBubble`` on (Stream's).
+    /// These metrics with ``bubbleWidthCountsTheRow``, ``galleryFillsTheBubble`` and
+    /// ``headerStacksTitleOverSubtitle`` on (Stream's).
     private func withBubbleWidthCountingTheRow() -> Metrics {
         var metrics = self
         metrics.bubbleWidthCountsTheRow = true
         metrics.galleryFillsTheBubble = true
+        metrics.headerStacksTitleOverSubtitle = true
         return metrics
     }
 

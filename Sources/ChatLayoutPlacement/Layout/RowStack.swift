@@ -95,8 +95,9 @@ struct RowStack: Sendable {
         return top
     }
 
-    /// The list's height: the bottom of its last row; without rows, the space above a first one.
-    var height: Int { count == 0 ? bottom + spacing(above: .other) : bottom }
+    /// The list's height: the bottom of its last row; without rows, nothing (an empty channel
+    /// that shows no placeholder is a list of no height, as the incremental list's).
+    var height: Int { bottom }
 }
 
 extension RowStack {

@@ -107,12 +107,12 @@ public struct LaidOutThread: Sendable {
 
     /// The whole thread as a screen (no height), or a viewport `height` tall (header included)
     /// scrolled `scrollOffset` down, in the layout's vertical units, by default where the
-    /// starting point opens it.
-    public func screen(height: Int? = nil, scrollOffset: Int? = nil) -> LaidOutScreen {
+    /// starting point opens it; at rest unless `isScrolling` (``Viewport/isScrolling``).
+    public func screen(height: Int? = nil, scrollOffset: Int? = nil, isScrolling: Bool = false) -> LaidOutScreen {
         guard let height else { return list.screen() }
         var list = list
         // Only a thread that fits: a longer one keeps the scroll-to-latest button.
         if shortThreadSitsAtTheTop && list.contentHeight < height - list.header.frame.height { list.isBottomAnchored = false }
-        return list.screen(Viewport(scrollOffset: scrollOffset ?? openingOffset, height: height))
+        return list.screen(Viewport(scrollOffset: scrollOffset ?? openingOffset, height: height, isScrolling: isScrolling))
     }
 }

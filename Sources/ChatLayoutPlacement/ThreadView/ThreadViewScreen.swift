@@ -28,13 +28,15 @@ public enum ThreadViewScreen {
 
     /// The laid-out thread of `parentID` in `environment` at `width`: whole, or through a
     /// viewport `height` tall (header included) scrolled `scrollOffset` down — by default
-    /// where `threadView.startingPoint` opens it.
+    /// where `threadView.startingPoint` opens it; at rest unless `isScrolling`
+    /// (``Viewport/isScrolling``).
     ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when the document has no such message.
     public static func layout(_ conversation: Conversation, parentID: String, environment: LayoutEnvironment, width: Int,
-                              height: Int? = nil, scrollOffset: Int? = nil) throws(ThreadViewError) -> LaidOutScreen {
+                              height: Int? = nil, scrollOffset: Int? = nil,
+                              isScrolling: Bool = false) throws(ThreadViewError) -> LaidOutScreen {
         let decisions = try ThreadViewResolver(environment).resolve(conversation, parentID: parentID)
         return ThreadViewLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
-            .screen(height: height, scrollOffset: scrollOffset)
+            .screen(height: height, scrollOffset: scrollOffset, isScrolling: isScrolling)
     }
 }

@@ -12,7 +12,7 @@ struct GoldenCommand: ParsableCommand {
         discussion: """
             Every *.json file in DIR but goldens.json is a payload, drawn into NAME.txt beside \
             it (NAME.svg and NAME.tree.txt where the manifest's "formats" ask). goldens.json \
-            gives width, height, scroll_offset, screen (list, threads, thread with parent), \
+            gives width, height, scroll_offset, scrolling, screen (list, threads, thread with parent), \
             locale, time_zone, now, current_user, channel, date_indicator, grouping, \
             max_group_interval, parent_presentation, ambiguous_wide and formats for the whole \
             folder, and per payload under "files": {"NAME.json": {...}}.

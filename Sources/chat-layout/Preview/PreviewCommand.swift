@@ -15,8 +15,9 @@ struct PreviewCommand: ParsableCommand {
             "line_height", "schema_version", "direction", "decorated_roles"?, "root"} with boxes {"role", "id"?, \
             "frame": {"x", "y", "width", "height"}, "text"?, "content"?, "lines"?, "placed_lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
-            --scroll-offset rows down the list (default: the bottom), with the date overlay and \
-            the scroll-to-latest button.
+            --scroll-offset rows down the list (default: the bottom), with the scroll-to-latest \
+            button, and the floating date with --scrolling (Stream shows it only while the list \
+            scrolls).
             """
     )
 

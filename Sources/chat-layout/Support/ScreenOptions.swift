@@ -20,6 +20,8 @@ struct ScreenOptions: ParsableArguments {
     static let maximumHeight = 10_000
     @Option(parsing: .unconditional, help: "Rows scrolled down from the top of the list (with --height).")
     var scrollOffset: Int?
+    @Flag(help: "Draw the viewport while the list scrolls: the date floats over it (with the overlay date indicator), which Stream hides at rest (with --height).")
+    var scrolling = false
     @Option(help: "text (the drawing), tree (the box tree), json (the box tree as JSON) or svg (the drawing as vector graphics).")
     var format: Format = .text
     @Option(help: "cells (a terminal's: the default) or points (a phone's: text measured by HarfBuzz in Noto Sans at 17 points, --width and --height in points, --width 375 unless given: the narrowest current iPhones', as the README's images; --format svg, json or tree).")
@@ -42,6 +44,7 @@ struct ScreenOptions: ParsableArguments {
         }
         if let scrollOffset, scrollOffset < 0 { throw ValidationError("--scroll-offset must be 0 or more, got \(scrollOffset)") }
         if scrollOffset != nil && height == nil { throw ValidationError("--scroll-offset needs --height") }
+        if scrolling && height == nil { throw ValidationError("--scrolling needs --height") }
     }
 
     /// The words and glyphs around typed content: the terminal's for the drawing, the tree
@@ -72,14 +75,20 @@ struct ScreenOptions: ParsableArguments {
         loaded.request.units = try requestUnits()
         loaded.request.height = height
         loaded.request.scrollOffset = scrollOffset
+        loaded.request.isScrolling = scrolling
         return try loaded.environment(presentation: presentation)
     }
 
-    /// A hint on stderr when `config` floats the dates over the list (`overlay`) and there is
-    /// no `--height`: the whole list is drawn without a viewport, so no date shows at all.
+    /// A hint on stderr when `config` floats the dates over the list (`overlay`) and the
+    /// screen shows none: the whole list without a viewport (no `--height`), or a viewport at
+    /// rest (no `--scrolling`), where Stream hides the floating date.
     func hintWhenOverlayShowsNoDates(_ config: MessageListConfig) {
-        guard height == nil, config.dateIndicatorPlacement == .overlay else { return }
-        StandardError.write("chat-layout: hint: no dates are drawn: the date indicator is overlay, a date floating over a viewport, and there is no --height; pass --height to draw a viewport with its date, or --date-indicator message-list for date separators in the list\n")
+        guard config.dateIndicatorPlacement == .overlay else { return }
+        if height == nil {
+            StandardError.write("chat-layout: hint: no dates are drawn: the date indicator is overlay, a date floating over a viewport while it scrolls, and there is no --height; pass --height and --scrolling to draw a scrolling viewport with its date, or --date-indicator message-list for date separators in the list\n")
+        } else if !scrolling {
+            StandardError.write("chat-layout: hint: no dates are drawn: the date indicator is overlay, and the floating date shows only while the list scrolls, as Stream's; pass --scrolling to draw it, or --date-indicator message-list for date separators in the list\n")
+        }
     }
 
     /// Writes the whole list of `conversation` in the chosen format; as text, decided, laid out

@@ -73,7 +73,7 @@ struct MeasurerUnitsTests {
         for offset in 0 ... max(0, list.contentHeight - visible) {
             let label = list.dateOverlayLabel(scrollOffset: offset, visibleHeight: visible)
             var drawn: String?
-            list.screen(Viewport(scrollOffset: offset, height: header + visible)).root.walk { box, _ in
+            list.screen(Viewport(scrollOffset: offset, height: header + visible, isScrolling: true)).root.walk { box, _ in
                 if box.role == .dateOverlay { drawn = box.text }
             }
             #expect(label == drawn, "offset \(offset)")
@@ -89,7 +89,7 @@ struct MeasurerUnitsTests {
         let visible = 200, header = incremental.list.header.frame.height
         for offset in 0 ... max(0, incremental.contentHeight - visible) {
             var drawn: String?
-            incremental.screen(Viewport(scrollOffset: offset, height: header + visible)).root.walk { box, _ in
+            incremental.screen(Viewport(scrollOffset: offset, height: header + visible, isScrolling: true)).root.walk { box, _ in
                 if box.role == .dateOverlay { drawn = box.text }
             }
             #expect(incremental.dateOverlayLabel(scrollOffset: offset, visibleHeight: visible) == drawn, "offset \(offset)")

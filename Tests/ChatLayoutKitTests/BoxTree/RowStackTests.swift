@@ -26,9 +26,14 @@ import Testing
         #expect(stack.height == 33)
     }
 
-    @Test func anEmptyList_isTheSpaceAboveAFirstRow() {
-        #expect(RowStack(metrics: metrics).height == 5)
-        #expect(RowStack(metrics: Metrics(messageSpacing: -3, groupSpacing: -4)).height == 0) // never negative
+    /// An empty list (an empty channel without a placeholder) has no height, whatever the
+    /// spacing; its first row, once placed, stands the group spacing down.
+    @Test func anEmptyList_hasNoHeight_itsFirstRowStandsASpacingDown() {
+        var stack = RowStack(metrics: metrics)
+        #expect(stack.height == 0)
+        #expect(RowStack(metrics: Metrics(messageSpacing: -3, groupSpacing: -4)).height == 0)
+        #expect(stack.place(.other, height: 2) == 5)
+        #expect(stack.height == 7)
     }
 
     /// Runs stacked alone from y = 0 under the row above them, then appended, stand where one

@@ -136,13 +136,21 @@ import Testing
 
     // MARK: Empty and loading states
 
-    @Test func channelWithoutMessages_showsNoMessagesYet() throws {
+    @Test func channelWithoutMessages_showsNothing_asStreamUIKit() throws {
         let list = try ConversationBuilder().resolve()
+        #expect(list.rows == [])
+        let explained = try ConversationBuilder().resolve(explain: true)
+        #expect(explained.decisions.notes.contains { $0.hasPrefix("empty channel: no \"No messages yet\" (show_empty_state is off") })
+    }
+
+    @Test func channelWithoutMessages_withShowEmptyState_showsNoMessagesYet() throws {
+        let list = try ConversationBuilder().config { $0.showEmptyState = true }.resolve()
         #expect(list.rows == ["empty No messages yet"])
     }
 
-    @Test func channelWithOnlyThreadReplies_showsNoMessagesYet() throws {
-        let list = try ConversationBuilder().message("r", by: "leia") { $0.parentID = "root" }.resolve()
+    @Test func channelWithOnlyThreadReplies_withShowEmptyState_showsNoMessagesYet() throws {
+        let builder = ConversationBuilder().config { $0.showEmptyState = true }
+        let list = try builder.message("r", by: "leia") { $0.parentID = "root" }.resolve()
         #expect(list.rows == ["empty No messages yet"])
     }
 

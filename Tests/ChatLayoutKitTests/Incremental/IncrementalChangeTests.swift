@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func remove_theLastMessage_bringsTheEmptyState() throws {
-        var list = try incremental(ConversationBuilder().message("m1", by: "leia"))
+        var list = try incremental(ConversationBuilder().config { $0.showEmptyState = true }.message("m1", by: "leia"))
         let diff = try list.apply(.remove(messageID: "m1"))
         #expect(diff.removed == [.message("m1")])
         #expect(diff.inserted.map(\.id) == [.emptyState])

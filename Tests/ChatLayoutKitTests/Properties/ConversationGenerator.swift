@@ -26,7 +26,7 @@ struct GeneratedCase: Sendable {
             "\(c.groupingRule.rawValue) max \(c.maxTimeIntervalBetweenMessagesInGroup) s",
             "dates \(c.dateIndicatorPlacement.rawValue)/\(c.dateSeparatorStyle.rawValue)",
             "typing \(c.typingIndicatorPlacement.rawValue)", c.messageListAlignment.rawValue,
-            "edited_label \(c.editedLabelEnabled)", "unread_separator \(c.unreadSeparatorEnabled)",
+            "edited_label \(c.editedLabelEnabled)", "unread_separator \(c.unreadSeparatorEnabled)", "empty_state \(c.showEmptyState)",
             "auto_translation \(c.autoTranslationEnabled) to \(context.translationLanguage ?? "nil")",
             "\(c.displayOptions)", "\(conversation.channel.features)",
         ]
@@ -177,6 +177,7 @@ struct ConversationGenerator {
         )
         config.showShadowedMessages = random.chance(0.2)
         config.unreadLastReadFallback = random.chance(0.3)
+        config.showEmptyState = random.chance(0.5)
         return config
     }
 

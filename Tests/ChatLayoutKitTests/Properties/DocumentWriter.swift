@@ -35,6 +35,7 @@ enum DocumentWriter {
             ("edited_label_enabled", .bool(c.editedLabelEnabled)), ("auto_translation_enabled", .bool(c.autoTranslationEnabled)),
             ("unread_separator_enabled", .bool(c.unreadSeparatorEnabled)), ("page_size", .int(c.pageSize)),
             ("show_shadowed_messages", .bool(c.showShadowedMessages)), ("unread_last_read_fallback", .bool(c.unreadLastReadFallback)),
+            ("show_empty_state", .bool(c.showEmptyState)),
             ("thread_replies_counter_enabled", .bool(c.threadView.repliesCounterEnabled)),
         ])
         let features = conversation.channel.features

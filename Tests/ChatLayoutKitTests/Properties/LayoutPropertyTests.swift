@@ -285,7 +285,8 @@ import Testing
                 let overlays = shot.screen.root.children.filter { $0.role == .dateOverlay }
                 let headerHeight = list.header.frame.height
                 guard let listBox = shot.screen.root.children.first(where: { $0.role == .messageList }) else { return "no list" }
-                let isOverlayPlacement = laidOut.resolved.input.config.dateIndicatorPlacement == .overlay
+                // The date floats only while the list scrolls.
+                let isOverlayPlacement = laidOut.resolved.input.config.dateIndicatorPlacement == .overlay && shot.viewport?.isScrolling == true
                 if listBox.frame.height >= 2 {
                     let rows = listBox.children.filter { $0.role == .messageRow }
                     let under = rows.first { $0.frame.y <= headerHeight + 1 && headerHeight + 1 < $0.frame.maxY }
@@ -326,7 +327,7 @@ import Testing
                 // A list shorter than the viewport sits at its bottom; a list of states alone
                 // (empty, loading, typing) in its middle.
                 var anchor = 0
-                if list.contentHeight < visible {
+                if list.contentHeight < visible && !list.rows.isEmpty {
                     let room = visible - list.contentHeight
                     let statesOnly = list.rows.allSatisfy { [.emptyState, .loadingState, .typingIndicator].contains($0.role) }
                     anchor = (listBox.children.first?.frame.y ?? 0) - headerHeight - (list.rows.first?.frame.y ?? 0)
@@ -448,9 +449,10 @@ struct LaidOutCase: Sendable {
         let content = list.contentHeight
         let viewports: [Viewport?] = [
             nil,
-            Viewport(scrollOffset: random.int(-3 ... content + 3), height: random.int(1 ... 40)),
+            // Scrolling (the date floats), at rest at the bottom (none), scrolling at the top.
+            Viewport(scrollOffset: random.int(-3 ... content + 3), height: random.int(1 ... 40), isScrolling: true),
             Viewport(scrollOffset: .max, height: random.int(4 ... 80)),
-            Viewport(scrollOffset: 0, height: random.int(1 ... 30)),
+            Viewport(scrollOffset: 0, height: random.int(1 ... 30), isScrolling: true),
         ]
         let renderer = TextRenderer(engine: PropertyHarness.measurer)
         shots = viewports.map { viewport in

@@ -109,8 +109,10 @@ extension PipelineFuzzRegressionTests {
         let wide = ICUTextEngine(policy: CellWidthPolicy(ambiguousIsWide: true))
         let document = try ConversationDecoder.decode(Array("\t{}".utf8))
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
+        var config = document.config
+        config.showEmptyState = true
         let screen = MessageListScreen.layout(document.conversation, environment:
-                try LayoutEnvironment(config: document.config, context: context, formatter: formatter, measurer: wide), width: 1)
+                try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: wide), width: 1)
         let list = try #require(screen.root.children.first { $0.role == .messageList })
         let empty = try #require(list.children.first { $0.role == .emptyState })
         #expect(empty.lines == [""])

@@ -251,4 +251,47 @@ struct ChannelParityTests {
                                        extra: #", "message_list": {"history_loaded": true}, "read": [{"user": {"id": "me"}, "last_read_message_id": "m1", "unread_messages": 1}]"#))
         #expect(rows.map(\.role) == [.dateSeparator, .messageRow, .dateSeparator, .unreadSeparator, .messageRow])
     }
+
+    // MARK: - The empty channel
+
+    /// `ChatChannelVC_Tests.test_emptyAppearance` (and its `rightToLeftLayout` variant): Stream's
+    /// mock channel has no name, no members, no watchers and no messages. Its header stays, the
+    /// subtitle "0 members, 0 online" centred (the title view of the navigation bar; the
+    /// channel's avatar beside it is the bar's button, the front end's), and the list under it
+    /// is blank: no "No messages yet" row.
+    @Test(arguments: ["ltr", "rtl"])
+    func emptyChannel_theHeaderAlone_andNoPlaceholder(direction: String) throws {
+        let json = #"{"context": {"current_user_id": "me", "now": "2024-01-01T00:30:00Z", "time_zone": "UTC", "locale": "en_US"}, "#
+            + #""channel": {"cid": "messaging:mock", "member_count": 0, "watcher_count": 0}, "#
+            + #""config": {"layout_direction": "\#(direction)"}, "messages": []}"#
+        let (document, environment) = try ParityLayout.document(json)
+        let screen = MessageListScreen.layout(document.conversation, environment: environment, width: 360,
+                                              viewport: Viewport(scrollOffset: .max, height: 700))
+        let header = try #require(screen.root.children.first { $0.role == .channelHeader })
+        #expect(header.children.map(\.role) == [.headerSubtitle], "no title: a nameless channel that is not a direct one")
+        let subtitle = try #require(header.children.first)
+        #expect(subtitle.text == "0 members, 0 online")
+        #expect(abs(subtitle.frame.x + subtitle.frame.width / 2 - 180) <= 1, "centred, both ways")
+        #expect(try rows(screen).isEmpty)
+        // Asked for, the placeholder comes back in the middle.
+        var showing = environment
+        showing.config.showEmptyState = true
+        let asked = MessageListScreen.layout(document.conversation, environment: showing, width: 360,
+                                             viewport: Viewport(scrollOffset: .max, height: 700))
+        #expect(try rows(asked).map(\.role) == [.emptyState])
+    }
+
+    /// The header of `ChatChannelVC_Tests.test_defaultAppearance` in points: a named channel's
+    /// title over its subtitle, both centred; without `watcher_count` the subtitle is the members alone.
+    @Test func header_inPoints_theTitleOverTheSubtitle_centred() throws {
+        let json = #"{"context": {"current_user_id": "me", "now": "2024-01-01T00:30:00Z", "time_zone": "UTC", "locale": "en_US"}, "#
+            + #""channel": {"cid": "messaging:crew", "name": "Crew", "member_count": 4, "watcher_count": 1}, "messages": []}"#
+        let (document, environment) = try ParityLayout.document(json)
+        let header = MessageListScreen.layout(document.conversation, environment: environment, width: 360).root.children[0]
+        let (title, subtitle) = (header.children[0], header.children[1])
+        #expect(header.role == .channelHeader && title.role == .headerTitle && subtitle.role == .headerSubtitle)
+        #expect(title.text == "Crew" && subtitle.text == "4 members, 1 online")
+        #expect(title.frame.maxY == subtitle.frame.y, "one over the other")
+        #expect(abs(title.frame.x + title.frame.width / 2 - 180) <= 1 && abs(subtitle.frame.x + subtitle.frame.width / 2 - 180) <= 1)
+    }
 }

@@ -48,11 +48,13 @@ extension ConversationBuilder {
     }
 
     /// The laid-out thread of `parentID` at `width`, whole or through a viewport.
-    func threadScreen(_ parentID: String, width: Int = 40, height: Int? = nil, scrollOffset: Int? = nil) throws -> LaidOutScreen {
+    func threadScreen(_ parentID: String, width: Int = 40, height: Int? = nil, scrollOffset: Int? = nil,
+                      isScrolling: Bool = false) throws -> LaidOutScreen {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         return try ThreadViewScreen.layout(conversation, parentID: parentID, environment:
                 try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: ICUTextEngine(),
-                                      presentation: TerminalPresentation()), width: width, height: height, scrollOffset: scrollOffset)
+                                      presentation: TerminalPresentation()), width: width, height: height, scrollOffset: scrollOffset,
+                isScrolling: isScrolling)
     }
 }
 

@@ -110,16 +110,21 @@ import Testing
     }
 
     @Test func openingAtTheTop_showsTheParentUnderTheOverlay() throws {
-        let screen = try thread.threadView { $0.startingPoint = .top }.threadScreen("p1", height: height)
+        let opened = thread.threadView { $0.startingPoint = .top }
+        let screen = try opened.threadScreen("p1", height: height, isScrolling: true)
         let parent = try #require(screen.boxesWithRole(.parentMessage).first)
         #expect(parent.frame.y == 4 + 1, "under the header and the list's top gap")
         #expect(screen.boxesWithRole(.dateOverlay).first?.text == "Today")
         #expect(screen.boxesWithRole(.scrollToLatestButton).count == 1)
+        // At rest the date is hidden, as Stream hides it until the list scrolls; the rows stay.
+        let rest = try opened.threadScreen("p1", height: height)
+        #expect(rest.boxesWithRole(.dateOverlay).isEmpty)
+        #expect(rest.boxesWithRole(.parentMessage).first?.frame == parent.frame)
     }
 
     @Test func openingAtATimestamp_putsThatReplyJustUnderTheDateOverlay() throws {
         let screen = try thread.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
-            .threadScreen("p1", height: height)
+            .threadScreen("p1", height: height, isScrolling: true)
         let reply = try #require(screen.boxesWithRole(.messageRow).first { $0.id == "r2" })
         let overlay = try #require(screen.boxesWithRole(.dateOverlay).first)
         #expect(overlay.frame.y == 4)

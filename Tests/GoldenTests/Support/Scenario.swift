@@ -16,6 +16,8 @@ struct Scenario: Sendable, CustomStringConvertible {
     var width: Int
     var height: Int? = nil
     var scrollOffset: Int? = nil
+    /// Draw the viewport while the list scrolls: the `overlay` date floats over it.
+    var scrolling = false
     var ambiguousIsWide = false
     /// Also record the box-tree dump beside the drawing (`<name>.tree.txt`).
     var tree = false
@@ -40,9 +42,11 @@ struct Scenario: Sendable, CustomStringConvertible {
             throw ScenarioError.missingDocument(document)
         }
         let screen: ScreenRequest.Screen = threadParent.map { .threadView(parentID: $0) } ?? (threadList ? .threadList : .messageList)
-        return ScreenRequest(document: ScreenRequest.Document(name: document, bytes: Array(try Data(contentsOf: url))),
-                             overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide), width: width,
-                             height: height, scrollOffset: scrollOffset, adjust: adjust)
+        var request = ScreenRequest(document: ScreenRequest.Document(name: document, bytes: Array(try Data(contentsOf: url))),
+                                    overrides: overrides, screen: screen, units: .cells(ambiguousIsWide: ambiguousIsWide), width: width,
+                                    height: height, scrollOffset: scrollOffset, adjust: adjust)
+        request.isScrolling = scrolling
+        return request
     }
 
     /// The golden snapshot: the document laid out as this scenario says.
