@@ -202,10 +202,14 @@ extension RowLayout {
         }
         if let author = card.part(.author) {
             let block = partBlock(author, maxWidth: textWidth)
-            // Over the picture's bottom leading corner; without a picture, the first line.
-            let authorY = imageBottom.map { max(border, $0 - cards.badgeBottomInset - block.height) } ?? y + cards.verticalPadding
+            // Over the picture's bottom leading corner. Without a picture, Stream pulls the badge
+            // 8 points above the card's top (`authorOnImageConstraint`): its label at the top of
+            // a card without a border, the badge's bottom inset under it. A bordered card (a
+            // terminal's, where a cell cannot be halved) keeps it inside, on its first line.
+            let authorY = imageBottom.map { max(border, $0 - cards.badgeBottomInset - block.height) }
+                ?? y + (border > 0 ? cards.verticalPadding : 0)
             parts.append(CardPartPlacement(block: block, frame: Frame(x: textX, y: authorY, width: block.width, height: block.height)))
-            y = max(y, authorY + block.height)
+            y = max(y, authorY + block.height + (imageBottom == nil ? cards.badgeBottomInset : 0))
         }
         var texts: [Block] = []
         if let title = card.part(.title) { texts.append(partBlock(title, maxWidth: textWidth)) }

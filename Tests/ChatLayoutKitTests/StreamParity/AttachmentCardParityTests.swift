@@ -106,13 +106,21 @@ struct AttachmentCardParityTests {
     }
 
     /// `ChatMessageLinkPreviewView_Tests.test_appearance_whenNoImagePreview`: no picture; the
-    /// author first, then the title and the description under it.
+    /// author first, its badge pulled 8 points above the card's top (`authorOnImageConstraint`:
+    /// the label at the card's top, the badge 8 points above and 4 below it), then the title 8
+    /// points under the badge and the description under it. On a terminal the badge stays
+    /// inside the card's border (a cell cannot be halved).
     @Test func linkPreview_withoutImage_startsWithTheAuthor() throws {
         let (_, _, cards) = try parts(try screen(message([link(image: false)], text: "see")))
         let card = try #require(cards.first)
         #expect(kinds(card) == [.author, .title, .description])
         let author = try #require(part(card, .author)), title = try #require(part(card, .title))
-        #expect(title.frame.y > author.frame.maxY)
+        #expect(author.frame.y == card.frame.y && author.frame.x == card.frame.x + 8)
+        #expect(title.frame.y == author.frame.maxY + 4 + 8 && title.frame.x == author.frame.x)
+        let (_, _, cells) = try parts(try screen(message([link(image: false)], text: "see"), points: false, width: 40))
+        let cellCard = try #require(cells.first)
+        let cellAuthor = try #require(part(cellCard, .author)), cellTitle = try #require(part(cellCard, .title))
+        #expect(cellAuthor.frame.y == cellCard.frame.y + 1 && cellTitle.frame.y == cellAuthor.frame.maxY)
     }
 
     /// `ChatMessageContentView_Tests.test_appearance_whenMessageHasLink`: the current user's
