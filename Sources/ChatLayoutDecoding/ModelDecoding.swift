@@ -144,20 +144,69 @@ struct ModelDecoder {
     }
 
     /// Stream's `poll`: the question (`name`), the options with their votes
-    /// (`vote_counts_by_option`, by option id), and `is_closed`.
+    /// (`vote_counts_by_option`, by option id) and latest voters (`latest_votes_by_option`),
+    /// `is_closed`, its creator (`created_by_id`, else `created_by`'s `id`), its rules
+    /// (`enforce_unique_vote`, `max_votes_allowed`, `voting_visibility`,
+    /// `allow_user_suggested_options`, `allow_answers`), its comments (`answers_count`,
+    /// `latest_answers`) and the current user's votes (`own_votes`). Votes for an option the
+    /// poll does not list, and a visibility other than "public" or "anonymous", are errors.
     private func poll(_ json: some JSONValueReading) throws(DocumentError) -> Poll? {
         guard !json.isAbsent else { return nil }
         var votes: [String: Int] = [:]
         if !json["vote_counts_by_option"].isAbsent {
             for (id, count) in try json["vote_counts_by_option"].members() { votes[id] = try count.optionalInt() ?? 0 }
         }
+        var voters: [String: [Poll.Voter]] = [:]
+        let latestVotes = try json["latest_votes_by_option"].optionalMembers()
+        for (id, list) in latestVotes {
+            for vote in try list.optionalArray() where !vote.isAbsent { voters[id, default: []].append(try voter(vote)) }
+        }
         var options: [Poll.Option] = []
+        var ids: Set<String> = []
         for option in try json["options"].optionalArray() {
             let id = try option["id"].optionalString()
-            options.append(Poll.Option(text: try option["text"].optionalString() ?? "", voteCount: id.flatMap { votes[$0] } ?? 0))
+            if let id { ids.insert(id) }
+            options.append(Poll.Option(text: try option["text"].optionalString() ?? "", voteCount: id.flatMap { votes[$0] } ?? 0, id: id,
+                                       latestVoters: id.flatMap { voters[$0] } ?? []))
         }
-        return Poll(question: try json["name"].optionalString() ?? "", options: options,
-                    isClosed: try json["is_closed"].optionalBool() ?? false)
+        for (id, list) in latestVotes where !ids.contains(id) {
+            throw list.error("votes for an option the poll does not list (\"\(id)\")")
+        }
+        var poll = Poll(question: try json["name"].optionalString() ?? "", options: options,
+                        isClosed: try json["is_closed"].optionalBool() ?? false)
+        let creator = try json["created_by"]["id"].optionalString()
+        poll.createdByID = try json["created_by_id"].optionalString() ?? creator
+        poll.enforceUniqueVote = try json["enforce_unique_vote"].optionalBool() ?? false
+        poll.maxVotesAllowed = try json["max_votes_allowed"].optionalInt()
+        if let visibility = try json["voting_visibility"].optionalString() {
+            guard let value = Poll.VotingVisibility(rawValue: visibility) else {
+                throw json["voting_visibility"].error("expected \"public\" or \"anonymous\", got \"\(visibility)\"")
+            }
+            poll.votingVisibility = value
+        }
+        poll.allowsUserSuggestedOptions = try json["allow_user_suggested_options"].optionalBool() ?? false
+        poll.allowsAnswers = try json["allow_answers"].optionalBool() ?? false
+        poll.answersCount = try json["answers_count"].optionalInt() ?? 0
+        for answer in try json["latest_answers"].optionalArray() where !answer.isAbsent {
+            poll.latestAnswerUserIDs.append(try voter(answer).userID)
+        }
+        for vote in try json["own_votes"].optionalArray() where !vote.isAbsent {
+            // A comment (`is_answer`) votes for no option.
+            guard let option = try vote["option_id"].optionalString() else { continue }
+            guard ids.contains(option) else { throw vote["option_id"].error("a vote for an option the poll does not list (\"\(option)\")") }
+            poll.ownVoteOptionIDs.append(option)
+        }
+        return poll
+    }
+
+    /// A poll vote's user: its `user` (`id`, `name`, `image`), else its `user_id`.
+    private func voter(_ vote: some JSONValueReading) throws(DocumentError) -> Poll.Voter {
+        let user = vote["user"]
+        if let id = try user["id"].optionalString() {
+            return Poll.Voter(userID: id, name: try user["name"].optionalString(), imageURL: try user["image"].optionalString())
+        }
+        guard let id = try vote["user_id"].optionalString() else { throw vote["user_id"].error("missing (a vote names its user)") }
+        return Poll.Voter(userID: id)
     }
 
     /// Stream's `shared_location`: `latitude`, `longitude`, and `end_at` for a live location.

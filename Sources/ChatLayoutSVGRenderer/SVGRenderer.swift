@@ -181,9 +181,9 @@ public struct SVGRenderer: Sendable {
                 break
             }
             if !box.children.isEmpty, case .attachment(let attachment) = box.content {
-                // A card: a file's or a recording's is bordered; a link preview's and a giphy's
-                // lie on the bubble (their parts draw themselves).
-                if attachment.kind != .linkPreview && attachment.kind != .giphy {
+                // A card: a file's or a recording's is bordered; a link preview's, a giphy's and
+                // a poll's lie on the bubble (their parts draw themselves).
+                if attachment.kind != .linkPreview && attachment.kind != .giphy && attachment.kind != .poll {
                     document.element("rect", rect(frame) + [("rx", "\(max(2, metrics.cornerRadius))"), ("fill", palette.background),
                                                             ("stroke", palette.rule), ("stroke-width", "1")])
                 }
@@ -260,8 +260,26 @@ public struct SVGRenderer: Sendable {
                                       ("fill", palette.rule)])
         case .pollCheck:
             let size = min(frame.width, frame.height)
-            document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"), ("r", "\(max(1, size / 2 - 1))"),
-                                        ("fill", "none"), ("stroke", palette.muted), ("stroke-width", "1")])
+            if part.isChosen == true {
+                // The current user's vote: a filled circle.
+                document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"), ("r", "\(max(1, size / 2 - 1))"),
+                                            ("fill", palette.accent)])
+            } else {
+                document.element("circle", [("cx", "\(frame.x + frame.width / 2)"), ("cy", "\(frame.y + frame.height / 2)"), ("r", "\(max(1, size / 2 - 1))"),
+                                            ("fill", "none"), ("stroke", palette.muted), ("stroke-width", "1")])
+            }
+        case .pollVoters:
+            // One circle per voter, each overlapping the one before it, as wide as the frame allows.
+            let count = max(1, part.voters?.count ?? 1)
+            let size = min(frame.height, count == 1 ? frame.width : frame.width * 5 / (4 * count + 1))
+            let step = count == 1 ? 0 : (frame.width - size) / (count - 1)
+            for index in 0 ..< count {
+                document.element("circle", [("cx", "\(frame.x + index * step + size / 2)"), ("cy", "\(frame.y + frame.height / 2)"),
+                                            ("r", "\(max(1, size / 2))"), ("fill", palette.media), ("stroke", palette.background),
+                                            ("stroke-width", "1")])
+            }
+        case .recordingIcon:
+            document.element("rect", rect(frame) + [("rx", radius), ("fill", palette.accent), ("fill-opacity", "0.25")])
         case .pollProgress:
             document.element("rect", rect(frame) + [("rx", "\(max(1, frame.height / 2))"), ("fill", palette.rule)])
             if let votes = part.votes, let most = part.maxVotes, most > 0, votes > 0 {

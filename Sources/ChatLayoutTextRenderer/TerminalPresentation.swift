@@ -58,7 +58,9 @@ public struct TerminalPresentation: BoxPresentation {
             case .playButton: return "▶"
             case .waveform: return "▁▃▅▇▅▃▁▃▅▇▅▃▁▃▅▇▅▃▁▃▅▇▅▃"
             case .action: return "[ \(words) ]"
-            case .pollCheck: return "○"
+            case .pollCheck: return part.isChosen == true ? "◉" : "○"
+            case .pollVoters: return String(repeating: "●", count: part.voters?.count ?? 0)
+            case .recordingIcon: return "[\(part.fileType ?? "file")]"
             default: return words
             }
         case .deliveryStatusRead(let count):

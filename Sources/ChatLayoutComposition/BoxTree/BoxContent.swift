@@ -252,6 +252,12 @@ public struct AttachmentCardPart: Hashable, Sendable, Codable {
         /// An option's progress bar: its votes against the most any option has
         /// (``AttachmentCardPart/votes``, ``AttachmentCardPart/maxVotes``).
         case pollProgress
+        /// The avatars of an option's latest voters, before its count (``AttachmentCardPart/voters``:
+        /// at most two, overlapping; none in an anonymous poll).
+        case pollVoters
+        /// A voice recording's file icon at the trailing edge, in the slot where the
+        /// playback-rate button shows while it plays (a front end swaps them).
+        case recordingIcon
     }
 
     /// What the part is.
@@ -276,11 +282,17 @@ public struct AttachmentCardPart: Hashable, Sendable, Codable {
     public var votes: Int?
     /// The most votes any of the poll's options has (a progress bar's full length).
     public var maxVotes: Int?
+    /// A poll option's check circle is checked: the current user voted for it (`own_votes`).
+    public var isChosen: Bool?
+    /// The latest voters of a poll option whose avatars show, newest first.
+    public var voters: [Poll.Voter]?
 
     /// A card's part.
     public init(kind: Kind, attachmentIndex: Int, fileType: String? = nil, imageURL: String? = nil, bytes: Int? = nil,
                 seconds: Double? = nil, sampleCount: Int? = nil, action: AttachmentAction? = nil, optionIndex: Int? = nil,
-                votes: Int? = nil, maxVotes: Int? = nil) {
+                votes: Int? = nil, maxVotes: Int? = nil, isChosen: Bool? = nil, voters: [Poll.Voter]? = nil) {
+        self.isChosen = isChosen
+        self.voters = voters
         self.optionIndex = optionIndex
         self.votes = votes
         self.maxVotes = maxVotes

@@ -72,7 +72,7 @@ public struct PlainPresentation: BoxPresentation {
             return strings.errorGlyph
         case .cardPart(let part):
             // A file's icon says its type ("PDF"); the play button and the waveform say nothing.
-            return text ?? (part.kind == .fileIcon ? part.fileType?.uppercased() ?? "" : "")
+            return text ?? (part.kind == .fileIcon || part.kind == .recordingIcon ? part.fileType?.uppercased() ?? "" : "")
         default:
             // The typing dots are the front end's to draw (three dots, animated).
             return role == .typingDots ? "" : text ?? ""

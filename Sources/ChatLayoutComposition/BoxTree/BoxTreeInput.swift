@@ -119,11 +119,22 @@ extension BoxContent {
                                                 sampleCount: try value["samples"].optionalInt(),
                                                 action: value["action"].isAbsent ? nil : try AttachmentAction(value["action"]),
                                                 optionIndex: try value["option_index"].optionalInt(), votes: try value["votes"].optionalInt(),
-                                                maxVotes: try value["max_votes"].optionalInt()))
+                                                maxVotes: try value["max_votes"].optionalInt(), isChosen: try value["chosen"].optionalBool(),
+                                                voters: value["voters"].isAbsent ? nil : try Self.voters(value["voters"])))
         case "delivery_status_read": self = .deliveryStatusRead(readCount: try value["read_count"].int())
         case "translated_to": self = .translatedTo(language: try value["language"].string())
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
+    }
+
+    /// A poll option's voters: `[{user_id, name?, image_url?}]`.
+    private static func voters(_ json: BoxTreeJSONReader) throws(DocumentError) -> [Poll.Voter] {
+        var voters: [Poll.Voter] = []
+        for voter in try json.array() {
+            voters.append(Poll.Voter(userID: try voter["user_id"].string(), name: try voter["name"].optionalString(),
+                                     imageURL: try voter["image_url"].optionalString()))
+        }
+        return voters
     }
 }
 

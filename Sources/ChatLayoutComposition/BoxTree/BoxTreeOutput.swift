@@ -311,7 +311,7 @@ extension AttachmentAction {
 
 extension AttachmentCardPart {
     /// `{kind, attachment_index, file_type?, image_url?, bytes?, seconds?, samples?, action?,
-    /// option_index?, votes?, max_votes?}`.
+    /// option_index?, votes?, max_votes?, chosen?, voters? [{user_id, name?, image_url?}]}`.
     public func json() -> JSONValue {
         var members: [(String, JSONValue)] = [("kind", .string(kind.rawValue)), ("attachment_index", .int(attachmentIndex))]
         if let fileType { members.append(("file_type", .string(fileType))) }
@@ -323,6 +323,15 @@ extension AttachmentCardPart {
         if let optionIndex { members.append(("option_index", .int(optionIndex))) }
         if let votes { members.append(("votes", .int(votes))) }
         if let maxVotes { members.append(("max_votes", .int(maxVotes))) }
+        if let isChosen { members.append(("chosen", .bool(isChosen))) }
+        if let voters {
+            members.append(("voters", .array(voters.map { voter in
+                var fields: [(String, JSONValue)] = [("user_id", .string(voter.userID))]
+                if let name = voter.name { fields.append(("name", .string(name))) }
+                if let imageURL = voter.imageURL { fields.append(("image_url", .string(imageURL))) }
+                return .object(fields)
+            })))
+        }
         return .object(members)
     }
 }

@@ -1,4 +1,5 @@
 @_spi(ChatLayoutStages) import ChatLayoutModel
+import ChatLayoutDecisions
 
 /// The cards of a message's attachments (issue 29, points 3 and 4), as Stream's UIKit draws
 /// them: a link preview's card under the text, a card per file and per voice recording, an
@@ -43,7 +44,8 @@ extension MessageComposer {
     }
 
     /// A voice recording's card: its play button, its name, its duration ("00:05",
-    /// ``durationWords(_:)``) and its waveform.
+    /// ``durationWords(_:)``), its waveform and its trailing file icon (where Stream's
+    /// playback-rate button shows while it plays).
     func voiceRecordingCard(_ attachment: Attachment, label: String, index: Int) -> CardSpec {
         var parts = [CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .playButton, attachmentIndex: index)),
                      CardSpec.Part(text: label, content: AttachmentCardPart(kind: .fileName, attachmentIndex: index))]
@@ -51,6 +53,10 @@ extension MessageComposer {
                                    content: AttachmentCardPart(kind: .duration, attachmentIndex: index, seconds: attachment.duration)))
         parts.append(CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .waveform, attachmentIndex: index,
                                                                           sampleCount: attachment.waveformSampleCount)))
+        // Stream's icon is the "aac" file's, whatever the recording's name says.
+        let type = Self.fileType(attachment)
+        parts.append(CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .recordingIcon, attachmentIndex: index,
+                                                                          fileType: type == attachment.type ? "aac" : type)))
         return CardSpec(kind: .voiceRecording, parts: parts)
     }
 
@@ -65,30 +71,39 @@ extension MessageComposer {
         return CardSpec(kind: .giphyActions, parts: parts)
     }
 
-    /// Stream's English words for a poll's card (`L10n.Polls`): its subtitle and its button.
-    static let pollSelectOneOrMore = "Select one or more", pollVoteEnded = "Vote ended", pollViewResults = "View Results"
-
-    /// A poll's card (Stream's `PollAttachmentView`): the question, the subtitle ("Vote ended"
-    /// once closed, else "Select one or more"), each option's check circle, text, vote count
-    /// and progress bar, then "View Results". The poll's attachment index is -1 (a poll is the
-    /// message's `poll`, not one of its attachments).
-    func pollCard(_ poll: Poll) -> CardSpec {
+    /// A poll's card (Stream's `PollAttachmentView`): the question, the subtitle, then each of
+    /// its first ten options — its check circle (checked where the current user voted; none
+    /// once closed), its text, its latest voters' avatars (at most two; none in an anonymous
+    /// poll), its vote count and its progress bar — then its buttons, in the decision's order
+    /// and words. Without a decision (`decision` nil) Stream's defaults: "Vote ended" or
+    /// "Select one or more", and "View Results". The poll's attachment index is -1 (a poll is
+    /// the message's `poll`, not one of its attachments).
+    func pollCard(_ poll: Poll, decision: PollDecision? = nil) -> CardSpec {
+        let decision = decision ?? PollDecision(subtitle: poll.isClosed ? strings.pollVoteEnded : strings.pollSelectOneOrMore,
+                                                buttons: [PollDecision.Button(kind: .viewResults, text: strings.pollViewResults)])
         let maxVotes = poll.options.map(\.voteCount).max() ?? 0
         var parts = [CardSpec.Part(text: poll.question, content: AttachmentCardPart(kind: .pollQuestion, attachmentIndex: -1)),
-                     CardSpec.Part(text: poll.isClosed ? Self.pollVoteEnded : Self.pollSelectOneOrMore,
-                                   content: AttachmentCardPart(kind: .pollSubtitle, attachmentIndex: -1))]
-        for (index, option) in poll.options.enumerated() {
-            func part(_ kind: AttachmentCardPart.Kind, _ text: String?) -> CardSpec.Part {
+                     CardSpec.Part(text: decision.subtitle, content: AttachmentCardPart(kind: .pollSubtitle, attachmentIndex: -1))]
+        for (index, option) in poll.options.prefix(PollDecision.visibleOptionLimit).enumerated() {
+            func part(_ kind: AttachmentCardPart.Kind, _ text: String?, isChosen: Bool? = nil, voters: [Poll.Voter]? = nil) -> CardSpec.Part {
                 CardSpec.Part(text: text, content: AttachmentCardPart(kind: kind, attachmentIndex: -1, optionIndex: index, votes: option.voteCount,
-                                                                      maxVotes: maxVotes))
+                                                                      maxVotes: maxVotes, isChosen: isChosen, voters: voters))
             }
-            parts += [part(.pollCheck, nil), part(.pollOption, option.text), part(.pollVotes, strings.count(option.voteCount)),
-                      part(.pollProgress, nil)]
+            if !poll.isClosed { parts.append(part(.pollCheck, nil, isChosen: poll.isOwnVote(option))) }
+            parts.append(part(.pollOption, option.text))
+            let voters = Array(option.latestVoters.prefix(Self.pollVoterLimit))
+            if poll.votingVisibility != .anonymous && !voters.isEmpty { parts.append(part(.pollVoters, nil, voters: voters)) }
+            parts += [part(.pollVotes, strings.count(option.voteCount)), part(.pollProgress, nil)]
         }
-        parts.append(CardSpec.Part(text: Self.pollViewResults, content: AttachmentCardPart(
-            kind: .action, attachmentIndex: -1, action: AttachmentAction(name: "poll", value: "view_results", text: Self.pollViewResults))))
+        for button in decision.buttons {
+            parts.append(CardSpec.Part(text: button.text, content: AttachmentCardPart(
+                kind: .action, attachmentIndex: -1, action: AttachmentAction(name: "poll", value: button.kind.rawValue, text: button.text))))
+        }
         return CardSpec(kind: .poll, parts: parts)
     }
+
+    /// The most voters' avatars an option shows (Stream's `StackedUserAvatarsView`).
+    static let pollVoterLimit = 2
 
     /// The type a file's icon shows: its name's extension ("pdf"), lowercased, else the
     /// attachment's type.

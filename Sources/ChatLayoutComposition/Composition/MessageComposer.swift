@@ -80,7 +80,7 @@ package struct MessageComposer {
         }
         // A deleted message keeps none of its content.
         if !message.isDeleted {
-            if let poll = message.poll { spec.poll = self.poll(poll) }
+            if let poll = message.poll { spec.poll = self.poll(poll, decision: decision.poll) }
             if let location = message.sharedLocation { spec.location = self.location(location) }
             if !message.attachments.isEmpty { composeAttachments(message.attachments, into: &spec) }
         }
@@ -117,11 +117,12 @@ package struct MessageComposer {
         return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
     }
 
-    /// A poll: its question and options (neutral since the model made them).
-    func poll(_ poll: Poll) -> PollSpec {
+    /// A poll: its question and options (neutral since the model made them), its card with the
+    /// decision's subtitle and buttons.
+    func poll(_ poll: Poll, decision: PollDecision? = nil) -> PollSpec {
         let question = AttachmentContent(kind: .poll, type: "poll", title: poll.question, poll: poll)
         return PollSpec(question: TextPartSpec(text: poll.question, content: .attachment(question)), options: poll.options,
-                        card: pollCard(poll))
+                        card: pollCard(poll, decision: decision))
     }
 
     /// A shared location: "Location", or "Live location" while it is shared live.

@@ -63,6 +63,8 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// What a reader should know besides the options: an author whose id or name reads like
     /// another user's (ids compare by their bytes). Empty unless explanations were asked for.
     public var notes: [String] = []
+    /// Its poll's subtitle and buttons (``PollDecision``): nil without a poll, or deleted.
+    public var poll: PollDecision?
 
     package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
         self.message = message

@@ -249,7 +249,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if options.contains(.threadInfo) {
             threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
         }
-        return MessageDecision(
+        var decision = MessageDecision(
             message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: boundary,
             options: options, day: day,
             dateLabel: label, timeText: timeText,
@@ -267,6 +267,10 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 .map { ReactionCount(type: $0.type, count: $0.score) } : [],
             reasons: reasons ?? []
         )
+        if let poll = message.poll, !message.isDeleted {
+            decision.poll = PollDecision(poll, currentUserID: context.currentUserID, strings: strings, formatter: formatter)
+        }
+        return decision
     }
 
     /// Rule 10: the translation into the context's language, when auto-translation is on, the

@@ -101,6 +101,28 @@ public struct ChatStrings: Hashable, Sendable {
     /// A live shared location where one line stands for it: "Live location".
     public var liveLocation = "Live location"
 
+    // A poll's card (Stream's `PollAttachmentView`).
+    /// The subtitle of a poll with one vote each: "Select one".
+    public var pollSelectOne = "Select one"
+    /// The subtitle of a poll without a limit: "Select one or more".
+    public var pollSelectOneOrMore = "Select one or more"
+    /// The subtitle of a poll with a limit: "Select up to 2".
+    public var pollSelectUpTo = CountPhrase(one: "Select up to {count}", other: "Select up to {count}")
+    /// The subtitle of a closed poll: "Vote ended".
+    public var pollVoteEnded = "Vote ended"
+    /// The poll's results button: "View Results".
+    public var pollViewResults = "View Results"
+    /// The button that closes the current user's poll: "End Vote".
+    public var pollEndVote = "End Vote"
+    /// The button that comments on a poll: "Add Comment".
+    public var pollAddComment = "Add Comment"
+    /// The button that shows a poll's comments: "View 3 Comments".
+    public var pollViewComments = CountPhrase(one: "View {count} Comment", other: "View {count} Comments")
+    /// The button that shows the options past the tenth: "See 2 More Options".
+    public var pollAllOptions = CountPhrase(one: "See {count} More Option", other: "See {count} More Options")
+    /// The button that adds an option: "Suggest an Option".
+    public var pollSuggestOption = "Suggest an Option"
+
     /// The locale's ten digits, zero to nine, for the counts the layout writes without a phrase:
     /// reactions, poll votes, unread badges, the scroll-to-latest button ("٣" in Arabic). A
     /// ``LayoutEnvironment`` sets them from its formatter; ASCII digits by default.

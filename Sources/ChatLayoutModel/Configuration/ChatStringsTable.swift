@@ -214,6 +214,16 @@ extension ChatStrings {
         .keyed("attachment_location", \.attachmentNames, "location"),
         .keyed("attachment_live_location", \.attachmentNames, "liveLocation"),
         .phrase("translated_to", \.translatedTo, ["language"]),
+        .phrase("poll_select_one", \.pollSelectOne),
+        .phrase("poll_select_one_or_more", \.pollSelectOneOrMore),
+        .counted("poll_select_up_to", \.pollSelectUpTo),
+        .phrase("poll_vote_ended", \.pollVoteEnded),
+        .phrase("poll_view_results", \.pollViewResults),
+        .phrase("poll_end_vote", \.pollEndVote),
+        .phrase("poll_add_comment", \.pollAddComment),
+        .counted("poll_view_comments", \.pollViewComments),
+        .counted("poll_all_options", \.pollAllOptions),
+        .phrase("poll_suggest_option", \.pollSuggestOption),
     ]
 }
 

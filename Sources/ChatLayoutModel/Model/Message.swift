@@ -296,19 +296,68 @@ public struct Poll: Hashable, Sendable, Codable {
         public var neutralText: NeutralText
         /// Votes for it.
         public var voteCount: Int
+        /// Its id (`id`), which votes name.
+        public var id: String?
+        /// Who voted for it last (`latest_votes_by_option`), newest first, as the payload lists them.
+        public var latestVoters: [Voter] = []
 
-        private enum CodingKeys: String, CodingKey { case neutralText = "text", voteCount }
+        private enum CodingKeys: String, CodingKey { case neutralText = "text", voteCount, id, latestVoters }
 
         /// An option; its text is neutralised.
-        public init(text: String, voteCount: Int = 0) {
+        public init(text: String, voteCount: Int = 0, id: String? = nil, latestVoters: [Voter] = []) {
             self.neutralText = NeutralText(text)
             self.voteCount = voteCount
+            self.id = id
+            self.latestVoters = latestVoters
         }
 
-        /// The same text, by its bytes, and votes.
-        public static func == (lhs: Option, rhs: Option) -> Bool {
-            lhs.neutralText == rhs.neutralText && lhs.voteCount == rhs.voteCount
+        /// Decodes an option; one encoded before ids and voters existed has none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            neutralText = try container.decode(NeutralText.self, forKey: .neutralText)
+            voteCount = try container.decode(Int.self, forKey: .voteCount)
+            id = try container.decodeIfPresent(String.self, forKey: .id)
+            latestVoters = try container.decodeIfPresent([Voter].self, forKey: .latestVoters) ?? []
         }
+
+        /// Encodes an option; an id and voters only when it has them.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(neutralText, forKey: .neutralText)
+            try container.encode(voteCount, forKey: .voteCount)
+            try container.encodeIfPresent(id, forKey: .id)
+            if !latestVoters.isEmpty { try container.encode(latestVoters, forKey: .latestVoters) }
+        }
+
+        /// The same text, by its bytes, votes, id and voters.
+        public static func == (lhs: Option, rhs: Option) -> Bool {
+            lhs.neutralText == rhs.neutralText && lhs.voteCount == rhs.voteCount && lhs.id == rhs.id && lhs.latestVoters == rhs.latestVoters
+        }
+    }
+
+    /// A user who voted for an option (a vote's `user`, else its `user_id`).
+    public struct Voter: Hashable, Sendable, Codable {
+        /// The user's id.
+        public var userID: String
+        /// The user's name, when the vote carries it.
+        public var name: String?
+        /// The user's picture (`image`), when the vote carries it.
+        public var imageURL: String?
+
+        /// A voter.
+        public init(userID: String, name: String? = nil, imageURL: String? = nil) {
+            self.userID = userID
+            self.name = name
+            self.imageURL = imageURL
+        }
+    }
+
+    /// Who may see who voted for what (`voting_visibility`).
+    public enum VotingVisibility: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Everyone sees the voters (Stream's default).
+        case `public`
+        /// Nobody sees the voters: a front end shows no voters' avatars.
+        case anonymous
     }
 
     /// The question (`name`), neutralised.
@@ -322,8 +371,29 @@ public struct Poll: Hashable, Sendable, Codable {
     public var options: [Option]
     /// Voting has ended (`is_closed`).
     public var isClosed: Bool
+    /// Who created it (`created_by_id`, else `created_by`'s `id`).
+    public var createdByID: String?
+    /// One vote each (`enforce_unique_vote`): "Select one".
+    public var enforceUniqueVote = false
+    /// The most options one user may vote for (`max_votes_allowed`): "Select up to 2".
+    public var maxVotesAllowed: Int?
+    /// Who may see the voters (`voting_visibility`).
+    public var votingVisibility: VotingVisibility = .public
+    /// Users may add options (`allow_user_suggested_options`): "Suggest an option".
+    public var allowsUserSuggestedOptions = false
+    /// Users may comment (`allow_answers`): "Add a comment".
+    public var allowsAnswers = false
+    /// How many comments it has (`answers_count`): "View 3 comments".
+    public var answersCount = 0
+    /// The authors of its latest comments (`latest_answers`' users), in payload order.
+    public var latestAnswerUserIDs: [String] = []
+    /// The options the current user voted for (`own_votes`' `option_id`s), in payload order.
+    public var ownVoteOptionIDs: [String] = []
 
-    private enum CodingKeys: String, CodingKey { case neutralQuestion = "question", options, isClosed }
+    private enum CodingKeys: String, CodingKey {
+        case neutralQuestion = "question", options, isClosed, createdByID, enforceUniqueVote, maxVotesAllowed, votingVisibility
+        case allowsUserSuggestedOptions, allowsAnswers, answersCount, latestAnswerUserIDs, ownVoteOptionIDs
+    }
 
     /// A poll; its question is neutralised.
     public init(question: String, options: [Option] = [], isClosed: Bool = false) {
@@ -332,9 +402,54 @@ public struct Poll: Hashable, Sendable, Codable {
         self.isClosed = isClosed
     }
 
-    /// The same question, by its bytes, options and state.
+    /// Decodes a poll; one encoded before its rules and the current user's votes existed has
+    /// Stream's defaults.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        neutralQuestion = try container.decode(NeutralText.self, forKey: .neutralQuestion)
+        options = try container.decode([Option].self, forKey: .options)
+        isClosed = try container.decode(Bool.self, forKey: .isClosed)
+        createdByID = try container.decodeIfPresent(String.self, forKey: .createdByID)
+        enforceUniqueVote = try container.decodeIfPresent(Bool.self, forKey: .enforceUniqueVote) ?? false
+        maxVotesAllowed = try container.decodeIfPresent(Int.self, forKey: .maxVotesAllowed)
+        votingVisibility = try container.decodeIfPresent(VotingVisibility.self, forKey: .votingVisibility) ?? .public
+        allowsUserSuggestedOptions = try container.decodeIfPresent(Bool.self, forKey: .allowsUserSuggestedOptions) ?? false
+        allowsAnswers = try container.decodeIfPresent(Bool.self, forKey: .allowsAnswers) ?? false
+        answersCount = try container.decodeIfPresent(Int.self, forKey: .answersCount) ?? 0
+        latestAnswerUserIDs = try container.decodeIfPresent([String].self, forKey: .latestAnswerUserIDs) ?? []
+        ownVoteOptionIDs = try container.decodeIfPresent([String].self, forKey: .ownVoteOptionIDs) ?? []
+    }
+
+    /// Encodes a poll; its rules and votes only where they differ from Stream's defaults.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(neutralQuestion, forKey: .neutralQuestion)
+        try container.encode(options, forKey: .options)
+        try container.encode(isClosed, forKey: .isClosed)
+        try container.encodeIfPresent(createdByID, forKey: .createdByID)
+        if enforceUniqueVote { try container.encode(true, forKey: .enforceUniqueVote) }
+        try container.encodeIfPresent(maxVotesAllowed, forKey: .maxVotesAllowed)
+        if votingVisibility != .public { try container.encode(votingVisibility, forKey: .votingVisibility) }
+        if allowsUserSuggestedOptions { try container.encode(true, forKey: .allowsUserSuggestedOptions) }
+        if allowsAnswers { try container.encode(true, forKey: .allowsAnswers) }
+        if answersCount != 0 { try container.encode(answersCount, forKey: .answersCount) }
+        if !latestAnswerUserIDs.isEmpty { try container.encode(latestAnswerUserIDs, forKey: .latestAnswerUserIDs) }
+        if !ownVoteOptionIDs.isEmpty { try container.encode(ownVoteOptionIDs, forKey: .ownVoteOptionIDs) }
+    }
+
+    /// Whether the current user voted for `option` (its id is among ``ownVoteOptionIDs``).
+    public func isOwnVote(_ option: Option) -> Bool {
+        option.id.map { ownVoteOptionIDs.contains($0) } ?? false
+    }
+
+    /// The same question, by its bytes, options, state, rules and votes.
     public static func == (lhs: Poll, rhs: Poll) -> Bool {
         lhs.neutralQuestion == rhs.neutralQuestion && lhs.options == rhs.options && lhs.isClosed == rhs.isClosed
+            && lhs.createdByID == rhs.createdByID && lhs.enforceUniqueVote == rhs.enforceUniqueVote
+            && lhs.maxVotesAllowed == rhs.maxVotesAllowed && lhs.votingVisibility == rhs.votingVisibility
+            && lhs.allowsUserSuggestedOptions == rhs.allowsUserSuggestedOptions && lhs.allowsAnswers == rhs.allowsAnswers
+            && lhs.answersCount == rhs.answersCount && lhs.latestAnswerUserIDs == rhs.latestAnswerUserIDs
+            && lhs.ownVoteOptionIDs == rhs.ownVoteOptionIDs
     }
 }
 

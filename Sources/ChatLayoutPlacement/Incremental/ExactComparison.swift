@@ -18,6 +18,8 @@ extension MessageDecision {
             && threadParticipantNames.elementsEqual(other.threadParticipantNames) { Identifier.same($0, $1) }
             && reactions.elementsEqual(other.reactions) { Identifier.same($0.type, $1.type) }
             && notes.elementsEqual(other.notes) { Identifier.same($0, $1) }
+            && Identifier.equal(poll?.subtitle, other.poll?.subtitle)
+            && (poll?.buttons ?? []).elementsEqual(other.poll?.buttons ?? []) { Identifier.same($0.text, $1.text) }
     }
 }
 

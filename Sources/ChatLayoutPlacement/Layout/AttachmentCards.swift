@@ -44,6 +44,29 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
     /// The widest a link preview's, a file's or a recording's card is (Stream: the bubble's
     /// content; 40 cells on a terminal, where a card across a wide bubble says no more).
     public var maxWidth: Int = .max
+    /// A poll's border: none in points (Stream's poll lies on the bubble), a cell on a terminal,
+    /// where nothing else marks the card.
+    public var pollBorder = 1
+    /// Space inside a poll's border across: none in points (the bubble's padding is Stream's
+    /// margin), a cell on a terminal.
+    public var pollPadding = 1
+    /// Space above and below a poll's content, inside its border (points: 4 more than the
+    /// bubble's own, Stream's 12-point margin; none on a terminal).
+    public var pollVerticalPadding = 0
+    /// Between a poll's question and its options, and its options and its buttons (Stream: 14
+    /// points).
+    public var pollSectionSpacing = 0
+    /// Between two options of a poll (Stream: 24 points).
+    public var pollOptionSpacing = 0
+    /// An option's check circle's column (Stream: 25 points; two cells).
+    public var pollCheckWidth = 2
+    /// A voter's avatar, square (Stream: 20 points; a cell).
+    public var voterAvatarSize = 1
+    /// How far a voter's avatar overlaps the one before it (Stream: 4 points; none).
+    public var voterAvatarOverlap = 0
+    /// A voice recording's trailing file icon, square (Stream: 30 points; as wide as its type
+    /// in brackets on a terminal).
+    public var recordingIconSize = 5
 
     /// Lengths: see the properties.
     public init(border: Int, linkBorder: Int, padding: Int, verticalPadding: Int, spacing: Int, linkImagePercent: Int, imageGap: Int,
@@ -78,10 +101,22 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
     }()
 
     /// Stream's points.
-    public static let points = AttachmentCardMetrics(border: 1, linkBorder: 0, padding: 8, verticalPadding: 8, spacing: 4, linkImagePercent: 50,
-                                                     imageGap: 8, textSpacing: 3, badgeBottomInset: 4, descriptionLines: 3, iconWidth: 34,
-                                                     iconHeight: 40, iconGap: 8, playButtonSize: 36, actionHeight: 48, actionSpacing: 1,
-                                                     actionRule: 1)
+    public static let points: AttachmentCardMetrics = {
+        var points = AttachmentCardMetrics(border: 1, linkBorder: 0, padding: 8, verticalPadding: 8, spacing: 4, linkImagePercent: 50,
+                                           imageGap: 8, textSpacing: 3, badgeBottomInset: 4, descriptionLines: 3, iconWidth: 34,
+                                           iconHeight: 40, iconGap: 8, playButtonSize: 36, actionHeight: 48, actionSpacing: 1,
+                                           actionRule: 1)
+        points.pollBorder = 0
+        points.pollPadding = 0
+        points.pollVerticalPadding = 4
+        points.pollSectionSpacing = 14
+        points.pollOptionSpacing = 24
+        points.pollCheckWidth = 25
+        points.voterAvatarSize = 20
+        points.voterAvatarOverlap = 4
+        points.recordingIconSize = 30
+        return points
+    }()
 }
 
 extension RowLayout {
@@ -167,10 +202,14 @@ extension RowLayout {
         }
         if let author = card.part(.author) {
             let block = partBlock(author, maxWidth: textWidth)
-            // Over the picture's bottom leading corner; without a picture, the first line.
-            let authorY = imageBottom.map { max(border, $0 - cards.badgeBottomInset - block.height) } ?? y + cards.verticalPadding
+            // Over the picture's bottom leading corner. Without a picture, Stream pulls the badge
+            // 8 points above the card's top (`authorOnImageConstraint`): its label at the top of
+            // a card without a border, the badge's bottom inset under it. A bordered card (a
+            // terminal's, where a cell cannot be halved) keeps it inside, on its first line.
+            let authorY = imageBottom.map { max(border, $0 - cards.badgeBottomInset - block.height) }
+                ?? y + (border > 0 ? cards.verticalPadding : 0)
             parts.append(CardPartPlacement(block: block, frame: Frame(x: textX, y: authorY, width: block.width, height: block.height)))
-            y = max(y, authorY + block.height)
+            y = max(y, authorY + block.height + (imageBottom == nil ? cards.badgeBottomInset : 0))
         }
         var texts: [Block] = []
         if let title = card.part(.title) { texts.append(partBlock(title, maxWidth: textWidth)) }
@@ -248,12 +287,27 @@ extension RowLayout {
 
     /// Stream's voice recording item: inside a border, the play button at the leading edge,
     /// centred down; beside it the name over the duration and the waveform, which takes the
-    /// rest of the line.
+    /// rest of the line; the file icon at the trailing edge, centred down (where there is room
+    /// for it).
     private func voiceRecordingParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
-        let (border, left, right) = cardInsets(width: width)
+        let (border, left, cardRight) = cardInsets(width: width)
         var parts: [CardPartPlacement] = []
         var x = left
+        var right = cardRight
+        var icon: CardPartPlacement?
+        if let part = card.part(.recordingIcon) {
+            var block = partBlock(part, maxWidth: max(1, cardRight - left))
+            let iconWidth = max(cards.recordingIconSize, block.width)
+            let needed = iconWidth + cards.iconGap + cards.playButtonSize + cards.iconGap + 4 * narrowestBubbleContent
+            if cardRight - left >= needed {
+                block.width = iconWidth
+                block.alignment = .center
+                block.height = max(lineHeight, cards.recordingIconSize / metrics.verticalScale)
+                icon = CardPartPlacement(block: block, frame: Frame(x: cardRight - iconWidth, y: 0, width: iconWidth, height: block.height))
+                right = cardRight - iconWidth - cards.iconGap
+            }
+        }
         var play: CardPartPlacement?
         if let part = card.part(.playButton), right - x >= cards.playButtonSize + cards.iconGap + narrowestBubbleContent {
             var block = partBlock(part, maxWidth: cards.playButtonSize)
@@ -267,7 +321,7 @@ extension RowLayout {
         let name = card.part(.fileName).map { partBlock($0, maxWidth: right - x) }
         let duration = card.part(.duration).map { partBlock($0, maxWidth: right - x) }
         let textHeight = (name?.height ?? 0) + (duration?.height ?? 0) + (name != nil && duration != nil ? cards.textSpacing : 0)
-        let contentHeight = max(textHeight, play?.frame.height ?? 0)
+        let contentHeight = max(textHeight, play?.frame.height ?? 0, icon?.frame.height ?? 0)
         let top = border + cards.verticalPadding
         if var play {
             play.frame.y = top + (contentHeight - play.frame.height) / 2
@@ -287,67 +341,104 @@ extension RowLayout {
                 parts.append(CardPartPlacement(block: block, frame: Frame(x: waveX, y: y, width: right - waveX, height: duration.height)))
             }
         }
+        if var icon {
+            icon.frame.y = top + (contentHeight - icon.frame.height) / 2
+            parts.append(icon)
+        }
         return (parts, top + contentHeight + cards.verticalPadding + border)
     }
 
-    /// Stream's `PollAttachmentView`: inside a border, the question (wrapped) over the
-    /// subtitle; then each option — its check circle at the leading edge, its text wrapped
-    /// beside it, its vote count at the trailing edge, its progress bar under the text (in
+    /// Stream's `PollAttachmentView`: on the bubble in points (a bordered block on a terminal),
+    /// the question (wrapped) over the subtitle; then each option — its check circle at the
+    /// leading edge (centred down in points), its text wrapped beside it, its latest voters'
+    /// avatars and its vote count at the trailing edge, its progress bar under the text (in
     /// points; a terminal has none); then the buttons, one a line, centred.
     private func pollParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
-        let (border, left, right) = cardInsets(width: width)
+        let border = min(cards.pollBorder, max(0, (width - 1) / 2))
+        let padding = min(cards.pollPadding, max(0, (width - 2 * border - 1) / 2))
+        let left = border + padding, right = width - border - padding
         let room = max(1, right - left)
         var parts: [CardPartPlacement] = []
-        var y = border + cards.verticalPadding
-        func place(_ block: Block, x: Int, width: Int) {
+        var y = border + cards.pollVerticalPadding
+        func place(_ block: Block, x: Int, y: Int, width: Int) {
             parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: max(1, width), height: block.height)))
         }
         if let question = card.part(.pollQuestion) {
             let block = wrapped(.attachment, question.text ?? "", width: room, content: .cardPart(question.content))
-            place(block, x: left, width: room)
+            place(block, x: left, y: y, width: room)
             y += block.height
         }
         if let subtitle = card.part(.pollSubtitle) {
             let block = partBlock(subtitle, maxWidth: room)
-            place(block, x: left, width: room)
+            place(block, x: left, y: y, width: room)
             y += block.height
         }
-        // The options, in order: four parts each.
-        var index = 0
-        let options = card.parts.filter { $0.content.optionIndex != nil }
-        while index + 3 < options.count {
-            y += cards.imageGap
-            let check = options[index], text = options[index + 1], votes = options[index + 2], progress = options[index + 3]
-            index += 4
-            var checkBlock = partBlock(check, maxWidth: cards.playButtonSize)
-            checkBlock.width = cards.playButtonSize
-            let votesBlock = partBlock(votes, maxWidth: max(1, room / 3))
-            let textX = left + (room >= cards.playButtonSize + cards.iconGap + votesBlock.width + 2 * narrowestBubbleContent
-                ? cards.playButtonSize + cards.iconGap : 0)
-            let textWidth = max(1, right - votesBlock.width - cards.iconGap - textX)
-            let textBlock = wrapped(.attachment, text.text ?? "", width: textWidth, content: .cardPart(text.content))
-            if textX > left { place(checkBlock, x: left, width: cards.playButtonSize) }
-            place(textBlock, x: textX, width: textWidth)
-            place(votesBlock, x: right - votesBlock.width, width: votesBlock.width)
-            y += textBlock.height
-            if cards.actionRule > 0 {
-                y += cards.textSpacing
+        // The options, in order: the parts of one option share its index.
+        var groups: [[CardSpec.Part]] = []
+        for part in card.parts {
+            guard let index = part.content.optionIndex else { continue }
+            if index == groups.count { groups.append([]) }
+            groups[groups.count - 1].append(part)
+        }
+        for (number, group) in groups.enumerated() {
+            y += number == 0 ? cards.pollSectionSpacing : max(cards.imageGap, cards.pollOptionSpacing)
+            func of(_ kind: AttachmentCardPart.Kind) -> CardSpec.Part? { group.first { $0.content.kind == kind } }
+            let votesBlock = of(.pollVotes).map { partBlock($0, maxWidth: max(1, room / 3)) }
+            let votesWidth = votesBlock?.width ?? 0
+            // The voters' avatars, overlapping, before the count.
+            let voterCount = of(.pollVoters)?.content.voters?.count ?? 0
+            let votersWidth = voterCount == 0 ? 0 : voterCount * cards.voterAvatarSize - (voterCount - 1) * cards.voterAvatarOverlap
+            let trailing = votesWidth + (votersWidth > 0 ? votersWidth + cards.textSpacing + 1 : 0)
+            let hasCheck = of(.pollCheck) != nil
+                && room >= cards.pollCheckWidth + cards.iconGap + trailing + 2 * narrowestBubbleContent
+            let textX = left + (hasCheck ? cards.pollCheckWidth + cards.iconGap : 0)
+            // The voters go where there is room beside the text for them.
+            let showsVoters = votersWidth > 0 && right - textX - trailing - cards.iconGap >= 2 * narrowestBubbleContent
+            let trailingWidth = showsVoters ? trailing : votesWidth
+            let textWidth = max(1, right - trailingWidth - cards.iconGap - textX)
+            var optionHeight = 0
+            if let text = of(.pollOption) {
+                let block = wrapped(.attachment, text.text ?? "", width: textWidth, content: .cardPart(text.content))
+                place(block, x: textX, y: y, width: textWidth)
+                optionHeight = block.height
+            }
+            if let votesBlock {
+                place(votesBlock, x: right - votesWidth, y: y, width: votesWidth)
+                optionHeight = max(optionHeight, votesBlock.height)
+            }
+            if showsVoters, let voters = of(.pollVoters) {
+                var block = partBlock(voters, maxWidth: votersWidth)
+                block.width = votersWidth
+                block.height = max(lineHeight, cards.voterAvatarSize / metrics.verticalScale)
+                let votersY = y + max(0, (lineHeight - block.height) / 2)
+                place(block, x: right - trailing, y: votersY, width: votersWidth)
+            }
+            var barHeight = 0
+            if cards.actionRule > 0, let progress = of(.pollProgress) {
+                barHeight = cards.textSpacing + 4 * cards.actionRule
                 var bar = Block(role: .attachment, text: nil, content: .cardPart(progress.content), lines: [], width: right - textX,
                                 height: 4 * cards.actionRule, alignment: .leading)
                 bar.keepsWidth = true
-                place(bar, x: textX, width: right - textX)
-                y += bar.height
+                place(bar, x: textX, y: y + optionHeight + cards.textSpacing, width: right - textX)
             }
+            if hasCheck, let check = of(.pollCheck) {
+                var block = partBlock(check, maxWidth: cards.pollCheckWidth)
+                block.width = cards.pollCheckWidth
+                // Centred down beside the text and the bar (a terminal's is on the first line).
+                let checkY = y + (cards.actionRule > 0 ? max(0, (optionHeight + barHeight - block.height) / 2) : 0)
+                place(block, x: left, y: checkY, width: cards.pollCheckWidth)
+            }
+            y += optionHeight + barHeight
         }
-        for button in card.parts where button.content.kind == .action {
-            y += cards.imageGap
+        for (number, button) in card.parts.filter({ $0.content.kind == .action }).enumerated() {
+            y += number == 0 ? max(cards.imageGap, cards.pollSectionSpacing) : cards.imageGap
             var block = partBlock(button, maxWidth: room)
             block.alignment = .center
-            place(block, x: left, width: room)
+            place(block, x: left, y: y, width: room)
             y += block.height
         }
-        return (parts, y + cards.verticalPadding + border)
+        return (parts, y + cards.pollVerticalPadding + border)
     }
 
     /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy across the card, square;

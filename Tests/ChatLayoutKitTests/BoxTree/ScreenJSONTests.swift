@@ -51,6 +51,11 @@ struct ScreenJSONTests {
                                          action: AttachmentAction(name: "image_action", value: "send", text: "Send", isPrimary: true))),
             .cardPart(AttachmentCardPart(kind: .image, attachmentIndex: 0)),
             .cardPart(AttachmentCardPart(kind: .pollProgress, attachmentIndex: -1, optionIndex: 1, votes: 2, maxVotes: 5)),
+            .cardPart(AttachmentCardPart(kind: .pollCheck, attachmentIndex: -1, optionIndex: 0, isChosen: true)),
+            .cardPart(AttachmentCardPart(kind: .pollVoters, attachmentIndex: -1, optionIndex: 2,
+                                         voters: [Poll.Voter(userID: "luke", name: "Luke \"S\"", imageURL: "https://example.com/l.png"),
+                                                  Poll.Voter(userID: "pep")])),
+            .cardPart(AttachmentCardPart(kind: .recordingIcon, attachmentIndex: 1, fileType: "aac")),
             .deliveryStatusRead(readCount: 3),
             .translatedTo(language: "pt"),
         ]

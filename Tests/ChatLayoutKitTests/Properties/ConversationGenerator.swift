@@ -292,8 +292,8 @@ struct ConversationGenerator {
             if random.chance(0.02) { message.deletedForMe = true }
             if random.chance(0.04) { message.isShadowed = true }
             if random.chance(0.02) {
-                message.poll = Poll(question: random.pick(Self.texts), options: [Poll.Option(text: "Yes", voteCount: random.int(0 ... 3)),
-                                                                                 Poll.Option(text: random.pick(Self.texts))],
+                message.poll = Poll(question: random.pick(Self.texts), options: [Poll.Option(text: "Yes", voteCount: random.int(0 ... 3), id: "o0"),
+                                                                                 Poll.Option(text: random.pick(Self.texts), id: "o1")],
                                     isClosed: random.chance(0.3))
             } else if random.chance(0.02) {
                 message.sharedLocation = SharedLocation(latitude: Double(random.int(-90_000 ... 90_000)) / 1000,

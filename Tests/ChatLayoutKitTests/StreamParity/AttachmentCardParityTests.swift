@@ -106,13 +106,21 @@ struct AttachmentCardParityTests {
     }
 
     /// `ChatMessageLinkPreviewView_Tests.test_appearance_whenNoImagePreview`: no picture; the
-    /// author first, then the title and the description under it.
+    /// author first, its badge pulled 8 points above the card's top (`authorOnImageConstraint`:
+    /// the label at the card's top, the badge 8 points above and 4 below it), then the title 8
+    /// points under the badge and the description under it. On a terminal the badge stays
+    /// inside the card's border (a cell cannot be halved).
     @Test func linkPreview_withoutImage_startsWithTheAuthor() throws {
         let (_, _, cards) = try parts(try screen(message([link(image: false)], text: "see")))
         let card = try #require(cards.first)
         #expect(kinds(card) == [.author, .title, .description])
         let author = try #require(part(card, .author)), title = try #require(part(card, .title))
-        #expect(title.frame.y > author.frame.maxY)
+        #expect(author.frame.y == card.frame.y && author.frame.x == card.frame.x + 8)
+        #expect(title.frame.y == author.frame.maxY + 4 + 8 && title.frame.x == author.frame.x)
+        let (_, _, cells) = try parts(try screen(message([link(image: false)], text: "see"), points: false, width: 40))
+        let cellCard = try #require(cells.first)
+        let cellAuthor = try #require(part(cellCard, .author)), cellTitle = try #require(part(cellCard, .title))
+        #expect(cellAuthor.frame.y == cellCard.frame.y + 1 && cellTitle.frame.y == cellAuthor.frame.maxY)
     }
 
     /// `ChatMessageContentView_Tests.test_appearance_whenMessageHasLink`: the current user's
@@ -161,7 +169,8 @@ struct AttachmentCardParityTests {
 
     /// `ChatMessageVoiceRecordingAttachmentListView_Tests.test_appearance_one_attachment`: the
     /// play button at the leading edge, the name over the duration ("00:10") and the waveform
-    /// after it; its `rightToLeftLayout` variant mirrors it.
+    /// after it, the file icon (30 points, centred down) at the trailing edge, where the
+    /// playback-rate button shows while it plays; its `rightToLeftLayout` variant mirrors it.
     @Test func voiceRecording_playNameDurationWaveform_bothDirections() throws {
         var recording = Attachment(type: "voiceRecording", title: "Recording", assetURL: "https://example.com/r.aac")
         recording.duration = 10
@@ -169,16 +178,21 @@ struct AttachmentCardParityTests {
         for direction: LayoutDirection in [.leftToRight, .rightToLeft] {
             let (_, _, cards) = try parts(try screen(message([recording], direction: direction)))
             let card = try #require(cards.first)
-            #expect(kinds(card) == [.playButton, .fileName, .duration, .waveform])
+            #expect(kinds(card) == [.playButton, .fileName, .duration, .waveform, .recordingIcon])
             let play = try #require(part(card, .playButton)), name = try #require(part(card, .fileName))
             let duration = try #require(part(card, .duration)), wave = try #require(part(card, .waveform))
+            let icon = try #require(part(card, .recordingIcon))
             #expect(duration.text == "00:10" && name.text == "Recording")
             #expect(duration.frame.y >= name.frame.maxY && wave.frame.y == duration.frame.y)
+            #expect(icon.frame.width == 30 && abs((icon.frame.y + icon.frame.maxY) - (play.frame.y + play.frame.maxY)) <= 1)
             if direction == .leftToRight {
                 #expect(play.frame.maxX < name.frame.x && duration.frame.maxX < wave.frame.x)
+                #expect(icon.frame.x >= wave.frame.maxX + 8 && icon.frame.maxX == card.frame.maxX - 1 - 8)
             } else {
                 #expect(play.frame.x > name.frame.maxX && duration.frame.x > wave.frame.maxX)
+                #expect(icon.frame.maxX <= wave.frame.x - 8 && icon.frame.x == card.frame.x + 1 + 8)
             }
+            if case .cardPart(let slot) = icon.content { #expect(slot.fileType == "aac") }
             if case .cardPart(let samples) = wave.content { #expect(samples.sampleCount == 10) }
         }
     }
@@ -217,58 +231,185 @@ struct AttachmentCardParityTests {
         #expect(drawn.contains("┌") && drawn.contains("[pdf] Sample.pdf") && drawn.contains("120 bytes"))
     }
 
-    /// A message with only a poll of `options` (each with its votes), closed or not.
-    private func poll(closed: Bool = false, direction: LayoutDirection? = nil) -> ConversationBuilder {
+    /// Stream's `PollMockFactory.makePoll`: "The Best Football Player of All Time A.K.A. The
+    /// Goat", five options with 0, 3, 1, 0 and 2 votes, their latest voters (the current user
+    /// Luke among them), Luke's own votes for Ronaldo and Eusebio, created by Luke.
+    private func streamPoll(closed: Bool = false, adjust: (inout Poll) -> Void = { _ in }) -> Poll {
+        var poll = Poll(question: "The Best Football Player of All Time A.K.A. The Goat", options: [
+            Poll.Option(text: "Messi", voteCount: 0, id: "messi"),
+            Poll.Option(text: "Cristiano Ronaldo dos Santos Aveiro", voteCount: 3, id: "ronaldo", latestVoters: [
+                Poll.Voter(userID: "luke", name: "Luke", imageURL: "https://example.com/yoda.jpg"),
+                Poll.Voter(userID: "pep", name: "Pep Guardiola"), Poll.Voter(userID: "rui", name: "Rui Costa")]),
+            Poll.Option(text: "Pele", voteCount: 1, id: "pele", latestVoters: [Poll.Voter(userID: "zico", name: "Zico")]),
+            Poll.Option(text: "Maradona", voteCount: 0, id: "maradona"),
+            Poll.Option(text: "Eusebio", voteCount: 2, id: "eusebio", latestVoters: [
+                Poll.Voter(userID: "luke", name: "Luke"), Poll.Voter(userID: "dimaria", name: "Di Maria")]),
+        ], isClosed: closed)
+        poll.createdByID = "luke"
+        poll.ownVoteOptionIDs = ["ronaldo", "eusebio"]
+        adjust(&poll)
+        return poll
+    }
+
+    /// A message by Leia with only `poll`; Luke is the current user.
+    private func poll(_ poll: Poll, direction: LayoutDirection? = nil) -> ConversationBuilder {
         ConversationBuilder()
             .direct()
             .config { $0.layoutDirection = direction }
-            .message("m1", by: "luke", at: 0, text: "") {
-                $0.poll = Poll(question: "Where should we go for the team offsite this year, given the budget?",
-                               options: [Poll.Option(text: "Lisbon", voteCount: 3), Poll.Option(text: "A cabin in the mountains far away", voteCount: 1)],
-                               isClosed: closed)
-            }
+            .message("m1", by: "leia", at: 0, text: "") { $0.poll = poll }
+    }
+
+    private func boxes(_ card: Box, _ kind: AttachmentCardPart.Kind) -> [Box] {
+        card.children.filter { if case .cardPart(let part) = $0.content { part.kind == kind } else { false } }
+    }
+
+    private func buttonWords(_ poll: Poll) throws -> [String?] {
+        let (_, _, cards) = try parts(try screen(self.poll(poll)))
+        return boxes(try #require(cards.first), .action).map(\.text)
     }
 
     /// `PollAttachmentView_Tests.test_appearance`: the question wrapped over "Select one or
-    /// more"; each option's check circle at the leading edge, its text beside it, its votes at
-    /// the trailing edge, its progress bar under the text; then "View Results".
-    @Test func poll_questionSubtitleOptionsThenViewResults() throws {
-        let (_, _, cards) = try parts(try screen(poll()))
+    /// more"; each option's check circle at the leading edge (checked for the current user's
+    /// votes, centred down), its text beside it, its latest voters' avatars (two at most, 20
+    /// points, overlapping by 4) before its count at the trailing edge, its progress bar under
+    /// the text; then "View Results" and, the poll being the current user's, "End Vote". The
+    /// card lies on the bubble: no border, its content at the bubble's padding.
+    @Test func poll_questionSubtitleOptionsVotersThenButtons() throws {
+        let (bubble, _, cards) = try parts(try screen(poll(streamPoll())))
         let card = try #require(cards.first)
         let question = try #require(part(card, .pollQuestion)), subtitle = try #require(part(card, .pollSubtitle))
         #expect(question.lines.count >= 2 && subtitle.text == "Select one or more" && subtitle.frame.y == question.frame.maxY)
-        let checks = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollCheck } else { false } }
-        let texts = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollOption } else { false } }
-        let votes = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollVotes } else { false } }
-        let bars = card.children.filter { if case .cardPart(let part) = $0.content { part.kind == .pollProgress } else { false } }
-        #expect(checks.count == 2 && texts.count == 2 && votes.count == 2 && bars.count == 2)
-        #expect(texts.map { (box: Box) in box.text } == ["Lisbon", "A cabin in the mountains far away"])
-        #expect(votes.map { (box: Box) in box.text } == ["3", "1"])
-        for index in 0 ..< 2 {
+        #expect(card.frame.x == bubble.frame.x + 1 + 12 && question.frame.x == card.frame.x && question.frame.y == card.frame.y + 4)
+        let checks = boxes(card, .pollCheck), texts = boxes(card, .pollOption), votes = boxes(card, .pollVotes)
+        let bars = boxes(card, .pollProgress), voters = boxes(card, .pollVoters)
+        #expect(checks.count == 5 && texts.count == 5 && votes.count == 5 && bars.count == 5 && voters.count == 3)
+        #expect(texts.map { (box: Box) in box.text } == ["Messi", "Cristiano Ronaldo dos Santos Aveiro", "Pele", "Maradona", "Eusebio"])
+        #expect(votes.map { (box: Box) in box.text } == ["0", "3", "1", "0", "2"])
+        #expect(checks.map { (box: Box) -> Bool? in if case .cardPart(let part) = box.content { part.isChosen } else { nil } }
+            == [false, true, false, false, true])
+        for index in 0 ..< 5 {
             #expect(checks[index].frame.maxX < texts[index].frame.x && votes[index].frame.x >= texts[index].frame.maxX)
+            #expect(checks[index].frame.width == 25)
+            // Centred down beside the text and the bar.
+            #expect(abs((checks[index].frame.y + checks[index].frame.maxY) - (texts[index].frame.y + bars[index].frame.maxY)) <= 1)
             #expect(bars[index].frame.y > texts[index].frame.y && bars[index].frame.x == texts[index].frame.x)
+            if index > 0 { #expect(texts[index].frame.y == bars[index - 1].frame.maxY + 24) }
         }
-        #expect(texts[1].frame.y > bars[0].frame.maxY)
-        if case .cardPart(let bar) = bars[1].content { #expect(bar.votes == 1 && bar.maxVotes == 3 && bar.optionIndex == 1) }
-        let button = try #require(part(card, .action))
-        #expect(button.text == "View Results" && button.frame.y > bars[1].frame.maxY)
-        if case .attachment(let content) = card.content { #expect(content.poll?.options.map(\.voteCount) == [3, 1]) }
+        // The voters: Ronaldo's first two (Luke, Pep), Pele's one, Eusebio's two; before the count.
+        let voterIDs = voters.map { (box: Box) -> [String] in
+            if case .cardPart(let part) = box.content { part.voters?.map(\.userID) ?? [] } else { [] }
+        }
+        #expect(voterIDs == [["luke", "pep"], ["zico"], ["luke", "dimaria"]])
+        #expect(voters.map(\.frame.width) == [36, 20, 36])
+        for (box, option) in zip(voters, [1, 2, 4]) {
+            #expect(box.frame.maxX < votes[option].frame.x && box.frame.x > texts[option].frame.maxX)
+            #expect(box.frame.y >= texts[option].frame.y && box.frame.maxY <= bars[option].frame.y)
+        }
+        if case .cardPart(let first) = voters[0].content { #expect(first.voters?.first?.imageURL == "https://example.com/yoda.jpg") }
+        if case .cardPart(let bar) = bars[2].content { #expect(bar.votes == 1 && bar.maxVotes == 3 && bar.optionIndex == 2) }
+        let buttons = boxes(card, .action)
+        #expect(buttons.map { (box: Box) in box.text } == ["View Results", "End Vote"])
+        #expect(buttons[0].frame.y > bars[4].frame.maxY && buttons[1].frame.y > buttons[0].frame.maxY)
+        #expect(buttons.map { (box: Box) -> String? in if case .cardPart(let part) = box.content { part.action?.value } else { nil } }
+            == ["view_results", "end_vote"])
     }
 
-    /// `PollAttachmentView_Tests.test_appearance_whenClosed`: "Vote ended" under the question.
-    @Test func poll_closed_saysVoteEnded() throws {
-        let (_, _, cards) = try parts(try screen(poll(closed: true)))
-        #expect(try #require(cards.first.flatMap { part($0, .pollSubtitle) }).text == "Vote ended")
+    /// `PollAttachmentView_Tests.test_appearance_whenClosed`: "Vote ended"; no check circles,
+    /// the options' texts at the card's leading edge; the voters and counts stay; only "View
+    /// Results", though the poll takes comments and suggestions.
+    @Test func poll_closed_saysVoteEndedWithoutChecks() throws {
+        let closed = streamPoll(closed: true) { $0.allowsAnswers = true; $0.allowsUserSuggestedOptions = true }
+        let (_, _, cards) = try parts(try screen(poll(closed)))
+        let card = try #require(cards.first)
+        #expect(try #require(part(card, .pollSubtitle)).text == "Vote ended")
+        #expect(boxes(card, .pollCheck).isEmpty && boxes(card, .pollVoters).count == 3)
+        #expect(boxes(card, .pollOption).allSatisfy { $0.frame.x == card.frame.x })
+        #expect(boxes(card, .action).map(\.text) == ["View Results"])
     }
 
     /// `PollAttachmentView_Tests.test_appearance` in its `rightToLeftLayout` variant: mirrored,
-    /// the check circles at the right, the votes at the left.
+    /// the check circles at the right, the counts at the left, the voters between them and the text.
     @Test func poll_rightToLeft_checksAtTheRight() throws {
-        let (_, _, cards) = try parts(try screen(poll(direction: .rightToLeft)))
+        let (_, _, cards) = try parts(try screen(poll(streamPoll(), direction: .rightToLeft)))
         let card = try #require(cards.first)
-        let check = try #require(part(card, .pollCheck)), text = try #require(part(card, .pollOption))
-        let votes = try #require(part(card, .pollVotes))
-        #expect(check.frame.x > text.frame.maxX && votes.frame.maxX <= text.frame.x)
+        let checks = boxes(card, .pollCheck), texts = boxes(card, .pollOption), votes = boxes(card, .pollVotes)
+        let voters = boxes(card, .pollVoters)
+        #expect(checks[1].frame.x > texts[1].frame.maxX && votes[1].frame.maxX <= texts[1].frame.x)
+        #expect(voters[0].frame.x > votes[1].frame.maxX && voters[0].frame.maxX < texts[1].frame.x)
+        #expect(checks[1].frame.maxX == card.frame.maxX)
+    }
+
+    /// `PollAttachmentView_Tests.test_subtitleText`: "Select one or more", "Vote ended",
+    /// "Select one" (`enforce_unique_vote`), "Select up to 3" (`max_votes_allowed`, at most
+    /// the number of options).
+    @Test func poll_subtitleByStreamsRules() throws {
+        func subtitle(_ poll: Poll) throws -> String? {
+            let (_, _, cards) = try parts(try screen(self.poll(poll)))
+            return cards.first.flatMap { part($0, .pollSubtitle)?.text }
+        }
+        #expect(try subtitle(streamPoll()) == "Select one or more")
+        #expect(try subtitle(streamPoll(closed: true)) == "Vote ended")
+        #expect(try subtitle(streamPoll { $0.enforceUniqueVote = true }) == "Select one")
+        #expect(try subtitle(streamPoll { $0.maxVotesAllowed = 3 }) == "Select up to 3")
+        #expect(try subtitle(streamPoll { $0.maxVotesAllowed = 9 }) == "Select up to 5")
+        #expect(try subtitle(streamPoll(closed: true) { $0.enforceUniqueVote = true }) == "Vote ended")
+    }
+
+    /// `PollAttachmentView_Tests.test_appearance_withComments`, `…_withZeroComments`,
+    /// `…_whenSuggestionsEnabled`, `…_withComments_whenCurrentUserAlreadyComment`: Stream's
+    /// buttons in its order — suggest, add comment (not once the current user commented),
+    /// view comments (with comments), results, end vote (the creator's only).
+    @Test func poll_buttonsByStreamsRules() throws {
+        #expect(try buttonWords(streamPoll { $0.allowsAnswers = true; $0.answersCount = 5 })
+            == ["Add Comment", "View 5 Comments", "View Results", "End Vote"])
+        #expect(try buttonWords(streamPoll { $0.allowsAnswers = true }) == ["Add Comment", "View Results", "End Vote"])
+        #expect(try buttonWords(streamPoll { $0.allowsAnswers = true; $0.allowsUserSuggestedOptions = true; $0.answersCount = 3 })
+            == ["Suggest an Option", "Add Comment", "View 3 Comments", "View Results", "End Vote"])
+        #expect(try buttonWords(streamPoll { $0.allowsAnswers = true; $0.answersCount = 5; $0.latestAnswerUserIDs = ["luke"] })
+            == ["View 5 Comments", "View Results", "End Vote"])
+        #expect(try buttonWords(streamPoll { $0.createdByID = "leia" }) == ["View Results"])
+        #expect(try buttonWords(streamPoll { $0.answersCount = 1 }) == ["View 1 Comment", "View Results", "End Vote"])
+    }
+
+    /// `PollAttachmentView_Tests.test_appearance_whenAnonymous`: no voters' avatars; a comment
+    /// may always be added.
+    @Test func poll_anonymous_showsNoVoters() throws {
+        let anonymous = streamPoll {
+            $0.votingVisibility = .anonymous; $0.allowsAnswers = true; $0.answersCount = 3; $0.latestAnswerUserIDs = ["luke"]
+        }
+        let (_, _, cards) = try parts(try screen(poll(anonymous)))
+        let card = try #require(cards.first)
+        #expect(boxes(card, .pollVoters).isEmpty && boxes(card, .pollVotes).count == 5)
+        #expect(boxes(card, .action).map(\.text) == ["Add Comment", "View 3 Comments", "View Results", "End Vote"])
+    }
+
+    /// `PollAttachmentView_Tests.test_appearance_whenOptionsMoreThanMaxVisibleOptions`: ten
+    /// options, then "See 2 More Options" first among the buttons.
+    @Test func poll_moreThanTenOptions_showsTenAndSeeMore() throws {
+        let many = Poll(question: "Many Options", options: (1 ... 12).map { Poll.Option(text: "\($0)", voteCount: $0 == 1 ? 2 : 1, id: "\($0)") })
+        let (_, _, cards) = try parts(try screen(poll(many)))
+        let card = try #require(cards.first)
+        #expect(boxes(card, .pollOption).count == 10)
+        #expect(boxes(card, .action).map(\.text) == ["See 2 More Options", "View Results"])
+    }
+
+    /// Cells: the poll keeps its frame on a terminal (a bordered block), the current user's
+    /// votes checked ("◉"), the voters one dot each before the count.
+    @Test func cells_pollIsABorderedBlockWithCheckedVotes() throws {
+        let screen = try self.screen(poll(streamPoll()), points: false, width: 60)
+        let drawn = TextRenderer().render(screen)
+        #expect(drawn.contains("○  Messi") && drawn.contains("◉  Eusebio") && drawn.contains("●● 2"))
+        #expect(drawn.contains("[ End Vote ]") && drawn.contains("┌"))
+    }
+
+    /// The poll's words come from the strings table: German.
+    @Test func poll_wordsFromTheStringsTable() throws {
+        let builder = poll(streamPoll { $0.maxVotesAllowed = 2; $0.allowsAnswers = true; $0.answersCount = 2 })
+            .context { $0.locale = "de_DE" }
+        let (_, _, cards) = try parts(try ParityLayout.screen(builder))
+        let card = try #require(cards.first)
+        #expect(part(card, .pollSubtitle)?.text == "Bis zu 2 auswählen")
+        #expect(boxes(card, .action).map(\.text) == ["Kommentar hinzufügen", "2 Kommentare anzeigen", "Ergebnisse anzeigen", "Abstimmung beenden"])
     }
 
     /// Stream's file size words (`ByteCountFormatter`, file style) without a locale.
