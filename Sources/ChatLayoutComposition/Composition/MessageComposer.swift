@@ -74,9 +74,10 @@ package struct MessageComposer {
         let message = decision.message
         if options.contains(.quotedMessage), let quoted = message.quotedMessage {
             spec.quote = quote(quoted)
-            // Stream puts the avatar of a quote of the current user's at the trailing side: known
-            // here when the current user quotes themself (the decision names no other user).
-            spec.quote?.avatarAtTrailingSide = decision.isFromCurrentUser && Identifier.same(quoted.user.id, message.user.id)
+            // Stream puts the avatar of a quote of the current user's at the trailing side, in
+            // every bubble (the decision knows whose the quoted message is).
+            spec.quote?.avatarAtTrailingSide = decision.quotesCurrentUser
+                ?? (decision.isFromCurrentUser && Identifier.same(quoted.user.id, message.user.id))
         }
         // A deleted message keeps none of its content.
         if !message.isDeleted {

@@ -74,6 +74,37 @@ struct ReactionsQuotesParityTests {
         #expect(reactions.text?.contains("5") == true)
     }
 
+    /// `ChatMessageReactionItemView` (`isChosenByCurrentUser`): a reaction the current user gave
+    /// is marked in the content, one of `latest_reactions` by them; the others are not.
+    @Test func reactions_markTheCurrentUsersOwn_fromLatestReactions() throws {
+        let builder = ConversationBuilder().message("m1", by: "leia", at: 0, text: "Some long text goes here.") { message in
+            message.reactionScores = [(type: "like", score: 5), (type: "love", score: 2)]
+            message.latestReactions = [Reaction(type: "like", userID: "han"), Reaction(type: "love", userID: "luke")]
+        }
+        let reactions = try #require(boxes(try screen(builder, width: 360))[.reactions])
+        #expect(reactions.content == .reactions([ReactionCount(type: "like", count: 5), ReactionCount(type: "love", count: 2, isOwn: true)]))
+    }
+
+    /// Stream reads the current user's reactions from the payload's `own_reactions` (which
+    /// `latest_reactions` may not list): decoded, they mark their types; the box tree's JSON
+    /// says `own` and reads back equal.
+    @Test func reactions_ownReactionsFromThePayload_roundTripInTheBoxTree() throws {
+        let json = #"{"context": {"current_user_id": "me", "now": "2024-01-01T00:30:00Z", "time_zone": "UTC", "locale": "en_US"}, "#
+            + #""channel": {"cid": "messaging:mock", "member_count": 3}, "messages": [{"id": "m1", "text": "Hi", "#
+            + #""user": {"id": "leia"}, "created_at": "2024-01-01T00:00:00Z", "reaction_scores": {"like": 5, "love": 2}, "#
+            + #""latest_reactions": [{"type": "like", "user_id": "han"}, {"type": "love", "user_id": "han"}], "#
+            + #""own_reactions": [{"type": "like", "user_id": "me"}]}]}"#
+        let (document, environment) = try ParityLayout.document(json)
+        #expect(document.conversation.messages.first?.ownReactions == [Reaction(type: "like", userID: "me")])
+        let screen = MessageListScreen.layout(document.conversation, environment: environment, width: 360)
+        let reactions = try #require(boxes(screen)[.reactions])
+        guard case .reactions(let counts) = reactions.content else { Issue.record("no reactions content"); return }
+        #expect(counts.map(\.isOwn) == [true, false] && counts.map(\.type) == ["like", "love"])
+        let written = screen.json().serialized()
+        #expect(written.contains(#""type":"like","count":5,"own":true"#) && !written.contains(#""count":2,"own""#))
+        #expect(try LaidOutScreen(json: written) == screen)
+    }
+
     /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
     /// reactions of another's message hang off the bubble's top corner on the screen's left,
     /// its trailing side.
@@ -133,9 +164,10 @@ struct ReactionsQuotesParityTests {
     }
 
     /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-quotedMessage-text-timestamp):
-    /// another's message quoting: the quoted text wraps ("Thought to be / quoted.", two lines in
-    /// Stream's snapshot) rather than being cut to one line; the content keeps the quoted id,
-    /// author and text. The avatar here stands at the leading side (see the parity table).
+    /// another's message quoting the current user's: the quoted text wraps ("Thought to be /
+    /// quoted.", two lines in Stream's snapshot) rather than being cut to one line; the content
+    /// keeps the quoted id, author and text; the avatar of the current user's quote at the
+    /// quote's bottom trailing corner, in another's bubble too.
     @Test func incoming_quotedTextWraps_contentKeepsIDAuthorAndText() throws {
         let parts = try quote(try screen(quoting(from: "leia"), width: 360))
         #expect(parts.text.placedLines.count == 2)
@@ -144,8 +176,33 @@ struct ReactionsQuotesParityTests {
         guard case .quotedMessage(let data) = parts.quote.content else { Issue.record("no quote content"); return }
         #expect(data.id == "q1" && data.text == "Thought to be quoted." && data.author == "Luke")
         let avatar = try #require(parts.avatar)
-        #expect(avatar.frame.x == parts.quote.frame.x && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(avatar.frame.maxX == parts.quote.frame.maxX && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.text.frame.x == parts.quote.frame.x + 8 && parts.text.frame.maxX <= avatar.frame.x - 8)
+        #expect(avatar.content == .avatar(userID: "luke"))
         #expect(parts.quote.frame.height == 2 * Self.lineHeight + 16)
+    }
+
+    /// `QuotedChatMessageView`'s rule the other way: a quote of another's message stands its
+    /// author's avatar at the leading side, in the current user's bubble and in another's.
+    @Test(arguments: ["luke", "leia"])
+    func quoteOfAnothersMessage_avatarAtTheLeadingSide(_ author: String) throws {
+        let builder = ConversationBuilder().message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+            message.quotedMessage = QuotedMessage(id: "q1", text: "Thought to be quoted.", user: Cast.user("han"))
+        }
+        let parts = try quote(try screen(builder, width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x && avatar.content == .avatar(userID: "han"))
+        #expect(parts.text.frame.x == avatar.frame.maxX + 8 + 8)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (quotedMessage, `rightToLeftLayout`) for
+    /// another's message quoting the current user's: mirrored, the avatar at the quote's left
+    /// (its trailing side), the text to its right.
+    @Test func rightToLeft_incomingQuoteOfTheCurrentUsers_avatarAtTheLeft() throws {
+        let parts = try quote(try screen(quoting(from: "leia", direction: .rightToLeft), width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.text.frame.x >= avatar.frame.maxX + 8)
     }
 
     /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
