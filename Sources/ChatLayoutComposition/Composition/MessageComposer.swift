@@ -115,7 +115,27 @@ package struct MessageComposer {
         let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
                                  attachment: quoted.attachments.first.map(AttachmentContent.init),
                                  namesAttachmentType: name?.isType ?? false)
-        return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
+        var spec = QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
+        if !quoted.isDeleted { spec.preview = Self.quotePreview(quoted.attachments) }
+        return spec
+    }
+
+    /// The attachment a quote shows as a thumbnail, as Stream's `QuotedChatMessageView` picks
+    /// it: the first file, else image, link preview, giphy, video — each with its picture's URL
+    /// (a file's is its type's icon, the front end's); else any other but a voice recording (an
+    /// icon of its kind). A voice recording has a player of its own, not a thumbnail.
+    static func quotePreview(_ attachments: [Attachment]) -> AttachmentContent? {
+        let kinds: [AttachmentKind] = [.file, .image, .linkPreview, .giphy, .video]
+        let first = kinds.lazy.compactMap { kind in attachments.first { AttachmentKind(type: $0.type) == kind } }.first
+            ?? attachments.first { AttachmentKind(type: $0.type) != .voiceRecording }
+        guard let attachment = first else { return nil }
+        var content = AttachmentContent(attachment)
+        switch content.kind {
+        case .linkPreview: content.imageURL = attachment.thumbURL ?? attachment.imageURL ?? attachment.assetURL
+        case .image, .giphy, .video: content.imageURL = attachment.previewURL
+        default: break
+        }
+        return content
     }
 
     /// A poll: its question and options (neutral since the model made them).

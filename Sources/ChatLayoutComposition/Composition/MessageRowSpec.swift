@@ -154,6 +154,9 @@ package struct QuoteSpec {
     /// The avatar stands at the box's trailing side (the quoted message is the current
     /// user's), else at its leading side.
     package var avatarAtTrailingSide = false
+    /// The quoted attachment shown as a thumbnail before the text (Stream's
+    /// `attachmentPreviewView`), its picture's URL in `imageURL`; nil for a quote without one.
+    package var preview: AttachmentContent? = nil
 }
 
 /// A poll: its question (the part's line and data) and its options, texts neutralised.

@@ -12,6 +12,8 @@ import Testing
 /// 6-point tail) centred 8 points beyond the bubble's top outer corner — trailing for others'
 /// messages, leading for the current user's — whose top is 5 points below its centre.
 struct ReactionsQuotesParityTests {
+    private typealias Attachment = ChatLayoutKit.Attachment
+
     /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
     private static let lineHeight = ParityLayout.lineHeight
 
@@ -226,6 +228,85 @@ struct ReactionsQuotesParityTests {
         #expect(parts.text.placedLines[1].text.hasSuffix("…"))
     }
 
+    /// Han's quoted message with `attachments` and no text, quoted by `author`.
+    private func quotingAttachments(_ attachments: [Attachment], from author: String = "leia",
+                                    direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.quotedMessage = QuotedMessage(id: "q1", text: "", user: Cast.user("han"), attachments: attachments)
+            }
+    }
+
+    /// The quote's thumbnail: its `.attachment` child.
+    private func thumbnail(_ quote: Box) -> Box? { quote.children.first { $0.role == .attachment } }
+
+    /// `QuotedChatMessageView` (`attachmentPreviewView`, `attachmentPreviewSize`): a quoted image
+    /// is shown as a 34-point thumbnail at the top of the quote's box, before the text (8
+    /// points apart, the box's 8-point margins around them), its kind and picture's URL typed;
+    /// the box is at least as tall as the thumbnail and its margins.
+    @Test func quotedImage_thumbnailBeforeTheText() throws {
+        let image = Attachment(type: "image", title: "dunes.jpg", imageURL: "https://cdn.example.com/dunes.jpg",
+                               thumbURL: "https://cdn.example.com/dunes-thumb.jpg")
+        let parts = try quote(try screen(quotingAttachments([image]), width: 360))
+        let avatar = try #require(parts.avatar), preview = try #require(thumbnail(parts.quote))
+        #expect(preview.frame.width == 34 && preview.frame.height == 34)
+        #expect(preview.frame.x == avatar.frame.maxX + 8 + 8 && preview.frame.y == parts.quote.frame.y + 8)
+        #expect(parts.text.frame.x == preview.frame.maxX + 8)
+        guard case .attachment(let content) = preview.content else { Issue.record("no attachment content"); return }
+        #expect(content.kind == .image && content.imageURL == "https://cdn.example.com/dunes.jpg")
+        #expect(parts.quote.frame.height == max(24, max(Self.lineHeight, 34) + 16))
+        // The children in Stream's order: the avatar, the thumbnail, the text.
+        #expect(parts.quote.children.map(\.role) == [.avatar, .attachment, .text])
+    }
+
+    /// Stream's order of preference (`setAttachmentPreview`): a file before an image, a link
+    /// preview (its thumbnail's URL), a giphy, a video; a voice recording has no thumbnail.
+    @Test func quotePreview_picksAsStreamDoes() throws {
+        let file = Attachment(type: "file", title: "plan.pdf", fileName: "plan.pdf")
+        let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
+        let link = Attachment(type: "linkPreview", title: "News", imageURL: "https://cdn.example.com/big.jpg",
+                              thumbURL: "https://cdn.example.com/small.jpg")
+        let video = Attachment(type: "video", imageURL: "https://cdn.example.com/v.jpg", thumbURL: "https://cdn.example.com/v-thumb.jpg")
+        func preview(_ attachments: [Attachment]) throws -> AttachmentContent? {
+            let parts = try quote(try screen(quotingAttachments(attachments), width: 360))
+            guard let box = thumbnail(parts.quote), case .attachment(let content) = box.content else { return nil }
+            return content
+        }
+        #expect(try preview([image, file])?.kind == .file)
+        #expect(try preview([video, link])?.imageURL == "https://cdn.example.com/small.jpg")
+        #expect(try preview([video])?.imageURL == "https://cdn.example.com/v-thumb.jpg")
+        #expect(try preview([Attachment(type: "voiceRecording", title: "memo")]) == nil)
+    }
+
+    /// The thumbnail in `rightToLeftLayout`: mirrored, beside the avatar at the quote's right.
+    @Test func rightToLeft_mirrorsTheThumbnail() throws {
+        let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
+        let parts = try quote(try screen(quotingAttachments([image], direction: .rightToLeft), width: 360))
+        let avatar = try #require(parts.avatar), preview = try #require(thumbnail(parts.quote))
+        #expect(avatar.frame.maxX == parts.quote.frame.maxX)
+        #expect(preview.frame.maxX == avatar.frame.x - 8 - 8 && parts.text.frame.maxX == preview.frame.x - 8)
+    }
+
+    /// Cells: no thumbnail (the quote's line names the attachment, "[image]").
+    @Test func cells_noThumbnail() throws {
+        let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
+        let parts = try quote(try screen(quotingAttachments([image]), points: false, width: 40))
+        #expect(thumbnail(parts.quote) == nil)
+    }
+
+    /// Cells: the quote is one block: its bar starts its second row too (in both directions).
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func cells_theBarStartsEveryRowOfTheQuote(_ direction: LayoutDirection) throws {
+        let long = ConversationBuilder().config { $0.layoutDirection = direction }.message("m1", by: "leia", at: 0, text: "Yes") { message in
+            message.quotedMessage = QuotedMessage(id: "q1", text: String(repeating: "word ", count: 40), user: Cast.user("luke"))
+        }
+        let parts = try quote(try screen(long, points: false, width: 40))
+        #expect(parts.text.placedLines.count == 2)
+        #expect(parts.text.placedLines.allSatisfy { $0.text.contains("┃") })
+        #expect(parts.text.placedLines.allSatisfy { $0.width <= parts.text.frame.width })
+    }
+
     // MARK: Jumbomoji
 
     /// A measurer in points that sizes text styles as a front end's fonts do: `TenfoldMeasurer`
@@ -303,6 +384,18 @@ struct ReactionsQuotesParityTests {
         #expect(parts.body.frame.height == Int((Double(Self.lineHeight) * 50 / 17).rounded(.up)))
         #expect(parts.body.frame.y >= parts.quote.frame.maxY)
         #expect(parts.avatar?.frame.x == parts.quote.frame.x)
+    }
+
+    /// `QuotedChatMessageView.setText`: the quoted text in the subheadline style (15 points
+    /// where the body is 17), so its lines are that much shorter than the body's; the
+    /// message's text stays the body's.
+    @Test func quotedText_isMeasuredInTheSubheadlineStyle() throws {
+        let screen = try styledScreen(quoting(from: "leia"))
+        let parts = try quote(screen)
+        let subheadline = Int((Double(Self.lineHeight) * 15 / 17).rounded(.up))
+        #expect(parts.text.frame.height == parts.text.placedLines.count * subheadline)
+        #expect(parts.body.frame.height % Self.lineHeight == 0)
+        #expect(TextStyle.subheadline.streamPointSize == 15)
     }
 
     /// A measurer that knows no styles (the cells' engine, a front end's older measurer) keeps
