@@ -49,6 +49,7 @@ package struct MessageComposer {
                                             participants: Array(decision.threadParticipantNames.prefix(Self.threadParticipantLimit)))
             spec.threadInfo = TextPartSpec(text: PlainPresentation.threadInfo(content, separator: strings.listSeparator),
                                            content: .threadInfo(content))
+            spec.threadInfoAvatar = message.threadParticipants.last.map(avatar)
         }
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
         if options.contains(.authorName) { spec.footnote.author = message.user.neutralDisplayName.string }

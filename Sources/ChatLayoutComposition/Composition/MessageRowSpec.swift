@@ -46,6 +46,9 @@ package struct MessageRowSpec {
     package var threadInfo: TextPartSpec?
     /// The footnote's parts.
     package var footnote = FootnoteSpec()
+    /// The thread info's avatar: the last thread participant's (the author of the latest
+    /// reply, Stream's `threadAvatarView`); nil without a thread info or participants.
+    package var threadInfoAvatar: AvatarSpec?
 
     /// A row of message `id` with no part yet (each part's default), as the composer starts it.
     package init(id: String) {

@@ -33,6 +33,11 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var quotePreviewSize: Int = 0
     /// The space between the thumbnail and the quoted text.
     public var quotePreviewSpacing: Int = 0
+    /// The thread info's participant avatar, across and down, and the arrow's room before it
+    /// (0: none; the line names the participants).
+    public var threadAvatarSize: Int = 0
+    /// The space between the thread info's avatar and its words.
+    public var threadAvatarSpacing: Int = 0
 
     /// Lengths of the reactions' bubble.
     public init(reactionIconWidth: Int, reactionIconSpacing: Int, reactionPadding: Int, reactionHeight: Int,
@@ -61,6 +66,8 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     /// box whose text stands 8 points in from its edges and wraps to at most 6 lines, in the
     /// subheadline style (``TextStyle/subheadline``); a quoted image, video, giphy, link or file
     /// has a 34-point thumbnail at the box's top leading corner, 8 points before the text.
+    /// The thread info (`ChatMessageContentView`'s `threadInfoContainer`): a 16-point arrow,
+    /// the last participant's 16-point avatar, then 8 points on, the words.
     public static let points: ReactionsAndQuoteMetrics = {
         var metrics = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
                                                reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
@@ -71,6 +78,8 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
         metrics.quoteMaxLines = 6
         metrics.quotePreviewSize = 34
         metrics.quotePreviewSpacing = 8
+        metrics.threadAvatarSize = 16
+        metrics.threadAvatarSpacing = 8
         return metrics
     }()
 }
@@ -260,6 +269,39 @@ extension RowLayout {
         emit(text, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding,
              width: max(1, min(textWidth - 2 * lengths.quotePadding, x + width - textX - lengths.quotePadding)), into: &sink)
         sink.close(token, height: nil)
+    }
+}
+
+extension RowLayout {
+    /// The thread info as Stream arranges it under a thread's parent: the arrow's room (the
+    /// front end draws the arrow), the last participant's avatar (the author of the latest
+    /// reply, a ``BoxRole/replyAvatar``), then the words — from the column's leading edge; for
+    /// the current user's message the same reversed from its trailing edge. The avatar is
+    /// centred on the words' line. Returns the part's height.
+    func writeThreadInfo<Sink: BoxSink>(_ info: TextPartSpec, avatar: AvatarSpec, id: String, in column: OutsideColumn, y: Int,
+                                        into sink: inout Sink) -> Int {
+        let lengths = metrics.reactionsAndQuote
+        let size = lengths.threadAvatarSize
+        let room = 2 * size + lengths.threadAvatarSpacing
+        guard column.available - room >= narrowestBubbleContent else {
+            let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available)
+            emit(block, id: id, x: column.isFlipped ? column.right - block.width : column.left, y: y, into: &sink)
+            return block.height
+        }
+        let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available - room)
+        var avatarBlock = avatarBlock(avatar, role: .replyAvatar)
+        avatarBlock.width = size
+        avatarBlock.height = size
+        let height = max(block.height, size)
+        let avatarY = y + (height - size) / 2
+        if column.isFlipped {
+            emit(avatarBlock, id: id, x: column.right - 2 * size, y: avatarY, into: &sink)
+            emit(block, id: id, x: column.right - room - block.width, y: y + (height - block.height) / 2, into: &sink)
+        } else {
+            emit(avatarBlock, id: id, x: column.left + size, y: avatarY, into: &sink)
+            emit(block, id: id, x: column.left + room, y: y + (height - block.height) / 2, into: &sink)
+        }
+        return height
     }
 }
 

@@ -307,6 +307,61 @@ struct ReactionsQuotesParityTests {
         #expect(parts.text.placedLines.allSatisfy { $0.width <= parts.text.frame.width })
     }
 
+    // MARK: Thread info
+
+    /// A thread's parent by `author` with 20 replies from Han, then Leia (the last participant).
+    private func threadParent(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.replyCount = 20
+                message.threadParticipants = [Cast.user("han"), Cast.user("leia")]
+            }
+    }
+
+    /// The thread info's words and avatar.
+    private func threadInfo(_ screen: LaidOutScreen) throws -> (bubble: Box, info: Box, avatar: Box) {
+        let parts = boxes(screen)
+        return (try #require(parts[.bubble]), try #require(parts[.threadInfo]), try #require(parts[.replyAvatar]))
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-continuousBubble-quotedMessage-reactions-text-threadInfo-timestamp, `threadInfoContainer`):
+    /// under another's bubble, from its leading edge, the arrow's 16 points, the last
+    /// participant's 16-point avatar (the author of the latest reply), then the words 8 points
+    /// on; the avatar typed with the participant's id, the words' content the reply count.
+    @Test func threadInfo_arrowAvatarThenWords_fromTheLeadingEdge() throws {
+        let parts = try threadInfo(try screen(threadParent(from: "leia"), width: 360))
+        #expect(parts.avatar.frame.width == 16 && parts.avatar.frame.height == 16)
+        #expect(parts.avatar.frame.x == parts.bubble.frame.x + 16 && parts.info.frame.x == parts.avatar.frame.maxX + 8)
+        #expect(parts.info.frame.y >= parts.bubble.frame.maxY)
+        #expect(parts.avatar.frame.y + 8 == parts.info.frame.y + parts.info.frame.height / 2)
+        #expect(parts.avatar.content == .avatar(userID: "leia"))
+        guard case .threadInfo(let content) = parts.info.content else { Issue.record("no thread info content"); return }
+        #expect(content.replyCount == 20)
+    }
+
+    /// The current user's parent (`flipped`): the same reversed, ending at the bubble's
+    /// trailing edge — the words, 8 points, the avatar, the arrow's 16 points.
+    @Test func threadInfo_flipped_reversedToTheTrailingEdge() throws {
+        let parts = try threadInfo(try screen(threadParent(from: "luke"), width: 360))
+        #expect(parts.avatar.frame.maxX == parts.bubble.frame.maxX - 16)
+        #expect(parts.info.frame.maxX == parts.avatar.frame.x - 8)
+    }
+
+    /// `rightToLeftLayout`: mirrored — another's parent's thread info from the bubble's right
+    /// edge: the arrow's room, the avatar, the words to its left.
+    @Test func threadInfo_rightToLeft_mirrored() throws {
+        let parts = try threadInfo(try screen(threadParent(from: "leia", direction: .rightToLeft), width: 360))
+        #expect(parts.avatar.frame.maxX == parts.bubble.frame.maxX - 16)
+        #expect(parts.info.frame.maxX == parts.avatar.frame.x - 8)
+    }
+
+    /// Cells: no avatar (the line names the participants), as before.
+    @Test func threadInfo_cells_noAvatar() throws {
+        let parts = boxes(try screen(threadParent(from: "leia"), points: false, width: 40))
+        #expect(parts[.threadInfo] != nil && parts[.replyAvatar] == nil)
+    }
+
     // MARK: Jumbomoji
 
     /// A measurer in points that sizes text styles as a front end's fonts do: `TenfoldMeasurer`
