@@ -135,6 +135,7 @@ struct ModelDecoder {
         message.poll = try poll(json["poll"])
         message.sharedLocation = try sharedLocation(json["shared_location"])
         message.quotedMessageID = try json["quoted_message_id"].optionalString()
+        message.ownReactions = try reactions(json["own_reactions"])
         var replies: [Message] = []
         for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
         message.latestReplies = replies

@@ -1,4 +1,5 @@
 import ChatLayoutKit
+import Foundation
 import Testing
 
 /// Every model and configuration type comes back equal from JSON, with its optional and
@@ -104,6 +105,9 @@ struct ModelRoundTripTests {
 
     @Test func decisionParts() throws {
         try expectRoundTrip(ReactionCount(type: "love", count: 2))
+        #expect(try expectRoundTrip(ReactionCount(type: "love", count: 2, isOwn: true)).contains(#""isOwn":true"#))
+        // A count written before `isOwn` existed reads back as not own.
+        #expect(try JSONDecoder().decode(ReactionCount.self, from: Data(#"{"type":"like","count":1}"#.utf8)) == ReactionCount(type: "like", count: 1))
         try expectRoundTrip(OptionReason(option: "avatar", reason: "show_avatars is off", removed: true))
         try expectRoundTrip(HiddenMessage(id: "m9", reason: .truncated))
         let boundaries: [GroupBoundary] = [

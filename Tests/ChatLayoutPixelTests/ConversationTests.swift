@@ -100,7 +100,7 @@ struct ConversationTests {
         let metrics = frontEnd.width == 375 ? SVGMetrics.points(lineHeight: screen.lineHeight) : SVGMetrics()
         let svg = SVGRenderer(metrics: metrics).render(screen)
         var expected: [String] = []
-        for box in boxes(screen) where box.role != .avatar && box.role != .unreadBadge && box.role != .scrollToLatestButton
+        for box in boxes(screen) where box.role != .avatar && box.role != .replyAvatar && box.role != .unreadBadge && box.role != .scrollToLatestButton
             && box.role != .dateOverlay && box.role != .newThreadsBanner && box.role != .retryButton {
             for line in box.placedLines where line.width > 0 && !line.text.allSatisfy({ $0 == " " }) {
                 let left = (box.frame.x + line.x) * metrics.cellWidth, width = line.width * metrics.cellWidth

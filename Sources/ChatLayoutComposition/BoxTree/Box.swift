@@ -37,7 +37,8 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// (`threadDescription`) with the unread badge at its trailing end.
     case threadIcon, threadTitle, unreadBadge, threadDescription
     /// The latest reply of a thread item: its author's avatar, two lines tall, beside its name
-    /// over its text, and its time at the end of the text's line.
+    /// over its text, and its time at the end of the text's line. (A `replyAvatar` is also the
+    /// last thread participant's beside a message's thread info, in points.)
     case replyAvatar, replyAuthor, replyPreview, replyTimestamp
     /// "1 new thread" / "N new threads": a bar across the top of the list, and its words (a
     /// child of the same role) at its leading edge.

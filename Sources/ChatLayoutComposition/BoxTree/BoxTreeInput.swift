@@ -91,7 +91,10 @@ extension BoxContent {
         case "translation": self = .translation
         case "reactions":
             var reactions: [ReactionCount] = []
-            for reaction in try value.array() { reactions.append(ReactionCount(type: try reaction["type"].string(), count: try reaction["count"].int())) }
+            for reaction in try value.array() { 
+                reactions.append(ReactionCount(type: try reaction["type"].string(), count: try reaction["count"].int(),
+                                               isOwn: try reaction["own"].optionalBool() ?? false))
+            }
             self = .reactions(reactions)
         case "thread_info":
             var participants: [String] = []

@@ -215,7 +215,7 @@ extension BoxContent {
     /// poll? {question, closed, options}, location? {latitude, longitude, live}},
     /// `poll_option` {text, votes}, `quoted_message` {id, author, text, deleted,
     /// names_attachment_type (the text names what it holds: "image"), attachment?},
-    /// `translation`: true, `reactions` [{type, count}], `thread_info` {reply_count?, label,
+    /// `translation`: true, `reactions` [{type, count, own?}], `thread_info` {reply_count?, label,
     /// participants}, `delivery_status` "pending"|"sent"|"delivered"|"read", `edited`: true,
     /// `error`: true, `avatar` {user_id}, `count` n, `reply_count` n, `bubble` {from_current_user},
     /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
@@ -233,7 +233,9 @@ extension BoxContent {
                                                 + (quoted.attachment.map { [("attachment", $0.json())] } ?? [])))])
         case .translation: .object([("translation", .bool(true))])
         case .reactions(let reactions):
-            .object([("reactions", .array(reactions.map { .object([("type", .string($0.type)), ("count", .int($0.count))]) }))])
+            .object([("reactions", .array(reactions.map {
+                .object([("type", .string($0.type)), ("count", .int($0.count))] + ($0.isOwn ? [("own", .bool(true))] : []))
+            }))])
         case .threadInfo(let info):
             .object([("thread_info", .object((info.replyCount.map { [("reply_count", JSONValue.int($0))] } ?? [])
                 + [("label", .string(info.label)), ("participants", .array(info.participants.map(JSONValue.string)))]))])

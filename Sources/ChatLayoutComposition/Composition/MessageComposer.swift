@@ -49,6 +49,7 @@ package struct MessageComposer {
                                             participants: Array(decision.threadParticipantNames.prefix(Self.threadParticipantLimit)))
             spec.threadInfo = TextPartSpec(text: PlainPresentation.threadInfo(content, separator: strings.listSeparator),
                                            content: .threadInfo(content))
+            spec.threadInfoAvatar = message.threadParticipants.last.map(avatar)
         }
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
         if options.contains(.authorName) { spec.footnote.author = message.user.neutralDisplayName.string }
@@ -74,9 +75,10 @@ package struct MessageComposer {
         let message = decision.message
         if options.contains(.quotedMessage), let quoted = message.quotedMessage {
             spec.quote = quote(quoted)
-            // Stream puts the avatar of a quote of the current user's at the trailing side: known
-            // here when the current user quotes themself (the decision names no other user).
-            spec.quote?.avatarAtTrailingSide = decision.isFromCurrentUser && Identifier.same(quoted.user.id, message.user.id)
+            // Stream puts the avatar of a quote of the current user's at the trailing side, in
+            // every bubble (the decision knows whose the quoted message is).
+            spec.quote?.avatarAtTrailingSide = decision.quotesCurrentUser
+                ?? (decision.isFromCurrentUser && Identifier.same(quoted.user.id, message.user.id))
         }
         // A deleted message keeps none of its content.
         if !message.isDeleted {
@@ -114,7 +116,27 @@ package struct MessageComposer {
         let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
                                  attachment: quoted.attachments.first.map(AttachmentContent.init),
                                  namesAttachmentType: name?.isType ?? false)
-        return QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
+        var spec = QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
+        if !quoted.isDeleted { spec.preview = Self.quotePreview(quoted.attachments) }
+        return spec
+    }
+
+    /// The attachment a quote shows as a thumbnail, as Stream's `QuotedChatMessageView` picks
+    /// it: the first file, else image, link preview, giphy, video — each with its picture's URL
+    /// (a file's is its type's icon, the front end's); else any other but a voice recording (an
+    /// icon of its kind). A voice recording has a player of its own, not a thumbnail.
+    static func quotePreview(_ attachments: [Attachment]) -> AttachmentContent? {
+        let kinds: [AttachmentKind] = [.file, .image, .linkPreview, .giphy, .video]
+        let first = kinds.lazy.compactMap { kind in attachments.first { AttachmentKind(type: $0.type) == kind } }.first
+            ?? attachments.first { AttachmentKind(type: $0.type) != .voiceRecording }
+        guard let attachment = first else { return nil }
+        var content = AttachmentContent(attachment)
+        switch content.kind {
+        case .linkPreview: content.imageURL = attachment.thumbURL ?? attachment.imageURL ?? attachment.assetURL
+        case .image, .giphy, .video: content.imageURL = attachment.previewURL
+        default: break
+        }
+        return content
     }
 
     /// A poll: its question and options (neutral since the model made them), its card with the

@@ -46,6 +46,9 @@ package struct MessageRowSpec {
     package var threadInfo: TextPartSpec?
     /// The footnote's parts.
     package var footnote = FootnoteSpec()
+    /// The thread info's avatar: the last thread participant's (the author of the latest
+    /// reply, Stream's `threadAvatarView`); nil without a thread info or participants.
+    package var threadInfoAvatar: AvatarSpec?
 
     /// A row of message `id` with no part yet (each part's default), as the composer starts it.
     package init(id: String) {
@@ -154,6 +157,9 @@ package struct QuoteSpec {
     /// The avatar stands at the box's trailing side (the quoted message is the current
     /// user's), else at its leading side.
     package var avatarAtTrailingSide = false
+    /// The quoted attachment shown as a thumbnail before the text (Stream's
+    /// `attachmentPreviewView`), its picture's URL in `imageURL`; nil for a quote without one.
+    package var preview: AttachmentContent? = nil
 }
 
 /// A poll: its question (the part's line and data) and its options, texts neutralised.

@@ -1,16 +1,45 @@
 @_spi(ChatLayoutStages) import ChatLayoutModel
 
-/// A reaction type and how many reacted with it (`reaction_scores`).
+/// A reaction type and how many reacted with it (`reaction_scores`), and whether the current
+/// user is one of them.
 public struct ReactionCount: Hashable, Sendable, Codable {
     /// The reaction's type ("love", "like", …), neutralised when the count is made.
     public var type: String
     /// Its score.
     public var count: Int
+    /// The current user reacted with this type (`own_reactions`, or one of `latest_reactions`
+    /// by them): a front end marks it, as Stream tints a reaction chosen by the current user.
+    public var isOwn: Bool = false
 
     /// A reaction count; its type is neutralised (a box tree read from JSON makes them too).
     public init(type: String, count: Int) {
         self.type = NeutralText(type).string
         self.count = count
+    }
+
+    /// A reaction count that says whether the current user reacted with its type.
+    public init(type: String, count: Int, isOwn: Bool) {
+        self.init(type: type, count: count)
+        self.isOwn = isOwn
+    }
+
+    private enum CodingKeys: String, CodingKey { case type, count, isOwn }
+
+    /// Reads a count written by ``encode(to:)``; one written before `isOwn` existed is not own.
+    ///
+    /// - Throws: `DecodingError` when `type` or `count` is missing or of the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try container.decode(String.self, forKey: .type), count: try container.decode(Int.self, forKey: .count),
+                  isOwn: try container.decodeIfPresent(Bool.self, forKey: .isOwn) ?? false)
+    }
+
+    /// Writes the type and count, and `isOwn` when it is true.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(count, forKey: .count)
+        if isOwn { try container.encode(isOwn, forKey: .isOwn) }
     }
 }
 
@@ -58,6 +87,10 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// The reactions shown, with `reactions`: the scored types Stream has an image for, in
     /// payload order. Decided here once; a renderer only chooses how each type looks.
     public var reactions: [ReactionCount] = []
+    /// Whether the quoted message (with `quotedMessage`) is the current user's: Stream puts
+    /// its author's avatar at the quote's trailing side, in anyone's bubble. Nil when the
+    /// message quotes none (and in decisions encoded before this key).
+    public var quotesCurrentUser: Bool?
     /// Why each option was given or removed; empty unless explanations were asked for.
     public var reasons: [OptionReason]
     /// What a reader should know besides the options: an author whose id or name reads like

@@ -506,6 +506,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         @usableFromInline @exclusivity(unchecked) var poll: Poll?
         @usableFromInline @exclusivity(unchecked) var sharedLocation: SharedLocation?
         @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
+        @usableFromInline @exclusivity(unchecked) var ownReactions: [Reaction] = []
 
         init(
             id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
@@ -555,6 +556,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             copy.poll = poll
             copy.sharedLocation = sharedLocation
             copy.quotedMessageID = quotedMessageID
+            copy.ownReactions = ownReactions
             return copy
         }
     }
@@ -635,6 +637,11 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var latestReactions: [Reaction] {
         @inlinable get { storage.latestReactions }
         set { unique().latestReactions = newValue }
+    }
+    /// The current user's reactions (`own_reactions`).
+    public var ownReactions: [Reaction] {
+        @inlinable get { storage.ownReactions }
+        set { unique().ownReactions = newValue }
     }
     /// Reaction counts by type, in payload order; set, each type is neutralised (a type without
     /// a glyph is drawn as its name).
@@ -789,7 +796,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.pinned == rhs.pinned && lhs.localState == rhs.localState && lhs.isBounced == rhs.isBounced
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
-            && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID)
+            && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID) && lhs.ownReactions == rhs.ownReactions
     }
 
     public func hash(into hasher: inout Hasher) {

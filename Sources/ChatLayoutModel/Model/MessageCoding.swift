@@ -7,7 +7,7 @@ extension Message: Codable {
         case id, text, type, user, createdAt, deletedAt, messageTextUpdatedAt, parentID, showInChannel, replyCount
         case threadParticipants, quotedMessage, latestReactions, reactionScores, attachments, command, language
         case translations, pinned, localState, isBounced, deletedForMe, isShadowed, latestReplies, poll, sharedLocation
-        case quotedMessageID
+        case quotedMessageID, ownReactions
     }
 
     /// One entry of `reactionScores`.
@@ -51,6 +51,7 @@ extension Message: Codable {
         poll = try container.decodeIfPresent(Poll.self, forKey: .poll)
         sharedLocation = try container.decodeIfPresent(SharedLocation.self, forKey: .sharedLocation)
         quotedMessageID = try container.decodeIfPresent(String.self, forKey: .quotedMessageID)
+        ownReactions = try container.decodeIfPresent([Reaction].self, forKey: .ownReactions) ?? []
     }
 
     /// Writes every field under its property's name; a `nil` one is left out.
@@ -83,5 +84,6 @@ extension Message: Codable {
         try container.encodeIfPresent(poll, forKey: .poll)
         try container.encodeIfPresent(sharedLocation, forKey: .sharedLocation)
         try container.encodeIfPresent(quotedMessageID, forKey: .quotedMessageID)
+        if !ownReactions.isEmpty { try container.encode(ownReactions, forKey: .ownReactions) }
     }
 }

@@ -28,6 +28,16 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var quoteVerticalPadding: Int = 0
     /// The most lines the quoted text wraps to; the last is cut with an ellipsis.
     public var quoteMaxLines: Int = 2
+    /// The quoted attachment's thumbnail before the quoted text, across and down (0: none; the
+    /// quote's line names the attachment).
+    public var quotePreviewSize: Int = 0
+    /// The space between the thumbnail and the quoted text.
+    public var quotePreviewSpacing: Int = 0
+    /// The thread info's participant avatar, across and down, and the arrow's room before it
+    /// (0: none; the line names the participants).
+    public var threadAvatarSize: Int = 0
+    /// The space between the thread info's avatar and its words.
+    public var threadAvatarSpacing: Int = 0
 
     /// Lengths of the reactions' bubble.
     public init(reactionIconWidth: Int, reactionIconSpacing: Int, reactionPadding: Int, reactionHeight: Int,
@@ -53,7 +63,11 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     /// and a 6-point tail under it; its centre 8 points beyond the bubble's outer edge and 5
     /// above the bubble's top, so that it comes 14 points down over the bubble.
     /// The quote (`QuotedChatMessageView`): a 24-point avatar at the bottom, 8 points beside a
-    /// box whose text stands 8 points in from its edges and wraps to at most 6 lines.
+    /// box whose text stands 8 points in from its edges and wraps to at most 6 lines, in the
+    /// subheadline style (``TextStyle/subheadline``); a quoted image, video, giphy, link or file
+    /// has a 34-point thumbnail at the box's top leading corner, 8 points before the text.
+    /// The thread info (`ChatMessageContentView`'s `threadInfoContainer`): a 16-point arrow,
+    /// the last participant's 16-point avatar, then 8 points on, the words.
     public static let points: ReactionsAndQuoteMetrics = {
         var metrics = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
                                                reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
@@ -62,6 +76,10 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
         metrics.quotePadding = 8
         metrics.quoteVerticalPadding = 8
         metrics.quoteMaxLines = 6
+        metrics.quotePreviewSize = 34
+        metrics.quotePreviewSpacing = 8
+        metrics.threadAvatarSize = 16
+        metrics.threadAvatarSpacing = 8
         return metrics
     }()
 }
@@ -129,6 +147,10 @@ struct NestedQuote {
     var direction: TextDirection
     /// The quote's words ("Leia: Where are you?").
     var words: String
+    /// The quoted attachment's thumbnail before the text (none where the metrics give it no size).
+    var preview: AttachmentContent? = nil
+    /// The text's lines' height.
+    var textHeight = 0
 }
 
 extension RowLayout {
@@ -142,54 +164,73 @@ extension RowLayout {
         let avatarRoom = lengths.quoteAvatarSize > 0 && quote.avatar != nil ? lengths.quoteAvatarSize + lengths.quoteAvatarSpacing : 0
         // Too narrow for the avatar beside a character of text: the avatar gives way.
         let hasAvatar = avatarRoom > 0 && inner - avatarRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
-        let textWidth = max(1, inner - (hasAvatar ? avatarRoom : 0) - 2 * lengths.quotePadding)
+        // The attachment's thumbnail before the text, where there is room for it and a character.
+        let previewRoom = lengths.quotePreviewSize > 0 && quote.preview != nil ? lengths.quotePreviewSize + lengths.quotePreviewSpacing : 0
+        let hasPreview = previewRoom > 0
+            && inner - (hasAvatar ? avatarRoom : 0) - previewRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
+        let textWidth = max(1, inner - (hasAvatar ? avatarRoom : 0) - (hasPreview ? previewRoom : 0) - 2 * lengths.quotePadding)
         // Beside the avatar the text says only the quoted words; without it the line names the author.
         var quoted = quote.line
         if hasAvatar, case .quotedMessage(let data) = quote.content { quoted = data.text }
         let drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
+        // The quote is one block: the presentation's mark before its isolate (a terminal's bar,
+        // "┃ ") starts every line of it, not only the first.
+        var bar = "", words = drawn
+        if !hasAvatar, let isolate = drawn.firstIndex(of: "\u{2068}"), isolate != drawn.startIndex {
+            bar = String(drawn[..<isolate])
+            words = String(drawn[isolate...])
+        }
+        let barWidth = bar.isEmpty ? 0 : measurer.width(of: bar)
+        let wordsWidth = max(1, textWidth - barWidth)
         // Broken into lines as a left-to-right screen breaks it, so that both directions have
-        // the same lines (a mirror of each other).
-        var text = wrapped(.quotedMessage, drawn, width: textWidth, content: quote.content)
-        text.text = quote.line
+        // the same lines (a mirror of each other); in Stream's subheadline style.
+        let wrapped = measurer.wrap(words, width: wordsWidth, style: .subheadline)
+        var lines = wrapped.lines, direction = wrapped.direction
         let limit = max(1, lengths.quoteMaxLines)
-        if text.lines.count > limit {
+        if lines.count > limit {
             // The last line kept takes the rest, cut with an ellipsis.
-            let rest = text.lines[(limit - 1)...].map(\.text).joined()
-            let cut = measurer.wrap(measurer.truncate(rest, width: textWidth), width: textWidth).lines.first
-            text.lines = Array(text.lines.prefix(limit - 1)) + (cut.map { [$0] } ?? [])
-            text.width = text.lines.map(\.width).max() ?? 0
+            let rest = lines[(limit - 1)...].map(\.text).joined()
+            let cut = measurer.wrap(measurer.truncate(rest, width: wordsWidth), width: wordsWidth, style: .subheadline).lines.first
+            lines = Array(lines.prefix(limit - 1)) + (cut.map { [$0] } ?? [])
         }
         // The drawn line is one isolate ("┃ ⁨Leia: …⁩"): cut into lines, each closes what it
         // opened and drops what it did not open, so no line leaks its direction. A quote's line
         // has no letter of its own outside its isolate: in a right-to-left screen a
         // right-to-left mark makes each line read so, its bar at the right. The breaks and
         // widths stay the left-to-right ones, so that both directions mirror each other.
-        let mark = direction == .rightToLeft && !hasAvatar ? "\u{200F}" : ""
-        if text.lines.count > 1 || !mark.isEmpty {
-            text.lines = text.lines.map { line in
-                let neutral = text.lines.count > 1 ? UntrustedText.neutralize(line.text) : line.text
-                var drawnLine = measurer.wrap(mark + neutral, width: Int(Int32.max)).lines.first
+        let mark = self.direction == .rightToLeft && !hasAvatar ? "\u{200F}" : ""
+        if lines.count > 1 || !mark.isEmpty || !bar.isEmpty {
+            let count = lines.count
+            lines = lines.map { line in
+                let neutral = count > 1 ? UntrustedText.neutralize(line.text) : line.text
+                let shown = mark + bar + neutral
+                var drawnLine = measurer.wrap(shown, width: Int(Int32.max), style: .subheadline).lines.first
                 // A line the neutralising made wider than its room is cut back to it.
-                if let wide = drawnLine, wide.width > textWidth, wide.width > line.width {
-                    drawnLine = measurer.wrap(measurer.truncate(mark + neutral, width: max(textWidth, line.width)), width: Int(Int32.max)).lines.first
+                if let wide = drawnLine, wide.width > textWidth, wide.width > line.width + barWidth {
+                    drawnLine = measurer.wrap(measurer.truncate(shown, width: max(textWidth, line.width + barWidth)), width: Int(Int32.max),
+                                              style: .subheadline).lines.first
                 }
-                return TextLine(text: drawnLine?.text ?? neutral, display: drawnLine?.display ?? neutral, width: drawnLine?.width ?? line.width)
+                return TextLine(text: drawnLine?.text ?? neutral, display: drawnLine?.display ?? neutral,
+                                width: drawnLine?.width ?? line.width + barWidth)
             }
-            text.width = text.lines.map(\.width).max() ?? 0
-            if !mark.isEmpty { text.direction = .rightToLeft }
+            if !mark.isEmpty { direction = .rightToLeft }
         }
-        text.height = text.lines.count * lineHeight
-        let height = max(hasAvatar ? lengths.quoteAvatarSize : 0, text.height + 2 * lengths.quoteVerticalPadding)
-        let width = text.width + 2 * lengths.quotePadding + (hasAvatar ? avatarRoom : 0)
+        let textBlockWidth = lines.map(\.width).max() ?? 0
+        let textHeight = lines.count * max(1, measurer.lineHeight(of: .subheadline, in: metrics))
+        let height = max(hasAvatar ? lengths.quoteAvatarSize : 0,
+                         max(textHeight, hasPreview ? lengths.quotePreviewSize : 0) + 2 * lengths.quoteVerticalPadding)
+        let width = textBlockWidth + 2 * lengths.quotePadding + (hasAvatar ? avatarRoom : 0) + (hasPreview ? previewRoom : 0)
         return Block(role: .quotedMessage, text: quote.line, content: quote.content, lines: [], width: width, height: height,
-                     alignment: .leading, direction: text.direction,
+                     alignment: .leading, direction: direction,
                      nestedQuote: NestedQuote(avatar: hasAvatar ? quote.avatar : nil, avatarAtTrailingSide: quote.avatarAtTrailingSide,
-                                              lines: text.lines, direction: text.direction, words: quote.line))
+                                              lines: lines, direction: direction, words: quote.line,
+                                              preview: hasPreview ? quote.preview : nil, textHeight: textHeight))
     }
 
     /// Writes a quote's box at (x, y) of the row, `width` wide and as tall as its block: the
     /// avatar at its bottom, at the leading side (the trailing one for a quote of the current
-    /// user's); the text's box beside it across the rest, its lines inset by the padding.
+    /// user's); the attachment's thumbnail at the top leading corner of the rest, inset by the
+    /// padding; the text's box beside it across the rest, its lines inset by the padding.
     func emitQuote<Sink: BoxSink>(_ quote: NestedQuote, block: Block, id: String?, x: Int, y: Int, width: Int, into sink: inout Sink) {
         let lengths = metrics.reactionsAndQuote
         let token = sink.open(.quotedMessage, id: id, frame: Frame(x: x, y: top + y, width: width, height: block.height),
@@ -206,17 +247,61 @@ extension RowLayout {
             if !quote.avatarAtTrailingSide { textX = x + room }
             emit(avatarBlock, id: id, x: avatarX, y: y + block.height - lengths.quoteAvatarSize, into: &sink)
         }
+        if let preview = quote.preview {
+            // Stream's thumbnail: first in the quote's box, at its top, the text after it.
+            let size = lengths.quotePreviewSize
+            let thumbnail = Block(role: .attachment, text: nil, content: .attachment(preview), lines: [], width: size, height: size,
+                                  alignment: .leading, keepsWidth: true)
+            emit(thumbnail, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding, into: &sink)
+            let room = size + lengths.quotePreviewSpacing
+            textX += room
+            textWidth = max(1, textWidth - room)
+        }
         // The quoted text: a text box across the rest, its lines inset by the padding (and
         // the avatar's row: the box is at least as tall).
         let natural: TextAlignment = (quote.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
         // Its content is the quote's: a front end knows these words are the quoted ones.
         let text = Block(role: .text, text: quote.words, content: block.content, lines: quote.lines, width: 0,
-                         height: block.height - 2 * lengths.quoteVerticalPadding, alignment: natural, direction: quote.direction)
+                         height: quote.preview == nil ? block.height - 2 * lengths.quoteVerticalPadding : quote.textHeight,
+                         alignment: natural, direction: quote.direction)
         // Within the quote's box, as every part keeps to its parent (a lone wide character in a
         // one-unit width overflows its box, not the box its parent).
         emit(text, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding,
              width: max(1, min(textWidth - 2 * lengths.quotePadding, x + width - textX - lengths.quotePadding)), into: &sink)
         sink.close(token, height: nil)
+    }
+}
+
+extension RowLayout {
+    /// The thread info as Stream arranges it under a thread's parent: the arrow's room (the
+    /// front end draws the arrow), the last participant's avatar (the author of the latest
+    /// reply, a ``BoxRole/replyAvatar``), then the words — from the column's leading edge; for
+    /// the current user's message the same reversed from its trailing edge. The avatar is
+    /// centred on the words' line. Returns the part's height.
+    func writeThreadInfo<Sink: BoxSink>(_ info: TextPartSpec, avatar: AvatarSpec, id: String, in column: OutsideColumn, y: Int,
+                                        into sink: inout Sink) -> Int {
+        let lengths = metrics.reactionsAndQuote
+        let size = lengths.threadAvatarSize
+        let room = 2 * size + lengths.threadAvatarSpacing
+        guard column.available - room >= narrowestBubbleContent else {
+            let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available)
+            emit(block, id: id, x: column.isFlipped ? column.right - block.width : column.left, y: y, into: &sink)
+            return block.height
+        }
+        let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available - room)
+        var avatarBlock = avatarBlock(avatar, role: .replyAvatar)
+        avatarBlock.width = size
+        avatarBlock.height = size
+        let height = max(block.height, size)
+        let avatarY = y + (height - size) / 2
+        if column.isFlipped {
+            emit(avatarBlock, id: id, x: column.right - 2 * size, y: avatarY, into: &sink)
+            emit(block, id: id, x: column.right - room - block.width, y: y + (height - block.height) / 2, into: &sink)
+        } else {
+            emit(avatarBlock, id: id, x: column.left + size, y: avatarY, into: &sink)
+            emit(block, id: id, x: column.left + room, y: y + (height - block.height) / 2, into: &sink)
+        }
+        return height
     }
 }
 

@@ -448,6 +448,9 @@ struct RowLayout {
             return reactions.height
         case .threadInfo:
             guard let info = spec.threadInfo else { return 0 }
+            if let avatar = spec.threadInfoAvatar, metrics.reactionsAndQuote.threadAvatarSize > 0 {
+                return writeThreadInfo(info, avatar: avatar, id: spec.id, in: column, y: y, into: &sink)
+            }
             let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available)
             emit(block, id: spec.id, x: flipped ? column.right - block.width : column.left, y: y, into: &sink)
             return block.height

@@ -58,14 +58,17 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     case monospace
     /// A link in a text.
     case link
+    /// A quoted message's text (Stream's subheadline, 15 points where the body is 17).
+    case subheadline
 
     /// The style's size in points where the body is 17 (Stream's `Appearance.Fonts`: body,
-    /// footnote and its bold, the 50-point emoji font).
+    /// footnote and its bold, subheadline, the 50-point emoji font).
     public var streamPointSize: Double {
         switch self {
         case .body, .monospace, .link: 17
         case .footnote, .authorName: 13
         case .largeEmoji: 50
+        case .subheadline: 15
         }
     }
 

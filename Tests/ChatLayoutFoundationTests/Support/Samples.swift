@@ -37,6 +37,7 @@ enum Samples {
         message.poll = poll
         message.sharedLocation = location
         message.quotedMessageID = "m0"
+        message.ownReactions = [Reaction(type: "love", userID: "luke")]
         return message
     }
 

@@ -30,6 +30,7 @@ struct ScreenJSONTests {
             .quotedMessage(QuotedContent(id: "m2", author: "Han", text: "Message deleted", isDeleted: true)),
             .translation,
             .reactions([ReactionCount(type: "love", count: 2), ReactionCount(type: "🎉", count: 1)]),
+            .reactions([ReactionCount(type: "like", count: 3, isOwn: true), ReactionCount(type: "wow", count: 1)]),
             .reactions([]),
             .threadInfo(ThreadInfoContent(replyCount: 3, label: "3 replies", participants: ["Leia", "Han"])),
             .threadInfo(ThreadInfoContent(replyCount: nil, label: "Thread reply", participants: [])),

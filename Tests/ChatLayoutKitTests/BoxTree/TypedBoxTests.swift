@@ -68,7 +68,8 @@ struct TypedBoxTests {
         #expect(attachments[3].location?.latitude == 52.52)
         // A poll's options are its card's parts: the first has 2 votes.
         #expect(contents.contains { if case .cardPart(let part) = $0 { part.kind == .pollVotes && part.optionIndex == 0 && part.votes == 2 } else { false } })
-        let reactions: BoxContent = .reactions([ReactionCount(type: "love", count: 2), ReactionCount(type: "haha", count: 1)])
+        // Luke, the current user, reacted love: his own.
+        let reactions: BoxContent = .reactions([ReactionCount(type: "love", count: 2, isOwn: true), ReactionCount(type: "haha", count: 1)])
         #expect(contents.contains(reactions), "\(drawing)")
         #expect(contents.contains(.threadInfo(ThreadInfoContent(replyCount: 3, label: "3 replies", participants: ["Han", "Leia"]))))
         #expect(contents.contains(.quotedMessage(QuotedContent(id: "m1", author: "Leia", text: "Photos"))))
@@ -156,8 +157,10 @@ struct TypedBoxTests {
         // height: one line of text is 24 units tall, a one-line bubble 24 + 2 × (1 + 8) (m4's).
         let metrics = Metrics.points(lineHeight: 24)
         let all = boxes(try screen(PlainPresentation(), metrics: metrics, width: 375))
-        // The reactions' bubble is Stream's 38 points, its tail included (issue 29.10).
-        for box in all where !box.placedLines.isEmpty && box.role != .attachment && box.role != .avatar && box.role != .reactions {
+        // The reactions' bubble is Stream's 38 points, its tail included, and the thread info's
+        // participant avatar 16 (issue 29.10).
+        for box in all where !box.placedLines.isEmpty && box.role != .attachment && box.role != .avatar && box.role != .reactions
+            && box.role != .replyAvatar {
             #expect(box.frame.height == box.placedLines.count * 24, "\(box.role) \(box.frame)")
         }
         let bubble = try #require(all.first { $0.role == .bubble && $0.id == "m4" })

@@ -136,7 +136,8 @@ private func englishHi(_ message: inout Message) {
                 $0.reactionScores = [("wow", 2), ("fire", 5), ("like", 1)]
             }
             .resolve()
-        #expect(list.decision("m")?.reactions == [ReactionCount(type: "wow", count: 2), ReactionCount(type: "like", count: 1)])
+        // Luke (the current user) reacted "wow": it is his own.
+        #expect(list.decision("m")?.reactions == [ReactionCount(type: "wow", count: 2, isOwn: true), ReactionCount(type: "like", count: 1)])
         let plain = try chat.message("m", by: "leia").resolve()
         #expect(plain.decision("m")?.reactions == [])
     }

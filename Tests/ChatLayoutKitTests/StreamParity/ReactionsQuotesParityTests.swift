@@ -12,6 +12,8 @@ import Testing
 /// 6-point tail) centred 8 points beyond the bubble's top outer corner — trailing for others'
 /// messages, leading for the current user's — whose top is 5 points below its centre.
 struct ReactionsQuotesParityTests {
+    private typealias Attachment = ChatLayoutKit.Attachment
+
     /// Points: Stream's lengths, lines 24 points tall (a measurer ten points a cell).
     private static let lineHeight = ParityLayout.lineHeight
 
@@ -74,6 +76,37 @@ struct ReactionsQuotesParityTests {
         #expect(reactions.text?.contains("5") == true)
     }
 
+    /// `ChatMessageReactionItemView` (`isChosenByCurrentUser`): a reaction the current user gave
+    /// is marked in the content, one of `latest_reactions` by them; the others are not.
+    @Test func reactions_markTheCurrentUsersOwn_fromLatestReactions() throws {
+        let builder = ConversationBuilder().message("m1", by: "leia", at: 0, text: "Some long text goes here.") { message in
+            message.reactionScores = [(type: "like", score: 5), (type: "love", score: 2)]
+            message.latestReactions = [Reaction(type: "like", userID: "han"), Reaction(type: "love", userID: "luke")]
+        }
+        let reactions = try #require(boxes(try screen(builder, width: 360))[.reactions])
+        #expect(reactions.content == .reactions([ReactionCount(type: "like", count: 5), ReactionCount(type: "love", count: 2, isOwn: true)]))
+    }
+
+    /// Stream reads the current user's reactions from the payload's `own_reactions` (which
+    /// `latest_reactions` may not list): decoded, they mark their types; the box tree's JSON
+    /// says `own` and reads back equal.
+    @Test func reactions_ownReactionsFromThePayload_roundTripInTheBoxTree() throws {
+        let json = #"{"context": {"current_user_id": "me", "now": "2024-01-01T00:30:00Z", "time_zone": "UTC", "locale": "en_US"}, "#
+            + #""channel": {"cid": "messaging:mock", "member_count": 3}, "messages": [{"id": "m1", "text": "Hi", "#
+            + #""user": {"id": "leia"}, "created_at": "2024-01-01T00:00:00Z", "reaction_scores": {"like": 5, "love": 2}, "#
+            + #""latest_reactions": [{"type": "like", "user_id": "han"}, {"type": "love", "user_id": "han"}], "#
+            + #""own_reactions": [{"type": "like", "user_id": "me"}]}]}"#
+        let (document, environment) = try ParityLayout.document(json)
+        #expect(document.conversation.messages.first?.ownReactions == [Reaction(type: "like", userID: "me")])
+        let screen = MessageListScreen.layout(document.conversation, environment: environment, width: 360)
+        let reactions = try #require(boxes(screen)[.reactions])
+        guard case .reactions(let counts) = reactions.content else { Issue.record("no reactions content"); return }
+        #expect(counts.map(\.isOwn) == [true, false] && counts.map(\.type) == ["like", "love"])
+        let written = screen.json().serialized()
+        #expect(written.contains(#""type":"like","count":5,"own":true"#) && !written.contains(#""count":2,"own""#))
+        #expect(try LaidOutScreen(json: written) == screen)
+    }
+
     /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
     /// reactions of another's message hang off the bubble's top corner on the screen's left,
     /// its trailing side.
@@ -133,9 +166,10 @@ struct ReactionsQuotesParityTests {
     }
 
     /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-quotedMessage-text-timestamp):
-    /// another's message quoting: the quoted text wraps ("Thought to be / quoted.", two lines in
-    /// Stream's snapshot) rather than being cut to one line; the content keeps the quoted id,
-    /// author and text. The avatar here stands at the leading side (see the parity table).
+    /// another's message quoting the current user's: the quoted text wraps ("Thought to be /
+    /// quoted.", two lines in Stream's snapshot) rather than being cut to one line; the content
+    /// keeps the quoted id, author and text; the avatar of the current user's quote at the
+    /// quote's bottom trailing corner, in another's bubble too.
     @Test func incoming_quotedTextWraps_contentKeepsIDAuthorAndText() throws {
         let parts = try quote(try screen(quoting(from: "leia"), width: 360))
         #expect(parts.text.placedLines.count == 2)
@@ -144,8 +178,33 @@ struct ReactionsQuotesParityTests {
         guard case .quotedMessage(let data) = parts.quote.content else { Issue.record("no quote content"); return }
         #expect(data.id == "q1" && data.text == "Thought to be quoted." && data.author == "Luke")
         let avatar = try #require(parts.avatar)
-        #expect(avatar.frame.x == parts.quote.frame.x && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(avatar.frame.maxX == parts.quote.frame.maxX && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.text.frame.x == parts.quote.frame.x + 8 && parts.text.frame.maxX <= avatar.frame.x - 8)
+        #expect(avatar.content == .avatar(userID: "luke"))
         #expect(parts.quote.frame.height == 2 * Self.lineHeight + 16)
+    }
+
+    /// `QuotedChatMessageView`'s rule the other way: a quote of another's message stands its
+    /// author's avatar at the leading side, in the current user's bubble and in another's.
+    @Test(arguments: ["luke", "leia"])
+    func quoteOfAnothersMessage_avatarAtTheLeadingSide(_ author: String) throws {
+        let builder = ConversationBuilder().message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+            message.quotedMessage = QuotedMessage(id: "q1", text: "Thought to be quoted.", user: Cast.user("han"))
+        }
+        let parts = try quote(try screen(builder, width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x && avatar.content == .avatar(userID: "han"))
+        #expect(parts.text.frame.x == avatar.frame.maxX + 8 + 8)
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (quotedMessage, `rightToLeftLayout`) for
+    /// another's message quoting the current user's: mirrored, the avatar at the quote's left
+    /// (its trailing side), the text to its right.
+    @Test func rightToLeft_incomingQuoteOfTheCurrentUsers_avatarAtTheLeft() throws {
+        let parts = try quote(try screen(quoting(from: "leia", direction: .rightToLeft), width: 360))
+        let avatar = try #require(parts.avatar)
+        #expect(avatar.frame.x == parts.quote.frame.x && avatar.frame.maxY == parts.quote.frame.maxY)
+        #expect(parts.text.frame.x >= avatar.frame.maxX + 8)
     }
 
     /// `ChatMessageContentView_Tests.test_appearance` in `rightToLeftLayout`: mirrored — the
@@ -167,6 +226,140 @@ struct ReactionsQuotesParityTests {
         #expect(parts.avatar == nil)
         #expect(parts.text.placedLines.count == 2)
         #expect(parts.text.placedLines[1].text.hasSuffix("…"))
+    }
+
+    /// Han's quoted message with `attachments` and no text, quoted by `author`.
+    private func quotingAttachments(_ attachments: [Attachment], from author: String = "leia",
+                                    direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.quotedMessage = QuotedMessage(id: "q1", text: "", user: Cast.user("han"), attachments: attachments)
+            }
+    }
+
+    /// The quote's thumbnail: its `.attachment` child.
+    private func thumbnail(_ quote: Box) -> Box? { quote.children.first { $0.role == .attachment } }
+
+    /// `QuotedChatMessageView` (`attachmentPreviewView`, `attachmentPreviewSize`): a quoted image
+    /// is shown as a 34-point thumbnail at the top of the quote's box, before the text (8
+    /// points apart, the box's 8-point margins around them), its kind and picture's URL typed;
+    /// the box is at least as tall as the thumbnail and its margins.
+    @Test func quotedImage_thumbnailBeforeTheText() throws {
+        let image = Attachment(type: "image", title: "dunes.jpg", imageURL: "https://cdn.example.com/dunes.jpg",
+                               thumbURL: "https://cdn.example.com/dunes-thumb.jpg")
+        let parts = try quote(try screen(quotingAttachments([image]), width: 360))
+        let avatar = try #require(parts.avatar), preview = try #require(thumbnail(parts.quote))
+        #expect(preview.frame.width == 34 && preview.frame.height == 34)
+        #expect(preview.frame.x == avatar.frame.maxX + 8 + 8 && preview.frame.y == parts.quote.frame.y + 8)
+        #expect(parts.text.frame.x == preview.frame.maxX + 8)
+        guard case .attachment(let content) = preview.content else { Issue.record("no attachment content"); return }
+        #expect(content.kind == .image && content.imageURL == "https://cdn.example.com/dunes.jpg")
+        #expect(parts.quote.frame.height == max(24, max(Self.lineHeight, 34) + 16))
+        // The children in Stream's order: the avatar, the thumbnail, the text.
+        #expect(parts.quote.children.map(\.role) == [.avatar, .attachment, .text])
+    }
+
+    /// Stream's order of preference (`setAttachmentPreview`): a file before an image, a link
+    /// preview (its thumbnail's URL), a giphy, a video; a voice recording has no thumbnail.
+    @Test func quotePreview_picksAsStreamDoes() throws {
+        let file = Attachment(type: "file", title: "plan.pdf", fileName: "plan.pdf")
+        let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
+        let link = Attachment(type: "linkPreview", title: "News", imageURL: "https://cdn.example.com/big.jpg",
+                              thumbURL: "https://cdn.example.com/small.jpg")
+        let video = Attachment(type: "video", imageURL: "https://cdn.example.com/v.jpg", thumbURL: "https://cdn.example.com/v-thumb.jpg")
+        func preview(_ attachments: [Attachment]) throws -> AttachmentContent? {
+            let parts = try quote(try screen(quotingAttachments(attachments), width: 360))
+            guard let box = thumbnail(parts.quote), case .attachment(let content) = box.content else { return nil }
+            return content
+        }
+        #expect(try preview([image, file])?.kind == .file)
+        #expect(try preview([video, link])?.imageURL == "https://cdn.example.com/small.jpg")
+        #expect(try preview([video])?.imageURL == "https://cdn.example.com/v-thumb.jpg")
+        #expect(try preview([Attachment(type: "voiceRecording", title: "memo")]) == nil)
+    }
+
+    /// The thumbnail in `rightToLeftLayout`: mirrored, beside the avatar at the quote's right.
+    @Test func rightToLeft_mirrorsTheThumbnail() throws {
+        let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
+        let parts = try quote(try screen(quotingAttachments([image], direction: .rightToLeft), width: 360))
+        let avatar = try #require(parts.avatar), preview = try #require(thumbnail(parts.quote))
+        #expect(avatar.frame.maxX == parts.quote.frame.maxX)
+        #expect(preview.frame.maxX == avatar.frame.x - 8 - 8 && parts.text.frame.maxX == preview.frame.x - 8)
+    }
+
+    /// Cells: no thumbnail (the quote's line names the attachment, "[image]").
+    @Test func cells_noThumbnail() throws {
+        let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
+        let parts = try quote(try screen(quotingAttachments([image]), points: false, width: 40))
+        #expect(thumbnail(parts.quote) == nil)
+    }
+
+    /// Cells: the quote is one block: its bar starts its second row too (in both directions).
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func cells_theBarStartsEveryRowOfTheQuote(_ direction: LayoutDirection) throws {
+        let long = ConversationBuilder().config { $0.layoutDirection = direction }.message("m1", by: "leia", at: 0, text: "Yes") { message in
+            message.quotedMessage = QuotedMessage(id: "q1", text: String(repeating: "word ", count: 40), user: Cast.user("luke"))
+        }
+        let parts = try quote(try screen(long, points: false, width: 40))
+        #expect(parts.text.placedLines.count == 2)
+        #expect(parts.text.placedLines.allSatisfy { $0.text.contains("┃") })
+        #expect(parts.text.placedLines.allSatisfy { $0.width <= parts.text.frame.width })
+    }
+
+    // MARK: Thread info
+
+    /// A thread's parent by `author` with 20 replies from Han, then Leia (the last participant).
+    private func threadParent(from author: String, direction: LayoutDirection? = nil) -> ConversationBuilder {
+        ConversationBuilder()
+            .config { $0.layoutDirection = direction }
+            .message("m1", by: author, at: 0, text: "Some long text goes here.") { message in
+                message.replyCount = 20
+                message.threadParticipants = [Cast.user("han"), Cast.user("leia")]
+            }
+    }
+
+    /// The thread info's words and avatar.
+    private func threadInfo(_ screen: LaidOutScreen) throws -> (bubble: Box, info: Box, avatar: Box) {
+        let parts = boxes(screen)
+        return (try #require(parts[.bubble]), try #require(parts[.threadInfo]), try #require(parts[.replyAvatar]))
+    }
+
+    /// `ChatMessageContentView_Tests.test_appearance` (avatar-bubble-continuousBubble-quotedMessage-reactions-text-threadInfo-timestamp, `threadInfoContainer`):
+    /// under another's bubble, from its leading edge, the arrow's 16 points, the last
+    /// participant's 16-point avatar (the author of the latest reply), then the words 8 points
+    /// on; the avatar typed with the participant's id, the words' content the reply count.
+    @Test func threadInfo_arrowAvatarThenWords_fromTheLeadingEdge() throws {
+        let parts = try threadInfo(try screen(threadParent(from: "leia"), width: 360))
+        #expect(parts.avatar.frame.width == 16 && parts.avatar.frame.height == 16)
+        #expect(parts.avatar.frame.x == parts.bubble.frame.x + 16 && parts.info.frame.x == parts.avatar.frame.maxX + 8)
+        #expect(parts.info.frame.y >= parts.bubble.frame.maxY)
+        #expect(parts.avatar.frame.y + 8 == parts.info.frame.y + parts.info.frame.height / 2)
+        #expect(parts.avatar.content == .avatar(userID: "leia"))
+        guard case .threadInfo(let content) = parts.info.content else { Issue.record("no thread info content"); return }
+        #expect(content.replyCount == 20)
+    }
+
+    /// The current user's parent (`flipped`): the same reversed, ending at the bubble's
+    /// trailing edge — the words, 8 points, the avatar, the arrow's 16 points.
+    @Test func threadInfo_flipped_reversedToTheTrailingEdge() throws {
+        let parts = try threadInfo(try screen(threadParent(from: "luke"), width: 360))
+        #expect(parts.avatar.frame.maxX == parts.bubble.frame.maxX - 16)
+        #expect(parts.info.frame.maxX == parts.avatar.frame.x - 8)
+    }
+
+    /// `rightToLeftLayout`: mirrored — another's parent's thread info from the bubble's right
+    /// edge: the arrow's room, the avatar, the words to its left.
+    @Test func threadInfo_rightToLeft_mirrored() throws {
+        let parts = try threadInfo(try screen(threadParent(from: "leia", direction: .rightToLeft), width: 360))
+        #expect(parts.avatar.frame.maxX == parts.bubble.frame.maxX - 16)
+        #expect(parts.info.frame.maxX == parts.avatar.frame.x - 8)
+    }
+
+    /// Cells: no avatar (the line names the participants), as before.
+    @Test func threadInfo_cells_noAvatar() throws {
+        let parts = boxes(try screen(threadParent(from: "leia"), points: false, width: 40))
+        #expect(parts[.threadInfo] != nil && parts[.replyAvatar] == nil)
     }
 
     // MARK: Jumbomoji
@@ -246,6 +439,18 @@ struct ReactionsQuotesParityTests {
         #expect(parts.body.frame.height == Int((Double(Self.lineHeight) * 50 / 17).rounded(.up)))
         #expect(parts.body.frame.y >= parts.quote.frame.maxY)
         #expect(parts.avatar?.frame.x == parts.quote.frame.x)
+    }
+
+    /// `QuotedChatMessageView.setText`: the quoted text in the subheadline style (15 points
+    /// where the body is 17), so its lines are that much shorter than the body's; the
+    /// message's text stays the body's.
+    @Test func quotedText_isMeasuredInTheSubheadlineStyle() throws {
+        let screen = try styledScreen(quoting(from: "leia"))
+        let parts = try quote(screen)
+        let subheadline = Int((Double(Self.lineHeight) * 15 / 17).rounded(.up))
+        #expect(parts.text.frame.height == parts.text.placedLines.count * subheadline)
+        #expect(parts.body.frame.height % Self.lineHeight == 0)
+        #expect(TextStyle.subheadline.streamPointSize == 15)
     }
 
     /// A measurer that knows no styles (the cells' engine, a front end's older measurer) keeps
