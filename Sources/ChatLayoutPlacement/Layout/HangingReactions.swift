@@ -275,7 +275,8 @@ extension RowLayout {
 extension RowLayout {
     /// The thread info as Stream arranges it under a thread's parent: the arrow's room (the
     /// front end draws the arrow), the last participant's avatar (the author of the latest
-    /// reply, a ``BoxRole/replyAvatar``), then the words — from the column's leading edge; for
+    /// reply, a ``BoxRole/replyAvatar``), then the words without the participants' names, which
+    /// the avatar stands for — from the column's leading edge; for
     /// the current user's message the same reversed from its trailing edge. The avatar is
     /// centred on the words' line. Returns the part's height.
     func writeThreadInfo<Sink: BoxSink>(_ info: TextPartSpec, avatar: AvatarSpec, id: String, in column: OutsideColumn, y: Int,
@@ -288,7 +289,11 @@ extension RowLayout {
             emit(block, id: id, x: column.isFlipped ? column.right - block.width : column.left, y: y, into: &sink)
             return block.height
         }
-        let block = line(.threadInfo, info.text, content: info.content, maxWidth: column.available - room)
+        // The avatar stands for the participants: the words are the count alone ("20 replies"),
+        // as Stream writes them; the content keeps the names.
+        var words = info.text
+        if case .threadInfo(let content) = info.content { words = content.label }
+        let block = line(.threadInfo, words, content: info.content, maxWidth: column.available - room)
         var avatarBlock = avatarBlock(avatar, role: .replyAvatar)
         avatarBlock.width = size
         avatarBlock.height = size

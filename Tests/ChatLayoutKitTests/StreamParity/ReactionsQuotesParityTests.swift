@@ -338,6 +338,9 @@ struct ReactionsQuotesParityTests {
         #expect(parts.avatar.content == .avatar(userID: "leia"))
         guard case .threadInfo(let content) = parts.info.content else { Issue.record("no thread info content"); return }
         #expect(content.replyCount == 20)
+        // The avatar stands for the participants: the words are the count alone, as Stream's
+        // ("20 Thread Replies" in its table); the content keeps the names for a front end.
+        #expect(parts.info.text == "20 replies" && content.participants == ["Han", "Leia"])
     }
 
     /// The current user's parent (`flipped`): the same reversed, ending at the bubble's
@@ -360,6 +363,7 @@ struct ReactionsQuotesParityTests {
     @Test func threadInfo_cells_noAvatar() throws {
         let parts = boxes(try screen(threadParent(from: "leia"), points: false, width: 40))
         #expect(parts[.threadInfo] != nil && parts[.replyAvatar] == nil)
+        #expect(parts[.threadInfo]?.text?.contains("Leia") == true, "the names stand where the avatar would")
     }
 
     // MARK: Jumbomoji
