@@ -301,6 +301,16 @@ public struct SVGRenderer: Sendable {
     /// box's, its length the width the layout measured.
     private func drawLines(_ box: Box, frame: Frame, lineHeight: Int, into document: inout SVGDocument) {
         let rightToLeft = box.textDirection == .rightToLeft
+        // A message's lines taller than the body's (Stream's large emoji) are drawn at the size
+        // the layout measured them in: the font scaled by their height, the baseline in their middle.
+        var lineHeight = lineHeight, fontSize = metrics.fontSize, baseline = metrics.baseline
+        let count = box.placedLines.count
+        if box.role == .text, count > 0, frame.height % count == 0, frame.height / count > lineHeight, lineHeight > 0 {
+            let tall = frame.height / count
+            fontSize = metrics.fontSize * tall / lineHeight
+            baseline = tall * metrics.cellHeight / 2 + fontSize * 35 / 100
+            lineHeight = tall
+        }
         for (index, line) in box.placedLines.enumerated() {
             // Hanging spaces take no width in the layout: they are not drawn.
             var text = Substring(line.text)
@@ -308,7 +318,8 @@ public struct SVGRenderer: Sendable {
             guard !text.isEmpty, line.width > 0 else { continue }
             let top = (frame.y + index * lineHeight) * metrics.cellHeight
             let left = (frame.x + line.x) * metrics.cellWidth, width = line.width * metrics.cellWidth
-            var attributes = [("x", "\(rightToLeft ? left + width : left)"), ("y", "\(top + metrics.baseline)")]
+            var attributes = [("x", "\(rightToLeft ? left + width : left)"), ("y", "\(top + baseline)")]
+            if fontSize != metrics.fontSize { attributes.append(("font-size", "\(fontSize)")) }
             if rightToLeft { attributes.append(("direction", "rtl")) }
             if Self.hasJoiningLetters(text) {
                 attributes.append(("font-family", "\(metrics.joiningScriptFontFamily), \(metrics.fontFamily), \(metrics.emojiFontFamily)"))

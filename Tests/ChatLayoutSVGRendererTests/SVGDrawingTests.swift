@@ -139,6 +139,21 @@ struct SVGDrawingTests {
         #expect(baselines.count == 2 && baselines[1] - baselines[0] == 24)
     }
 
+    /// Large emoji: a message's line laid out taller than the body's (72 points where lines are
+    /// 24) is drawn at the size it was measured in — the font three times the body's, the
+    /// baseline in the tall line's middle; a body line keeps the body's size.
+    @Test func tallLinesOfAMessage_areDrawnScaled_bodyLinesAreNot() throws {
+        let screen = LaidOutScreen(width: 200, height: 120, root: Box(role: .root, frame: Frame(x: 0, y: 0, width: 200, height: 120), children: [
+            Box(role: .text, id: "big", frame: Frame(x: 0, y: 0, width: 120, height: 72), placedLines: [.plain("☕☕", width: 120)]),
+            Box(role: .text, id: "body", frame: Frame(x: 0, y: 80, width: 40, height: 24), placedLines: [.plain("hi", width: 20)]),
+        ]), lineHeight: 24)
+        let texts = try XMLElement.parse(SVGRenderer(metrics: .points()).render(screen)).all("text")
+        let big = try #require(texts.first { $0.text == "☕☕" }), body = try #require(texts.first { $0.text == "hi" })
+        #expect(big.attributes["font-size"] == "\(17 * 3)")
+        #expect(big.attributes["y"] == "\(36 + 51 * 35 / 100)")
+        #expect(body.attributes["font-size"] == nil && body.attributes["y"] == "\(80 + 12 + 17 * 35 / 100)")
+    }
+
     @Test func rightToLeftLine_isInReadingOrder_withItsDirection_anchoredAtItsRightEdge() throws {
         // The browser shapes and orders it (Arabic joins); the layout's width fixes its length.
         let svg = try render([Box(role: .text, frame: Frame(x: 0, y: 0, width: 8, height: 1),

@@ -291,9 +291,14 @@ extension RowLayout {
         }
         // The avatar stands for the participants: the words are the count alone ("20 replies"),
         // as Stream writes them; the content keeps the names.
-        var words = info.text
-        if case .threadInfo(let content) = info.content { words = content.label }
-        let block = line(.threadInfo, words, content: info.content, maxWidth: column.available - room)
+        var words = info.text, wordsContent = info.content
+        if case .threadInfo(var content) = info.content {
+            words = content.label
+            content.participants = []
+            wordsContent = .threadInfo(content)
+        }
+        let drawn = presentation.line(.threadInfo, text: words, content: wordsContent, strings: strings)
+        let block = line(.threadInfo, words, content: info.content, drawn: drawn, maxWidth: column.available - room)
         var avatarBlock = avatarBlock(avatar, role: .replyAvatar)
         avatarBlock.width = size
         avatarBlock.height = size

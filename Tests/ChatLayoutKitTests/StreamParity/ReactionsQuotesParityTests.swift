@@ -340,7 +340,8 @@ struct ReactionsQuotesParityTests {
         #expect(content.replyCount == 20)
         // The avatar stands for the participants: the words are the count alone, as Stream's
         // ("20 Thread Replies" in its table); the content keeps the names for a front end.
-        #expect(parts.info.text == "20 replies" && content.participants == ["Han", "Leia"])
+        #expect(parts.info.text == "20 replies" && parts.info.placedLines.map(\.text) == ["20 replies"])
+        #expect(content.participants == ["Han", "Leia"])
     }
 
     /// The current user's parent (`flipped`): the same reversed, ending at the bubble's
