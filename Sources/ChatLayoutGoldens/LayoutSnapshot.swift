@@ -97,7 +97,7 @@ public struct LayoutSnapshot: Sendable {
     /// the top of a thread list, a thread's starting point).
     public var scrollOffset: Int?
     /// With ``height``: the list is drawn while it scrolls, its date floating over it
-    /// (``Viewport/isScrolling``); false (the default): at rest. The header says "scrolling".
+    /// (`Viewport.isScrolling`); false (the default): at rest. The header says "scrolling".
     public var isScrolling = false
     /// East Asian Ambiguous characters take two cells (the header says so).
     public var ambiguousIsWide: Bool

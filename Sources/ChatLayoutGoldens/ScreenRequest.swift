@@ -146,7 +146,7 @@ public struct ScreenRequest: Sendable {
     /// list, the top of a thread list, a thread's starting point).
     public var scrollOffset: Int?
     /// With ``height``: the list is drawn while it scrolls, its date floating over it
-    /// (``Viewport/isScrolling``); false (the default): at rest, as a screenshot shows it.
+    /// (`Viewport.isScrolling`); false (the default): at rest, as a screenshot shows it.
     public var isScrolling = false
     /// The most bytes the document (and the word table) may have.
     public var sizeLimit: FileSizeLimit

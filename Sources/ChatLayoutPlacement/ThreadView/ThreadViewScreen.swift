@@ -13,7 +13,7 @@ public enum ThreadViewScreen {
     /// disagree, the formatter's are used, as before this was deprecated (``LayoutEnvironment`` refuses them).
     ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when the document has no such message.
-    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:parentID:environment:width:height:scrollOffset:)")
+    @available(*, deprecated, message: "make a LayoutEnvironment (it refuses a context and a formatter that disagree) and use layout(_:parentID:environment:width:height:scrollOffset:isScrolling:)")
     public static func layout(
         _ conversation: Conversation, parentID: String, config: MessageListConfig, context: LayoutContext,
         formatter: any LocaleFormatting, measurer: any TextMeasuring, metrics: Metrics? = nil,
