@@ -154,6 +154,49 @@ struct CompositionTests {
         #expect((footnote.last?.frame.maxX ?? .max) <= width)
     }
 
+    /// Jumbomoji are decided once, from Unicode's emoji properties: the decision says which
+    /// texts are, the composition carries it, and the row layout draws the large style from
+    /// the flag alone, without scanning the text again.
+    @Test func jumbomoji_areDecidedOnce_andTheLayoutFollowsTheDecision() throws {
+        let list = try ConversationBuilder()
+            .message("m1", by: "leia", at: 0, text: "👍🎉")
+            .message("m2", by: "leia", at: 100, text: "hello")
+            .message("m3", by: "leia", at: 200, text: "👍") { $0.attachments = [Attachment(type: "image", title: "a.png")] }
+            .resolve()
+        let (emoji, words, withImage) = (try #require(list.decision("m1")), try #require(list.decision("m2")), try #require(list.decision("m3")))
+        #expect(emoji.isJumbomoji == true && words.isJumbomoji == false && withImage.isJumbomoji == false)
+        #expect(composer.compose(emoji).textIsJumbomoji && !composer.compose(words).textIsJumbomoji)
+        // A decision read back from before the key (nil), or one that says so for words: the
+        // layout follows it, whatever the text.
+        var old = emoji
+        old.isJumbomoji = nil
+        #expect(!composer.compose(old).textIsJumbomoji)
+        var forced = words
+        forced.isJumbomoji = true
+        let measurer = LargeEmojiRows()
+        let rows = MessageListLayout(metrics: .cells(for: MessageListConfig()), measurer: measurer).rowLayout(width: 40)
+        let text = try #require(parts(rows.row(.message(forced))).first { $0.role == .text })
+        let plain = try #require(parts(rows.row(.message(words))).first { $0.role == .text })
+        #expect(text.frame.height == 3 && plain.frame.height == 1, "drawn in the large emoji style: \(text.frame) vs \(plain.frame)")
+        _ = rows.row(.message(emoji))
+        #expect(measurer.scans.value == 0, "the layout never scans a text for emoji")
+    }
+
+    /// The ICU engine in cells, its large emoji style three rows tall; counts the emoji scans.
+    private final class LargeEmojiRows: TextMeasuring, @unchecked Sendable {
+        let engine = ICUTextEngine()
+        let scans = Counter()
+        final class Counter: @unchecked Sendable { var value = 0 }
+        func width(of text: String) -> Int { engine.width(of: text) }
+        func wrap(_ text: String, width: Int) -> WrappedText { engine.wrap(text, width: width) }
+        func truncate(_ text: String, width: Int) -> String { engine.truncate(text, width: width) }
+        func emojiOnlyClusterCount(_ text: String) -> Int? {
+            scans.value += 1
+            return engine.emojiOnlyClusterCount(text)
+        }
+        func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int { style == .largeEmoji ? 3 * metrics.lineHeight : metrics.lineHeight }
+    }
+
     @Test func aChangedAnatomy_movesTheReactionsBelowTheBubble() throws {
         let decision = try #require(try ConversationBuilder()
             .features { $0.reactions = true }

@@ -86,13 +86,19 @@ package struct MessageComposer {
             if let location = message.sharedLocation { spec.location = self.location(location) }
             if !message.attachments.isEmpty { composeAttachments(message.attachments, into: &spec) }
         }
-        if options.contains(.text) { spec.text = decision.text }
+        if options.contains(.text) {
+            spec.text = decision.text
+            spec.textIsJumbomoji = decision.isJumbomoji == true
+        }
         guard options.contains(.translation), let translation = decision.translation else { return }
         if (inBubble ?? anatomy.inBubble).contains(.translation) {
             spec.translation = translation
         } else {
             // Stream's: the text in translation, the footnote saying so.
-            if options.contains(.text) { spec.text = translation }
+            if options.contains(.text) {
+                spec.text = translation
+                spec.textIsJumbomoji = false
+            }
             if let label = decision.translationLabel {
                 spec.footnote.translation = TextPartSpec(text: label, content: decision.translationLanguage.map { .translatedTo(language: $0) })
             }

@@ -34,6 +34,8 @@ package struct MessageRowSpec {
     /// The link preview's card under the text: the first link preview of a message with no
     /// media, giphy, file or recording (Stream's rule).
     package var linkPreview: AttachmentSpec?
+    /// The text is a jumbomoji (the decision's): measured and drawn in the large emoji style.
+    package var textIsJumbomoji = false
     /// The message's text.
     package var text: String?
     /// The translation under the text.

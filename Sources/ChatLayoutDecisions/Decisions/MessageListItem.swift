@@ -91,6 +91,10 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// its author's avatar at the quote's trailing side, in anyone's bubble. Nil when the
     /// message quotes none (and in decisions encoded before this key).
     public var quotesCurrentUser: Bool?
+    /// Whether the text is Stream's jumbomoji: 1–3 emoji alone, without attachments, drawn
+    /// large (without a bubble unless the message quotes). Decided once, from Unicode's emoji
+    /// properties; nil in decisions encoded before this key.
+    public var isJumbomoji: Bool?
     /// Why each option was given or removed; empty unless explanations were asked for.
     public var reasons: [OptionReason]
     /// What a reader should know besides the options: an author whose id or name reads like

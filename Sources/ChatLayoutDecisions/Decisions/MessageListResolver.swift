@@ -274,6 +274,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if options.contains(.quotedMessage), let quoted = message.quotedMessage {
             decision.quotesCurrentUser = Identifier.same(quoted.user.id, context.currentUserID)
         }
+        decision.isJumbomoji = facts.isJumbomoji
         return decision
     }
 

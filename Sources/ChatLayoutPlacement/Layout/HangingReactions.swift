@@ -316,16 +316,6 @@ extension RowLayout {
 }
 
 extension RowLayout {
-    /// A message of 1–3 emoji alone, with no attachment, poll or location: drawn large
-    /// (Stream's jumbomoji), also in a bubble that quotes.
-    func isJumbomoji(_ spec: MessageRowSpec, _ text: String) -> Bool {
-        // The decisions drew no bubble around a jumbomoji unless it quotes: a bubbled message
-        // that does not quote is none, and its text is not scanned again.
-        guard spec.bubble == nil || spec.quote != nil, spec.gallery == nil, spec.attachments.isEmpty, spec.poll == nil, spec.location == nil,
-              let count = measurer.emojiOnlyClusterCount(text) else { return false }
-        return (1 ... 3).contains(count)
-    }
-
     /// The text of a jumbomoji: wrapped in ``TextStyle/largeEmoji``, its lines as tall as the
     /// measurer says that style's are (a terminal's row; about three body lines in points).
     func jumbomojiBlock(_ text: String, width: Int) -> Block {

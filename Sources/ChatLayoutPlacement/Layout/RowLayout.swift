@@ -522,7 +522,7 @@ struct RowLayout {
                     content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth, follows: follows))
                 }
             case .text:
-                if let text = spec.text { content.append(isJumbomoji(spec, text) ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
+                if let text = spec.text { content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             case .linkPreview:
