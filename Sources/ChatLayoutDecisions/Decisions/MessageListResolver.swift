@@ -249,7 +249,6 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if options.contains(.threadInfo) {
             threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
         }
-        let ownTypes = options.contains(.reactions) ? ownReactionTypes(message) : []
         var decision = MessageDecision(
             message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: boundary,
             options: options, day: day,
@@ -265,7 +264,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
             reactions: options.contains(.reactions) ? message.reactionScores
                 .filter { $0.score > 0 && LayoutOptionsResolver.supportedReactions.contains($0.type) }
-                .map { ReactionCount(type: $0.type, count: $0.score, isOwn: ownTypes.contains($0.type)) } : [],
+                .map { ReactionCount(type: $0.type, count: $0.score, isOwn: isOwnReaction($0.type, on: message)) } : [],
             reasons: reasons ?? []
         )
         if let poll = message.poll, !message.isDeleted {
@@ -278,14 +277,13 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         return decision
     }
 
-    /// The types the current user reacted with (Stream's `currentUserReactions`): the message's
-    /// `own_reactions`, and its `latest_reactions` by the current user (a payload may carry
-    /// only these).
-    func ownReactionTypes(_ message: Message) -> Set<String> {
-        guard let currentUserID = context.currentUserID else { return [] }
-        var types = Set(message.ownReactions.map(\.type))
-        for reaction in message.latestReactions where Identifier.same(reaction.userID, currentUserID) { types.insert(reaction.type) }
-        return types
+    /// Whether the current user reacted with `type` (Stream's `currentUserReactions`): in the
+    /// message's `own_reactions`, or its `latest_reactions` by the current user (a payload may
+    /// carry only these). A scan of the few reactions a message carries: no set per message.
+    func isOwnReaction(_ type: String, on message: Message) -> Bool {
+        guard let currentUserID = context.currentUserID else { return false }
+        return message.ownReactions.contains { $0.type == type }
+            || message.latestReactions.contains { $0.type == type && Identifier.same($0.userID, currentUserID) }
     }
 
     /// Rule 10: the translation into the context's language, when auto-translation is on, the
