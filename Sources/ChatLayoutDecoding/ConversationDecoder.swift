@@ -17,6 +17,13 @@ public enum ConversationDecoder {
         try decode(bytes, channel: cid, pipelined: nil)
     }
 
+    /// Decodes `bytes` as ``decode(_:channel:)`` does, with the defaults of `profile` whatever
+    /// profile the document's `config` names (nil: the one it names, else stream-uikit). The
+    /// options the document gives still override the profile's defaults.
+    public static func decode(_ bytes: [UInt8], channel cid: String? = nil, profile: LayoutProfile?) throws(DocumentError) -> ConversationDocument {
+        try decode(bytes, channel: cid, profile: profile, pipelined: nil)
+    }
+
     /// The most tape entries (32 bytes each) the streaming decoder held at once for `bytes`,
     /// over all its tapes: what it keeps of the document besides the bytes themselves (for the
     /// tests that check that it never holds a whole tree).
@@ -31,29 +38,34 @@ public enum ConversationDecoder {
     /// ``decode(_:channel:)`` with the top-level messages decoded on the walk's thread or,
     /// `pipelined`, on a second one too, whatever the document's size (for the tests that
     /// compare both ways with the tree decoder); nil: by the document's size.
-    package static func decode(_ bytes: [UInt8], channel cid: String? = nil, pipelined: Bool?) throws(DocumentError) -> ConversationDocument {
+    package static func decode(_ bytes: [UInt8], channel cid: String? = nil, profile: LayoutProfile? = nil,
+                               pipelined: Bool?) throws(DocumentError) -> ConversationDocument {
         // Tape entries address bytes with 32 bits: a document of 4 GiB or more goes through the tree.
-        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid) }
-        return try bytes.withUnsafeBufferPointer { buffer in decodeInPlace(buffer, channel: cid, pipelined: pipelined) }.get()
+        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(bytes, channel: cid, profile: profile) }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            decodeInPlace(buffer, channel: cid, profile: profile, pipelined: pipelined)
+        }.get()
     }
 
     /// Documents from this size on have their top-level messages decoded on a second thread
     /// while the walk goes on (`PipelinedMessageList`).
     static let pipelinedSize = 1 << 20
 
-    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, pipelined: Bool? = nil,
+    private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, profile: LayoutProfile? = nil,
+                                      pipelined: Bool? = nil,
                                       inspect: ([JSONTape]) -> Void = { _ in }) -> Result<ConversationDocument, DocumentError> {
         if pipelined ?? (bytes.count >= pipelinedSize) {
-            return decodeInPlace(bytes, channel: cid, consumer: PipelinedMessageList(bytes: bytes), inspect: inspect)
+            return decodeInPlace(bytes, channel: cid, profile: profile, consumer: PipelinedMessageList(bytes: bytes), inspect: inspect)
         }
-        return decodeInPlace(bytes, channel: cid, consumer: StreamedMessageList(bytes: bytes), inspect: inspect)
+        return decodeInPlace(bytes, channel: cid, profile: profile, consumer: StreamedMessageList(bytes: bytes), inspect: inspect)
     }
 
     /// The walk validates the whole document and fills the top-level tape; as it goes,
     /// `consumer` decodes the top-level `messages` one element at a time. Then the rest of the
     /// document is read from the tape.
     private static func decodeInPlace<Consumer: DecodedMessagesConsumer>(
-        _ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, consumer: Consumer, inspect: ([JSONTape]) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, profile: LayoutProfile?, consumer: Consumer,
+        inspect: ([JSONTape]) -> Void
     ) -> Result<ConversationDocument, DocumentError> {
         let root = JSONTape(bytes: bytes)
         var builder = StreamingTapeBuilder(root: root, consumer: consumer)
@@ -66,7 +78,7 @@ public enum ConversationDecoder {
         }
         let streamed = builder.consumer.decoded
         do throws(DocumentError) {
-            let document = try decode(root: TapeReader(tape: root, index: 0), channel: cid) { list in
+            let document = try decode(root: TapeReader(tape: root, index: 0), channel: cid, profile: profile) { list in
                 streamed.flatMap { list.isValue(at: $0.entry, of: root) ? $0.list : nil }
             }
             return .success(document)
@@ -77,14 +89,16 @@ public enum ConversationDecoder {
 
     /// Decodes `bytes` as ``decode(_:channel:)`` does, through a whole parsed tree
     /// (`JSONParser`, `JSONReader`): the reference the streaming decoder is tested against.
-    package static func decodeThroughTree(_ bytes: [UInt8], channel cid: String? = nil) throws(DocumentError) -> ConversationDocument {
+    package static func decodeThroughTree(_ bytes: [UInt8], channel cid: String? = nil,
+                                          profile: LayoutProfile? = nil) throws(DocumentError) -> ConversationDocument {
         let parsed = try JSONParser.parseRecordingRepeats(bytes)
-        return try decode(root: JSONReader(parsed.value, repeats: parsed.repeats), channel: cid) { _ in nil }
+        return try decode(root: JSONReader(parsed.value, repeats: parsed.repeats), channel: cid, profile: profile) { _ in nil }
     }
 
-    /// The document whose top is `root`; `decoded` gives the messages of an array already
-    /// decoded while the document was read.
-    static func decode<JSON: JSONValueReading>(root: JSON, channel cid: String?,
+    /// The document whose top is `root`, its `config` over the defaults of `profile` (nil: the
+    /// one it names); `decoded` gives the messages of an array already decoded while the
+    /// document was read.
+    static func decode<JSON: JSONValueReading>(root: JSON, channel cid: String?, profile: LayoutProfile? = nil,
                                                decoded: (JSON) -> MessageListDecoding?) throws(DocumentError) -> ConversationDocument {
         guard root.kind == .object else {
             // A wrong type names its path: here "", the top level.
@@ -190,7 +204,9 @@ public enum ConversationDecoder {
         conversation.resolveQuotedMessageIDs()
         conversation.threadsNext = try root["next"].optionalString()
         conversation.events = try decoder.events(root["events"])
-        let config = try config(root["config"])
+        let decodedConfig = try ConfigDecoding.decode(root["config"], profile: profile)
+        decoder.warnings += decodedConfig.warnings
+        let config = decodedConfig.config
         // Stream's paging: a page shorter than its limit is the last one (the whole history).
         conversation.historyLoaded = try root["message_list"]["history_loaded"].optionalBool()
             ?? (messageCount < config.pageSize)
@@ -199,8 +215,10 @@ public enum ConversationDecoder {
             context.currentUserID = member
             context.currentUserFromMembership = true
         }
-        return ConversationDocument(conversation: conversation, context: context, config: config,
-                                    warnings: decoder.warnings, topLevelKeys: keys)
+        var document = ConversationDocument(conversation: conversation, context: context, config: config,
+                                            warnings: decoder.warnings, topLevelKeys: keys)
+        document.configProvenance = decodedConfig.provenance
+        return document
     }
 
     /// The keys of the document that are read: should one repeat, only its last value counts,
@@ -261,68 +279,6 @@ public enum ConversationDecoder {
             locale: try json["locale"].optionalString(),
             translationLanguage: try json["translation_language"].optionalString()
         )
-    }
-
-    private static func config(_ json: some JSONValueReading) throws(DocumentError) -> MessageListConfig {
-        var config = MessageListConfig()
-        // A raw Stream payload (no `config` of ours) gets Stream's own date label, "Mar 05".
-        if json.isAbsent { config.dateSeparatorStyle = .stream }
-        config.groupMessages = try json["group_messages"].optionalBool() ?? config.groupMessages
-        config.maxTimeIntervalBetweenMessagesInGroup = try json["max_time_interval_between_messages_in_group"].optionalDouble()
-            ?? config.maxTimeIntervalBetweenMessagesInGroup
-        config.groupingRule = try enumeration(json["grouping_rule"]) ?? config.groupingRule
-        config.dateIndicatorPlacement = try enumeration(json["date_indicator_placement"]) ?? config.dateIndicatorPlacement
-        config.dateSeparatorStyle = try enumeration(json["date_separator_style"]) ?? config.dateSeparatorStyle
-        config.typingIndicatorPlacement = try enumeration(json["typing_indicator_placement"]) ?? config.typingIndicatorPlacement
-        config.messageListType = try enumeration(json["message_list_type"]) ?? config.messageListType
-        config.messageListAlignment = try enumeration(json["message_list_alignment"]) ?? config.messageListAlignment
-        let display = json["message_display_options"]
-        config.displayOptions = MessageDisplayOptions(
-            showAvatars: try display["show_avatars"].optionalBool() ?? true,
-            showAvatarsInGroups: try display["show_avatars_in_groups"].optionalBool(),
-            showMessageDate: try display["show_message_date"].optionalBool() ?? true,
-            showAuthorName: try display["show_author_name"].optionalBool() ?? true
-        )
-        config.horizontalPadding = try json["message_paddings"]["horizontal"].optionalDouble() ?? config.horizontalPadding
-        config.editedLabelEnabled = try json["edited_label_enabled"].optionalBool() ?? config.editedLabelEnabled
-        config.autoTranslationEnabled = try json["auto_translation_enabled"].optionalBool() ?? config.autoTranslationEnabled
-        config.unreadSeparatorEnabled = try json["unread_separator_enabled"].optionalBool() ?? config.unreadSeparatorEnabled
-        config.pageSize = try json["page_size"].optionalInt() ?? config.pageSize
-        config.showShadowedMessages = try json["show_shadowed_messages"].optionalBool() ?? config.showShadowedMessages
-        config.unreadLastReadFallback = try json["unread_last_read_fallback"].optionalBool() ?? config.unreadLastReadFallback
-        config.showEmptyState = try json["show_empty_state"].optionalBool() ?? config.showEmptyState
-        if let direction = try json["layout_direction"].optionalString(), direction != "auto" {
-            guard let value = LayoutDirection(rawValue: direction) else {
-                throw DocumentError(path: json["layout_direction"].path, line: nil, column: nil,
-                                    message: "unknown value '\(JSONReader.shown(direction))' (expected one of: auto, ltr, rtl)")
-            }
-            config.layoutDirection = value
-        }
-        config.threadView.repliesCounterEnabled = try json["thread_replies_counter_enabled"].optionalBool()
-            ?? config.threadView.repliesCounterEnabled
-        config.threadView.parentPresentation = try enumeration(json["parent_presentation"]) ?? config.threadView.parentPresentation
-        config.threadView.startingPoint = try startingPoint(json["starting_point"]) ?? config.threadView.startingPoint
-        if config.maxTimeIntervalBetweenMessagesInGroup < 0 || !config.maxTimeIntervalBetweenMessagesInGroup.isFinite {
-            throw DocumentError(path: json["max_time_interval_between_messages_in_group"].path, line: nil, column: nil,
-                                message: "must be a finite number of seconds, 0 or more")
-        }
-        if config.pageSize < 1 {
-            throw DocumentError(path: json["page_size"].path, line: nil, column: nil, message: "must be 1 or more")
-        }
-        return config
-    }
-
-    /// `starting_point`: "none" or "max" (the bottom), 0 (the top), or an RFC 3339 timestamp.
-    private static func startingPoint(_ json: some JSONValueReading) throws(DocumentError) -> ThreadStartingPoint? {
-        if json.isAbsent { return nil }
-        switch json.scalar() {
-        case .int(0)?: return .top
-        case .string(let text)?:
-            if text == "none" || text == "max" { return .bottom }
-            if let timestamp = Timestamp(rfc3339: text) { return .timestamp(timestamp) }
-        default: break
-        }
-        throw json.error("expected \"none\", \"max\", 0 or an RFC 3339 timestamp")
     }
 
     /// A string option with a fixed set of values; an unknown value names the allowed ones.

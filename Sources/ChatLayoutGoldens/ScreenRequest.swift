@@ -75,12 +75,15 @@ public struct ScreenRequest: Sendable {
         public var startingPoint: ThreadStartingPoint?
         /// `layout_direction`: `.some(nil)` is `auto`, the locale's, whatever the document says.
         public var layoutDirection: LayoutDirection??
+        /// `profile`: whose defaults the document's options go over, whatever profile it names.
+        public var profile: LayoutProfile?
 
         /// Overrides of any of these.
         public init(locale: String? = nil, timeZone: String? = nil, now: Timestamp? = nil, currentUserID: String? = nil,
                     channel: String? = nil, dateIndicator: DateIndicatorPlacement? = nil, grouping: Bool? = nil,
                     maxGroupInterval: Double? = nil, parentPresentation: ThreadParentPresentation? = nil,
-                    startingPoint: ThreadStartingPoint? = nil, layoutDirection: LayoutDirection?? = nil) {
+                    startingPoint: ThreadStartingPoint? = nil, layoutDirection: LayoutDirection?? = nil,
+                    profile: LayoutProfile? = nil) {
             self.locale = locale
             self.timeZone = timeZone
             self.now = now
@@ -92,6 +95,7 @@ public struct ScreenRequest: Sendable {
             self.parentPresentation = parentPresentation
             self.startingPoint = startingPoint
             self.layoutDirection = layoutDirection
+            self.profile = profile
         }
 
         /// `text` read as a document's `starting_point` is, by the decoder itself (one grammar
@@ -119,6 +123,20 @@ public struct ScreenRequest: Sendable {
             if let startingPoint { config.threadView.startingPoint = startingPoint }
             if let layoutDirection { config.layoutDirection = layoutDirection }
             return config
+        }
+
+        /// `provenance` (the document's) with the options ``applied(to:)`` sets marked as the
+        /// flags'. (The profile is the decoder's: ``ScreenRequest/decoded()`` passes it on.)
+        public func applied(to provenance: ConfigProvenance) -> ConfigProvenance {
+            var provenance = provenance
+            let set: [(String, Bool)] = [
+                ("date_indicator_placement", dateIndicator != nil), ("group_messages", grouping != nil),
+                ("max_time_interval_between_messages_in_group", maxGroupInterval != nil),
+                ("parent_presentation", parentPresentation != nil), ("starting_point", startingPoint != nil),
+                ("layout_direction", layoutDirection != nil),
+            ]
+            for (key, isSet) in set where isSet { provenance.explicit[key] = .flag }
+            return provenance
         }
     }
 
@@ -181,6 +199,9 @@ public struct ScreenRequest: Sendable {
         public var document: ConversationDocument
         /// The document's configuration with the overrides and `adjust` applied.
         public var config: MessageListConfig
+        /// Who gave each option of ``config``: its profile, the document or the overrides
+        /// (`adjust`, a test's, is not recorded).
+        public var provenance: ConfigProvenance
         /// The document's context with the overrides, completed by the defaults.
         public var context: LayoutContext
         /// The formatter of the context's locale and time zone.
@@ -220,7 +241,7 @@ public struct ScreenRequest: Sendable {
     public func decoded() throws(ScreenRequestError) -> ConversationDocument {
         guard document.bytes.count <= sizeLimit.bytes else { throw .tooLarge(document: document.name, limit: sizeLimit) }
         do {
-            let decoded = try ConversationDecoder.decode(document.bytes, channel: overrides.channel)
+            let decoded = try ConversationDecoder.decode(document.bytes, channel: overrides.channel, profile: overrides.profile)
             try decoded.requireContent(for: screen.use)
             return decoded
         } catch {
@@ -265,8 +286,8 @@ public struct ScreenRequest: Sendable {
         adjust(&config)
         let policy: CellWidthPolicy
         if case .cells(let ambiguousIsWide) = units { policy = CellWidthPolicy(ambiguousIsWide: ambiguousIsWide) } else { policy = CellWidthPolicy() }
-        return Input(document: decoded, config: config, context: context, formatter: formatter, strings: words,
-                     engine: ICUTextEngine(policy: policy))
+        return Input(document: decoded, config: config, provenance: overrides.applied(to: decoded.configProvenance), context: context,
+                     formatter: formatter, strings: words, engine: ICUTextEngine(policy: policy))
     }
 
     /// The environment `input` is laid out in: its configuration (or `config`), context,

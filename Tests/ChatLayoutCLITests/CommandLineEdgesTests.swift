@@ -178,7 +178,7 @@ struct CommandLineEdgesTests {
         let result = try CLIRunner.run(["explain", "-"], stdin: Self.document(["09:00:00"], channel: false))
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.count == 2, "the message and the profile: \(result.stdout)")
         #expect(lines.first?.hasPrefix("m0 single") == true, "\(result.stdout)")
         #expect(!result.stdout.contains(" · \n"))
     }

@@ -57,9 +57,10 @@ struct ExplainTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         let (items, _) = try explain([Self.sample])
-        #expect(lines.count == items.count + 1 + 1, "the header, the items, the hidden thread reply")
+        #expect(lines.count == items.count + 1 + 1 + 1, "the header, the items, the hidden thread reply, the profile")
         #expect(lines[0] == "General · 4 members")
-        #expect(lines.last == "r1 hidden: thread reply not sent to the channel")
+        #expect(lines.dropLast().last == "r1 hidden: thread reply not sent to the channel")
+        #expect(lines.last?.hasPrefix("profile stream-uikit (default); set by the document: ") == true)
         #expect(result.stdout.contains("last in group: next message is by another author"))
         #expect(result.stdout.contains("authorName: 4 members"))
     }
@@ -207,8 +208,8 @@ struct ExplainTests {
         let text = try CLIRunner.run(["explain", "-", "--format", "text"], stdin: json)
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.suffix(2) == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",
-                                    "no typing indicator: typing_events is off (1 typing)"])
+        #expect(lines.dropLast().suffix(2) == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",
+                                               "no typing indicator: typing_events is off (1 typing)"], "then the profile")
         #expect(lines.contains { $0.hasPrefix("m2 ") && $0.contains("−quotedMessage: quoted_message_id 'gone' names no message of the conversation") })
         let result = try CLIRunner.run(["explain", "-", "--format", "json"], stdin: json)
         let object = try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any]

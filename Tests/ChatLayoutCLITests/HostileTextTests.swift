@@ -152,7 +152,7 @@ struct HostileTextTests {
         #expect(!tree.stdout.split(separator: "\n").contains { $0.hasPrefix("messageRow fake") }, "\(tree.stdout)")
         #expect(tree.stdout.contains("a␊messageRow fake"), "\(tree.stdout)")
         let explained = try run(["explain"], document)
-        #expect(explained.stdout.split(separator: "\n").count == 2, "the header and one message: \(explained.stdout)")
+        #expect(explained.stdout.split(separator: "\n").count == 3, "the header, one message, the profile: \(explained.stdout)")
         #expect(explained.stdout.contains("Xa␊vier␊fake line"), "\(explained.stdout)")
     }
 

@@ -36,6 +36,12 @@ extension Scenarios {
         },
         Scenario(name: "dates-message-list-midnight-splits-group-w40", document: "release-night.json", width: 40) { config in
             config.dateIndicatorPlacement = .messageList
+            config.endGroupAtDateSeparator = true
+        },
+        // By default a separator ends no group, as in both Stream SDKs: Kofi's 11:59 PM and
+        // 12:00 AM messages are one group across "Today".
+        Scenario(name: "dates-message-list-group-runs-past-midnight-w40", document: "release-night.json", width: 40) { config in
+            config.dateIndicatorPlacement = .messageList
         },
     ]
 

@@ -19,7 +19,7 @@ public enum GroupBoundary: Hashable, Sendable, Codable {
     case nextIsOfType(MessageType)
     /// Rule 5: the next message came more than the interval later.
     case gap(seconds: Double, limit: Double)
-    /// A date separator follows (with `message_list` dates).
+    /// A date separator follows (with `message_list` dates and `end_group_at_date_separator`).
     case dateSeparator
     /// `same_minute`: the next message is in another minute.
     case anotherMinute
@@ -128,7 +128,7 @@ package struct GroupingResolver {
     private func boundary(_ message: Message, next: Message, separatorBetween: Bool,
                           minute: LocalMinute, nextMinute: LocalMinute?) -> GroupBoundary {
         guard config.groupMessages else { return .groupingOff }
-        if separatorBetween { return .dateSeparator }
+        if separatorBetween && config.endGroupAtDateSeparator { return .dateSeparator }
         switch config.groupingRule {
         case .timeInterval:
             if config.editedLabelEnabled && message.messageTextUpdatedAt != nil { return .edited }

@@ -114,6 +114,10 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// Write "No messages yet" in the middle of an empty channel (`show_empty_state`). Default
     /// false: Stream UIKit's message list draws nothing there, only the header.
     public var showEmptyState: Bool = false
+    /// A date separator ends the group above it (`end_group_at_date_separator`). Default false:
+    /// neither Stream SDK ends a group there (their grouping reads authors, types, times and
+    /// edits only), so a group of messages a minute apart runs on across midnight.
+    public var endGroupAtDateSeparator: Bool = false
     /// The thread view's options.
     public var threadView: ThreadViewConfig = ThreadViewConfig()
     /// `layout_direction`: `ltr` or `rtl` whatever the locale; nil (`auto`, the default) takes

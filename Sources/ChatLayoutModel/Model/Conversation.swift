@@ -144,6 +144,8 @@ public struct ConversationDocument: Hashable, Sendable {
     /// The keys of the document's top-level object, in order (what ``requireContent(for:)``
     /// names when the document has nothing a command reads).
     public var topLevelKeys: [String]
+    /// The profile ``config`` starts from and which of its options the document set.
+    public var configProvenance = ConfigProvenance()
 
     /// A document.
     public init(conversation: Conversation, context: DocumentContext = DocumentContext(),

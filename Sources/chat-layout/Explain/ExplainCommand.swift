@@ -11,8 +11,11 @@ struct ExplainCommand: ParsableCommand {
             kinds dateSeparator (day, text), unreadSeparator (text, reason), message (id, position, \
             options sorted; gap_seconds and limit_seconds when a time gap decided its group) and \
             typingIndicator (text); "notes" says why an unread separator is missing and what the \
-            channel turns off. --format text prints one line per item with its reasons, \
-            intervals rounded for reading, then the notes.
+            channel turns off; "profile" names the profile whose defaults the options take, and \
+            "config_sources" says for each option who gave it: the profile ("stream-uikit", \
+            "stream-swiftui", "sendbird"), the "document" or a "flag". --format text prints one \
+            line per item with its reasons, intervals rounded for reading, then the notes, then \
+            the profile and the options the document and the flags set.
             """
     )
 
@@ -32,7 +35,10 @@ struct ExplainCommand: ParsableCommand {
         var output = StandardOutput()
         switch format {
         case .json:
-            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue))]) {
+            let provenance = loaded.input.provenance
+            let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
+            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
+                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)]) {
                 try output.write($0)
             }
             try output.write("\n")
@@ -50,6 +56,8 @@ struct ExplainCommand: ParsableCommand {
                 let headed = !decisions.header.title.isEmpty || !decisions.header.subtitle.isEmpty
                 lines.insert(UntrustedText.plain("you are \(id) (the channel's membership)"), at: headed ? 1 : 0)
             }
+            // Last: whose defaults, and which options the document and the flags set.
+            lines.append(UntrustedText.plain(loaded.input.provenance.summary))
             for line in lines { try output.write(line + "\n") }
         }
         try output.flush()

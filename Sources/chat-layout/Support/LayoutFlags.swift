@@ -52,6 +52,9 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "The channel to take from a channels-query response (default: the first).")
     var channel: String?
 
+    @Option(help: "Whose defaults the options take: stream-uikit, stream-swiftui or sendbird (default: the document's config.profile, else stream-uikit). The document's own options still override them.")
+    var profile: ProfileFlag?
+
     func validate() throws {
         if let width = givenWidth {
             guard width >= 1 else { throw ValidationError("--width must be 1 or more, got \(width)") }
@@ -99,6 +102,7 @@ struct LayoutFlags: ParsableArguments {
         overrides.currentUserID = currentUser
         overrides.channel = channel
         if let layoutDirection { overrides.layoutDirection = .some(layoutDirection.direction) }
+        if let profile { overrides.profile = profile.profile }
         return overrides
     }
 
@@ -177,6 +181,20 @@ enum LayoutDirectionFlag: String, SpelledEnum {
         case .ltr: .leftToRight
         case .rtl: .rightToLeft
         case .auto: nil
+        }
+    }
+}
+
+/// `--profile`: a ``LayoutProfile`` by its name.
+enum ProfileFlag: String, SpelledEnum {
+    case streamUIKit = "stream-uikit", streamSwiftUI = "stream-swiftui", sendbird
+
+    /// The profile it names.
+    var profile: LayoutProfile {
+        switch self {
+        case .streamUIKit: .streamUIKit
+        case .streamSwiftUI: .streamSwiftUI
+        case .sendbird: .sendbird
         }
     }
 }

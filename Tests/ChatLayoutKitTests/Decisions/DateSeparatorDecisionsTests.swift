@@ -65,11 +65,23 @@ import Testing
         #expect(isSeparator.filter { $0 }.count == Set(list.messages.map(\.day)).count)
     }
 
-    // MARK: A separator ends a group
+    // MARK: A separator ends a group only when asked
 
-    @Test func groupAcrossMidnight_withMessageListDates_splitsAtTheSeparator() throws {
-        // Midnight in Berlin (CET) is 23:00Z; the two messages are 20 s apart.
+    @Test func groupAcrossMidnight_withMessageListDates_runsOnPastTheSeparator() throws {
+        // Midnight in Berlin (CET) is 23:00Z; the two messages are 20 s apart. Neither Stream
+        // SDK reads date separators when it groups.
         let list = try listed
+            .message("m1", by: "leia", at: "2024-03-04T22:59:50Z")
+            .message("m2", by: "leia", at: "2024-03-04T23:00:10Z")
+            .resolve()
+        #expect(list.rows == ["date Yesterday", "m1", "date Today", "m2"])
+        #expect(list.decision("m1")?.groupBoundary == .continues(seconds: 20))
+        #expect(list.positions == [.top, .bottom])
+    }
+
+    @Test func groupAcrossMidnight_withEndGroupAtDateSeparator_splitsAtTheSeparator() throws {
+        let list = try listed
+            .config { $0.endGroupAtDateSeparator = true }
             .message("m1", by: "leia", at: "2024-03-04T22:59:50Z")
             .message("m2", by: "leia", at: "2024-03-04T23:00:10Z")
             .resolve()

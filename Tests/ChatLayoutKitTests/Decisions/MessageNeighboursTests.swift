@@ -68,8 +68,10 @@ import Testing
         #expect(decided.decision.groupBoundary == .continues(seconds: 60))
     }
 
-    @Test func messageOverAnotherDay_endsItsGroup() throws {
-        let decided = try decide(above: nil, below: below(on: CalendarDay(year: 2024, month: 3, day: 6)))
+    @Test func messageOverAnotherDay_endsItsGroup_onlyWithEndGroupAtDateSeparator() throws {
+        let nextDay = below(on: CalendarDay(year: 2024, month: 3, day: 6))
+        #expect(try decide(above: nil, below: nextDay).decision.groupBoundary == .continues(seconds: 60))
+        let decided = try decide(above: nil, below: nextDay) { $0.endGroupAtDateSeparator = true }
         #expect(decided.decision.groupBoundary == .dateSeparator)
     }
 

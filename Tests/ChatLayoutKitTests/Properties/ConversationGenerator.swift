@@ -25,6 +25,7 @@ struct GeneratedCase: Sendable {
             "group_messages \(c.groupMessages)",
             "\(c.groupingRule.rawValue) max \(c.maxTimeIntervalBetweenMessagesInGroup) s",
             "dates \(c.dateIndicatorPlacement.rawValue)/\(c.dateSeparatorStyle.rawValue)",
+            "end_group_at_date_separator \(c.endGroupAtDateSeparator)",
             "typing \(c.typingIndicatorPlacement.rawValue)", c.messageListAlignment.rawValue,
             "edited_label \(c.editedLabelEnabled)", "unread_separator \(c.unreadSeparatorEnabled)", "empty_state \(c.showEmptyState)",
             "auto_translation \(c.autoTranslationEnabled) to \(context.translationLanguage ?? "nil")",
@@ -102,7 +103,7 @@ struct ConversationGenerator {
     }
 
     mutating func make() -> GeneratedCase {
-        let config = makeConfig()
+        var config = makeConfig()
         let timeZone = random.pick(Self.timeZones)
         let users = makeUsers()
         let currentUserID: String? = random.weighted([(85, "u0"), (5, nil), (5, "observer"), (5, "u1")])
@@ -149,6 +150,8 @@ struct ConversationGenerator {
                                                (2, .loadingMore), (2, .reloading)])
         )
         conversation.historyLoaded = random.chance(0.7)
+        // Drawn last, so that every earlier draw (and so each seed's case) stays as it was.
+        config.endGroupAtDateSeparator = random.chance(0.5)
         return GeneratedCase(seed: seed, conversation: conversation, config: config, context: context)
     }
 

@@ -22,6 +22,7 @@ enum DocumentWriter {
             ("max_time_interval_between_messages_in_group", .double(c.maxTimeIntervalBetweenMessagesInGroup)),
             ("grouping_rule", .string(c.groupingRule.rawValue)),
             ("date_indicator_placement", .string(c.dateIndicatorPlacement.rawValue)),
+            ("end_group_at_date_separator", .bool(c.endGroupAtDateSeparator)),
             ("date_separator_style", .string(c.dateSeparatorStyle.rawValue)),
             ("typing_indicator_placement", .string(c.typingIndicatorPlacement.rawValue)),
             ("message_list_type", .string(c.messageListType.rawValue)),

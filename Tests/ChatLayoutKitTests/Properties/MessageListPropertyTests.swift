@@ -105,11 +105,11 @@ import Testing
                     }
                     if expected == 1 {
                         if separatorDay != day { return "separator \(separatorDay!) above \(decision.message.id) of \(day)" }
-                        // Grouping: a group must not straddle a separator.
-                        if let previous, !previous.decision.isLastInGroup || ![.single, .bottom].contains(previous.decision.position) {
+                        // Grouping: with end_group_at_date_separator a group must not straddle a separator.
+                        if input.config.endGroupAtDateSeparator, let previous, !previous.decision.isLastInGroup || ![.single, .bottom].contains(previous.decision.position) {
                             return "group of \(previous.decision.message.id) (\(previous.decision.position.rawValue)) runs across the separator of \(day)"
                         }
-                        if ![.single, .top].contains(decision.position) {
+                        if input.config.endGroupAtDateSeparator && ![.single, .top].contains(decision.position) {
                             return "\(decision.message.id) under the separator of \(day) is \(decision.position.rawValue)"
                         }
                     }
@@ -197,7 +197,7 @@ import Testing
                     why = "next \(next.id) by \(next.user.id) \(next.type.rawValue), gap \(gap) ns"
                     if !config.groupMessages {
                         expected = true
-                    } else if config.dateIndicatorPlacement == .messageList && here.day != there.day {
+                    } else if config.dateIndicatorPlacement == .messageList && config.endGroupAtDateSeparator && here.day != there.day {
                         expected = true
                     } else {
                         switch config.groupingRule {
