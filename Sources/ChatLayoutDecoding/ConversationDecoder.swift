@@ -302,6 +302,21 @@ public enum ConversationDecoder {
             ?? config.threadView.repliesCounterEnabled
         config.threadView.parentPresentation = try enumeration(json["parent_presentation"]) ?? config.threadView.parentPresentation
         config.threadView.startingPoint = try startingPoint(json["starting_point"]) ?? config.threadView.startingPoint
+        // Stream SwiftUI's rules where they differ from UIKit's, each an option (default UIKit's).
+        config.dateSeparatorOnOldestMessage = try json["date_separator_on_oldest_message"].optionalBool()
+            ?? config.dateSeparatorOnOldestMessage
+        config.reactionsRule = try enumeration(json["reactions_rule"]) ?? config.reactionsRule
+        config.failureIndicatorRequiresText = try json["failure_indicator_requires_text"].optionalBool()
+            ?? config.failureIndicatorRequiresText
+        config.avatarOnTopMostRow = try json["avatar_on_top_most_row"].optionalBool() ?? config.avatarOnTopMostRow
+        config.directChannelRule = try enumeration(json["direct_channel_rule"]) ?? config.directChannelRule
+        let skipped = json["skip_edited_message_label"]
+        _ = try skipped.optionalMembers() // an object, or nothing
+        for element in try skipped["message_types"].optionalArray() {
+            guard let type: MessageType = try enumeration(element) else { throw element.error("expected a message type, not null") }
+            config.skipEditedMessageLabel.messageTypes.insert(type)
+        }
+        for element in try skipped["message_ids"].optionalArray() { config.skipEditedMessageLabel.messageIDs.insert(try element.string()) }
         if config.maxTimeIntervalBetweenMessagesInGroup < 0 || !config.maxTimeIntervalBetweenMessagesInGroup.isFinite {
             throw DocumentError(path: json["max_time_interval_between_messages_in_group"].path, line: nil, column: nil,
                                 message: "must be a finite number of seconds, 0 or more")
