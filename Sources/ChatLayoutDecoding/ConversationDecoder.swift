@@ -310,6 +310,7 @@ public enum ConversationDecoder {
             ?? config.failureIndicatorRequiresText
         config.avatarOnTopMostRow = try json["avatar_on_top_most_row"].optionalBool() ?? config.avatarOnTopMostRow
         config.directChannelRule = try enumeration(json["direct_channel_rule"]) ?? config.directChannelRule
+        config.showOutgoingMessageAvatar = try json["show_outgoing_message_avatar"].optionalBool() ?? config.showOutgoingMessageAvatar
         let skipped = json["skip_edited_message_label"]
         _ = try skipped.optionalMembers() // an object, or nothing
         for element in try skipped["message_types"].optionalArray() {
@@ -317,6 +318,8 @@ public enum ConversationDecoder {
             config.skipEditedMessageLabel.messageTypes.insert(type)
         }
         for element in try skipped["message_ids"].optionalArray() { config.skipEditedMessageLabel.messageIDs.insert(try element.string()) }
+        config.singleBottomPadding = try points(json["message_paddings"]["single_bottom"]) ?? config.singleBottomPadding
+        config.groupBottomPadding = try points(json["message_paddings"]["group_bottom"]) ?? config.groupBottomPadding
         if config.maxTimeIntervalBetweenMessagesInGroup < 0 || !config.maxTimeIntervalBetweenMessagesInGroup.isFinite {
             throw DocumentError(path: json["max_time_interval_between_messages_in_group"].path, line: nil, column: nil,
                                 message: "must be a finite number of seconds, 0 or more")
@@ -325,6 +328,13 @@ public enum ConversationDecoder {
             throw DocumentError(path: json["page_size"].path, line: nil, column: nil, message: "must be 1 or more")
         }
         return config
+    }
+
+    /// A length in points, finite and 0 or more; nil when absent.
+    private static func points(_ json: some JSONValueReading) throws(DocumentError) -> Double? {
+        guard let points = try json.optionalDouble() else { return nil }
+        guard points.isFinite && points >= 0 else { throw json.error("must be a finite number of points, 0 or more") }
+        return points
     }
 
     /// `starting_point`: "none" or "max" (the bottom), 0 (the top), or an RFC 3339 timestamp.

@@ -98,11 +98,17 @@ enum LayoutOptionsResolver {
         // 4.
         // Stream SwiftUI's top-most loaded row of others shows the avatar whatever its group
         // (its `isLast` row): rule 7 gives it instead of the padding.
-        let topMostAvatar = config.avatarOnTopMostRow && facts.isTopMostRow && !facts.isFromCurrentUser
+        // With `show_outgoing_message_avatar` the current user's messages have the avatar
+        // column too, on the trailing side (Stream SwiftUI's).
+        let hasAvatarColumn = !facts.isFromCurrentUser || config.showOutgoingMessageAvatar
+        let topMostAvatar = config.avatarOnTopMostRow && facts.isTopMostRow && hasAvatarColumn
         if !last {
             options.insert(.continuousBubble)
             reasons?.append(OptionReason(option: "continuousBubble", reason: "not last in group"))
-            if !facts.isFromCurrentUser && !topMostAvatar {
+            if facts.isFromCurrentUser && hasAvatarColumn && !topMostAvatar {
+                options.insert(.avatarSizePadding)
+                reasons?.append(OptionReason(option: "avatarSizePadding", reason: "not last in group, yours (show_outgoing_message_avatar)"))
+            } else if !facts.isFromCurrentUser && !topMostAvatar {
                 options.insert(.avatarSizePadding)
                 reasons?.append(OptionReason(option: "avatarSizePadding", reason: "not last in group, not yours"))
             }
@@ -128,10 +134,15 @@ enum LayoutOptionsResolver {
                 options.insert(.authorName)
                 reasons?.append(OptionReason(option: "authorName", reason: "\(facts.memberCount) members"))
             }
+        } else if last && facts.isFromCurrentUser && config.showOutgoingMessageAvatar {
+            options.insert(.avatar)
+            reasons?.append(OptionReason(option: "avatar", reason: "last in group, yours (show_outgoing_message_avatar)"))
         } else if topMostAvatar {
             // The row that starts the screen says whose it is: the avatar alone, no name, no time.
             options.insert(.avatar)
-            reasons?.append(OptionReason(option: "avatar", reason: "top-most loaded row, not yours (avatar_on_top_most_row)"))
+            reasons?.append(OptionReason(option: "avatar", reason: facts.isFromCurrentUser
+                ? "top-most loaded row (avatar_on_top_most_row, show_outgoing_message_avatar)"
+                : "top-most loaded row, not yours (avatar_on_top_most_row)"))
         }
         // 8. Thread roots (replies, or latest replies listed) and thread replies.
         if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
@@ -228,7 +239,7 @@ enum LayoutOptionsResolver {
             // Every message on the leading side, in one column: yours get the avatar column too.
             options.remove(.flipped)
             reasons?.append(OptionReason(option: "flipped", reason: "left-aligned list", removed: true))
-            if showAvatars && options.isDisjoint(with: .centered) {
+            if showAvatars && options.isDisjoint(with: [.centered, .avatar, .avatarSizePadding]) {
                 let shows = facts.isLastInGroup || (config.avatarOnTopMostRow && facts.isTopMostRow)
                 options.insert(shows ? .avatar : .avatarSizePadding)
                 reasons?.append(OptionReason(option: shows ? "avatar" : "avatarSizePadding", reason: facts.isLastInGroup || !shows

@@ -187,6 +187,18 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// as Stream SwiftUI's `skipEditedMessageLabel`; an edit still ends their group. Default:
     /// none.
     public var skipEditedMessageLabel: EditedLabelSkip = EditedLabelSkip()
+    /// `show_outgoing_message_avatar`: the current user's messages show their avatar too, on
+    /// the trailing side, as Stream SwiftUI's `showOutgoingMessageAvatar`. Default false (both
+    /// SDKs).
+    public var showOutgoingMessageAvatar: Bool = false
+    /// `message_paddings.single_bottom`, in points: the space under a message that ends its
+    /// group (and under every other row), as Stream SwiftUI's `MessagePaddings.singleBottom`
+    /// (8). Default nil: the layout's own group spacing.
+    public var singleBottomPadding: Double?
+    /// `message_paddings.group_bottom`, in points: the space under a message that does not end
+    /// its group, as Stream SwiftUI's `MessagePaddings.groupBottom` (2). Default nil: the
+    /// layout's own (2 points, Stream UIKit's).
+    public var groupBottomPadding: Double?
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

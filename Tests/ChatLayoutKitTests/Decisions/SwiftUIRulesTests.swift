@@ -265,6 +265,65 @@ import Testing
         #expect(skipped.decision("m1")?.showsEditedLabel == false)
     }
 
+    // MARK: 7. The current user's avatar
+
+    /// Luke's two grouped messages, then Leia's.
+    private func lukesPair() -> ConversationBuilder {
+        ConversationBuilder()
+            .message("m1", by: "luke", at: 0)
+            .message("m2", by: "luke", at: 10)
+            .message("m3", by: "leia", at: 20)
+    }
+
+    @Test func yourMessages_haveNoAvatar_byDefault() throws {
+        let list = try lukesPair().resolve()
+        #expect(list.options("m1").isDisjoint(with: [.avatar, .avatarSizePadding]))
+        #expect(list.options("m2").isDisjoint(with: [.avatar, .avatarSizePadding]))
+        #expect(parts(.avatar, of: "m2", in: try screen(lukesPair())).isEmpty)
+    }
+
+    @Test func yourMessages_showTheirAvatar_onTheTrailingSide_withShowOutgoingMessageAvatar() throws {
+        let builder = lukesPair().config { $0.showOutgoingMessageAvatar = true }
+        let list = try builder.resolve(explain: true)
+        #expect(list.options("m1").contains(.avatarSizePadding) && !list.options("m1").contains(.avatar))
+        #expect(list.options("m2").contains(.avatar) && list.options("m2").contains(.flipped))
+        #expect(!list.options("m2").contains(.authorName), "no name over your own messages")
+        #expect(list.decision("m2")?.reasons.contains {
+            $0.explanation == "avatar: last in group, yours (show_outgoing_message_avatar)"
+        } == true)
+        let laidOut = try screen(builder)
+        let avatar = try #require(parts(.avatar, of: "m2", in: laidOut).first)
+        let bubble = try #require(parts(.bubble, of: "m2", in: laidOut).first)
+        #expect(avatar.frame.maxX == 360 - 8, "at the trailing edge, inside the list's padding")
+        #expect(bubble.frame.maxX <= avatar.frame.x - 8, "the bubble beside it")
+        let padded = try #require(parts(.bubble, of: "m1", in: laidOut).first)
+        #expect(padded.frame.maxX == bubble.frame.maxX, "the group's bubbles in one column")
+        #expect(try !lukesPair().resolve().options("m2").contains(.avatar))
+    }
+
+    @Test func yourAvatar_followsTheDisplayOptions() throws {
+        let builder = lukesPair().config { $0.showOutgoingMessageAvatar = true; $0.displayOptions.showAvatars = false }
+        #expect(try builder.options(of: "m2").isDisjoint(with: [.avatar, .avatarSizePadding]))
+    }
+
+    // MARK: 8. message_paddings
+
+    /// The space above each row of the list after the first.
+    private func gaps(_ screen: LaidOutScreen) throws -> [Int] {
+        let list = try rows(screen)
+        return zip(list, list.dropFirst()).map { $1.frame.y - $0.frame.maxY }
+    }
+
+    @Test func paddings_byDefault_areTheLayoutsOwn() throws {
+        // Leia's group of three (2 points apart), then Han (12 points: half a 24-point line).
+        #expect(try gaps(screen(leiasGroup())) == [2, 2, 12])
+    }
+
+    @Test func paddings_singleAndGroupBottom_setTheSpaceUnderEachMessage() throws {
+        let builder = leiasGroup().config { $0.singleBottomPadding = 8; $0.groupBottomPadding = 4 }
+        #expect(try gaps(screen(builder)) == [4, 4, 8])
+    }
+
     // MARK: Decoding
 
     private func config(_ members: String) throws -> MessageListConfig {
@@ -284,8 +343,11 @@ import Testing
         let decoded = try config("""
             "date_separator_on_oldest_message": true, "reactions_rule": "any_score", "failure_indicator_requires_text": true,
             "avatar_on_top_most_row": true, "direct_channel_rule": "members_cid",
-            "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m7"]}
+            "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m7"]},
+            "show_outgoing_message_avatar": true, "message_paddings": {"horizontal": 4, "single_bottom": 8, "group_bottom": 2}
             """)
+        #expect(decoded.showOutgoingMessageAvatar && decoded.horizontalPadding == 4)
+        #expect(decoded.singleBottomPadding == 8 && decoded.groupBottomPadding == 2)
         #expect(decoded.dateSeparatorOnOldestMessage && decoded.failureIndicatorRequiresText && decoded.avatarOnTopMostRow)
         #expect(decoded.reactionsRule == .anyScore && decoded.directChannelRule == .membersCID)
         #expect(decoded.skipEditedMessageLabel == EditedLabelSkip(messageTypes: [.reply], messageIDs: ["m7"]))
@@ -295,7 +357,8 @@ import Testing
         let decoded = try config(#""group_messages": true"#)
         #expect(!decoded.dateSeparatorOnOldestMessage && !decoded.failureIndicatorRequiresText && !decoded.avatarOnTopMostRow)
         #expect(decoded.reactionsRule == .latestReactionWithImage && decoded.directChannelRule == .memberCount)
-        #expect(decoded.skipEditedMessageLabel.isEmpty)
+        #expect(decoded.skipEditedMessageLabel.isEmpty && !decoded.showOutgoingMessageAvatar)
+        #expect(decoded.singleBottomPadding == nil && decoded.groupBottomPadding == nil)
         #expect(decoded == MessageListConfig())
     }
 
@@ -311,5 +374,10 @@ import Testing
         #expect(error(#""skip_edited_message_label": {"message_types": ["regular", "shouty"]}"#)?.path
             == "config.skip_edited_message_label.message_types[1]")
         #expect(error(#""skip_edited_message_label": {"message_ids": [7]}"#)?.path == "config.skip_edited_message_label.message_ids[0]")
+        #expect(error(#""show_outgoing_message_avatar": "no""#)?.path == "config.show_outgoing_message_avatar")
+        let padding = error(#""message_paddings": {"single_bottom": -1}"#)
+        #expect(padding?.path == "config.message_paddings.single_bottom")
+        #expect(padding?.message == "must be a finite number of points, 0 or more")
+        #expect(error(#""message_paddings": {"group_bottom": "2"}"#)?.path == "config.message_paddings.group_bottom")
     }
 }
