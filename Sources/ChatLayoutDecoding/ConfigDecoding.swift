@@ -40,7 +40,30 @@ enum ConfigDecoding {
         .choice("parent_presentation", \.threadView.parentPresentation),
         .custom("starting_point", expected: #"expected "none", "max", 0 or an RFC 3339 timestamp"#, \.threadView.startingPoint,
                 startingPoint),
+        // Stream SwiftUI's rules where they differ from UIKit's, each an option of its own.
+        .bool("date_separator_on_oldest_message", \.dateSeparatorOnOldestMessage),
+        .choice("reactions_rule", \.reactionsRule),
+        .bool("failure_indicator_requires_text", \.failureIndicatorRequiresText),
+        .bool("avatar_on_top_most_row", \.avatarOnTopMostRow),
+        .choice("direct_channel_rule", \.directChannelRule),
+        .bool("show_outgoing_message_avatar", \.showOutgoingMessageAvatar),
+        .strings("message_types", in: "skip_edited_message_label", expected: "a message type (\(MessageType.allCases.map(\.rawValue).joined(separator: ", ")))") {
+            guard let type = MessageType(rawValue: $0) else { return false }
+            $1.skipEditedMessageLabel.messageTypes.insert(type)
+            return true
+        },
+        .strings("message_ids", in: "skip_edited_message_label", expected: "a message id") {
+            $1.skipEditedMessageLabel.messageIDs.insert($0)
+            return true
+        },
+        .points("single_bottom", in: "message_paddings", \.singleBottomPadding),
+        .points("group_bottom", in: "message_paddings", \.groupBottomPadding),
     ]
+
+    /// The objects holding options, in their first option's order.
+    static let parentKeys: [JSONKey] = options.reduce(into: []) { keys, option in
+        if let parent = option.parentKey, !keys.contains(where: { $0.description == parent.description }) { keys.append(parent) }
+    }
 
     /// The key naming the profile.
     static let profileKey = "profile"
@@ -57,6 +80,8 @@ enum ConfigDecoding {
         } else if named != nil {
             provenance.explicit[profileKey] = .document
         }
+        // An object of options (`message_paddings`…) is an object or nothing.
+        for parent in parentKeys { _ = try json[parent].optionalMembers() }
         for option in options {
             if try option.read(json, into: &config) { provenance.explicit[option.key] = .document }
         }
@@ -170,6 +195,11 @@ struct ConfigOption: Sendable {
         case int(WritableKeyPath<MessageListConfig, Int> & Sendable)
         /// A string among `names`; `set` stores the one at that index.
         case choice(names: [String], set: @Sendable (Int, inout MessageListConfig) -> Void)
+        /// A length in points, finite and 0 or more.
+        case points(WritableKeyPath<MessageListConfig, Double?> & Sendable)
+        /// An array of strings, each one `add` accepts (true), else an error at it saying what
+        /// was `expected`.
+        case strings(expected: String, add: @Sendable (String, inout MessageListConfig) -> Bool)
         /// Any value `set` accepts (true), else an error saying what was `expected`.
         case custom(expected: String, set: @Sendable (ParsedJSON, inout MessageListConfig) -> Bool)
     }
@@ -195,6 +225,15 @@ struct ConfigOption: Sendable {
         case .int(let path):
             guard let value = try json.optionalInt() else { return false }
             target[keyPath: path] = value
+        case .points(let path):
+            guard let value = try json.optionalDouble() else { return false }
+            guard value.isFinite && value >= 0 else { throw json.error("must be a finite number of points, 0 or more") }
+            target[keyPath: path] = value
+        case .strings(let expected, let add):
+            if json.isAbsent { return false }
+            for element in try json.optionalArray() {
+                guard try add(element.string(), &target) else { throw element.error("expected \(expected)") }
+            }
         case .choice(let names, let set):
             guard let text = try json.optionalString() else { return false }
             guard let index = names.firstIndex(of: text) else {
@@ -223,6 +262,17 @@ struct ConfigOption: Sendable {
 
     static func int(_ name: JSONKey, in parent: JSONKey? = nil, _ path: WritableKeyPath<MessageListConfig, Int> & Sendable) -> ConfigOption {
         ConfigOption(nameKey: name, parentKey: parent, reader: .int(path))
+    }
+
+    /// A length in points, finite and 0 or more.
+    static func points(_ name: JSONKey, in parent: JSONKey? = nil, _ path: WritableKeyPath<MessageListConfig, Double?> & Sendable) -> ConfigOption {
+        ConfigOption(nameKey: name, parentKey: parent, reader: .points(path))
+    }
+
+    /// An array of strings, each one `add` accepts.
+    static func strings(_ name: JSONKey, in parent: JSONKey? = nil, expected: String,
+                        _ add: @escaping @Sendable (String, inout MessageListConfig) -> Bool) -> ConfigOption {
+        ConfigOption(nameKey: name, parentKey: parent, reader: .strings(expected: expected, add: add))
     }
 
     /// A string naming one of `values`.

@@ -130,9 +130,10 @@ struct LayoutProfileTests {
         #expect(Self.has(.timestamp, swiftUI) && Self.has(.avatar, swiftUI), "the edit ends its group")
     }
 
-    /// A page of 25 messages: Stream SwiftUI loads 25 at a time, so more may be older and the
-    /// oldest waits for its date separator; Stream UIKit's page is 50, so 25 are the whole
-    /// history.
+    /// A page of 25 messages: Stream SwiftUI loads 25 at a time, so more may be older; Stream
+    /// UIKit's page is 50, so 25 are the whole history and the oldest has its date separator.
+    /// SwiftUI's own rule dates its oldest loaded message all the same: without that rule the
+    /// oldest of a page that is not the whole history waits for its separator.
     @Test func streamSwiftUI_aPageOf25_isNotTheWholeHistory() throws {
         let messages = (0 ..< 25).map { index in
             Self.message("m\(index)", by: index.isMultiple(of: 2) ? "leia" : "han", at: "2024-03-05T09:\(String(format: "%02d", index * 2)):00Z")
@@ -141,7 +142,10 @@ struct LayoutProfileTests {
         #expect(try Self.decode(json).conversation.historyLoaded)
         #expect(try !Self.decode(json, profile: .streamSwiftUI).conversation.historyLoaded)
         #expect(try Self.rows(json).first?.role == .dateSeparator)
-        #expect(try Self.rows(json, profile: .streamSwiftUI).first?.role == .messageRow)
+        #expect(try Self.rows(json, profile: .streamSwiftUI).first?.role == .dateSeparator)
+        let withoutTheRule = Self.document(config: #"{"date_indicator_placement": "message_list", "date_separator_on_oldest_message": false}"#,
+                                           messages: messages)
+        #expect(try Self.rows(withoutTheRule, profile: .streamSwiftUI).first?.role == .messageRow)
     }
 
     /// Two messages of one author 20 s apart across a minute: Sendbird groups by the minute (and

@@ -36,7 +36,9 @@ package struct MessageComposer {
             return
         }
         spec.isFlipped = options.contains(.flipped)
-        spec.keepsAvatarColumn = !spec.isFlipped && !options.isDisjoint(with: [.avatar, .avatarSizePadding])
+        // Others' avatar column is on the leading side; the current user's
+        // (`show_outgoing_message_avatar`), on the trailing side.
+        spec.keepsAvatarColumn = !options.isDisjoint(with: [.avatar, .avatarSizePadding])
         if options.contains(.bubble) {
             spec.bubble = BubbleSpec(isFromCurrentUser: decision.isFromCurrentUser, hasTail: !options.contains(.continuousBubble))
         }

@@ -37,6 +37,24 @@ struct MessageFacts {
     var readCount: Int?
     /// Why rule 10 shows none of the message's translations, when explaining.
     var translationWithheld: String?
+    /// The top-most row of the list: no message is loaded above it (`avatar_on_top_most_row`).
+    var isTopMostRow = false
+    /// The channel is direct by `direct_channel_rule` (the avatar display options).
+    var isDirect = false
+
+    init(message: Message, isLastInGroup: Bool, isFromCurrentUser: Bool, memberCount: Int, features: ChannelFeatures,
+         isJumbomoji: Bool, translation: String?, deliveryStatus: DeliveryStatus?, isTopMostRow: Bool = false, isDirect: Bool? = nil) {
+        self.message = message
+        self.isLastInGroup = isLastInGroup
+        self.isFromCurrentUser = isFromCurrentUser
+        self.memberCount = memberCount
+        self.features = features
+        self.isJumbomoji = isJumbomoji
+        self.translation = translation
+        self.deliveryStatus = deliveryStatus
+        self.isTopMostRow = isTopMostRow
+        self.isDirect = isDirect ?? (memberCount <= 2)
+    }
 }
 
 /// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
@@ -78,10 +96,19 @@ enum LayoutOptionsResolver {
             reasons?.append(OptionReason(option: "flipped", reason: "sent by you"))
         }
         // 4.
+        // Stream SwiftUI's top-most loaded row of others shows the avatar whatever its group
+        // (its `isLast` row): rule 7 gives it instead of the padding.
+        // With `show_outgoing_message_avatar` the current user's messages have the avatar
+        // column too, on the trailing side (Stream SwiftUI's).
+        let hasAvatarColumn = !facts.isFromCurrentUser || config.showOutgoingMessageAvatar
+        let topMostAvatar = config.avatarOnTopMostRow && facts.isTopMostRow && hasAvatarColumn
         if !last {
             options.insert(.continuousBubble)
             reasons?.append(OptionReason(option: "continuousBubble", reason: "not last in group"))
-            if !facts.isFromCurrentUser {
+            if facts.isFromCurrentUser && hasAvatarColumn && !topMostAvatar {
+                options.insert(.avatarSizePadding)
+                reasons?.append(OptionReason(option: "avatarSizePadding", reason: "not last in group, yours (show_outgoing_message_avatar)"))
+            } else if !facts.isFromCurrentUser && !topMostAvatar {
                 options.insert(.avatarSizePadding)
                 reasons?.append(OptionReason(option: "avatarSizePadding", reason: "not last in group, not yours"))
             }
@@ -107,6 +134,15 @@ enum LayoutOptionsResolver {
                 options.insert(.authorName)
                 reasons?.append(OptionReason(option: "authorName", reason: "\(facts.memberCount) members"))
             }
+        } else if last && facts.isFromCurrentUser && config.showOutgoingMessageAvatar {
+            options.insert(.avatar)
+            reasons?.append(OptionReason(option: "avatar", reason: "last in group, yours (show_outgoing_message_avatar)"))
+        } else if topMostAvatar {
+            // The row that starts the screen says whose it is: the avatar alone, no name, no time.
+            options.insert(.avatar)
+            reasons?.append(OptionReason(option: "avatar", reason: facts.isFromCurrentUser
+                ? "top-most loaded row (avatar_on_top_most_row, show_outgoing_message_avatar)"
+                : "top-most loaded row, not yours (avatar_on_top_most_row)"))
         }
         // 8. Thread roots (replies, or latest replies listed) and thread replies.
         if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
@@ -137,14 +173,30 @@ enum LayoutOptionsResolver {
         // 12. Stream asks for reaction scores and a latest reaction it has an image for. A score
         // of 0 or below (which Stream's server never sends) counts as none, and so does a score
         // without an image: the row would be empty.
-        if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 && supportedReactions.contains($0.type) })
-            && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
-            options.insert(.reactions)
+        switch config.reactionsRule {
+        case .latestReactionWithImage:
+            if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 && supportedReactions.contains($0.type) })
+                && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
+                options.insert(.reactions)
+            }
+        case .anyScore:
+            // Stream SwiftUI asks only for reaction scores, of any type.
+            if facts.features.reactions && !message.reactionScores.isEmpty {
+                options.insert(.reactions)
+                let types = message.reactionScores.map { UntrustedText.shortened($0.type) }.joined(separator: ", ")
+                reasons?.append(OptionReason(option: "reactions", reason: "reaction_scores not empty (\(types)) (reactions_rule any_score)"))
+            }
         }
         // 13. A failed action, or a message bounced by moderation (Stream's `isLastActionFailed`).
         if message.localState?.isFailed == true || message.isBounced {
-            options.insert(.errorIndicator)
-            reasons?.append(OptionReason(option: "errorIndicator", reason: message.isBounced ? "bounced by moderation" : message.localState!.rawValue))
+            let failure = message.isBounced ? "bounced by moderation" : message.localState!.rawValue
+            if config.failureIndicatorRequiresText && message.text.isEmpty {
+                // Stream SwiftUI's `failureIndicatorShown` asks for text as well.
+                reasons?.append(OptionReason(option: "errorIndicator", reason: "\(failure), but no text (failure_indicator_requires_text)", removed: true))
+            } else {
+                options.insert(.errorIndicator)
+                reasons?.append(OptionReason(option: "errorIndicator", reason: failure))
+            }
         }
         // 14. The status is gated by the channel's events (DeliveryState.isShown).
         if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
@@ -164,11 +216,16 @@ enum LayoutOptionsResolver {
     ) -> MessageLayoutOptions {
         var options = resolved
         let display = config.displayOptions
-        let isDirect = facts.memberCount <= 2
+        let isDirect = facts.isDirect
         let showAvatars = isDirect ? display.showAvatars : (display.showAvatarsInGroups ?? display.showAvatars)
         if !showAvatars && !options.isDisjoint(with: [.avatar, .avatarSizePadding]) {
             options.subtract([.avatar, .avatarSizePadding])
-            reasons?.append(OptionReason(option: "avatar", reason: isDirect ? "show_avatars is off" : "show_avatars_in_groups is off", removed: true))
+            var reason = isDirect ? "show_avatars is off" : "show_avatars_in_groups is off"
+            if config.directChannelRule == .membersCID {
+                reason += isDirect ? " (a !members channel: direct_channel_rule members_cid)"
+                    : " (not a !members channel: direct_channel_rule members_cid)"
+            }
+            reasons?.append(OptionReason(option: "avatar", reason: reason, removed: true))
         }
         if !display.showAuthorName && options.contains(.authorName) {
             options.remove(.authorName)
@@ -182,9 +239,11 @@ enum LayoutOptionsResolver {
             // Every message on the leading side, in one column: yours get the avatar column too.
             options.remove(.flipped)
             reasons?.append(OptionReason(option: "flipped", reason: "left-aligned list", removed: true))
-            if showAvatars && options.isDisjoint(with: .centered) {
-                options.insert(facts.isLastInGroup ? .avatar : .avatarSizePadding)
-                reasons?.append(OptionReason(option: facts.isLastInGroup ? "avatar" : "avatarSizePadding", reason: "left-aligned list"))
+            if showAvatars && options.isDisjoint(with: [.centered, .avatar, .avatarSizePadding]) {
+                let shows = facts.isLastInGroup || (config.avatarOnTopMostRow && facts.isTopMostRow)
+                options.insert(shows ? .avatar : .avatarSizePadding)
+                reasons?.append(OptionReason(option: shows ? "avatar" : "avatarSizePadding", reason: facts.isLastInGroup || !shows
+                    ? "left-aligned list" : "left-aligned list, top-most loaded row (avatar_on_top_most_row)"))
             }
         }
         return options

@@ -197,6 +197,9 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     /// indicator that the channel's `typing_events` turn off, a member count counted from the
     /// members because the channel has no `member_count`.
     public var notes: [String] = []
+    /// Why the oldest loaded message has a date separator though the history above it is not
+    /// loaded (`date_separator_on_oldest_message`), when explaining; nil otherwise.
+    public var oldestDateSeparatorReason: String?
 
     package init(header: ChannelHeader, items: [MessageListItem], unreadCount: Int, hidden: [HiddenMessage] = [], dateSeparatorStyle: DateSeparatorStyle = .relative, unreadExplanation: String? = nil, notes: [String] = []) {
         self.header = header

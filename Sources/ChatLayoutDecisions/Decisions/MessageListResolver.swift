@@ -82,6 +82,9 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             default: decisions.unreadExplanation = placement.explanation
             }
         }
+        if config.dateSeparatorOnOldestMessage && !conversation.historyLoaded, case .dateSeparator? = decisions.items.first {
+            decisions.oldestDateSeparatorReason = "oldest loaded message, the history above not loaded (date_separator_on_oldest_message)"
+        }
         if !conversation.channel.features.typingEvents {
             let typing = TypingText.typingUserIDs(conversation.typingUserIDs, currentUserID: context.currentUserID)
             if !typing.isEmpty {
@@ -218,7 +221,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// finds a user by id (for thread participants given without a name).
     func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
                 timeText: String, memberCount: Int, features: ChannelFeatures, delivery: DeliveryState,
-                user: (String) -> User, explain: Bool) -> MessageDecision {
+                user: (String) -> User, explain: Bool, isTopMostRow: Bool = false, isDirect: Bool? = nil) -> MessageDecision {
         let isFromCurrentUser = Identifier.same(message.user.id, context.currentUserID)
         let text = message.isDeleted ? strings.messageDeleted : message.text
         // Stream's jumbomoji: no attachments, and a text (ephemeral messages have none) of 1–3
@@ -231,7 +234,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: isFromCurrentUser,
             memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
-            deliveryStatus: delivery.ungatedStatus(of: message)
+            deliveryStatus: delivery.ungatedStatus(of: message),
+            isTopMostRow: isTopMostRow, isDirect: isDirect ?? (memberCount <= 2)
         )
         if isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
         if explain, let withheld, let target = context.translationLanguage {
@@ -249,6 +253,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if options.contains(.threadInfo) {
             threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
         }
+        let showsEdited = showsEditedLabel(message, reasons: &reasons)
         var decision = MessageDecision(
             message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: boundary,
             options: options, day: day,
@@ -261,7 +266,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
                 ($0.name == nil ? user($0.id) : $0).neutralDisplayName.string
             },
-            showsEditedLabel: config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted,
+            showsEditedLabel: showsEdited,
             reactions: options.contains(.reactions) ? message.reactionScores
                 .filter { $0.score > 0 && LayoutOptionsResolver.supportedReactions.contains($0.type) }
                 .map { ReactionCount(type: $0.type, count: $0.score, isOwn: isOwnReaction($0.type, on: message)) } : [],
@@ -275,6 +280,17 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         }
         decision.isJumbomoji = facts.isJumbomoji
         return decision
+    }
+
+    /// The "Edited" label: edited, not deleted, with `edited_label_enabled` — unless
+    /// `skip_edited_message_label` lists the message's type or id (Stream SwiftUI's
+    /// `skipEditedMessageLabel`: the label goes, the edit still ends the group).
+    private func showsEditedLabel(_ message: Message, reasons: inout [OptionReason]?) -> Bool {
+        guard config.editedLabelEnabled && message.messageTextUpdatedAt != nil && !message.isDeleted else { return false }
+        guard config.skipEditedMessageLabel.skips(message) else { return true }
+        reasons?.append(OptionReason(option: "editedLabel", reason: config.skipEditedMessageLabel.messageTypes.contains(message.type)
+            ? "skip_edited_message_label lists type \(message.type.rawValue)" : "skip_edited_message_label lists its id", removed: true))
+        return false
     }
 
     /// Whether the current user reacted with `type` (Stream's `currentUserReactions`): in the

@@ -43,7 +43,8 @@ extension MessageListResolver {
         let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
         let decision = decide(message, boundary: boundary, position: position, day: time.day, label: label,
                               timeText: time.shortTime, memberCount: conversation.memberCount,
-                              features: conversation.channel.features, delivery: delivery, user: user, explain: explain)
+                              features: conversation.channel.features, delivery: delivery, user: user, explain: explain,
+                              isTopMostRow: above == nil, isDirect: isDirect(conversation))
         return (decision, separatorAbove)
     }
 
@@ -57,11 +58,21 @@ extension MessageListResolver {
 
     /// The `message_list` placement: a date separator above the first message of each day
     /// (`previousDay` is the day of the message above), and above the oldest message (nil
-    /// `previousDay`) only when the whole history is loaded — as Stream, which does not know
-    /// the day of the message above the oldest loaded one until it has the last page.
+    /// `previousDay`) only when the whole history is loaded — as Stream UIKit, which does not
+    /// know the day of the message above the oldest loaded one until it has the last page —
+    /// or always with `date_separator_on_oldest_message`, as Stream SwiftUI dates it.
     func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
         guard config.dateIndicatorPlacement == .messageList else { return false }
-        guard let previousDay else { return historyLoaded }
+        guard let previousDay else { return historyLoaded || config.dateSeparatorOnOldestMessage }
         return previousDay != day
+    }
+
+    /// Whether `conversation` is a direct channel for the avatar display options, by
+    /// `direct_channel_rule`: 2 members or fewer, or (Stream SwiftUI) a `!members` channel.
+    func isDirect(_ conversation: Conversation) -> Bool {
+        switch config.directChannelRule {
+        case .memberCount: conversation.memberCount <= 2
+        case .membersCID: conversation.channel.isDirectMessageChannel
+        }
     }
 }

@@ -100,7 +100,7 @@ extension MessageListDecisions {
         for (index, item) in items.enumerated() {
             switch item {
             case .dateSeparator(let day, let text):
-                let why = index == 0 ? "oldest message, the whole history loaded" : "first message of the day"
+                let why = index == 0 ? oldestDateSeparatorReason ?? "oldest message, the whole history loaded" : "first message of the day"
                 lines.append("── \(text) ──  date separator \(day): \(why); \(style)")
             case .unreadSeparator(let text):
                 lines.append("── \(text) ──  unread separator: \(unreadExplanation ?? "first message after your last read")")

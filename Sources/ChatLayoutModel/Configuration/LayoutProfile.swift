@@ -5,11 +5,14 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// Stream's UIKit SDK (`Components`, `ChatMessageListVC`): the default profile.
     case streamUIKit = "stream-uikit"
     /// Stream's SwiftUI SDK (its `MessageListConfig`): "Edited" shown, and an edit ends its
-    /// group; pages of 25 messages; a thread's parent is its first message.
+    /// group; pages of 25 messages; a thread's parent is its first message; its own rules where
+    /// they differ from UIKit's (the oldest loaded message's date, reactions of any type, the
+    /// failure indicator, the top-most avatar, direct channels by cid, its paddings).
     case streamSwiftUI = "stream-swiftui"
     /// Sendbird's UIKit (`SBUGroupChannelModule.List`, `SBUBaseChannelViewModel`): same-minute
     /// groups, date separators in the list in Sendbird's style, typing in the header, pages of
-    /// 30, "edited" shown, "No messages" in an empty channel, no unread separator.
+    /// 30, "edited" shown, "No messages" in an empty channel, no unread separator, the oldest
+    /// loaded message's date always shown.
     case sendbird
 
     /// The profile of a document and a request that name none.
@@ -30,6 +33,13 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.editedLabelEnabled = true // isMessageEditedLabelEnabled; its grouping ends a group at an edit too
             config.pageSize = 25
             config.threadView.parentPresentation = .firstMessage // the thread lists its parent with the replies
+            config.dateSeparatorOnOldestMessage = true // showMessageDate(for:in:): the oldest loaded message's date
+            config.reactionsRule = .anyScore // reactionsShown: any non-empty reaction_scores
+            config.failureIndicatorRequiresText = true // failureIndicatorShown: a failed message with text
+            config.avatarOnTopMostRow = true // isLast: the oldest loaded row shows its author's avatar
+            config.directChannelRule = .membersCID // isDirectMessageChannel: a "!members" cid
+            config.singleBottomPadding = 8 // MessagePaddings.singleBottom
+            config.groupBottomPadding = 2 // MessagePaddings.groupBottom
         case .sendbird:
             config.groupingRule = .sameMinute
             config.dateIndicatorPlacement = .messageList // a date view above each day's first message
@@ -39,6 +49,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.pageSize = 30 // defaultFetchLimit
             config.showEmptyState = true // the `.noMessages` empty view
             config.unreadSeparatorEnabled = false // a floating unread count, no separator in the list
+            config.dateSeparatorOnOldestMessage = true // checkSameDayAsNextMessage: false for the oldest loaded
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config

@@ -70,6 +70,48 @@ public struct MessageDisplayOptions: Hashable, Sendable, Codable {
     }
 }
 
+/// When a message shows its reactions (`reactions_rule`).
+public enum ReactionsRule: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Stream UIKit: a score above 0 for a type with an image, and a latest reaction of such a
+    /// type (its `hasReactions`).
+    case latestReactionWithImage = "latest_reaction_with_image"
+    /// Stream SwiftUI: whenever `reaction_scores` is not empty, whatever the types (its
+    /// `reactionsShown`); the types it has no image for draw nothing.
+    case anyScore = "any_score"
+}
+
+/// Which channels are direct (`direct_channel_rule`), for the avatar display options.
+public enum DirectChannelRule: String, Hashable, Sendable, Codable, CaseIterable {
+    /// 2 members or fewer.
+    case memberCount = "member_count"
+    /// A channel whose id starts with `!members` (Stream's `isDirectMessageChannel`), whatever
+    /// its member count, as Stream SwiftUI's `showAvatars(for:)`.
+    case membersCID = "members_cid"
+}
+
+/// The messages that never show the "Edited" label (`skip_edited_message_label`): Stream
+/// SwiftUI's `skipEditedMessageLabel`, as data.
+public struct EditedLabelSkip: Hashable, Sendable, Codable {
+    /// Message types whose edits show no label.
+    public var messageTypes: Set<MessageType>
+    /// Message ids whose edits show no label.
+    public var messageIDs: Set<String>
+
+    /// A skip list; by default empty.
+    public init(messageTypes: Set<MessageType> = [], messageIDs: Set<String> = []) {
+        self.messageTypes = messageTypes
+        self.messageIDs = messageIDs
+    }
+
+    /// Whether it skips nothing.
+    public var isEmpty: Bool { messageTypes.isEmpty && messageIDs.isEmpty }
+
+    /// Whether `message`'s edits show no label: its type or its id is listed.
+    public func skips(_ message: Message) -> Bool {
+        messageTypes.contains(message.type) || messageIDs.contains { Identifier.same($0, message.id) }
+    }
+}
+
 /// Every option of the message list (the document's `config`), with the defaults of Stream's
 /// SDKs. Lengths are in the front end's units (points); each renderer maps them to its own.
 public struct MessageListConfig: Hashable, Sendable, Codable {
@@ -123,6 +165,44 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `layout_direction`: `ltr` or `rtl` whatever the locale; nil (`auto`, the default) takes
     /// the locale's (``LayoutDirection/init(locale:)``): a Hebrew or Arabic screen is mirrored.
     public var layoutDirection: LayoutDirection?
+
+    // Stream SwiftUI's rules where they differ from Stream UIKit's: each an option of its own,
+    // its default UIKit's (today's) rule.
+
+    /// `date_separator_on_oldest_message`: with `message_list` dates, the oldest loaded message
+    /// always has a date separator, as Stream SwiftUI's list dates it. Default false: only when
+    /// the whole history is loaded, as Stream UIKit (which does not know the day above it).
+    public var dateSeparatorOnOldestMessage: Bool = false
+    /// `reactions_rule`: when a message shows its reactions. Default `latest_reaction_with_image`
+    /// (Stream UIKit).
+    public var reactionsRule: ReactionsRule = .latestReactionWithImage
+    /// `failure_indicator_requires_text`: the failure indicator only on a failed message with
+    /// text, as Stream SwiftUI's `failureIndicatorShown`: a failed image-only message shows
+    /// none. Default false: every failed message shows it (Stream UIKit).
+    public var failureIndicatorRequiresText: Bool = false
+    /// `avatar_on_top_most_row`: the top-most loaded message of others shows its author's
+    /// avatar even in the middle of its group, as Stream SwiftUI's message list (its `isLast`
+    /// row). Default false: only the last of a group shows it (Stream UIKit).
+    public var avatarOnTopMostRow: Bool = false
+    /// `direct_channel_rule`: which channels `message_display_options.show_avatars` (rather than
+    /// `show_avatars_in_groups`) applies to. Default `member_count` (2 members or fewer).
+    public var directChannelRule: DirectChannelRule = .memberCount
+    /// `skip_edited_message_label`: the messages that never show "Edited" (by type or by id),
+    /// as Stream SwiftUI's `skipEditedMessageLabel`; an edit still ends their group. Default:
+    /// none.
+    public var skipEditedMessageLabel: EditedLabelSkip = EditedLabelSkip()
+    /// `show_outgoing_message_avatar`: the current user's messages show their avatar too, on
+    /// the trailing side, as Stream SwiftUI's `showOutgoingMessageAvatar`. Default false (both
+    /// SDKs).
+    public var showOutgoingMessageAvatar: Bool = false
+    /// `message_paddings.single_bottom`, in points: the space under a message that ends its
+    /// group (and under every other row), as Stream SwiftUI's `MessagePaddings.singleBottom`
+    /// (8). Default nil: the layout's own group spacing.
+    public var singleBottomPadding: Double?
+    /// `message_paddings.group_bottom`, in points: the space under a message that does not end
+    /// its group, as Stream SwiftUI's `MessagePaddings.groupBottom` (2). Default nil: the
+    /// layout's own (2 points, Stream UIKit's).
+    public var groupBottomPadding: Double?
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

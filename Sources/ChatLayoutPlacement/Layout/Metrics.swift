@@ -140,6 +140,15 @@ public struct Metrics: Hashable, Sendable {
             .with(reactionsAndQuote: .points)
             .withBubbleWidthCountingTheRow()
         metrics.cards = .points
+        return metrics.withMessagePaddings(of: config) { Int(min($0, 10_000).rounded()) }
+    }
+
+    /// These metrics with the spacings `message_paddings` sets (`single_bottom`, `group_bottom`),
+    /// each length in points made this layout's units by `units`.
+    private func withMessagePaddings(of config: MessageListConfig, units: (Double) -> Int) -> Metrics {
+        var metrics = self
+        if let points = config.singleBottomPadding { metrics.groupSpacing = units(points) }
+        if let points = config.groupBottomPadding { metrics.messageSpacing = units(points) }
         return metrics
     }
 
@@ -159,7 +168,7 @@ public struct Metrics: Hashable, Sendable {
         var metrics = Metrics()
         let points = config.horizontalPadding.isFinite ? config.horizontalPadding : 8
         metrics.horizontalPadding = max(0, Int((points / 8).rounded()))
-        return metrics
+        return metrics.withMessagePaddings(of: config) { Int((min($0, 10_000) / 8).rounded()) }
     }
 
     /// The horizontal space a bubble's border and padding take.

@@ -296,8 +296,9 @@ struct RowLayout {
         }
         let flipped = spec.isFlipped
         let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
-        let left = padding + avatarColumn
-        let right = width - padding
+        // The avatar column beside the bubble: leading for others', trailing for the current user's.
+        let left = padding + (flipped ? 0 : avatarColumn)
+        let right = width - padding - (flipped ? avatarColumn : 0)
         let available = max(1, right - left)
         // The glyph as wide as the presentation's line measures (two cells at most on a
         // terminal; points elsewhere).
@@ -415,7 +416,8 @@ struct RowLayout {
         // `mainContainer`): level with the footnote line when there is one, straddling the
         // bubble's bottom edge; at the bubble's bottom when nothing is below it.
         if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
-            emit(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: max(0, y - metrics.avatarHeight), into: &sink)
+            emit(avatarBlock(avatar, role: .avatar), id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
+                 y: max(0, y - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
     }

@@ -25,7 +25,7 @@ struct ProfilesArticleTests {
 
     /// `{"profile": …}` with `key` set to `value` (nested at a dot), as JSON.
     private static func config(_ profile: LayoutProfile, key: String, value: String) -> String {
-        let literal = ["true", "false", "null"].contains(value) || Double(value) != nil ? value : "\"\(value)\""
+        let literal = ["true", "false", "null"].contains(value) || Double(value) != nil || value.hasPrefix("[") ? value : "\"\(value)\""
         let parts = key.split(separator: ".")
         let member = parts.count == 2 ? #""\#(parts[0])": {"\#(parts[1])": \#(literal)}"# : #""\#(key)": \#(literal)"#
         return #"{"profile": "\#(profile.rawValue)", \#(member)}"#
