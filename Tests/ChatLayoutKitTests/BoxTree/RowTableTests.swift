@@ -237,6 +237,27 @@ struct RowTableTests {
         #expect(store.rows(overlapping: 5 ..< 7) == 1 ..< 3)
         #expect(store.rows(overlapping: 6 ..< 9) == 3 ..< 3)
     }
+
+    /// A one-line label's words are kept once with its line (its reading order, or its display)
+    /// and come back as the label's text; words its line does not hold come back on their own;
+    /// each line's reading order comes back as it was placed.
+    @Test func aOneLineLabel_readsBackItsWordsFromItsLine() {
+        let rightToLeft = Box(role: .authorName, id: "m1", frame: Frame(x: 0, y: 0, width: 4, height: 1), text: "שלום",
+                              placedLines: [PlacedLine(display: "םולש", text: "שלום", x: 0, width: 4)], textDirection: .rightToLeft)
+        let display = Box(role: .timestamp, id: "m1", frame: Frame(x: 5, y: 0, width: 6, height: 1), text: "09:41",
+                          placedLines: [PlacedLine(display: "09:41", text: "09:41 ", x: 1, width: 5)])
+        let cut = Box(role: .threadInfo, id: "m1", frame: Frame(x: 0, y: 1, width: 7, height: 1), text: "3 replies",
+                      placedLines: [PlacedLine(display: "3 repl…", text: "3 repl…", x: 0, width: 7)])
+        let row = Box(role: .messageRow, id: "m1", frame: Frame(x: 0, y: 0, width: 12, height: 2), children: [rightToLeft, display, cut])
+        let table = RowTable([row])
+        let read = table.box(ofRow: 0)
+        #expect(difference(read, row) == nil)
+        #expect(read.children.map { $0.text.map { Array($0.utf8) } } == [Array("שלום".utf8), Array("09:41".utf8), Array("3 replies".utf8)])
+        #expect(read.children[0].placedLines[0].text == "שלום" && read.children[0].placedLines[0].display == "םולש")
+        #expect(read.children[1].placedLines == [PlacedLine(display: "09:41", text: "09:41", x: 1, width: 5)])
+        #expect(table.bytes.count == "םולש".utf8.count + "שלום".utf8.count + "09:41".utf8.count + "3 repl…".utf8.count + "3 replies".utf8.count,
+                "the labels' words that their lines hold are not stored twice")
+    }
 }
 
 /// Rows never overlap, whatever the metrics say: negative spacings lay out as none, so a
