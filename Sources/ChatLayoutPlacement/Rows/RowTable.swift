@@ -211,6 +211,14 @@ struct RowTable: Sendable {
         rowOffsets.replaceSubrange(position ..< position + replaced, with: offsets)
     }
 
+    /// Moves the records of the row written last down by `dy`: the records it would have had
+    /// written `dy` lower (a row's frames are all from its top).
+    mutating func moveRecordsOfLastRow(by dy: Int) {
+        guard dy != 0, let start = rowStarts.last else { return }
+        let delta = Int32(clamping: dy)
+        for index in Int(start) ..< records.count { records[index].y &+= delta }
+    }
+
     /// Stops reading the rows `range` (their records stay, unread, until the table is copied).
     mutating func removeRows(_ range: Range<Int>) {
         rowStarts.removeSubrange(range)

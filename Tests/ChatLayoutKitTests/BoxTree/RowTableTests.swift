@@ -56,6 +56,32 @@ struct RowTableTests {
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
 
+    /// A row written at the row layout's top and moved down (the incremental list's way, no
+    /// copy of the row layout) has the records of the row written where it stands.
+    @Test func aRowWrittenAtTheTopAndMoved_isTheRowWrittenInPlace() {
+        var failures: [String] = []
+        for laidOut in LayoutPropertyTests.cases.prefix(40) {
+            let list = laidOut.list
+            let atTop = list.layout.rowLayout(width: list.width)
+            var inPlace = atTop
+            var moved = RowTable(), written = RowTable()
+            for (index, item) in laidOut.resolved.decisions.items.enumerated() {
+                let y = 3 * index + 1
+                moved.beginRow()
+                atTop.write(item, into: &moved)
+                moved.moveRecordsOfLastRow(by: y)
+                inPlace.top = y
+                written.beginRow()
+                inPlace.write(item, into: &written)
+                if let failure = difference(moved.box(ofRow: index), written.box(ofRow: index)) {
+                    failures.append("seed \(laidOut.resolved.input.seed) row \(index): \(failure)")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
     /// A long list is laid out in runs on every core and stacked: byte for byte the serial
     /// layout, whatever the run length (here down to one row a run, so that every generated
     /// case is split, at every kind of boundary).
