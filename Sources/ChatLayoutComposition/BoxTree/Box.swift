@@ -168,6 +168,16 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         self.storedWidth = Self.clamped(width)
     }
 
+    /// A placed line whose reading order is known already, as ``readingOrder(_:display:)``
+    /// gives it (nil where it is the display, no hanging spaces): a line read back from a
+    /// list's row records, kept that way when it was placed, is not compared again.
+    package init(display: String, reading: String?, x: Int, width: Int) {
+        self.display = display
+        self.reading = reading
+        self.storedX = Self.clamped(x)
+        self.storedWidth = Self.clamped(width)
+    }
+
     /// The reading order of `text` without its hanging spaces, or nil where that is the
     /// display, byte for byte (a reading order canonically equivalent to the display is still
     /// another text; a whole string compares as one, so a copy of the display is equal at once).

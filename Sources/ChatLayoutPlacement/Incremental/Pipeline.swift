@@ -59,21 +59,24 @@ final class Pipeline: Sendable {
                  unreadAbove: Bool, unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
                  into rows: inout RowTable) -> ListEntry {
         let day = entry.day
-        let time = MessageTime(day: day, minute: entry.minute, shortTime: entry.decision.timeText)
+        // The entry's decisions read in place, behind their shared reference (`entry.decision`
+        // is a copy of them all).
+        let previous = entry.decisionBox
+        let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         let (decision, separatorAbove) = resolver.decide(
             entry.message, time: time, label: label,
             above: above, below: below,
             grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
         )
         var resolved = entry
-        if !decision.isExactly(entry.decision) { resolved.decision = decision } // else the shared decision stays
+        if !decision.isExactly(previous.value) { resolved.decision = decision } // else the shared decision stays
         let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
         let hasRows = entry.rowCount > 0
         // Rows that draw as they did: the date separator of the same label, the message row
         // whose decisions draw alike (the unread row is one row, shared).
-        let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(entry.decision.dateLabel, label) ? stored : nil
-        let keptRow: Int? = hasRows && !entry.needsRow && Self.drawAlike(entry.decision, decision) ? stored + entry.rowCount - 1 : nil
+        let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label) ? stored : nil
+        let keptRow: Int? = hasRows && !entry.needsRow && Self.drawAlike(previous.value, decision) ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
         resolved.hasDateSeparator = separatorAbove
@@ -98,8 +101,10 @@ final class Pipeline: Sendable {
             }
         }
         // The rows above it, in the batch list's order, then its row: stacked as the batch
-        // list stacks them, under the entry above it.
-        var rowLayout = rowLayout
+        // list stacks them, under the entry above it. Each is written at the row layout's
+        // top (0) and its records moved down to its place: the same records as writing it
+        // there, without a copy of the row layout (its metrics, measurer, composer and
+        // presentation) for each entry.
         var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
         let first = rows.rowCount
         for item in rowsAbove {
@@ -111,9 +116,9 @@ final class Pipeline: Sendable {
                 let kept = Self.row(keptDate, of: rows)
                 rows.appendRow(copying: 0, of: kept, at: y)
             } else {
-                rowLayout.top = y
                 rows.beginRow()
                 rowLayout.write(item, into: &rows)
+                rows.moveRecordsOfLastRow(by: y)
             }
             stack.place(RowStack.Kind(item), height: rows.frame(ofRow: rows.rowCount - 1).height)
         }
@@ -122,9 +127,9 @@ final class Pipeline: Sendable {
             let kept = Self.row(keptRow, of: rows)
             rows.appendRow(copying: 0, of: kept, at: y)
         } else {
-            rowLayout.top = y
             rows.beginRow()
             rowLayout.write(.message(decision), into: &rows)
+            rows.moveRecordsOfLastRow(by: y)
         }
         let height = rows.frame(ofRow: rows.rowCount - 1).height
         stack.place(kind, height: height)

@@ -176,7 +176,10 @@ extension RowLayout {
         // The quote is one block: the presentation's mark before its isolate (a terminal's bar,
         // "┃ ") starts every line of it, not only the first.
         var bar = "", words = drawn
-        if !hasAvatar, let isolate = drawn.firstIndex(of: "\u{2068}"), isolate != drawn.startIndex {
+        // Searched by scalar: the isolate is a control, a character of its own, so its first
+        // scalar is its first character (a search by character cut the whole quote into
+        // grapheme clusters).
+        if !hasAvatar, let isolate = drawn.unicodeScalars.firstIndex(of: "\u{2068}"), isolate != drawn.startIndex {
             bar = String(drawn[..<isolate])
             words = String(drawn[isolate...])
         }

@@ -211,6 +211,14 @@ struct RowTable: Sendable {
         rowOffsets.replaceSubrange(position ..< position + replaced, with: offsets)
     }
 
+    /// Moves the records of the row written last down by `dy`: the records it would have had
+    /// written `dy` lower (a row's frames are all from its top).
+    mutating func moveRecordsOfLastRow(by dy: Int) {
+        guard dy != 0, let start = rowStarts.last else { return }
+        let delta = Int32(clamping: dy)
+        for index in Int(start) ..< records.count { records[index].y &+= delta }
+    }
+
     /// Stops reading the rows `range` (their records stay, unread, until the table is copied).
     mutating func removeRows(_ range: Range<Int>) {
         rowStarts.removeSubrange(range)
@@ -395,8 +403,16 @@ struct RowTable: Sendable {
         let record = records[index]
         var children: [Box] = []
         if record.descendants > 0 {
-            var child = index + 1
             let end = index + 1 + Int(record.descendants)
+            // Its children counted first (a skip over each one's subtree): the array is
+            // allocated once, at its size, not grown box by box.
+            var count = 0, child = index + 1
+            while child < end {
+                count += 1
+                child += 1 + Int(records[child].descendants)
+            }
+            children.reserveCapacity(count)
+            child = index + 1
             while child < end {
                 children.append(box(at: child, dy: dy, band: band))
                 child += 1 + Int(records[child].descendants)
@@ -415,18 +431,26 @@ struct RowTable: Sendable {
             frame.height = max(0, frame.height - first * height)
         }
         var placed: [PlacedLine] = []
+        // A one-line label's words are its line's bytes (kept once, `openRecord`): the same
+        // string serves both.
+        var text: String?
+        let whole = shown.count == Int(record.lineCount)
         if !shown.isEmpty {
             placed.reserveCapacity(shown.count)
             for index in Int(record.firstLine) + shown.lowerBound ..< Int(record.firstLine) + shown.upperBound {
                 let line = lines[index]
                 let display = string(line.display)
-                placed.append(PlacedLine(display: display, text: line.reading.isNone ? display : string(line.reading),
-                                         x: Int(line.x), width: Int(line.width)))
+                // Stored as `PlacedLine.readingOrder` gave it: nil where it is the display.
+                let reading = line.reading.isNone ? nil : string(line.reading)
+                if whole && record.lineCount == 1 && !record.text.isNone {
+                    if record.text == line.display { text = display } else if record.text == line.reading { text = reading }
+                }
+                placed.append(PlacedLine(display: display, reading: reading, x: Int(line.x), width: Int(line.width)))
             }
         }
-        let whole = shown.count == Int(record.lineCount)
+        if whole && text == nil && !record.text.isNone { text = string(record.text) }
         return Box(role: record.role, id: record.id < 0 ? nil : ids[Int(record.id)], frame: frame,
-                   composedText: record.text.isNone || !whole ? nil : string(record.text), content: record.content < 0 ? nil : contents[Int(record.content)],
+                   composedText: text, content: record.content < 0 ? nil : contents[Int(record.content)],
                    placedLines: placed, alignment: record.alignment, textDirection: record.direction, tail: record.tail,
                    children: children)
     }

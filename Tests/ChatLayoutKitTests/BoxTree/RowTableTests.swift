@@ -56,6 +56,32 @@ struct RowTableTests {
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
 
+    /// A row written at the row layout's top and moved down (the incremental list's way, no
+    /// copy of the row layout) has the records of the row written where it stands.
+    @Test func aRowWrittenAtTheTopAndMoved_isTheRowWrittenInPlace() {
+        var failures: [String] = []
+        for laidOut in LayoutPropertyTests.cases.prefix(40) {
+            let list = laidOut.list
+            let atTop = list.layout.rowLayout(width: list.width)
+            var inPlace = atTop
+            var moved = RowTable(), written = RowTable()
+            for (index, item) in laidOut.resolved.decisions.items.enumerated() {
+                let y = 3 * index + 1
+                moved.beginRow()
+                atTop.write(item, into: &moved)
+                moved.moveRecordsOfLastRow(by: y)
+                inPlace.top = y
+                written.beginRow()
+                inPlace.write(item, into: &written)
+                if let failure = difference(moved.box(ofRow: index), written.box(ofRow: index)) {
+                    failures.append("seed \(laidOut.resolved.input.seed) row \(index): \(failure)")
+                    break
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
     /// A long list is laid out in runs on every core and stacked: byte for byte the serial
     /// layout, whatever the run length (here down to one row a run, so that every generated
     /// case is split, at every kind of boundary).
@@ -236,6 +262,27 @@ struct RowTableTests {
         #expect(store.rows(overlapping: 0 ..< 1) == 1 ..< 1)
         #expect(store.rows(overlapping: 5 ..< 7) == 1 ..< 3)
         #expect(store.rows(overlapping: 6 ..< 9) == 3 ..< 3)
+    }
+
+    /// A one-line label's words are kept once with its line (its reading order, or its display)
+    /// and come back as the label's text; words its line does not hold come back on their own;
+    /// each line's reading order comes back as it was placed.
+    @Test func aOneLineLabel_readsBackItsWordsFromItsLine() {
+        let rightToLeft = Box(role: .authorName, id: "m1", frame: Frame(x: 0, y: 0, width: 4, height: 1), text: "שלום",
+                              placedLines: [PlacedLine(display: "םולש", text: "שלום", x: 0, width: 4)], textDirection: .rightToLeft)
+        let display = Box(role: .timestamp, id: "m1", frame: Frame(x: 5, y: 0, width: 6, height: 1), text: "09:41",
+                          placedLines: [PlacedLine(display: "09:41", text: "09:41 ", x: 1, width: 5)])
+        let cut = Box(role: .threadInfo, id: "m1", frame: Frame(x: 0, y: 1, width: 7, height: 1), text: "3 replies",
+                      placedLines: [PlacedLine(display: "3 repl…", text: "3 repl…", x: 0, width: 7)])
+        let row = Box(role: .messageRow, id: "m1", frame: Frame(x: 0, y: 0, width: 12, height: 2), children: [rightToLeft, display, cut])
+        let table = RowTable([row])
+        let read = table.box(ofRow: 0)
+        #expect(difference(read, row) == nil)
+        #expect(read.children.map { $0.text.map { Array($0.utf8) } } == [Array("שלום".utf8), Array("09:41".utf8), Array("3 replies".utf8)])
+        #expect(read.children[0].placedLines[0].text == "שלום" && read.children[0].placedLines[0].display == "םולש")
+        #expect(read.children[1].placedLines == [PlacedLine(display: "09:41", text: "09:41", x: 1, width: 5)])
+        #expect(table.bytes.count == "םולש".utf8.count + "שלום".utf8.count + "09:41".utf8.count + "3 repl…".utf8.count + "3 replies".utf8.count,
+                "the labels' words that their lines hold are not stored twice")
     }
 }
 
