@@ -58,10 +58,13 @@ struct ConfigKeyWarningTests {
              "message_list_alignment": "left_aligned",
              "message_display_options": {"show_avatars": false, "show_avatars_in_groups": true, "show_message_date": false,
                                          "show_author_name": false},
-             "message_paddings": {"horizontal": 12}, "edited_label_enabled": false, "auto_translation_enabled": true,
+             "message_paddings": {"horizontal": 12, "single_bottom": 6, "group_bottom": 1}, "edited_label_enabled": false, "auto_translation_enabled": true,
              "unread_separator_enabled": true, "page_size": 20, "show_shadowed_messages": true, "unread_last_read_fallback": true,
              "show_empty_state": false, "layout_direction": "rtl", "thread_replies_counter_enabled": false,
-             "parent_presentation": "first_message", "starting_point": 0}
+             "parent_presentation": "first_message", "starting_point": 0, "date_separator_on_oldest_message": false,
+             "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
+             "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
+             "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]}}
             """
         let document = try decode(config: config)
         #expect(document.warnings.isEmpty, "\(document.warnings)")
