@@ -17,7 +17,7 @@ public enum ConversationDecoder {
         try decode(bytes, channel: cid, pipelined: nil)
     }
 
-    /// Decodes `bytes` as ``decode(_:channel:)`` does, with the defaults of `profile` whatever
+    /// Decodes `bytes` as ``decode(_:channel:)-([UInt8],_)`` does, with the defaults of `profile` whatever
     /// profile the document's `config` names (nil: the one it names, else stream-uikit). The
     /// options the document gives still override the profile's defaults.
     public static func decode(_ bytes: [UInt8], channel cid: String? = nil, profile: LayoutProfile?) throws(DocumentError) -> ConversationDocument {
