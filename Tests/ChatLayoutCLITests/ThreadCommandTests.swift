@@ -73,7 +73,12 @@ struct ThreadCommandTests {
         #expect(try ids("messageRow", viewport + ["--starting-point", "max"]).last == "r3")
         let atR2 = try thread(viewport + ["--starting-point", "2024-03-05T09:05:00Z", "--date-indicator", "none", "--format", "tree"])
         #expect(atR2.status == 0, "\(atR2.stderr)")
-        #expect(atR2.stdout.contains("    messageRow r2 0,4 40×"), "r2 right under the header: \(atR2.stdout)")
+        // r2 in the middle of the 8 rows under the 4-row header: its centre on row 4 + 8 / 2.
+        let r2 = try #require(atR2.stdout.split(separator: "\n").first { $0.contains("messageRow r2 ") })
+        let numbers = r2.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        try #require(numbers.count >= 5, "\(r2)")
+        let (y, rowHeight) = (numbers[numbers.count - 3], numbers[numbers.count - 1])
+        #expect(y == 4 + 8 / 2 - rowHeight / 2, "r2 in the middle: \(atR2.stdout)")
         #expect(try ids("parentMessage", viewport + ["--starting-point", "none", "--scroll-offset", "0"]).count == 1,
                 "an explicit offset wins")
     }

@@ -35,7 +35,7 @@ extension Scenarios {
     ]
 
     /// A 20-row viewport with the date overlay: none opens at the bottom, 0 at the top, a
-    /// timestamp with its first reply at or after it on top, a timestamp after every reply at
+    /// timestamp with its first reply at or after it in the middle, a timestamp after every reply at
     /// the bottom; with date separators in the list, Stream's presentation; and a short thread
     /// in a tall viewport.
     static let threadStartingPoints: [Scenario] = [

@@ -6,7 +6,8 @@ public enum ThreadOpening: Hashable, Sendable, Codable {
     case bottom
     /// At the top, the parent in view (`0`).
     case top
-    /// With this reply, the first created at or after the starting timestamp, at the top.
+    /// With this reply, the first created at or after the starting timestamp, in the middle of
+    /// the viewport.
     case reply(id: String)
 }
 

@@ -93,16 +93,35 @@ public struct LaidOutThread: Sendable {
     /// The scroll offset the view opens at: 0 at the top, the list's end at the bottom (any
     /// larger offset stops there), or the opening reply's first row just under the date
     /// overlay's row (at the viewport's top without an overlay).
+    @available(*, deprecated, message: "the opening reply stands in the middle of the viewport, as both SDKs scroll to it: use openingOffset(height:)")
     public var openingOffset: Int {
-        switch opening {
-        case .bottom: return Int.max
-        case .top: return 0
-        case .reply(let id):
-            let table = list.table
-            guard let row = (0 ..< table.rowCount).first(where: { table.role(ofRow: $0) == .messageRow && Identifier.same(table.id(ofRow: $0), id) })
-            else { return Int.max }
-            return max(0, table.frame(ofRow: row).y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
-        }
+        guard case .reply = opening, let row = openingRow else { return offset(of: opening) }
+        return max(0, list.table.frame(ofRow: row).y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
+    }
+
+    /// The scroll offset the view opens at in a viewport `height` tall (header included): 0 at
+    /// the top, the list's end at the bottom (any larger offset stops there), or the opening
+    /// reply in the middle of the list under the header, as Stream's thread (`initialReplyId`,
+    /// `jumpToMessage`) and Sendbird's (`startingPoint`) both scroll to it — a table view's
+    /// `.middle`. A reply taller than that space opens with its top at the top.
+    public func openingOffset(height: Int) -> Int {
+        guard case .reply = opening, let row = openingRow else { return offset(of: opening) }
+        let frame = list.table.frame(ofRow: row)
+        let space = max(0, height - list.header.frame.height)
+        return max(0, frame.height >= space ? frame.y : frame.y + frame.height / 2 - space / 2)
+    }
+
+    /// The opening reply's message row (nil: not laid out, or no reply opens the view).
+    private var openingRow: Int? {
+        guard case .reply(let id) = opening else { return nil }
+        let table = list.table
+        return (0 ..< table.rowCount).first { table.role(ofRow: $0) == .messageRow && Identifier.same(table.id(ofRow: $0), id) }
+    }
+
+    /// The offset of an opening at the top or the bottom (a reply not laid out opens at the
+    /// bottom).
+    private func offset(of opening: ThreadOpening) -> Int {
+        opening == .top ? 0 : Int.max
     }
 
     /// The whole thread as a screen (no height), or a viewport `height` tall (header included)
@@ -113,6 +132,6 @@ public struct LaidOutThread: Sendable {
         var list = list
         // Only a thread that fits: a longer one keeps the scroll-to-latest button.
         if shortThreadSitsAtTheTop && list.contentHeight < height - list.header.frame.height { list.isBottomAnchored = false }
-        return list.screen(Viewport(scrollOffset: scrollOffset ?? openingOffset, height: height, isScrolling: isScrolling))
+        return list.screen(Viewport(scrollOffset: scrollOffset ?? openingOffset(height: height), height: height, isScrolling: isScrolling))
     }
 }

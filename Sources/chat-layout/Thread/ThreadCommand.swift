@@ -13,7 +13,7 @@ struct ThreadCommand: ParsableCommand {
             the replies are the messages with that parent_id and the thread's latest_replies. \
             --format as for preview. With --height the screen is a viewport that opens where the \
             starting point says (none or max: the bottom; 0: the top; an RFC 3339 timestamp: the \
-            first reply at or after it on top, else the bottom), unless --scroll-offset is given.
+            first reply at or after it in the middle, else the bottom), unless --scroll-offset is given.
             """
     )
 

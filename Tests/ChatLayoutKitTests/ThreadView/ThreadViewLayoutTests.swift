@@ -122,20 +122,29 @@ import Testing
         #expect(rest.boxesWithRole(.parentMessage).first?.frame == parent.frame)
     }
 
-    @Test func openingAtATimestamp_putsThatReplyJustUnderTheDateOverlay() throws {
-        let screen = try thread.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
-            .threadScreen("p1", height: height, isScrolling: true)
-        let reply = try #require(screen.boxesWithRole(.messageRow).first { $0.id == "r2" })
-        let overlay = try #require(screen.boxesWithRole(.dateOverlay).first)
-        #expect(overlay.frame.y == 4)
-        #expect(reply.frame.y == 5)
+    /// Both SDKs scroll the starting point's reply to the middle (a table view's `.middle`):
+    /// its centre at the centre of the list under the header, the overlay or not.
+    @Test func openingAtATimestamp_putsThatReplyInTheMiddle() throws {
+        for placement in [DateIndicatorPlacement.overlay, .none] {
+            let screen = try thread.config { $0.dateIndicatorPlacement = placement }
+                .threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
+                .threadScreen("p1", height: height, isScrolling: true)
+            let reply = try #require(screen.boxesWithRole(.messageRow).first { $0.id == "r2" })
+            let header = try #require(screen.boxesWithRole(.channelHeader).first)
+            let space = height - header.frame.height
+            #expect(reply.frame.height < space)
+            #expect(reply.frame.y == header.frame.height + space / 2 - reply.frame.height / 2, "\(placement)")
+        }
     }
 
-    @Test func openingAtATimestamp_withoutAnOverlay_putsThatReplyAtTheTop() throws {
-        let screen = try thread.config { $0.dateIndicatorPlacement = .none }
-            .threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
-            .threadScreen("p1", height: height)
-        #expect(screen.boxesWithRole(.messageRow).first { $0.id == "r2" }?.frame.y == 4)
+    /// A reply taller than the list under the header opens with its top at the top.
+    @Test func openingAtATimestamp_onAReplyTallerThanTheList_showsItsTop() throws {
+        let screen = try thread.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:06:00Z")) }
+            .threadScreen("p1", height: 6)
+        let reply = try #require(screen.boxesWithRole(.messageRow).first { $0.id == "r2" })
+        let header = try #require(screen.boxesWithRole(.channelHeader).first)
+        #expect(reply.frame.height >= 6 - header.frame.height)
+        #expect(reply.frame.y == header.frame.height)
     }
 
     @Test func openingAtATimestampAfterEveryReply_isTheBottom() throws {
