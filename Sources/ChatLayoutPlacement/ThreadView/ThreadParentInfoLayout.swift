@@ -4,7 +4,8 @@ import ChatLayoutComposition
 
 /// The rows of the `info_header` presentation (Sendbird's parent message info): the parent
 /// without a bubble, its author beside the avatar and the date under the name, the content and
-/// the reactions under them; then the reply count between two rules.
+/// the reactions under them; then the reply count between two rules (a parent with no replies:
+/// one rule, no count).
 extension RowLayout {
     /// The parent message: avatar, author and date at the top, then its content and reactions,
     /// all in the column beside the avatar (where the replies' bubbles start), without a bubble.
@@ -40,6 +41,23 @@ extension RowLayout {
             y += reactions.height
         }
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+    }
+
+    /// Under a parent with no replies, the parent info's rule alone, as Sendbird draws it (its
+    /// reply count empty, its bottom rule hidden): no words, the count 0 as the typed content —
+    /// on a terminal one run of the presentation's rule character within the row's padding.
+    func parentInfoRuleWithoutReplies() -> Box {
+        var placed: [PlacedLine] = []
+        if let character = presentation.ruleCharacter {
+            let characterWidth = measurer.width(of: character)
+            let room = width - 2 * padding
+            if characterWidth > 0 && room >= characterWidth {
+                let rule = String(repeating: character, count: room / characterWidth)
+                placed = [PlacedLine(display: rule, text: rule, x: padding, width: room / characterWidth * characterWidth)]
+            }
+        }
+        return Box(role: .replyCountSeparator, frame: Frame(x: 0, y: 0, width: width, height: lineHeight),
+                   content: .replyCount(0), placedLines: placed)
     }
 
     /// The reply counter as Stream's thread view draws it: one band across the row, "3 replies"

@@ -34,7 +34,7 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
             let top = rows.append(parent)
             // While the parent is on top, the overlay shows its day.
             rows.messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + parent.frame.height, dateLabel: info.decision.dateLabel))
-            rows.append(counter())
+            rows.append(decisions.replyCount > 0 ? counter() : rowLayout.mirrored(rowLayout.parentInfoRuleWithoutReplies()))
         }
         var items = decisions.items[...]
         if decisions.parentInfo == nil && decisions.showsRepliesCounter,

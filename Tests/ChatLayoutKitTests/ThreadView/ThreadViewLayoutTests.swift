@@ -29,6 +29,20 @@ import Testing
         #expect(screen.drawnRows[2].trimmingSpaces == "General")
     }
 
+    /// A parent with no replies: Sendbird's parent info keeps its rule and hides its count and
+    /// its second rule — the band has no words, its content the count 0, one rule on a terminal.
+    @Test func infoHeader_ofAParentWithoutReplies_drawsTheRuleAlone() throws {
+        let alone = ConversationBuilder().message("p1", by: "leia", at: 0, text: "Lunch at noon?")
+        let screen = try alone.threadScreen("p1", width: 40)
+        let band = try #require(screen.boxesWithRole(.replyCountSeparator).first)
+        #expect(band.text == nil && band.content == .replyCount(0))
+        #expect(band.lines == [String(repeating: "─", count: 38)] && band.placedLines.first?.x == 1)
+        #expect(!screen.drawnRows.contains { $0.contains("replies") })
+        // With a reply, the count between the rules.
+        let answered = try alone.threadReply("r1", to: "p1", by: "han", at: 100, text: "Sure").threadScreen("p1", width: 40)
+        #expect(answered.boxesWithRole(.replyCountSeparator).first?.text == "1 reply")
+    }
+
     /// The counter as Stream's thread view draws it (`ChatThreadVC_Tests.test_defaultAppearance`):
     /// one band across the row with the count centred — on a terminal, rules on either side.
     @Test func infoHeader_drawsAuthorDateContentReactions_thenTheReplyCountAsOneBand() throws {
