@@ -272,8 +272,10 @@ void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
         if (U_FAILURE(status)) return NULL;
         UChar small[256];
         UChar *best = small;
-        int32_t length = udatpg_getBestPattern(generator, (const UChar *)pattern, patternLength,
-                                               best, 256, &status);
+        // Hours keep the skeleton's length ("hhmm" → "hh:mm a", "09:41 AM"), as Apple's
+        // template formatting does; ICU already keeps the other fields' lengths ("MMMdd").
+        int32_t length = udatpg_getBestPatternWithOptions(generator, (const UChar *)pattern, patternLength,
+                                                          UDATPG_MATCH_HOUR_FIELD_LENGTH, best, 256, &status);
         if (status == U_BUFFER_OVERFLOW_ERROR) {
             // A long skeleton: ask again with room for the whole pattern.
             status = U_ZERO_ERROR;
@@ -282,8 +284,8 @@ void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
                 udatpg_close(generator);
                 return NULL;
             }
-            length = udatpg_getBestPattern(generator, (const UChar *)pattern, patternLength,
-                                           best, length + 1, &status);
+            length = udatpg_getBestPatternWithOptions(generator, (const UChar *)pattern, patternLength,
+                                                      UDATPG_MATCH_HOUR_FIELD_LENGTH, best, length + 1, &status);
         }
         udatpg_close(generator);
         if (U_SUCCESS(status)) {

@@ -162,6 +162,20 @@ struct LayoutProfileTests {
         #expect(sendbird.first?.role == .dateSeparator && sendbird.first?.text == "Tue, Mar 05", "\(sendbird.map { $0.text ?? "" })")
     }
 
+    /// Sendbird writes a message's time from the template "hh:mm", localised: "09:41 AM" in
+    /// en_US, where Stream writes the locale's short time, "9:41 AM"; a document's own
+    /// `message_time_format` overrides either.
+    @Test func sendbird_writesTimesWithTwoDigitHours() throws {
+        let json = Self.document(config: "{}", messages: [Self.message("m1", at: "2024-03-05T09:41:00Z")])
+        let time = { (json: String, profile: LayoutProfile?) throws -> [String] in
+            Self.boxes(in: try Self.row("m1", in: Self.rows(json, profile: profile))).filter { $0.role == .timestamp }.compactMap(\.text)
+        }
+        #expect(try time(json, nil) == ["9:41\u{202F}AM"])
+        #expect(try time(json, .sendbird) == ["09:41\u{202F}AM"])
+        let short = Self.document(config: #"{"message_time_format": "short"}"#, messages: [Self.message("m1", at: "2024-03-05T09:41:00Z")])
+        #expect(try time(short, .sendbird) == ["9:41\u{202F}AM"])
+    }
+
     @Test func sendbird_anEmptyChannel_saysSo() throws {
         let json = Self.document(config: "{}", messages: [])
         let emptyState = { (profile: LayoutProfile?) throws -> Bool in

@@ -53,11 +53,12 @@ package struct MessageTime: Sendable {
 /// lives.
 package struct LocalTimes: Sendable {
     let labeler: DateLabeler
-    private var shortTimes = ShortTimes()
+    private var shortTimes: ShortTimes
     private var labels: [CalendarDay: String] = [:]
 
-    package init(style: DateSeparatorStyle, formatter: any LocaleFormatting, now: Timestamp) {
+    package init(style: DateSeparatorStyle, timeFormat: MessageTimeFormat = .short, formatter: any LocaleFormatting, now: Timestamp) {
         labeler = DateLabeler(style: style, formatter: formatter, now: now)
+        shortTimes = ShortTimes(format: timeFormat)
     }
 
     /// The local time of `message`.

@@ -111,7 +111,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         let users = list.users
         func user(_ id: String) -> User { users.user(id) }
         // Each message is decided from its neighbours, as the incremental list decides it.
-        var localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+        var localTimes = LocalTimes(style: config.dateSeparatorStyle, timeFormat: config.messageTimeFormat, formatter: formatter, now: context.now)
         let first = range.lowerBound
         // From the message above the first to the one under the last: their days, minutes and
         // group boundaries are read.

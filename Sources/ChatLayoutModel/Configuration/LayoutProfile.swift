@@ -12,7 +12,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// Sendbird's UIKit (`SBUGroupChannelModule.List`, `SBUBaseChannelViewModel`): same-minute
     /// groups, date separators in the list in Sendbird's style, typing in the header, pages of
     /// 30, "edited" shown, "No messages" in an empty channel, no unread separator, the oldest
-    /// loaded message's date always shown.
+    /// loaded message's date always shown, times as "09:41 AM".
     case sendbird
 
     /// The profile of a document and a request that name none.
@@ -50,6 +50,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.showEmptyState = true // the `.noMessages` empty view
             config.unreadSeparatorEnabled = false // a floating unread count, no separator in the list
             config.dateSeparatorOnOldestMessage = true // checkSameDayAsNextMessage: false for the oldest loaded
+            config.messageTimeFormat = .sendbird // SBUDateFormatSet.Message.sentTimeFormat "hh:mm", localised
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config

@@ -27,6 +27,14 @@ public enum DateSeparatorStyle: String, Hashable, Sendable, Codable, CaseIterabl
     case sendbird
 }
 
+/// How a message's time reads under its bubble (`message_time_format`).
+public enum MessageTimeFormat: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The locale's short time: "9:41 AM" (Stream's).
+    case short
+    /// Sendbird's: the locale's pattern for the template `hh:mm`, "09:41 AM" in en_US.
+    case sendbird
+}
+
 /// Where the typing indicator shows (`typing_indicator_placement`).
 public enum TypingIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIterable {
     /// A row at the bottom of the list.
@@ -203,6 +211,9 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// its group, as Stream SwiftUI's `MessagePaddings.groupBottom` (2). Default nil: the
     /// layout's own (2 points, Stream UIKit's).
     public var groupBottomPadding: Double?
+    /// How a message's time reads (`message_time_format`): the locale's short time ("9:41 AM",
+    /// the default) or Sendbird's ("09:41 AM").
+    public var messageTimeFormat: MessageTimeFormat = .short
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

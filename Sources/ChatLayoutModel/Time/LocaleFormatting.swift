@@ -15,7 +15,9 @@ public protocol LocaleFormatting: Sendable {
 
     /// Wall-clock fields (Gregorian calendar) of an instant in this time zone.
     func localDateTime(of timestamp: Timestamp) -> LocalDateTime
-    /// The instant formatted with the locale's best pattern for a skeleton ("MMMd", "EEEE").
+    /// The instant formatted with the locale's best pattern for a skeleton ("MMMd", "EEEE"); the
+    /// pattern keeps the skeleton's field lengths, hours included ("hhmm": "09:41 AM"), as
+    /// Apple's template formatting does.
     func format(_ timestamp: Timestamp, skeleton: String) -> String
     /// The instant formatted with an explicit pattern ("E, MMM dd").
     func format(_ timestamp: Timestamp, pattern: String) -> String

@@ -142,7 +142,7 @@ public struct IncrementalMessageList: Sendable {
         headerBox = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: 0, height: 0))
         unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
         entries = EntryStore(chunkLength: chunkLength)
-        localTimes = LocalTimes(style: config.dateSeparatorStyle, formatter: formatter, now: context.now)
+        localTimes = LocalTimes(style: config.dateSeparatorStyle, timeFormat: config.messageTimeFormat, formatter: formatter, now: context.now)
 
         var shown: [ListEntry] = []
         for (sequence, message) in conversation.messages.enumerated() {

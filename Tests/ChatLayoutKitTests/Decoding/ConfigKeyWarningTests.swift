@@ -64,7 +64,8 @@ struct ConfigKeyWarningTests {
              "parent_presentation": "first_message", "starting_point": 0, "date_separator_on_oldest_message": false,
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
-             "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]}}
+             "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]},
+             "message_time_format": "sendbird"}
             """
         let document = try decode(config: config)
         #expect(document.warnings.isEmpty, "\(document.warnings)")
