@@ -38,23 +38,9 @@ struct MessageFacts {
     /// Why rule 10 shows none of the message's translations, when explaining.
     var translationWithheld: String?
     /// The top-most row of the list: no message is loaded above it (`avatar_on_top_most_row`).
-    var isTopMostRow = false
+    var isTopMostRow: Bool
     /// The channel is direct by `direct_channel_rule` (the avatar display options).
-    var isDirect = false
-
-    init(message: Message, isLastInGroup: Bool, isFromCurrentUser: Bool, memberCount: Int, features: ChannelFeatures,
-         isJumbomoji: Bool, translation: String?, deliveryStatus: DeliveryStatus?, isTopMostRow: Bool = false, isDirect: Bool? = nil) {
-        self.message = message
-        self.isLastInGroup = isLastInGroup
-        self.isFromCurrentUser = isFromCurrentUser
-        self.memberCount = memberCount
-        self.features = features
-        self.isJumbomoji = isJumbomoji
-        self.translation = translation
-        self.deliveryStatus = deliveryStatus
-        self.isTopMostRow = isTopMostRow
-        self.isDirect = isDirect ?? (memberCount <= 2)
-    }
+    var isDirect: Bool
 }
 
 /// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
@@ -183,8 +169,10 @@ enum LayoutOptionsResolver {
             // Stream SwiftUI asks only for reaction scores, of any type.
             if facts.features.reactions && !message.reactionScores.isEmpty {
                 options.insert(.reactions)
-                let types = message.reactionScores.map { UntrustedText.shortened($0.type) }.joined(separator: ", ")
-                reasons?.append(OptionReason(option: "reactions", reason: "reaction_scores not empty (\(types)) (reactions_rule any_score)"))
+                if reasons != nil { // the types' list only when explaining: no string per message otherwise
+                    let types = message.reactionScores.map { UntrustedText.shortened($0.type) }.joined(separator: ", ")
+                    reasons?.append(OptionReason(option: "reactions", reason: "reaction_scores not empty (\(types)) (reactions_rule any_score)"))
+                }
             }
         }
         // 13. A failed action, or a message bounced by moderation (Stream's `isLastActionFailed`).

@@ -221,7 +221,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// finds a user by id (for thread participants given without a name).
     func decide(_ message: Message, boundary: GroupBoundary, position: GroupPosition, day: CalendarDay, label: String,
                 timeText: String, memberCount: Int, features: ChannelFeatures, delivery: DeliveryState,
-                user: (String) -> User, explain: Bool, isTopMostRow: Bool = false, isDirect: Bool? = nil) -> MessageDecision {
+                user: (String) -> User, explain: Bool, isTopMostRow: Bool, isDirect: Bool) -> MessageDecision {
         let isFromCurrentUser = Identifier.same(message.user.id, context.currentUserID)
         let text = message.isDeleted ? strings.messageDeleted : message.text
         // Stream's jumbomoji: no attachments, and a text (ephemeral messages have none) of 1–3
@@ -235,7 +235,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
             deliveryStatus: delivery.ungatedStatus(of: message),
-            isTopMostRow: isTopMostRow, isDirect: isDirect ?? (memberCount <= 2)
+            isTopMostRow: isTopMostRow, isDirect: isDirect
         )
         if isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
         if explain, let withheld, let target = context.translationLanguage {
