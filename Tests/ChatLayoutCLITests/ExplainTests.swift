@@ -216,4 +216,71 @@ struct ExplainTests {
         #expect(object?["notes"] as? [String] == ["no unread separator: unread_messages is 0 (0 or less: nothing unread)",
                                                    "no typing indicator: typing_events is off (1 typing)"])
     }
+
+    // MARK: --thread
+
+    /// The bundled sample's thread of m5 (3 replies, r1 loaded), explained.
+    @Test func thread_text_explainsTheRows_andHowTheThreadIsShown() throws {
+        let result = try CLIRunner.run(["explain", Self.sample, "--thread", "m5", "--width", "200"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Thread · General")
+        #expect(lines.dropFirst().first?.hasPrefix("above the replies: m5 ") == true, "the parent's line under the header")
+        #expect(lines.contains { $0.hasPrefix("r1 single ") })
+        #expect(lines.contains("parent m5 above the replies (parent_presentation info_header)"))
+        #expect(lines.contains("parent info: \"3 replies\" between rules"))
+        #expect(lines.contains("opens at the bottom (starting_point none)"))
+        #expect(lines.last?.hasPrefix("profile stream-uikit") == true)
+    }
+
+    @Test func thread_firstMessage_andATimestamp_sayWhereTheViewOpens() throws {
+        let result = try CLIRunner.run(["explain", Self.sample, "--thread", "m5", "--parent-presentation", "first_message",
+                                        "--starting-point", "2024-03-05T00:00:00Z", "--width", "200"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(!lines.contains { $0.hasPrefix("above the replies:") })
+        #expect(lines.contains { $0.hasPrefix("m5 ") }, "the parent is a row of the list")
+        #expect(lines.contains("replies counter under the parent: \"3 replies\""))
+        #expect(lines.contains("opens with reply r1 in the middle: the first reply at or after 2024-03-05T00:00:00Z (starting_point)"))
+    }
+
+    private struct ThreadExplanation: Decodable {
+        struct Thread: Decodable, Equatable {
+            struct Opening: Decodable, Equatable { var kind: String; var id: String? }
+            var parent_id: String
+            var parent_presentation: String
+            var reply_count: Int
+            var replies_counter: Bool
+            var opening: Opening
+        }
+        var items: [Item]
+        var parent: Item?
+        var thread: Thread
+        var profile: String
+    }
+
+    @Test func thread_json_addsTheParentAndTheThread() throws {
+        let result = try CLIRunner.run(["explain", Self.sample, "--thread", "m5", "--format", "json", "--profile", "stream-swiftui",
+                                        "--starting-point", "0"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let explanation = try JSONDecoder().decode(ThreadExplanation.self, from: result.stdoutBytes)
+        #expect(explanation.thread == .init(parent_id: "m5", parent_presentation: "first_message", reply_count: 3, replies_counter: true,
+                                            opening: .init(kind: "top")))
+        #expect(explanation.parent == nil, "the parent is the list's first message")
+        #expect(explanation.items.filter { $0.kind == "message" }.map(\.id) == ["m5", "r1"])
+        #expect(explanation.profile == "stream-swiftui")
+        let header = try JSONDecoder().decode(ThreadExplanation.self, from: CLIRunner.run(
+            ["explain", Self.sample, "--thread", "m5", "--format", "json"]).stdoutBytes)
+        #expect(header.parent?.id == "m5" && header.thread.parent_presentation == "info_header")
+        #expect(header.thread.opening == .init(kind: "bottom"))
+    }
+
+    @Test func thread_flagsWithoutThread_andAnUnknownParent_areErrors() throws {
+        let flags = try CLIRunner.run(["explain", Self.sample, "--starting-point", "0"])
+        #expect(flags.status == 2 && flags.stderr.contains("give --thread too"))
+        let history = try CLIRunner.run(["explain", Self.sample, "--thread", "m5", "--history-loaded"])
+        #expect(history.status == 2 && history.stderr.contains("a thread knows from its reply count"))
+        let unknown = try CLIRunner.run(["explain", Self.sample, "--thread", "nope"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no message 'nope' in the document"))
+    }
 }

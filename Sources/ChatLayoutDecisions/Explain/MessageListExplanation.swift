@@ -49,7 +49,7 @@ extension MessageListDecisions {
         items.firstIndex { if case .unreadSeparator = $0 { true } else { false } }
     }
 
-    private func json(_ item: MessageListItem) -> JSONValue {
+    func json(_ item: MessageListItem) -> JSONValue {
         switch item {
         case .dateSeparator(let day, let text):
             return .object([("kind", "dateSeparator"), ("day", .string(day.description)), ("text", .string(text))])
@@ -131,7 +131,7 @@ extension MessageListDecisions {
         }
     }
 
-    private static func line(_ decision: MessageDecision, width: Int, truncate: (String, Int) -> String) -> String {
+    static func line(_ decision: MessageDecision, width: Int, truncate: (String, Int) -> String) -> String {
         let message = decision.message
         let quoted = truncate(decision.text, max(8, width / 3))
         var parts = [

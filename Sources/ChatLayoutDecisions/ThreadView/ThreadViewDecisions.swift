@@ -58,6 +58,15 @@ public struct ThreadViewDecisions: Hashable, Sendable, Codable {
     public var showsRepliesCounter = false
     /// Replies the thread leaves out (shadowed, deleted ephemeral, truncated), and why.
     public var hidden: [HiddenMessage] = []
+    /// When explained (`resolve(_:parentID:explain:)`): how the parent is presented, whether the
+    /// replies are counted, and where the view opens and why — `explain --thread`'s closing
+    /// lines. Empty otherwise.
+    public var notes: [String] = []
+    /// When explained: why the oldest message of ``items`` has its date separator, when it has
+    /// one for another reason than the whole thread being loaded. Not encoded.
+    public var oldestDateSeparatorReason: String?
+    /// The date separators' label style (`date_separator_style`).
+    public var dateSeparatorStyle: DateSeparatorStyle = .relative
 
     /// The decisions from their parts.
     public init(parentID: String, header: ChannelHeader, parentInfo: ThreadParentInfo?, items: [MessageListItem],
@@ -80,6 +89,29 @@ public struct ThreadViewDecisions: Hashable, Sendable, Codable {
     /// The decisions of the replies alone, oldest first.
     public var replies: [MessageDecision] {
         messages.filter { !Identifier.same($0.message.id, parentID) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case parentID, header, parentInfo, items, replyCount, replyCountText, opening, unreadCount, showsRepliesCounter, hidden
+        case notes, dateSeparatorStyle
+    }
+
+    /// Decodes what `encode(to:)` wrote; the members added later (`notes`,
+    /// `dateSeparatorStyle`) may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(parentID: try container.decode(String.self, forKey: .parentID),
+                  header: try container.decode(ChannelHeader.self, forKey: .header),
+                  parentInfo: try container.decodeIfPresent(ThreadParentInfo.self, forKey: .parentInfo),
+                  items: try container.decode([MessageListItem].self, forKey: .items),
+                  replyCount: try container.decode(Int.self, forKey: .replyCount),
+                  replyCountText: try container.decode(String.self, forKey: .replyCountText),
+                  opening: try container.decode(ThreadOpening.self, forKey: .opening),
+                  unreadCount: try container.decode(Int.self, forKey: .unreadCount))
+        showsRepliesCounter = try container.decode(Bool.self, forKey: .showsRepliesCounter)
+        hidden = try container.decode([HiddenMessage].self, forKey: .hidden)
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        dateSeparatorStyle = try container.decodeIfPresent(DateSeparatorStyle.self, forKey: .dateSeparatorStyle) ?? .relative
     }
 }
 

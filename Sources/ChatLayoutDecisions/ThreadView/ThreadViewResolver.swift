@@ -16,10 +16,12 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
     }
 
     /// The decisions of the thread of `parentID`: the parent from the document's messages,
-    /// else from its thread's `parent_message`.
+    /// else from its thread's `parent_message`. With `explain`, each message carries its
+    /// reasons as in a channel's list, and ``ThreadViewDecisions/notes`` says how the parent is
+    /// presented, where the view opens and why, and whether the replies are counted.
     ///
     /// - Throws: ``ThreadViewError/unknownParent(_:)`` when neither has it.
-    public func resolve(_ conversation: Conversation, parentID: String) throws(ThreadViewError) -> ThreadViewDecisions {
+    public func resolve(_ conversation: Conversation, parentID: String, explain: Bool = false) throws(ThreadViewError) -> ThreadViewDecisions {
         let thread = conversation.threads.first { Identifier.same($0.parentMessageID, parentID) }
         guard let parent = conversation.messages.first(where: { Identifier.same($0.id, parentID) }) ?? thread?.parentMessage else {
             throw .unknownParent(parentID)
@@ -39,19 +41,22 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
                                                 strings: strings, formatter: formatter).title
         let parentInfo: ThreadParentInfo?
         let items: [MessageListItem]
+        var oldestDateReason: String?
         switch config.threadView.parentPresentation {
         case .infoHeader:
             // The parent alone: it neither groups with the first reply nor takes its date separator.
             // Sendbird: the replies' oldest date always shows.
-            let decision = decide([parent], in: scope, historyLoaded: true).messages[0] // one message in, one decision out
+            let decision = decide([parent], in: scope, historyLoaded: true, explain: explain).messages[0] // one message in, one decision out
             parentInfo = ThreadParentInfo(decision: decision, authorName: parent.user.neutralDisplayName.string,
                                           dateText: parentDateText(parent.createdAt))
-            items = decide(replies, in: scope, historyLoaded: true).items
+            items = decide(replies, in: scope, historyLoaded: true, explain: explain).items
         case .firstMessage:
             parentInfo = nil
             // Stream: the parent, oldest, gets its date separator once every reply is loaded
             // (`hasLoadedAllPreviousReplies`), which the reply count tells.
-            items = decide([parent] + replies, in: scope, historyLoaded: allReplies.count >= replyCount).items
+            let decided = decide([parent] + replies, in: scope, historyLoaded: allReplies.count >= replyCount, explain: explain)
+            items = decided.items
+            oldestDateReason = decided.oldestDateSeparatorReason
         }
         var decisions = ThreadViewDecisions(
             parentID: parentID,
@@ -62,10 +67,48 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
         )
         decisions.opening = opening(decisions.replies)
         decisions.hidden = hidden
+        decisions.dateSeparatorStyle = config.dateSeparatorStyle
         // Stream's counter under the parent: on by default, shown when the thread has replies.
         decisions.showsRepliesCounter = config.threadView.parentPresentation == .firstMessage
             && config.threadView.repliesCounterEnabled && replyCount > 0
+        if explain {
+            decisions.oldestDateSeparatorReason = oldestDateReason
+            decisions.notes = notes(decisions)
+        }
         return decisions
+    }
+
+    /// `explain`'s notes on the thread itself: the parent's presentation, the replies' count,
+    /// and where the view opens.
+    private func notes(_ decisions: ThreadViewDecisions) -> [String] {
+        let parent = UntrustedText.lineField(decisions.parentID)
+        var notes: [String] = []
+        switch config.threadView.parentPresentation {
+        case .infoHeader:
+            notes.append("parent \(parent) above the replies (parent_presentation info_header)")
+            notes.append(decisions.replyCount > 0
+                ? "parent info: \"\(decisions.replyCountText)\" between rules"
+                : "parent info: no replies, its rule alone (no count)")
+        case .firstMessage:
+            notes.append("parent \(parent) is the first message of the list (parent_presentation first_message)")
+            if decisions.showsRepliesCounter {
+                notes.append("replies counter under the parent: \"\(decisions.replyCountText)\"")
+            } else {
+                notes.append(config.threadView.repliesCounterEnabled ? "no replies counter: no replies"
+                    : "no replies counter: thread_replies_counter_enabled off")
+            }
+        }
+        switch (config.threadView.startingPoint, decisions.opening) {
+        case (.top, _):
+            notes.append("opens at the top (starting_point 0)")
+        case (.timestamp(let instant), .reply(let id)):
+            notes.append("opens with reply \(UntrustedText.lineField(id)) in the middle: the first reply at or after \(instant.rfc3339) (starting_point)")
+        case (.timestamp(let instant), _):
+            notes.append("opens at the bottom: no reply at or after \(instant.rfc3339) (starting_point)")
+        case (.bottom, _):
+            notes.append("opens at the bottom (starting_point none)")
+        }
+        return notes
     }
 
     /// The replies to `parentID`: the document's messages with that `parent_id`, then the
@@ -97,7 +140,7 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
     /// separator (the channel's read marker is not the thread's) and the empty state (the
     /// parent is there), without `threadInfo`, and with each message as the document gave it.
     /// The messages are shown as they are (the replies to hide are already left out).
-    private func decide(_ messages: [Message], in scope: Conversation, historyLoaded: Bool) -> MessageListDecisions {
+    private func decide(_ messages: [Message], in scope: Conversation, historyLoaded: Bool, explain: Bool) -> MessageListDecisions {
         var conversation = scope
         conversation.historyLoaded = historyLoaded
         // Every message of the thread is shown, though a reply is not in the channel's list.
@@ -110,7 +153,7 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
         listEnvironment.config.unreadSeparatorEnabled = false
         var resolver = MessageListResolver(listEnvironment)
         resolver.hidesMessages = false
-        var decisions = resolver.resolve(conversation)
+        var decisions = resolver.resolve(conversation, explain: explain)
         let originals = Dictionary(messages.map { (IDKey($0.id), $0) }, uniquingKeysWith: { first, _ in first })
         decisions.items = decisions.items.compactMap { item in
             switch item {
@@ -118,6 +161,10 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
                 decision.message = originals[IDKey(decision.message.id)] ?? decision.message
                 // Stream's thread removes the thread info alone; the continuous bubble stays.
                 decision.options.remove(.threadInfo)
+                if decision.reasons.contains(where: { $0.option == "threadInfo" }) {
+                    decision.reasons = decision.reasons.filter { $0.option != "threadInfo" }
+                        + [OptionReason(option: "threadInfo", reason: "a thread view shows none", removed: true)]
+                }
                 decision.threadInfoText = nil
                 decision.threadParticipantNames = []
                 return .message(decision)

@@ -13,3 +13,14 @@ extension MessageListDecisions {
         explanationLines(width: width) { text, width in measurer.truncate(text, width: width) }
     }
 }
+
+extension ThreadViewDecisions {
+    /// `explain --thread --format text`: the header, the parent's line when it stands above
+    /// the replies (`info_header`), one line per row with its reasons as a channel's list
+    /// explains it (``MessageListDecisions/explanationLines(width:measurer:)``), then how the
+    /// parent is presented, whether the replies are counted, and where the view opens and why
+    /// (``notes``). Resolve with `explain: true` for the reasons and the notes.
+    public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
+        explanationLines(width: width) { text, width in measurer.truncate(text, width: width) }
+    }
+}

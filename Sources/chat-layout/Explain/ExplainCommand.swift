@@ -15,7 +15,11 @@ struct ExplainCommand: ParsableCommand {
             "config_sources" says for each option who gave it: the profile ("stream-uikit", \
             "stream-swiftui", "sendbird"), the "document" or a "flag". --format text prints one \
             line per item with its reasons, intervals rounded for reading, then the notes, then \
-            the profile and the options the document and the flags set.
+            the profile and the options the document and the flags set. --thread ID explains the \
+            thread view of that parent message instead: its rows as a list's, the parent's line \
+            when it stands above the replies, then how the parent is presented, whether the \
+            replies are counted and where the view opens; its JSON adds "parent" and "thread" \
+            (parent_id, parent_presentation, reply_count, replies_counter, opening).
             """
     )
 
@@ -24,10 +28,23 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var flags: LayoutFlags
     @OptionGroup var messageList: MessageListFlags
     @OptionGroup var history: HistoryFlags
+    @Option(help: "Explain the thread view of this parent message instead of the channel's list.")
+    var thread: String?
+    @OptionGroup var threadView: ThreadViewFlags
     @Option(help: "text (for people) or json (for scripts).")
     var format: Format = .text
 
+    func validate() throws {
+        if thread == nil && threadView.isGiven {
+            throw ValidationError("--parent-presentation and --starting-point explain a thread view: give --thread too")
+        }
+        if thread != nil && history.historyLoaded != nil {
+            throw ValidationError("--[no-]history-loaded is a channel's: a thread knows from its reply count whether every reply is loaded")
+        }
+    }
+
     func run() throws {
+        if let thread { return try explainThread(thread) }
         let loaded = try flags.load(for: .messageList, overrides: messageList.overrides())
         let environment = try loaded.environment()
         let resolver = MessageListResolver(environment)
@@ -59,6 +76,34 @@ struct ExplainCommand: ParsableCommand {
             // Last: whose defaults, and which options the document and the flags set.
             lines.append(UntrustedText.plain(loaded.input.provenance.summary))
             for line in lines { try output.write(line + "\n") }
+        }
+        try output.flush()
+    }
+
+    /// `--thread`: the thread view of `parentID`, explained.
+    private func explainThread(_ parentID: String) throws {
+        let loaded = try flags.load(for: .threadView(parentID: parentID), overrides: threadView.overrides(messageList.overrides()))
+        let environment = try loaded.environment()
+        let decisions: ThreadViewDecisions
+        do {
+            decisions = try ThreadViewResolver(environment).resolve(loaded.document.conversation, parentID: parentID, explain: true)
+        } catch {
+            throw BadInput(message: "\(error)")
+        }
+        var output = StandardOutput()
+        let provenance = loaded.input.provenance
+        switch format {
+        case .json:
+            let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
+            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
+                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)]) {
+                try output.write($0)
+            }
+            try output.write("\n")
+        case .text:
+            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine) + [UntrustedText.plain(provenance.summary)] {
+                try output.write(line + "\n")
+            }
         }
         try output.flush()
     }

@@ -17,44 +17,15 @@ struct ThreadCommand: ParsableCommand {
             """
     )
 
-    /// `parent_presentation`, spelled as in the document.
-    enum PresentationFlag: String, SpelledEnum {
-        case infoHeader = "info_header", firstMessage = "first_message"
-
-        var presentation: ThreadParentPresentation {
-            switch self {
-            case .infoHeader: return .infoHeader
-            case .firstMessage: return .firstMessage
-            }
-        }
-    }
-
     @OptionGroup var flags: LayoutFlags
     @OptionGroup var messageList: MessageListFlags
     @Option(help: "The parent message's id.")
     var parent: String
-    @Option(help: "info_header (the parent above the replies) or first_message (the parent as the first message); info-header and first-message too.")
-    var parentPresentation: PresentationFlag?
-    @Option(help: "Where a viewport opens: none or max (the bottom), 0 (the top), or an RFC 3339 timestamp.")
-    var startingPoint: String?
+    @OptionGroup var threadView: ThreadViewFlags
     @OptionGroup var screen: ScreenOptions
 
-    func validate() throws {
-        if let startingPoint, Self.startingPoint(startingPoint) == nil {
-            throw ValidationError("--starting-point must be none, max, 0 or an RFC 3339 timestamp, got '\(UntrustedText.shortened(startingPoint))'")
-        }
-    }
-
-    /// `none`/`max` → the bottom, `0` → the top, an RFC 3339 timestamp; as the document's
-    /// `starting_point`.
-    static func startingPoint(_ text: String) -> ThreadStartingPoint? {
-        ScreenRequest.Overrides.startingPoint(text)
-    }
-
     func run() throws {
-        var overrides = messageList.overrides()
-        overrides.parentPresentation = parentPresentation?.presentation
-        overrides.startingPoint = startingPoint.flatMap(Self.startingPoint)
+        let overrides = threadView.overrides(messageList.overrides())
         var loaded = try flags.load(for: .threadView(parentID: parent), overrides: overrides)
         let environment = try screen.environment(&loaded)
         let laidOut: LaidOutScreen
