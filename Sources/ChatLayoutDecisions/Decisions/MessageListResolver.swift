@@ -267,8 +267,11 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 ($0.name == nil ? user($0.id) : $0).neutralDisplayName.string
             },
             showsEditedLabel: showsEdited,
+            // Sorted by type, as both Stream SDKs sort them (`reactionsSorting`, `sortReactions`):
+            // a payload's `reaction_scores` is a JSON object, whose order means nothing.
             reactions: options.contains(.reactions) ? message.reactionScores
                 .filter { $0.score > 0 && LayoutOptionsResolver.supportedReactions.contains($0.type) }
+                .sorted { $0.type < $1.type }
                 .map { ReactionCount(type: $0.type, count: $0.score, isOwn: isOwnReaction($0.type, on: message)) } : [],
             reasons: reasons ?? []
         )

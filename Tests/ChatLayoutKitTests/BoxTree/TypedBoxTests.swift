@@ -69,7 +69,7 @@ struct TypedBoxTests {
         // A poll's options are its card's parts: the first has 2 votes.
         #expect(contents.contains { if case .cardPart(let part) = $0 { part.kind == .pollVotes && part.optionIndex == 0 && part.votes == 2 } else { false } })
         // Luke, the current user, reacted love: his own.
-        let reactions: BoxContent = .reactions([ReactionCount(type: "love", count: 2, isOwn: true), ReactionCount(type: "haha", count: 1)])
+        let reactions: BoxContent = .reactions([ReactionCount(type: "haha", count: 1), ReactionCount(type: "love", count: 2, isOwn: true)])
         #expect(contents.contains(reactions), "\(drawing)")
         #expect(contents.contains(.threadInfo(ThreadInfoContent(replyCount: 3, label: "3 replies", participants: ["Han", "Leia"]))))
         #expect(contents.contains(.quotedMessage(QuotedContent(id: "m1", author: "Leia", text: "Photos"))))
