@@ -2,9 +2,11 @@
 
 /// Where the thread view opens (the `starting_point` option), resolved against its replies.
 public enum ThreadOpening: Hashable, Sendable, Codable {
-    /// At the bottom, the newest reply in view (`none`/`max`, or a timestamp after every reply).
+    /// At the bottom, the newest reply in view (`none`/`max`, or a timestamp after every reply;
+    /// under the parent info, also a scroll to the last reply, as Sendbird's).
     case bottom
-    /// At the top, the parent in view (`0`).
+    /// At the top (`0`): the parent in view, or, under the parent info (`info_header`), the
+    /// first reply at the top with the parent info above it.
     case top
     /// With this reply, the first created at or after the starting timestamp, in the middle of
     /// the viewport.

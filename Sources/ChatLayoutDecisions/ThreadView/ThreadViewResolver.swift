@@ -98,13 +98,21 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
                     : "no replies counter: thread_replies_counter_enabled off")
             }
         }
+        let replies = decisions.replies
         switch (config.threadView.startingPoint, decisions.opening) {
+        case (.top, .top):
+            notes.append(decisions.parentInfo == nil ? "opens at the top (starting_point 0)"
+                : "opens with the first reply at the top, the parent info above it (starting_point 0)")
         case (.top, _):
-            notes.append("opens at the top (starting_point 0)")
+            notes.append("opens at the bottom: its one reply is the last row, scrolled to the bottom (starting_point 0)")
         case (.timestamp(let instant), .reply(let id)):
             notes.append("opens with reply \(UntrustedText.lineField(id)) in the middle: the first reply at or after \(instant.rfc3339) (starting_point)")
         case (.timestamp(let instant), _):
-            notes.append("opens at the bottom: no reply at or after \(instant.rfc3339) (starting_point)")
+            if let last = replies.last, last.message.createdAt >= instant {
+                notes.append("opens at the bottom: the first reply at or after \(instant.rfc3339), \(UntrustedText.lineField(last.message.id)), is the last row, scrolled to the bottom (starting_point)")
+            } else {
+                notes.append("opens at the bottom: no reply at or after \(instant.rfc3339) (starting_point)")
+            }
         case (.bottom, _):
             notes.append("opens at the bottom (starting_point none)")
         }
@@ -186,13 +194,18 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
     }
 
     /// `starting_point`: none/max → the bottom; 0 → the top; a timestamp → the first reply
-    /// created at or after it, else (after every reply) the bottom.
+    /// created at or after it, else (after every reply) the bottom. Under the parent info
+    /// (`info_header`, Sendbird's thread view) a scroll to the last reply goes to the bottom,
+    /// as Sendbird's `scrollTableView(to:)` scrolls its last row: the top of a thread of one
+    /// reply, and the newest reply, open at the bottom.
     private func opening(_ replies: [MessageDecision]) -> ThreadOpening {
+        let underParentInfo = config.threadView.parentPresentation == .infoHeader
         switch config.threadView.startingPoint {
         case .bottom: return .bottom
-        case .top: return .top
+        case .top: return underParentInfo && replies.count == 1 ? .bottom : .top
         case .timestamp(let instant):
-            return replies.first { $0.message.createdAt >= instant }.map { .reply(id: $0.message.id) } ?? .bottom
+            guard let index = replies.firstIndex(where: { $0.message.createdAt >= instant }) else { return .bottom }
+            return underParentInfo && index == replies.count - 1 ? .bottom : .reply(id: replies[index].message.id)
         }
     }
 }

@@ -104,11 +104,24 @@ public struct LaidOutThread: Sendable {
     /// reply in the middle of the list under the header, as Stream's thread (`initialReplyId`,
     /// `jumpToMessage`) and Sendbird's (`startingPoint`) both scroll to it — a table view's
     /// `.middle`. A reply taller than that space opens with its top at the top.
+    ///
+    /// Under the parent info (`info_header`, Sendbird's thread view, whose parent info is its
+    /// table's header) an opening at the top puts the first reply at the top of the list, the
+    /// parent info scrolled above it, as its `scrollTableView(to: 0)` does; a thread shorter
+    /// than the viewport stops scrolling before that.
     public func openingOffset(height: Int) -> Int {
+        if opening == .top && shortThreadSitsAtTheTop, let first = firstReplyRow { return list.table.frame(ofRow: first).y }
         guard case .reply = opening, let row = openingRow else { return offset(of: opening) }
         let frame = list.table.frame(ofRow: row)
         let space = max(0, height - list.header.frame.height)
         return max(0, frame.height >= space ? frame.y : frame.y + frame.height / 2 - space / 2)
+    }
+
+    /// The first row under the parent info (its date separator, or the first reply), nil
+    /// without replies.
+    private var firstReplyRow: Int? {
+        let table = list.table
+        return (0 ..< table.rowCount).first { ![BoxRole.parentMessage, .replyCountSeparator].contains(table.role(ofRow: $0)) }
     }
 
     /// The opening reply's message row (nil: not laid out, or no reply opens the view).

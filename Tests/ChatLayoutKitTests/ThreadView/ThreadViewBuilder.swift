@@ -39,12 +39,12 @@ extension ConversationBuilder {
         config { adjust(&$0.threadView) }
     }
 
-    /// The decisions of the thread of `parentID`.
-    func resolveThread(_ parentID: String) throws -> ThreadViewDecisions {
+    /// The decisions of the thread of `parentID` (with their reasons and notes when `explain`).
+    func resolveThread(_ parentID: String, explain: Bool = false) throws -> ThreadViewDecisions {
         let formatter = try ICULocaleFormatter(locale: context.locale, timeZone: context.timeZone)
         return try ThreadViewResolver(try LayoutEnvironment(config: config, context: context, formatter: formatter,
                                                             measurer: ICUTextEngine()))
-            .resolve(conversation, parentID: parentID)
+            .resolve(conversation, parentID: parentID, explain: explain)
     }
 
     /// The laid-out thread of `parentID` at `width`, whole or through a viewport.

@@ -303,9 +303,25 @@ import Testing
         #expect(try threeReplies.threadView { $0.startingPoint = .top }.resolveThread("p1").opening == .top)
     }
 
+    /// Sendbird scrolls row 0 to the top, but its last row to the bottom: a thread of one
+    /// reply under the parent info opens at the bottom; as the first message it opens at the top.
+    @Test func startingPoint_zero_withOneReply_underTheParentInfo_opensAtTheBottom() throws {
+        let one = ConversationBuilder().message("p1", by: "leia", at: 0).threadReply("r1", to: "p1", by: "han", at: 60)
+            .threadView { $0.startingPoint = .top }
+        #expect(try one.resolveThread("p1").opening == .bottom)
+        #expect(try one.resolveThread("p1", explain: true).notes.contains(
+            "opens at the bottom: its one reply is the last row, scrolled to the bottom (starting_point 0)"))
+        #expect(try one.threadView { $0.parentPresentation = .firstMessage }.resolveThread("p1").opening == .top)
+    }
+
     @Test func startingPoint_timestamp_opensAtTheFirstReplyAtOrAfterIt() throws {
-        let between = threeReplies.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:04:00Z")) }
+        let between = threeReplies.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:04:00Z")); $0.parentPresentation = .firstMessage }
         #expect(try between.resolveThread("p1").opening == .reply(id: "r3"))
+        // Under the parent info (Sendbird's), a scroll to the last row goes to the bottom.
+        let last = threeReplies.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:04:00Z")) }
+        #expect(try last.resolveThread("p1").opening == .bottom)
+        let explained = try last.resolveThread("p1", explain: true).notes
+        #expect(explained.contains("opens at the bottom: the first reply at or after 2024-03-05T09:04:00Z, r3, is the last row, scrolled to the bottom (starting_point)"))
         let exactly = threeReplies.threadView { $0.startingPoint = .timestamp(instant("2024-03-05T09:03:20Z")) }
         #expect(try exactly.resolveThread("p1").opening == .reply(id: "r2"), "r2 was sent at exactly that instant")
         let before = threeReplies.threadView { $0.startingPoint = .timestamp(instant("2024-03-01T00:00:00Z")) }

@@ -123,17 +123,33 @@ import Testing
         #expect(screen.boxesWithRole(.scrollToLatestButton).isEmpty)
     }
 
+    /// As the first message (Stream), the top is the parent's.
     @Test func openingAtTheTop_showsTheParentUnderTheOverlay() throws {
-        let opened = thread.threadView { $0.startingPoint = .top }
+        let opened = thread.threadView { $0.startingPoint = .top; $0.parentPresentation = .firstMessage }
         let screen = try opened.threadScreen("p1", height: height, isScrolling: true)
-        let parent = try #require(screen.boxesWithRole(.parentMessage).first)
+        let parent = try #require(screen.boxesWithRole(.messageRow).first { $0.id == "p1" })
         #expect(parent.frame.y == 4 + 1, "under the header and the list's top gap")
         #expect(screen.boxesWithRole(.dateOverlay).first?.text == "Today")
         #expect(screen.boxesWithRole(.scrollToLatestButton).count == 1)
         // At rest the date is hidden, as Stream hides it until the list scrolls; the rows stay.
         let rest = try opened.threadScreen("p1", height: height)
         #expect(rest.boxesWithRole(.dateOverlay).isEmpty)
-        #expect(rest.boxesWithRole(.parentMessage).first?.frame == parent.frame)
+        #expect(rest.boxesWithRole(.messageRow).first { $0.id == "p1" }?.frame == parent.frame)
+    }
+
+    /// Under the parent info (Sendbird's table header), the top is the first reply's: the
+    /// parent info scrolls above it, as `scrollTableView(to: 0)` puts row 0 at the top.
+    @Test func openingAtTheTop_underTheParentInfo_showsTheFirstReplyAtTheTop() throws {
+        let opened = thread.threadView { $0.startingPoint = .top }
+        let layout = ThreadViewLayout(metrics: Metrics(), measurer: ICUTextEngine())
+        let laidOut = layout.layout(try opened.resolveThread("p1"), width: 40, dateIndicator: .none)
+        let firstReply = try #require((0 ..< laidOut.list.rowCount).first { laidOut.list.rowRole(at: $0) == .messageRow })
+        #expect(laidOut.list.row(at: firstReply).id == "r1")
+        #expect(laidOut.openingOffset(height: height) == laidOut.list.rowFrame(at: firstReply).y)
+        let screen = try opened.config { $0.dateIndicatorPlacement = .none }.threadScreen("p1", height: height)
+        #expect(screen.boxesWithRole(.parentMessage).isEmpty, "scrolled above")
+        #expect(screen.boxesWithRole(.messageRow).first?.id == "r1")
+        #expect(screen.boxesWithRole(.messageRow).first?.frame.y == 4, "right under the header")
     }
 
     /// Both SDKs scroll the starting point's reply to the middle (a table view's `.middle`):
@@ -168,8 +184,9 @@ import Testing
     }
 
     @Test func anExplicitScrollOffset_winsOverTheStartingPoint() throws {
-        let top = try thread.threadScreen("p1", height: height, scrollOffset: 0)
-        #expect(top == (try thread.threadView { $0.startingPoint = .top }.threadScreen("p1", height: height)))
+        let top = try thread.threadView { $0.parentPresentation = .firstMessage }.threadScreen("p1", height: height, scrollOffset: 0)
+        #expect(top == (try thread.threadView { $0.startingPoint = .top; $0.parentPresentation = .firstMessage }.threadScreen("p1", height: height)))
+        #expect(top != (try thread.threadView { $0.parentPresentation = .firstMessage }.threadScreen("p1", height: height)))
     }
 
     @Test func aShortThread_withParentInfo_sitsUnderTheHeader() throws {
