@@ -12,8 +12,9 @@ struct ThreadCommand: ParsableCommand {
             The parent comes from the document's messages, else from its threads' parent_message; \
             the replies are the messages with that parent_id and the thread's latest_replies. \
             --format as for preview. With --height the screen is a viewport that opens where the \
-            starting point says (none or max: the bottom; 0: the top; an RFC 3339 timestamp: the \
-            first reply at or after it in the middle, else the bottom), unless --scroll-offset is given.
+            starting point says (none or max: the bottom; 0: the top — under the parent info, the \
+            first reply at the top; an RFC 3339 timestamp: the first reply at or after it in the \
+            middle, else the bottom), unless --scroll-offset is given.
             """
     )
 
