@@ -37,6 +37,7 @@ enum ConfigDecoding {
         .bool("show_empty_state", \.showEmptyState),
         .choice("layout_direction", \.layoutDirection, [("auto", nil)] + LayoutDirection.allCases.map { ($0.rawValue, LayoutDirection?.some($0)) }),
         .bool("thread_replies_counter_enabled", \.threadView.repliesCounterEnabled),
+        .bool("thread_replies_counter_requires_all_replies", \.threadView.repliesCounterRequiresAllReplies),
         .choice("parent_presentation", \.threadView.parentPresentation),
         .custom("starting_point", expected: #"expected "none", "max", 0 or an RFC 3339 timestamp"#, \.threadView.startingPoint,
                 startingPoint),

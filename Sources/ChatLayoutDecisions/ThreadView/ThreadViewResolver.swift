@@ -69,8 +69,11 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
         decisions.hidden = hidden
         decisions.dateSeparatorStyle = config.dateSeparatorStyle
         // Stream's counter under the parent: on by default, shown when the thread has replies.
+        // Stream SwiftUI's divider waits for every reply (`thread_replies_counter_requires_all_replies`).
+        let allRepliesLoaded = allReplies.count >= replyCount
         decisions.showsRepliesCounter = config.threadView.parentPresentation == .firstMessage
             && config.threadView.repliesCounterEnabled && replyCount > 0
+            && (allRepliesLoaded || !config.threadView.repliesCounterRequiresAllReplies)
         if explain {
             decisions.oldestDateSeparatorReason = oldestDateReason
             decisions.notes = notes(decisions)
@@ -93,9 +96,12 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
             notes.append("parent \(parent) is the first message of the list (parent_presentation first_message)")
             if decisions.showsRepliesCounter {
                 notes.append("replies counter under the parent: \"\(decisions.replyCountText)\"")
+            } else if !config.threadView.repliesCounterEnabled {
+                notes.append("no replies counter: thread_replies_counter_enabled off")
+            } else if decisions.replyCount == 0 {
+                notes.append("no replies counter: no replies")
             } else {
-                notes.append(config.threadView.repliesCounterEnabled ? "no replies counter: no replies"
-                    : "no replies counter: thread_replies_counter_enabled off")
+                notes.append("no replies counter: \(decisions.replies.count) of \(decisions.replyCount) replies loaded (thread_replies_counter_requires_all_replies)")
             }
         }
         let replies = decisions.replies

@@ -271,6 +271,11 @@ public struct ThreadViewConfig: Hashable, Sendable, Codable {
     /// (`thread_replies_counter_enabled`), as Stream's `threadRepliesCounterEnabled`. Default
     /// true. (The `info_header` presentation always shows its count.)
     public var repliesCounterEnabled: Bool
+    /// The counter stands only once every reply is loaded (the document holds as many replies
+    /// as the parent's reply count), as Stream SwiftUI's thread replies divider
+    /// (`thread_replies_counter_requires_all_replies`). Default false: Stream UIKit's counter
+    /// stands whenever the thread has replies.
+    public var repliesCounterRequiresAllReplies: Bool = false
 
     /// Thread view options; by default Sendbird's: the parent above the replies, opening at the
     /// bottom.

@@ -60,7 +60,7 @@ struct ConfigKeyWarningTests {
                                          "show_author_name": false},
              "message_paddings": {"horizontal": 12, "single_bottom": 6, "group_bottom": 1}, "edited_label_enabled": false, "auto_translation_enabled": true,
              "unread_separator_enabled": true, "page_size": 20, "show_shadowed_messages": true, "unread_last_read_fallback": true,
-             "show_empty_state": false, "layout_direction": "rtl", "thread_replies_counter_enabled": false,
+             "show_empty_state": false, "layout_direction": "rtl", "thread_replies_counter_enabled": false, "thread_replies_counter_requires_all_replies": true,
              "parent_presentation": "first_message", "starting_point": 0, "date_separator_on_oldest_message": false,
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,

@@ -38,6 +38,7 @@ enum DocumentWriter {
             ("show_shadowed_messages", .bool(c.showShadowedMessages)), ("unread_last_read_fallback", .bool(c.unreadLastReadFallback)),
             ("show_empty_state", .bool(c.showEmptyState)),
             ("thread_replies_counter_enabled", .bool(c.threadView.repliesCounterEnabled)),
+            ("thread_replies_counter_requires_all_replies", .bool(c.threadView.repliesCounterRequiresAllReplies)),
         ])
         let features = conversation.channel.features
         var channel: [(String, JSONValue)] = [

@@ -265,6 +265,30 @@ import Testing
         #expect(!infoHeader.showsRepliesCounter, "info_header draws its own count")
     }
 
+    /// Stream SwiftUI's divider under the parent waits for every reply
+    /// (`thread_replies_counter_requires_all_replies`); UIKit's counter does not.
+    @Test func firstMessage_repliesCounter_canWaitForEveryReply() throws {
+        let page = ConversationBuilder()
+            .message("p1", by: "leia", at: 0) { $0.replyCount = 3 }
+            .threadReply("r2", to: "p1", by: "han", at: 120)
+            .threadReply("r3", to: "p1", by: "han", at: 180)
+            .threadView { $0.parentPresentation = .firstMessage }
+        #expect(try page.resolveThread("p1").showsRepliesCounter, "UIKit's: the thread has replies")
+        let waiting = page.threadView { $0.repliesCounterRequiresAllReplies = true }
+        let decided = try waiting.resolveThread("p1", explain: true)
+        #expect(!decided.showsRepliesCounter)
+        #expect(decided.notes.contains("no replies counter: 2 of 3 replies loaded (thread_replies_counter_requires_all_replies)"))
+        let whole = waiting.threadReply("r1", to: "p1", by: "han", at: 60)
+        #expect(try whole.resolveThread("p1").showsRepliesCounter, "all three loaded")
+        let laidOut = try waiting.threadScreen("p1")
+        var counters = 0
+        laidOut.root.walk { box, _ in if box.role == .replyCountSeparator { counters += 1 } }
+        #expect(counters == 0)
+        var shown = 0
+        try whole.threadScreen("p1").root.walk { box, _ in if box.role == .replyCountSeparator { shown += 1 } }
+        #expect(shown == 1)
+    }
+
     @Test func firstMessage_parentsDateSeparator_waitsForEveryReply() throws {
         // Stream: the oldest item (the parent) gets its separator once every reply is loaded.
         let builder = ConversationBuilder()
