@@ -40,6 +40,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.directChannelRule = .membersCID // isDirectMessageChannel: a "!members" cid
             config.singleBottomPadding = 8 // MessagePaddings.singleBottom
             config.groupBottomPadding = 2 // MessagePaddings.groupBottom
+            config.headerPresence = .lastSeen31Days // onlineInfoText: its own DateUtils, weeks until 31 days
         case .sendbird:
             config.groupingRule = .sameMinute
             config.dateIndicatorPlacement = .messageList // a date view above each day's first message
@@ -51,6 +52,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.unreadSeparatorEnabled = false // a floating unread count, no separator in the list
             config.dateSeparatorOnOldestMessage = true // checkSameDayAsNextMessage: false for the oldest loaded
             config.messageTimeFormat = .sendbird // SBUDateFormatSet.Message.sentTimeFormat "hh:mm", localised
+            config.headerPresence = .none // SBUChannelTitleView: its status field shows typing only, never presence
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config
