@@ -278,6 +278,14 @@ import Testing
         #expect(screen.boxesWithRole(.headerTitle).map(\.lines) == [["Emma Larsen"]])
     }
 
+    @Test func theIncrementalList_saysTheSamePresence_asTheBatchList() throws {
+        let json = Self.direct(emma: Self.lastActive("2024-09-12T09:20:00Z"))
+        let document = try ConversationDecoder.decode(Array(json.utf8))
+        let list = try IncrementalMessageList(conversation: document.conversation, environment: try Self.environment(document), width: 40)
+        #expect(list.decisions.header.subtitle == "last seen 40 minutes ago")
+        #expect(list.screen().boxesWithRole(.headerSubtitle).map(\.lines) == [["last seen 40 minutes ago"]])
+    }
+
     @Test func aPresenceValueOfTheWrongType_isAnErrorAtItsPath() {
         func path(_ emma: String) -> String? {
             let json = Self.direct(emma: emma)
