@@ -60,6 +60,7 @@ enum ConfigDecoding {
         .points("single_bottom", in: "message_paddings", \.singleBottomPadding),
         .points("group_bottom", in: "message_paddings", \.groupBottomPadding),
         .choice("message_time_format", \.messageTimeFormat),
+        .choice("header_presence", \.headerPresence),
     ]
 
     /// The objects holding options, in their first option's order.

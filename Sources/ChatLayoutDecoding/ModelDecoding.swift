@@ -383,7 +383,12 @@ struct ModelDecoder {
         var result: [Member] = []
         for element in try json.optionalArray() {
             if !element["user"].isAbsent {
-                result.append(Member(user: try user(element["user"])))
+                var member = try user(element["user"])
+                // The presence a direct channel's header shows (only members' is read: a
+                // message's author carries the presence of when it was sent).
+                member.online = try element["user"]["online"].optionalBool()
+                member.lastActive = try element["user"]["last_active"].optionalTimestamp()
+                result.append(Member(user: member))
             } else {
                 result.append(Member(user: User(id: try element["user_id"].string())))
             }

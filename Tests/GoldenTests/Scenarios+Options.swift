@@ -126,6 +126,8 @@ extension Scenarios {
         Scenario(name: "left-aligned-group-channel-w40", document: "trail-meetup.json", width: 40) { config in
             config.messageListAlignment = .leftAligned
         },
+        // The other member's presence in a direct channel's header (issue 30): "last seen 12 minutes ago".
+        Scenario(name: "presence-direct-channel-last-seen-w40", document: "lunch-direct-presence.json", width: 40),
     ]
 
     /// Local send states, typing, empty and loading.

@@ -94,6 +94,13 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if list.messages.isEmpty && conversation.messageListState != .loading && !config.showEmptyState {
             decisions.notes.append("empty channel: no \"\(strings.noMessages)\" (show_empty_state is off; Stream UIKit's list draws nothing)")
         }
+        if let presence = PresenceSubtitle.decide(conversation, currentUserID: context.currentUserID, now: context.now,
+                                                  rule: config.headerPresence, strings: strings, formatter: formatter) {
+            let shown = presence.text == list.header.subtitle ? "" : "; the typing indicator shows in its place"
+            decisions.notes.append(presence.explanation(now: context.now, rule: config.headerPresence) + shown)
+        } else if let unshown = PresenceSubtitle.unshownExplanation(conversation, rule: config.headerPresence) {
+            decisions.notes.append(unshown)
+        }
         if conversation.channel.memberCount == nil {
             if !conversation.members.isEmpty {
                 decisions.notes.append("header: \(conversation.members.count) members counted from the members listed (no member_count)")
@@ -213,7 +220,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
 
     /// The channel header, with the typing text when it shows in the navigation bar.
     package func header(_ conversation: Conversation, typing: String?) -> ChannelHeader {
-        HeaderResolver.header(conversation, currentUserID: context.currentUserID, typing: typing,
+        HeaderResolver.header(conversation, currentUserID: context.currentUserID, now: context.now, typing: typing,
                               config: config, strings: strings, formatter: formatter)
     }
 

@@ -26,9 +26,11 @@ enum TypingText {
 
 /// The channel header: its title (`ChannelNamer`), under it the member count ("4 members";
 /// "4 members, 1 online" when the payload counts the watchers, as Stream's group channels
-/// say), or who is typing with `navigation_bar`.
+/// say), a direct channel's other member's presence when the payload has it
+/// (``PresenceSubtitle``: "Online", "last seen 5 minutes ago" as of `now`), or who is typing
+/// with `navigation_bar`.
 enum HeaderResolver {
-    static func header(_ conversation: Conversation, currentUserID: String?, typing: String?,
+    static func header(_ conversation: Conversation, currentUserID: String?, now: Timestamp, typing: String?,
                        config: MessageListConfig, strings: ChatStrings, formatter: any LocaleFormatting) -> ChannelHeader {
         let title = ChannelNamer.title(of: conversation.channel, members: conversation.members.map(\.user),
                                        currentUserID: currentUserID, strings: strings, formatter: formatter)
@@ -41,6 +43,10 @@ enum HeaderResolver {
         } else if count > 0 {
             // No member count known (an export without members): no count rather than "0 members".
             subtitle = strings.members.text(count, using: formatter)
+        }
+        if let presence = PresenceSubtitle.decide(conversation, currentUserID: currentUserID, now: now, rule: config.headerPresence,
+                                                  strings: strings, formatter: formatter) {
+            subtitle = presence.text
         }
         if config.typingIndicatorPlacement == .navigationBar, let typing { subtitle = typing }
         return ChannelHeader(title: title, subtitle: subtitle, memberCount: count)

@@ -37,7 +37,7 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
             return false
         }
         let replyCount = max(parent.threadReplyCount, thread?.replyCount ?? 0, allReplies.count)
-        let channelName = HeaderResolver.header(scope, currentUserID: context.currentUserID, typing: nil, config: config,
+        let channelName = HeaderResolver.header(scope, currentUserID: context.currentUserID, now: context.now, typing: nil, config: config,
                                                 strings: strings, formatter: formatter).title
         let parentInfo: ThreadParentInfo?
         let items: [MessageListItem]

@@ -123,6 +123,25 @@ public struct ChatStrings: Hashable, Sendable {
     /// The button that adds an option: "Suggest an Option".
     public var pollSuggestOption = "Suggest an Option"
 
+    // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
+    /// The other member is connected: "Online".
+    public var presenceOnline = "Online"
+    /// The other member is not, and the payload has no usable `last_active`: "Offline".
+    public var presenceOffline = "Offline"
+    /// Last connected under a minute ago: "last seen just one second ago" / "last seen 12
+    /// seconds ago" (Stream says "one" for 0 and 1).
+    public var lastSeenSeconds = CountPhrase(one: "last seen just one second ago", other: "last seen {count} seconds ago")
+    /// Under an hour ago: "last seen one minute ago" / "last seen 5 minutes ago".
+    public var lastSeenMinutes = CountPhrase(one: "last seen one minute ago", other: "last seen {count} minutes ago")
+    /// Under a day ago: "last seen one hour ago" / "last seen 3 hours ago".
+    public var lastSeenHours = CountPhrase(one: "last seen one hour ago", other: "last seen {count} hours ago")
+    /// Under a week ago: "last seen one day ago" / "last seen 2 days ago".
+    public var lastSeenDays = CountPhrase(one: "last seen one day ago", other: "last seen {count} days ago")
+    /// Under a month ago: "last seen one week ago" / "last seen 3 weeks ago".
+    public var lastSeenWeeks = CountPhrase(one: "last seen one week ago", other: "last seen {count} weeks ago")
+    /// A month or more ago: "last seen one month ago" / "last seen 4 months ago".
+    public var lastSeenMonths = CountPhrase(one: "last seen one month ago", other: "last seen {count} months ago")
+
     /// The locale's ten digits, zero to nine, for the counts the layout writes without a phrase:
     /// reactions, poll votes, unread badges, the scroll-to-latest button ("٣" in Arabic). A
     /// ``LayoutEnvironment`` sets them from its formatter; ASCII digits by default.

@@ -224,6 +224,14 @@ extension ChatStrings {
         .counted("poll_view_comments", \.pollViewComments),
         .counted("poll_all_options", \.pollAllOptions),
         .phrase("poll_suggest_option", \.pollSuggestOption),
+        .phrase("presence_online", \.presenceOnline),
+        .phrase("presence_offline", \.presenceOffline),
+        .counted("last_seen_seconds", \.lastSeenSeconds),
+        .counted("last_seen_minutes", \.lastSeenMinutes),
+        .counted("last_seen_hours", \.lastSeenHours),
+        .counted("last_seen_days", \.lastSeenDays),
+        .counted("last_seen_weeks", \.lastSeenWeeks),
+        .counted("last_seen_months", \.lastSeenMonths),
     ]
 }
 

@@ -41,6 +41,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.directChannelRule = .membersCID // isDirectMessageChannel: a "!members" cid
             config.singleBottomPadding = 8 // MessagePaddings.singleBottom
             config.groupBottomPadding = 2 // MessagePaddings.groupBottom
+            config.headerPresence = .lastSeen31Days // onlineInfoText: its own DateUtils, weeks until 31 days
         case .sendbird:
             config.groupingRule = .sameMinute
             config.dateIndicatorPlacement = .messageList // a date view above each day's first message
@@ -53,6 +54,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.dateSeparatorOnOldestMessage = true // checkSameDayAsNextMessage: false for the oldest loaded
             config.messageTimeFormat = .sendbird // SBUDateFormatSet.Message.sentTimeFormat "hh:mm", localised
             config.reactionsRule = .anyScore // SBUMessageReactionView: a cell for every reaction of the message, any key
+            config.headerPresence = .none // SBUChannelTitleView: its status field shows typing only, never presence
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config

@@ -214,6 +214,11 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// How a message's time reads (`message_time_format`): the locale's short time ("9:41 AM",
     /// the default) or Sendbird's ("09:41 AM").
     public var messageTimeFormat: MessageTimeFormat = .short
+    /// `header_presence`: what a direct (`!members`) channel's header says of its other
+    /// member when the payload has presence: "Online", "last seen 5 minutes ago" or
+    /// "Offline". Default `last_seen` (Stream UIKit); without presence in the payload the
+    /// subtitle is the member count whatever this says.
+    public var headerPresence: HeaderPresence = .lastSeen
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(
@@ -310,4 +315,18 @@ public struct LayoutContext: Hashable, Sendable, Codable {
         self.locale = locale
         self.translationLanguage = translationLanguage
     }
+}
+
+/// What a direct channel's header says of its other member's presence (`header_presence`),
+/// when the payload has presence (a member's `online` or `last_active`).
+public enum HeaderPresence: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Stream UIKit's `ChatChannelHeaderView`: "Online", "last seen 5 minutes ago" (in
+    /// seconds, minutes, hours, days, weeks, then months once a calendar month has passed:
+    /// its `DateUtils.timeAgo`), else "Offline".
+    case lastSeen = "last_seen"
+    /// Stream SwiftUI's `onlineInfoText`: the same, but weeks run until 31 days have passed
+    /// (its own `DateUtils.timeAgo`), then months.
+    case lastSeen31Days = "last_seen_31_days"
+    /// Sendbird's title view: no presence; the subtitle stays the member count.
+    case none
 }

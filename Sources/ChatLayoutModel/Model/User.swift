@@ -11,20 +11,34 @@ public struct User: Hashable, Sendable, Codable {
     public var neutralName: NeutralText?
     /// The avatar's image URL (carried; the layout draws initials).
     public var imageURL: String?
+    /// Whether the user is connected now (`online`), as the payload says; nil when it does not.
+    /// A direct channel's header shows its other member's presence from it.
+    public var online: Bool?
+    /// When the user was last connected (`last_active`); nil when the payload does not say. A
+    /// direct channel's header reads "last seen 5 minutes ago" from it, relative to the
+    /// context's `now`.
+    public var lastActive: Timestamp?
 
-    private enum CodingKeys: String, CodingKey { case id, neutralName = "name", imageURL }
+    private enum CodingKeys: String, CodingKey { case id, neutralName = "name", imageURL, online, lastActive }
 
     /// A user; the name is neutralised.
-    public init(id: String, name: String? = nil, imageURL: String? = nil) {
+    public init(id: String, name: String? = nil, imageURL: String? = nil, online: Bool? = nil, lastActive: Timestamp? = nil) {
         self.id = id
         self.neutralName = name.map { NeutralText($0) }
         self.imageURL = imageURL
+        self.online = online
+        self.lastActive = lastActive
     }
 
-    /// Users are equal when their id, name and image are the same bytes: an id that only reads
-    /// like another (canonically equivalent, as Swift's `==` compares strings) is another user.
+    /// Whether the payload says anything of the user's presence (`online` or `last_active`).
+    public var hasPresence: Bool { online != nil || lastActive != nil }
+
+    /// Users are equal when their id, name and image are the same bytes (an id that only reads
+    /// like another, canonically equivalent as Swift's `==` compares strings, is another user)
+    /// and their presence is the same.
     public static func == (lhs: User, rhs: User) -> Bool {
         Identifier.same(lhs.id, rhs.id) && lhs.neutralName == rhs.neutralName && Identifier.equal(lhs.imageURL, rhs.imageURL)
+            && lhs.online == rhs.online && lhs.lastActive == rhs.lastActive
     }
 
     /// Hashes the same bytes that `==` compares.

@@ -65,7 +65,7 @@ struct ConfigKeyWarningTests {
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
              "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]},
-             "message_time_format": "sendbird"}
+             "message_time_format": "sendbird", "header_presence": "last_seen_31_days"}
             """
         let document = try decode(config: config)
         #expect(document.warnings.isEmpty, "\(document.warnings)")

@@ -49,11 +49,12 @@ struct TranslationTableTests {
             let english = Dictionary(uniqueKeysWithValues: ChatStrings().table.map { ($0.key, $0.value) })
             let same = table.filter { english[$0.0] == $0.1 }.map(\.0)
             // Words the languages share with English (French "image", Italian "file", Dutch
-            // "thread", German "online"); the only phrases among them are punctuation (the
-            // list separator, the comma between "4 members" and "1 online").
+            // "thread", German "online"; "Online" and "Offline" in several); the only phrases
+            // among them are punctuation (the list separator, the comma between "4 members"
+            // and "1 online").
             let shared: Set<String> = ["list_separator", "attachment_image", "attachment_video", "attachment_audio", "attachment_giphy",
                                        "attachment_file", "attachment_message", "threads_title", "thread_title", "online",
-                                       "members_online"]
+                                       "members_online", "presence_online", "presence_offline"]
             #expect(Set(same).isSubset(of: shared), "\(language) keeps English for \(same)")
         }
     }
