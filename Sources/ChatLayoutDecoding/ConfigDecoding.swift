@@ -59,6 +59,8 @@ enum ConfigDecoding {
         .points("single_bottom", in: "message_paddings", \.singleBottomPadding),
         .points("group_bottom", in: "message_paddings", \.groupBottomPadding),
         .choice("message_time_format", \.messageTimeFormat),
+        .choice("message_anatomy", \.messageAnatomy),
+        .choice("reactions_placement", in: "message_display_options", \.reactionsPlacement),
     ]
 
     /// The objects holding options, in their first option's order.

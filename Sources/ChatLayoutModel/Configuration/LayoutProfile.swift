@@ -12,7 +12,8 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// Sendbird's UIKit (`SBUGroupChannelModule.List`, `SBUBaseChannelViewModel`): same-minute
     /// groups, date separators in the list in Sendbird's style, typing in the header, pages of
     /// 30, "edited" shown, "No messages" in an empty channel, no unread separator, the oldest
-    /// loaded message's date always shown, times as "09:41 AM".
+    /// loaded message's date always shown, times as "09:41 AM", its cells' anatomy (the
+    /// nickname above the bubble, the time beside it).
     case sendbird
 
     /// The profile of a document and a request that name none.
@@ -51,6 +52,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.unreadSeparatorEnabled = false // a floating unread count, no separator in the list
             config.dateSeparatorOnOldestMessage = true // checkSameDayAsNextMessage: false for the oldest loaded
             config.messageTimeFormat = .sendbird // SBUDateFormatSet.Message.sentTimeFormat "hh:mm", localised
+            config.messageAnatomy = .sendbird // SBUContentBaseMessageCell: nickname above, time beside the bubble
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config
