@@ -122,6 +122,27 @@ struct SendbirdAnatomyTests {
         }
     }
 
+    @Test func sendbird_aQuote_standsAboveTheBubble_outsideIt_andNamesNoAuthor() throws {
+        let quoting = Self.message("q", by: "han", at: "2024-03-05T10:05:00Z", extra: #", "quoted_message_id": "m1""#)
+        let row = try Self.row("q", in: try Self.boxes(Self.document(messages: [Self.groups[0], quoting]), profile: .sendbird))
+        let bubble = try #require(Self.part(.bubble, of: row))
+        let quote = try #require(Self.part(.quotedMessage, of: row))
+        #expect(Self.bottom(quote) <= bubble.frame.y && quote.frame.x == bubble.frame.x)
+        #expect(Self.part(.quotedMessage, of: bubble) == nil, "not inside the bubble")
+        #expect(Self.part(.authorName, of: row) == nil, "the quote says who replied")
+    }
+
+    @Test func sendbird_everyMessageOfTheCurrentUsersGroup_hasItsReceipt_onlyTheLastItsTime() throws {
+        let mine = [Self.message("a", by: "me", at: "2024-03-05T10:00:05Z"), Self.message("b", by: "me", at: "2024-03-05T10:00:30Z")]
+        let boxes = try Self.boxes(Self.document(messages: mine), profile: .sendbird)
+        let first = try Self.row("a", in: boxes), last = try Self.row("b", in: boxes)
+        #expect(Self.part(.deliveryStatus, of: first) != nil && Self.part(.timestamp, of: first) == nil)
+        #expect(Self.part(.deliveryStatus, of: last) != nil && Self.part(.timestamp, of: last) != nil)
+        // Stream's: the status with the time, on the last only.
+        let stream = try Self.boxes(Self.document(config: #"{"grouping_rule": "same_minute"}"#, messages: mine))
+        #expect(Self.part(.deliveryStatus, of: try Self.row("a", in: stream)) == nil)
+    }
+
     @Test func theKeyStream_underTheSendbirdProfile_bringsStreamsAnatomyBack() throws {
         let json = Self.document(config: #"{"message_anatomy": "stream"}"#, messages: Self.groups)
         let document = try ConversationDecoder.decode(Array(json.utf8), profile: .sendbird)

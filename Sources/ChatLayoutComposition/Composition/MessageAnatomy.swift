@@ -22,6 +22,9 @@ package struct MessageAnatomy: Hashable, Sendable {
         /// The author's name on a line of its own, from the bubble's leading edge (Sendbird's
         /// `userNameView` above the first bubble of a group).
         case authorName
+        /// The quoted message above the bubble, outside it, against the bubble's leading edge
+        /// (its trailing edge for the current user's): Sendbird's `quotedMessageView`.
+        case quote
     }
 
     /// A part inside the bubble.
@@ -114,14 +117,14 @@ package struct MessageAnatomy: Hashable, Sendable {
     )
 
     /// Sendbird's cells (`SBUContentBaseMessageCell`): the nickname above the bubble (the
-    /// decisions give it to the first message of a group); inside the bubble the quote, the
-    /// content, "(edited)", the link preview (`webView`) and the reactions; beside it the time,
+    /// decisions give it to the first message of a group), then the quoted message, outside
+    /// the bubble; inside it the content, "(edited)", the link preview (`webView`) and the reactions; beside it the time,
     /// after the delivery status for the current user's (`stateView`); under it the thread
     /// info and, for what Sendbird has no place for ("Only visible to you", "Translated to …"),
     /// a line; the avatar level with the bubble's bottom.
     package static let sendbird = MessageAnatomy(
-        aboveBubble: [.authorName],
-        inBubble: [.quote, .poll, .location, .attachments, .text, .edited, .linkPreview, .reactions],
+        aboveBubble: [.authorName, .quote],
+        inBubble: [.poll, .location, .attachments, .text, .edited, .linkPreview, .reactions],
         belowBubble: [.threadInfo, .footnote],
         footnote: [.onlyVisibleToYou, .translation],
         currentUserFootnote: [.onlyVisibleToYou, .translation],

@@ -198,8 +198,9 @@ enum LayoutOptionsResolver {
                 reasons?.append(OptionReason(option: "errorIndicator", reason: failure))
             }
         }
-        // 14. The status is gated by the channel's events (DeliveryState.isShown).
-        if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
+        // 14. The status is gated by the channel's events (DeliveryState.isShown). Sendbird's
+        // cells keep the receipt on every message of a group (grouping hides only the time).
+        if (last || config.messageAnatomy == .sendbird) && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
             if DeliveryState.isShown(status, features: facts.features) {
                 options.insert(.deliveryStatusIndicator)
                 reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status, readCount: facts.readCount)))

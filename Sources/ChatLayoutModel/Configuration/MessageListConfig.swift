@@ -41,10 +41,11 @@ public enum MessageAnatomyStyle: String, Hashable, Sendable, Codable, CaseIterab
     /// Stream's `ChatMessageContentView`: reactions above the bubble; the author, the time and
     /// "Edited" in a footnote line under it; the avatar level with that line.
     case stream
-    /// Sendbird's `SBUContentBaseMessageCell`: the nickname above the first bubble of a group,
-    /// the time (and the delivery status) beside the last one, the avatar level with its
-    /// bottom; "(edited)", the link preview and the reactions inside the bubble; no receipts
-    /// in a thread's replies.
+    /// Sendbird's `SBUContentBaseMessageCell`: the nickname above the first bubble of a group
+    /// (none over a quote), the quoted message above the bubble, the time beside the last
+    /// bubble and the receipt beside every one of the current user's, the avatar level with
+    /// the bubble's bottom; "(edited)", the link preview and the reactions inside the bubble;
+    /// no receipts in a thread's replies.
     case sendbird
 }
 

@@ -510,6 +510,13 @@ struct RowLayout {
         case .footnote:
             return writeFootnote(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote,
                                  id: spec.id, in: column, y: y, into: &sink)
+        case .quote:
+            guard let quote = spec.quote else { return 0 }
+            // As wide as a bubble may be, from the bubble's edge on the row's side.
+            let block = quoteBlock(quote, width: max(1, column.available * metrics.maximumBubbleWidthPercent / 100))
+            let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width) : column.bubbleX
+            emit(block, id: spec.id, x: x, y: y, into: &sink)
+            return block.height
         case .authorName:
             guard let name = spec.footnote.author else { return 0 }
             // Over the bubble, from its leading edge (its trailing edge for the current user's).
