@@ -143,6 +143,34 @@ struct SendbirdAnatomyTests {
         #expect(Self.part(.deliveryStatus, of: try Self.row("a", in: stream)) == nil)
     }
 
+    /// The plain presentation with `reactions` as the reactions' line ("": nothing drawn, as
+    /// for a type without a glyph).
+    private struct ReactionGlyphs: BoxPresentation {
+        var reactions: String
+        func line(_ role: BoxRole, text: String?, content: BoxContent?, strings: ChatStrings) -> String {
+            role == .reactions ? reactions : PlainPresentation().line(role, text: text, content: content, strings: strings)
+        }
+    }
+
+    @Test func sendbird_reactionsThatDrawNothing_takeNoLineInTheBubble() throws {
+        let reacted = Self.message("e1", by: "han", at: "2024-03-05T10:00:00Z",
+                                   extra: #", "reaction_scores": {"fire": 1}, "latest_reactions": [{"type": "fire", "user_id": "leia"}]"#)
+        let bubble = { (message: String, presentation: any BoxPresentation) throws -> Box in
+            let json = Self.document(config: #"{"reactions_rule": "any_score"}"#, messages: [message])
+            let request = ScreenRequest(document: .init(name: "doc.json", bytes: Array(json.utf8)), overrides: .init(profile: .sendbird), width: 60)
+            let screen = try request.layout(try request.input(), presentation: presentation)
+            var found: Box?
+            screen.root.walk { box, _ in if found == nil && box.role == .bubble { found = box } }
+            return try #require(found)
+        }
+        let drawn = try bubble(reacted, ReactionGlyphs(reactions: "fire 1"))
+        #expect(Self.part(.reactions, of: drawn) != nil, "a reaction the presentation draws has its line")
+        let undrawn = try bubble(reacted, ReactionGlyphs(reactions: ""))
+        #expect(Self.part(.reactions, of: undrawn) == nil)
+        let plain = try bubble(Self.message("e1", by: "han", at: "2024-03-05T10:00:00Z"), ReactionGlyphs(reactions: ""))
+        #expect(undrawn.frame.height == plain.frame.height, "no blank line")
+    }
+
     @Test func theKeyStream_underTheSendbirdProfile_bringsStreamsAnatomyBack() throws {
         let json = Self.document(config: #"{"message_anatomy": "stream"}"#, messages: Self.groups)
         let document = try ConversationDecoder.decode(Array(json.utf8), profile: .sendbird)

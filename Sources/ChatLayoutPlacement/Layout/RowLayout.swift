@@ -602,7 +602,11 @@ struct RowLayout {
             case .edited:
                 if let words = spec.footnote.edited { content.append(line(.editedLabel, words, content: .edited, maxWidth: inner)) }
             case .reactions:
-                if let reactions = spec.reactions { content.append(line(.reactions, data: reactions, maxWidth: inner)) }
+                // Reactions the presentation draws nothing for (types without a glyph) take no line.
+                if let reactions = spec.reactions {
+                    let block = line(.reactions, data: reactions, maxWidth: inner)
+                    if block.width > 0 { content.append(block) }
+                }
             }
         }
         return content
