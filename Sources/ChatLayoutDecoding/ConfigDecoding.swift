@@ -61,6 +61,8 @@ enum ConfigDecoding {
         .points("group_bottom", in: "message_paddings", \.groupBottomPadding),
         .choice("message_time_format", \.messageTimeFormat),
         .choice("header_presence", \.headerPresence),
+        .choice("message_anatomy", \.messageAnatomy),
+        .choice("reactions_placement", in: "message_display_options", \.reactionsPlacement),
     ]
 
     /// The objects holding options, in their first option's order.

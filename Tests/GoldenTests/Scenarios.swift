@@ -1,6 +1,6 @@
 /// The golden scenarios. Each one is a file `Goldens/<name>.txt`; read it when you record it.
 enum Scenarios {
-    static let all: [Scenario] = sample + options + multilingual + threadView + threadList + languages
+    static let all: [Scenario] = sample + options + multilingual + threadView + threadList + languages + anatomies
 
     /// The bundled sample conversation at three widths.
     static let sample: [Scenario] = [

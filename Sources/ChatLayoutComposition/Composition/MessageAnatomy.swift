@@ -19,6 +19,12 @@ package struct MessageAnatomy: Hashable, Sendable {
         case threadInfo
         /// One line of the footnote's parts (``FootnotePart``), in ``footnote``'s order.
         case footnote
+        /// The author's name on a line of its own, from the bubble's leading edge (Sendbird's
+        /// `userNameView` above the first bubble of a group).
+        case authorName
+        /// The quoted message above the bubble, outside it, against the bubble's leading edge
+        /// (its trailing edge for the current user's): Sendbird's `quotedMessageView`.
+        case quote
     }
 
     /// A part inside the bubble.
@@ -38,6 +44,12 @@ package struct MessageAnatomy: Hashable, Sendable {
         case translation
         /// The link preview's card under the text (Stream's `LinkAttachmentViewInjector`).
         case linkPreview
+        /// "(edited)" on a line under the text (Sendbird writes it after the text, inside the
+        /// bubble).
+        case edited
+        /// The reactions at the bubble's bottom, inside it (Sendbird's `reactionView` in the
+        /// bubble's `additionContainerView`).
+        case reactions
     }
 
     /// A part of the footnote line under the bubble.
@@ -68,6 +80,27 @@ package struct MessageAnatomy: Hashable, Sendable {
     /// The footnote's parts of the current user's messages, from their start (the line ends at
     /// the trailing edge).
     package var currentUserFootnote: [FootnotePart]
+    /// The parts on one line beside the bubble, level with its bottom, after its trailing
+    /// edge, for others' messages (Sendbird's `stateView`). A row too narrow for them beside a
+    /// bubble has them on a line under it.
+    package var besideBubble: [FootnotePart] = []
+    /// The same for the current user's messages: the line ends before the bubble's leading edge.
+    package var currentUserBesideBubble: [FootnotePart] = []
+    /// The avatar's bottom level with the bubble's (Sendbird's bottom-aligned
+    /// `contentHStackView`), not with the parts under it.
+    package var avatarAtBubbleBottom = false
+    /// How the thread view's `info_header` composes the parent message.
+    package var parentInfoStyle: ParentInfoStyle = .besideAvatar
+
+    /// How the `info_header` parent is composed.
+    package enum ParentInfoStyle: Hashable, Sendable {
+        /// Its content in the column beside the avatar, as ``parentInfo`` orders it.
+        case besideAvatar
+        /// Sendbird's `SBUParentMessageInfoView`: the content under the avatar across the row,
+        /// a picture in a fixed frame (240 × 160 points), a file, a voice message or the text
+        /// with its link preview, then the reactions.
+        case sendbird
+    }
 
     /// Today's arrangement: reactions above the bubble; the quote, poll, location,
     /// attachments and text inside it (the text in translation when the message has one);
@@ -75,12 +108,58 @@ package struct MessageAnatomy: Hashable, Sendable {
     /// others' author, time, "• Edited", "Only visible to you", delivery status; the current
     /// user's the other way round with "Edited" still after the time — "✓ 12:01 AM • Edited";
     /// "Translated to Portuguese" last in both.
-    static let standard = MessageAnatomy(
+    package static let standard = MessageAnatomy(
         aboveBubble: [.reactions],
         inBubble: [.quote, .poll, .location, .attachments, .text, .linkPreview],
         belowBubble: [.threadInfo, .footnote],
         footnote: [.author, .time, .edited, .onlyVisibleToYou, .deliveryStatus, .translation],
         currentUserFootnote: [.deliveryStatus, .onlyVisibleToYou, .time, .edited, .author, .translation]
+    )
+
+    /// Sendbird's cells (`SBUContentBaseMessageCell`): the nickname above the bubble (the
+    /// decisions give it to the first message of a group), then the quoted message, outside
+    /// the bubble; inside it the content, "(edited)", the link preview (`webView`) and the reactions; beside it the time,
+    /// after the delivery status for the current user's (`stateView`); under it the thread
+    /// info and, for what Sendbird has no place for ("Only visible to you", "Translated to …"),
+    /// a line; the avatar level with the bubble's bottom.
+    package static let sendbird = MessageAnatomy(
+        aboveBubble: [.authorName, .quote],
+        inBubble: [.poll, .location, .attachments, .text, .edited, .linkPreview, .reactions],
+        belowBubble: [.threadInfo, .footnote],
+        footnote: [.onlyVisibleToYou, .translation],
+        currentUserFootnote: [.onlyVisibleToYou, .translation],
+        besideBubble: [.time],
+        currentUserBesideBubble: [.deliveryStatus, .time],
+        avatarAtBubbleBottom: true,
+        parentInfoStyle: .sendbird
+    )
+
+    /// The anatomy a configuration draws its rows in: `message_anatomy`, with the reactions
+    /// under the bubble where `reactions_placement` is `bottom` (Stream's anatomy; Sendbird's
+    /// has them in the bubble). The one place a configuration chooses an anatomy.
+    package static func forConfig(_ config: MessageListConfig) -> MessageAnatomy {
+        switch config.messageAnatomy {
+        case .sendbird:
+            return .sendbird
+        case .stream:
+            guard config.reactionsPlacement == .bottom else { return .standard }
+            var anatomy = MessageAnatomy.standard
+            anatomy.aboveBubble.removeAll { $0 == .reactions }
+            anatomy.belowBubble.insert(.reactions, at: 0)
+            return anatomy
+        }
+    }
+
+    /// The parent message of the `info_header` as Sendbird's `SBUParentMessageInfoView` composes
+    /// it (its `contentVStackView`): a file message's one picture, file or voice message, or the
+    /// text and its link preview (`webView`) under it; no quote; the reactions under the content.
+    package static let sendbirdParentInfo = MessageAnatomy(
+        aboveBubble: [],
+        inBubble: [.attachments, .poll, .location, .text, .translation, .linkPreview],
+        belowBubble: [.reactions],
+        footnote: [],
+        currentUserFootnote: [],
+        parentInfoStyle: .sendbird
     )
 
     /// The parent message of a thread view's `info_header` (Sendbird's parent message info):

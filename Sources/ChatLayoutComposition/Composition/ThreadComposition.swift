@@ -14,14 +14,20 @@ extension MessageComposer {
 
     /// The parent message of the `info_header` presentation: its avatar, content and
     /// reactions as a message row has them (no bubble, no footnote: the author and the date
-    /// are the info's own, ``ThreadParentInfo``).
+    /// are the info's own, ``ThreadParentInfo``), its content in ``parentInfoAnatomy``'s order.
     package func parentInfo(_ info: ThreadParentInfo) -> MessageRowSpec {
         let decision = info.decision
         var spec = MessageRowSpec(id: decision.message.id)
         spec.avatar = avatar(decision.message.user)
-        composeContent(decision, into: &spec, inBubble: MessageAnatomy.parentInfo.inBubble)
+        composeContent(decision, into: &spec, inBubble: parentInfoAnatomy.inBubble)
         if decision.options.contains(.reactions) { spec.reactions = reactions(decision.reactions) }
         return spec
+    }
+
+    /// How the parent of `info_header` is composed: Sendbird's under its anatomy, else
+    /// ``MessageAnatomy/parentInfo``.
+    package var parentInfoAnatomy: MessageAnatomy {
+        anatomy.parentInfoStyle == .sendbird ? .sendbirdParentInfo : .parentInfo
     }
 
     /// The reply counter of a thread view: "3 replies" and its count.

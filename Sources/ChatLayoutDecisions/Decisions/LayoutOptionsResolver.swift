@@ -41,6 +41,8 @@ struct MessageFacts {
     var isTopMostRow: Bool
     /// The channel is direct by `direct_channel_rule` (the avatar display options).
     var isDirect: Bool
+    /// The first message of its group, or alone in it (Sendbird's nickname stands over it).
+    var isFirstInGroup = false
 }
 
 /// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
@@ -116,7 +118,7 @@ enum LayoutOptionsResolver {
         if last && !facts.isFromCurrentUser {
             options.insert(.avatar)
             reasons?.append(OptionReason(option: "avatar", reason: "last in group, not yours"))
-            if facts.memberCount > 2 {
+            if facts.memberCount > 2 && config.messageAnatomy == .stream {
                 options.insert(.authorName)
                 reasons?.append(OptionReason(option: "authorName", reason: "\(facts.memberCount) members"))
             }
@@ -129,6 +131,16 @@ enum LayoutOptionsResolver {
             reasons?.append(OptionReason(option: "avatar", reason: facts.isFromCurrentUser
                 ? "top-most loaded row (avatar_on_top_most_row, show_outgoing_message_avatar)"
                 : "top-most loaded row, not yours (avatar_on_top_most_row)"))
+        }
+        // 7b. Sendbird's anatomy names the author over the first bubble of a group (and a single
+        // one), in every channel; a message quoting another does not (its quote says who replied).
+        if config.messageAnatomy == .sendbird && facts.isFirstInGroup && !facts.isFromCurrentUser {
+            if message.quotedMessage == nil {
+                options.insert(.authorName)
+                reasons?.append(OptionReason(option: "authorName", reason: "first in group, not yours (message_anatomy sendbird)"))
+            } else {
+                reasons?.append(OptionReason(option: "authorName", reason: "quotes a message (message_anatomy sendbird)", removed: true))
+            }
         }
         // 8. Thread roots (replies, or latest replies listed) and thread replies.
         if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
@@ -186,8 +198,9 @@ enum LayoutOptionsResolver {
                 reasons?.append(OptionReason(option: "errorIndicator", reason: failure))
             }
         }
-        // 14. The status is gated by the channel's events (DeliveryState.isShown).
-        if last && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
+        // 14. The status is gated by the channel's events (DeliveryState.isShown). Sendbird's
+        // cells keep the receipt on every message of a group (grouping hides only the time).
+        if (last || config.messageAnatomy == .sendbird) && facts.isFromCurrentUser && (message.type == .regular || message.type == .reply), let status = facts.deliveryStatus {
             if DeliveryState.isShown(status, features: facts.features) {
                 options.insert(.deliveryStatusIndicator)
                 reasons?.append(OptionReason(option: "deliveryStatusIndicator", reason: DeliveryState.reason(status, readCount: facts.readCount)))

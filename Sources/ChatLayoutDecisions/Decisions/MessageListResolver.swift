@@ -242,7 +242,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             memberCount: memberCount, features: features,
             isJumbomoji: emojiCount.map { (1 ... 3).contains($0) } ?? false, translation: translation,
             deliveryStatus: delivery.ungatedStatus(of: message),
-            isTopMostRow: isTopMostRow, isDirect: isDirect
+            isTopMostRow: isTopMostRow, isDirect: isDirect, isFirstInGroup: position == .top || position == .single
         )
         if isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
         if explain, let withheld, let target = context.translationLanguage {

@@ -181,6 +181,16 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
                 }
                 decision.threadInfoText = nil
                 decision.threadParticipantNames = []
+                // Sendbird's thread cells use no receipts (`receiptState: .notUsed`).
+                if environment.config.messageAnatomy == .sendbird && decision.options.contains(.deliveryStatusIndicator) {
+                    decision.options.remove(.deliveryStatusIndicator)
+                    decision.deliveryStatus = nil
+                    decision.readCount = nil
+                    if decision.reasons.contains(where: { $0.option == "deliveryStatusIndicator" }) {
+                        decision.reasons.append(OptionReason(option: "deliveryStatusIndicator",
+                                                             reason: "a thread's reply: no receipts (message_anatomy sendbird)", removed: true))
+                    }
+                }
                 return .message(decision)
             case .dateSeparator:
                 return item

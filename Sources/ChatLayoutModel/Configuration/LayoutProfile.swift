@@ -12,7 +12,8 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// Sendbird's UIKit (`SBUGroupChannelModule.List`, `SBUBaseChannelViewModel`): same-minute
     /// groups, date separators in the list in Sendbird's style, typing in the header, pages of
     /// 30, "edited" shown, "No messages" in an empty channel, no unread separator, the oldest
-    /// loaded message's date always shown, times as "09:41 AM", reactions of any key.
+    /// loaded message's date always shown, times as "09:41 AM", reactions of any key, its
+    /// cells' anatomy (the nickname above the bubble, the time beside it).
     case sendbird
 
     /// The profile of a document and a request that name none.
@@ -55,6 +56,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.messageTimeFormat = .sendbird // SBUDateFormatSet.Message.sentTimeFormat "hh:mm", localised
             config.reactionsRule = .anyScore // SBUMessageReactionView: a cell for every reaction of the message, any key
             config.headerPresence = .none // SBUChannelTitleView: its status field shows typing only, never presence
+            config.messageAnatomy = .sendbird // SBUContentBaseMessageCell: nickname above, time beside the bubble
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config

@@ -35,6 +35,29 @@ public enum MessageTimeFormat: String, Hashable, Sendable, Codable, CaseIterable
     case sendbird
 }
 
+/// Whose message anatomy a row is drawn in (`message_anatomy`): which part of a message goes
+/// where around its bubble.
+public enum MessageAnatomyStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Stream's `ChatMessageContentView`: reactions above the bubble; the author, the time and
+    /// "Edited" in a footnote line under it; the avatar level with that line.
+    case stream
+    /// Sendbird's `SBUContentBaseMessageCell`: the nickname above the first bubble of a group
+    /// (none over a quote), the quoted message above the bubble, the time beside the last
+    /// bubble and the receipt beside every one of the current user's, the avatar level with
+    /// the bubble's bottom; "(edited)", the link preview and the reactions inside the bubble;
+    /// no receipts in a thread's replies.
+    case sendbird
+}
+
+/// Where the reactions stand against the bubble (`message_display_options.reactions_placement`),
+/// as Stream SwiftUI's `ReactionsPlacement`.
+public enum ReactionsPlacement: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Above the bubble, hanging off its top corner (both Stream SDKs' default).
+    case top
+    /// Under the bubble, against its trailing edge (the leading one for the current user's).
+    case bottom
+}
+
 /// Where the typing indicator shows (`typing_indicator_placement`).
 public enum TypingIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIterable {
     /// A row at the bottom of the list.
@@ -219,6 +242,11 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// "Offline". Default `last_seen` (Stream UIKit); without presence in the payload the
     /// subtitle is the member count whatever this says.
     public var headerPresence: HeaderPresence = .lastSeen
+    /// Whose message anatomy rows are drawn in (`message_anatomy`). Default `stream`.
+    public var messageAnatomy: MessageAnatomyStyle = .stream
+    /// Where the reactions stand (`message_display_options.reactions_placement`). Default
+    /// `top`, as both Stream SDKs; Sendbird's anatomy has them inside the bubble whatever this says.
+    public var reactionsPlacement: ReactionsPlacement = .top
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(
@@ -244,6 +272,21 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
         self.autoTranslationEnabled = autoTranslationEnabled
         self.unreadSeparatorEnabled = unreadSeparatorEnabled
         self.pageSize = pageSize
+    }
+}
+
+extension MessageListConfig {
+    /// `explain`'s words for the anatomy rows are drawn in, when it is not Stream's with the
+    /// reactions above the bubble (the default, which explain does not name): "anatomy sendbird:
+    /// the nickname above a group's first bubble, the time beside its last".
+    public var anatomyExplanation: String? {
+        switch (messageAnatomy, reactionsPlacement) {
+        case (.sendbird, _):
+            "anatomy sendbird (SBUContentBaseMessageCell): the nickname above a group's first bubble, the time beside its last, "
+                + "\"(edited)\" and the reactions inside the bubble"
+        case (.stream, .bottom): "anatomy stream: reactions under the bubble (reactions_placement bottom)"
+        case (.stream, .top): nil
+        }
     }
 }
 

@@ -45,6 +45,9 @@ public struct MessageListLayout: Sendable {
     /// Which way the screen reads: a right-to-left layout is the left-to-right one mirrored,
     /// box for box (``LayoutDirection``).
     public var direction: LayoutDirection
+    /// Which part of a message row goes where: the environment's `message_anatomy` and
+    /// `reactions_placement` (``init(_:)``); Stream's by default.
+    package var anatomy: MessageAnatomy = .standard
 
     /// A layout with these metrics, measurer, words, presentation and direction. The words
     /// default to English and the direction to left to right, whatever the decisions' locale:
@@ -63,6 +66,7 @@ public struct MessageListLayout: Sendable {
         self.init(metrics: environment.metrics, measurer: environment.measurer, strings: environment.strings,
                   presentation: environment.presentation, direction: environment.layoutDirection)
         laysOutOnAllCores = environment.laysOutOnAllCores
+        anatomy = MessageAnatomy.forConfig(environment.config)
     }
 
     /// A requested width as laid out: at least 1, and within the 32 bits a frame is kept in.
@@ -70,7 +74,10 @@ public struct MessageListLayout: Sendable {
 
     /// The row layout at `width`.
     func rowLayout(width: Int) -> RowLayout {
-        RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation, direction: direction)
+        var layout = RowLayout(width: width, metrics: metrics, measurer: measurer, strings: strings, presentation: presentation,
+                               direction: direction)
+        layout.anatomy = anatomy
+        return layout
     }
 
     /// Lays out `decisions` at `width` (at least 1). A long list is laid out on every core, in

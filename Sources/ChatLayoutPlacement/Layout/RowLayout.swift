@@ -322,6 +322,20 @@ struct RowLayout {
             : available * metrics.maximumBubbleWidthPercent / 100
         var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
+        // The parts beside the bubble (Sendbird's time): room kept at its side for them whole;
+        // a row without that room beside the narrowest bubble has them on a line under it.
+        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        var besideReserve = 0
+        var besideUnder = false
+        if !besideOrder.isEmpty, let besideWidth = besideWidth(spec.footnote, order: besideOrder) {
+            let reserve = besideWidth + metrics.gap
+            if available - errorReserve - reserve >= metrics.bubbleChrome + narrowestBubbleContent {
+                besideReserve = reserve
+                maxOuter = max(1, min(maxOuter, available - errorReserve - reserve))
+            } else {
+                besideUnder = true
+            }
+        }
         // Too narrow for the border and padding around a wide character: no bubble.
         let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
         let hasBubble = bubbleSpec != nil
@@ -410,16 +424,53 @@ struct RowLayout {
             let x = flipped ? bubbleX + outerWidth - errorOverlap : bubbleX - errorReserve
             emit(errorGlyph, id: id, x: x, y: y + bubbleHeight - errorGlyph.height, into: &sink)
         }
+        if besideReserve > 0 {
+            // Level with the bubble's bottom, after its trailing edge (before its leading edge
+            // for the current user's), as Sendbird's bottom-aligned `messageHStackView`.
+            let beside = flipped
+                ? OutsideColumn(left: column.left, right: bubbleX - metrics.gap, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: true)
+                : OutsideColumn(left: bubbleX + outerWidth + metrics.gap, right: column.right, bubbleX: bubbleX, bubbleWidth: outerWidth,
+                                isFlipped: false)
+            _ = writeFootnote(spec.footnote, order: besideOrder, id: id, in: beside, y: y + max(0, bubbleHeight - lineHeight), into: &sink)
+        }
         y += bubbleHeight
+        let bubbleBottom = y
+        if besideUnder { y += writeFootnote(spec.footnote, order: besideOrder, id: id, in: column, y: y, into: &sink) }
         for part in anatomy.belowBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
         // The avatar's bottom at the bottom of the bubble's column (Stream's bottom-aligned
         // `mainContainer`): level with the footnote line when there is one, straddling the
-        // bubble's bottom edge; at the bubble's bottom when nothing is below it.
+        // bubble's bottom edge; at the bubble's bottom when nothing is below it. Sendbird's
+        // anatomy keeps it level with the bubble's bottom whatever is under it.
         if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
+            let bottom = anatomy.avatarAtBubbleBottom ? bubbleBottom : y
             emit(avatarBlock(avatar, role: .avatar), id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
-                 y: max(0, y - metrics.avatarHeight), into: &sink)
+                 y: max(0, bottom - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
+    }
+
+    /// The width of the footnote's parts `order` names on one line (the presentation's words,
+    /// whole, a spacing apart), nil when the message has none of them to draw.
+    func besideWidth(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart]) -> Int? {
+        var total = 0
+        var count = 0
+        func add(_ role: BoxRole, _ text: String?, _ content: BoxContent? = nil) {
+            let drawn = presentation.line(role, text: text, content: content, strings: strings)
+            guard !drawn.isEmpty else { return }
+            total += measurer.width(of: drawn)
+            count += 1
+        }
+        for part in order {
+            switch part {
+            case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
+            case .author: if let name = footnote.author { add(.authorName, name) }
+            case .time: if let time = footnote.time { add(.timestamp, time) }
+            case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
+            case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, status.content) }
+            case .translation: if let label = footnote.translation { add(.translationLabel, label.text, label.content) }
+            }
+        }
+        return count == 0 ? nil : total + metrics.inlineSpacing * (count - 1)
     }
 
     /// The column a message row's parts outside its bubble take: from `left` to `right`, the
@@ -457,7 +508,23 @@ struct RowLayout {
             emit(block, id: spec.id, x: flipped ? column.right - block.width : column.left, y: y, into: &sink)
             return block.height
         case .footnote:
-            return writeFootnote(spec.footnote, id: spec.id, in: column, y: y, into: &sink)
+            return writeFootnote(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote,
+                                 id: spec.id, in: column, y: y, into: &sink)
+        case .quote:
+            guard let quote = spec.quote else { return 0 }
+            // As wide as a bubble may be, from the bubble's edge on the row's side.
+            let block = quoteBlock(quote, width: max(1, column.available * metrics.maximumBubbleWidthPercent / 100))
+            let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width) : column.bubbleX
+            emit(block, id: spec.id, x: x, y: y, into: &sink)
+            return block.height
+        case .authorName:
+            guard let name = spec.footnote.author else { return 0 }
+            // Over the bubble, from its leading edge (its trailing edge for the current user's).
+            let block = line(.authorName, name, maxWidth: column.available)
+            let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width)
+                : min(column.bubbleX, max(column.left, column.right - block.width))
+            emit(block, id: spec.id, x: x, y: y, into: &sink)
+            return block.height
         }
     }
 
@@ -531,6 +598,14 @@ struct RowLayout {
                 if let link = spec.linkPreview, let card = link.card {
                     content.append(fitsCard(width: inner) ? cardBlock(link, card: card, width: inner)
                         : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
+                }
+            case .edited:
+                if let words = spec.footnote.edited { content.append(line(.editedLabel, words, content: .edited, maxWidth: inner)) }
+            case .reactions:
+                // Reactions the presentation draws nothing for (types without a glyph) take no line.
+                if let reactions = spec.reactions {
+                    let block = line(.reactions, data: reactions, maxWidth: inner)
+                    if block.width > 0 { content.append(block) }
                 }
             }
         }
@@ -619,17 +694,16 @@ struct RowLayout {
         }
     }
 
-    /// Writes the footnote's parts at `y` of the row, in the anatomy's order (others'
-    /// messages' from the leading edge; yours, in their own order, ending at the trailing
-    /// edge), and returns its
+    /// Writes the footnote's parts at `y` of the row, in `order` (the anatomy's: others'
+    /// messages' from the column's leading edge; yours, in their own order, ending at its
+    /// trailing edge), and returns its
     /// height (0 when no part is drawn). Too wide: the time and the delivery status stay whole;
     /// the labels take what is left, then the author name, then "Translated to …" (which gives
     /// way first, then the name); a part left
     /// too little room to say anything is dropped rather than drawn as a lone "…". The parts
     /// are fitted in storage on the stack: no array is made for them.
-    private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, id: String, in column: OutsideColumn, y: Int,
-                                              into sink: inout Sink) -> Int {
-        let order = column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote
+    private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
+                                              in column: OutsideColumn, y: Int, into sink: inout Sink) -> Int {
         guard !order.isEmpty else { return 0 }
         let maxWidth = column.available
         let spacing = metrics.inlineSpacing

@@ -12,6 +12,7 @@ extension RowLayout {
     /// Its parts are composed as a message's (``MessageComposer/parentInfo(_:)``), in the order
     /// of ``MessageAnatomy/parentInfo``.
     func parentInfoRow(_ info: ThreadParentInfo) -> Box {
+        if anatomy.parentInfoStyle == .sendbird { return sendbirdParentInfoRow(info) }
         let spec = composer.parentInfo(info)
         let anatomy = MessageAnatomy.parentInfo
         let id = spec.id
@@ -41,6 +42,64 @@ extension RowLayout {
             y += reactions.height
         }
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+    }
+
+    /// The parent message as Sendbird's `SBUParentMessageInfoView` lays it out: the avatar with
+    /// the author and the date beside it, then the content under them across the row (from
+    /// the row's padding, under the avatar, as its `contentVStackView`), then the reactions.
+    /// A single picture or video stands in Sendbird's fixed frame (``sendbirdParentMediaFrame(room:)``);
+    /// a file, a voice message and a link preview are their cards.
+    func sendbirdParentInfoRow(_ info: ThreadParentInfo) -> Box {
+        let spec = composer.parentInfo(info)
+        let order = MessageAnatomy.sendbirdParentInfo
+        let id = spec.id
+        let avatarColumn = min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1))
+        let left = padding + avatarColumn
+        let besideAvatar = max(1, width - padding - left)
+        var children: [Box] = []
+        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
+            children.append(box(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: 0))
+        }
+        children.append(box(line(.authorName, info.authorName, maxWidth: besideAvatar), id: id, x: left, y: 0))
+        let date = wrapped(.timestamp, info.dateText, width: besideAvatar, alignment: .leading)
+        children.append(box(date, id: id, x: left, y: lineHeight))
+        // The content starts under the sender's lines and the avatar, whichever ends lower.
+        var y = max(lineHeight + date.height, avatarColumn >= metrics.avatarWidth ? metrics.avatarHeight : 0)
+        for var block in contentBlocks(spec, order: order.inBubble, width: innerWidth) {
+            if isSingleMedia(block) {
+                let frame = sendbirdParentMediaFrame(room: innerWidth)
+                block.width = frame.width
+                block.height = frame.height
+                block.keepsWidth = true
+            } else if block.bleeds {
+                block.keepsWidth = true
+            }
+            children.append(box(block, id: id, x: padding, y: y, width: block.keepsWidth ? block.width : innerWidth))
+            y += block.height
+        }
+        for part in order.belowBubble {
+            guard part == .reactions, let data = spec.reactions else { continue }
+            let reactions = line(.reactions, data: data, maxWidth: innerWidth)
+            children.append(box(reactions, id: id, x: padding, y: y))
+            y += reactions.height
+        }
+        return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+    }
+
+    /// A block standing for one picture or video: a media attachment, or a gallery of one.
+    private func isSingleMedia(_ block: Block) -> Bool {
+        if let gallery = block.gallery { return gallery.mediaCount == 1 }
+        guard block.card == nil, case .attachment(let attachment)? = block.content else { return false }
+        return attachment.kind == .image || attachment.kind == .video
+    }
+
+    /// Sendbird's frame for a parent's picture or video: 240 × 160 points (96 % of the media
+    /// width, at 3:2), within `room` and no taller than an image may be.
+    func sendbirdParentMediaFrame(room: Int) -> (width: Int, height: Int) {
+        let width = max(1, min(room, metrics.mediaWidth * 24 / 25))
+        let scale = metrics.verticalScale
+        let height = (4 * width + 3 * scale) / (6 * scale) // 2/3 of the width in vertical units, rounded
+        return (width, max(lineHeight, min(height, max(lineHeight, metrics.imageMaxHeight))))
     }
 
     /// Under a parent with no replies, the parent info's rule alone, as Sendbird draws it (its

@@ -13,7 +13,8 @@ struct ExplainCommand: ParsableCommand {
             typingIndicator (text); "notes" says why an unread separator is missing and what the \
             channel turns off; "profile" names the profile whose defaults the options take, and \
             "config_sources" says for each option who gave it: the profile ("stream-uikit", \
-            "stream-swiftui", "sendbird"), the "document" or a "flag". --format text prints one \
+            "stream-swiftui", "sendbird"), the "document" or a "flag"; "anatomy" names the message \
+            anatomy rows are drawn in ("stream" or "sendbird"). --format text prints one \
             line per item with its reasons, intervals rounded for reading, then the notes, then \
             the profile and the options the document and the flags set. --thread ID explains the \
             thread view of that parent message instead: its rows as a list's, the parent's line \
@@ -55,7 +56,8 @@ struct ExplainCommand: ParsableCommand {
             let provenance = loaded.input.provenance
             let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
             try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
-                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)]) {
+                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources),
+                                                        ("anatomy", .string(environment.config.messageAnatomy.rawValue))]) {
                 try output.write($0)
             }
             try output.write("\n")
@@ -73,6 +75,8 @@ struct ExplainCommand: ParsableCommand {
                 let headed = !decisions.header.title.isEmpty || !decisions.header.subtitle.isEmpty
                 lines.insert(UntrustedText.plain("you are \(id) (the channel's membership)"), at: headed ? 1 : 0)
             }
+            // Where the rows' parts go, when not Stream's default anatomy.
+            if let anatomy = environment.config.anatomyExplanation { lines.append(UntrustedText.plain(anatomy)) }
             // Last: whose defaults, and which options the document and the flags set.
             lines.append(UntrustedText.plain(loaded.input.provenance.summary))
             for line in lines { try output.write(line + "\n") }

@@ -57,7 +57,7 @@ struct ConfigKeyWarningTests {
              "date_separator_style": "stream", "typing_indicator_placement": "navigation_bar", "message_list_type": "team",
              "message_list_alignment": "left_aligned",
              "message_display_options": {"show_avatars": false, "show_avatars_in_groups": true, "show_message_date": false,
-                                         "show_author_name": false},
+                                         "show_author_name": false, "reactions_placement": "bottom"},
              "message_paddings": {"horizontal": 12, "single_bottom": 6, "group_bottom": 1}, "edited_label_enabled": false, "auto_translation_enabled": true,
              "unread_separator_enabled": true, "page_size": 20, "show_shadowed_messages": true, "unread_last_read_fallback": true,
              "show_empty_state": false, "layout_direction": "rtl", "thread_replies_counter_enabled": false, "thread_replies_counter_requires_all_replies": true,
@@ -65,7 +65,7 @@ struct ConfigKeyWarningTests {
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
              "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]},
-             "message_time_format": "sendbird", "header_presence": "last_seen_31_days"}
+             "message_time_format": "sendbird", "header_presence": "last_seen_31_days", "message_anatomy": "sendbird"}
             """
         let document = try decode(config: config)
         #expect(document.warnings.isEmpty, "\(document.warnings)")
