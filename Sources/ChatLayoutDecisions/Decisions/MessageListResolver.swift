@@ -138,7 +138,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                                                         grouping: grouping, in: conversation, delivery: list.delivery,
                                                         user: user, explain: explain)
             items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
-                                               unread: index == list.firstUnread ? strings.unreadMessages : nil)
+                                               unread: index == list.firstUnread ? strings.unreadSeparator(config.unreadSeparatorLabel) : nil)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
@@ -193,13 +193,13 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
 
     /// The rows under the messages: the loading state alone while loading; else
     /// the empty state when no message shows and `show_empty_state` is on, then the typing
-    /// indicator with `bottom_overlay`.
+    /// indicator with every placement but `navigation_bar`.
     /// The batch list and the incremental list both end with these.
     package func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
         if state == .loading { return [.loadingState(text: strings.loading)] }
         var items: [MessageListItem] = []
         if !hasMessages && config.showEmptyState { items.append(.emptyState(text: strings.noMessages)) }
-        if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        if config.typingIndicatorPlacement.hasListRow, let typing { items.append(.typingIndicator(text: typing)) }
         return items
     }
 
@@ -248,6 +248,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if options.contains(.translation), let target = context.translationLanguage {
             translationLanguage = target
             translationLabel = strings.translatedTo.filling(["language": formatter.languageName(target) ?? target])
+            // Stream SwiftUI's footer: the label, a dot, then its "Show original" button.
+            if config.showOriginalTranslatedButton { translationLabel? += " · " + strings.showOriginal }
         }
         var threadInfo: String?
         if options.contains(.threadInfo) {
