@@ -91,6 +91,9 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 decisions.notes.append("no typing indicator: typing_events is off (\(typing.count) typing)")
             }
         }
+        if config.typingIndicatorPlacement == .automatic, case .typingIndicator? = decisions.items.last {
+            decisions.notes.append("typing: automatic, the row under the newest message; a viewport that does not show it writes it as the header's subtitle")
+        }
         if list.messages.isEmpty && conversation.messageListState != .loading && !config.showEmptyState {
             decisions.notes.append("empty channel: no \"\(strings.noMessages)\" (show_empty_state is off; Stream UIKit's list draws nothing)")
         }

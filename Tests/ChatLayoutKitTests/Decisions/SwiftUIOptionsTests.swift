@@ -313,6 +313,14 @@ import Testing
         #expect(first(.typingIndicator, in: atTheBottom) != nil)
     }
 
+    @Test func automatic_isExplained_whenThereIsARow() throws {
+        let automatic = try typing(.automatic).resolve(explain: true).decisions.notes
+        #expect(automatic.contains { $0.hasPrefix("typing: automatic, the row under the newest message") })
+        #expect(try typing(.inline).resolve(explain: true).decisions.notes.allSatisfy { !$0.hasPrefix("typing:") })
+        let nobodyTyping = ConversationBuilder().config { $0.typingIndicatorPlacement = .automatic }.message("m1", by: "leia")
+        #expect(try nobodyTyping.resolve(explain: true).decisions.notes.allSatisfy { !$0.hasPrefix("typing:") })
+    }
+
     @Test func automatic_movesTheWordsToTheHeader_whenTheViewportDoesNotShowTheRow() throws {
         let viewport = Viewport(scrollOffset: 0, height: 400)
         let scrolledUp = try screen(typing(.automatic, messages: 40), viewport: viewport)
