@@ -63,6 +63,15 @@ enum ConfigDecoding {
         .choice("header_presence", \.headerPresence),
         .choice("message_anatomy", \.messageAnatomy),
         .choice("reactions_placement", in: "message_display_options", \.reactionsPlacement),
+        // Stream SwiftUI's remaining layout options.
+        .choice("unread_separator_label", \.unreadSeparatorLabel),
+        .points("new_messages_separator_size", \.newMessagesSeparatorSize),
+        .points("overlay_date_label_size", \.overlayDateLabelSize),
+        .points("reactions_top_padding", \.reactionsTopPadding),
+        .points("spacer_width", \.spacerWidth),
+        .points("quoted_view", in: "message_paddings", \.quotedViewPadding),
+        .bool("should_messages_start_at_the_top", \.shouldMessagesStartAtTheTop),
+        .bool("show_original_translated_button", \.showOriginalTranslatedButton),
     ]
 
     /// The objects holding options, in their first option's order.

@@ -73,6 +73,16 @@ extension Scenarios {
                  height: 16, scrollOffset: 0),
         Scenario(name: "scroll-to-latest-without-unread-w40", document: "trail-meetup.json", width: 40,
                  height: 16, scrollOffset: 0),
+        // Stream SwiftUI's options together (issue 30): João's unread language exchange under the
+        // stream-swiftui profile — its "New messages" separator, "Show original" after each
+        // translation, a 40-point spacer (5 cells), and the short list at the viewport's top.
+        Scenario(name: "stream-swiftui-new-messages-show-original-list-at-top-w64", document: "language-exchange-translation.json",
+                 width: 64, height: 50, scrollOffset: 0,
+                 overrides: .init(currentUserID: "joao", profile: .streamSwiftUI)) { config in
+            config.shouldMessagesStartAtTheTop = true
+            config.showOriginalTranslatedButton = true
+            config.spacerWidth = 40
+        },
     ]
 
     /// Every message kind (regular, reply shown in the channel, system, error, bounced error,

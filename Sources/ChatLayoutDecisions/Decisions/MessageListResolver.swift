@@ -91,6 +91,9 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 decisions.notes.append("no typing indicator: typing_events is off (\(typing.count) typing)")
             }
         }
+        if config.typingIndicatorPlacement == .automatic, case .typingIndicator? = decisions.items.last {
+            decisions.notes.append("typing: automatic, the row under the newest message; a viewport that does not show it writes it as the header's subtitle")
+        }
         if list.messages.isEmpty && conversation.messageListState != .loading && !config.showEmptyState {
             decisions.notes.append("empty channel: no \"\(strings.noMessages)\" (show_empty_state is off; Stream UIKit's list draws nothing)")
         }
@@ -145,7 +148,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                                                         grouping: grouping, in: conversation, delivery: list.delivery,
                                                         user: user, explain: explain)
             items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
-                                               unread: index == list.firstUnread ? strings.unreadMessages : nil)
+                                               unread: index == list.firstUnread ? strings.unreadSeparator(config.unreadSeparatorLabel) : nil)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
@@ -200,13 +203,13 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
 
     /// The rows under the messages: the loading state alone while loading; else
     /// the empty state when no message shows and `show_empty_state` is on, then the typing
-    /// indicator with `bottom_overlay`.
+    /// indicator with every placement but `navigation_bar`.
     /// The batch list and the incremental list both end with these.
     package func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
         if state == .loading { return [.loadingState(text: strings.loading)] }
         var items: [MessageListItem] = []
         if !hasMessages && config.showEmptyState { items.append(.emptyState(text: strings.noMessages)) }
-        if config.typingIndicatorPlacement == .bottomOverlay, let typing { items.append(.typingIndicator(text: typing)) }
+        if config.typingIndicatorPlacement.hasListRow, let typing { items.append(.typingIndicator(text: typing)) }
         return items
     }
 
@@ -255,6 +258,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         if options.contains(.translation), let target = context.translationLanguage {
             translationLanguage = target
             translationLabel = strings.translatedTo.filling(["language": formatter.languageName(target) ?? target])
+            // Stream SwiftUI's footer: the label, a dot, then its "Show original" button.
+            if config.showOriginalTranslatedButton { translationLabel? += " · " + strings.showOriginal }
         }
         var threadInfo: String?
         if options.contains(.threadInfo) {

@@ -8,6 +8,8 @@ enum BuiltInStringTables {
     static let tables: [(language: String, lines: [String])] = [
         ("ar", [
             "unread_messages=رسائل غير مقروءة",
+            "new_messages=رسائل جديدة",
+            "show_original=عرض الأصل",
             "no_messages=لا توجد رسائل بعد",
             "loading=جارٍ التحميل…",
             "message_deleted=تم حذف الرسالة",
@@ -148,6 +150,8 @@ enum BuiltInStringTables {
         ]),
         ("de", [
             "unread_messages=Ungelesene Nachrichten",
+            "new_messages=Neue Nachrichten",
+            "show_original=Original anzeigen",
             "no_messages=Noch keine Nachrichten",
             "loading=Wird geladen…",
             "message_deleted=Nachricht gelöscht",
@@ -228,6 +232,8 @@ enum BuiltInStringTables {
         ]),
         ("es", [
             "unread_messages=Mensajes no leídos",
+            "new_messages=Mensajes nuevos",
+            "show_original=Mostrar original",
             "no_messages=Aún no hay mensajes",
             "loading=Cargando…",
             "message_deleted=Mensaje eliminado",
@@ -323,6 +329,8 @@ enum BuiltInStringTables {
         ]),
         ("fr", [
             "unread_messages=Messages non lus",
+            "new_messages=Nouveaux messages",
+            "show_original=Afficher l’original",
             "no_messages=Aucun message pour l’instant",
             "loading=Chargement…",
             "message_deleted=Message supprimé",
@@ -418,6 +426,8 @@ enum BuiltInStringTables {
         ]),
         ("he", [
             "unread_messages=הודעות שלא נקראו",
+            "new_messages=הודעות חדשות",
+            "show_original=הצג מקור",
             "no_messages=עדיין אין הודעות",
             "loading=בטעינה…",
             "message_deleted=ההודעה נמחקה",
@@ -513,6 +523,8 @@ enum BuiltInStringTables {
         ]),
         ("hi", [
             "unread_messages=बिना पढ़े मैसेज",
+            "new_messages=नए मैसेज",
+            "show_original=मूल दिखाएं",
             "no_messages=अभी तक कोई मैसेज नहीं",
             "loading=लोड हो रहा है…",
             "message_deleted=मैसेज हटाया गया",
@@ -593,6 +605,8 @@ enum BuiltInStringTables {
         ]),
         ("it", [
             "unread_messages=Messaggi non letti",
+            "new_messages=Nuovi messaggi",
+            "show_original=Mostra originale",
             "no_messages=Ancora nessun messaggio",
             "loading=Caricamento…",
             "message_deleted=Messaggio eliminato",
@@ -688,6 +702,8 @@ enum BuiltInStringTables {
         ]),
         ("ja", [
             "unread_messages=未読メッセージ",
+            "new_messages=新着メッセージ",
+            "show_original=原文を表示",
             "no_messages=まだメッセージはありません",
             "loading=読み込み中…",
             "message_deleted=メッセージは削除されました",
@@ -753,6 +769,8 @@ enum BuiltInStringTables {
         ]),
         ("ko", [
             "unread_messages=읽지 않은 메시지",
+            "new_messages=새 메시지",
+            "show_original=원문 보기",
             "no_messages=아직 메시지가 없어요",
             "loading=불러오는 중…",
             "message_deleted=삭제된 메시지",
@@ -818,6 +836,8 @@ enum BuiltInStringTables {
         ]),
         ("nl", [
             "unread_messages=Ongelezen berichten",
+            "new_messages=Nieuwe berichten",
+            "show_original=Origineel tonen",
             "no_messages=Nog geen berichten",
             "loading=Laden…",
             "message_deleted=Bericht verwijderd",
@@ -898,6 +918,8 @@ enum BuiltInStringTables {
         ]),
         ("pl", [
             "unread_messages=Nieprzeczytane wiadomości",
+            "new_messages=Nowe wiadomości",
+            "show_original=Pokaż oryginał",
             "no_messages=Nie ma jeszcze wiadomości",
             "loading=Ładowanie…",
             "message_deleted=Wiadomość usunięta",
@@ -1008,6 +1030,8 @@ enum BuiltInStringTables {
         ]),
         ("pt", [
             "unread_messages=Mensagens não lidas",
+            "new_messages=Novas mensagens",
+            "show_original=Mostrar original",
             "no_messages=Nenhuma mensagem ainda",
             "loading=Carregando…",
             "message_deleted=Mensagem apagada",
@@ -1103,6 +1127,8 @@ enum BuiltInStringTables {
         ]),
         ("ru", [
             "unread_messages=Непрочитанные сообщения",
+            "new_messages=Новые сообщения",
+            "show_original=Показать оригинал",
             "no_messages=Сообщений пока нет",
             "loading=Загрузка…",
             "message_deleted=Сообщение удалено",
@@ -1213,6 +1239,8 @@ enum BuiltInStringTables {
         ]),
         ("tr", [
             "unread_messages=Okunmamış mesajlar",
+            "new_messages=Yeni mesajlar",
+            "show_original=Orijinali göster",
             "no_messages=Henüz mesaj yok",
             "loading=Yükleniyor…",
             "message_deleted=Mesaj silindi",
@@ -1293,6 +1321,8 @@ enum BuiltInStringTables {
         ]),
         ("uk", [
             "unread_messages=Непрочитані повідомлення",
+            "new_messages=Нові повідомлення",
+            "show_original=Показати оригінал",
             "no_messages=Повідомлень поки немає",
             "loading=Завантаження…",
             "message_deleted=Повідомлення видалено",
@@ -1403,6 +1433,8 @@ enum BuiltInStringTables {
         ]),
         ("zh-Hans", [
             "unread_messages=未读消息",
+            "new_messages=新消息",
+            "show_original=显示原文",
             "no_messages=暂无消息",
             "loading=加载中…",
             "message_deleted=消息已删除",
@@ -1468,6 +1500,8 @@ enum BuiltInStringTables {
         ]),
         ("zh-Hant", [
             "unread_messages=未讀訊息",
+            "new_messages=新訊息",
+            "show_original=顯示原文",
             "no_messages=尚無訊息",
             "loading=載入中…",
             "message_deleted=訊息已刪除",

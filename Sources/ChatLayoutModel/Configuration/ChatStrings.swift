@@ -8,6 +8,11 @@
 public struct ChatStrings: Hashable, Sendable {
     /// The unread separator: "Unread messages".
     public var unreadMessages = "Unread messages"
+    /// Stream SwiftUI's words on the same separator: "New messages" (``UnreadSeparatorLabel``).
+    public var newMessages = "New messages"
+    /// Stream SwiftUI's button after a translation's footnote: "Show original"
+    /// (`show_original_translated_button`).
+    public var showOriginal = "Show original"
     /// The empty state of a message list: "No messages yet".
     public var noMessages = "No messages yet"
     /// The loading state: "Loading…".
@@ -149,6 +154,14 @@ public struct ChatStrings: Hashable, Sendable {
 
     /// The English words of Stream's SDKs; change the properties for another language.
     public init() {}
+
+    /// The unread separator's words for `label`: ``unreadMessages`` or ``newMessages``.
+    public func unreadSeparator(_ label: UnreadSeparatorLabel) -> String {
+        switch label {
+        case .unreadMessages: unreadMessages
+        case .newMessages: newMessages
+        }
+    }
 
     /// `count` in ``digits``: "12" in English, "١٢" in Arabic; the sign as it is.
     public func count(_ count: Int) -> String {

@@ -170,6 +170,8 @@ extension ChatStrings {
     /// The keys in the order of the bundled files.
     static let entries: [Entry] = [
         .phrase("unread_messages", \.unreadMessages),
+        .phrase("new_messages", \.newMessages),
+        .phrase("show_original", \.showOriginal),
         .phrase("no_messages", \.noMessages),
         .phrase("loading", \.loading),
         .phrase("message_deleted", \.messageDeleted),

@@ -7,7 +7,8 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// Stream's SwiftUI SDK (its `MessageListConfig`): "Edited" shown, and an edit ends its
     /// group; pages of 25 messages; a thread's parent is its first message; its own rules where
     /// they differ from UIKit's (the oldest loaded message's date, reactions of any type, the
-    /// failure indicator, the top-most avatar, direct channels by cid, its paddings).
+    /// failure indicator, the top-most avatar, direct channels by cid, its paddings); its
+    /// "New messages" separator and the heights it reserves for it and for list dates.
     case streamSwiftUI = "stream-swiftui"
     /// Sendbird's UIKit (`SBUGroupChannelModule.List`, `SBUBaseChannelViewModel`): same-minute
     /// groups, date separators in the list in Sendbird's style, typing in the header, pages of
@@ -43,6 +44,9 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.singleBottomPadding = 8 // MessagePaddings.singleBottom
             config.groupBottomPadding = 2 // MessagePaddings.groupBottom
             config.headerPresence = .lastSeen31Days // onlineInfoText: its own DateUtils, weeks until 31 days
+            config.unreadSeparatorLabel = .newMessages // messageList.newMessages: "New messages"
+            config.newMessagesSeparatorSize = 50 // MessageDisplayOptions.newMessagesSeparatorSize
+            config.overlayDateLabelSize = 40 // MessageDisplayOptions.overlayDateLabelSize
         case .sendbird:
             config.groupingRule = .sameMinute
             config.dateIndicatorPlacement = .messageList // a date view above each day's first message

@@ -64,6 +64,26 @@ public enum TypingIndicatorPlacement: String, Hashable, Sendable, Codable, CaseI
     case bottomOverlay = "bottom_overlay"
     /// The subtitle of the channel header.
     case navigationBar = "navigation_bar"
+    /// Stream SwiftUI v5's `inline`: a row under the newest message that scrolls with the
+    /// list — the row ``bottomOverlay`` is drawn as here.
+    case inline
+    /// Stream SwiftUI v5's `automatic` (its v5 default): the inline row, and the header's
+    /// subtitle too while a viewport does not show that row (scrolled up from the bottom).
+    case automatic
+}
+
+extension TypingIndicatorPlacement {
+    /// Whether the list has the typing row under its newest message.
+    public var hasListRow: Bool { self != .navigationBar }
+}
+
+/// The words on the unread separator (`unread_separator_label`).
+public enum UnreadSeparatorLabel: String, Hashable, Sendable, Codable, CaseIterable {
+    /// "Unread messages" (``ChatStrings/unreadMessages``).
+    case unreadMessages = "unread_messages"
+    /// Stream SwiftUI's new-messages separator: "New messages" (``ChatStrings/newMessages``),
+    /// whatever the count (its English plural writes no number in any category).
+    case newMessages = "new_messages"
 }
 
 /// Stream SwiftUI's `MessageListType` (`message_list_type`). Accepted and carried; no rule of
@@ -247,6 +267,48 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// Where the reactions stand (`message_display_options.reactions_placement`). Default
     /// `top`, as both Stream SDKs; Sendbird's anatomy has them inside the bubble whatever this says.
     public var reactionsPlacement: ReactionsPlacement = .top
+
+    // Stream SwiftUI's remaining layout options (its `MessageDisplayOptions`, `MessagePaddings`
+    // and message list): each nil or off by default, today's layout. Lengths are in points;
+    // the text renderer's cells map them as each says.
+
+    /// `unread_separator_label`: the unread separator's words. Default `unread_messages`
+    /// ("Unread messages"); Stream SwiftUI writes "New messages".
+    public var unreadSeparatorLabel: UnreadSeparatorLabel = .unreadMessages
+    /// `new_messages_separator_size`, in points: the unread separator's row is this tall (at
+    /// least its line), its words on its first line, as Stream SwiftUI reserves
+    /// `newMessagesSeparatorSize` (50) above the first unread message. Default nil: a line.
+    /// Cells keep a line: the size is a front end's reservation for its font.
+    public var newMessagesSeparatorSize: Double?
+    /// `overlay_date_label_size`, in points: a date separator's row (`message_list` dates) is
+    /// this tall (at least its line), its words on its first line, as Stream SwiftUI frames
+    /// its list's date indicator (`overlayDateLabelSize`, 40). Default nil: a line. Cells keep
+    /// a line.
+    public var overlayDateLabelSize: Double?
+    /// `reactions_top_padding`, in points: how far below a message row's top its bubble
+    /// starts when its reactions hang above it (Stream SwiftUI's `reactionsTopPadding`, 24):
+    /// the reactions' bubble stays at the row's top, over the message bubble by the rest of its
+    /// height, or above it with a gap when this is taller. Default nil: the layout's own (24
+    /// points). Cells keep the reactions on their own row.
+    public var reactionsTopPadding: Double?
+    /// `spacer_width`, in points: the space kept free on the other side of a bubble (Stream
+    /// SwiftUI's `spacerWidth`): the widest bubble is the row less its paddings, the avatar
+    /// column and this. Default nil: the layout's own (a quarter of the row in points, 80 %
+    /// of the space beside the avatar column in cells). Cells take 8 points a cell.
+    public var spacerWidth: Double?
+    /// `message_paddings.quoted_view`, in points: the space between a quoted message's box and
+    /// its text, on every side (Stream SwiftUI's `quotedViewPadding`). Default nil: the
+    /// layout's own (8 points). Cells draw the quote without a box of its own: no padding.
+    public var quotedViewPadding: Double?
+    /// `should_messages_start_at_the_top`: a list shorter than its viewport sits at the
+    /// viewport's top instead of its bottom (Stream's `shouldMessagesStartAtTheTop`). Default
+    /// false, as Stream UIKit and Stream SwiftUI 4 (SwiftUI 5 turns it on).
+    public var shouldMessagesStartAtTheTop: Bool = false
+    /// `show_original_translated_button`: a message shown in translation says "Translated to
+    /// Portuguese · Show original" under its text, as Stream SwiftUI's translation footer with
+    /// `showOriginalTranslatedButton` (off in SwiftUI 4, on in SwiftUI 5). Default false:
+    /// "Translated to Portuguese" alone.
+    public var showOriginalTranslatedButton: Bool = false
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

@@ -208,7 +208,7 @@ extension IncrementalMessageList {
         let oldFooter = footer
         let old = entries
         pipeline = pipeline.at(width: requested)
-        unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
+        unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadSeparator(config.unreadSeparatorLabel)))
         headerBox = pipeline.layout.header(header, width: width)
         var above: MessageAbove?
         entries = EntryStore(resolving: old.count, chunkLength: old.chunkLength) { index, rows in
@@ -221,7 +221,7 @@ extension IncrementalMessageList {
             return entry
         }
         footer = footerRows(reusing: [])
-        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
+        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel), contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compareInPlace(old, oldFooter: oldFooter)
         builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
@@ -268,7 +268,7 @@ extension IncrementalMessageList {
     /// The rows `record` says changed, and the footer and header against `oldFooter` and
     /// `oldHeader`.
     private func diff(_ record: ChangeRecord, oldFooter: [FooterRow], oldHeader: Box) -> MessageListDiff {
-        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadMessages, contentHeight: contentHeight,
+        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel), contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compare(record)
         builder.compareFooter(oldFooter)

@@ -140,7 +140,7 @@ public struct IncrementalMessageList: Sendable {
         delivery = DeliveryState(reads: conversation.reads, currentUserID: context.currentUserID)
         header = ChannelHeader(title: "", subtitle: "", memberCount: 0)
         headerBox = Box(role: .channelHeader, frame: Frame(x: 0, y: 0, width: 0, height: 0))
-        unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadMessages))
+        unreadRow = pipeline.row(.unreadSeparator(text: strings.unreadSeparator(config.unreadSeparatorLabel)))
         entries = EntryStore(chunkLength: chunkLength)
         localTimes = LocalTimes(style: config.dateSeparatorStyle, timeFormat: config.messageTimeFormat, formatter: formatter, now: context.now)
 
@@ -261,7 +261,7 @@ public struct IncrementalMessageList: Sendable {
         guard let position else { return nil }
         var frame: Frame?
         var rowsLeft = entries[position].rowCount
-        entries.forEachRow(from: position, unreadText: strings.unreadMessages) { row, _ in
+        entries.forEachRow(from: position, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel)) { row, _ in
             if row.id == id { frame = row.frame }
             rowsLeft -= 1
             return frame == nil && rowsLeft > 0
@@ -332,7 +332,7 @@ public struct IncrementalMessageList: Sendable {
     /// until it returns false.
     func forEachRow(from y: Int, _ body: (EntryRow, Int) -> Bool) {
         if let start = entries.position(endingBelow: y) {
-            guard entries.forEachRow(from: start, unreadText: strings.unreadMessages, body) else { return }
+            guard entries.forEachRow(from: start, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel), body) else { return }
         }
         for (offset, row) in footer.enumerated() {
             let top = entries.extent + row.offset

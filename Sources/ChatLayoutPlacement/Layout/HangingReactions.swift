@@ -14,7 +14,8 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var reactionPadding: Int
     /// The reactions' bubble's height, its tail included (vertical units).
     public var reactionHeight: Int
-    /// How far the reactions' bubble comes down over the message bubble's top (vertical units).
+    /// How far the reactions' bubble comes down over the message bubble's top (vertical units);
+    /// negative, the gap between them (a `reactions_top_padding` taller than the reactions).
     public var reactionOverlap: Int
     /// How far beyond the message bubble's outer edge the reactions' bubble is centred.
     public var reactionCornerOffset: Int

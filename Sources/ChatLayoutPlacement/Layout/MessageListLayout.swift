@@ -48,6 +48,14 @@ public struct MessageListLayout: Sendable {
     /// Which part of a message row goes where: the environment's `message_anatomy` and
     /// `reactions_placement` (``init(_:)``); Stream's by default.
     package var anatomy: MessageAnatomy = .standard
+    /// A list shorter than its viewport sits at the viewport's top, not its bottom
+    /// (`should_messages_start_at_the_top`); it still opens at its newest end and offers the
+    /// scroll-to-latest button when scrolled up. Off by default.
+    public var shortListSitsAtTheTop = false
+    /// The header says who is typing while a viewport does not show the typing row under
+    /// the newest message (`typing_indicator_placement: automatic`, Stream SwiftUI 5's). Off by
+    /// default.
+    public var typingMovesToTheHeader = false
 
     /// A layout with these metrics, measurer, words, presentation and direction. The words
     /// default to English and the direction to left to right, whatever the decisions' locale:
@@ -67,6 +75,8 @@ public struct MessageListLayout: Sendable {
                   presentation: environment.presentation, direction: environment.layoutDirection)
         laysOutOnAllCores = environment.laysOutOnAllCores
         anatomy = MessageAnatomy.forConfig(environment.config)
+        shortListSitsAtTheTop = environment.config.shouldMessagesStartAtTheTop
+        typingMovesToTheHeader = environment.config.typingIndicatorPlacement == .automatic
     }
 
     /// A requested width as laid out: at least 1, and within the 32 bits a frame is kept in.
@@ -436,15 +446,16 @@ public struct LaidOutList: Sendable {
         let (visibleHeight, offset, maxOffset) = Self.shown(viewport, contentHeight: contentHeight, headerHeight: headerHeight)
         // Boxes only for the rows the viewport shows.
         let visible = table.rows(overlapping: offset ..< offset + visibleHeight)
-        // A list shorter than the viewport sits at the bottom, as chat screens do; the empty
-        // and loading states sit in the middle.
+        // A list shorter than the viewport sits at the bottom, as chat screens do (at the top
+        // with `should_messages_start_at_the_top`); the empty and loading states sit in the middle.
         var anchor = 0
         if contentHeight < visibleHeight {
-            anchor = showsOnlyStates ? (visibleHeight - contentHeight) / 2 : (isBottomAnchored ? visibleHeight - contentHeight : 0)
+            let sitsAtTheBottom = isBottomAnchored && !layout.shortListSitsAtTheTop
+            anchor = showsOnlyStates ? (visibleHeight - contentHeight) / 2 : (sitsAtTheBottom ? visibleHeight - contentHeight : 0)
         }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
-        var children = headerHeight > 0 ? [header, list] : [list]
+        var children = headerHeight > 0 ? [header(showing: visible), list] : [list]
         if dateIndicator == .overlay, viewport.isScrolling,
            let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
             children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
@@ -463,6 +474,17 @@ public struct LaidOutList: Sendable {
         }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: headerHeight + visibleHeight), children: children)
         return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
+    }
+
+    /// The header for a viewport showing the rows `visible`: with `automatic` typing and the
+    /// typing row (the list's last) not among them, its subtitle is the typing row's words, as
+    /// Stream SwiftUI 5 moves the indicator to the navigation bar; else the list's header.
+    private func header(showing visible: Range<Int>) -> Box {
+        let last = table.rowCount - 1
+        guard layout.typingMovesToTheHeader, last >= 0, !visible.contains(last), table.role(ofRow: last) == .typingIndicator,
+              let typing = table.box(ofRow: last).text else { return header }
+        let title = header.children.first { $0.role == .headerTitle }?.text ?? ""
+        return layout.header(ChannelHeader(title: title, subtitle: typing, memberCount: 0), width: width)
     }
 
     /// How much of the list a viewport shows: its height less the header's, at least 1.

@@ -89,6 +89,15 @@ public struct Metrics: Hashable, Sendable {
     /// title view), where it is at least two lines tall. On in points; a terminal's header
     /// keeps them on one row, the title leading and the subtitle trailing.
     public var headerStacksTitleOverSubtitle = false
+    /// The unread separator's row height (at least a line; `new_messages_separator_size`);
+    /// nil: a line.
+    public var unreadSeparatorHeight: Int?
+    /// A date separator's row height (at least a line; `overlay_date_label_size`); nil: a line.
+    public var dateSeparatorHeight: Int?
+    /// The space kept free beside the widest bubble, on the side away from its author
+    /// (`spacer_width`): the widest bubble is the row less its paddings, the avatar column and
+    /// this. Nil: ``maximumBubbleWidthPercent`` decides.
+    public var bubbleSpacerWidth: Int?
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -140,7 +149,28 @@ public struct Metrics: Hashable, Sendable {
             .with(reactionsAndQuote: .points)
             .withBubbleWidthCountingTheRow()
         metrics.cards = .points
-        return metrics.withMessagePaddings(of: config) { Int(min($0, 10_000).rounded()) }
+        let points: (Double) -> Int = { Int(min($0, 10_000).rounded()) }
+        return metrics.withMessagePaddings(of: config, units: points).withStreamSwiftUILengths(of: config, units: points)
+    }
+
+    /// These metrics in points with the lengths of Stream SwiftUI's options the document sets:
+    /// the separators' heights, the space over a bubble with reactions, the quote's padding
+    /// and the spacer beside a bubble, each made this layout's units by `units`.
+    private func withStreamSwiftUILengths(of config: MessageListConfig, units: (Double) -> Int) -> Metrics {
+        var metrics = self
+        metrics.unreadSeparatorHeight = config.newMessagesSeparatorSize.map(units)
+        metrics.dateSeparatorHeight = config.overlayDateLabelSize.map(units)
+        metrics.bubbleSpacerWidth = config.spacerWidth.map(units)
+        if let padding = config.reactionsTopPadding.map(units) {
+            // The bubble starts `padding` below the reactions' top: they come down over it by
+            // the rest of their height, or stand a gap above it (a negative overlap).
+            metrics.reactionsAndQuote.reactionOverlap = metrics.reactionsAndQuote.reactionHeight - padding
+        }
+        if let padding = config.quotedViewPadding.map(units) {
+            metrics.reactionsAndQuote.quotePadding = padding
+            metrics.reactionsAndQuote.quoteVerticalPadding = padding
+        }
+        return metrics
     }
 
     /// These metrics with the spacings `message_paddings` sets (`single_bottom`, `group_bottom`),
@@ -168,7 +198,11 @@ public struct Metrics: Hashable, Sendable {
         var metrics = Metrics()
         let points = config.horizontalPadding.isFinite ? config.horizontalPadding : 8
         metrics.horizontalPadding = max(0, Int((points / 8).rounded()))
-        return metrics.withMessagePaddings(of: config) { Int((min($0, 10_000) / 8).rounded()) }
+        let cells: (Double) -> Int = { Int((min($0, 10_000) / 8).rounded()) }
+        // Of Stream SwiftUI's lengths only the spacer beside a bubble: a terminal's separators
+        // are a line, its reactions a row of their own and its quote has no box to pad.
+        metrics.bubbleSpacerWidth = config.spacerWidth.map(cells)
+        return metrics.withMessagePaddings(of: config, units: cells)
     }
 
     /// The horizontal space a bubble's border and padding take.

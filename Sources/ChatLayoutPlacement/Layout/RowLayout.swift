@@ -224,8 +224,8 @@ struct RowLayout {
     /// Writes the row of a list item into `sink` as a left-to-right screen has it.
     private func writeLeftToRight<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
         switch item {
-        case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, into: &sink)
-        case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, into: &sink)
+        case .dateSeparator(_, let text): writeCenteredLine(.dateSeparator, text: text, height: metrics.dateSeparatorHeight, into: &sink)
+        case .unreadSeparator(let text): writeCenteredLine(.unreadSeparator, text: text, height: metrics.unreadSeparatorHeight, into: &sink)
         case .message(let decision): writeMessageRow(decision, into: &sink)
         case .typingIndicator(let text): writeTypingIndicator(text, into: &sink)
         case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
@@ -266,9 +266,13 @@ struct RowLayout {
         return mirrored(builder.result!)
     }
 
-    func writeCenteredLine<Sink: BoxSink>(_ role: BoxRole, text: String, content: BoxContent? = nil, into sink: inout Sink) {
+    /// A row `height` tall (at least its line: Stream SwiftUI's reserved separator sizes) has
+    /// its words on its first line.
+    func writeCenteredLine<Sink: BoxSink>(_ role: BoxRole, text: String, content: BoxContent? = nil, height: Int? = nil,
+                                          into sink: inout Sink) {
         var block = line(role, text, content: content, maxWidth: innerWidth)
         block.alignment = .center
+        if let height { block.height = max(block.height, height) }
         let x = padding + max(0, (innerWidth - block.width) / 2)
         emit(block, id: nil, x: x, y: 0, into: &sink)
     }
@@ -317,9 +321,14 @@ struct RowLayout {
         var errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
         // The widest bubble: a share of the space beside the avatar column, or (Stream's, in
         // points) a share of the row less its padding and the avatar column.
-        let widestBubble = metrics.bubbleWidthCountsTheRow
+        var widestBubble = metrics.bubbleWidthCountsTheRow
             ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
             : available * metrics.maximumBubbleWidthPercent / 100
+        // Stream SwiftUI's spacer: the row (in points; the space beside the avatar column in
+        // cells) less the room kept free on the other side.
+        if let spacer = metrics.bubbleSpacerWidth {
+            widestBubble = (metrics.bubbleWidthCountsTheRow ? width - 2 * padding - avatarColumn : available) - spacer
+        }
         var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
         maxOuter = max(1, min(maxOuter, available - errorReserve))
         // The parts beside the bubble (Sendbird's time): room kept at its side for them whole;

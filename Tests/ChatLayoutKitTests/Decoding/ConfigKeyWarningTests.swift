@@ -58,14 +58,17 @@ struct ConfigKeyWarningTests {
              "message_list_alignment": "left_aligned",
              "message_display_options": {"show_avatars": false, "show_avatars_in_groups": true, "show_message_date": false,
                                          "show_author_name": false, "reactions_placement": "bottom"},
-             "message_paddings": {"horizontal": 12, "single_bottom": 6, "group_bottom": 1}, "edited_label_enabled": false, "auto_translation_enabled": true,
+             "message_paddings": {"horizontal": 12, "single_bottom": 6, "group_bottom": 1, "quoted_view": 4}, "edited_label_enabled": false, "auto_translation_enabled": true,
              "unread_separator_enabled": true, "page_size": 20, "show_shadowed_messages": true, "unread_last_read_fallback": true,
              "show_empty_state": false, "layout_direction": "rtl", "thread_replies_counter_enabled": false, "thread_replies_counter_requires_all_replies": true,
              "parent_presentation": "first_message", "starting_point": 0, "date_separator_on_oldest_message": false,
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
              "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]},
-             "message_time_format": "sendbird", "header_presence": "last_seen_31_days", "message_anatomy": "sendbird"}
+             "message_time_format": "sendbird", "header_presence": "last_seen_31_days", "message_anatomy": "sendbird",
+             "unread_separator_label": "new_messages", "new_messages_separator_size": 40,
+             "overlay_date_label_size": 30, "reactions_top_padding": 20, "spacer_width": 60,
+             "should_messages_start_at_the_top": true, "show_original_translated_button": true}
             """
         let document = try decode(config: config)
         #expect(document.warnings.isEmpty, "\(document.warnings)")
