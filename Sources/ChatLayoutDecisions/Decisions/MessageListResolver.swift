@@ -282,7 +282,9 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             // Sorted by type, as both Stream SDKs sort them (`reactionsSorting`, `sortReactions`):
             // a payload's `reaction_scores` is a JSON object, whose order means nothing.
             reactions: options.contains(.reactions) ? message.reactionScores
-                .filter { $0.score > 0 && LayoutOptionsResolver.supportedReactions.contains($0.type) }
+                // Under `any_score` every scored type shows (Stream SwiftUI, Sendbird's cell
+                // per reaction): a type without a glyph is drawn by its name.
+                .filter { $0.score > 0 && (config.reactionsRule == .anyScore || LayoutOptionsResolver.supportedReactions.contains($0.type)) }
                 .sorted { $0.type < $1.type }
                 .map { ReactionCount(type: $0.type, count: $0.score, isOwn: isOwnReaction($0.type, on: message)) } : [],
             reasons: reasons ?? []

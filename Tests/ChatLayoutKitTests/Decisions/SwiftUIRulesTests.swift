@@ -93,6 +93,8 @@ import Testing
         #expect(decision.options.contains(.reactions))
         #expect(decision.reasons.contains { $0.explanation == "reactions: reaction_scores not empty (clap) (reactions_rule any_score)" })
         #expect(parts(.reactions, of: "m1", in: try screen(builder)).count == 1)
+        // The type without a glyph is shown by its name.
+        #expect(decision.reactions.map(\.type) == ["clap"])
     }
 
     @Test func anyScore_needsReactionsEnabled() throws {
