@@ -9,21 +9,6 @@ import Testing
 struct LayoutProfileTests {
     // MARK: Documents
 
-    /// A document in a fixed context; `config` is its `config` object (nil: none, a raw payload).
-    private static func document(config: String? = nil, channel: String = #"{"cid": "messaging:x", "name": "X", "member_count": 3}"#,
-                                 messages: [String]) -> String {
-        """
-        {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
-         \(config.map { #""config": \#($0),"# } ?? "")
-         "channel": \(channel),
-         "messages": [\(messages.joined(separator: ",\n"))]}
-        """
-    }
-
-    private static func message(_ id: String, by user: String = "leia", at time: String, extra: String = "") -> String {
-        #"{"id": "\#(id)", "text": "Message \#(id)", "user": {"id": "\#(user)", "name": "\#(user)"}, "created_at": "\#(time)"\#(extra)}"#
-    }
-
     private static func request(_ json: String, profile: LayoutProfile? = nil,
                                 overrides: ScreenRequest.Overrides = ScreenRequest.Overrides()) -> ScreenRequest {
         var overrides = overrides
@@ -59,17 +44,17 @@ struct LayoutProfileTests {
     // MARK: Decoding a profile
 
     @Test func noProfile_isStreamUIKit_withTodaysDefaults() throws {
-        let document = try Self.decode(Self.document(config: "{}", messages: []))
+        let document = try Self.decode(ProfileDocuments.document(config: "{}", messages: []))
         #expect(document.config == MessageListConfig())
         #expect(document.configProvenance.profile == .streamUIKit)
         #expect(document.configProvenance.explicit.isEmpty)
         #expect(LayoutProfile.streamUIKit.defaults() == MessageListConfig())
         // A raw payload (no config of ours) keeps Stream's own date label.
-        #expect(try Self.decode(Self.document(messages: [])).config.dateSeparatorStyle == .stream)
+        #expect(try Self.decode(ProfileDocuments.document(messages: [])).config.dateSeparatorStyle == .stream)
     }
 
     @Test func profileInConfig_givesItsDefaults_andTheDocumentsOptionsOverrideThem() throws {
-        let document = try Self.decode(Self.document(config: #"{"profile": "stream-swiftui", "page_size": 40}"#, messages: []))
+        let document = try Self.decode(ProfileDocuments.document(config: #"{"profile": "stream-swiftui", "page_size": 40}"#, messages: []))
         #expect(document.config.pageSize == 40, "the document's option, not the profile's 25")
         #expect(document.config.editedLabelEnabled, "stream-swiftui's default")
         #expect(document.config.threadView.parentPresentation == .firstMessage)
@@ -82,7 +67,7 @@ struct LayoutProfileTests {
     }
 
     @Test func aRequestsProfile_overridesTheDocuments_notItsOptions() throws {
-        let json = Self.document(config: #"{"profile": "stream-swiftui", "date_separator_style": "relative"}"#, messages: [])
+        let json = ProfileDocuments.document(config: #"{"profile": "stream-swiftui", "date_separator_style": "relative"}"#, messages: [])
         let document = try Self.decode(json, profile: .sendbird)
         #expect(document.config.groupingRule == .sameMinute)
         #expect(document.config.pageSize == 30, "sendbird's, not stream-swiftui's 25")
@@ -95,7 +80,7 @@ struct LayoutProfileTests {
 
     @Test func anUnknownProfile_isAnErrorAtConfigProfile_namingTheProfiles() {
         #expect {
-            try Self.decode(Self.document(config: #"{"profile": "stream-android"}"#, messages: []))
+            try Self.decode(ProfileDocuments.document(config: #"{"profile": "stream-android"}"#, messages: []))
         } throws: { error in
             let error = error as? DocumentError
             return error?.path == "config.profile"
@@ -104,7 +89,7 @@ struct LayoutProfileTests {
     }
 
     @Test func theRequestsOverrides_areMarkedAsFlags() throws {
-        let json = Self.document(config: #"{"group_messages": true, "page_size": 10}"#, messages: [])
+        let json = ProfileDocuments.document(config: #"{"group_messages": true, "page_size": 10}"#, messages: [])
         let input = try Self.request(json, profile: .streamSwiftUI, overrides: ScreenRequest.Overrides(grouping: false)).input()
         #expect(input.provenance.source(of: "group_messages") == .flag)
         #expect(input.provenance.source(of: "page_size") == .document)
@@ -119,9 +104,9 @@ struct LayoutProfileTests {
     /// An edited message, then another by the same author 10 s later, with no config:
     /// Stream SwiftUI shows "Edited" and ends the group at the edit; Stream UIKit groups them.
     @Test func streamSwiftUI_anEditThenAMessageTenSecondsLater_endsTheGroup_andShowsEdited() throws {
-        let json = Self.document(messages: [
-            Self.message("m1", at: "2024-03-05T09:00:00Z", extra: #", "message_text_updated_at": "2024-03-05T09:00:05Z""#),
-            Self.message("m2", at: "2024-03-05T09:00:10Z"),
+        let json = ProfileDocuments.document(messages: [
+            ProfileDocuments.message("m1", at: "2024-03-05T09:00:00Z", extra: #", "message_text_updated_at": "2024-03-05T09:00:05Z""#),
+            ProfileDocuments.message("m2", at: "2024-03-05T09:00:10Z"),
         ])
         let uikit = try Self.row("m1", in: Self.rows(json))
         #expect(!Self.has(.editedLabel, uikit) && !Self.has(.timestamp, uikit), "grouped: the time is under m2")
@@ -136,14 +121,14 @@ struct LayoutProfileTests {
     /// oldest of a page that is not the whole history waits for its separator.
     @Test func streamSwiftUI_aPageOf25_isNotTheWholeHistory() throws {
         let messages = (0 ..< 25).map { index in
-            Self.message("m\(index)", by: index.isMultiple(of: 2) ? "leia" : "han", at: "2024-03-05T09:\(String(format: "%02d", index * 2)):00Z")
+            ProfileDocuments.message("m\(index)", by: index.isMultiple(of: 2) ? "leia" : "han", at: "2024-03-05T09:\(String(format: "%02d", index * 2)):00Z")
         }
-        let json = Self.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: messages)
+        let json = ProfileDocuments.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: messages)
         #expect(try Self.decode(json).conversation.historyLoaded)
         #expect(try !Self.decode(json, profile: .streamSwiftUI).conversation.historyLoaded)
         #expect(try Self.rows(json).first?.role == .dateSeparator)
         #expect(try Self.rows(json, profile: .streamSwiftUI).first?.role == .dateSeparator)
-        let withoutTheRule = Self.document(config: #"{"date_indicator_placement": "message_list", "date_separator_on_oldest_message": false}"#,
+        let withoutTheRule = ProfileDocuments.document(config: #"{"date_indicator_placement": "message_list", "date_separator_on_oldest_message": false}"#,
                                            messages: messages)
         #expect(try Self.rows(withoutTheRule, profile: .streamSwiftUI).first?.role == .messageRow)
     }
@@ -151,8 +136,8 @@ struct LayoutProfileTests {
     /// Two messages of one author 20 s apart across a minute: Sendbird groups by the minute (and
     /// puts its date separators in the list, in its own style); Stream by the interval.
     @Test func sendbird_sameMinuteGroups_andDateSeparatorsInItsStyle() throws {
-        let json = Self.document(config: "{}", messages: [
-            Self.message("m1", at: "2024-03-05T09:00:50Z"), Self.message("m2", at: "2024-03-05T09:01:10Z"),
+        let json = ProfileDocuments.document(config: "{}", messages: [
+            ProfileDocuments.message("m1", at: "2024-03-05T09:00:50Z"), ProfileDocuments.message("m2", at: "2024-03-05T09:01:10Z"),
         ])
         let uikit = try Self.rows(json)
         #expect(!Self.has(.timestamp, try Self.row("m1", in: uikit)), "one group")
@@ -166,18 +151,18 @@ struct LayoutProfileTests {
     /// en_US, where Stream writes the locale's short time, "9:41 AM"; a document's own
     /// `message_time_format` overrides either.
     @Test func sendbird_writesTimesWithTwoDigitHours() throws {
-        let json = Self.document(config: "{}", messages: [Self.message("m1", at: "2024-03-05T09:41:00Z")])
+        let json = ProfileDocuments.document(config: "{}", messages: [ProfileDocuments.message("m1", at: "2024-03-05T09:41:00Z")])
         let time = { (json: String, profile: LayoutProfile?) throws -> [String] in
             Self.boxes(in: try Self.row("m1", in: Self.rows(json, profile: profile))).filter { $0.role == .timestamp }.compactMap(\.text)
         }
         #expect(try time(json, nil) == ["9:41\u{202F}AM"])
         #expect(try time(json, .sendbird) == ["09:41\u{202F}AM"])
-        let short = Self.document(config: #"{"message_time_format": "short"}"#, messages: [Self.message("m1", at: "2024-03-05T09:41:00Z")])
+        let short = ProfileDocuments.document(config: #"{"message_time_format": "short"}"#, messages: [ProfileDocuments.message("m1", at: "2024-03-05T09:41:00Z")])
         #expect(try time(short, .sendbird) == ["9:41\u{202F}AM"])
     }
 
     @Test func sendbird_anEmptyChannel_saysSo() throws {
-        let json = Self.document(config: "{}", messages: [])
+        let json = ProfileDocuments.document(config: "{}", messages: [])
         let emptyState = { (profile: LayoutProfile?) throws -> Bool in
             let request = Self.request(json, profile: profile)
             return Self.boxes(in: try request.layout(try request.input()).root).contains { $0.role == .emptyState }
@@ -192,12 +177,12 @@ struct LayoutProfileTests {
     /// midnight stay one group under the separator, unless `end_group_at_date_separator` says
     /// otherwise.
     @Test func aDateSeparator_endsNoGroup_unlessAsked() throws {
-        let messages = [Self.message("m1", at: "2024-03-04T23:59:50Z"), Self.message("m2", at: "2024-03-05T00:00:10Z")]
-        let grouped = try Self.rows(Self.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: messages))
+        let messages = [ProfileDocuments.message("m1", at: "2024-03-04T23:59:50Z"), ProfileDocuments.message("m2", at: "2024-03-05T00:00:10Z")]
+        let grouped = try Self.rows(ProfileDocuments.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: messages))
         #expect(grouped.map(\.role) == [.dateSeparator, .messageRow, .dateSeparator, .messageRow])
         let together = try Self.row("m1", in: grouped)
         #expect(!Self.has(.timestamp, together) && !Self.has(.avatar, together), "m2 ends the group")
-        let split = try Self.rows(Self.document(config: #"{"date_indicator_placement": "message_list", "end_group_at_date_separator": true}"#,
+        let split = try Self.rows(ProfileDocuments.document(config: #"{"date_indicator_placement": "message_list", "end_group_at_date_separator": true}"#,
                                                 messages: messages))
         let apart = try Self.row("m1", in: split)
         #expect(Self.has(.timestamp, apart) && Self.has(.avatar, apart), "the separator ends m1's group")

@@ -9,26 +9,11 @@ import Testing
 struct ProfileDisagreementTests {
     // MARK: Documents
 
-    /// A document in a fixed context (`config`: its `config` object, nil for none).
-    private static func document(config: String? = nil, channel: String = #"{"cid": "messaging:x", "name": "X", "member_count": 3}"#,
-                                 messages: [String]) -> String {
-        """
-        {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
-         \(config.map { #""config": \#($0),"# } ?? "")
-         "channel": \(channel),
-         "messages": [\(messages.joined(separator: ",\n"))]}
-        """
-    }
-
-    private static func message(_ id: String, by user: String = "leia", at time: String, extra: String = "") -> String {
-        #"{"id": "\#(id)", "text": "Message \#(id)", "user": {"id": "\#(user)", "name": "\#(user)"}, "created_at": "\#(time)"\#(extra)}"#
-    }
-
     /// `count` messages a minute apart from 09:00, by `authors` in turn.
     private static func messages(_ count: Int, by authors: [String], minutes: Int = 1) -> [String] {
         (0 ..< count).map { index in
             let minute = index * minutes
-            return message(String(format: "m%02d", index), by: authors[index % authors.count],
+            return ProfileDocuments.message(String(format: "m%02d", index), by: authors[index % authors.count],
                            at: String(format: "2024-03-05T%02d:%02d:00Z", 9 + minute / 60, minute % 60))
         }
     }
@@ -102,7 +87,7 @@ struct ProfileDisagreementTests {
     /// oldest) always date it.
     @Test(arguments: LayoutProfile.allCases)
     func theOldestMessageOfAFullPage(_ profile: LayoutProfile) throws {
-        let json = Self.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: Self.messages(50, by: ["leia", "han"]))
+        let json = ProfileDocuments.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: Self.messages(50, by: ["leia", "han"]))
         let outcome = try Self.list(json, profile)
         let first = try #require(outcome.rows.first)
         switch profile {
@@ -123,7 +108,7 @@ struct ProfileDisagreementTests {
     /// (`reactionsShown`), Sendbird a cell for every reaction (`SBUMessageReactionView`).
     @Test(arguments: LayoutProfile.allCases)
     func aCustomReactionType(_ profile: LayoutProfile) throws {
-        let json = Self.document(messages: [Self.message("m1", at: "2024-03-05T09:00:00Z",
+        let json = ProfileDocuments.document(messages: [ProfileDocuments.message("m1", at: "2024-03-05T09:00:00Z",
                                                          extra: #", "reaction_scores": {"clap": 3}, "reaction_counts": {"clap": 3}"#)])
         let outcome = try Self.list(json, profile)
         let shown = profile != .streamUIKit
@@ -139,9 +124,9 @@ struct ProfileDisagreementTests {
     /// groups by minute whatever the edit (`getMessageGroupingPosition`).
     @Test(arguments: LayoutProfile.allCases)
     func anEditThenAMessageTenSecondsLater(_ profile: LayoutProfile) throws {
-        let json = Self.document(messages: [
-            Self.message("m1", at: "2024-03-05T09:00:00Z", extra: #", "message_text_updated_at": "2024-03-05T09:00:05Z""#),
-            Self.message("m2", at: "2024-03-05T09:00:10Z"),
+        let json = ProfileDocuments.document(messages: [
+            ProfileDocuments.message("m1", at: "2024-03-05T09:00:00Z", extra: #", "message_text_updated_at": "2024-03-05T09:00:05Z""#),
+            ProfileDocuments.message("m2", at: "2024-03-05T09:00:10Z"),
         ])
         let outcome = try Self.list(json, profile)
         let line = try outcome.line("m1")
@@ -165,7 +150,7 @@ struct ProfileDisagreementTests {
     /// mark it failed; SwiftUI's failure indicator needs text (`failureIndicatorShown`).
     @Test(arguments: LayoutProfile.allCases)
     func aFailedImageOnlyMessage(_ profile: LayoutProfile) throws {
-        let json = Self.document(messages: [Self.message(
+        let json = ProfileDocuments.document(messages: [ProfileDocuments.message(
             "m1", by: "me", at: "2024-03-05T09:00:00Z",
             extra: #", "text": "", "local_state": "sending_failed", "attachments": [{"type": "image", "image_url": "https://x/a.png", "original_width": 400, "original_height": 300}]"#
         ).replacingOccurrences(of: #""text": "Message m1", "#, with: "")])
@@ -189,7 +174,7 @@ struct ProfileDisagreementTests {
     /// Sendbird only on the group's last message.
     @Test(arguments: LayoutProfile.allCases)
     func theTopMostLoadedRowOfAGroup(_ profile: LayoutProfile) throws {
-        let json = Self.document(messages: Self.messages(50, by: ["leia"], minutes: 0).enumerated().map { index, message in
+        let json = ProfileDocuments.document(messages: Self.messages(50, by: ["leia"], minutes: 0).enumerated().map { index, message in
             message.replacingOccurrences(of: "09:00:00Z", with: String(format: "09:00:%02dZ", index))
         })
         let outcome = try Self.list(json, profile)
@@ -211,10 +196,10 @@ struct ProfileDisagreementTests {
     /// is a group there and Leia's avatar goes.
     @Test(arguments: LayoutProfile.allCases)
     func aTwoMemberChannelWhoseCidIsNotMembers(_ profile: LayoutProfile) throws {
-        let json = Self.document(
+        let json = ProfileDocuments.document(
             config: #"{"message_display_options": {"show_avatars": true, "show_avatars_in_groups": false}}"#,
             channel: #"{"cid": "messaging:leia-and-me", "name": "X", "member_count": 2}"#,
-            messages: [Self.message("m1", at: "2024-03-05T09:00:00Z"), Self.message("m2", by: "me", at: "2024-03-05T09:01:00Z")])
+            messages: [ProfileDocuments.message("m1", at: "2024-03-05T09:00:00Z"), ProfileDocuments.message("m2", by: "me", at: "2024-03-05T09:01:00Z")])
         let outcome = try Self.list(json, profile)
         let line = try outcome.line("m1")
         if profile == .streamSwiftUI {
@@ -233,7 +218,7 @@ struct ProfileDisagreementTests {
     /// own rule dates its oldest loaded message all the same.
     @Test(arguments: LayoutProfile.allCases)
     func aPageOf25(_ profile: LayoutProfile) throws {
-        let json = Self.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: Self.messages(25, by: ["leia", "han"], minutes: 2))
+        let json = ProfileDocuments.document(config: #"{"date_indicator_placement": "message_list"}"#, messages: Self.messages(25, by: ["leia", "han"], minutes: 2))
         let outcome = try Self.list(json, profile)
         #expect(outcome.rows.first?.role == .dateSeparator)
         let why = profile == .streamSwiftUI ? "oldest loaded message, the history above not loaded" : "oldest message, the whole history loaded"
@@ -247,8 +232,8 @@ struct ProfileDisagreementTests {
     /// by the minute on the clock: 09:00 alone, then a group of two.
     @Test(arguments: LayoutProfile.allCases)
     func aSameMinuteGroup(_ profile: LayoutProfile) throws {
-        let json = Self.document(messages: [Self.message("m1", at: "2024-03-05T09:00:50Z"), Self.message("m2", at: "2024-03-05T09:01:10Z"),
-                                            Self.message("m3", at: "2024-03-05T09:01:40Z")])
+        let json = ProfileDocuments.document(messages: [ProfileDocuments.message("m1", at: "2024-03-05T09:00:50Z"), ProfileDocuments.message("m2", at: "2024-03-05T09:01:10Z"),
+                                            ProfileDocuments.message("m3", at: "2024-03-05T09:01:40Z")])
         let outcome = try Self.list(json, profile)
         let first = try outcome.line("m1")
         if profile == .sendbird {
@@ -266,10 +251,10 @@ struct ProfileDisagreementTests {
     // MARK: Threads
 
     /// Leia's parent p1 at 09:00 and eight replies two minutes apart.
-    private static let thread = document(config: #"{"date_indicator_placement": "none"}"#, messages: [
-        message("p1", at: "2024-03-05T09:00:00Z", extra: #", "reply_count": 8"#),
+    private static let thread = ProfileDocuments.document(config: #"{"date_indicator_placement": "none"}"#, messages: [
+        ProfileDocuments.message("p1", at: "2024-03-05T09:00:00Z", extra: #", "reply_count": 8"#),
     ] + (1 ... 8).map { index in
-        message("r\(index)", by: index.isMultiple(of: 2) ? "han" : "leia", at: String(format: "2024-03-05T09:%02d:00Z", index * 2),
+        ProfileDocuments.message("r\(index)", by: index.isMultiple(of: 2) ? "han" : "leia", at: String(format: "2024-03-05T09:%02d:00Z", index * 2),
                 extra: #", "parent_id": "p1""#)
     })
 
@@ -295,7 +280,7 @@ struct ProfileDisagreementTests {
     /// like UIKit's `ChatThreadVC`) there is no replies counter (it needs replies).
     @Test(arguments: LayoutProfile.allCases)
     func aParentWithNoReplies(_ profile: LayoutProfile) throws {
-        let json = Self.document(messages: [Self.message("p1", at: "2024-03-05T09:00:00Z")])
+        let json = ProfileDocuments.document(messages: [ProfileDocuments.message("p1", at: "2024-03-05T09:00:00Z")])
         let outcome = try Self.thread(json, parent: "p1", profile)
         let counters = outcome.boxes.filter { $0.role == .replyCountSeparator }
         if profile == .streamSwiftUI {

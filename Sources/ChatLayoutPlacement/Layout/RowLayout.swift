@@ -469,17 +469,25 @@ struct RowLayout {
             total += measurer.width(of: drawn)
             count += 1
         }
+        forEachFootnotePart(footnote, order: order) { role, text, _, content in add(role, text, content) }
+        return count == 0 ? nil : total + metrics.inlineSpacing * (count - 1)
+    }
+
+    /// Each of the footnote's parts that `order` names and the message has, in that order:
+    /// its role, its words, what a reader hears for it (a delivery status's words) and its
+    /// typed content.
+    func forEachFootnotePart(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart],
+                             _ body: (BoxRole, String?, String?, BoxContent?) -> Void) {
         for part in order {
             switch part {
-            case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
-            case .author: if let name = footnote.author { add(.authorName, name) }
-            case .time: if let time = footnote.time { add(.timestamp, time) }
-            case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
-            case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, status.content) }
-            case .translation: if let label = footnote.translation { add(.translationLabel, label.text, label.content) }
+            case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { body(.onlyVisibleToYou, words, nil, nil) }
+            case .author: if let name = footnote.author { body(.authorName, name, nil, nil) }
+            case .time: if let time = footnote.time { body(.timestamp, time, nil, nil) }
+            case .edited: if let words = footnote.edited { body(.editedLabel, words, nil, .edited) }
+            case .deliveryStatus: if let status = footnote.deliveryStatus { body(.deliveryStatus, nil, status.words, status.content) }
+            case .translation: if let label = footnote.translation { body(.translationLabel, label.text, nil, label.content) }
             }
         }
-        return count == 0 ? nil : total + metrics.inlineSpacing * (count - 1)
     }
 
     /// The column a message row's parts outside its bubble take: from `left` to `right`, the
@@ -729,16 +737,7 @@ struct RowLayout {
                                                            width: measurer.width(of: drawn)))
                 count += 1
             }
-            for part in order {
-                switch part {
-                case .onlyVisibleToYou: if let words = footnote.onlyVisibleToYou { add(.onlyVisibleToYou, words) }
-                case .author: if let name = footnote.author { add(.authorName, name) }
-                case .time: if let time = footnote.time { add(.timestamp, time) }
-                case .edited: if let words = footnote.edited { add(.editedLabel, words, .edited) }
-                case .deliveryStatus: if let status = footnote.deliveryStatus { add(.deliveryStatus, nil, words: status.words, status.content) }
-                case .translation: if let label = footnote.translation { add(.translationLabel, label.text, label.content) }
-                }
-            }
+            forEachFootnotePart(footnote, order: order) { role, text, words, content in add(role, text, words: words, content) }
             // Room is given out by priority: time and status, then the labels, then the name.
             var given = 0
             var used = 0

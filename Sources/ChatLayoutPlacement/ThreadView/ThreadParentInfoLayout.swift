@@ -16,18 +16,10 @@ extension RowLayout {
         let spec = composer.parentInfo(info)
         let anatomy = MessageAnatomy.parentInfo
         let id = spec.id
-        let avatarColumn = min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1))
-        let left = padding + avatarColumn
-        let available = max(1, width - padding - left)
-        var children: [Box] = []
-        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
-            children.append(box(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: 0))
-        }
-        children.append(box(line(.authorName, info.authorName, maxWidth: available), id: id, x: left, y: 0))
-        // The date wraps rather than lose its time on a narrow screen.
-        let date = wrapped(.timestamp, info.dateText, width: available, alignment: .leading)
-        children.append(box(date, id: id, x: left, y: lineHeight))
-        var y = lineHeight + date.height
+        let sender = senderParts(spec, info)
+        var children = sender.children
+        let (left, available) = (sender.left, sender.available)
+        var y = sender.height
         // The content spans the column: right-to-left text sits at its trailing edge.
         for block in contentBlocks(spec, order: anatomy.inBubble, width: available) {
             children.append(box(block, id: id, x: left, y: y, width: block.keepsWidth ? block.width : available))
@@ -53,18 +45,10 @@ extension RowLayout {
         let spec = composer.parentInfo(info)
         let order = MessageAnatomy.sendbirdParentInfo
         let id = spec.id
-        let avatarColumn = min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1))
-        let left = padding + avatarColumn
-        let besideAvatar = max(1, width - padding - left)
-        var children: [Box] = []
-        if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
-            children.append(box(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: 0))
-        }
-        children.append(box(line(.authorName, info.authorName, maxWidth: besideAvatar), id: id, x: left, y: 0))
-        let date = wrapped(.timestamp, info.dateText, width: besideAvatar, alignment: .leading)
-        children.append(box(date, id: id, x: left, y: lineHeight))
+        let sender = senderParts(spec, info)
+        var children = sender.children
         // The content starts under the sender's lines and the avatar, whichever ends lower.
-        var y = max(lineHeight + date.height, avatarColumn >= metrics.avatarWidth ? metrics.avatarHeight : 0)
+        var y = max(sender.height, sender.avatarFits ? metrics.avatarHeight : 0)
         for var block in contentBlocks(spec, order: order.inBubble, width: innerWidth) {
             if isSingleMedia(block) {
                 let frame = sendbirdParentMediaFrame(room: innerWidth)
@@ -84,6 +68,27 @@ extension RowLayout {
             y += reactions.height
         }
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+    }
+
+    /// The parent's sender: its avatar at the row's padding, its author's name and, under it,
+    /// its date (wrapped rather than losing its time on a narrow screen) in the column beside
+    /// the avatar — that column's `left` edge and `available` width, the lines' `height`, and
+    /// whether the avatar fits the row.
+    private func senderParts(_ spec: MessageRowSpec, _ info: ThreadParentInfo)
+        -> (children: [Box], left: Int, available: Int, height: Int, avatarFits: Bool) {
+        let id = spec.id
+        let avatarColumn = min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1))
+        let left = padding + avatarColumn
+        let available = max(1, width - padding - left)
+        var children: [Box] = []
+        let avatarFits = avatarColumn >= metrics.avatarWidth
+        if let avatar = spec.avatar, avatarFits {
+            children.append(box(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: 0))
+        }
+        children.append(box(line(.authorName, info.authorName, maxWidth: available), id: id, x: left, y: 0))
+        let date = wrapped(.timestamp, info.dateText, width: available, alignment: .leading)
+        children.append(box(date, id: id, x: left, y: lineHeight))
+        return (children, left, available, lineHeight + date.height, avatarFits)
     }
 
     /// A block standing for one picture or video: a media attachment, or a gallery of one.
