@@ -27,12 +27,7 @@ extension RowLayout {
         }
         // Under the content, from the column's leading edge (the parent has no thread info
         // and no footnote of its own).
-        for part in anatomy.belowBubble {
-            guard part == .reactions, let data = spec.reactions else { continue }
-            let reactions = line(.reactions, data: data, maxWidth: available)
-            children.append(box(reactions, id: id, x: left, y: y))
-            y += reactions.height
-        }
+        appendReactions(spec, order: anatomy.belowBubble, x: left, width: available, to: &children, y: &y)
         return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
     }
 
@@ -61,13 +56,20 @@ extension RowLayout {
             children.append(box(block, id: id, x: padding, y: y, width: block.keepsWidth ? block.width : innerWidth))
             y += block.height
         }
-        for part in order.belowBubble {
+        appendReactions(spec, order: order.belowBubble, x: padding, width: innerWidth, to: &children, y: &y)
+        return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
+    }
+
+    /// The parent's reactions at `y`, from `x` within `width`, where `order` (the parts under
+    /// its content) has them; `y` moves under them.
+    private func appendReactions(_ spec: MessageRowSpec, order: [MessageAnatomy.OutsidePart], x: Int, width: Int,
+                                 to children: inout [Box], y: inout Int) {
+        for part in order {
             guard part == .reactions, let data = spec.reactions else { continue }
-            let reactions = line(.reactions, data: data, maxWidth: innerWidth)
-            children.append(box(reactions, id: id, x: padding, y: y))
+            let reactions = line(.reactions, data: data, maxWidth: width)
+            children.append(box(reactions, id: spec.id, x: x, y: y))
             y += reactions.height
         }
-        return Box(role: .parentMessage, id: id, frame: Frame(x: 0, y: 0, width: width, height: y), children: children)
     }
 
     /// The parent's sender: its avatar at the row's padding, its author's name and, under it,

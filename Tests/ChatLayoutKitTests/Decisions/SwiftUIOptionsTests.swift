@@ -35,18 +35,9 @@ import Testing
         return found
     }
 
-    private func config(_ members: String) throws -> MessageListConfig {
-        try ConversationDecoder.decode(Array(#"{"config": {\#(members)}, "messages": []}"#.utf8)).config
-    }
+    private func config(_ members: String) throws -> MessageListConfig { try ConfigSnippet.config(members) }
 
-    private func error(_ members: String) -> DocumentError? {
-        do {
-            _ = try config(members)
-            return nil
-        } catch {
-            return error as? DocumentError
-        }
-    }
+    private func error(_ members: String) -> DocumentError? { ConfigSnippet.error(members) }
 
     // MARK: 1. The new-messages separator
 

@@ -328,18 +328,9 @@ import Testing
 
     // MARK: Decoding
 
-    private func config(_ members: String) throws -> MessageListConfig {
-        try ConversationDecoder.decode(Array(#"{"config": {\#(members)}, "messages": []}"#.utf8)).config
-    }
+    private func config(_ members: String) throws -> MessageListConfig { try ConfigSnippet.config(members) }
 
-    private func error(_ members: String) -> DocumentError? {
-        do {
-            _ = try config(members)
-            return nil
-        } catch {
-            return error as? DocumentError
-        }
-    }
+    private func error(_ members: String) -> DocumentError? { ConfigSnippet.error(members) }
 
     @Test func options_decodeFromTheirKeys() throws {
         let decoded = try config("""
