@@ -275,6 +275,21 @@ struct ProfileDisagreementTests {
         #expect(outcome.explained.contains { $0.hasPrefix("parent p1 ") && $0.contains(firstMessage ? "first_message" : "info_header") })
     }
 
+    /// The reply count between the parent info and the replies: Stream's counter centred,
+    /// Sendbird's reply label at the leading edge (it sets no alignment).
+    @Test(arguments: [LayoutProfile.streamUIKit, .sendbird])
+    func theReplyCount_underTheParentInfo(_ profile: LayoutProfile) throws {
+        let outcome = try Self.thread(Self.thread, parent: "p1", profile, height: 200)
+        let counter = try #require(outcome.boxes.first { $0.role == .replyCountSeparator })
+        let line = try #require(counter.placedLines.first)
+        #expect(counter.text == "8 replies")
+        if profile == .sendbird {
+            #expect(counter.alignment == .leading && line.x == 1, "at the row's padding")
+        } else {
+            #expect(counter.alignment == .center && abs(line.x + line.width / 2 - 20) <= 1, "centred in the 40 cells")
+        }
+    }
+
     /// A parent with no replies. Under `info_header` (Sendbird's `SBUParentMessageInfoView`)
     /// its bottom rule stands alone with no count; under `first_message` (Stream SwiftUI,
     /// like UIKit's `ChatThreadVC`) there is no replies counter (it needs replies).

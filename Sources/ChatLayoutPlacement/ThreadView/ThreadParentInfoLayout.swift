@@ -132,6 +132,24 @@ extension RowLayout {
     func replyCountSeparator(_ text: String, count: Int) -> Box {
         let counter = MessageComposer.replyCounter(text, count: count)
         let label = line(.replyCountSeparator, counter.text, content: counter.content, maxWidth: innerWidth)
+        // Sendbird's reply label has no alignment of its own: it reads from the leading edge,
+        // 16 points in, the rule after it on a terminal.
+        if anatomy.parentInfoStyle == .sendbird {
+            var placed = Self.place(label.lines, in: width, alignment: .leading)
+                .map { PlacedLine(display: $0.display, text: $0.text, x: $0.x + padding, width: $0.width) }
+            if let character = presentation.ruleCharacter, let first = placed.first {
+                let characterWidth = measurer.width(of: character)
+                let room = width - padding - (first.x + first.width) - 1
+                if characterWidth > 0 && room >= characterWidth {
+                    let rule = String(repeating: character, count: room / characterWidth)
+                    placed = [PlacedLine(display: first.display + " " + rule, text: first.text + " " + rule, x: first.x,
+                                         width: first.width + 1 + room / characterWidth * characterWidth)]
+                }
+            }
+            return Box(role: .replyCountSeparator, frame: Frame(x: 0, y: 0, width: width, height: lineHeight),
+                       composedText: counter.text, content: counter.content, placedLines: placed, alignment: .leading,
+                       textDirection: label.direction)
+        }
         var placed = Self.place(label.lines, in: width, alignment: .center)
         if let character = presentation.ruleCharacter, let centred = placed.first {
             // The band drawn with the presentation's rule: as many as fit on either side of the
