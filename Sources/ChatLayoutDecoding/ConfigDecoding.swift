@@ -63,6 +63,7 @@ enum ConfigDecoding {
         .choice("header_presence", \.headerPresence),
         .choice("message_anatomy", \.messageAnatomy),
         .choice("reactions_placement", in: "message_display_options", \.reactionsPlacement),
+        .choice("unsupported_attachments", \.unsupportedAttachments),
         // Stream SwiftUI's remaining layout options.
         .choice("unread_separator_label", \.unreadSeparatorLabel),
         .points("new_messages_separator_size", \.newMessagesSeparatorSize),

@@ -167,6 +167,28 @@ struct ProfileDisagreementTests {
         #expect(media)
     }
 
+    // MARK: An attachment type the SDKs do not draw
+
+    /// A "product" attachment with a title and a size: Stream UIKit draws it as a file card
+    /// saying "Unsupported Attachment" without its size (`UnsupportedAttachmentViewInjector`),
+    /// Stream SwiftUI not at all (its default custom attachment view is empty); the sendbird
+    /// profile keeps UIKit's card (a Stream payload's custom type has no Sendbird cell).
+    @Test(arguments: LayoutProfile.allCases)
+    func anUnsupportedAttachmentType(_ profile: LayoutProfile) throws {
+        let json = ProfileDocuments.document(messages: [ProfileDocuments.message(
+            "m1", at: "2024-03-05T09:00:00Z", extra: #", "attachments": [{"type": "product", "title": "Blue mug", "file_size": 1200}]"#)])
+        let outcome = try Self.list(json, profile)
+        var parts: [Box] = []
+        try outcome.row("m1").walk { box, _ in if box.role == .attachment { parts.append(box) } }
+        #expect(try outcome.row("m1", has: .text), "the message's text stays")
+        if profile == .streamSwiftUI {
+            #expect(parts.isEmpty)
+        } else {
+            #expect(parts.contains { $0.text == "Unsupported Attachment" }, "\(parts.map(\.text))")
+            #expect(!parts.contains { $0.text == "Blue mug" || ($0.text ?? "").hasSuffix("KB") }, "neither its title nor its size")
+        }
+    }
+
     // MARK: The top-most loaded row of a group
 
     /// Fifty messages by Leia a minute apart: one group whose first message is the oldest

@@ -33,11 +33,12 @@ extension MessageComposer {
     }
 
     /// A file's card: its type icon, its name (its title, else its file's name, else its kind
-    /// in words) and its size in words, when it has one ("120 bytes", ``fileSizeWords(_:)``).
-    func fileCard(_ attachment: Attachment, label: String, index: Int) -> CardSpec {
+    /// in words) and its size in words, when it has one and `showsSize` ("120 bytes",
+    /// ``fileSizeWords(_:)``).
+    func fileCard(_ attachment: Attachment, label: String, index: Int, showsSize: Bool = true) -> CardSpec {
         var parts = [CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .fileIcon, attachmentIndex: index, fileType: Self.fileType(attachment))),
                      CardSpec.Part(text: label, content: AttachmentCardPart(kind: .fileName, attachmentIndex: index))]
-        if let bytes = attachment.fileSize {
+        if showsSize, let bytes = attachment.fileSize {
             parts.append(CardSpec.Part(text: Self.fileSizeWords(bytes), content: AttachmentCardPart(kind: .fileSize, attachmentIndex: index, bytes: bytes)))
         }
         return CardSpec(kind: .file, parts: parts)

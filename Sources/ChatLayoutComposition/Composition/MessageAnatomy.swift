@@ -91,6 +91,8 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var avatarAtBubbleBottom = false
     /// How the thread view's `info_header` composes the parent message.
     package var parentInfoStyle: ParentInfoStyle = .besideAvatar
+    /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`).
+    package var unsupportedAttachments: UnsupportedAttachmentStyle = .fileCard
 
     /// How the `info_header` parent is composed.
     package enum ParentInfoStyle: Hashable, Sendable {
@@ -136,18 +138,22 @@ package struct MessageAnatomy: Hashable, Sendable {
 
     /// The anatomy a configuration draws its rows in: `message_anatomy`, with the reactions
     /// under the bubble where `reactions_placement` is `bottom` (Stream's anatomy; Sendbird's
-    /// has them in the bubble). The one place a configuration chooses an anatomy.
+    /// has them in the bubble), and its unsupported attachments as `unsupported_attachments`
+    /// says. The one place a configuration chooses an anatomy.
     package static func forConfig(_ config: MessageListConfig) -> MessageAnatomy {
+        var anatomy: MessageAnatomy
         switch config.messageAnatomy {
         case .sendbird:
-            return .sendbird
+            anatomy = .sendbird
         case .stream:
-            guard config.reactionsPlacement == .bottom else { return .standard }
-            var anatomy = MessageAnatomy.standard
-            anatomy.aboveBubble.removeAll { $0 == .reactions }
-            anatomy.belowBubble.insert(.reactions, at: 0)
-            return anatomy
+            anatomy = .standard
+            if config.reactionsPlacement == .bottom {
+                anatomy.aboveBubble.removeAll { $0 == .reactions }
+                anatomy.belowBubble.insert(.reactions, at: 0)
+            }
         }
+        anatomy.unsupportedAttachments = config.unsupportedAttachments
+        return anatomy
     }
 
     /// The parent message of the `info_header` as Sendbird's `SBUParentMessageInfoView` composes

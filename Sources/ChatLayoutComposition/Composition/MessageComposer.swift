@@ -198,6 +198,14 @@ package struct MessageComposer {
                 continue
             }
             if content.kind.isMedia && content.originalSize == nil { content.usesDefaultFrame = true }
+            // A type the SDK does not draw: Stream UIKit's file card saying so, or nothing.
+            if content.kind == .custom {
+                guard anatomy.unsupportedAttachments == .fileCard else { continue }
+                var part = AttachmentSpec(label: strings.unsupportedAttachment, attachment: content)
+                part.card = fileCard(attachment, label: part.label, index: index, showsSize: false)
+                others.append(part)
+                continue
+            }
             var part = self.attachment(content)
             switch content.kind {
             case .file, .audio: part.card = fileCard(attachment, label: part.label, index: index)

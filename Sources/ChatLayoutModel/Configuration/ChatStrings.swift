@@ -128,6 +128,10 @@ public struct ChatStrings: Hashable, Sendable {
     /// The button that adds an option: "Suggest an Option".
     public var pollSuggestOption = "Suggest an Option"
 
+    /// An attachment of a type the SDK does not draw, on its file card (Stream UIKit's
+    /// `UnsupportedAttachmentViewInjector`): "Unsupported Attachment".
+    public var unsupportedAttachment = "Unsupported Attachment"
+
     // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
     /// The other member is connected: "Online".
     public var presenceOnline = "Online"

@@ -36,6 +36,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.pageSize = 25
             config.threadView.parentPresentation = .firstMessage // the thread lists its parent with the replies
             config.threadView.repliesCounterRequiresAllReplies = true // isThreadRepliesSeparatorShown: every reply loaded
+            config.unsupportedAttachments = .hidden // makeCustomAttachmentViewType: an empty view by default
             config.dateSeparatorOnOldestMessage = true // showMessageDate(for:in:): the oldest loaded message's date
             config.reactionsRule = .anyScore // reactionsShown: any non-empty reaction_scores
             config.failureIndicatorRequiresText = true // failureIndicatorShown: a failed message with text

@@ -58,6 +58,16 @@ public enum ReactionsPlacement: String, Hashable, Sendable, Codable, CaseIterabl
     case bottom
 }
 
+/// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`):
+/// a type outside image, video, giphy, file, audio, voice recording and link preview.
+public enum UnsupportedAttachmentStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// A file card saying "Unsupported Attachment", without a size (Stream UIKit's
+    /// `UnsupportedAttachmentViewInjector`, which draws them through its file list).
+    case fileCard = "file_card"
+    /// Nothing (Stream SwiftUI's default `makeCustomAttachmentViewType`, an empty view).
+    case hidden
+}
+
 /// Where the typing indicator shows (`typing_indicator_placement`).
 public enum TypingIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIterable {
     /// A row at the bottom of the list.
@@ -267,6 +277,9 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// Where the reactions stand (`message_display_options.reactions_placement`). Default
     /// `top`, as both Stream SDKs; Sendbird's anatomy has them inside the bubble whatever this says.
     public var reactionsPlacement: ReactionsPlacement = .top
+    /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`).
+    /// Default `file_card` (Stream UIKit); `hidden` in Stream SwiftUI.
+    public var unsupportedAttachments: UnsupportedAttachmentStyle = .fileCard
 
     // Stream SwiftUI's remaining layout options (its `MessageDisplayOptions`, `MessagePaddings`
     // and message list): each nil or off by default, today's layout. Lengths are in points;

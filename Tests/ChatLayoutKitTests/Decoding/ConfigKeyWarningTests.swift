@@ -65,7 +65,7 @@ struct ConfigKeyWarningTests {
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
              "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]},
-             "message_time_format": "sendbird", "header_presence": "last_seen_31_days", "message_anatomy": "sendbird",
+             "message_time_format": "sendbird", "header_presence": "last_seen_31_days", "message_anatomy": "sendbird", "unsupported_attachments": "hidden",
              "unread_separator_label": "new_messages", "new_messages_separator_size": 40,
              "overlay_date_label_size": 30, "reactions_top_padding": 20, "spacer_width": 60,
              "should_messages_start_at_the_top": true, "show_original_translated_button": true}
