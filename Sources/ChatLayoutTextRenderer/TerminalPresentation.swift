@@ -74,6 +74,7 @@ public struct TerminalPresentation: BoxPresentation {
         case .scrollToLatestButton: return "( \(words) )"
         case .unreadBadge: return "(\(words))"
         case .typingDots: return "•••"
+        case .moreButton: return "⋮"
         default: return PlainPresentation().line(role, text: text, content: content, strings: strings)
         }
     }

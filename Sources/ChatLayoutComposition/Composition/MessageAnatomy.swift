@@ -44,8 +44,10 @@ package struct MessageAnatomy: Hashable, Sendable {
         case translation
         /// The link preview's card under the text (Stream's `LinkAttachmentViewInjector`).
         case linkPreview
-        /// "(edited)" on a line under the text (Sendbird writes it after the text, inside the
-        /// bubble).
+        /// "(edited)" after the text, a space apart, on its last line where it fits, else on a
+        /// line of its own under it — as Sendbird appends it to the text
+        /// (`SBUUserMessageTextViewModel.addEditedStateIfNeeded`), so the bubble is as wide as
+        /// the text with it.
         case edited
         /// The reactions at the bubble's bottom, inside it (Sendbird's `reactionView` in the
         /// bubble's `additionContainerView`).

@@ -38,6 +38,9 @@ package struct MessageRowSpec {
     package var textIsJumbomoji = false
     /// The message's text.
     package var text: String?
+    /// "(edited)" after the text, on its last line (Sendbird's `addEditedStateIfNeeded`), where
+    /// the anatomy has ``MessageAnatomy/ContentPart/edited``; the footnote's "Edited" otherwise.
+    package var editedInText: String?
     /// The translation under the text.
     package var translation: String?
     /// The glyph beside a message whose last action failed: its words.

@@ -148,6 +148,8 @@ enum BuiltInStringTables {
             "last_seen_months.few=آخر ظهور منذ {count} أشهر",
             "last_seen_months.many=آخر ظهور منذ {count} شهرًا",
             "last_seen_months.other=آخر ظهور منذ {count} شهر",
+            "edited_in_text=(معدَّلة)",
+            "channel_frozen=القناة مجمّدة",
         ]),
         ("de", [
             "unread_messages=Ungelesene Nachrichten",
@@ -231,6 +233,8 @@ enum BuiltInStringTables {
             "last_seen_weeks.other=zuletzt gesehen vor {count} Wochen",
             "last_seen_months.one=zuletzt gesehen vor einem Monat",
             "last_seen_months.other=zuletzt gesehen vor {count} Monaten",
+            "edited_in_text=(bearbeitet)",
+            "channel_frozen=Kanal ist eingefroren",
         ]),
         ("es", [
             "unread_messages=Mensajes no leídos",
@@ -329,6 +333,8 @@ enum BuiltInStringTables {
             "last_seen_months.one=visto hace un mes",
             "last_seen_months.many=visto hace {count} de meses",
             "last_seen_months.other=visto hace {count} meses",
+            "edited_in_text=(editado)",
+            "channel_frozen=El canal está congelado",
         ]),
         ("fr", [
             "unread_messages=Messages non lus",
@@ -427,6 +433,8 @@ enum BuiltInStringTables {
             "last_seen_months.one=vu il y a un mois",
             "last_seen_months.many=vu il y a {count} de mois",
             "last_seen_months.other=vu il y a {count} mois",
+            "edited_in_text=(modifié)",
+            "channel_frozen=Le canal est gelé",
         ]),
         ("he", [
             "unread_messages=הודעות שלא נקראו",
@@ -525,6 +533,8 @@ enum BuiltInStringTables {
             "last_seen_months.one=נראה/תה לאחרונה לפני חודש",
             "last_seen_months.two=נראה/תה לאחרונה לפני חודשיים",
             "last_seen_months.other=נראה/תה לאחרונה לפני {count} חודשים",
+            "edited_in_text=(נערכה)",
+            "channel_frozen=הערוץ מוקפא",
         ]),
         ("hi", [
             "unread_messages=बिना पढ़े मैसेज",
@@ -608,6 +618,8 @@ enum BuiltInStringTables {
             "last_seen_weeks.other=अंतिम बार {count} हफ़्ते पहले देखा गया",
             "last_seen_months.one=अंतिम बार एक महीने पहले देखा गया",
             "last_seen_months.other=अंतिम बार {count} महीने पहले देखा गया",
+            "edited_in_text=(संपादित)",
+            "channel_frozen=चैनल फ़्रीज़ है",
         ]),
         ("it", [
             "unread_messages=Messaggi non letti",
@@ -706,6 +718,8 @@ enum BuiltInStringTables {
             "last_seen_months.one=ultimo accesso un mese fa",
             "last_seen_months.many=ultimo accesso {count} di mesi fa",
             "last_seen_months.other=ultimo accesso {count} mesi fa",
+            "edited_in_text=(modificato)",
+            "channel_frozen=Il canale è congelato",
         ]),
         ("ja", [
             "unread_messages=未読メッセージ",
@@ -774,6 +788,8 @@ enum BuiltInStringTables {
             "last_seen_days.other=最終ログイン: {count}日前",
             "last_seen_weeks.other=最終ログイン: {count}週間前",
             "last_seen_months.other=最終ログイン: {count}か月前",
+            "edited_in_text=(編集済み)",
+            "channel_frozen=チャンネルは凍結されています",
         ]),
         ("ko", [
             "unread_messages=읽지 않은 메시지",
@@ -842,6 +858,8 @@ enum BuiltInStringTables {
             "last_seen_days.other={count}일 전 접속",
             "last_seen_weeks.other={count}주 전 접속",
             "last_seen_months.other={count}개월 전 접속",
+            "edited_in_text=(수정됨)",
+            "channel_frozen=채널이 동결되었습니다",
         ]),
         ("nl", [
             "unread_messages=Ongelezen berichten",
@@ -925,6 +943,8 @@ enum BuiltInStringTables {
             "last_seen_weeks.other=laatst gezien {count} weken geleden",
             "last_seen_months.one=laatst gezien een maand geleden",
             "last_seen_months.other=laatst gezien {count} maanden geleden",
+            "edited_in_text=(bewerkt)",
+            "channel_frozen=Kanaal is bevroren",
         ]),
         ("pl", [
             "unread_messages=Nieprzeczytane wiadomości",
@@ -1038,6 +1058,8 @@ enum BuiltInStringTables {
             "last_seen_months.few=ostatnia aktywność: {count} miesiące temu",
             "last_seen_months.many=ostatnia aktywność: {count} miesięcy temu",
             "last_seen_months.other=ostatnia aktywność: {count} miesiąca temu",
+            "edited_in_text=(edytowano)",
+            "channel_frozen=Kanał jest zamrożony",
         ]),
         ("pt", [
             "unread_messages=Mensagens não lidas",
@@ -1136,6 +1158,8 @@ enum BuiltInStringTables {
             "last_seen_months.one=visto há um mês",
             "last_seen_months.many=visto há {count} de meses",
             "last_seen_months.other=visto há {count} meses",
+            "edited_in_text=(editada)",
+            "channel_frozen=O canal está congelado",
         ]),
         ("ru", [
             "unread_messages=Непрочитанные сообщения",
@@ -1249,6 +1273,8 @@ enum BuiltInStringTables {
             "last_seen_months.few=был(а) в сети {count} месяца назад",
             "last_seen_months.many=был(а) в сети {count} месяцев назад",
             "last_seen_months.other=был(а) в сети {count} месяца назад",
+            "edited_in_text=(изменено)",
+            "channel_frozen=Канал заморожен",
         ]),
         ("tr", [
             "unread_messages=Okunmamış mesajlar",
@@ -1332,6 +1358,8 @@ enum BuiltInStringTables {
             "last_seen_weeks.other=son görülme {count} hafta önce",
             "last_seen_months.one=son görülme bir ay önce",
             "last_seen_months.other=son görülme {count} ay önce",
+            "edited_in_text=(düzenlendi)",
+            "channel_frozen=Kanal donduruldu",
         ]),
         ("uk", [
             "unread_messages=Непрочитані повідомлення",
@@ -1445,6 +1473,8 @@ enum BuiltInStringTables {
             "last_seen_months.few=був(ла) у мережі {count} місяці тому",
             "last_seen_months.many=був(ла) у мережі {count} місяців тому",
             "last_seen_months.other=був(ла) у мережі {count} місяця тому",
+            "edited_in_text=(змінено)",
+            "channel_frozen=Канал заморожено",
         ]),
         ("zh-Hans", [
             "unread_messages=未读消息",
@@ -1513,6 +1543,8 @@ enum BuiltInStringTables {
             "last_seen_days.other=最后上线：{count}天前",
             "last_seen_weeks.other=最后上线：{count}周前",
             "last_seen_months.other=最后上线：{count}个月前",
+            "edited_in_text=(已编辑)",
+            "channel_frozen=频道已冻结",
         ]),
         ("zh-Hant", [
             "unread_messages=未讀訊息",
@@ -1581,6 +1613,8 @@ enum BuiltInStringTables {
             "last_seen_days.other=最後上線：{count}天前",
             "last_seen_weeks.other=最後上線：{count}週前",
             "last_seen_months.other=最後上線：{count}個月前",
+            "edited_in_text=(已編輯)",
+            "channel_frozen=頻道已凍結",
         ]),
     ]
 }

@@ -235,6 +235,8 @@ extension ChatStrings {
         .counted("last_seen_days", \.lastSeenDays),
         .counted("last_seen_weeks", \.lastSeenWeeks),
         .counted("last_seen_months", \.lastSeenMonths),
+        .phrase("edited_in_text", \.editedInText),
+        .phrase("channel_frozen", \.channelFrozen),
     ]
 }
 
