@@ -95,6 +95,11 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var parentInfoStyle: ParentInfoStyle = .besideAvatar
     /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`).
     package var unsupportedAttachments: UnsupportedAttachmentStyle = .fileCard
+    /// Sendbird's file message cells: one picture or video in its fixed frame
+    /// (`SBUConstant.imageSize`, 240 × 160 points), a file as `SBUCommonContentView` (its icon
+    /// and name on one line, 44 points tall) and a voice message as `SBUVoiceContentView`
+    /// (136 × 44 points: the play button and the time), each across the bubble.
+    package var sendbirdFileCells = false
 
     /// How the `info_header` parent is composed.
     package enum ParentInfoStyle: Hashable, Sendable {
@@ -135,7 +140,8 @@ package struct MessageAnatomy: Hashable, Sendable {
         besideBubble: [.time],
         currentUserBesideBubble: [.deliveryStatus, .time],
         avatarAtBubbleBottom: true,
-        parentInfoStyle: .sendbird
+        parentInfoStyle: .sendbird,
+        sendbirdFileCells: true
     )
 
     /// The anatomy a configuration draws its rows in: `message_anatomy`, with the reactions

@@ -216,8 +216,12 @@ package struct MessageComposer {
             }
             var part = self.attachment(content)
             switch content.kind {
-            case .file, .audio: part.card = fileCard(attachment, label: part.label, index: index)
-            case .voiceRecording: part.card = voiceRecordingCard(attachment, label: part.label, index: index)
+            case .file, .audio:
+                part.card = anatomy.sendbirdFileCells ? fileMessageCard(attachment, label: part.label, index: index)
+                    : fileCard(attachment, label: part.label, index: index)
+            case .voiceRecording:
+                part.card = anatomy.sendbirdFileCells ? voiceMessageCard(attachment, index: index)
+                    : voiceRecordingCard(attachment, label: part.label, index: index)
             case .giphy where !attachment.actions.isEmpty: part.card = giphyActionsCard(attachment, index: index)
             default: break
             }

@@ -111,6 +111,10 @@ package struct CardSpec {
         /// Stream's `PollAttachmentView`: the question and subtitle, the options (check
         /// circle, text, votes, progress bar), then its buttons.
         case poll
+        /// Sendbird's `SBUCommonContentView`: the type icon, then the name, on one line.
+        case fileMessage
+        /// Sendbird's `SBUVoiceContentView`: the play button, and the time at the trailing edge.
+        case voiceMessage
     }
 
     /// The card's kind.

@@ -83,6 +83,8 @@ struct RowLayout {
         /// (its width and a space: Sendbird's "(edited)" after the text), and takes no height
         /// of its own; nil: below the block before it.
         var inlineAfter: Int?
+        /// Keeps its width and height where it spans the bubble (Sendbird's fixed media frame).
+        var keepsSize = false
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
     }
@@ -388,7 +390,7 @@ struct RowLayout {
         }
         let contentWidth = max(1, min(inner, widest))
         let outerWidth = contentWidth + chrome
-        for index in content.indices where content[index].bleeds {
+        for index in content.indices where content[index].bleeds && !content[index].keepsSize {
             // Across the bubble inside its border: a gallery at its aspect, a default frame square.
             let width = max(1, outerWidth - 2 * border)
             content[index].width = width
@@ -625,6 +627,17 @@ struct RowLayout {
                     let follows = content.last?.card != nil
                     content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth, follows: follows))
                 }
+                // Sendbird's image cell: one picture or video in its fixed frame, across the bubble.
+                if anatomy.sendbirdFileCells {
+                    for index in content.indices where isSingleMedia(content[index]) {
+                        let frame = sendbirdParentMediaFrame(room: max(1, bleedWidth ?? inner))
+                        content[index].width = frame.width
+                        content[index].height = frame.height
+                        content[index].keepsWidth = true
+                        content[index].bleeds = true
+                        content[index].keepsSize = true
+                    }
+                }
             case .text:
                 if let text = spec.text { content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
             case .translation:
@@ -677,7 +690,7 @@ struct RowLayout {
     func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int, follows: Bool = false) -> Block {
         if let card = spec.card {
             // A card across the content (a giphy's with its buttons: across the bubble).
-            let cardWidth = card.kind == .giphyActions ? defaultFrameWidth : inner
+            let cardWidth = [.giphyActions, .fileMessage, .voiceMessage].contains(card.kind) ? defaultFrameWidth : inner
             if fitsCard(width: cardWidth) { return cardBlock(spec, card: card, width: cardWidth, follows: follows) }
         }
         let attachment = spec.attachment

@@ -107,7 +107,7 @@ extension RowLayout {
     }
 
     /// A block standing for one picture or video: a media attachment, or a gallery of one.
-    private func isSingleMedia(_ block: Block) -> Bool {
+    func isSingleMedia(_ block: Block) -> Bool {
         if let gallery = block.gallery { return gallery.mediaCount == 1 }
         guard block.card == nil, case .attachment(let attachment)? = block.content else { return false }
         return attachment.kind == .image || attachment.kind == .video
