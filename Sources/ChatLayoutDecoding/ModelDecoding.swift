@@ -139,9 +139,10 @@ struct ModelDecoder {
         var replies: [Message] = []
         for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
         message.latestReplies = replies
-        // Who pinned it (`pinned_by`, a user) and the current user's reminder (`reminder`, with
+        // Who pinned it (`pinned_by`, a user), until when (`pin_expires`), and the current user's reminder (`reminder`, with
         // its `remind_at`; none: saved for later), which Stream SwiftUI 5 writes above the bubble.
         if !json["pinned_by"].isAbsent { message.pinnedBy = try user(json["pinned_by"]) }
+        message.pinExpires = try json["pin_expires"].optionalTimestamp()
         if !json["reminder"].isAbsent {
             let reminder = json["reminder"]
             guard reminder.kind == .object else { throw reminder.error("a reminder is an object (with its `remind_at`)") }

@@ -312,7 +312,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// reminder and, while it is ahead of the document's now, when it fires.
     func annotations(_ message: Message, isFromCurrentUser: Bool, features: ChannelFeatures, user: (String) -> User) -> [MessageAnnotation] {
         var annotations: [MessageAnnotation] = []
-        if config.pinnedAnnotationEnabled && message.pinned {
+        // Stream's `isPinned`: pinned, and its pin not yet expired.
+        if config.pinnedAnnotationEnabled && message.pinned && (message.pinExpires.map { $0 > context.now } ?? true) {
             let title: String
             if let pinner = message.pinnedBy {
                 title = Identifier.same(pinner.id, context.currentUserID) ? strings.pinnedByYou

@@ -508,6 +508,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
         @usableFromInline @exclusivity(unchecked) var ownReactions: [Reaction] = []
         @usableFromInline @exclusivity(unchecked) var pinnedBy: User?
+        @usableFromInline @exclusivity(unchecked) var pinExpires: Timestamp?
         @usableFromInline @exclusivity(unchecked) var reminder: MessageReminder?
 
         init(
@@ -560,6 +561,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             copy.quotedMessageID = quotedMessageID
             copy.ownReactions = ownReactions
             copy.pinnedBy = pinnedBy
+            copy.pinExpires = pinExpires
             copy.reminder = reminder
             return copy
         }
@@ -651,6 +653,12 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var pinnedBy: User? {
         @inlinable get { storage.pinnedBy }
         set { unique().pinnedBy = newValue }
+    }
+    /// When its pin ends (`pin_expires`); nil: it stays pinned. Past the context's now it is
+    /// no longer pinned, as Stream's `ChatMessage.isPinned` says.
+    public var pinExpires: Timestamp? {
+        @inlinable get { storage.pinExpires }
+        set { unique().pinExpires = newValue }
     }
     /// The current user's reminder on it (`reminder`): "remind me" or "save for later".
     public var reminder: MessageReminder? {
@@ -811,7 +819,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID) && lhs.ownReactions == rhs.ownReactions
-            && lhs.pinnedBy == rhs.pinnedBy && lhs.reminder == rhs.reminder
+            && lhs.pinnedBy == rhs.pinnedBy && lhs.pinExpires == rhs.pinExpires && lhs.reminder == rhs.reminder
     }
 
     public func hash(into hasher: inout Hasher) {

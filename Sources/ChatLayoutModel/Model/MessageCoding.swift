@@ -7,7 +7,7 @@ extension Message: Codable {
         case id, text, type, user, createdAt, deletedAt, messageTextUpdatedAt, parentID, showInChannel, replyCount
         case threadParticipants, quotedMessage, latestReactions, reactionScores, attachments, command, language
         case translations, pinned, localState, isBounced, deletedForMe, isShadowed, latestReplies, poll, sharedLocation
-        case quotedMessageID, ownReactions, pinnedBy, reminder
+        case quotedMessageID, ownReactions, pinnedBy, pinExpires, reminder
     }
 
     /// One entry of `reactionScores`.
@@ -53,6 +53,7 @@ extension Message: Codable {
         quotedMessageID = try container.decodeIfPresent(String.self, forKey: .quotedMessageID)
         ownReactions = try container.decodeIfPresent([Reaction].self, forKey: .ownReactions) ?? []
         pinnedBy = try container.decodeIfPresent(User.self, forKey: .pinnedBy)
+        pinExpires = try container.decodeIfPresent(Timestamp.self, forKey: .pinExpires)
         reminder = try container.decodeIfPresent(MessageReminder.self, forKey: .reminder)
     }
 
@@ -88,6 +89,7 @@ extension Message: Codable {
         try container.encodeIfPresent(quotedMessageID, forKey: .quotedMessageID)
         if !ownReactions.isEmpty { try container.encode(ownReactions, forKey: .ownReactions) }
         try container.encodeIfPresent(pinnedBy, forKey: .pinnedBy)
+        try container.encodeIfPresent(pinExpires, forKey: .pinExpires)
         try container.encodeIfPresent(reminder, forKey: .reminder)
     }
 }

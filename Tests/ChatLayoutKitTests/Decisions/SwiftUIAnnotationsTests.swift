@@ -81,6 +81,27 @@ import Testing
             == "Pinned by Chewie")
     }
 
+    @Test func pin_pastItsExpiry_isNoLongerShown() throws {
+        let on: (inout MessageListConfig) -> Void = { $0.pinnedAnnotationEnabled = true }
+        // The builder's now is 10:00.
+        let expired = pinned(on).conversation { $0.messages[0].pinExpires = instant("2024-03-05T09:59:59Z") }
+        #expect(try expired.resolve().decision("m1")?.annotations == nil)
+        let running = pinned(on).conversation { $0.messages[0].pinExpires = instant("2024-03-05T10:00:01Z") }
+        #expect(try running.resolve().decision("m1")?.annotations?.map(\.kind) == [.pinned])
+    }
+
+    @Test func annotations_theIncrementalListDrawsThemToo() throws {
+        let builder = pinned { $0.pinnedAnnotationEnabled = true; $0.lastInGroupHeaderSize = 30; $0.reactionsStyle = .segmented }
+            .message("m2", by: "han", at: 60) {
+                $0.reactionScores = [(type: "love", score: 2), (type: "like", score: 1)]
+                $0.latestReactions = [Reaction(type: "love", userID: "leia"), Reaction(type: "like", userID: "leia")]
+            }
+        let environment = try ParityLayout.environment(config: builder.config, context: builder.context)
+        let incremental = try IncrementalMessageList(conversation: builder.conversation, environment: environment, width: 360)
+        #expect(incremental.screen() == (try screen(builder)))
+        #expect(boxes(.annotation, in: incremental.screen()).count == 1 && boxes(.groupHeader, in: incremental.screen()).count == 2)
+    }
+
     @Test func pin_isTranslated() throws {
         let german = pinned { $0.pinnedAnnotationEnabled = true }.context { $0.locale = "de_DE" }
         #expect(try german.resolve().decision("m1")?.annotations?.first?.title == "Angeheftet von Han")
@@ -93,12 +114,13 @@ import Testing
              "context": {"current_user_id": "luke", "now": "2024-03-05T10:00:00Z", "time_zone": "UTC", "locale": "en_US"},
              "messages": [{"id": "m1", "text": "Hi", "user": {"id": "leia"}, "created_at": "2024-03-05T09:00:00Z",
                            "pinned": true, "pinned_by": {"id": "han", "name": "Han"}, "pinned_at": "2024-03-05T09:01:00Z",
+                           "pin_expires": "2024-03-06T09:00:00Z",
                            "reminder": {"remind_at": "2024-03-05T12:00:00Z", "message_id": "m1"}},
                           {"id": "m2", "text": "Ho", "user": {"id": "leia"}, "created_at": "2024-03-05T09:02:00Z",
                            "pinned": false, "pinned_by": null, "reminder": null}]}
             """)
         let messages = document.document.conversation.messages
-        #expect(messages[0].pinnedBy == User(id: "han", name: "Han"))
+        #expect(messages[0].pinnedBy == User(id: "han", name: "Han") && messages[0].pinExpires == instant("2024-03-06T09:00:00Z"))
         #expect(messages[0].reminder == MessageReminder(remindAt: instant("2024-03-05T12:00:00Z")))
         #expect(messages[1].pinnedBy == nil && messages[1].reminder == nil)
         let screen = MessageListScreen.layout(document.document.conversation, environment: document.environment, width: 360)
