@@ -110,24 +110,9 @@ extension RowLayout {
             let block = line(.reactions, data: data, maxWidth: column.available)
             return [(block, column.isFlipped ? column.right - block.width : column.left)]
         }
-        // `reactions_style`: one pill of icons (its total after them where clustered), or a
-        // pill for each reaction with its count (segmented), as Stream SwiftUI 5's `ReactionsView`.
-        var pills: [Block]
-        switch anatomy.reactionsStyle {
-        case .icons:
-            pills = [reactionsPill(reactions, count: nil, words: data.words, in: column)]
-        case .clustered:
-            let total = reactions.reduce(0) { $0 + $1.count }
-            pills = [reactionsPill(reactions, count: total > 1 ? total : nil, words: data.words, in: column)]
-        case .segmented:
-            pills = reactions.map { reaction in
-                reactionsPill([reaction], count: reaction.count > 1 ? reaction.count : nil,
-                              words: PlainPresentation.reactions([reaction], strings: strings), in: column)
-            }
-            if pills.isEmpty { pills = [reactionsPill(reactions, count: nil, words: data.words, in: column)] }
-        }
+        let pills = reactionPills(reactions, words: data.words, in: column)
         let spacing = lengths.reactionPillSpacing
-        let total = pills.reduce(0) { $0 + $1.width } + spacing * (pills.count - 1)
+        let total = pillsWidth(pills)
         let centre = column.isFlipped ? column.bubbleX - lengths.reactionCornerOffset
             : column.bubbleX + column.bubbleWidth + lengths.reactionCornerOffset
         var x = max(column.left, min(column.right - total, centre - total / 2))
@@ -138,6 +123,30 @@ extension RowLayout {
             x += pill.width + spacing
         }
         return placed
+    }
+
+    /// The reactions' pills as `reactions_style` draws them: one pill of icons (its total after
+    /// them where clustered), or a pill for each reaction with its count (segmented), as Stream
+    /// SwiftUI 5's `ReactionsView`.
+    func reactionPills(_ reactions: [ReactionCount], words: String, in column: OutsideColumn) -> [Block] {
+        switch anatomy.reactionsStyle {
+        case .icons:
+            return [reactionsPill(reactions, count: nil, words: words, in: column)]
+        case .clustered:
+            let total = reactions.reduce(0) { $0 + $1.count }
+            return [reactionsPill(reactions, count: total > 1 ? total : nil, words: words, in: column)]
+        case .segmented:
+            guard !reactions.isEmpty else { return [reactionsPill(reactions, count: nil, words: words, in: column)] }
+            return reactions.map { reaction in
+                reactionsPill([reaction], count: reaction.count > 1 ? reaction.count : nil,
+                              words: PlainPresentation.reactions([reaction], strings: strings), in: column)
+            }
+        }
+    }
+
+    /// The width of `pills` side by side, ``ReactionsAndQuoteMetrics/reactionPillSpacing`` apart.
+    func pillsWidth(_ pills: [Block]) -> Int {
+        pills.reduce(0) { $0 + $1.width } + metrics.reactionsAndQuote.reactionPillSpacing * max(0, pills.count - 1)
     }
 
     /// One pill of the reactions' icons, then `count` when given ("❤️ 😂 3"): measured once,

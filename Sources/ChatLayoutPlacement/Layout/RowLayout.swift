@@ -512,6 +512,17 @@ struct RowLayout {
         switch part {
         case .reactions:
             guard let data = spec.reactions else { return 0 }
+            if anatomy.reactionsStyle != .icons, case .reactions(let counts) = data.content {
+                // Stream SwiftUI's bottom reactions take the same pills as its top ones.
+                let pills = reactionPills(counts, words: data.words, in: column)
+                let total = pillsWidth(pills)
+                var x = flipped ? min(column.bubbleX, column.right - total) : max(column.left, column.bubbleX + column.bubbleWidth - total)
+                for pill in pills {
+                    emit(pill, id: spec.id, x: x, y: y, into: &sink)
+                    x += pill.width + metrics.reactionsAndQuote.reactionPillSpacing
+                }
+                return pills.map(\.height).max() ?? 0
+            }
             var reactions = line(.reactions, data: data, maxWidth: column.available)
             reactions.alignment = flipped ? .leading : .trailing
             let x = flipped ? min(column.bubbleX, column.right - reactions.width)

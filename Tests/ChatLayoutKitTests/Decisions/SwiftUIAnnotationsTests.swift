@@ -317,6 +317,23 @@ import Testing
         #expect(pills[0].frame.y == pills[1].frame.y)
     }
 
+    @Test func reactionsStyle_underTheBubble_takesTheSamePills() throws {
+        let bottom = ConversationBuilder().config { $0.reactionsStyle = .segmented; $0.reactionsPlacement = .bottom }
+            .message("m1", by: "leia", at: 0, text: "A bubble wider than both pills") { message in
+                message.reactionScores = [(type: "love", score: 2), (type: "like", score: 1)]
+                message.latestReactions = [Reaction(type: "love", userID: "han"), Reaction(type: "like", userID: "han")]
+            }
+        let screen = try screen(bottom)
+        let pills = boxes(.reactions, in: screen)
+        let bubble = try #require(boxes(.bubble, of: "m1", in: screen).first)
+        try #require(pills.count == 2)
+        #expect(pills.allSatisfy { $0.frame.y >= bubble.frame.maxY }, "under the bubble")
+        #expect(pills[1].frame.maxX == bubble.frame.maxX, "ending at its trailing edge, as the one line does")
+        #expect(pills[1].frame.x - pills[0].frame.maxX == 4)
+        // Icons: today's one line under the bubble.
+        #expect(try self.screen(liked(.icons).config { $0.reactionsPlacement = .bottom }) == self.screen(liked().config { $0.reactionsPlacement = .bottom }))
+    }
+
     // MARK: Keys, values, profile
 
     @Test func options_decodeFromTheirKeys_andAbsentKeepTodaysLayout() throws {
