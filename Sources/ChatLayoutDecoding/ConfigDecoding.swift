@@ -73,6 +73,10 @@ enum ConfigDecoding {
         .points("quoted_view", in: "message_paddings", \.quotedViewPadding),
         .bool("should_messages_start_at_the_top", \.shouldMessagesStartAtTheTop),
         .bool("show_original_translated_button", \.showOriginalTranslatedButton),
+        // Navigation: the jump-to-unread button, opening at the first unread message, where a jump lands.
+        .bool("jump_to_unread_enabled", \.jumpToUnreadEnabled),
+        .bool("jump_to_unread_when_opening", \.jumpToUnreadWhenOpening),
+        .choice("scrolling_anchor", \.scrollingAnchor),
     ]
 
     /// The objects holding options, in their first option's order.
