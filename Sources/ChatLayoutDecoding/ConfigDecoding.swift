@@ -79,6 +79,10 @@ enum ConfigDecoding {
         .choice("thread_reply_placement", \.threadReplyPlacement),
         .points("last_in_group_header_size", \.lastInGroupHeaderSize),
         .choice("reactions_style", \.reactionsStyle),
+        // Navigation: the jump-to-unread button, opening at the first unread message, where a jump lands.
+        .bool("jump_to_unread_enabled", \.jumpToUnreadEnabled),
+        .bool("jump_to_unread_when_opening", \.jumpToUnreadWhenOpening),
+        .choice("scrolling_anchor", \.scrollingAnchor),
     ]
 
     /// The objects holding options, in their first option's order.

@@ -95,6 +95,8 @@ struct BoxStyle {
             return BoxStyle(shape: .pill(fill: \.danger, stroke: false), text: .centered, bold: true, onFill: true)
         case .scrollToLatestButton:
             return BoxStyle(shape: .pill(fill: \.accent, stroke: false), text: .centered, bold: true, onFill: true)
+        case .jumpToUnreadButton:
+            return BoxStyle(shape: .pill(fill: \.muted, stroke: false), text: .centered, bold: true, onFill: true)
         case .newThreadsBanner, .errorBanner:
             return BoxStyle(shape: .band(fill: \.banner), onFill: true)
         case .dateOverlay:

@@ -72,6 +72,7 @@ public struct TerminalPresentation: BoxPresentation {
         case .dateSeparator, .unreadSeparator: return "── \(words) ──"
         case .dateOverlay, .retryButton: return "[ \(words) ]"
         case .scrollToLatestButton: return "( \(words) )"
+        case .jumpToUnreadButton: return "( \(words) ✕ )" // its close button, as Stream's pill has
         case .unreadBadge: return "(\(words))"
         case .typingDots: return "•••"
         default: return PlainPresentation().line(role, text: text, content: content, strings: strings)
@@ -90,7 +91,7 @@ public struct TerminalPresentation: BoxPresentation {
     /// of the date overlay, buttons and badges, a quote's bar, a translation's "»",
     /// a thread info's glyph, the reply count's rules.
     public var decoratedRoles: Set<BoxRole> {
-        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .unreadBadge,
+        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .jumpToUnreadButton, .unreadBadge,
          .quotedMessage, .translation, .threadInfo, .replyCountSeparator]
     }
 }

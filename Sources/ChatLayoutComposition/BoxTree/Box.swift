@@ -29,6 +29,9 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     case dateOverlay
     /// Floats over the list when it is scrolled away from the bottom, with the unread count.
     case scrollToLatestButton
+    /// Floats at the top of the list while the first unread message is out of sight: "3 unread"
+    /// (`jump_to_unread_enabled`), with the unread count.
+    case jumpToUnreadButton
 
     // The thread list.
     /// One thread: its id is the parent message id.

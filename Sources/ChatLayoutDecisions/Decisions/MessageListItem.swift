@@ -253,6 +253,12 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     /// Why the oldest loaded message has a date separator though the history above it is not
     /// loaded (`date_separator_on_oldest_message`), when explaining; nil otherwise.
     public var oldestDateSeparatorReason: String?
+    /// The id of the first unread message: where the jump-to-unread button and
+    /// `jump_to_unread_when_opening` take the list (nil: nothing unread, or not known).
+    public var firstUnreadMessageID: String?
+    /// The jump-to-unread button's words ("3 unread"), with `jump_to_unread_enabled` and
+    /// unread messages; the viewport shows it while the first unread message is out of sight.
+    public var jumpToUnreadText: String?
 
     package init(header: ChannelHeader, items: [MessageListItem], unreadCount: Int, hidden: [HiddenMessage] = [], dateSeparatorStyle: DateSeparatorStyle = .relative, unreadExplanation: String? = nil, notes: [String] = []) {
         self.header = header
@@ -281,7 +287,7 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case header, items, unreadCount, hidden, dateSeparatorStyle, unreadExplanation, notes
+        case header, items, unreadCount, hidden, dateSeparatorStyle, unreadExplanation, notes, firstUnreadMessageID, jumpToUnreadText
     }
 
     /// Reads decisions written by `encode(to:)`; keys added in later versions (the hidden
@@ -295,5 +301,7 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
         dateSeparatorStyle = try container.decodeIfPresent(DateSeparatorStyle.self, forKey: .dateSeparatorStyle) ?? .relative
         unreadExplanation = try container.decodeIfPresent(String.self, forKey: .unreadExplanation)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        firstUnreadMessageID = try container.decodeIfPresent(String.self, forKey: .firstUnreadMessageID)
+        jumpToUnreadText = try container.decodeIfPresent(String.self, forKey: .jumpToUnreadText)
     }
 }

@@ -68,8 +68,18 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
         var decisions = MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
                                              dateSeparatorStyle: config.dateSeparatorStyle)
+        decisions.firstUnreadMessageID = list.firstUnreadMessageID
+        decisions.jumpToUnreadText = jumpToUnreadText(unreadCount: list.unreadCount)
         if explain { explainListRows(list, into: &decisions) }
         return decisions
+    }
+
+    /// The jump-to-unread button's words for `unreadCount` unread messages ("3 unread"), with
+    /// `jump_to_unread_enabled` and something unread; nil otherwise. Whether it shows is the
+    /// viewport's to say: only while the first unread message is out of sight.
+    package func jumpToUnreadText(unreadCount: Int) -> String? {
+        guard config.jumpToUnreadEnabled, unreadCount > 0 else { return nil }
+        return strings.jumpToUnread.text(unreadCount, using: formatter)
     }
 
     /// For `explain`: why the unread separator stands where it does or is missing, and the

@@ -74,6 +74,9 @@ public struct ChatStrings: Hashable, Sendable {
     public var messageWasDeleted = "This message was deleted."
     /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
     public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
+    /// The button over a message list whose first unread message is out of sight: "3 unread"
+    /// (Stream's `JumpToUnreadMessagesButton`).
+    public var jumpToUnread = CountPhrase(one: "{count} unread", other: "{count} unread")
 
     // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
     /// The thread view's title (its subtitle is the channel's name).

@@ -197,6 +197,7 @@ extension ChatStrings {
         .phrase("replied_to", \.repliedTo),
         .phrase("message_was_deleted", \.messageWasDeleted),
         .counted("new_threads", \.newThreads),
+        .counted("jump_to_unread", \.jumpToUnread),
         .phrase("thread_title", \.threadTitle),
         .phrase("two_member_names", \.twoMemberNames, ["first", "second"]),
         .counted("more_member_names", \.moreMemberNames, ["names", "count"]),

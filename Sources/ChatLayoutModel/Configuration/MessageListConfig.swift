@@ -58,6 +58,18 @@ public enum ReactionsPlacement: String, Hashable, Sendable, Codable, CaseIterabl
     case bottom
 }
 
+/// Where a message the list jumps to lands in the viewport (`scrolling_anchor`): Stream
+/// SwiftUI's `scrollingAnchor`, and Stream UIKit's `scrollToRow(at:at: .middle)` when it jumps
+/// to a message or to the first unread one.
+public enum ScrollAnchor: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The message's top at the viewport's top.
+    case top
+    /// The message's middle at the viewport's middle (both Stream SDKs').
+    case center
+    /// The message's bottom at the viewport's bottom.
+    case bottom
+}
+
 /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`):
 /// a type outside image, video, giphy, file, audio, voice recording and link preview.
 public enum UnsupportedAttachmentStyle: String, Hashable, Sendable, Codable, CaseIterable {
@@ -366,6 +378,19 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `reactions_style`: how the reactions' pill is drawn. Default `icons` (Stream UIKit,
     /// Stream SwiftUI 4); SwiftUI 5's default is `segmented`.
     public var reactionsStyle: ReactionsStyle = .icons
+    /// `jump_to_unread_enabled`: while the current user has unread messages and neither the
+    /// first of them nor the unread separator is in the viewport, a "3 unread" button floats
+    /// at the top of the message list (Stream UIKit's `isJumpToUnreadEnabled` and its
+    /// `JumpToUnreadMessagesButton`; Stream SwiftUI's `JumpToUnreadButton`, always on there).
+    /// Never in a thread. Default false, as Stream UIKit.
+    public var jumpToUnreadEnabled: Bool = false
+    /// `jump_to_unread_when_opening`: a message list with unread messages opens at the first
+    /// of them, placed by ``scrollingAnchor``, instead of at the bottom (Stream UIKit's
+    /// `shouldJumpToUnreadWhenOpeningChannel`). Default false: the bottom.
+    public var jumpToUnreadWhenOpening: Bool = false
+    /// `scrolling_anchor`: where a message the list jumps to lands (Stream SwiftUI's
+    /// `scrollingAnchor`; Stream UIKit's jumps land in the middle). Default `center`.
+    public var scrollingAnchor: ScrollAnchor = .center
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(
