@@ -14,6 +14,17 @@ public enum DateIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIte
     case messageList = "message_list"
     /// Neither.
     case none
+    /// Both: a separator above the first message of each day, and a date floating over the
+    /// top of the list while it scrolls — Stream UIKit's `messageListDateSeparatorEnabled` and
+    /// `messageListDateOverlayEnabled` both on, which are independent switches there.
+    case both
+
+    /// Whether the list holds a date separator above each day's first message
+    /// (`message_list` and `both`).
+    public var showsSeparators: Bool { self == .messageList || self == .both }
+
+    /// Whether a date floats over the top of the list while it scrolls (`overlay` and `both`).
+    public var showsOverlay: Bool { self == .overlay || self == .both }
 }
 
 /// How a date separator reads (`date_separator_style`).
