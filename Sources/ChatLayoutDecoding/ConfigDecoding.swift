@@ -73,6 +73,7 @@ enum ConfigDecoding {
         .points("quoted_view", in: "message_paddings", \.quotedViewPadding),
         .bool("should_messages_start_at_the_top", \.shouldMessagesStartAtTheTop),
         .bool("show_original_translated_button", \.showOriginalTranslatedButton),
+        .bool("download_file_attachments_enabled", \.downloadFileAttachmentsEnabled),
     ]
 
     /// The objects holding options, in their first option's order.

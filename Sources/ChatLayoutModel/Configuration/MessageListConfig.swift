@@ -333,6 +333,11 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `showOriginalTranslatedButton` (off in SwiftUI 4, on in SwiftUI 5). Default false:
     /// "Translated to Portuguese" alone.
     public var showOriginalTranslatedButton: Bool = false
+    /// `download_file_attachments_enabled`: a file's card ends in a download button — a share
+    /// button once the file is downloaded (an attachment's `local_download_state`), none while
+    /// it downloads — as Stream UIKit's `isDownloadFileAttachmentsEnabled` and Stream SwiftUI's
+    /// `downloadFileAttachmentsEnabled`. Default false, as both SDKs: no button.
+    public var downloadFileAttachmentsEnabled: Bool = false
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(
