@@ -93,6 +93,8 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var parentInfoStyle: ParentInfoStyle = .besideAvatar
     /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`).
     package var unsupportedAttachments: UnsupportedAttachmentStyle = .fileCard
+    /// A file's card ends in a download (or share) button (`download_file_attachments_enabled`).
+    package var downloadButtons = false
 
     /// How the `info_header` parent is composed.
     package enum ParentInfoStyle: Hashable, Sendable {
@@ -153,6 +155,7 @@ package struct MessageAnatomy: Hashable, Sendable {
             }
         }
         anatomy.unsupportedAttachments = config.unsupportedAttachments
+        anatomy.downloadButtons = config.downloadFileAttachmentsEnabled
         return anatomy
     }
 

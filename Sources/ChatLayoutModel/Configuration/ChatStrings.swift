@@ -134,6 +134,9 @@ public struct ChatStrings: Hashable, Sendable {
     /// An attachment of a type the SDK does not draw, on its file card (Stream UIKit's
     /// `UnsupportedAttachmentViewInjector`): "Unsupported Attachment".
     public var unsupportedAttachment = "Unsupported Attachment"
+    /// A voice recording's name in a quote, over its length (Stream UIKit's
+    /// `VoiceRecordingAttachmentQuotedPreview`, `recording.presentation.name`): "Recording".
+    public var voiceRecordingName = "Recording"
 
     // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
     /// The other member is connected: "Online".
