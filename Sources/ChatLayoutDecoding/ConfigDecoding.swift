@@ -83,6 +83,7 @@ enum ConfigDecoding {
         .bool("jump_to_unread_enabled", \.jumpToUnreadEnabled),
         .bool("jump_to_unread_when_opening", \.jumpToUnreadWhenOpening),
         .choice("scrolling_anchor", \.scrollingAnchor),
+        .bool("download_file_attachments_enabled", \.downloadFileAttachmentsEnabled),
     ]
 
     /// The objects holding options, in their first option's order.

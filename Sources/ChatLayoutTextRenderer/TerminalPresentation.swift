@@ -61,6 +61,8 @@ public struct TerminalPresentation: BoxPresentation {
             case .pollCheck: return part.isChosen == true ? "◉" : "○"
             case .pollVoters: return String(repeating: "●", count: part.voters?.count ?? 0)
             case .recordingIcon: return "[\(part.fileType ?? "file")]"
+            case .downloadButton: return "[↓]"
+            case .shareButton: return "[↑]"
             default: return words
             }
         case .deliveryStatusRead(let count):

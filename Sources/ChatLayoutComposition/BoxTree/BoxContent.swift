@@ -261,6 +261,11 @@ public struct AttachmentCardPart: Hashable, Sendable, Codable {
         /// A voice recording's file icon at the trailing edge, in the slot where the
         /// playback-rate button shows while it plays (a front end swaps them).
         case recordingIcon
+        /// A file's download button at the card's trailing edge (Stream UIKit's
+        /// `actionIconImageView` with `isDownloadFileAttachmentsEnabled`).
+        case downloadButton
+        /// The same button once the file is downloaded: it shares the file.
+        case shareButton
     }
 
     /// What the part is.

@@ -101,6 +101,8 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var unsupportedAttachments: UnsupportedAttachmentStyle = .fileCard
     /// How the reactions hanging over the bubble are drawn (`reactions_style`).
     package var reactionsStyle: ReactionsStyle = .icons
+    /// A file's card ends in a download (or share) button (`download_file_attachments_enabled`).
+    package var downloadButtons = false
 
     /// How the `info_header` parent is composed.
     package enum ParentInfoStyle: Hashable, Sendable {
@@ -163,6 +165,7 @@ package struct MessageAnatomy: Hashable, Sendable {
         }
         anatomy.unsupportedAttachments = config.unsupportedAttachments
         anatomy.reactionsStyle = config.reactionsStyle
+        anatomy.downloadButtons = config.downloadFileAttachmentsEnabled
         return anatomy
     }
 

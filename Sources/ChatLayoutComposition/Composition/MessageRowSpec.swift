@@ -107,6 +107,10 @@ package struct CardSpec {
         case file
         /// Stream's voice recording item: play button, then the name over the duration and waveform.
         case voiceRecording
+        /// Stream UIKit's `VoiceRecordingAttachmentQuotedPreview`, a voice recording in a quote:
+        /// the name ("Recording") over the duration, the file icon at the trailing edge; no
+        /// play button, no waveform.
+        case quotedVoiceRecording
         /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy, then a row of buttons.
         case giphyActions
         /// Stream's `PollAttachmentView`: the question and subtitle, the options (check
@@ -166,6 +170,12 @@ package struct QuoteSpec {
     /// The quoted attachment shown as a thumbnail before the text (Stream's
     /// `attachmentPreviewView`), its picture's URL in `imageURL`; nil for a quote without one.
     package var preview: AttachmentContent? = nil
+    /// The quoted voice recording's card in place of the thumbnail and the text (Stream
+    /// UIKit's `voiceRecordingAttachmentQuotedPreview`), its attachment's data in
+    /// `recordingAttachment`; nil for a quote without one.
+    package var recording: CardSpec? = nil
+    /// The quoted voice recording's data, the card's box's content.
+    package var recordingAttachment: AttachmentContent? = nil
 }
 
 /// A poll: its question (the part's line and data) and its options, texts neutralised.

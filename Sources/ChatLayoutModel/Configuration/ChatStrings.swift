@@ -134,6 +134,9 @@ public struct ChatStrings: Hashable, Sendable {
     /// An attachment of a type the SDK does not draw, on its file card (Stream UIKit's
     /// `UnsupportedAttachmentViewInjector`): "Unsupported Attachment".
     public var unsupportedAttachment = "Unsupported Attachment"
+    /// A voice recording's name in a quote, over its length (Stream UIKit's
+    /// `VoiceRecordingAttachmentQuotedPreview`, `recording.presentation.name`): "Recording".
+    public var voiceRecordingName = "Recording"
 
     // Stream SwiftUI's annotations above a bubble (`MessageTopView`).
     /// A pinned message's pinner: "Pinned by Leia"; `{name}` stands for their name.

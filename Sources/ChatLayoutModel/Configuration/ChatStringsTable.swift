@@ -228,6 +228,7 @@ extension ChatStrings {
         .counted("poll_all_options", \.pollAllOptions),
         .phrase("poll_suggest_option", \.pollSuggestOption),
         .phrase("unsupported_attachment", \.unsupportedAttachment),
+        .phrase("voice_recording_name", \.voiceRecordingName),
         .phrase("presence_online", \.presenceOnline),
         .phrase("presence_offline", \.presenceOffline),
         .counted("last_seen_seconds", \.lastSeenSeconds),

@@ -14,6 +14,17 @@ public enum DateIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIte
     case messageList = "message_list"
     /// Neither.
     case none
+    /// Both: a separator above the first message of each day, and a date floating over the
+    /// top of the list while it scrolls — Stream UIKit's `messageListDateSeparatorEnabled` and
+    /// `messageListDateOverlayEnabled` both on, which are independent switches there.
+    case both
+
+    /// Whether the list holds a date separator above each day's first message
+    /// (`message_list` and `both`).
+    public var showsSeparators: Bool { self == .messageList || self == .both }
+
+    /// Whether a date floats over the top of the list while it scrolls (`overlay` and `both`).
+    public var showsOverlay: Bool { self == .overlay || self == .both }
 }
 
 /// How a date separator reads (`date_separator_style`).
@@ -391,6 +402,11 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `scrolling_anchor`: where a message the list jumps to lands (Stream SwiftUI's
     /// `scrollingAnchor`; Stream UIKit's jumps land in the middle). Default `center`.
     public var scrollingAnchor: ScrollAnchor = .center
+    /// `download_file_attachments_enabled`: a file's card ends in a download button — a share
+    /// button once the file is downloaded (an attachment's `local_download_state`), none while
+    /// it downloads — as Stream UIKit's `isDownloadFileAttachmentsEnabled` and Stream SwiftUI's
+    /// `downloadFileAttachmentsEnabled`. Default false, as both SDKs: no button.
+    public var downloadFileAttachmentsEnabled: Bool = false
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

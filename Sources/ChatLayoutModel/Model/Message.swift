@@ -67,6 +67,17 @@ public struct Reaction: Hashable, Sendable, Codable {
     }
 }
 
+/// Where a file attachment's download stands on the device (`local_download_state`, our
+/// extension of Stream's payload, as Stream's `LocalAttachmentDownloadState`).
+public enum AttachmentDownloadState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `downloading`: under way.
+    case downloading
+    /// `downloaded`: on the device.
+    case downloaded
+    /// `downloading_failed`.
+    case downloadingFailed = "downloading_failed"
+}
+
 /// An attachment (image, video, file, audio, giphy, voice recording, link…).
 public struct Attachment: Hashable, Sendable, Codable {
     /// The attachment's type ("image", "file", …), neutralised.
@@ -134,10 +145,14 @@ public struct Attachment: Hashable, Sendable, Codable {
     public var waveformSampleCount: Int?
     /// The buttons of an ephemeral attachment (`actions`: a giphy's Send, Shuffle, Cancel).
     public var actions: [AttachmentAction] = []
+    /// Where the file's download stands on the device (`local_download_state`): nil when it
+    /// is not downloaded. A file card's download button reads it.
+    public var localDownloadState: AttachmentDownloadState?
 
     private enum CodingKeys: String, CodingKey {
         case neutralType = "type", neutralTitle = "title", neutralFileName = "fileName", fileSize, neutralURLHost = "urlHost", originalSize,
-             imageURL, thumbURL, assetURL, neutralAuthor = "author", neutralText = "text", linkURL, duration, waveformSampleCount, actions
+             imageURL, thumbURL, assetURL, neutralAuthor = "author", neutralText = "text", linkURL, duration, waveformSampleCount, actions,
+             localDownloadState
     }
 
     /// Encodes the fields it has; no actions, no key (as before they existed).
@@ -158,6 +173,7 @@ public struct Attachment: Hashable, Sendable, Codable {
         try container.encodeIfPresent(duration, forKey: .duration)
         try container.encodeIfPresent(waveformSampleCount, forKey: .waveformSampleCount)
         if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+        try container.encodeIfPresent(localDownloadState, forKey: .localDownloadState)
     }
 
     /// Decodes an attachment; one encoded before the link, voice and action fields existed has none.
@@ -179,6 +195,7 @@ public struct Attachment: Hashable, Sendable, Codable {
         duration = try container.decodeIfPresent(Double.self, forKey: .duration)
         waveformSampleCount = try container.decodeIfPresent(Int.self, forKey: .waveformSampleCount)
         actions = try container.decodeIfPresent([AttachmentAction].self, forKey: .actions) ?? []
+        localDownloadState = try container.decodeIfPresent(AttachmentDownloadState.self, forKey: .localDownloadState)
     }
 
     /// An attachment; its words are neutralised.
@@ -209,6 +226,7 @@ public struct Attachment: Hashable, Sendable, Codable {
             && lhs.imageURL == rhs.imageURL && lhs.thumbURL == rhs.thumbURL && lhs.assetURL == rhs.assetURL
             && lhs.neutralAuthor == rhs.neutralAuthor && lhs.neutralText == rhs.neutralText && lhs.linkURL == rhs.linkURL
             && lhs.duration == rhs.duration && lhs.waveformSampleCount == rhs.waveformSampleCount && lhs.actions == rhs.actions
+            && lhs.localDownloadState == rhs.localDownloadState
     }
 }
 

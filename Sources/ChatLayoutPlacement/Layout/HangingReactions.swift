@@ -36,6 +36,10 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var quotePreviewSize: Int = 0
     /// The space between the thumbnail and the quoted text.
     public var quotePreviewSpacing: Int = 0
+    /// The space after a quoted voice recording's card, inside the quote's box: Stream UIKit's
+    /// stack spacing before its emptied text view (8 points). The card is drawn only where
+    /// there is a thumbnail size (points); in cells the quote's line names the recording.
+    public var quoteRecordingTrailingSpace: Int = 0
     /// The thread info's participant avatar, across and down, and the arrow's room before it
     /// (0: none; the line names the participants).
     public var threadAvatarSize: Int = 0
@@ -82,6 +86,7 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
         metrics.quoteMaxLines = 6
         metrics.quotePreviewSize = 34
         metrics.quotePreviewSpacing = 8
+        metrics.quoteRecordingTrailingSpace = 8
         metrics.threadAvatarSize = 16
         metrics.threadAvatarSpacing = 8
         return metrics
@@ -199,6 +204,11 @@ struct NestedQuote {
     var preview: AttachmentContent? = nil
     /// The text's lines' height.
     var textHeight = 0
+    /// A quoted voice recording's card in place of the thumbnail and the text, its name and
+    /// its box's content (the recording's data).
+    var recording: CardSpec? = nil
+    var recordingText: String? = nil
+    var recordingContent: BoxContent? = nil
 }
 
 extension RowLayout {
@@ -212,6 +222,9 @@ extension RowLayout {
         let avatarRoom = lengths.quoteAvatarSize > 0 && quote.avatar != nil ? lengths.quoteAvatarSize + lengths.quoteAvatarSpacing : 0
         // Too narrow for the avatar beside a character of text: the avatar gives way.
         let hasAvatar = avatarRoom > 0 && inner - avatarRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
+        if let recording = quote.recording, let block = quotedRecordingBlock(quote, card: recording, width: inner, avatarRoom: hasAvatar ? avatarRoom : 0) {
+            return block
+        }
         // The attachment's thumbnail before the text, where there is room for it and a character.
         let previewRoom = lengths.quotePreviewSize > 0 && quote.preview != nil ? lengths.quotePreviewSize + lengths.quotePreviewSpacing : 0
         let hasPreview = previewRoom > 0
@@ -278,6 +291,29 @@ extension RowLayout {
                                               preview: hasPreview ? quote.preview : nil, textHeight: textHeight))
     }
 
+    /// A quote showing a voice recording's card (Stream UIKit's `QuotedChatMessageView` with
+    /// its `voiceRecordingAttachmentQuotedPreview`): the card as wide as its words and icon
+    /// need, inside the box's padding and followed by
+    /// ``ReactionsAndQuoteMetrics/quoteRecordingTrailingSpace``; no text. Nil where the metrics
+    /// draw no thumbnails (cells: the line names the recording) or the card does not fit.
+    private func quotedRecordingBlock(_ quote: QuoteSpec, card: CardSpec, width inner: Int, avatarRoom: Int) -> Block? {
+        let lengths = metrics.reactionsAndQuote
+        guard lengths.quotePreviewSize > 0 else { return nil }
+        let room = inner - avatarRoom - 2 * lengths.quotePadding - lengths.quoteRecordingTrailingSpace
+        let cardWidth = min(room, quotedVoiceRecordingWidth(card))
+        guard cardWidth >= 2 * (metrics.cards.border + metrics.cards.padding) + narrowestBubbleContent else { return nil }
+        let cardHeight = cardParts(card, width: cardWidth).height
+        let height = max(avatarRoom > 0 ? lengths.quoteAvatarSize : 0, cardHeight + 2 * lengths.quoteVerticalPadding)
+        let width = avatarRoom + 2 * lengths.quotePadding + cardWidth + lengths.quoteRecordingTrailingSpace
+        let screenDirection: TextDirection = direction == .rightToLeft ? .rightToLeft : .leftToRight
+        return Block(role: .quotedMessage, text: quote.line, content: quote.content, lines: [], width: width, height: height,
+                     alignment: .leading, direction: screenDirection,
+                     nestedQuote: NestedQuote(avatar: avatarRoom > 0 ? quote.avatar : nil, avatarAtTrailingSide: quote.avatarAtTrailingSide,
+                                              lines: [], direction: screenDirection, words: quote.line, recording: card,
+                                              recordingText: card.part(.fileName)?.text,
+                                              recordingContent: quote.recordingAttachment.map { .attachment($0) }))
+    }
+
     /// Writes a quote's box at (x, y) of the row, `width` wide and as tall as its block: the
     /// avatar at its bottom, at the leading side (the trailing one for a quote of the current
     /// user's); the attachment's thumbnail at the top leading corner of the rest, inset by the
@@ -297,6 +333,17 @@ extension RowLayout {
             let avatarX = quote.avatarAtTrailingSide ? x + width - lengths.quoteAvatarSize : x
             if !quote.avatarAtTrailingSide { textX = x + room }
             emit(avatarBlock, id: id, x: avatarX, y: y + block.height - lengths.quoteAvatarSize, into: &sink)
+        }
+        if let recording = quote.recording {
+            // The recording's card across the rest but the space after it, at the padding's top;
+            // the quote draws no text (Stream empties its text view).
+            let cardWidth = max(1, textWidth - 2 * lengths.quotePadding - lengths.quoteRecordingTrailingSpace)
+            var card = Block(role: .attachment, text: quote.recordingText, content: quote.recordingContent, lines: [], width: cardWidth,
+                             height: 0, alignment: .leading, keepsWidth: true)
+            card.card = recording
+            emit(card, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding, width: cardWidth, into: &sink)
+            sink.close(token, height: nil)
+            return
         }
         if let preview = quote.preview {
             // Stream's thumbnail: first in the quote's box, at its top, the text after it.

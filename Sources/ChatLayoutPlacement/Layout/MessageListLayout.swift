@@ -525,7 +525,7 @@ public struct LaidOutList: Sendable {
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
         var children = headerHeight > 0 ? [header(showing: visible), list] : [list]
-        if dateIndicator == .overlay, viewport.isScrolling,
+        if dateIndicator.showsOverlay, viewport.isScrolling,
            let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
             children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
         }
