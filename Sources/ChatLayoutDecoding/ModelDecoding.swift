@@ -139,8 +139,17 @@ struct ModelDecoder {
         var replies: [Message] = []
         for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
         message.latestReplies = replies
-        // `reminder` (the current user's "remind me" on it) and `draft` (an unsent reply in the
-        // composer) are the user's own bookkeeping, not content of the message: ignored.
+        // Who pinned it (`pinned_by`, a user), until when (`pin_expires`), and the current user's reminder (`reminder`, with
+        // its `remind_at`; none: saved for later), which Stream SwiftUI 5 writes above the bubble.
+        if !json["pinned_by"].isAbsent { message.pinnedBy = try user(json["pinned_by"]) }
+        message.pinExpires = try json["pin_expires"].optionalTimestamp()
+        if !json["reminder"].isAbsent {
+            let reminder = json["reminder"]
+            guard reminder.kind == .object else { throw reminder.error("a reminder is an object (with its `remind_at`)") }
+            message.reminder = MessageReminder(remindAt: try reminder["remind_at"].optionalTimestamp())
+        }
+        // `draft` (an unsent reply in the composer) is the user's own bookkeeping, not content
+        // of the message: ignored.
         return message
     }
 

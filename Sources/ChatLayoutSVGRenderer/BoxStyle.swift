@@ -63,8 +63,10 @@ struct BoxStyle {
         case .headerSubtitle, .timestamp, .replyTimestamp, .editedLabel, .threadDescription,
              .emptyState, .loadingState, .loadingMoreIndicator, .reloadingIndicator:
             return BoxStyle(color: \.muted)
-        case .authorName, .replyAuthor:
+        case .authorName, .replyAuthor, .groupHeader:
             return BoxStyle(color: \.muted, bold: true)
+        case .annotation:
+            return BoxStyle(bold: true)
         case .typingDots:
             return BoxStyle(shape: .dots, color: \.muted)
         case .translation, .onlyVisibleToYou, .typingIndicator, .translationLabel:

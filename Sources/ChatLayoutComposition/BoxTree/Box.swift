@@ -64,6 +64,13 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// In a message's footnote, after the time: "Translated to Portuguese", when the bubble
     /// shows the message in translation.
     case translationLabel
+    /// A line above a message's bubble saying something about it (Stream SwiftUI's
+    /// `MessageTopView`): "Pinned by Leia", "Replied to a thread • View", "Reminder set • in 2
+    /// hours". Its content says which (``BoxContent/annotation(_:)``).
+    case annotation
+    /// The header over the first message of others' groups with the author's name (Stream
+    /// SwiftUI's `lastInGroupHeaderSize`, `last_in_group_header_size`).
+    case groupHeader
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the

@@ -52,6 +52,9 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// The footnote of a message shown in translation ("Translated to Portuguese"): the
     /// language's code ("pt"); the label's words are the box's `text`.
     case translatedTo(language: String)
+    /// An annotation above a message's bubble: what it says of the message, its title and what
+    /// follows it (the box's `text` is its line, "Reminder set • in 2 hours").
+    case annotation(MessageAnnotation)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {

@@ -43,6 +43,10 @@ package struct MessageComposer {
             spec.bubble = BubbleSpec(isFromCurrentUser: decision.isFromCurrentUser, hasTail: !options.contains(.continuousBubble))
         }
         if options.contains(.reactions) { spec.reactions = reactions(decision.reactions) }
+        if let annotations = decision.annotations {
+            spec.annotations = annotations.map { TextPartSpec(text: $0.line, content: .annotation($0)) }
+        }
+        spec.groupHeader = decision.groupHeader
         composeContent(decision, into: &spec)
         if options.contains(.errorIndicator) { spec.errorGlyph = DataPartSpec(content: .error, words: strings.errorGlyph) }
         if options.contains(.avatar) { spec.avatar = avatar(message.user) }

@@ -20,6 +20,10 @@ package struct MessageRowSpec {
     package var bubble: BubbleSpec?
     /// The reactions (``MessageAnatomy/OutsidePart/reactions``).
     package var reactions: DataPartSpec?
+    /// The annotations above the bubble, top to bottom: each its line and data (empty: none).
+    package var annotations: [TextPartSpec] = []
+    /// The author's name in the header over a group's first message; nil for none.
+    package var groupHeader: String?
     /// The quoted message.
     package var quote: QuoteSpec?
     /// A poll's question and options.

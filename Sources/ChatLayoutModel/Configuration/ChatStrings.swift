@@ -138,6 +138,22 @@ public struct ChatStrings: Hashable, Sendable {
     /// `VoiceRecordingAttachmentQuotedPreview`, `recording.presentation.name`): "Recording".
     public var voiceRecordingName = "Recording"
 
+    // Stream SwiftUI's annotations above a bubble (`MessageTopView`).
+    /// A pinned message's pinner: "Pinned by Leia"; `{name}` stands for their name.
+    public var pinnedBy = "Pinned by {name}"
+    /// A message the current user pinned: "Pinned by you".
+    public var pinnedByYou = "Pinned by you"
+    /// A pinned message whose pinner the payload does not say: "Pinned by unknown".
+    public var pinnedByUnknown = "Pinned by unknown"
+    /// A message with the current user's reminder: "Reminder set".
+    public var reminderSet = "Reminder set"
+    /// A thread reply also sent to the channel, in the channel's list: "Replied to a thread".
+    public var repliedToThread = "Replied to a thread"
+    /// The same reply in its thread view: "Also sent in channel".
+    public var sentInChannel = "Also sent in channel"
+    /// The button after an annotation that opens what it names: "View".
+    public var annotationView = "View"
+
     // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
     /// The other member is connected: "Online".
     public var presenceOnline = "Online"

@@ -237,6 +237,13 @@ extension ChatStrings {
         .counted("last_seen_days", \.lastSeenDays),
         .counted("last_seen_weeks", \.lastSeenWeeks),
         .counted("last_seen_months", \.lastSeenMonths),
+        .phrase("pinned_by", \.pinnedBy, ["name"]),
+        .phrase("pinned_by_you", \.pinnedByYou),
+        .phrase("pinned_by_unknown", \.pinnedByUnknown),
+        .phrase("reminder_set", \.reminderSet),
+        .phrase("replied_to_thread", \.repliedToThread),
+        .phrase("sent_in_channel", \.sentInChannel),
+        .phrase("annotation_view", \.annotationView),
     ]
 }
 

@@ -525,6 +525,9 @@ public struct Message: Hashable, Sendable, Identifiable {
         @usableFromInline @exclusivity(unchecked) var sharedLocation: SharedLocation?
         @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
         @usableFromInline @exclusivity(unchecked) var ownReactions: [Reaction] = []
+        @usableFromInline @exclusivity(unchecked) var pinnedBy: User?
+        @usableFromInline @exclusivity(unchecked) var pinExpires: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var reminder: MessageReminder?
 
         init(
             id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
@@ -575,6 +578,9 @@ public struct Message: Hashable, Sendable, Identifiable {
             copy.sharedLocation = sharedLocation
             copy.quotedMessageID = quotedMessageID
             copy.ownReactions = ownReactions
+            copy.pinnedBy = pinnedBy
+            copy.pinExpires = pinExpires
+            copy.reminder = reminder
             return copy
         }
     }
@@ -660,6 +666,22 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var ownReactions: [Reaction] {
         @inlinable get { storage.ownReactions }
         set { unique().ownReactions = newValue }
+    }
+    /// Who pinned it (`pinned_by`), when it is pinned and the payload says.
+    public var pinnedBy: User? {
+        @inlinable get { storage.pinnedBy }
+        set { unique().pinnedBy = newValue }
+    }
+    /// When its pin ends (`pin_expires`); nil: it stays pinned. Past the context's now it is
+    /// no longer pinned, as Stream's `ChatMessage.isPinned` says.
+    public var pinExpires: Timestamp? {
+        @inlinable get { storage.pinExpires }
+        set { unique().pinExpires = newValue }
+    }
+    /// The current user's reminder on it (`reminder`): "remind me" or "save for later".
+    public var reminder: MessageReminder? {
+        @inlinable get { storage.reminder }
+        set { unique().reminder = newValue }
     }
     /// Reaction counts by type, in payload order; set, each type is neutralised (a type without
     /// a glyph is drawn as its name).
@@ -815,11 +837,24 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID) && lhs.ownReactions == rhs.ownReactions
+            && lhs.pinnedBy == rhs.pinnedBy && lhs.pinExpires == rhs.pinExpires && lhs.reminder == rhs.reminder
     }
 
     public func hash(into hasher: inout Hasher) {
         Identifier.hash(id, into: &hasher)
         hasher.combine(createdAt)
         hasher.combine(neutralText)
+    }
+}
+
+/// The current user's reminder on a message (Stream's `reminder`): a time to be reminded at
+/// (`remind_at`), or none — the message is saved for later.
+public struct MessageReminder: Hashable, Sendable, Codable {
+    /// When the reminder fires (`remind_at`); nil for a message saved for later.
+    public var remindAt: Timestamp?
+
+    /// A reminder at `remindAt` (nil: saved for later).
+    public init(remindAt: Timestamp? = nil) {
+        self.remindAt = remindAt
     }
 }

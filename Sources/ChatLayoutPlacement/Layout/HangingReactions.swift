@@ -19,6 +19,8 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var reactionOverlap: Int
     /// How far beyond the message bubble's outer edge the reactions' bubble is centred.
     public var reactionCornerOffset: Int
+    /// The space between two pills of segmented reactions (`reactions_style: segmented`).
+    public var reactionPillSpacing: Int = 1
     /// The quoted author's avatar, across and down (0: none; the quote's line names the author).
     public var quoteAvatarSize: Int = 0
     /// The space between the quoted author's avatar and the quote's box.
@@ -76,6 +78,7 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public static let points: ReactionsAndQuoteMetrics = {
         var metrics = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
                                                reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
+        metrics.reactionPillSpacing = 4 // SwiftUI's `tokens.spacingXxs` between segmented pills
         metrics.quoteAvatarSize = 24
         metrics.quoteAvatarSpacing = 8
         metrics.quotePadding = 8
@@ -106,27 +109,71 @@ extension RowLayout {
     /// ``ReactionsAndQuoteMetrics/reactionCornerOffset`` beyond the bubble's edge and kept in
     /// the row's column. `x` is the block's; it is written after the bubble, over it, and the
     /// bubble starts ``ReactionsAndQuoteMetrics/reactionHeight`` minus the overlap below its top.
-    func hangingReactions(_ data: DataPartSpec, in column: OutsideColumn) -> (block: Block, x: Int) {
+    func hangingReactions(_ data: DataPartSpec, in column: OutsideColumn) -> [(block: Block, x: Int)] {
         let lengths = metrics.reactionsAndQuote
         guard case .reactions(let reactions) = data.content else {
             let block = line(.reactions, data: data, maxWidth: column.available)
-            return (block, column.isFlipped ? column.right - block.width : column.left)
+            return [(block, column.isFlipped ? column.right - block.width : column.left)]
         }
-        let count = max(1, reactions.count)
-        let glyphs = Self.reactionGlyphs(reactions, strings: strings)
-        // Measured once, cut only to the column: the bubble takes Stream's icon lengths, or the
-        // glyphs' own width where the font draws them wider (an emoji at the body's size).
-        var block = line(.reactions, nil, words: data.words, content: data.content, drawn: glyphs,
-                         maxWidth: max(1, column.available - 2 * lengths.reactionPadding))
-        let icons = max(count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing, block.width)
-        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
-        block.width = frameWidth
-        block.height = lengths.reactionHeight
-        block.alignment = .center
+        let pills = reactionPills(reactions, words: data.words, in: column)
+        let spacing = lengths.reactionPillSpacing
+        let total = pillsWidth(pills)
         let centre = column.isFlipped ? column.bubbleX - lengths.reactionCornerOffset
             : column.bubbleX + column.bubbleWidth + lengths.reactionCornerOffset
-        let x = max(column.left, min(column.right - frameWidth, centre - frameWidth / 2))
-        return (block, x)
+        var x = max(column.left, min(column.right - total, centre - total / 2))
+        var placed: [(block: Block, x: Int)] = []
+        placed.reserveCapacity(pills.count)
+        for pill in pills {
+            placed.append((pill, x))
+            x += pill.width + spacing
+        }
+        return placed
+    }
+
+    /// The reactions' pills as `reactions_style` draws them: one pill of icons (its total after
+    /// them where clustered), or a pill for each reaction with its count (segmented), as Stream
+    /// SwiftUI 5's `ReactionsView`.
+    func reactionPills(_ reactions: [ReactionCount], words: String, in column: OutsideColumn) -> [Block] {
+        switch anatomy.reactionsStyle {
+        case .icons:
+            return [reactionsPill(reactions, count: nil, words: words, in: column)]
+        case .clustered:
+            let total = reactions.reduce(0) { $0 + $1.count }
+            return [reactionsPill(reactions, count: total > 1 ? total : nil, words: words, in: column)]
+        case .segmented:
+            guard !reactions.isEmpty else { return [reactionsPill(reactions, count: nil, words: words, in: column)] }
+            return reactions.map { reaction in
+                reactionsPill([reaction], count: reaction.count > 1 ? reaction.count : nil,
+                              words: PlainPresentation.reactions([reaction], strings: strings), in: column)
+            }
+        }
+    }
+
+    /// The width of `pills` side by side, ``ReactionsAndQuoteMetrics/reactionPillSpacing`` apart.
+    func pillsWidth(_ pills: [Block]) -> Int {
+        pills.reduce(0) { $0 + $1.width } + metrics.reactionsAndQuote.reactionPillSpacing * max(0, pills.count - 1)
+    }
+
+    /// One pill of the reactions' icons, then `count` when given ("❤️ 😂 3"): measured once,
+    /// cut only to the column; the icons take Stream's lengths, or the glyphs' own width where
+    /// the font draws them wider (an emoji at the body's size).
+    private func reactionsPill(_ reactions: [ReactionCount], count: Int?, words: String, in column: OutsideColumn) -> Block {
+        let lengths = metrics.reactionsAndQuote
+        let icons = max(1, reactions.count)
+        var drawn = Self.reactionGlyphs(reactions, strings: strings)
+        var countWidth = 0
+        if let count {
+            let number = strings.count(count)
+            drawn += " " + number
+            countWidth = lengths.reactionIconSpacing + measurer.width(of: number)
+        }
+        var block = line(.reactions, nil, words: words, content: .reactions(reactions), drawn: drawn,
+                         maxWidth: max(1, column.available - 2 * lengths.reactionPadding))
+        let inner = max(icons * lengths.reactionIconWidth + (icons - 1) * lengths.reactionIconSpacing + countWidth, block.width)
+        block.width = min(column.available, inner + 2 * lengths.reactionPadding)
+        block.height = lengths.reactionHeight
+        block.alignment = .center
+        return block
     }
 
     /// "❤️ 👍": each reaction's glyph (``ChatStrings/reactionGlyphs``, else its type's name),
