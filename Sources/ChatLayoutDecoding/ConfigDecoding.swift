@@ -74,6 +74,17 @@ enum ConfigDecoding {
         .points("quoted_view", in: "message_paddings", \.quotedViewPadding),
         .bool("should_messages_start_at_the_top", \.shouldMessagesStartAtTheTop),
         .bool("show_original_translated_button", \.showOriginalTranslatedButton),
+        // Stream SwiftUI's annotations, its group header and its reaction styles.
+        .bool("pinned_annotation_enabled", \.pinnedAnnotationEnabled),
+        .bool("reminder_annotation_enabled", \.reminderAnnotationEnabled),
+        .choice("thread_reply_placement", \.threadReplyPlacement),
+        .points("last_in_group_header_size", \.lastInGroupHeaderSize),
+        .choice("reactions_style", \.reactionsStyle),
+        // Navigation: the jump-to-unread button, opening at the first unread message, where a jump lands.
+        .bool("jump_to_unread_enabled", \.jumpToUnreadEnabled),
+        .bool("jump_to_unread_when_opening", \.jumpToUnreadWhenOpening),
+        .choice("scrolling_anchor", \.scrollingAnchor),
+        .bool("download_file_attachments_enabled", \.downloadFileAttachmentsEnabled),
     ]
 
     /// The objects holding options, in their first option's order.

@@ -139,8 +139,17 @@ struct ModelDecoder {
         var replies: [Message] = []
         for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
         message.latestReplies = replies
-        // `reminder` (the current user's "remind me" on it) and `draft` (an unsent reply in the
-        // composer) are the user's own bookkeeping, not content of the message: ignored.
+        // Who pinned it (`pinned_by`, a user), until when (`pin_expires`), and the current user's reminder (`reminder`, with
+        // its `remind_at`; none: saved for later), which Stream SwiftUI 5 writes above the bubble.
+        if !json["pinned_by"].isAbsent { message.pinnedBy = try user(json["pinned_by"]) }
+        message.pinExpires = try json["pin_expires"].optionalTimestamp()
+        if !json["reminder"].isAbsent {
+            let reminder = json["reminder"]
+            guard reminder.kind == .object else { throw reminder.error("a reminder is an object (with its `remind_at`)") }
+            message.reminder = MessageReminder(remindAt: try reminder["remind_at"].optionalTimestamp())
+        }
+        // `draft` (an unsent reply in the composer) is the user's own bookkeeping, not content
+        // of the message: ignored.
         return message
     }
 
@@ -288,7 +297,8 @@ struct ModelDecoder {
     /// What an attachment's card shows besides its title: a link preview's author badge
     /// (`author_name`), description (`text`) and link (`og_scrape_url`, else `title_link`); a
     /// voice recording's `duration` (seconds) and the number of its `waveform_data` samples;
-    /// an ephemeral attachment's buttons (`actions`: `name`, `value`, `text`, `style`).
+    /// an ephemeral attachment's buttons (`actions`: `name`, `value`, `text`, `style`); a
+    /// file's `local_download_state` (our extension: a ``AttachmentDownloadState``).
     private func cardFields(_ element: some JSONValueReading, into attachment: inout Attachment) throws(DocumentError) {
         attachment.author = try element["author_name"].optionalString()
         attachment.text = try element["text"].optionalString()
@@ -305,6 +315,13 @@ struct ModelDecoder {
             attachment.actions.append(AttachmentAction(name: try action["name"].optionalString() ?? "", value: try action["value"].optionalString() ?? "",
                                                        text: try action["text"].optionalString() ?? "",
                                                        isPrimary: try action["style"].optionalString() == "primary"))
+        }
+        if let stateName = try element["local_download_state"].optionalString() {
+            guard let state = AttachmentDownloadState(rawValue: stateName) else {
+                throw DocumentError(path: element["local_download_state"].path, line: nil, column: nil,
+                                    message: "unknown local download state '\(JSONReader.shown(stateName))' (expected one of \(AttachmentDownloadState.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            attachment.localDownloadState = state
         }
     }
 

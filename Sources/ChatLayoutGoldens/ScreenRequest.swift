@@ -163,6 +163,12 @@ public struct ScreenRequest: Sendable {
     /// With ``height``: how far down the viewport is scrolled (default: the bottom of a message
     /// list, the top of a thread list, a thread's starting point).
     public var scrollOffset: Int?
+    /// With ``height``, for a message list: the id of a message the viewport is scrolled to
+    /// (instead of ``scrollOffset``), placed at ``anchor``, as Stream's `jumpToMessage(id:)`
+    /// leaves it.
+    public var jumpTo: String?
+    /// Where ``jumpTo``'s message lands; nil: the configuration's `scrolling_anchor`.
+    public var anchor: ScrollAnchor?
     /// With ``height``: the list is drawn while it scrolls, its date floating over it
     /// (`Viewport.isScrolling`); false (the default): at rest, as a screenshot shows it.
     public var isScrolling = false
@@ -325,6 +331,13 @@ public struct ScreenRequest: Sendable {
     /// - Throws: ``ScreenRequestError/unknownThreadParent(document:_:)`` for a thread view of a
     ///   message the conversation does not have.
     public func layout(_ conversation: Conversation, environment: LayoutEnvironment) throws(ScreenRequestError) -> LaidOutScreen {
+        if let jumpTo, let height, screen == .messageList {
+            let list = MessageListScreen.list(conversation, environment: environment, width: screenWidth)
+            guard let offset = list.scrollOffset(showing: jumpTo, at: anchor ?? environment.config.scrollingAnchor, height: height) else {
+                throw .unknownJumpTarget(document: document.name, messageID: UntrustedText.escaped(jumpTo))
+            }
+            return list.screen(Viewport(scrollOffset: offset, height: height, isScrolling: isScrolling))
+        }
         do {
             return try screen.layout(conversation, environment: environment, width: screenWidth, height: height,
                                      scrollOffset: scrollOffset, isScrolling: isScrolling)
@@ -362,6 +375,8 @@ public enum ScreenRequestError: Error, Sendable, CustomStringConvertible {
     case environment(LayoutEnvironmentError)
     /// A thread view of a message the document does not have.
     case unknownThreadParent(document: String, ThreadViewError)
+    /// A jump (``ScreenRequest/jumpTo``) to a message the list does not show; the id escaped.
+    case unknownJumpTarget(document: String, messageID: String)
 
     /// "support.json: larger than 1000 bytes, the most chat-layout reads", "support.json:
     /// context.locale: unknown locale 'xx'", …
@@ -379,6 +394,7 @@ public enum ScreenRequestError: Error, Sendable, CustomStringConvertible {
         case .invalidStrings(let table, let error): "\(table): \(error)"
         case .environment(let error): "\(error)"
         case .unknownThreadParent(let document, let error): "\(document): \(error)"
+        case .unknownJumpTarget(let document, let id): "\(document): no message '\(id)' in the list to jump to (a hidden message, a thread reply or one not in the document)"
         }
     }
 }

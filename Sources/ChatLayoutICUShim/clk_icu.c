@@ -340,6 +340,23 @@ int32_t clk_icu_relative_day(const char *locale, int32_t offset, clk_uchar *out,
     return length;
 }
 
+int32_t clk_icu_relative_time(const char *locale, double value, int32_t unit, clk_uchar *out, int32_t capacity) {
+    static const URelativeDateTimeUnit units[] = {
+        UDAT_REL_UNIT_SECOND, UDAT_REL_UNIT_MINUTE, UDAT_REL_UNIT_HOUR, UDAT_REL_UNIT_DAY,
+        UDAT_REL_UNIT_WEEK, UDAT_REL_UNIT_MONTH, UDAT_REL_UNIT_YEAR
+    };
+    if (unit < 0 || unit > 6) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    URelativeDateTimeFormatter *formatter = ureldatefmt_open(
+        locale, NULL, UDAT_STYLE_LONG, UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t length = ureldatefmt_formatNumeric(formatter, value, units[unit], (UChar *)out, capacity, &status);
+    ureldatefmt_close(formatter);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    if (U_FAILURE(status)) return -1;
+    return length;
+}
+
 void *clk_icu_plural_rules_open(const char *locale) {
     UErrorCode status = U_ZERO_ERROR;
     UPluralRules *rules = uplrules_open(locale, &status);

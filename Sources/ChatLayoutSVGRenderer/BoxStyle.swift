@@ -63,8 +63,10 @@ struct BoxStyle {
         case .headerSubtitle, .timestamp, .replyTimestamp, .editedLabel, .threadDescription,
              .emptyState, .loadingState, .loadingMoreIndicator, .reloadingIndicator:
             return BoxStyle(color: \.muted)
-        case .authorName, .replyAuthor:
+        case .authorName, .replyAuthor, .groupHeader:
             return BoxStyle(color: \.muted, bold: true)
+        case .annotation:
+            return BoxStyle(bold: true)
         case .typingDots:
             return BoxStyle(shape: .dots, color: \.muted)
         case .translation, .onlyVisibleToYou, .typingIndicator, .translationLabel:
@@ -93,6 +95,8 @@ struct BoxStyle {
             return BoxStyle(shape: .pill(fill: \.danger, stroke: false), text: .centered, bold: true, onFill: true)
         case .scrollToLatestButton:
             return BoxStyle(shape: .pill(fill: \.accent, stroke: false), text: .centered, bold: true, onFill: true)
+        case .jumpToUnreadButton:
+            return BoxStyle(shape: .pill(fill: \.muted, stroke: false), text: .centered, bold: true, onFill: true)
         case .newThreadsBanner, .errorBanner:
             return BoxStyle(shape: .band(fill: \.banner), onFill: true)
         case .moreButton:

@@ -280,6 +280,15 @@ public struct SVGRenderer: Sendable {
             }
         case .recordingIcon:
             document.element("rect", rect(frame) + [("rx", radius), ("fill", palette.accent), ("fill-opacity", "0.25")])
+        case .downloadButton, .shareButton:
+            // An arrow down (download) or up (share) in the accent colour, over a short tray.
+            let centreX = frame.x + frame.width / 2, top = frame.y + 2, bottom = frame.y + frame.height - 2
+            let head = max(2, frame.width / 3)
+            let tip = part.kind == .downloadButton ? bottom - 3 : top
+            let tail = part.kind == .downloadButton ? top : bottom - 3
+            let back = part.kind == .downloadButton ? tip - head : tip + head
+            let stroke: [(String, String)] = [("fill", "none"), ("stroke", palette.accent), ("stroke-width", "2"), ("stroke-linecap", "round")]
+            document.element("path", [("d", "M\(centreX) \(tail) L\(centreX) \(tip) M\(centreX - head) \(back) L\(centreX) \(tip) L\(centreX + head) \(back) M\(frame.x + 2) \(bottom) L\(frame.x + frame.width - 2) \(bottom)")] + stroke)
         case .pollProgress:
             document.element("rect", rect(frame) + [("rx", "\(max(1, frame.height / 2))"), ("fill", palette.rule)])
             if let votes = part.votes, let most = part.maxVotes, most > 0, votes > 0 {

@@ -61,6 +61,8 @@ public struct TerminalPresentation: BoxPresentation {
             case .pollCheck: return part.isChosen == true ? "◉" : "○"
             case .pollVoters: return String(repeating: "●", count: part.voters?.count ?? 0)
             case .recordingIcon: return "[\(part.fileType ?? "file")]"
+            case .downloadButton: return "[↓]"
+            case .shareButton: return "[↑]"
             default: return words
             }
         case .deliveryStatusRead(let count):
@@ -72,6 +74,7 @@ public struct TerminalPresentation: BoxPresentation {
         case .dateSeparator, .unreadSeparator: return "── \(words) ──"
         case .dateOverlay, .retryButton: return "[ \(words) ]"
         case .scrollToLatestButton: return "( \(words) )"
+        case .jumpToUnreadButton: return "( \(words) ✕ )" // its close button, as Stream's pill has
         case .unreadBadge: return "(\(words))"
         case .typingDots: return "•••"
         case .moreButton: return "⋮"
@@ -91,7 +94,7 @@ public struct TerminalPresentation: BoxPresentation {
     /// of the date overlay, buttons and badges, a quote's bar, a translation's "»",
     /// a thread info's glyph, the reply count's rules.
     public var decoratedRoles: Set<BoxRole> {
-        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .unreadBadge,
+        [.dateSeparator, .unreadSeparator, .dateOverlay, .retryButton, .scrollToLatestButton, .jumpToUnreadButton, .unreadBadge,
          .quotedMessage, .translation, .threadInfo, .replyCountSeparator]
     }
 }

@@ -86,6 +86,9 @@ struct ExplainTests {
         #expect(separated.first == Item(kind: "dateSeparator", day: "2024-03-05", text: "Today"))
         let (tokyo, _) = try explain(["-", "--date-indicator", "message-list", "--time-zone", "Asia/Tokyo", "--now", "2024-03-07T12:00:00Z", "--locale", "de_DE"], stdin: doc)
         #expect(tokyo.first == Item(kind: "dateSeparator", day: "2024-03-05", text: "Dienstag"))
+        // `both`: the separators of message-list (the overlay floats over a viewport only).
+        let (both, bothResult) = try explain(["-", "--date-indicator", "both"], stdin: doc)
+        #expect(bothResult.status == 0 && both == separated)
     }
 
     @Test func channelsQueryResponse_takesTheChosenChannel() throws {

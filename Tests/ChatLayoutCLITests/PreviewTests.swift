@@ -49,6 +49,7 @@ struct PreviewTests {
         "messageRow", "avatar", "authorName", "bubble", "text", "quotedMessage", "attachment", "reactions", "threadInfo",
         "timestamp", "deliveryStatus", "errorIndicator", "onlyVisibleToYou", "translation", "editedLabel", "gallery",
         "typingIndicator", "typingDots", "emptyState", "loadingState", "dateOverlay", "scrollToLatestButton", "translationLabel",
+        "jumpToUnreadButton",
     ]
 
     private func preview(_ arguments: [String], stdin: String = "") throws -> CLIRunner.Result {
@@ -258,6 +259,32 @@ struct PreviewTests {
         let separated = try screen([Self.sample, "--width", "44", "--height", "12", "--scroll-offset", "0", "--date-indicator", "message-list"])
         #expect(separated.root.children?.contains { $0.role == "dateOverlay" } == false)
         #expect(separated.root.children?.contains { $0.role == "scrollToLatestButton" } == true)
+    }
+
+    @Test func jumpTo_scrollsToTheMessage_atTheAnchor_andRefusesAnIdNotShown() throws {
+        let arguments = [Self.sample, "--width", "44", "--height", "12", "--date-indicator", "none"]
+        let top = try screen(arguments + ["--jump-to", "m3", "--anchor", "top"])
+        let list = try #require(top.root.children?.first { $0.role == "messageList" })
+        let first = try #require(list.children?.first)
+        #expect(first.role == "messageRow" && first.id == "m3", "m3's top at the viewport's top")
+        #expect(first.frame.y == list.frame.y)
+        let centred = try screen(arguments + ["--jump-to", "m3"])
+        let row = try #require(centred.root.children?.first { $0.role == "messageList" }?.children?.first { $0.id == "m3" })
+        #expect(row.frame.y > list.frame.y, "the default anchor, center, is lower down")
+
+        let unknown = try preview(arguments + ["--jump-to", "no-such-message"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no message 'no-such-message' in the list"))
+        #expect(try preview(arguments + ["--anchor", "top"]).status != 0, "--anchor needs --jump-to")
+        #expect(try preview(arguments + ["--jump-to", "m3", "--scroll-offset", "0"]).status != 0)
+    }
+
+    @Test func jumpToUnreadButton_isDrawnAtTheTop_withItsCloseButton() throws {
+        var document = try String(contentsOfFile: Self.sample, encoding: .utf8)
+        let config = try #require(document.range(of: #""config": {"#), "the document's own config comes first")
+        document.replaceSubrange(config, with: #""config": {"jump_to_unread_enabled": true, "#)
+        let drawn = rows(try preview(["-", "--width", "44", "--height", "12", "--current-user", "mia"], stdin: document).stdout)
+        #expect(drawn[3].contains("( 3 unread ✕ )"), "\(drawn)")
     }
 
     @Test func viewport_rowsAreClippedToTheList_andTheDrawingIsAsTallAsAsked() throws {

@@ -106,6 +106,12 @@ extension Scenarios {
         },
         Scenario(name: "auto-translation-w40", document: "language-exchange-translation.json", width: 40),
         Scenario(name: "auto-translation-w24", document: "language-exchange-translation.json", width: 24),
+        // Stream SwiftUI 5's parts (issue 30), set in the document over the stream-swiftui
+        // profile: the pin, the reminder and the thread reply as annotations above their
+        // bubbles, the author's header over each group of others (28 points: a line here), the
+        // reactions a pill each with their counts.
+        Scenario(name: "stream-swiftui-v5-annotations-group-header-segmented-reactions-w44", document: "rebels-pins-reminders.json",
+                 width: 44, tree: true, svg: true),
     ]
 
     /// `message_display_options`, paddings, alignment, and a direct channel against a group.

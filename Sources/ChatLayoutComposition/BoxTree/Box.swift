@@ -29,6 +29,9 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     case dateOverlay
     /// Floats over the list when it is scrolled away from the bottom, with the unread count.
     case scrollToLatestButton
+    /// Floats at the top of the list while the first unread message is out of sight: "3 unread"
+    /// (`jump_to_unread_enabled`), with the unread count.
+    case jumpToUnreadButton
 
     // The thread list.
     /// One thread: its id is the parent message id.
@@ -67,6 +70,13 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// In a message's footnote, after the time: "Translated to Portuguese", when the bubble
     /// shows the message in translation.
     case translationLabel
+    /// A line above a message's bubble saying something about it (Stream SwiftUI's
+    /// `MessageTopView`): "Pinned by Leia", "Replied to a thread • View", "Reminder set • in 2
+    /// hours". Its content says which (``BoxContent/annotation(_:)``).
+    case annotation
+    /// The header over the first message of others' groups with the author's name (Stream
+    /// SwiftUI's `lastInGroupHeaderSize`, `last_in_group_header_size`).
+    case groupHeader
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the

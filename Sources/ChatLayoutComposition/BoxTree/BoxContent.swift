@@ -52,6 +52,9 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// The footnote of a message shown in translation ("Translated to Portuguese"): the
     /// language's code ("pt"); the label's words are the box's `text`.
     case translatedTo(language: String)
+    /// An annotation above a message's bubble: what it says of the message, its title and what
+    /// follows it (the box's `text` is its line, "Reminder set • in 2 hours").
+    case annotation(MessageAnnotation)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {
@@ -258,6 +261,11 @@ public struct AttachmentCardPart: Hashable, Sendable, Codable {
         /// A voice recording's file icon at the trailing edge, in the slot where the
         /// playback-rate button shows while it plays (a front end swaps them).
         case recordingIcon
+        /// A file's download button at the card's trailing edge (Stream UIKit's
+        /// `actionIconImageView` with `isDownloadFileAttachmentsEnabled`).
+        case downloadButton
+        /// The same button once the file is downloaded: it shares the file.
+        case shareButton
     }
 
     /// What the part is.

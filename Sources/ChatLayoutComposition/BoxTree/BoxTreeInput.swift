@@ -126,6 +126,9 @@ extension BoxContent {
                                                 voters: value["voters"].isAbsent ? nil : try Self.voters(value["voters"])))
         case "delivery_status_read": self = .deliveryStatusRead(readCount: try value["read_count"].int())
         case "translated_to": self = .translatedTo(language: try value["language"].string())
+        case "annotation":
+            self = .annotation(MessageAnnotation(kind: try value["kind"].enumValue(MessageAnnotation.Kind.self), title: try value["title"].string(),
+                                                 subtitle: try value["subtitle"].optionalString(), button: try value["button"].optionalString()))
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }

@@ -255,6 +255,10 @@ extension BoxContent {
         case .cardPart(let part): .object([("card_part", part.json())])
         case .deliveryStatusRead(let count): .object([("delivery_status_read", .object([("read_count", .int(count))]))])
         case .translatedTo(let language): .object([("translated_to", .object([("language", .string(language))]))])
+        case .annotation(let annotation):
+            .object([("annotation", .object([("kind", .string(annotation.kind.rawValue)), ("title", .string(annotation.title))]
+                                            + (annotation.subtitle.map { [("subtitle", JSONValue.string($0))] } ?? [])
+                                            + (annotation.button.map { [("button", JSONValue.string($0))] } ?? [])))])
         }
     }
 

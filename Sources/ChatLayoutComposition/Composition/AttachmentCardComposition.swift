@@ -34,14 +34,40 @@ extension MessageComposer {
 
     /// A file's card: its type icon, its name (its title, else its file's name, else its kind
     /// in words) and its size in words, when it has one and `showsSize` ("120 bytes",
-    /// ``fileSizeWords(_:)``).
-    func fileCard(_ attachment: Attachment, label: String, index: Int, showsSize: Bool = true) -> CardSpec {
+    /// ``fileSizeWords(_:)``); then `button` (``downloadButton(_:)``), when given.
+    func fileCard(_ attachment: Attachment, label: String, index: Int, showsSize: Bool = true,
+                  button: AttachmentCardPart.Kind? = nil) -> CardSpec {
         var parts = [CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .fileIcon, attachmentIndex: index, fileType: Self.fileType(attachment))),
                      CardSpec.Part(text: label, content: AttachmentCardPart(kind: .fileName, attachmentIndex: index))]
         if showsSize, let bytes = attachment.fileSize {
             parts.append(CardSpec.Part(text: Self.fileSizeWords(bytes), content: AttachmentCardPart(kind: .fileSize, attachmentIndex: index, bytes: bytes)))
         }
+        if let button { parts.append(CardSpec.Part(text: nil, content: AttachmentCardPart(kind: button, attachmentIndex: index))) }
         return CardSpec(kind: .file, parts: parts)
+    }
+
+    /// The button a file's card ends in with `download_file_attachments_enabled`, as Stream
+    /// UIKit's file item picks its action icon (`fileAttachmentActionIcon`): none for a file
+    /// without a size (0 or unknown), a share button once it is downloaded, none while it
+    /// downloads (UIKit's spinner, not laid out, stands by the size), else a download button
+    /// (not downloaded, or the download failed).
+    static func downloadButton(_ attachment: Attachment) -> AttachmentCardPart.Kind? {
+        guard let bytes = attachment.fileSize, bytes > 0 else { return nil }
+        switch attachment.localDownloadState {
+        case nil, .downloadingFailed: return .downloadButton
+        case .downloaded: return .shareButton
+        case .downloading: return nil
+        }
+    }
+
+    /// Whether a message's attachments are still being uploaded, so that their cards show the
+    /// upload's state, not a download button (UIKit: an attachment with an upload state gets
+    /// the upload's icon): a message waiting to be sent, being sent or whose sending failed.
+    static func isBeingSent(_ state: LocalState?) -> Bool {
+        switch state {
+        case .pendingSend, .sending, .sendingFailed: true
+        default: false
+        }
     }
 
     /// A voice recording's card: its play button, its name, its duration ("00:05",
@@ -75,6 +101,19 @@ extension MessageComposer {
             CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .playButton, attachmentIndex: index)),
             CardSpec.Part(text: Self.durationWords(attachment.duration ?? 0),
                           content: AttachmentCardPart(kind: .duration, attachmentIndex: index, seconds: attachment.duration)),
+        ])
+    }
+
+    /// A quoted voice recording's card (Stream UIKit's `VoiceRecordingAttachmentQuotedPreview`):
+    /// its name — Stream's formatter writes "Recording" whatever the file is called
+    /// (``ChatStrings/voiceRecordingName``) — over its duration ("00:59"), and the file icon
+    /// ("aac") at the trailing edge.
+    func quotedVoiceRecordingCard(_ attachment: Attachment, index: Int) -> CardSpec {
+        CardSpec(kind: .quotedVoiceRecording, parts: [
+            CardSpec.Part(text: strings.voiceRecordingName, content: AttachmentCardPart(kind: .fileName, attachmentIndex: index)),
+            CardSpec.Part(text: Self.durationWords(attachment.duration ?? 0),
+                          content: AttachmentCardPart(kind: .duration, attachmentIndex: index, seconds: attachment.duration)),
+            CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .recordingIcon, attachmentIndex: index, fileType: "aac")),
         ])
     }
 

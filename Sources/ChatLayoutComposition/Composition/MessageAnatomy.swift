@@ -25,6 +25,12 @@ package struct MessageAnatomy: Hashable, Sendable {
         /// The quoted message above the bubble, outside it, against the bubble's leading edge
         /// (its trailing edge for the current user's): Sendbird's `quotedMessageView`.
         case quote
+        /// The annotations, a line each, from the bubble's leading edge (its trailing edge for
+        /// the current user's): Stream SwiftUI's `MessageTopView` over the bubble.
+        case annotations
+        /// The header over the first message of others' groups, the author's name in it, from
+        /// the bubble's leading edge (Stream SwiftUI's `lastInGroupHeaderSize`).
+        case groupHeader
     }
 
     /// A part inside the bubble.
@@ -95,6 +101,10 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var parentInfoStyle: ParentInfoStyle = .besideAvatar
     /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`).
     package var unsupportedAttachments: UnsupportedAttachmentStyle = .fileCard
+    /// How the reactions hanging over the bubble are drawn (`reactions_style`).
+    package var reactionsStyle: ReactionsStyle = .icons
+    /// A file's card ends in a download (or share) button (`download_file_attachments_enabled`).
+    package var downloadButtons = false
     /// Sendbird's file message cells: one picture or video in its fixed frame
     /// (`SBUConstant.imageSize`, 240 × 160 points), a file as `SBUCommonContentView` (its icon
     /// and name on one line, 44 points tall) and a voice message as `SBUVoiceContentView`
@@ -111,14 +121,15 @@ package struct MessageAnatomy: Hashable, Sendable {
         case sendbird
     }
 
-    /// Today's arrangement: reactions above the bubble; the quote, poll, location,
+    /// Today's arrangement: above the bubble the group's header and the annotations where a
+    /// configuration asks for them (Stream SwiftUI's), then the reactions; the quote, poll, location,
     /// attachments and text inside it (the text in translation when the message has one);
     /// the thread info and the footnote below it, in Stream's order (`ChatMessageContentView`):
     /// others' author, time, "• Edited", "Only visible to you", delivery status; the current
     /// user's the other way round with "Edited" still after the time — "✓ 12:01 AM • Edited";
     /// "Translated to Portuguese" last in both.
     package static let standard = MessageAnatomy(
-        aboveBubble: [.reactions],
+        aboveBubble: [.groupHeader, .annotations, .reactions],
         inBubble: [.quote, .poll, .location, .attachments, .text, .linkPreview],
         belowBubble: [.threadInfo, .footnote],
         footnote: [.author, .time, .edited, .onlyVisibleToYou, .deliveryStatus, .translation],
@@ -132,7 +143,7 @@ package struct MessageAnatomy: Hashable, Sendable {
     /// info and, for what Sendbird has no place for ("Only visible to you", "Translated to …"),
     /// a line; the avatar level with the bubble's bottom.
     package static let sendbird = MessageAnatomy(
-        aboveBubble: [.authorName, .quote],
+        aboveBubble: [.authorName, .annotations, .quote],
         inBubble: [.poll, .location, .attachments, .text, .edited, .linkPreview, .reactions],
         belowBubble: [.threadInfo, .footnote],
         footnote: [.onlyVisibleToYou, .translation],
@@ -161,6 +172,8 @@ package struct MessageAnatomy: Hashable, Sendable {
             }
         }
         anatomy.unsupportedAttachments = config.unsupportedAttachments
+        anatomy.reactionsStyle = config.reactionsStyle
+        anatomy.downloadButtons = config.downloadFileAttachmentsEnabled
         return anatomy
     }
 

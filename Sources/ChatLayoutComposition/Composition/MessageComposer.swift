@@ -43,6 +43,10 @@ package struct MessageComposer {
             spec.bubble = BubbleSpec(isFromCurrentUser: decision.isFromCurrentUser, hasTail: !options.contains(.continuousBubble))
         }
         if options.contains(.reactions) { spec.reactions = reactions(decision.reactions) }
+        if let annotations = decision.annotations {
+            spec.annotations = annotations.map { TextPartSpec(text: $0.line, content: .annotation($0)) }
+        }
+        spec.groupHeader = decision.groupHeader
         composeContent(decision, into: &spec)
         if options.contains(.errorIndicator) { spec.errorGlyph = DataPartSpec(content: .error, words: strings.errorGlyph) }
         if options.contains(.avatar) { spec.avatar = avatar(message.user) }
@@ -94,7 +98,9 @@ package struct MessageComposer {
         if !message.isDeleted {
             if let poll = message.poll { spec.poll = self.poll(poll, decision: decision.poll) }
             if let location = message.sharedLocation { spec.location = self.location(location) }
-            if !message.attachments.isEmpty { composeAttachments(message.attachments, into: &spec) }
+            if !message.attachments.isEmpty {
+                composeAttachments(message.attachments, isBeingSent: Self.isBeingSent(message.localState), into: &spec)
+            }
         }
         if options.contains(.text) {
             spec.text = decision.text
@@ -123,18 +129,38 @@ package struct MessageComposer {
     /// A quoted message: "author: text". Without text: its content in words (`ChatStrings.textlessName`);
     /// deleted: "Message deleted". Name and text neutralised apart: an override left open in
     /// the name must not turn the text around.
+    ///
+    /// A quoted voice recording (``quotedVoiceRecording(_:)``) takes the place of the thumbnail
+    /// and of the text, as in Stream UIKit, whose quote then shows the recording's card
+    /// ("Recording" over "00:59") and sets its text view empty: the words are the card's.
     func quote(_ quoted: QuotedMessage) -> QuoteSpec {
-        let name = quoted.isDeleted || !quoted.text.isEmpty ? nil
+        let recording = quoted.isDeleted ? nil : Self.quotedVoiceRecording(quoted.attachments)
+        let name = quoted.isDeleted || !quoted.text.isEmpty || recording != nil ? nil
             : strings.textlessName(hasPoll: quoted.hasPoll, location: quoted.sharedLocation,
                                    firstAttachmentType: quoted.attachments.first?.type ?? "message")
-        let label = quoted.isDeleted ? strings.messageDeleted : name?.words ?? quoted.text
+        let recordingWords = recording.map { "\(strings.voiceRecordingName) \(Self.durationWords($0.duration ?? 0))" }
+        let label = quoted.isDeleted ? strings.messageDeleted : recordingWords ?? name?.words ?? quoted.text
         let author = quoted.user.neutralDisplayName.string
         let data = QuotedContent(id: quoted.id, author: author, text: label, isDeleted: quoted.isDeleted,
                                  attachment: quoted.attachments.first.map(AttachmentContent.init),
                                  namesAttachmentType: name?.isType ?? false)
         var spec = QuoteSpec(line: "\(author): \(label)", content: .quotedMessage(data), avatar: avatar(quoted.user))
-        if !quoted.isDeleted { spec.preview = Self.quotePreview(quoted.attachments) }
+        if let recording, let index = quoted.attachments.firstIndex(of: recording) {
+            spec.recording = quotedVoiceRecordingCard(recording, index: index)
+            spec.recordingAttachment = AttachmentContent(recording)
+        } else if !quoted.isDeleted {
+            spec.preview = Self.quotePreview(quoted.attachments)
+        }
         return spec
+    }
+
+    /// The voice recording a quote shows as a card, as Stream UIKit's `QuotedChatMessageView`
+    /// picks it (`setAttachmentPreview`): the first voice recording, when the quoted message
+    /// has no file, image, link preview, giphy or video (those come first, as thumbnails).
+    static func quotedVoiceRecording(_ attachments: [Attachment]) -> Attachment? {
+        let thumbnailed: Set<AttachmentKind> = [.file, .image, .linkPreview, .giphy, .video]
+        guard !attachments.contains(where: { thumbnailed.contains(AttachmentKind(type: $0.type)) }) else { return nil }
+        return attachments.first { AttachmentKind(type: $0.type) == .voiceRecording }
     }
 
     /// The attachment a quote shows as a thumbnail, as Stream's `QuotedChatMessageView` picks
@@ -175,8 +201,9 @@ package struct MessageComposer {
 
     /// A message's attachments: its images and videos as one gallery, unless it has only one
     /// and that one has its size (drawn alone at its aspect ratio); the others one part each,
-    /// a giphy without its size in the default frame.
-    func composeAttachments(_ attachments: [Attachment], into spec: inout MessageRowSpec) {
+    /// a giphy without its size in the default frame. `isBeingSent`: the message's attachments
+    /// are still being uploaded (``isBeingSent(_:)``), so their cards have no download button.
+    func composeAttachments(_ attachments: [Attachment], isBeingSent: Bool = false, into spec: inout MessageRowSpec) {
         // Stream's gallery lists the videos, then the images.
         var videos: [Int] = [], images: [Int] = []
         for index in attachments.indices {
@@ -218,7 +245,8 @@ package struct MessageComposer {
             switch content.kind {
             case .file, .audio:
                 part.card = anatomy.sendbirdFileCells ? fileMessageCard(attachment, label: part.label, index: index)
-                    : fileCard(attachment, label: part.label, index: index)
+                    : fileCard(attachment, label: part.label, index: index,
+                               button: anatomy.downloadButtons && !isBeingSent ? Self.downloadButton(attachment) : nil)
             case .voiceRecording:
                 part.card = anatomy.sendbirdFileCells ? voiceMessageCard(attachment, index: index)
                     : voiceRecordingCard(attachment, label: part.label, index: index)

@@ -20,6 +20,10 @@ package struct MessageRowSpec {
     package var bubble: BubbleSpec?
     /// The reactions (``MessageAnatomy/OutsidePart/reactions``).
     package var reactions: DataPartSpec?
+    /// The annotations above the bubble, top to bottom: each its line and data (empty: none).
+    package var annotations: [TextPartSpec] = []
+    /// The author's name in the header over a group's first message; nil for none.
+    package var groupHeader: String?
     /// The quoted message.
     package var quote: QuoteSpec?
     /// A poll's question and options.
@@ -106,6 +110,10 @@ package struct CardSpec {
         case file
         /// Stream's voice recording item: play button, then the name over the duration and waveform.
         case voiceRecording
+        /// Stream UIKit's `VoiceRecordingAttachmentQuotedPreview`, a voice recording in a quote:
+        /// the name ("Recording") over the duration, the file icon at the trailing edge; no
+        /// play button, no waveform.
+        case quotedVoiceRecording
         /// Stream's `ChatMessageInteractiveAttachmentView`: the giphy, then a row of buttons.
         case giphyActions
         /// Stream's `PollAttachmentView`: the question and subtitle, the options (check
@@ -169,6 +177,12 @@ package struct QuoteSpec {
     /// The quoted attachment shown as a thumbnail before the text (Stream's
     /// `attachmentPreviewView`), its picture's URL in `imageURL`; nil for a quote without one.
     package var preview: AttachmentContent? = nil
+    /// The quoted voice recording's card in place of the thumbnail and the text (Stream
+    /// UIKit's `voiceRecordingAttachmentQuotedPreview`), its attachment's data in
+    /// `recordingAttachment`; nil for a quote without one.
+    package var recording: CardSpec? = nil
+    /// The quoted voice recording's data, the card's box's content.
+    package var recordingAttachment: AttachmentContent? = nil
 }
 
 /// A poll: its question (the part's line and data) and its options, texts neutralised.

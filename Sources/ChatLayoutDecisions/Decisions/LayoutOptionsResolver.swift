@@ -143,7 +143,11 @@ enum LayoutOptionsResolver {
             }
         }
         // 8. Thread roots (replies, or latest replies listed) and thread replies.
-        if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
+        if facts.features.replies && !message.isThreadRoot && message.parentID != nil && config.threadReplyPlacement == .annotation {
+            // Stream SwiftUI 5 says so above the bubble ("Replied to a thread"), nothing under it.
+            reasons?.append(OptionReason(option: "threadInfo", reason: "thread reply: an annotation above the bubble (thread_reply_placement annotation)",
+                                         removed: true))
+        } else if facts.features.replies && (message.isThreadRoot || message.parentID != nil) {
             options.insert([.threadInfo, .continuousBubble])
             reasons?.append(OptionReason(option: "threadInfo", reason: message.isThreadRoot
                 ? "thread root (\(message.threadReplyCount) \(message.threadReplyCount == 1 ? "reply" : "replies"))" : "thread reply"))

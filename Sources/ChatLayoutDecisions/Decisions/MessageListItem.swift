@@ -43,6 +43,52 @@ public struct ReactionCount: Hashable, Sendable, Codable {
     }
 }
 
+/// A line above a message's bubble saying something about the message, as Stream SwiftUI's
+/// `MessageTopView` (its `MessageAnnotationView`) writes it: an icon, the title, then after a
+/// dot a subtitle or a button — "Pinned by Leia", "Reminder set • in 2 hours", "Replied to a
+/// thread • View".
+public struct MessageAnnotation: Hashable, Sendable, Codable {
+    /// What the annotation says of the message (its icon, for a front end).
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The message is pinned (`pinned_annotation_enabled`).
+        case pinned
+        /// A thread reply also sent to the channel (`thread_reply_placement: annotation`).
+        case repliedToThread = "replied_to_thread"
+        /// The same reply in its thread view: it is in the channel too (`sentInChannelShown`).
+        case sentInChannel = "sent_in_channel"
+        /// The current user set a reminder on it (`reminder_annotation_enabled`).
+        case reminder
+    }
+
+    /// What it says of the message.
+    public var kind: Kind
+    /// Its title, neutralised: "Pinned by Leia", "Replied to a thread", "Reminder set".
+    public var title: String
+    /// After a dot: the reminder's time ("in 2 hours"); nil for none.
+    public var subtitle: String?
+    /// After a dot, a button: "View"; nil for none.
+    public var button: String?
+
+    /// An annotation of `kind` saying `title`, then `subtitle` or `button`.
+    public init(kind: Kind, title: String, subtitle: String? = nil, button: String? = nil) {
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.button = button
+    }
+
+    /// Its one line: the title, then " • " before the subtitle and before the button.
+    public var line: String {
+        var line = title
+        if let subtitle { line += Self.separator + subtitle }
+        if let button { line += Self.separator + button }
+        return line
+    }
+
+    /// What stands between an annotation's title and what follows it: " • ".
+    public static let separator = " • "
+}
+
 /// The decisions about one message of the list.
 public struct MessageDecision: Hashable, Sendable, Codable {
     /// The message, as the document gave it.
@@ -102,6 +148,13 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     public var notes: [String] = []
     /// Its poll's subtitle and buttons (``PollDecision``): nil without a poll, or deleted.
     public var poll: PollDecision?
+    /// The annotations above its bubble, top to bottom (Stream SwiftUI's `MessageTopView`:
+    /// the pin, the thread reply, the reminder); nil for none.
+    public var annotations: [MessageAnnotation]?
+    /// The author's name in a header over the first message of others' groups
+    /// (`last_in_group_header_size`, Stream SwiftUI's `makeLastInGroupHeaderView`), neutralised;
+    /// nil for none.
+    public var groupHeader: String?
 
     package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
         self.message = message
@@ -200,6 +253,12 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     /// Why the oldest loaded message has a date separator though the history above it is not
     /// loaded (`date_separator_on_oldest_message`), when explaining; nil otherwise.
     public var oldestDateSeparatorReason: String?
+    /// The id of the first unread message: where the jump-to-unread button and
+    /// `jump_to_unread_when_opening` take the list (nil: nothing unread, or not known).
+    public var firstUnreadMessageID: String?
+    /// The jump-to-unread button's words ("3 unread"), with `jump_to_unread_enabled` and
+    /// unread messages; the viewport shows it while the first unread message is out of sight.
+    public var jumpToUnreadText: String?
 
     package init(header: ChannelHeader, items: [MessageListItem], unreadCount: Int, hidden: [HiddenMessage] = [], dateSeparatorStyle: DateSeparatorStyle = .relative, unreadExplanation: String? = nil, notes: [String] = []) {
         self.header = header
@@ -228,7 +287,7 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case header, items, unreadCount, hidden, dateSeparatorStyle, unreadExplanation, notes
+        case header, items, unreadCount, hidden, dateSeparatorStyle, unreadExplanation, notes, firstUnreadMessageID, jumpToUnreadText
     }
 
     /// Reads decisions written by `encode(to:)`; keys added in later versions (the hidden
@@ -242,5 +301,7 @@ public struct MessageListDecisions: Hashable, Sendable, Codable {
         dateSeparatorStyle = try container.decodeIfPresent(DateSeparatorStyle.self, forKey: .dateSeparatorStyle) ?? .relative
         unreadExplanation = try container.decodeIfPresent(String.self, forKey: .unreadExplanation)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        firstUnreadMessageID = try container.decodeIfPresent(String.self, forKey: .firstUnreadMessageID)
+        jumpToUnreadText = try container.decodeIfPresent(String.self, forKey: .jumpToUnreadText)
     }
 }

@@ -68,8 +68,18 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
         var decisions = MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
                                              dateSeparatorStyle: config.dateSeparatorStyle)
+        decisions.firstUnreadMessageID = list.firstUnreadMessageID
+        decisions.jumpToUnreadText = jumpToUnreadText(unreadCount: list.unreadCount)
         if explain { explainListRows(list, into: &decisions) }
         return decisions
+    }
+
+    /// The jump-to-unread button's words for `unreadCount` unread messages ("3 unread"), with
+    /// `jump_to_unread_enabled` and something unread; nil otherwise. Whether it shows is the
+    /// viewport's to say: only while the first unread message is out of sight.
+    package func jumpToUnreadText(unreadCount: Int) -> String? {
+        guard config.jumpToUnreadEnabled, unreadCount > 0 else { return nil }
+        return strings.jumpToUnread.text(unreadCount, using: formatter)
     }
 
     /// For `explain`: why the unread separator stands where it does or is missing, and the
@@ -296,7 +306,43 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             decision.quotesCurrentUser = Identifier.same(quoted.user.id, context.currentUserID)
         }
         decision.isJumbomoji = facts.isJumbomoji
+        let annotations = annotations(message, isFromCurrentUser: isFromCurrentUser, features: features, user: user)
+        if !annotations.isEmpty { decision.annotations = annotations }
+        // Stream SwiftUI's `showsLastInGroupInfo`: others' messages in a channel of more than two
+        // members, over the top message of a group, when the header has a size.
+        if let size = config.lastInGroupHeaderSize, size > 0, memberCount > 2, !isFromCurrentUser,
+           position == .top || position == .single, !options.contains(.centered) {
+            decision.groupHeader = message.user.neutralDisplayName.string
+        }
         return decision
+    }
+
+    /// The annotations above a message's bubble, in Stream SwiftUI's order (`MessageTopView`):
+    /// who pinned it, that it is a thread reply also in the channel, the current user's
+    /// reminder and, while it is ahead of the document's now, when it fires.
+    func annotations(_ message: Message, isFromCurrentUser: Bool, features: ChannelFeatures, user: (String) -> User) -> [MessageAnnotation] {
+        var annotations: [MessageAnnotation] = []
+        // Stream's `isPinned`: pinned, and its pin not yet expired.
+        if config.pinnedAnnotationEnabled && message.pinned && (message.pinExpires.map { $0 > context.now } ?? true) {
+            let title: String
+            if let pinner = message.pinnedBy {
+                title = Identifier.same(pinner.id, context.currentUserID) ? strings.pinnedByYou
+                    : strings.pinnedBy.filling(["name": (pinner.name == nil ? user(pinner.id) : pinner).neutralDisplayName.string])
+            } else {
+                title = strings.pinnedByUnknown
+            }
+            annotations.append(MessageAnnotation(kind: .pinned, title: title))
+        }
+        if config.threadReplyPlacement == .annotation && features.replies && !message.isThreadRoot && message.parentID != nil {
+            annotations.append(MessageAnnotation(kind: .repliedToThread, title: strings.repliedToThread, button: strings.annotationView))
+        }
+        if config.reminderAnnotationEnabled, let reminder = message.reminder {
+            // `reminderTimeText`: only a time still ahead, in the locale's relative words.
+            let ahead = reminder.remindAt.map { Int(clamping: $0.seconds - context.now.seconds) } ?? 0
+            annotations.append(MessageAnnotation(kind: .reminder, title: strings.reminderSet,
+                                                 subtitle: ahead > 0 ? formatter.relativeTime(secondsAhead: ahead) : nil))
+        }
+        return annotations
     }
 
     /// The "Edited" label: edited, not deleted, with `edited_label_enabled` — unless

@@ -62,7 +62,7 @@ extension MessageListResolver {
     /// know the day of the message above the oldest loaded one until it has the last page —
     /// or always with `date_separator_on_oldest_message`, as Stream SwiftUI dates it.
     func dateSeparatorStands(above day: CalendarDay, under previousDay: CalendarDay?, historyLoaded: Bool) -> Bool {
-        guard config.dateIndicatorPlacement == .messageList else { return false }
+        guard config.dateIndicatorPlacement.showsSeparators else { return false }
         guard let previousDay else { return historyLoaded || config.dateSeparatorOnOldestMessage }
         return previousDay != day
     }

@@ -24,6 +24,10 @@ package struct ShownMessageList: Sendable {
     let unreadPlacement: UnreadPlacement?
     /// The unread count the scroll-to-latest button carries.
     let unreadCount: Int
+    /// The id of the first unread message, where the list jumps to the first unread one (the
+    /// unread separator's message; found by the same rule when the separator is off and
+    /// `jump_to_unread_enabled` or `jump_to_unread_when_opening` needs it).
+    let firstUnreadMessageID: String?
     /// What the other members have read and received.
     let delivery: DeliveryState
     /// Who a user id is (typing names, thread participants without a name): built over the
@@ -47,6 +51,7 @@ extension MessageListResolver {
         var firstUnread: Int?
         var unreadPlacement: UnreadPlacement?
         var unreadCount = 0
+        var firstUnreadMessageID: String?
         if showsMessages {
             let sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
             unreadPlacement = UnreadResolver.placement(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
@@ -54,9 +59,13 @@ extension MessageListResolver {
             firstUnread = unreadPlacement?.position
             unreadCount = UnreadResolver.unreadCount(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
                                                      state: conversation.messageListState, separator: firstUnread)
+            firstUnreadMessageID = UnreadResolver.firstUnreadPosition(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
+                                                                      config: config, historyLoaded: conversation.historyLoaded,
+                                                                      separator: firstUnread).map { messages[$0].id }
         }
         return ShownMessageList(conversation: conversation, messages: messages, hidden: hidden, showsMessages: showsMessages,
                                 typing: typing, header: header, firstUnread: firstUnread, unreadPlacement: unreadPlacement, unreadCount: unreadCount,
+                                firstUnreadMessageID: firstUnreadMessageID,
                                 delivery: DeliveryState(conversation: conversation, currentUserID: currentUserID), users: users)
     }
 }

@@ -21,6 +21,18 @@ package enum UnreadResolver {
         placement(in: list, reads: reads, currentUserID: currentUserID, config: config, historyLoaded: historyLoaded).position
     }
 
+    /// The position of the first unread message, where a jump to it lands (the jump-to-unread
+    /// button, `jump_to_unread_when_opening`): the separator's message (at `separator`), else,
+    /// when the separator is off and a jump needs it, the message it would stand above.
+    package static func firstUnreadPosition(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
+                                            config: MessageListConfig, historyLoaded: Bool, separator: Int?) -> Int? {
+        if let separator { return separator }
+        guard !config.unreadSeparatorEnabled, config.jumpToUnreadEnabled || config.jumpToUnreadWhenOpening else { return nil }
+        var withSeparator = config
+        withSeparator.unreadSeparatorEnabled = true
+        return separatorPosition(in: list, reads: reads, currentUserID: currentUserID, config: withSeparator, historyLoaded: historyLoaded)
+    }
+
     /// Where the separator stands, if anywhere, and why (for `explain`).
     static func placement(in list: some UnreadSearchable, reads: [ReadState], currentUserID: String?,
                           config: MessageListConfig, historyLoaded: Bool) -> UnreadPlacement {

@@ -187,6 +187,17 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
                 }
                 decision.threadInfoText = nil
                 decision.threadParticipantNames = []
+                // In the thread, Stream SwiftUI 5 says "Also sent in channel" of a reply the channel
+                // shows too (`sentInChannelShown`), not "Replied to a thread".
+                if let annotations = decision.annotations {
+                    let shownInChannel = decision.message.showInChannel && decision.message.parentID != nil
+                    let kept = annotations.map { annotation in
+                        annotation.kind == .repliedToThread && shownInChannel
+                            ? MessageAnnotation(kind: .sentInChannel, title: environment.strings.sentInChannel, button: annotation.button)
+                            : annotation
+                    }.filter { $0.kind != .repliedToThread }
+                    decision.annotations = kept.isEmpty ? nil : kept
+                }
                 // Sendbird's thread cells use no receipts (`receiptState: .notUsed`).
                 if environment.config.messageAnatomy == .sendbird && decision.options.contains(.deliveryStatusIndicator) {
                     decision.options.remove(.deliveryStatusIndicator)

@@ -190,6 +190,20 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
         }
     }
 
+    /// A time `seconds` ahead in the largest whole unit it spans (seconds under a minute,
+    /// then minutes, hours, days, weeks under a month of 30 days, months under a year of 365
+    /// days, years), in ICU's numeric words: "in 2 hours" (en), "in 2 Stunden" (de).
+    public func relativeTime(secondsAhead seconds: Int) -> String? {
+        let steps: [(limit: Int, size: Int)] = [(60, 1), (3_600, 60), (86_400, 3_600), (604_800, 86_400),
+                                                (2_592_000, 604_800), (31_536_000, 2_592_000), (Int.max, 31_536_000)]
+        let magnitude = seconds.magnitude > UInt(Int.max) ? Int.max : abs(seconds)
+        guard let unit = steps.firstIndex(where: { magnitude < $0.limit }) else { return nil }
+        let value = Double(seconds / steps[unit].size)
+        return ICUFormattedString.read { out, capacity in
+            clk_icu_relative_time(dataLocale, value, Int32(unit), out, capacity)
+        }
+    }
+
     /// The CLDR plural category of a count in this locale: in en 1 → one, 2 → other; in ja
     /// always other; in pl 2 → few, 5 → many.
     public func pluralCategory(_ count: Int) -> PluralCategory {

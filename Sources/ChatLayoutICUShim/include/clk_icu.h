@@ -130,6 +130,12 @@ int32_t clk_icu_date_format(void *formatter, double millis, clk_uchar *out, int3
 /// a length greater than `capacity` means: call again with that capacity.
 int32_t clk_icu_relative_day(const char *locale, int32_t offset, clk_uchar *out, int32_t capacity);
 
+/// A time relative to now in numeric words ("in 2 hours", "vor 3 Minuten"): `value` of `unit`
+/// (0 seconds, 1 minutes, 2 hours, 3 days, 4 weeks, 5 months, 6 years), in the middle of a
+/// sentence. Returns the length, or -1; a length greater than `capacity` means: call again
+/// with that capacity.
+int32_t clk_icu_relative_time(const char *locale, double value, int32_t unit, clk_uchar *out, int32_t capacity);
+
 /// The locale's cardinal plural rules; NULL on failure. Not thread-safe.
 void *clk_icu_plural_rules_open(const char *locale);
 void clk_icu_plural_rules_close(void *rules);

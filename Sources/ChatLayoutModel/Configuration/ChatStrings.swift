@@ -74,6 +74,9 @@ public struct ChatStrings: Hashable, Sendable {
     public var messageWasDeleted = "This message was deleted."
     /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
     public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
+    /// The button over a message list whose first unread message is out of sight: "3 unread"
+    /// (Stream's `JumpToUnreadMessagesButton`).
+    public var jumpToUnread = CountPhrase(one: "{count} unread", other: "{count} unread")
 
     // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
     /// The thread view's title (its subtitle is the channel's name).
@@ -137,6 +140,25 @@ public struct ChatStrings: Hashable, Sendable {
     /// An attachment of a type the SDK does not draw, on its file card (Stream UIKit's
     /// `UnsupportedAttachmentViewInjector`): "Unsupported Attachment".
     public var unsupportedAttachment = "Unsupported Attachment"
+    /// A voice recording's name in a quote, over its length (Stream UIKit's
+    /// `VoiceRecordingAttachmentQuotedPreview`, `recording.presentation.name`): "Recording".
+    public var voiceRecordingName = "Recording"
+
+    // Stream SwiftUI's annotations above a bubble (`MessageTopView`).
+    /// A pinned message's pinner: "Pinned by Leia"; `{name}` stands for their name.
+    public var pinnedBy = "Pinned by {name}"
+    /// A message the current user pinned: "Pinned by you".
+    public var pinnedByYou = "Pinned by you"
+    /// A pinned message whose pinner the payload does not say: "Pinned by unknown".
+    public var pinnedByUnknown = "Pinned by unknown"
+    /// A message with the current user's reminder: "Reminder set".
+    public var reminderSet = "Reminder set"
+    /// A thread reply also sent to the channel, in the channel's list: "Replied to a thread".
+    public var repliedToThread = "Replied to a thread"
+    /// The same reply in its thread view: "Also sent in channel".
+    public var sentInChannel = "Also sent in channel"
+    /// The button after an annotation that opens what it names: "View".
+    public var annotationView = "View"
 
     // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
     /// The other member is connected: "Online".

@@ -48,6 +48,8 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.unreadSeparatorLabel = .newMessages // messageList.newMessages: "New messages"
             config.newMessagesSeparatorSize = 50 // MessageDisplayOptions.newMessagesSeparatorSize
             config.overlayDateLabelSize = 40 // MessageDisplayOptions.overlayDateLabelSize
+            config.pinnedAnnotationEnabled = true // MessagePinDetailsView above the bubble, in SwiftUI 4 and 5
+            config.jumpToUnreadEnabled = true // MessageListView: JumpToUnreadButton whenever unread messages are out of sight
         case .sendbird:
             config.groupingRule = .sameMinute
             config.dateIndicatorPlacement = .messageList // a date view above each day's first message

@@ -14,6 +14,17 @@ public enum DateIndicatorPlacement: String, Hashable, Sendable, Codable, CaseIte
     case messageList = "message_list"
     /// Neither.
     case none
+    /// Both: a separator above the first message of each day, and a date floating over the
+    /// top of the list while it scrolls — Stream UIKit's `messageListDateSeparatorEnabled` and
+    /// `messageListDateOverlayEnabled` both on, which are independent switches there.
+    case both
+
+    /// Whether the list holds a date separator above each day's first message
+    /// (`message_list` and `both`).
+    public var showsSeparators: Bool { self == .messageList || self == .both }
+
+    /// Whether a date floats over the top of the list while it scrolls (`overlay` and `both`).
+    public var showsOverlay: Bool { self == .overlay || self == .both }
 }
 
 /// How a date separator reads (`date_separator_style`).
@@ -58,6 +69,18 @@ public enum ReactionsPlacement: String, Hashable, Sendable, Codable, CaseIterabl
     case bottom
 }
 
+/// Where a message the list jumps to lands in the viewport (`scrolling_anchor`): Stream
+/// SwiftUI's `scrollingAnchor`, and Stream UIKit's `scrollToRow(at:at: .middle)` when it jumps
+/// to a message or to the first unread one.
+public enum ScrollAnchor: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The message's top at the viewport's top.
+    case top
+    /// The message's middle at the viewport's middle (both Stream SDKs').
+    case center
+    /// The message's bottom at the viewport's bottom.
+    case bottom
+}
+
 /// How an attachment of a type the SDK does not draw is shown (`unsupported_attachments`):
 /// a type outside image, video, giphy, file, audio, voice recording and link preview.
 public enum UnsupportedAttachmentStyle: String, Hashable, Sendable, Codable, CaseIterable {
@@ -66,6 +89,29 @@ public enum UnsupportedAttachmentStyle: String, Hashable, Sendable, Codable, Cas
     case fileCard = "file_card"
     /// Nothing (Stream SwiftUI's default `makeCustomAttachmentViewType`, an empty view).
     case hidden
+}
+
+/// Where a thread reply also sent to the channel says so in the channel's list
+/// (`thread_reply_placement`).
+public enum ThreadReplyPlacement: String, Hashable, Sendable, Codable, CaseIterable {
+    /// "Thread Reply" under the bubble, where a thread root's reply count stands (Stream
+    /// UIKit's `threadInfoContainer`, Stream SwiftUI 4).
+    case underBubble = "under_bubble"
+    /// "Replied to a thread · View" on an annotation line above the bubble, nothing under it
+    /// (Stream SwiftUI 5's `MessageTopView`, `repliedToThreadShown`).
+    case annotation
+}
+
+/// How the reactions' pill over a bubble is drawn (`reactions_style`).
+public enum ReactionsStyle: String, Hashable, Sendable, Codable, CaseIterable {
+    /// One pill of the reactions' icons, no counts (Stream UIKit, Stream SwiftUI 4).
+    case icons
+    /// One pill of the icons, then the total of every reaction when it is more than one
+    /// (Stream SwiftUI 5's `ReactionsStyle.clustered`).
+    case clustered
+    /// A pill for each reaction: its icon, then its count when it is more than one (Stream
+    /// SwiftUI 5's `ReactionsStyle.segmented`, its default).
+    case segmented
 }
 
 /// Where the typing indicator shows (`typing_indicator_placement`).
@@ -322,6 +368,45 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `showOriginalTranslatedButton` (off in SwiftUI 4, on in SwiftUI 5). Default false:
     /// "Translated to Portuguese" alone.
     public var showOriginalTranslatedButton: Bool = false
+    /// `pinned_annotation_enabled`: a pinned message (`pinned`) says who pinned it on a line
+    /// above its bubble — "Pinned by Leia", "Pinned by you" for the current user's pin — as
+    /// Stream SwiftUI's `MessagePinDetailsView` (4) and `MessageTopView` (5). Default false:
+    /// Stream UIKit shows nothing for a pin.
+    public var pinnedAnnotationEnabled: Bool = false
+    /// `reminder_annotation_enabled`: a message with the current user's reminder (`reminder`)
+    /// says "Reminder set" on a line above its bubble, then "· in 2 hours" while its
+    /// `remind_at` is ahead of the document's now, as Stream SwiftUI 5's `MessageTopView`
+    /// (`hasReminder`, `reminderTimeText`). Default false: Stream UIKit and SwiftUI 4 show none.
+    public var reminderAnnotationEnabled: Bool = false
+    /// `thread_reply_placement`: where a thread reply also sent to the channel says so.
+    /// Default `under_bubble` (Stream UIKit, Stream SwiftUI 4).
+    public var threadReplyPlacement: ThreadReplyPlacement = .underBubble
+    /// `last_in_group_header_size`, in points: above the first message of others' groups in a
+    /// channel of more than two members, a header of this height with the author's name, as
+    /// Stream SwiftUI reserves `lastInGroupHeaderSize` over a group's first message for
+    /// `makeLastInGroupHeaderView`. Default nil (SwiftUI's 0): no header. Cells take one line.
+    public var lastInGroupHeaderSize: Double?
+    /// `reactions_style`: how the reactions' pill is drawn. Default `icons` (Stream UIKit,
+    /// Stream SwiftUI 4); SwiftUI 5's default is `segmented`.
+    public var reactionsStyle: ReactionsStyle = .icons
+    /// `jump_to_unread_enabled`: while the current user has unread messages and neither the
+    /// first of them nor the unread separator is in the viewport, a "3 unread" button floats
+    /// at the top of the message list (Stream UIKit's `isJumpToUnreadEnabled` and its
+    /// `JumpToUnreadMessagesButton`; Stream SwiftUI's `JumpToUnreadButton`, always on there).
+    /// Never in a thread. Default false, as Stream UIKit.
+    public var jumpToUnreadEnabled: Bool = false
+    /// `jump_to_unread_when_opening`: a message list with unread messages opens at the first
+    /// of them, placed by ``scrollingAnchor``, instead of at the bottom (Stream UIKit's
+    /// `shouldJumpToUnreadWhenOpeningChannel`). Default false: the bottom.
+    public var jumpToUnreadWhenOpening: Bool = false
+    /// `scrolling_anchor`: where a message the list jumps to lands (Stream SwiftUI's
+    /// `scrollingAnchor`; Stream UIKit's jumps land in the middle). Default `center`.
+    public var scrollingAnchor: ScrollAnchor = .center
+    /// `download_file_attachments_enabled`: a file's card ends in a download button — a share
+    /// button once the file is downloaded (an attachment's `local_download_state`), none while
+    /// it downloads — as Stream UIKit's `isDownloadFileAttachmentsEnabled` and Stream SwiftUI's
+    /// `downloadFileAttachmentsEnabled`. Default false, as both SDKs: no button.
+    public var downloadFileAttachmentsEnabled: Bool = false
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

@@ -67,6 +67,17 @@ public struct Reaction: Hashable, Sendable, Codable {
     }
 }
 
+/// Where a file attachment's download stands on the device (`local_download_state`, our
+/// extension of Stream's payload, as Stream's `LocalAttachmentDownloadState`).
+public enum AttachmentDownloadState: String, Hashable, Sendable, Codable, CaseIterable {
+    /// `downloading`: under way.
+    case downloading
+    /// `downloaded`: on the device.
+    case downloaded
+    /// `downloading_failed`.
+    case downloadingFailed = "downloading_failed"
+}
+
 /// An attachment (image, video, file, audio, giphy, voice recording, link…).
 public struct Attachment: Hashable, Sendable, Codable {
     /// The attachment's type ("image", "file", …), neutralised.
@@ -134,10 +145,14 @@ public struct Attachment: Hashable, Sendable, Codable {
     public var waveformSampleCount: Int?
     /// The buttons of an ephemeral attachment (`actions`: a giphy's Send, Shuffle, Cancel).
     public var actions: [AttachmentAction] = []
+    /// Where the file's download stands on the device (`local_download_state`): nil when it
+    /// is not downloaded. A file card's download button reads it.
+    public var localDownloadState: AttachmentDownloadState?
 
     private enum CodingKeys: String, CodingKey {
         case neutralType = "type", neutralTitle = "title", neutralFileName = "fileName", fileSize, neutralURLHost = "urlHost", originalSize,
-             imageURL, thumbURL, assetURL, neutralAuthor = "author", neutralText = "text", linkURL, duration, waveformSampleCount, actions
+             imageURL, thumbURL, assetURL, neutralAuthor = "author", neutralText = "text", linkURL, duration, waveformSampleCount, actions,
+             localDownloadState
     }
 
     /// Encodes the fields it has; no actions, no key (as before they existed).
@@ -158,6 +173,7 @@ public struct Attachment: Hashable, Sendable, Codable {
         try container.encodeIfPresent(duration, forKey: .duration)
         try container.encodeIfPresent(waveformSampleCount, forKey: .waveformSampleCount)
         if !actions.isEmpty { try container.encode(actions, forKey: .actions) }
+        try container.encodeIfPresent(localDownloadState, forKey: .localDownloadState)
     }
 
     /// Decodes an attachment; one encoded before the link, voice and action fields existed has none.
@@ -179,6 +195,7 @@ public struct Attachment: Hashable, Sendable, Codable {
         duration = try container.decodeIfPresent(Double.self, forKey: .duration)
         waveformSampleCount = try container.decodeIfPresent(Int.self, forKey: .waveformSampleCount)
         actions = try container.decodeIfPresent([AttachmentAction].self, forKey: .actions) ?? []
+        localDownloadState = try container.decodeIfPresent(AttachmentDownloadState.self, forKey: .localDownloadState)
     }
 
     /// An attachment; its words are neutralised.
@@ -209,6 +226,7 @@ public struct Attachment: Hashable, Sendable, Codable {
             && lhs.imageURL == rhs.imageURL && lhs.thumbURL == rhs.thumbURL && lhs.assetURL == rhs.assetURL
             && lhs.neutralAuthor == rhs.neutralAuthor && lhs.neutralText == rhs.neutralText && lhs.linkURL == rhs.linkURL
             && lhs.duration == rhs.duration && lhs.waveformSampleCount == rhs.waveformSampleCount && lhs.actions == rhs.actions
+            && lhs.localDownloadState == rhs.localDownloadState
     }
 }
 
@@ -507,6 +525,9 @@ public struct Message: Hashable, Sendable, Identifiable {
         @usableFromInline @exclusivity(unchecked) var sharedLocation: SharedLocation?
         @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
         @usableFromInline @exclusivity(unchecked) var ownReactions: [Reaction] = []
+        @usableFromInline @exclusivity(unchecked) var pinnedBy: User?
+        @usableFromInline @exclusivity(unchecked) var pinExpires: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var reminder: MessageReminder?
 
         init(
             id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
@@ -557,6 +578,9 @@ public struct Message: Hashable, Sendable, Identifiable {
             copy.sharedLocation = sharedLocation
             copy.quotedMessageID = quotedMessageID
             copy.ownReactions = ownReactions
+            copy.pinnedBy = pinnedBy
+            copy.pinExpires = pinExpires
+            copy.reminder = reminder
             return copy
         }
     }
@@ -642,6 +666,22 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var ownReactions: [Reaction] {
         @inlinable get { storage.ownReactions }
         set { unique().ownReactions = newValue }
+    }
+    /// Who pinned it (`pinned_by`), when it is pinned and the payload says.
+    public var pinnedBy: User? {
+        @inlinable get { storage.pinnedBy }
+        set { unique().pinnedBy = newValue }
+    }
+    /// When its pin ends (`pin_expires`); nil: it stays pinned. Past the context's now it is
+    /// no longer pinned, as Stream's `ChatMessage.isPinned` says.
+    public var pinExpires: Timestamp? {
+        @inlinable get { storage.pinExpires }
+        set { unique().pinExpires = newValue }
+    }
+    /// The current user's reminder on it (`reminder`): "remind me" or "save for later".
+    public var reminder: MessageReminder? {
+        @inlinable get { storage.reminder }
+        set { unique().reminder = newValue }
     }
     /// Reaction counts by type, in payload order; set, each type is neutralised (a type without
     /// a glyph is drawn as its name).
@@ -797,11 +837,24 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID) && lhs.ownReactions == rhs.ownReactions
+            && lhs.pinnedBy == rhs.pinnedBy && lhs.pinExpires == rhs.pinExpires && lhs.reminder == rhs.reminder
     }
 
     public func hash(into hasher: inout Hasher) {
         Identifier.hash(id, into: &hasher)
         hasher.combine(createdAt)
         hasher.combine(neutralText)
+    }
+}
+
+/// The current user's reminder on a message (Stream's `reminder`): a time to be reminded at
+/// (`remind_at`), or none — the message is saved for later.
+public struct MessageReminder: Hashable, Sendable, Codable {
+    /// When the reminder fires (`remind_at`); nil for a message saved for later.
+    public var remindAt: Timestamp?
+
+    /// A reminder at `remindAt` (nil: saved for later).
+    public init(remindAt: Timestamp? = nil) {
+        self.remindAt = remindAt
     }
 }

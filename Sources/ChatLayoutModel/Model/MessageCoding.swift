@@ -7,7 +7,7 @@ extension Message: Codable {
         case id, text, type, user, createdAt, deletedAt, messageTextUpdatedAt, parentID, showInChannel, replyCount
         case threadParticipants, quotedMessage, latestReactions, reactionScores, attachments, command, language
         case translations, pinned, localState, isBounced, deletedForMe, isShadowed, latestReplies, poll, sharedLocation
-        case quotedMessageID, ownReactions
+        case quotedMessageID, ownReactions, pinnedBy, pinExpires, reminder
     }
 
     /// One entry of `reactionScores`.
@@ -52,6 +52,9 @@ extension Message: Codable {
         sharedLocation = try container.decodeIfPresent(SharedLocation.self, forKey: .sharedLocation)
         quotedMessageID = try container.decodeIfPresent(String.self, forKey: .quotedMessageID)
         ownReactions = try container.decodeIfPresent([Reaction].self, forKey: .ownReactions) ?? []
+        pinnedBy = try container.decodeIfPresent(User.self, forKey: .pinnedBy)
+        pinExpires = try container.decodeIfPresent(Timestamp.self, forKey: .pinExpires)
+        reminder = try container.decodeIfPresent(MessageReminder.self, forKey: .reminder)
     }
 
     /// Writes every field under its property's name; a `nil` one is left out.
@@ -85,5 +88,8 @@ extension Message: Codable {
         try container.encodeIfPresent(sharedLocation, forKey: .sharedLocation)
         try container.encodeIfPresent(quotedMessageID, forKey: .quotedMessageID)
         if !ownReactions.isEmpty { try container.encode(ownReactions, forKey: .ownReactions) }
+        try container.encodeIfPresent(pinnedBy, forKey: .pinnedBy)
+        try container.encodeIfPresent(pinExpires, forKey: .pinExpires)
+        try container.encodeIfPresent(reminder, forKey: .reminder)
     }
 }

@@ -33,11 +33,17 @@ public protocol LocaleFormatting: Sendable {
     /// The name of a language in this locale's language: "pt" → "Portuguese" (en_US); nil when
     /// it has none.
     func languageName(_ code: String) -> String?
+    /// A time `seconds` ahead of now in the locale's numeric words, in the largest whole unit
+    /// it spans, as Apple's `RelativeDateTimeFormatter` (`.full`) writes it: "in 2 hours",
+    /// "in 3 days" (en). Nil when the formatter has no such words.
+    func relativeTime(secondsAhead seconds: Int) -> String?
 }
 
 extension LocaleFormatting {
     /// No language names: a formatter without them names a language by its code.
     public func languageName(_ code: String) -> String? { nil }
+    /// No relative times: a formatter without them writes none.
+    public func relativeTime(secondsAhead seconds: Int) -> String? { nil }
 
     /// The calendar day of an instant in this time zone.
     public func calendarDay(of timestamp: Timestamp) -> CalendarDay {

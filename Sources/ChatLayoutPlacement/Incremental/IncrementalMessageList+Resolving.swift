@@ -43,6 +43,17 @@ extension IncrementalMessageList {
                                          historyLoaded: shell.historyLoaded)
     }
 
+    /// The first unread message's id, where a jump to it lands
+    /// (`UnreadResolver.firstUnreadPosition`): the separator's, else found by its rule when a
+    /// jump needs it.
+    func firstUnreadMessageID() -> String? {
+        let search = UnreadSearch(entries: entries, keys: keys)
+        return UnreadResolver.firstUnreadPosition(in: search, reads: shell.reads, currentUserID: context.currentUserID, config: config,
+                                                  historyLoaded: shell.historyLoaded,
+                                                  separator: firstUnreadKey.flatMap(entries.position(of:)))
+            .map { entries[$0].message.id }
+    }
+
     /// The scroll-to-latest button's count (`UnreadResolver.unreadCount`).
     func currentUnreadCount() -> Int {
         UnreadResolver.unreadCount(in: UnreadSearch(entries: entries, keys: keys), reads: shell.reads,

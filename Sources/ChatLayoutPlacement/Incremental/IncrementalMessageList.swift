@@ -323,9 +323,12 @@ public struct IncrementalMessageList: Sendable {
             table.append(rows, top: entries.extent)
         }
         // Only the rows under the messages are states (empty, loading, typing).
-        return LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
-                           showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount,
-                           dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+        var list = LaidOutList(width: width, header: headerBox, table: table, contentHeight: contentHeight, messageRows: messageRows,
+                               showsOnlyStates: entries.isEmpty && footerShowsOnlyStates, unreadCount: unreadCount,
+                               dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
+        list.firstUnreadMessageID = firstUnreadMessageID()
+        list.jumpToUnreadText = pipeline.resolver.jumpToUnreadText(unreadCount: unreadCount)
+        return list
     }
 
     /// Calls `body` with each row whose entry ends below `y`, top to bottom, with its index,

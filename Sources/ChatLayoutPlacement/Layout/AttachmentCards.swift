@@ -67,6 +67,18 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
     /// A voice recording's trailing file icon, square (Stream: 30 points; as wide as its type
     /// in brackets on a terminal).
     public var recordingIconSize = 5
+    /// A file's download or share button at the card's trailing edge, across (Stream UIKit's
+    /// `actionIconImageView`: its symbol's 19 points, by which the card grows in its snapshot;
+    /// on a terminal as wide as its glyph in brackets, "[↓]").
+    public var downloadButtonWidth = 3
+    /// The button's height in vertical units, centred down beside the name and size (19 points; a row).
+    public var downloadButtonHeight = 1
+    /// Between a quoted voice recording's words and its file icon (Stream UIKit's quoted
+    /// preview: 4 points; a cell on a terminal).
+    public var quotedRecordingGap = 1
+    /// Between the name and size and the button (Stream: none, its stack has no spacing; a
+    /// cell on a terminal).
+    public var downloadButtonGap = 1
     /// Sendbird's file and voice cells: their icon or play button, square (28 points; on a
     /// terminal its glyph's width and a line).
     public var sendbirdIconSize = 1
@@ -124,6 +136,10 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
         points.voterAvatarSize = 20
         points.voterAvatarOverlap = 4
         points.recordingIconSize = 30
+        points.downloadButtonWidth = 19
+        points.downloadButtonHeight = 19
+        points.downloadButtonGap = 0
+        points.quotedRecordingGap = 4
         points.sendbirdIconSize = 28
         points.sendbirdPadding = 12
         points.sendbirdCellHeight = 44
@@ -189,6 +205,7 @@ extension RowLayout {
         case .linkPreview: linkPreviewParts(card, width: width)
         case .file: fileParts(card, width: width)
         case .voiceRecording: voiceRecordingParts(card, width: width)
+        case .quotedVoiceRecording: quotedVoiceRecordingParts(card, width: width)
         case .giphyActions: giphyActionParts(card, width: width)
         case .poll: pollParts(card, width: width)
         case .fileMessage, .voiceMessage: sendbirdCellParts(card, width: width)
@@ -273,12 +290,26 @@ extension RowLayout {
     }
 
     /// Stream's file item: inside a border, the type icon at the leading edge, centred down;
-    /// beside it the name (one line) over the size.
+    /// beside it the name (one line) over the size; the download or share button, when the card
+    /// has one, at the trailing edge, centred down (where there is room for it).
     private func fileParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
-        let (border, left, right) = cardInsets(width: width)
+        let (border, left, cardRight) = cardInsets(width: width)
         var parts: [CardPartPlacement] = []
         var x = left
+        var right = cardRight
+        var button: CardPartPlacement?
+        if let part = card.part(.downloadButton) ?? card.part(.shareButton) {
+            var block = partBlock(part, maxWidth: max(1, cardRight - left))
+            let buttonWidth = max(cards.downloadButtonWidth, block.width)
+            if cardRight - left >= buttonWidth + cards.downloadButtonGap + cards.iconWidth + cards.iconGap + narrowestBubbleContent {
+                block.width = buttonWidth
+                block.alignment = .center
+                block.height = max(1, cards.downloadButtonHeight)
+                button = CardPartPlacement(block: block, frame: Frame(x: cardRight - buttonWidth, y: 0, width: buttonWidth, height: block.height))
+                right = cardRight - buttonWidth - cards.downloadButtonGap
+            }
+        }
         var icon: CardPartPlacement?
         if let part = card.part(.fileIcon) {
             var block = partBlock(part, maxWidth: max(1, right - x))
@@ -295,7 +326,7 @@ extension RowLayout {
         if let name = card.part(.fileName) { texts.append(partBlock(name, maxWidth: right - x)) }
         if let size = card.part(.fileSize) { texts.append(partBlock(size, maxWidth: right - x)) }
         let textHeight = texts.reduce(0) { $0 + $1.height } + cards.textSpacing * max(0, texts.count - 1)
-        let contentHeight = max(textHeight, icon?.frame.height ?? 0)
+        let contentHeight = max(textHeight, icon?.frame.height ?? 0, button?.frame.height ?? 0)
         let top = border + cards.verticalPadding
         if var icon {
             icon.frame.y = top + (contentHeight - icon.frame.height) / 2
@@ -305,6 +336,10 @@ extension RowLayout {
         for block in texts {
             parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: max(1, right - x), height: block.height)))
             y += block.height + cards.textSpacing
+        }
+        if var button {
+            button.frame.y = top + (contentHeight - button.frame.height) / 2
+            parts.append(button)
         }
         return (parts, top + contentHeight + cards.verticalPadding + border)
     }
@@ -407,6 +442,52 @@ extension RowLayout {
             parts.append(icon)
         }
         return (parts, top + contentHeight + cards.verticalPadding + border)
+    }
+
+    /// Stream UIKit's `VoiceRecordingAttachmentQuotedPreview` (the composer's recording preview
+    /// without its play button, its content 8 points inside its border, 4 apart): the name
+    /// over the duration, the file icon (30 points, centred down) at the trailing edge, where
+    /// there is room for it and a character.
+    private func quotedVoiceRecordingParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let (border, left, cardRight) = cardInsets(width: width)
+        var parts: [CardPartPlacement] = []
+        var right = cardRight
+        var icon: CardPartPlacement?
+        if let part = card.part(.recordingIcon) {
+            var block = partBlock(part, maxWidth: max(1, cardRight - left))
+            let iconWidth = max(cards.recordingIconSize, block.width)
+            if cardRight - left >= iconWidth + cards.quotedRecordingGap + narrowestBubbleContent {
+                block.width = iconWidth
+                block.alignment = .center
+                block.height = max(lineHeight, cards.recordingIconSize / metrics.verticalScale)
+                icon = CardPartPlacement(block: block, frame: Frame(x: cardRight - iconWidth, y: 0, width: iconWidth, height: block.height))
+                right = cardRight - iconWidth - cards.quotedRecordingGap
+            }
+        }
+        let texts = [card.part(.fileName), card.part(.duration)].compactMap { $0 }.map { partBlock($0, maxWidth: max(1, right - left)) }
+        let textHeight = texts.reduce(0) { $0 + $1.height } + cards.textSpacing * max(0, texts.count - 1)
+        let contentHeight = max(textHeight, icon?.frame.height ?? 0)
+        let top = border + cards.verticalPadding
+        var y = top + (contentHeight - textHeight) / 2
+        for block in texts {
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: left, y: y, width: max(1, right - left), height: block.height)))
+            y += block.height + cards.textSpacing
+        }
+        if var icon {
+            icon.frame.y = top + (contentHeight - icon.frame.height) / 2
+            parts.append(icon)
+        }
+        return (parts, top + contentHeight + cards.verticalPadding + border)
+    }
+
+    /// The width a quoted voice recording's card needs: its border and padding around the
+    /// wider of its name and duration, the gap and the file icon.
+    func quotedVoiceRecordingWidth(_ card: CardSpec) -> Int {
+        let cards = metrics.cards
+        let words = [card.part(.fileName), card.part(.duration)].compactMap { $0 }.map { partBlock($0, maxWidth: Int(Int32.max)).width }
+        let icon = card.part(.recordingIcon).map { max(cards.recordingIconSize, partBlock($0, maxWidth: Int(Int32.max)).width) + cards.quotedRecordingGap } ?? 0
+        return 2 * (cards.border + cards.padding) + (words.max() ?? 0) + icon
     }
 
     /// Stream's `PollAttachmentView`: on the bubble in points (a bordered block on a terminal),

@@ -19,6 +19,8 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var reactionOverlap: Int
     /// How far beyond the message bubble's outer edge the reactions' bubble is centred.
     public var reactionCornerOffset: Int
+    /// The space between two pills of segmented reactions (`reactions_style: segmented`).
+    public var reactionPillSpacing: Int = 1
     /// The quoted author's avatar, across and down (0: none; the quote's line names the author).
     public var quoteAvatarSize: Int = 0
     /// The space between the quoted author's avatar and the quote's box.
@@ -34,6 +36,10 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public var quotePreviewSize: Int = 0
     /// The space between the thumbnail and the quoted text.
     public var quotePreviewSpacing: Int = 0
+    /// The space after a quoted voice recording's card, inside the quote's box: Stream UIKit's
+    /// stack spacing before its emptied text view (8 points). The card is drawn only where
+    /// there is a thumbnail size (points); in cells the quote's line names the recording.
+    public var quoteRecordingTrailingSpace: Int = 0
     /// The thread info's participant avatar, across and down, and the arrow's room before it
     /// (0: none; the line names the participants).
     public var threadAvatarSize: Int = 0
@@ -72,6 +78,7 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
     public static let points: ReactionsAndQuoteMetrics = {
         var metrics = ReactionsAndQuoteMetrics(reactionIconWidth: 16, reactionIconSpacing: 8, reactionPadding: 8,
                                                reactionHeight: 38, reactionOverlap: 14, reactionCornerOffset: 8)
+        metrics.reactionPillSpacing = 4 // SwiftUI's `tokens.spacingXxs` between segmented pills
         metrics.quoteAvatarSize = 24
         metrics.quoteAvatarSpacing = 8
         metrics.quotePadding = 8
@@ -79,6 +86,7 @@ public struct ReactionsAndQuoteMetrics: Hashable, Sendable {
         metrics.quoteMaxLines = 6
         metrics.quotePreviewSize = 34
         metrics.quotePreviewSpacing = 8
+        metrics.quoteRecordingTrailingSpace = 8
         metrics.threadAvatarSize = 16
         metrics.threadAvatarSpacing = 8
         return metrics
@@ -101,27 +109,71 @@ extension RowLayout {
     /// ``ReactionsAndQuoteMetrics/reactionCornerOffset`` beyond the bubble's edge and kept in
     /// the row's column. `x` is the block's; it is written after the bubble, over it, and the
     /// bubble starts ``ReactionsAndQuoteMetrics/reactionHeight`` minus the overlap below its top.
-    func hangingReactions(_ data: DataPartSpec, in column: OutsideColumn) -> (block: Block, x: Int) {
+    func hangingReactions(_ data: DataPartSpec, in column: OutsideColumn) -> [(block: Block, x: Int)] {
         let lengths = metrics.reactionsAndQuote
         guard case .reactions(let reactions) = data.content else {
             let block = line(.reactions, data: data, maxWidth: column.available)
-            return (block, column.isFlipped ? column.right - block.width : column.left)
+            return [(block, column.isFlipped ? column.right - block.width : column.left)]
         }
-        let count = max(1, reactions.count)
-        let glyphs = Self.reactionGlyphs(reactions, strings: strings)
-        // Measured once, cut only to the column: the bubble takes Stream's icon lengths, or the
-        // glyphs' own width where the font draws them wider (an emoji at the body's size).
-        var block = line(.reactions, nil, words: data.words, content: data.content, drawn: glyphs,
-                         maxWidth: max(1, column.available - 2 * lengths.reactionPadding))
-        let icons = max(count * lengths.reactionIconWidth + (count - 1) * lengths.reactionIconSpacing, block.width)
-        let frameWidth = min(column.available, icons + 2 * lengths.reactionPadding)
-        block.width = frameWidth
-        block.height = lengths.reactionHeight
-        block.alignment = .center
+        let pills = reactionPills(reactions, words: data.words, in: column)
+        let spacing = lengths.reactionPillSpacing
+        let total = pillsWidth(pills)
         let centre = column.isFlipped ? column.bubbleX - lengths.reactionCornerOffset
             : column.bubbleX + column.bubbleWidth + lengths.reactionCornerOffset
-        let x = max(column.left, min(column.right - frameWidth, centre - frameWidth / 2))
-        return (block, x)
+        var x = max(column.left, min(column.right - total, centre - total / 2))
+        var placed: [(block: Block, x: Int)] = []
+        placed.reserveCapacity(pills.count)
+        for pill in pills {
+            placed.append((pill, x))
+            x += pill.width + spacing
+        }
+        return placed
+    }
+
+    /// The reactions' pills as `reactions_style` draws them: one pill of icons (its total after
+    /// them where clustered), or a pill for each reaction with its count (segmented), as Stream
+    /// SwiftUI 5's `ReactionsView`.
+    func reactionPills(_ reactions: [ReactionCount], words: String, in column: OutsideColumn) -> [Block] {
+        switch anatomy.reactionsStyle {
+        case .icons:
+            return [reactionsPill(reactions, count: nil, words: words, in: column)]
+        case .clustered:
+            let total = reactions.reduce(0) { $0 + $1.count }
+            return [reactionsPill(reactions, count: total > 1 ? total : nil, words: words, in: column)]
+        case .segmented:
+            guard !reactions.isEmpty else { return [reactionsPill(reactions, count: nil, words: words, in: column)] }
+            return reactions.map { reaction in
+                reactionsPill([reaction], count: reaction.count > 1 ? reaction.count : nil,
+                              words: PlainPresentation.reactions([reaction], strings: strings), in: column)
+            }
+        }
+    }
+
+    /// The width of `pills` side by side, ``ReactionsAndQuoteMetrics/reactionPillSpacing`` apart.
+    func pillsWidth(_ pills: [Block]) -> Int {
+        pills.reduce(0) { $0 + $1.width } + metrics.reactionsAndQuote.reactionPillSpacing * max(0, pills.count - 1)
+    }
+
+    /// One pill of the reactions' icons, then `count` when given ("❤️ 😂 3"): measured once,
+    /// cut only to the column; the icons take Stream's lengths, or the glyphs' own width where
+    /// the font draws them wider (an emoji at the body's size).
+    private func reactionsPill(_ reactions: [ReactionCount], count: Int?, words: String, in column: OutsideColumn) -> Block {
+        let lengths = metrics.reactionsAndQuote
+        let icons = max(1, reactions.count)
+        var drawn = Self.reactionGlyphs(reactions, strings: strings)
+        var countWidth = 0
+        if let count {
+            let number = strings.count(count)
+            drawn += " " + number
+            countWidth = lengths.reactionIconSpacing + measurer.width(of: number)
+        }
+        var block = line(.reactions, nil, words: words, content: .reactions(reactions), drawn: drawn,
+                         maxWidth: max(1, column.available - 2 * lengths.reactionPadding))
+        let inner = max(icons * lengths.reactionIconWidth + (icons - 1) * lengths.reactionIconSpacing + countWidth, block.width)
+        block.width = min(column.available, inner + 2 * lengths.reactionPadding)
+        block.height = lengths.reactionHeight
+        block.alignment = .center
+        return block
     }
 
     /// "❤️ 👍": each reaction's glyph (``ChatStrings/reactionGlyphs``, else its type's name),
@@ -152,6 +204,11 @@ struct NestedQuote {
     var preview: AttachmentContent? = nil
     /// The text's lines' height.
     var textHeight = 0
+    /// A quoted voice recording's card in place of the thumbnail and the text, its name and
+    /// its box's content (the recording's data).
+    var recording: CardSpec? = nil
+    var recordingText: String? = nil
+    var recordingContent: BoxContent? = nil
 }
 
 extension RowLayout {
@@ -165,6 +222,9 @@ extension RowLayout {
         let avatarRoom = lengths.quoteAvatarSize > 0 && quote.avatar != nil ? lengths.quoteAvatarSize + lengths.quoteAvatarSpacing : 0
         // Too narrow for the avatar beside a character of text: the avatar gives way.
         let hasAvatar = avatarRoom > 0 && inner - avatarRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
+        if let recording = quote.recording, let block = quotedRecordingBlock(quote, card: recording, width: inner, avatarRoom: hasAvatar ? avatarRoom : 0) {
+            return block
+        }
         // The attachment's thumbnail before the text, where there is room for it and a character.
         let previewRoom = lengths.quotePreviewSize > 0 && quote.preview != nil ? lengths.quotePreviewSize + lengths.quotePreviewSpacing : 0
         let hasPreview = previewRoom > 0
@@ -231,6 +291,29 @@ extension RowLayout {
                                               preview: hasPreview ? quote.preview : nil, textHeight: textHeight))
     }
 
+    /// A quote showing a voice recording's card (Stream UIKit's `QuotedChatMessageView` with
+    /// its `voiceRecordingAttachmentQuotedPreview`): the card as wide as its words and icon
+    /// need, inside the box's padding and followed by
+    /// ``ReactionsAndQuoteMetrics/quoteRecordingTrailingSpace``; no text. Nil where the metrics
+    /// draw no thumbnails (cells: the line names the recording) or the card does not fit.
+    private func quotedRecordingBlock(_ quote: QuoteSpec, card: CardSpec, width inner: Int, avatarRoom: Int) -> Block? {
+        let lengths = metrics.reactionsAndQuote
+        guard lengths.quotePreviewSize > 0 else { return nil }
+        let room = inner - avatarRoom - 2 * lengths.quotePadding - lengths.quoteRecordingTrailingSpace
+        let cardWidth = min(room, quotedVoiceRecordingWidth(card))
+        guard cardWidth >= 2 * (metrics.cards.border + metrics.cards.padding) + narrowestBubbleContent else { return nil }
+        let cardHeight = cardParts(card, width: cardWidth).height
+        let height = max(avatarRoom > 0 ? lengths.quoteAvatarSize : 0, cardHeight + 2 * lengths.quoteVerticalPadding)
+        let width = avatarRoom + 2 * lengths.quotePadding + cardWidth + lengths.quoteRecordingTrailingSpace
+        let screenDirection: TextDirection = direction == .rightToLeft ? .rightToLeft : .leftToRight
+        return Block(role: .quotedMessage, text: quote.line, content: quote.content, lines: [], width: width, height: height,
+                     alignment: .leading, direction: screenDirection,
+                     nestedQuote: NestedQuote(avatar: avatarRoom > 0 ? quote.avatar : nil, avatarAtTrailingSide: quote.avatarAtTrailingSide,
+                                              lines: [], direction: screenDirection, words: quote.line, recording: card,
+                                              recordingText: card.part(.fileName)?.text,
+                                              recordingContent: quote.recordingAttachment.map { .attachment($0) }))
+    }
+
     /// Writes a quote's box at (x, y) of the row, `width` wide and as tall as its block: the
     /// avatar at its bottom, at the leading side (the trailing one for a quote of the current
     /// user's); the attachment's thumbnail at the top leading corner of the rest, inset by the
@@ -250,6 +333,17 @@ extension RowLayout {
             let avatarX = quote.avatarAtTrailingSide ? x + width - lengths.quoteAvatarSize : x
             if !quote.avatarAtTrailingSide { textX = x + room }
             emit(avatarBlock, id: id, x: avatarX, y: y + block.height - lengths.quoteAvatarSize, into: &sink)
+        }
+        if let recording = quote.recording {
+            // The recording's card across the rest but the space after it, at the padding's top;
+            // the quote draws no text (Stream empties its text view).
+            let cardWidth = max(1, textWidth - 2 * lengths.quotePadding - lengths.quoteRecordingTrailingSpace)
+            var card = Block(role: .attachment, text: quote.recordingText, content: quote.recordingContent, lines: [], width: cardWidth,
+                             height: 0, alignment: .leading, keepsWidth: true)
+            card.card = recording
+            emit(card, id: id, x: textX + lengths.quotePadding, y: y + lengths.quoteVerticalPadding, width: cardWidth, into: &sink)
+            sink.close(token, height: nil)
+            return
         }
         if let preview = quote.preview {
             // Stream's thumbnail: first in the quote's box, at its top, the text after it.

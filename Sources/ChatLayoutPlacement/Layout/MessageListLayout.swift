@@ -56,6 +56,11 @@ public struct MessageListLayout: Sendable {
     /// the newest message (`typing_indicator_placement: automatic`, Stream SwiftUI 5's). Off by
     /// default.
     public var typingMovesToTheHeader = false
+    /// Whether a message list opens at its first unread message, not at the bottom
+    /// (`jump_to_unread_when_opening`): ``LaidOutList/openingOffset(height:)``.
+    public var opensAtFirstUnread = false
+    /// Where a message the list jumps to lands (`scrolling_anchor`).
+    public var scrollingAnchor: ScrollAnchor = .center
 
     /// A layout with these metrics, measurer, words, presentation and direction. The words
     /// default to English and the direction to left to right, whatever the decisions' locale:
@@ -77,6 +82,8 @@ public struct MessageListLayout: Sendable {
         anatomy = MessageAnatomy.forConfig(environment.config)
         shortListSitsAtTheTop = environment.config.shouldMessagesStartAtTheTop
         typingMovesToTheHeader = environment.config.typingIndicatorPlacement == .automatic
+        opensAtFirstUnread = environment.config.jumpToUnreadWhenOpening
+        scrollingAnchor = environment.config.scrollingAnchor
     }
 
     /// A requested width as laid out: at least 1, and within the 32 bits a frame is kept in.
@@ -111,8 +118,10 @@ public struct MessageListLayout: Sendable {
         var stack = RowStack(metrics: metrics)
         // One run: laid out in place.
         guard runCount > 1 else {
-            return part(items, header: header(decisions.header, width: width), width: width, stack: &stack,
-                        unreadCount: decisions.unreadCount, dateIndicator: dateIndicator)
+            var list = part(items, header: header(decisions.header, width: width), width: width, stack: &stack,
+                            unreadCount: decisions.unreadCount, dateIndicator: dateIndicator)
+            list.jumpsToUnread(decisions)
+            return list
         }
         var runs = [StackedRows](repeating: StackedRows(stack: stack), count: runCount)
         let lay: @Sendable (Int) -> StackedRows = { index in
@@ -131,8 +140,10 @@ public struct MessageListLayout: Sendable {
         rows.table.reserveCapacity(rows: items.count)
         rows.messageRows.reserveCapacity(items.count)
         for run in runs { rows.append(contentsOf: run) }
-        return LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows, unreadCount: decisions.unreadCount,
-                           dateIndicator: dateIndicator, layout: self)
+        var list = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows, unreadCount: decisions.unreadCount,
+                               dateIndicator: dateIndicator, layout: self)
+        list.jumpsToUnread(decisions)
+        return list
     }
 
     /// `items` laid out as one part of a longer list, stacked under the part above it
@@ -315,6 +326,19 @@ public struct LaidOutList: Sendable {
                   showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
     }
 
+    /// The first unread message's id, where a jump to the first unread message lands (nil:
+    /// nothing unread, or not known).
+    public internal(set) var firstUnreadMessageID: String?
+    /// The jump-to-unread button's words, shown while the first unread message is out of sight
+    /// (nil: `jump_to_unread_enabled` is off, or nothing is unread).
+    var jumpToUnreadText: String?
+
+    /// Takes the first unread message and the jump-to-unread button's words from `decisions`.
+    mutating func jumpsToUnread(_ decisions: MessageListDecisions) {
+        firstUnreadMessageID = decisions.firstUnreadMessageID
+        jumpToUnreadText = decisions.jumpToUnreadText
+    }
+
     /// A list of these rows (the store shared, not copied) and message rows.
     init(width: Int, header: Box, table: LaidOutRows, contentHeight: Int, messageRows: MessageRowRuns, showsOnlyStates: Bool,
          unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
@@ -364,6 +388,51 @@ public struct LaidOutList: Sendable {
         var top: Int
         var bottom: Int
         var dateLabel: String
+    }
+
+    /// The index of the message row of `messageID`, if the list has one: O(n).
+    public func rowIndex(ofMessage messageID: String) -> Int? {
+        (0 ..< table.rowCount).first { table.role(ofRow: $0) == .messageRow && Identifier.same(table.id(ofRow: $0), messageID) }
+    }
+
+    /// How far down a viewport `height` tall (header included) is scrolled to show the message
+    /// `messageID` at `anchor`, clamped to the list: its top at the viewport's top, its middle
+    /// at the middle or its bottom at the bottom. The separators standing right above the
+    /// message go with it, as Stream UIKit draws them in the message's own cell. Nil when the
+    /// list has no row of that message. O(n).
+    public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
+        guard let index = rowIndex(ofMessage: messageID) else { return nil }
+        var top = index
+        while top > 0, [.dateSeparator, .unreadSeparator].contains(table.role(ofRow: top - 1)) { top -= 1 }
+        let upper = table.frame(ofRow: top).y, lower = table.frame(ofRow: index).maxY
+        let (visibleHeight, _, maxOffset) = Self.shown(Viewport(scrollOffset: 0, height: height), contentHeight: contentHeight,
+                                                         headerHeight: header.frame.height)
+        let offset = switch anchor {
+        case .top: upper
+        case .center: (upper + lower) / 2 - visibleHeight / 2
+        case .bottom: lower - visibleHeight
+        }
+        return min(max(0, offset), maxOffset)
+    }
+
+    /// Where a viewport `height` tall opens: at the bottom (`Int.max`), or, with
+    /// `jump_to_unread_when_opening` (Stream UIKit's `shouldJumpToUnreadWhenOpeningChannel`)
+    /// and a first unread message in the list, with that message at `scrolling_anchor`.
+    public func openingOffset(height: Int) -> Int {
+        guard layout.opensAtFirstUnread, let id = firstUnreadMessageID,
+              let offset = scrollOffset(showing: id, at: layout.scrollingAnchor, height: height) else { return .max }
+        return offset
+    }
+
+    /// Whether the rows `visible` show the first unread message or the unread separator above
+    /// it (Stream UIKit hides its jump-to-unread button while the message's cell, which holds
+    /// the separator, is visible; Stream SwiftUI while the separator is).
+    private func showsFirstUnread(_ visible: Range<Int>) -> Bool {
+        guard let id = firstUnreadMessageID else { return false }
+        return visible.contains { index in
+            let role = table.role(ofRow: index)
+            return role == .unreadSeparator || (role == .messageRow && Identifier.same(table.id(ofRow: index), id))
+        }
     }
 
     /// The date that floats over the list for a viewport scrolled to `scrollOffset` and
@@ -466,16 +535,23 @@ public struct LaidOutList: Sendable {
         if let banner = topBanner, banner.frame.y + banner.frame.height <= visibleHeight {
             children.append(banner.offsetBy(dy: headerHeight))
         }
-        if dateIndicator == .overlay, viewport.isScrolling,
+        if dateIndicator.showsOverlay, viewport.isScrolling,
            let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
             children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))
+        }
+        if let text = jumpToUnreadText, !showsFirstUnread(visible) {
+            let button = floating(.jumpToUnreadButton, text: text, content: .count(unreadCount), y: headerHeight, centered: true)
+            // It stays while the list rests: the date, which floats only while it moves, gives way.
+            children.removeAll { $0.role == .dateOverlay && $0.frame.intersects(button.frame) }
+            children.append(button)
         }
         if isBottomAnchored && offset < maxOffset {
             let text = unreadCount > 0 ? "\(layout.strings.scrollToLatest) \(layout.strings.count(unreadCount))" : layout.strings.scrollToLatest
             let button = floating(.scrollToLatestButton, text: text, content: .count(unreadCount),
                                   y: headerHeight + visibleHeight - metrics.lineHeight, centered: false)
-            // A one-row list has the date and the button on the same row: the date gives way.
-            children.removeAll { $0.role == .dateOverlay && $0.frame.intersects(button.frame) }
+            // A one-row list has the date and the button on the same row: the date (and the
+            // jump-to-unread button) give way.
+            children.removeAll { [.dateOverlay, .jumpToUnreadButton].contains($0.role) && $0.frame.intersects(button.frame) }
             children.append(button)
         }
         // Over the viewport's last lines, when it is tall enough to show some of the list too.

@@ -22,9 +22,15 @@ public enum MessageListScreen {
     /// The laid-out screen of `conversation` in `environment` at `width`, whole or through a
     /// viewport. A viewport at the bottom (`Int.max` as its offset, where chat screens open)
     /// decides and lays out only the last messages, those it shows, and gives the screen the
-    /// whole list would.
+    /// whole list would; with `jump_to_unread_when_opening` and unread messages it opens at
+    /// the first of them instead (``LaidOutList/openingOffset(height:)``).
     public static func layout(_ conversation: Conversation, environment: LayoutEnvironment, width: Int,
                               viewport: Viewport? = nil) -> LaidOutScreen {
+        if var viewport, viewport.scrollOffset == .max, environment.config.jumpToUnreadWhenOpening {
+            let list = list(conversation, environment: environment, width: width)
+            viewport.scrollOffset = list.openingOffset(height: viewport.height)
+            return list.screen(viewport)
+        }
         if let viewport, viewport.scrollOffset == .max {
             let resolver = MessageListResolver(environment)
             return bottomTail(of: resolver.shownList(conversation), filling: viewport, resolver: resolver,

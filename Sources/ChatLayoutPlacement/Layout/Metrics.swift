@@ -92,6 +92,9 @@ public struct Metrics: Hashable, Sendable {
     /// The unread separator's row height (at least a line; `new_messages_separator_size`);
     /// nil: a line.
     public var unreadSeparatorHeight: Int?
+    /// The height of the header over the first message of others' groups
+    /// (`last_in_group_header_size`); nil: a line.
+    public var groupHeaderHeight: Int?
     /// A date separator's row height (at least a line; `overlay_date_label_size`); nil: a line.
     public var dateSeparatorHeight: Int?
     /// The space kept free beside the widest bubble, on the side away from its author
@@ -186,6 +189,7 @@ public struct Metrics: Hashable, Sendable {
         var metrics = self
         metrics.unreadSeparatorHeight = config.newMessagesSeparatorSize.map(units)
         metrics.dateSeparatorHeight = config.overlayDateLabelSize.map(units)
+        if let size = config.lastInGroupHeaderSize, size > 0 { metrics.groupHeaderHeight = units(size) }
         metrics.bubbleSpacerWidth = config.spacerWidth.map(units)
         if let padding = config.reactionsTopPadding.map(units) {
             // The bubble starts `padding` below the reactions' top: they come down over it by

@@ -405,12 +405,12 @@ struct RowLayout {
         var y = 0
         // The reactions hang off the bubble's top outer corner: placed now, written after the
         // bubble (over it), which starts where they stop overlapping it.
-        var hanging: (block: Block, x: Int, y: Int)?
+        var hanging: (pills: [(block: Block, x: Int)], y: Int)?
         for part in anatomy.aboveBubble {
             if part == .reactions, let data = spec.reactions {
-                let reactions = hangingReactions(data, in: column)
-                hanging = (reactions.block, reactions.x, y)
-                y += reactions.block.height - metrics.reactionsAndQuote.reactionOverlap
+                let pills = hangingReactions(data, in: column)
+                hanging = (pills, y)
+                y += (pills.map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
                 continue
             }
             y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
@@ -445,7 +445,9 @@ struct RowLayout {
             partY += content[index].height
         }
         if let bubble { sink.close(bubble, height: nil) }
-        if let hanging { emit(hanging.block, id: id, x: hanging.x, y: hanging.y, into: &sink) }
+        if let hanging {
+            for pill in hanging.pills { emit(pill.block, id: id, x: pill.x, y: hanging.y, into: &sink) }
+        }
         // The error glyph on the bubble's bottom outer corner (trailing for yours, leading for
         // others', towards the avatar), its bottom at the bubble's.
         if let errorGlyph {
@@ -529,6 +531,17 @@ struct RowLayout {
         switch part {
         case .reactions:
             guard let data = spec.reactions else { return 0 }
+            if anatomy.reactionsStyle != .icons, case .reactions(let counts) = data.content {
+                // Stream SwiftUI's bottom reactions take the same pills as its top ones.
+                let pills = reactionPills(counts, words: data.words, in: column)
+                let total = pillsWidth(pills)
+                var x = flipped ? min(column.bubbleX, column.right - total) : max(column.left, column.bubbleX + column.bubbleWidth - total)
+                for pill in pills {
+                    emit(pill, id: spec.id, x: x, y: y, into: &sink)
+                    x += pill.width + metrics.reactionsAndQuote.reactionPillSpacing
+                }
+                return pills.map(\.height).max() ?? 0
+            }
             var reactions = line(.reactions, data: data, maxWidth: column.available)
             reactions.alignment = flipped ? .leading : .trailing
             let x = flipped ? min(column.bubbleX, column.right - reactions.width)
@@ -554,6 +567,26 @@ struct RowLayout {
             let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width) : column.bubbleX
             emit(block, id: spec.id, x: x, y: y, into: &sink)
             return block.height
+        case .annotations:
+            // A line each, from the bubble's edge on the row's side (Stream SwiftUI's `MessageTopView`).
+            var height = 0
+            for annotation in spec.annotations {
+                let block = line(.annotation, annotation.text, content: annotation.content, maxWidth: column.available)
+                let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width)
+                    : min(column.bubbleX, max(column.left, column.right - block.width))
+                emit(block, id: spec.id, x: x, y: y + height, into: &sink)
+                height += block.height
+            }
+            return height
+        case .groupHeader:
+            guard let name = spec.groupHeader else { return 0 }
+            // The header's height (`last_in_group_header_size`), at least a line; the name on its
+            // last line, just over the bubble.
+            let block = line(.groupHeader, name, maxWidth: column.available)
+            let height = max(block.height, metrics.groupHeaderHeight ?? 0)
+            let x = min(column.bubbleX, max(column.left, column.right - block.width))
+            emit(block, id: spec.id, x: x, y: y + height - block.height, into: &sink)
+            return height
         case .authorName:
             guard let name = spec.footnote.author else { return 0 }
             // Over the bubble, from its leading edge (its trailing edge for the current user's).

@@ -114,7 +114,7 @@ public struct LaidOutThread: Sendable {
     @available(*, deprecated, message: "the opening reply stands in the middle of the viewport, as both SDKs scroll to it: use openingOffset(height:)")
     public var openingOffset: Int {
         guard case .reply = opening, let row = openingRow else { return offset(of: opening) }
-        return max(0, list.table.frame(ofRow: row).y - (list.dateIndicator == .overlay ? list.metrics.lineHeight : 0))
+        return max(0, list.table.frame(ofRow: row).y - (list.dateIndicator.showsOverlay ? list.metrics.lineHeight : 0))
     }
 
     /// The scroll offset the view opens at in a viewport `height` tall (header included): 0 at

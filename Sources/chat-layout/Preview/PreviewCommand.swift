@@ -15,9 +15,10 @@ struct PreviewCommand: ParsableCommand {
             "line_height", "schema_version", "direction", "decorated_roles"?, "root"} with boxes {"role", "id"?, \
             "frame": {"x", "y", "width", "height"}, "text"?, "content"?, "lines"?, "placed_lines"?, "children"?}. With \
             --height the screen is a viewport of that many rows (header included), scrolled \
-            --scroll-offset rows down the list (default: the bottom), with the scroll-to-latest \
-            button, and the floating date with --scrolling (Stream shows it only while the list \
-            scrolls).
+            --scroll-offset rows down the list (default: the bottom; the first unread message with \
+            jump_to_unread_when_opening), or to the message --jump-to names, with the scroll-to-latest \
+            button, the jump-to-unread button (jump_to_unread_enabled), and the floating date with \
+            --scrolling (Stream shows it only while the list scrolls).
             """
     )
 
@@ -25,14 +26,31 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var messageList: MessageListFlags
     @OptionGroup var history: HistoryFlags
     @OptionGroup var screen: ScreenOptions
+    @Option(help: "With --height: scroll to the message with this id, placed by --anchor (as Stream's jumpToMessage); not with --scroll-offset.")
+    var jumpTo: String?
+    @Option(help: "Where --jump-to's message lands: top, center or bottom (default: the config's scrolling_anchor, center).")
+    var anchor: AnchorFlag?
+
+    func validate() throws {
+        if jumpTo != nil && screen.height == nil { throw ValidationError("--jump-to needs --height") }
+        if jumpTo != nil && screen.scrollOffset != nil { throw ValidationError("--jump-to and --scroll-offset both say where the viewport is: give one") }
+        if anchor != nil && jumpTo == nil { throw ValidationError("--anchor needs --jump-to") }
+    }
 
     func run() throws {
         var loaded = try flags.load(for: .messageList, overrides: messageList.overrides())
         let conversation = history.applied(to: loaded.document.conversation)
+        loaded.request.jumpTo = jumpTo
+        loaded.request.anchor = anchor?.anchor
         let environment = try screen.environment(&loaded)
         let request = loaded.request
         if request.viewport != nil {
-            let laidOut = try request.layout(conversation, environment: environment)
+            let laidOut: LaidOutScreen
+            do {
+                laidOut = try request.layout(conversation, environment: environment)
+            } catch {
+                throw BadInput(message: "\(error)") // a --jump-to to a message the list does not show
+            }
             try screen.write(laidOut, engine: loaded.engine, environment: environment)
         } else {
             // The whole list: as text, laid out and drawn a part at a time.

@@ -7,7 +7,7 @@ import ChatLayoutKit
 /// channel). `threads` draws no message list, so it does not take them. They override the
 /// document's `config`.
 struct MessageListFlags: ParsableArguments {
-    @Option(help: "Where dates show: overlay (over a viewport: needs --height), message-list or none (message_list as documents write it, too).")
+    @Option(help: "Where dates show: overlay (over a viewport: needs --height), message-list, both (separators and the overlay, as Stream UIKit with both switches on) or none (message_list as documents write it, too).")
     var dateIndicator: DateIndicatorFlag?
 
     @Flag(help: "Do not group messages.")
@@ -19,13 +19,14 @@ struct MessageListFlags: ParsableArguments {
     var maxGroupInterval: Double?
 
     enum DateIndicatorFlag: String, SpelledEnum {
-        case overlay, messageList = "message-list", none
+        case overlay, messageList = "message-list", both, none
 
         var placement: DateIndicatorPlacement {
             switch self {
             case .overlay: return .overlay
             case .messageList: return .messageList
             case .none: return .none
+            case .both: return .both
             }
         }
     }

@@ -83,7 +83,7 @@ struct ScreenOptions: ParsableArguments {
     /// screen shows none: the whole list without a viewport (no `--height`), or a viewport at
     /// rest (no `--scrolling`), where Stream hides the floating date.
     func hintWhenOverlayShowsNoDates(_ config: MessageListConfig) {
-        guard config.dateIndicatorPlacement == .overlay else { return }
+        guard config.dateIndicatorPlacement == .overlay else { return } // `both` draws its separators anyway
         if height == nil {
             StandardError.write("chat-layout: hint: no dates are drawn: the date indicator is overlay, a date floating over a viewport while it scrolls, and there is no --height; pass --height and --scrolling to draw a scrolling viewport with its date, or --date-indicator message-list for date separators in the list\n")
         } else if !scrolling {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatLayoutKit
 
 /// An enum-valued option whose words may be joined by `-` or `_` alike: documents and golden
 /// manifests write `message_list` and `first_message`, command lines are used to
@@ -17,5 +18,19 @@ extension SpelledEnum {
     /// `text` with every `_` written `-`.
     static func spellingKey(_ text: String) -> String {
         text.replacingOccurrences(of: "_", with: "-")
+    }
+}
+
+/// `--anchor`: where a jumped-to message lands, a ``ScrollAnchor`` by its name.
+enum AnchorFlag: String, SpelledEnum {
+    case top, center, bottom
+
+    /// The anchor it names.
+    var anchor: ScrollAnchor {
+        switch self {
+        case .top: .top
+        case .center: .center
+        case .bottom: .bottom
+        }
     }
 }

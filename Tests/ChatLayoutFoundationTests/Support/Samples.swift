@@ -38,6 +38,9 @@ enum Samples {
         message.sharedLocation = location
         message.quotedMessageID = "m0"
         message.ownReactions = [Reaction(type: "love", userID: "luke")]
+        message.pinnedBy = han
+        message.pinExpires = time("2024-03-06T09:00:00Z")
+        message.reminder = MessageReminder(remindAt: time("2024-03-05T10:00:00Z"))
         return message
     }
 

@@ -59,6 +59,9 @@ struct ScreenJSONTests {
             .cardPart(AttachmentCardPart(kind: .recordingIcon, attachmentIndex: 1, fileType: "aac")),
             .deliveryStatusRead(readCount: 3),
             .translatedTo(language: "pt"),
+            .annotation(MessageAnnotation(kind: .pinned, title: "Pinned by \"Han\"")),
+            .annotation(MessageAnnotation(kind: .reminder, title: "Reminder set", subtitle: "in 2 hours")),
+            .annotation(MessageAnnotation(kind: .repliedToThread, title: "Replied to a thread", button: "View")),
         ]
     }()
 
@@ -96,6 +99,7 @@ struct ScreenJSONTests {
         case .cardPart: "cardPart"
         case .deliveryStatusRead: "deliveryStatusRead"
         case .translatedTo: "translatedTo"
+        case .annotation: "annotation"
         }
     }
 
@@ -133,7 +137,7 @@ struct ScreenJSONTests {
 
     @Test func everyContentCase_isInTheSample() {
         let named = Set(Self.contents.map(Self.caseName))
-        #expect(named.count == 18, "\(named.sorted())")
+        #expect(named.count == 19, "\(named.sorted())")
     }
 
     @Test func everyContent_readsBackEqual_fromItsJSON_andThroughCodable() throws {

@@ -68,7 +68,11 @@ struct ConfigKeyWarningTests {
              "message_time_format": "sendbird", "header_presence": "last_seen_31_days", "message_anatomy": "sendbird", "unsupported_attachments": "hidden",
              "unread_separator_label": "new_messages", "new_messages_separator_size": 40,
              "overlay_date_label_size": 30, "reactions_top_padding": 20, "spacer_width": 60,
-             "should_messages_start_at_the_top": true, "show_original_translated_button": true}
+             "should_messages_start_at_the_top": true, "show_original_translated_button": true,
+             "pinned_annotation_enabled": true, "reminder_annotation_enabled": true, "thread_reply_placement": "annotation",
+             "last_in_group_header_size": 24, "reactions_style": "segmented",
+             "jump_to_unread_enabled": true, "jump_to_unread_when_opening": true, "scrolling_anchor": "top",
+             "download_file_attachments_enabled": true}
             """
         let document = try decode(config: config)
         #expect(document.warnings.isEmpty, "\(document.warnings)")

@@ -166,7 +166,7 @@ struct ConversationGenerator {
             groupMessages: random.chance(0.85),
             maxTimeIntervalBetweenMessagesInGroup: random.pick([60, 60, 60, 0, 0.5, 1, 30, 61, 300, 3600]),
             groupingRule: random.chance(0.7) ? .timeInterval : .sameMinute,
-            dateIndicatorPlacement: random.pick([.messageList, .messageList, .overlay, .none]),
+            dateIndicatorPlacement: random.pick([.messageList, .messageList, .overlay, .none, .both]),
             dateSeparatorStyle: random.pick(DateSeparatorStyle.allCases),
             typingIndicatorPlacement: random.chance(0.75) ? .bottomOverlay : .navigationBar,
             messageListType: random.pick(MessageListType.allCases),

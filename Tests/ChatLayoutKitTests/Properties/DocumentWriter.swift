@@ -105,6 +105,11 @@ enum DocumentWriter {
         if message.isBounced { members.append(("moderation", .object([("action", "bounce")]))) }
         if message.deletedForMe { members.append(("deleted_for_me", .bool(true))) }
         if message.isShadowed { members.append(("shadowed", .bool(true))) }
+        if let pinner = message.pinnedBy { members.append(("pinned_by", user(pinner))) }
+        if let expires = message.pinExpires { members.append(("pin_expires", timestamp(expires))) }
+        if let reminder = message.reminder {
+            members.append(("reminder", .object(reminder.remindAt.map { [("remind_at", timestamp($0))] } ?? [])))
+        }
         if let poll = message.poll {
             let options = poll.options.enumerated().map { index, option in
                 JSONValue.object([("id", .string("o\(index)")), ("text", .string(option.text))])

@@ -33,7 +33,7 @@ extension MessageListPropertyTests {
             ("gaps of exactly 60 s", count { pairs($0) { $1.createdAt.nanos - $0.createdAt.nanos == 60_000_000_000 } }),
             ("gaps of exactly 61 s", count { pairs($0) { $1.createdAt.nanos - $0.createdAt.nanos == 61_000_000_000 } }),
             ("out-of-order input", count { zip($0.input.conversation.messages, $0.input.conversation.messages.dropFirst()).contains { $0.createdAt > $1.createdAt } }),
-            ("day changes with separators", count { $0.input.config.dateIndicatorPlacement == .messageList && Set($0.decisions.messages.map(\.day)).count > 1 }),
+            ("day changes with separators", count { $0.input.config.dateIndicatorPlacement.showsSeparators && Set($0.decisions.messages.map(\.day)).count > 1 }),
             ("offset changes inside a list", count { resolved in
                 let zone = resolved.input.context.timeZone
                 return pairs(resolved) { a, b in

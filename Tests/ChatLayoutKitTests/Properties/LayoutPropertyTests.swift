@@ -286,7 +286,7 @@ import Testing
                 let headerHeight = list.header.frame.height
                 guard let listBox = shot.screen.root.children.first(where: { $0.role == .messageList }) else { return "no list" }
                 // The date floats only while the list scrolls.
-                let isOverlayPlacement = laidOut.resolved.input.config.dateIndicatorPlacement == .overlay && shot.viewport?.isScrolling == true
+                let isOverlayPlacement = laidOut.resolved.input.config.dateIndicatorPlacement.showsOverlay && shot.viewport?.isScrolling == true
                 if listBox.frame.height >= 2 {
                     let rows = listBox.children.filter { $0.role == .messageRow }
                     let under = rows.first { $0.frame.y <= headerHeight + 1 && headerHeight + 1 < $0.frame.maxY }

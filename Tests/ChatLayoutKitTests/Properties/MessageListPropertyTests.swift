@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func dateSeparators_markEveryDayChange_exactlyOnce() {
-        verify("one date separator per day change (message_list), none otherwise") { resolved in
+        verify("one date separator per day change (message_list, both), none otherwise") { resolved in
             let input = resolved.input
             var separatorsAbove = 0
             var separatorDay: CalendarDay?
@@ -86,7 +86,7 @@ import Testing
             for item in resolved.decisions.items {
                 switch item {
                 case .dateSeparator(let day, _):
-                    if input.config.dateIndicatorPlacement != .messageList {
+                    if !input.config.dateIndicatorPlacement.showsSeparators {
                         return "date separator \(day) with \(input.config.dateIndicatorPlacement.rawValue) placement"
                     }
                     separatorsAbove += 1
@@ -98,7 +98,7 @@ import Testing
                     }
                     // Stream: the oldest message's separator only when the whole history is loaded.
                     let dayChanges = previous.map { $0.day != day } ?? input.conversation.historyLoaded
-                    let expected = input.config.dateIndicatorPlacement == .messageList && dayChanges ? 1 : 0
+                    let expected = input.config.dateIndicatorPlacement.showsSeparators && dayChanges ? 1 : 0
                     if separatorsAbove != expected {
                         let after = previous.map { "after \($0.decision.message.id) (\($0.day))" } ?? "first message"
                         return "\(separatorsAbove) date separators above \(decision.message.id) (\(day), \(after)), expected \(expected)"
@@ -197,7 +197,7 @@ import Testing
                     why = "next \(next.id) by \(next.user.id) \(next.type.rawValue), gap \(gap) ns"
                     if !config.groupMessages {
                         expected = true
-                    } else if config.dateIndicatorPlacement == .messageList && config.endGroupAtDateSeparator && here.day != there.day {
+                    } else if config.dateIndicatorPlacement.showsSeparators && config.endGroupAtDateSeparator && here.day != there.day {
                         expected = true
                     } else {
                         switch config.groupingRule {

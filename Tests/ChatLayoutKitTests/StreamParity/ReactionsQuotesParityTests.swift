@@ -261,7 +261,8 @@ struct ReactionsQuotesParityTests {
     }
 
     /// Stream's order of preference (`setAttachmentPreview`): a file before an image, a link
-    /// preview (its thumbnail's URL), a giphy, a video; a voice recording has no thumbnail.
+    /// preview (its thumbnail's URL), a giphy, a video. (A voice recording alone is a card, not
+    /// a thumbnail: `QuotedVoiceRecordingParityTests`.)
     @Test func quotePreview_picksAsStreamDoes() throws {
         let file = Attachment(type: "file", title: "plan.pdf", fileName: "plan.pdf")
         let image = Attachment(type: "image", imageURL: "https://cdn.example.com/a.jpg")
@@ -276,7 +277,6 @@ struct ReactionsQuotesParityTests {
         #expect(try preview([image, file])?.kind == .file)
         #expect(try preview([video, link])?.imageURL == "https://cdn.example.com/small.jpg")
         #expect(try preview([video])?.imageURL == "https://cdn.example.com/v-thumb.jpg")
-        #expect(try preview([Attachment(type: "voiceRecording", title: "memo")]) == nil)
     }
 
     /// The thumbnail in `rightToLeftLayout`: mirrored, beside the avatar at the quote's right.
