@@ -39,6 +39,7 @@ enum ConfigDecoding {
         .bool("thread_replies_counter_enabled", \.threadView.repliesCounterEnabled),
         .bool("thread_replies_counter_requires_all_replies", \.threadView.repliesCounterRequiresAllReplies),
         .choice("parent_presentation", \.threadView.parentPresentation),
+        .bool("frozen_banner", \.threadView.frozenBanner),
         .custom("starting_point", expected: #"expected "none", "max", 0 or an RFC 3339 timestamp"#, \.threadView.startingPoint,
                 startingPoint),
         // Stream SwiftUI's rules where they differ from UIKit's, each an option of its own.

@@ -390,10 +390,17 @@ struct ModelDecoder {
         if cid == nil, let type = try json["type"].optionalString(), let id = try json["id"].optionalString() {
             cid = "\(type):\(id)"
         }
-        return Channel(cid: cid ?? "", name: try json["name"].optionalString(),
-                       memberCount: try json["member_count"].optionalInt(),
-                       watcherCount: try json["watcher_count"].optionalInt(), features: features,
-                       truncatedAt: try json["truncated_at"].optionalTimestamp())
+        var channel = Channel(cid: cid ?? "", name: try json["name"].optionalString(),
+                              memberCount: try json["member_count"].optionalInt(),
+                              watcherCount: try json["watcher_count"].optionalInt(), features: features,
+                              truncatedAt: try json["truncated_at"].optionalTimestamp())
+        // Stream's channel says `frozen`; Sendbird's Platform API group channel, `freeze`.
+        if let frozen = try json["frozen"].optionalBool() {
+            channel.isFrozen = frozen
+        } else {
+            channel.isFrozen = try json["freeze"].optionalBool() ?? false
+        }
+        return channel
     }
 
     mutating func members(_ json: some JSONValueReading) throws(DocumentError) -> [Member] {

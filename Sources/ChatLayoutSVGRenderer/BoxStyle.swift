@@ -99,6 +99,11 @@ struct BoxStyle {
             return BoxStyle(shape: .pill(fill: \.muted, stroke: false), text: .centered, bold: true, onFill: true)
         case .newThreadsBanner, .errorBanner:
             return BoxStyle(shape: .band(fill: \.banner), onFill: true)
+        case .moreButton:
+            return BoxStyle(shape: .dots, color: \.muted)
+        case .frozenBanner:
+            // Sendbird's state banner: a light information colour, its words centred.
+            return BoxStyle(shape: .band(fill: \.ownBubble), text: .centered)
         case .dateOverlay:
             return BoxStyle(shape: .pill(fill: \.background, stroke: true), text: .centered, color: \.muted, bold: true)
         case .retryButton:

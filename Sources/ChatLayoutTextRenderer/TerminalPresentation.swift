@@ -77,6 +77,7 @@ public struct TerminalPresentation: BoxPresentation {
         case .jumpToUnreadButton: return "( \(words) ✕ )" // its close button, as Stream's pill has
         case .unreadBadge: return "(\(words))"
         case .typingDots: return "•••"
+        case .moreButton: return "⋮"
         default: return PlainPresentation().line(role, text: text, content: content, strings: strings)
         }
     }

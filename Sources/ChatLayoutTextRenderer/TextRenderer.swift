@@ -136,7 +136,7 @@ public struct TextRenderer: Sendable {
                     renderer.drawBorder(frame, corners: renderer.asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip,
                                         origin: origin, into: &grid)
                 }
-            case .dateOverlay, .scrollToLatestButton, .jumpToUnreadButton:
+            case .dateOverlay, .scrollToLatestButton, .jumpToUnreadButton, .frozenBanner:
                 // A grid cannot show a pill floating over text without cutting it: the rows a
                 // floating box covers are cleared across the screen first (once: two floating
                 // boxes may share a row).

@@ -11,16 +11,16 @@ import Testing
 struct SendbirdAnatomyTests {
     // MARK: Documents
 
-    private static func document(config: String = "{}", members: Int = 3, messages: [String]) -> String {
+    static func document(config: String = "{}", members: Int = 3, channelExtra: String = "", messages: [String]) -> String {
         """
         {"context": {"current_user_id": "me", "now": "2024-03-05T12:00:00Z", "time_zone": "UTC", "locale": "en_US"},
          "config": \(config),
-         "channel": {"cid": "messaging:x", "name": "X", "member_count": \(members)},
+         "channel": {"cid": "messaging:x", "name": "X", "member_count": \(members)\(channelExtra)},
          "messages": [\(messages.joined(separator: ",\n"))]}
         """
     }
 
-    private static func message(_ id: String, by user: String = "leia", at time: String, text: String? = nil,
+    static func message(_ id: String, by user: String = "leia", at time: String, text: String? = nil,
                                 extra: String = "") -> String {
         #"{"id": "\#(id)", "text": "\#(text ?? "Message \(id)")", "user": {"id": "\#(user)", "name": "\#(user)"}, "created_at": "\#(time)"\#(extra)}"#
     }
@@ -34,7 +34,7 @@ struct SendbirdAnatomyTests {
 
     /// Every box of `json` laid out as `screen`, `width` units wide: in cells, or in points
     /// (Stream's point metrics, lines 24 points tall; the ICU engine's widths stand for points).
-    private static func boxes(_ json: String, profile: LayoutProfile? = nil, screen: ScreenRequest.Screen = .messageList,
+    static func boxes(_ json: String, profile: LayoutProfile? = nil, screen: ScreenRequest.Screen = .messageList,
                               width: Int = 60, points: Bool = false) throws -> [Box] {
         let request = ScreenRequest(document: .init(name: "doc.json", bytes: Array(json.utf8)), overrides: .init(profile: profile),
                                     screen: screen, width: width)
@@ -46,18 +46,18 @@ struct SendbirdAnatomyTests {
         return all
     }
 
-    private static func row(_ id: String, in boxes: [Box]) throws -> Box {
+    static func row(_ id: String, in boxes: [Box]) throws -> Box {
         try #require(boxes.first { $0.role == .messageRow && $0.id == id }, "no row \(id)")
     }
 
     /// The first box of `role` in `box` (itself included).
-    private static func part(_ role: BoxRole, of box: Box) -> Box? {
+    static func part(_ role: BoxRole, of box: Box) -> Box? {
         var found: Box?
         box.walk { child, _ in if found == nil && child.role == role { found = child } }
         return found
     }
 
-    private static func bottom(_ box: Box) -> Int { box.frame.y + box.frame.height }
+    static func bottom(_ box: Box) -> Int { box.frame.y + box.frame.height }
 
     // MARK: The nickname, the time, the avatar
 
@@ -190,8 +190,8 @@ struct SendbirdAnatomyTests {
     // MARK: The thread view
 
     /// Leia's parent `p` with `parentExtra`, the current user's reply and Leia's.
-    private static func thread(parentText: String = "Plans?", parentExtra: String = "") -> String {
-        document(messages: [
+    static func thread(parentText: String = "Plans?", parentExtra: String = "", config: String = "{}", channelExtra: String = "") -> String {
+        document(config: config, channelExtra: channelExtra, messages: [
             message("p", at: "2024-03-05T09:00:00Z", text: parentText, extra: #", "reply_count": 2\#(parentExtra)"#),
             message("r1", by: "me", at: "2024-03-05T09:10:00Z", extra: #", "parent_id": "p""#),
             message("r2", at: "2024-03-05T09:20:00Z", extra: #", "parent_id": "p""#),
@@ -209,7 +209,7 @@ struct SendbirdAnatomyTests {
     }
 
     /// The parent's box of the thread of `json`, in points 375 wide.
-    private static func parent(_ json: String, profile: LayoutProfile? = .sendbird) throws -> Box {
+    static func parent(_ json: String, profile: LayoutProfile? = .sendbird) throws -> Box {
         let boxes = try boxes(json, profile: profile, screen: .threadView(parentID: "p"), width: 375, points: true)
         return try #require(boxes.first { $0.role == .parentMessage })
     }

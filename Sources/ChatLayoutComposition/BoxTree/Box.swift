@@ -57,6 +57,12 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     case parentMessage
     /// "3 replies" between two separator lines under the parent message.
     case replyCountSeparator
+    /// "Channel is frozen": a banner floating over the top of a frozen channel's thread, its
+    /// words centred in it (Sendbird's `SBUChannelStateBanner`, with `frozen_banner`).
+    case frozenBanner
+    /// The parent message's more button at the trailing end of its sender's lines (Sendbird's
+    /// `SBUParentMessageInfoView.moreButton`): "⋮" on a terminal, an icon the front end draws.
+    case moreButton
 
     /// The typing indicator's dots before its words (Stream's `TypingAnimationView`): a child
     /// of the ``typingIndicator`` row, "•••" on a terminal, drawn by the front end elsewhere.

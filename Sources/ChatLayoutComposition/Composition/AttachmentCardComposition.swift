@@ -87,6 +87,23 @@ extension MessageComposer {
         return CardSpec(kind: .voiceRecording, parts: parts)
     }
 
+    /// Sendbird's file cell (`SBUCommonContentView`): its type icon and its name, no size.
+    func fileMessageCard(_ attachment: Attachment, label: String, index: Int) -> CardSpec {
+        CardSpec(kind: .fileMessage, parts: [
+            CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .fileIcon, attachmentIndex: index, fileType: Self.fileType(attachment))),
+            CardSpec.Part(text: label, content: AttachmentCardPart(kind: .fileName, attachmentIndex: index)),
+        ])
+    }
+
+    /// Sendbird's voice message (`SBUVoiceContentView`): its play button and its time ("00:05").
+    func voiceMessageCard(_ attachment: Attachment, index: Int) -> CardSpec {
+        CardSpec(kind: .voiceMessage, parts: [
+            CardSpec.Part(text: nil, content: AttachmentCardPart(kind: .playButton, attachmentIndex: index)),
+            CardSpec.Part(text: Self.durationWords(attachment.duration ?? 0),
+                          content: AttachmentCardPart(kind: .duration, attachmentIndex: index, seconds: attachment.duration)),
+        ])
+    }
+
     /// A quoted voice recording's card (Stream UIKit's `VoiceRecordingAttachmentQuotedPreview`):
     /// its name — Stream's formatter writes "Recording" whatever the file is called
     /// (``ChatStrings/voiceRecordingName``) — over its duration ("00:59"), and the file icon

@@ -50,8 +50,10 @@ package struct MessageAnatomy: Hashable, Sendable {
         case translation
         /// The link preview's card under the text (Stream's `LinkAttachmentViewInjector`).
         case linkPreview
-        /// "(edited)" on a line under the text (Sendbird writes it after the text, inside the
-        /// bubble).
+        /// "(edited)" after the text, a space apart, on its last line where it fits, else on a
+        /// line of its own under it — as Sendbird appends it to the text
+        /// (`SBUUserMessageTextViewModel.addEditedStateIfNeeded`), so the bubble is as wide as
+        /// the text with it.
         case edited
         /// The reactions at the bubble's bottom, inside it (Sendbird's `reactionView` in the
         /// bubble's `additionContainerView`).
@@ -103,6 +105,11 @@ package struct MessageAnatomy: Hashable, Sendable {
     package var reactionsStyle: ReactionsStyle = .icons
     /// A file's card ends in a download (or share) button (`download_file_attachments_enabled`).
     package var downloadButtons = false
+    /// Sendbird's file message cells: one picture or video in its fixed frame
+    /// (`SBUConstant.imageSize`, 240 × 160 points), a file as `SBUCommonContentView` (its icon
+    /// and name on one line, 44 points tall) and a voice message as `SBUVoiceContentView`
+    /// (136 × 44 points: the play button and the time), each across the bubble.
+    package var sendbirdFileCells = false
 
     /// How the `info_header` parent is composed.
     package enum ParentInfoStyle: Hashable, Sendable {
@@ -144,7 +151,8 @@ package struct MessageAnatomy: Hashable, Sendable {
         besideBubble: [.time],
         currentUserBesideBubble: [.deliveryStatus, .time],
         avatarAtBubbleBottom: true,
-        parentInfoStyle: .sendbird
+        parentInfoStyle: .sendbird,
+        sendbirdFileCells: true
     )
 
     /// The anatomy a configuration draws its rows in: `message_anatomy`, with the reactions

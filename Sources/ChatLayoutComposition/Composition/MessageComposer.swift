@@ -60,7 +60,15 @@ package struct MessageComposer {
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
         if options.contains(.authorName) { spec.footnote.author = message.user.neutralDisplayName.string }
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
-        if decision.showsEditedLabel { spec.footnote.edited = strings.edited }
+        if decision.showsEditedLabel {
+            // Sendbird appends its word to the text (`SBUUserMessageTextViewModel.addEditedStateIfNeeded`):
+            // " (edited)", in the text's font; Stream writes "Edited" in the footnote.
+            if anatomy.inBubble.contains(.edited) {
+                if spec.text != nil { spec.editedInText = strings.editedInText }
+            } else {
+                spec.footnote.edited = strings.edited
+            }
+        }
         if let status = decision.deliveryStatus {
             // In a group channel a read status says how many read it ("2 ✓✓").
             if status == .read, let count = decision.readCount {
@@ -236,9 +244,12 @@ package struct MessageComposer {
             var part = self.attachment(content)
             switch content.kind {
             case .file, .audio:
-                part.card = fileCard(attachment, label: part.label, index: index,
-                                     button: anatomy.downloadButtons && !isBeingSent ? Self.downloadButton(attachment) : nil)
-            case .voiceRecording: part.card = voiceRecordingCard(attachment, label: part.label, index: index)
+                part.card = anatomy.sendbirdFileCells ? fileMessageCard(attachment, label: part.label, index: index)
+                    : fileCard(attachment, label: part.label, index: index,
+                               button: anatomy.downloadButtons && !isBeingSent ? Self.downloadButton(attachment) : nil)
+            case .voiceRecording:
+                part.card = anatomy.sendbirdFileCells ? voiceMessageCard(attachment, index: index)
+                    : voiceRecordingCard(attachment, label: part.label, index: index)
             case .giphy where !attachment.actions.isEmpty: part.card = giphyActionsCard(attachment, index: index)
             default: break
             }

@@ -42,6 +42,9 @@ package struct MessageRowSpec {
     package var textIsJumbomoji = false
     /// The message's text.
     package var text: String?
+    /// "(edited)" after the text, on its last line (Sendbird's `addEditedStateIfNeeded`), where
+    /// the anatomy has ``MessageAnatomy/ContentPart/edited``; the footnote's "Edited" otherwise.
+    package var editedInText: String?
     /// The translation under the text.
     package var translation: String?
     /// The glyph beside a message whose last action failed: its words.
@@ -116,6 +119,10 @@ package struct CardSpec {
         /// Stream's `PollAttachmentView`: the question and subtitle, the options (check
         /// circle, text, votes, progress bar), then its buttons.
         case poll
+        /// Sendbird's `SBUCommonContentView`: the type icon, then the name, on one line.
+        case fileMessage
+        /// Sendbird's `SBUVoiceContentView`: the play button, and the time at the trailing edge.
+        case voiceMessage
     }
 
     /// The card's kind.

@@ -69,6 +69,9 @@ public struct ThreadViewDecisions: Hashable, Sendable, Codable {
     public var oldestDateSeparatorReason: String?
     /// The date separators' label style (`date_separator_style`).
     public var dateSeparatorStyle: DateSeparatorStyle = .relative
+    /// The banner over the top of a frozen channel's thread ("Channel is frozen", Sendbird's
+    /// `SBUChannelStateBanner`, with `frozen_banner`); nil: no banner.
+    public var frozenBanner: String?
 
     /// The decisions from their parts.
     public init(parentID: String, header: ChannelHeader, parentInfo: ThreadParentInfo?, items: [MessageListItem],
@@ -95,11 +98,11 @@ public struct ThreadViewDecisions: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case parentID, header, parentInfo, items, replyCount, replyCountText, opening, unreadCount, showsRepliesCounter, hidden
-        case notes, dateSeparatorStyle
+        case notes, dateSeparatorStyle, frozenBanner
     }
 
     /// Decodes what `encode(to:)` wrote; the members added later (`notes`,
-    /// `dateSeparatorStyle`) may be missing.
+    /// `dateSeparatorStyle`, `frozenBanner`) may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(parentID: try container.decode(String.self, forKey: .parentID),
@@ -114,6 +117,7 @@ public struct ThreadViewDecisions: Hashable, Sendable, Codable {
         hidden = try container.decode([HiddenMessage].self, forKey: .hidden)
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
         dateSeparatorStyle = try container.decodeIfPresent(DateSeparatorStyle.self, forKey: .dateSeparatorStyle) ?? .relative
+        frozenBanner = try container.decodeIfPresent(String.self, forKey: .frozenBanner)
     }
 }
 

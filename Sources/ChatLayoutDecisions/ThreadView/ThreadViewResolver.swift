@@ -68,6 +68,9 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
         decisions.opening = opening(decisions.replies)
         decisions.hidden = hidden
         decisions.dateSeparatorStyle = config.dateSeparatorStyle
+        // Sendbird's state banner over a frozen channel's thread (SBUMessageThreadViewController's
+        // `didUpdateFrozenState` shows it); Stream's thread views only disable their composer.
+        if config.threadView.frozenBanner && scope.channel.isFrozen { decisions.frozenBanner = strings.channelFrozen }
         // Stream's counter under the parent: on by default, shown when the thread has replies.
         // Stream SwiftUI's divider waits for every reply (`thread_replies_counter_requires_all_replies`).
         let allRepliesLoaded = allReplies.count >= replyCount
@@ -103,6 +106,9 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
             } else {
                 notes.append("no replies counter: \(decisions.replies.count) of \(decisions.replyCount) replies loaded (thread_replies_counter_requires_all_replies)")
             }
+        }
+        if let banner = decisions.frozenBanner {
+            notes.append("frozen channel: \"\(banner)\" in a banner over the top of the list (frozen_banner)")
         }
         let replies = decisions.replies
         switch (config.threadView.startingPoint, decisions.opening) {

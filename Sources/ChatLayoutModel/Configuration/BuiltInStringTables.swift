@@ -162,6 +162,8 @@ enum BuiltInStringTables {
             "replied_to_thread=ردّ في سلسلة",
             "sent_in_channel=أُرسل أيضًا في القناة",
             "annotation_view=عرض",
+            "edited_in_text=(معدَّلة)",
+            "channel_frozen=القناة مجمّدة",
         ]),
         ("de", [
             "unread_messages=Ungelesene Nachrichten",
@@ -255,6 +257,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Hat in einem Thread geantwortet",
             "sent_in_channel=Auch im Kanal gesendet",
             "annotation_view=Ansehen",
+            "edited_in_text=(bearbeitet)",
+            "channel_frozen=Kanal ist eingefroren",
         ]),
         ("es", [
             "unread_messages=Mensajes no leídos",
@@ -364,6 +368,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Respondió en un hilo",
             "sent_in_channel=También enviado al canal",
             "annotation_view=Ver",
+            "edited_in_text=(editado)",
+            "channel_frozen=El canal está congelado",
         ]),
         ("fr", [
             "unread_messages=Messages non lus",
@@ -473,6 +479,8 @@ enum BuiltInStringTables {
             "replied_to_thread=A répondu dans un fil",
             "sent_in_channel=Également envoyé dans le canal",
             "annotation_view=Voir",
+            "edited_in_text=(modifié)",
+            "channel_frozen=Le canal est gelé",
         ]),
         ("he", [
             "unread_messages=הודעות שלא נקראו",
@@ -582,6 +590,8 @@ enum BuiltInStringTables {
             "replied_to_thread=הגיב בשרשור",
             "sent_in_channel=נשלח גם בערוץ",
             "annotation_view=הצג",
+            "edited_in_text=(נערכה)",
+            "channel_frozen=הערוץ מוקפא",
         ]),
         ("hi", [
             "unread_messages=बिना पढ़े मैसेज",
@@ -675,6 +685,8 @@ enum BuiltInStringTables {
             "replied_to_thread=थ्रेड में जवाब दिया",
             "sent_in_channel=चैनल में भी भेजा गया",
             "annotation_view=देखें",
+            "edited_in_text=(संपादित)",
+            "channel_frozen=चैनल फ़्रीज़ है",
         ]),
         ("it", [
             "unread_messages=Messaggi non letti",
@@ -784,6 +796,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Ha risposto in un thread",
             "sent_in_channel=Inviato anche nel canale",
             "annotation_view=Visualizza",
+            "edited_in_text=(modificato)",
+            "channel_frozen=Il canale è congelato",
         ]),
         ("ja", [
             "unread_messages=未読メッセージ",
@@ -861,6 +875,8 @@ enum BuiltInStringTables {
             "replied_to_thread=スレッドに返信",
             "sent_in_channel=チャンネルにも送信済み",
             "annotation_view=表示",
+            "edited_in_text=(編集済み)",
+            "channel_frozen=チャンネルは凍結されています",
         ]),
         ("ko", [
             "unread_messages=읽지 않은 메시지",
@@ -938,6 +954,8 @@ enum BuiltInStringTables {
             "replied_to_thread=스레드에 답장함",
             "sent_in_channel=채널에도 전송됨",
             "annotation_view=보기",
+            "edited_in_text=(수정됨)",
+            "channel_frozen=채널이 동결되었습니다",
         ]),
         ("nl", [
             "unread_messages=Ongelezen berichten",
@@ -1031,6 +1049,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Reageerde in een thread",
             "sent_in_channel=Ook in het kanaal verzonden",
             "annotation_view=Bekijken",
+            "edited_in_text=(bewerkt)",
+            "channel_frozen=Kanaal is bevroren",
         ]),
         ("pl", [
             "unread_messages=Nieprzeczytane wiadomości",
@@ -1156,6 +1176,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Odpowiedź w wątku",
             "sent_in_channel=Wysłano też na kanale",
             "annotation_view=Zobacz",
+            "edited_in_text=(edytowano)",
+            "channel_frozen=Kanał jest zamrożony",
         ]),
         ("pt", [
             "unread_messages=Mensagens não lidas",
@@ -1265,6 +1287,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Respondeu em uma conversa",
             "sent_in_channel=Também enviado no canal",
             "annotation_view=Ver",
+            "edited_in_text=(editada)",
+            "channel_frozen=O canal está congelado",
         ]),
         ("ru", [
             "unread_messages=Непрочитанные сообщения",
@@ -1390,6 +1414,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Ответ в ветке",
             "sent_in_channel=Также отправлено в канал",
             "annotation_view=Открыть",
+            "edited_in_text=(изменено)",
+            "channel_frozen=Канал заморожен",
         ]),
         ("tr", [
             "unread_messages=Okunmamış mesajlar",
@@ -1483,6 +1509,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Bir konuya yanıt verdi",
             "sent_in_channel=Kanala da gönderildi",
             "annotation_view=Görüntüle",
+            "edited_in_text=(düzenlendi)",
+            "channel_frozen=Kanal donduruldu",
         ]),
         ("uk", [
             "unread_messages=Непрочитані повідомлення",
@@ -1608,6 +1636,8 @@ enum BuiltInStringTables {
             "replied_to_thread=Відповідь у гілці",
             "sent_in_channel=Також надіслано в канал",
             "annotation_view=Відкрити",
+            "edited_in_text=(змінено)",
+            "channel_frozen=Канал заморожено",
         ]),
         ("zh-Hans", [
             "unread_messages=未读消息",
@@ -1685,6 +1715,8 @@ enum BuiltInStringTables {
             "replied_to_thread=回复了一个话题",
             "sent_in_channel=已同时发送到频道",
             "annotation_view=查看",
+            "edited_in_text=(已编辑)",
+            "channel_frozen=频道已冻结",
         ]),
         ("zh-Hant", [
             "unread_messages=未讀訊息",
@@ -1762,6 +1794,8 @@ enum BuiltInStringTables {
             "replied_to_thread=回覆了一個討論串",
             "sent_in_channel=已同時傳送到頻道",
             "annotation_view=查看",
+            "edited_in_text=(已編輯)",
+            "channel_frozen=頻道已凍結",
         ]),
     ]
 }

@@ -81,6 +81,12 @@ public struct ChatStrings: Hashable, Sendable {
     // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
     /// The thread view's title (its subtitle is the channel's name).
     public var threadTitle = "Thread"
+    /// After an edited message's text, on its last line, under Sendbird's anatomy
+    /// (`SBUStringSet.Message_Edited`): "(edited)".
+    public var editedInText = "(edited)"
+    /// The banner over a frozen channel's thread (Sendbird's `SBUChannelStateBanner`,
+    /// `SBUStringSet.Channel_State_Banner_Frozen`, with `frozen_banner`): "Channel is frozen".
+    public var channelFrozen = "Channel is frozen"
 
     // Names and previews.
     /// A direct channel's title from two other members: "Leia and Han".

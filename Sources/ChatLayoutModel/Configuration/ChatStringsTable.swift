@@ -244,6 +244,8 @@ extension ChatStrings {
         .phrase("replied_to_thread", \.repliedToThread),
         .phrase("sent_in_channel", \.sentInChannel),
         .phrase("annotation_view", \.annotationView),
+        .phrase("edited_in_text", \.editedInText),
+        .phrase("channel_frozen", \.channelFrozen),
     ]
 }
 

@@ -64,6 +64,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.reactionsRule = .anyScore // SBUMessageReactionView: a cell for every reaction of the message, any key
             config.headerPresence = .none // SBUChannelTitleView: its status field shows typing only, never presence
             config.messageAnatomy = .sendbird // SBUContentBaseMessageCell: nickname above, time beside the bubble
+            config.threadView.frozenBanner = true // SBUChannelStateBanner over a frozen channel's thread
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config

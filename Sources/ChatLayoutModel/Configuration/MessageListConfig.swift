@@ -484,6 +484,12 @@ public struct ThreadViewConfig: Hashable, Sendable, Codable {
     /// (`thread_replies_counter_requires_all_replies`). Default false: Stream UIKit's counter
     /// stands whenever the thread has replies.
     public var repliesCounterRequiresAllReplies: Bool = false
+    /// A frozen channel's thread shows "Channel is frozen" in a banner over the top of the
+    /// replies (`frozen_banner`), as Sendbird's `SBUChannelStateBanner` (8 points in from the
+    /// list's edges and top, 24 points tall, floating over the list). Default false: Stream's
+    /// thread views show nothing for a frozen channel (they only disable the composer, which
+    /// is not laid out); the `sendbird` profile turns it on.
+    public var frozenBanner: Bool = false
 
     /// Thread view options; by default Sendbird's: the parent above the replies, opening at the
     /// bottom.

@@ -52,6 +52,9 @@ public struct Channel: Hashable, Sendable, Codable {
     public var features: ChannelFeatures
     /// When the channel was truncated (`truncated_at`): older messages are not shown.
     public var truncatedAt: Timestamp?
+    /// The channel is frozen (Stream's `frozen`, Sendbird's `freeze`): no one but an operator
+    /// may send. Sendbird's thread view says so in a banner (`frozen_banner`).
+    public var isFrozen = false
 
     private enum CodingKeys: String, CodingKey { case cid, neutralName = "name", memberCount, watcherCount, features, truncatedAt }
 

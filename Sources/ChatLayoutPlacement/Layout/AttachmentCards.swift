@@ -79,6 +79,15 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
     /// Between the name and size and the button (Stream: none, its stack has no spacing; a
     /// cell on a terminal).
     public var downloadButtonGap = 1
+    /// Sendbird's file and voice cells: their icon or play button, square (28 points; on a
+    /// terminal its glyph's width and a line).
+    public var sendbirdIconSize = 1
+    /// Their padding across (12 points; a cell).
+    public var sendbirdPadding = 1
+    /// Their height (44 points; a line between two border rows on a terminal).
+    public var sendbirdCellHeight = 3
+    /// A voice message's width (`SBUVoiceContentView`: 136 points; 17 cells).
+    public var sendbirdVoiceWidth = 17
 
     /// Lengths: see the properties.
     public init(border: Int, linkBorder: Int, padding: Int, verticalPadding: Int, spacing: Int, linkImagePercent: Int, imageGap: Int,
@@ -131,6 +140,10 @@ public struct AttachmentCardMetrics: Hashable, Sendable {
         points.downloadButtonHeight = 19
         points.downloadButtonGap = 0
         points.quotedRecordingGap = 4
+        points.sendbirdIconSize = 28
+        points.sendbirdPadding = 12
+        points.sendbirdCellHeight = 44
+        points.sendbirdVoiceWidth = 136
         return points
     }()
 }
@@ -146,11 +159,21 @@ extension RowLayout {
     /// recording across the bubble's content; a giphy with its buttons across the bubble.
     /// `follows`: it comes right after another card (it keeps the spacing above it).
     func cardBlock(_ spec: AttachmentSpec, card: CardSpec, width: Int, follows: Bool = false) -> Block {
-        let cardWidth = card.kind == .giphyActions ? width : min(width, metrics.cards.maxWidth)
+        var cardWidth: Int
+        switch card.kind {
+        case .giphyActions: cardWidth = width
+        case .voiceMessage: cardWidth = min(width, metrics.cards.sendbirdVoiceWidth)
+        case .fileMessage:
+            // As wide as its icon and name (the name cut to the width): Sendbird's stack view.
+            let parts = sendbirdCellParts(card, width: width).parts
+            cardWidth = min(width, (parts.map { $0.frame.x + $0.block.width }.max() ?? 0) + metrics.cards.sendbirdPadding + metrics.cards.border)
+        default: cardWidth = min(width, metrics.cards.maxWidth)
+        }
         var block = Block(role: .attachment, text: spec.label, content: .attachment(spec.attachment), lines: [], width: max(1, cardWidth),
                           height: 0, alignment: .leading, keepsWidth: true)
         block.card = card
-        block.bleeds = card.kind == .giphyActions
+        // A giphy's buttons and Sendbird's cells span the bubble.
+        block.bleeds = [.giphyActions, .fileMessage, .voiceMessage].contains(card.kind)
         block.cardTopSpacing = follows && card.kind != .linkPreview ? metrics.cards.spacing : 0
         block.height = block.cardTopSpacing + cardParts(card, width: block.width).height
         return block
@@ -185,6 +208,7 @@ extension RowLayout {
         case .quotedVoiceRecording: quotedVoiceRecordingParts(card, width: width)
         case .giphyActions: giphyActionParts(card, width: width)
         case .poll: pollParts(card, width: width)
+        case .fileMessage, .voiceMessage: sendbirdCellParts(card, width: width)
         }
     }
 
@@ -318,6 +342,43 @@ extension RowLayout {
             parts.append(button)
         }
         return (parts, top + contentHeight + cards.verticalPadding + border)
+    }
+
+    /// Sendbird's file and voice cells (`SBUCommonContentView`, `SBUVoiceContentView`): one row
+    /// ``AttachmentCardMetrics/sendbirdCellHeight`` tall, the icon or play button
+    /// (``AttachmentCardMetrics/sendbirdIconSize``) at the leading edge, the padding in; a
+    /// file's name after it (8 points apart), a voice message's time at the trailing edge;
+    /// each centred down.
+    private func sendbirdCellParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
+        let border = min(cards.border, max(0, (width - 1) / 2))
+        let padding = min(cards.sendbirdPadding, max(0, (width - 2 * border - 1) / 2))
+        let left = border + padding, right = width - border - padding
+        let height = max(cards.sendbirdCellHeight, 2 * border + lineHeight)
+        var parts: [CardPartPlacement] = []
+        var x = left
+        if let part = card.part(.fileIcon) ?? card.part(.playButton) {
+            var block = partBlock(part, maxWidth: max(1, right - x))
+            let size = max(cards.sendbirdIconSize, block.width)
+            if right - x >= size + cards.iconGap + narrowestBubbleContent {
+                block.width = size
+                block.alignment = .center
+                block.height = max(lineHeight, cards.sendbirdIconSize / metrics.verticalScale)
+                parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: (height - block.height) / 2, width: size, height: block.height)))
+                x += size + cards.iconGap
+            }
+        }
+        if let name = card.part(.fileName) {
+            let block = partBlock(name, maxWidth: right - x)
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: (height - block.height) / 2, width: block.width, height: block.height)))
+        }
+        if let time = card.part(.duration) {
+            var block = partBlock(time, maxWidth: right - x)
+            block.alignment = .trailing
+            parts.append(CardPartPlacement(block: block, frame: Frame(x: right - block.width, y: (height - block.height) / 2,
+                                                                      width: block.width, height: block.height)))
+        }
+        return (parts, height)
     }
 
     /// Stream's voice recording item: inside a border, the play button at the leading edge,

@@ -310,6 +310,10 @@ public struct LaidOutList: Sendable {
     /// as Stream pins it): under the whole list on a screen without a viewport, over the
     /// viewport's last lines with one. Its frame's `y` is 0 until it is placed.
     var bottomBar: Box?
+    /// A banner floating over the top of the list (a frozen channel's thread), placed from the
+    /// list's top: over its first rows on a screen without a viewport, over the viewport's
+    /// first lines with one.
+    var topBanner: Box?
     /// The layout that laid it out: the floating boxes are laid out by it too.
     let layout: MessageListLayout
     var metrics: Metrics { layout.metrics }
@@ -493,6 +497,8 @@ public struct LaidOutList: Sendable {
         var children = showsHeader ? [header, list] : [list]
         let barTop = headerHeight + contentHeight
         if let bar = bottomBar, band.upperBound > barTop { children.append(bar.offsetBy(dy: barTop)) }
+        if let banner = topBanner?.offsetBy(dy: headerHeight), banner.frame.y < band.upperBound,
+           banner.frame.y + banner.frame.height > band.lowerBound { children.append(banner) }
         let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: barTop + (bottomBar?.frame.height ?? 0)),
                        children: children)
         return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
@@ -508,6 +514,7 @@ public struct LaidOutList: Sendable {
                            children: table.boxes(dy: headerHeight))
             var children = headerHeight > 0 ? [header, list] : [list]
             if let bar = bottomBar { children.append(bar.offsetBy(dy: headerHeight + contentHeight)) }
+            if let banner = topBanner { children.append(banner.offsetBy(dy: headerHeight)) }
             let height = headerHeight + contentHeight + (bottomBar?.frame.height ?? 0)
             let root = Box(role: .root, frame: Frame(x: 0, y: 0, width: width, height: height), children: children)
             return LaidOutScreen(width: width, height: root.frame.height, root: root, lineHeight: metrics.lineHeight, direction: direction, decoratedRoles: layout.presentation.decoratedRoles)
@@ -525,6 +532,9 @@ public struct LaidOutList: Sendable {
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
                        children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
         var children = headerHeight > 0 ? [header(showing: visible), list] : [list]
+        if let banner = topBanner, banner.frame.y + banner.frame.height <= visibleHeight {
+            children.append(banner.offsetBy(dy: headerHeight))
+        }
         if dateIndicator.showsOverlay, viewport.isScrolling,
            let label = dateOverlayLabel(scrollOffset: offset, visibleHeight: visibleHeight, overlayHeight: metrics.lineHeight) {
             children.append(floating(.dateOverlay, text: label, y: headerHeight, centered: true))

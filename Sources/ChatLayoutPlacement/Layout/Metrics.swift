@@ -101,6 +101,25 @@ public struct Metrics: Hashable, Sendable {
     /// (`spacer_width`): the widest bubble is the row less its paddings, the avatar column and
     /// this. Nil: ``maximumBubbleWidthPercent`` decides.
     public var bubbleSpacerWidth: Int?
+    /// The widest a bubble is whatever the row's width, in place of
+    /// ``maximumBubbleWidthPercent`` and ``fullWidthBelow`` (Sendbird's
+    /// `SBUGlobals.messageCellConfiguration.groupChannel.messageCellMaxWidth`, 244 points, which
+    /// bounds the bubble with its padding, and the quoted message over it); nil: the share
+    /// decides. Set under `message_anatomy: sendbird`.
+    public var bubbleMaxWidth: Int?
+    /// A channel state banner's (the frozen banner's) distance from the list's leading and
+    /// trailing edges (Sendbird: 8 points; a cell on a terminal).
+    public var stateBannerInset = 1
+    /// Its distance from the list's top (Sendbird: 8 points; none on a terminal, where the
+    /// list's first row starts a line down).
+    public var stateBannerTop = 0
+    /// Its height (Sendbird: 24 points; a line on a terminal).
+    public var stateBannerHeight = 1
+    /// The width of the thread parent's more button (Sendbird's `SBUParentMessageInfoView`:
+    /// 17 points; on a terminal its glyph's, at least a cell).
+    public var moreButtonWidth = 1
+    /// Its height (Sendbird: 34 points; a line on a terminal).
+    public var moreButtonHeight = 1
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -152,8 +171,15 @@ public struct Metrics: Hashable, Sendable {
             .with(reactionsAndQuote: .points)
             .withBubbleWidthCountingTheRow()
         metrics.cards = .points
+        // Sendbird's `SBUChannelStateBanner` in its thread's list: 8 points in, 24 tall.
+        metrics.stateBannerInset = 8
+        metrics.stateBannerTop = 8
+        metrics.stateBannerHeight = max(line, 24)
+        metrics.moreButtonWidth = 17
+        metrics.moreButtonHeight = 34
         let points: (Double) -> Int = { Int(min($0, 10_000).rounded()) }
         return metrics.withMessagePaddings(of: config, units: points).withStreamSwiftUILengths(of: config, units: points)
+            .withSendbirdLengths(of: config, units: points)
     }
 
     /// These metrics in points with the lengths of Stream SwiftUI's options the document sets:
@@ -206,7 +232,19 @@ public struct Metrics: Hashable, Sendable {
         // Of Stream SwiftUI's lengths only the spacer beside a bubble: a terminal's separators
         // are a line, its reactions a row of their own and its quote has no box to pad.
         metrics.bubbleSpacerWidth = config.spacerWidth.map(cells)
-        return metrics.withMessagePaddings(of: config, units: cells)
+        return metrics.withMessagePaddings(of: config, units: cells).withSendbirdLengths(of: config, units: cells)
+    }
+
+    /// Sendbird's cell's maximum width (`SBUConstant.messageCellMaxWidth`: 244 points).
+    public static let sendbirdMessageCellMaxWidth = 244.0
+
+    /// These metrics with Sendbird's lengths under `message_anatomy: sendbird` (the bubble at
+    /// most ``sendbirdMessageCellMaxWidth``), made this layout's units by `units`.
+    private func withSendbirdLengths(of config: MessageListConfig, units: (Double) -> Int) -> Metrics {
+        guard config.messageAnatomy == .sendbird else { return self }
+        var metrics = self
+        metrics.bubbleMaxWidth = max(1, units(Self.sendbirdMessageCellMaxWidth))
+        return metrics
     }
 
     /// The horizontal space a bubble's border and padding take.

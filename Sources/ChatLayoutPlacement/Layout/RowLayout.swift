@@ -79,6 +79,14 @@ struct RowLayout {
         /// placed as its children, below `cardTopSpacing` (the space above a card after a card).
         var card: CardSpec?
         var cardTopSpacing = 0
+        /// Stands on the last line of the block before it, this far from that line's start
+        /// (its width and a space: Sendbird's "(edited)" after the text), and takes no height
+        /// of its own; nil: below the block before it.
+        var inlineAfter: Int?
+        /// Keeps its width and height where it spans the bubble (Sendbird's fixed media frame).
+        var keepsSize = false
+        /// The height it adds to the bubble: none on the line of the block before it.
+        var stackedHeight: Int { inlineAfter == nil ? height : 0 }
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -330,6 +338,8 @@ struct RowLayout {
             widestBubble = (metrics.bubbleWidthCountsTheRow ? width - 2 * padding - avatarColumn : available) - spacer
         }
         var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
+        // Sendbird's cell: a fixed maximum whatever the row's width.
+        if let cap = metrics.bubbleMaxWidth { maxOuter = min(available, cap) }
         maxOuter = max(1, min(maxOuter, available - errorReserve))
         // The parts beside the bubble (Sendbird's time): room kept at its side for them whole;
         // a row without that room beside the narrowest bubble has them on a line under it.
@@ -375,10 +385,12 @@ struct RowLayout {
         // A part across the bubble counts without the padding it is not inset by.
         let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
         var widest = 0
-        for index in content.indices { widest = max(widest, content[index].width - (content[index].bleeds ? bleedPadding : 0)) }
+        for index in content.indices {
+            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width - (content[index].bleeds ? bleedPadding : 0))
+        }
         let contentWidth = max(1, min(inner, widest))
         let outerWidth = contentWidth + chrome
-        for index in content.indices where content[index].bleeds {
+        for index in content.indices where content[index].bleeds && !content[index].keepsSize {
             // Across the bubble inside its border: a gallery at its aspect, a default frame square.
             let width = max(1, outerWidth - 2 * border)
             content[index].width = width
@@ -408,7 +420,7 @@ struct RowLayout {
         let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
         let bottomPadding = hasBubble && !content[content.count - 1].bleeds ? metrics.bubbleVerticalPadding : 0
         var bubbleHeight = 2 * border + topPadding + bottomPadding
-        for index in content.indices { bubbleHeight += content[index].height }
+        for index in content.indices { bubbleHeight += content[index].stackedHeight }
         var bubble: Int?
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
@@ -419,6 +431,13 @@ struct RowLayout {
         for index in content.indices { // by index: no block is copied
             if content[index].bleeds {
                 emit(content[index], id: id, x: bubbleX + border, y: partY, into: &sink)
+            } else if let after = content[index].inlineAfter {
+                // On the text's last line, after it: from its start for a leading text, before
+                // its start (its right end) for one set at the trailing side.
+                let width = content[index].width
+                let x = content[index].alignment == .trailing ? bubbleX + inset + contentWidth - after - width : bubbleX + inset + after
+                emit(content[index], id: id, x: x, y: partY - lineHeight, width: width, into: &sink)
+                continue
             } else {
                 emit(content[index], id: id, x: bubbleX + inset, y: partY, width: content[index].keepsWidth ? content[index].width : contentWidth,
                      into: &sink)
@@ -543,7 +562,8 @@ struct RowLayout {
         case .quote:
             guard let quote = spec.quote else { return 0 }
             // As wide as a bubble may be, from the bubble's edge on the row's side.
-            let block = quoteBlock(quote, width: max(1, column.available * metrics.maximumBubbleWidthPercent / 100))
+            let share = column.available * metrics.maximumBubbleWidthPercent / 100
+            let block = quoteBlock(quote, width: max(1, metrics.bubbleMaxWidth.map { min(column.available, $0) } ?? share))
             let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width) : column.bubbleX
             emit(block, id: spec.id, x: x, y: y, into: &sink)
             return block.height
@@ -640,6 +660,17 @@ struct RowLayout {
                     let follows = content.last?.card != nil
                     content.append(attachmentBlock(attachment, width: inner, defaultFrameWidth: mediaWidth, follows: follows))
                 }
+                // Sendbird's image cell: one picture or video in its fixed frame, across the bubble.
+                if anatomy.sendbirdFileCells {
+                    for index in content.indices where isSingleMedia(content[index]) {
+                        let frame = sendbirdParentMediaFrame(room: max(1, bleedWidth ?? inner))
+                        content[index].width = frame.width
+                        content[index].height = frame.height
+                        content[index].keepsWidth = true
+                        content[index].bleeds = true
+                        content[index].keepsSize = true
+                    }
+                }
             case .text:
                 if let text = spec.text { content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
             case .translation:
@@ -650,7 +681,14 @@ struct RowLayout {
                         : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
                 }
             case .edited:
-                if let words = spec.footnote.edited { content.append(line(.editedLabel, words, content: .edited, maxWidth: inner)) }
+                guard let words = spec.editedInText, let text = content.last, text.role == .text, let last = text.lines.last else { continue }
+                var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner)
+                // After the text's last line, where the line has room for a space and the word
+                // (as the wrapped text with the word appended); else on a line of its own.
+                let after = last.width + measurer.width(of: " ")
+                label.alignment = text.alignment
+                if !spec.textIsJumbomoji && after + label.width <= inner { label.inlineAfter = after }
+                content.append(label)
             case .reactions:
                 // Reactions the presentation draws nothing for (types without a glyph) take no line.
                 if let reactions = spec.reactions {
@@ -685,7 +723,7 @@ struct RowLayout {
     func attachmentBlock(_ spec: AttachmentSpec, width inner: Int, defaultFrameWidth: Int, follows: Bool = false) -> Block {
         if let card = spec.card {
             // A card across the content (a giphy's with its buttons: across the bubble).
-            let cardWidth = card.kind == .giphyActions ? defaultFrameWidth : inner
+            let cardWidth = [.giphyActions, .fileMessage, .voiceMessage].contains(card.kind) ? defaultFrameWidth : inner
             if fitsCard(width: cardWidth) { return cardBlock(spec, card: card, width: cardWidth, follows: follows) }
         }
         let attachment = spec.attachment

@@ -81,11 +81,24 @@ extension RowLayout {
         let id = spec.id
         let avatarColumn = min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1))
         let left = padding + avatarColumn
-        let available = max(1, width - padding - left)
+        var available = max(1, width - padding - left)
         var children: [Box] = []
         let avatarFits = avatarColumn >= metrics.avatarWidth
         if let avatar = spec.avatar, avatarFits {
             children.append(box(avatarBlock(avatar, role: .avatar), id: id, x: padding, y: 0))
+        }
+        // Sendbird's more button ends the sender's line (`userHStackView`: profile, sender,
+        // more button, 8 points apart): the name and the date give it its room.
+        if anatomy.parentInfoStyle == .sendbird {
+            var more = line(.moreButton, nil, maxWidth: max(1, available))
+            more.width = max(more.width, metrics.moreButtonWidth)
+            more.height = max(lineHeight, metrics.moreButtonHeight)
+            more.alignment = .center
+            let reserve = more.width + metrics.avatarSpacing
+            if available - reserve >= 4 * narrowestBubbleContent {
+                available -= reserve
+                children.append(box(more, id: id, x: width - padding - more.width, y: 0))
+            }
         }
         children.append(box(line(.authorName, info.authorName, maxWidth: available), id: id, x: left, y: 0))
         let date = wrapped(.timestamp, info.dateText, width: available, alignment: .leading)
@@ -94,7 +107,7 @@ extension RowLayout {
     }
 
     /// A block standing for one picture or video: a media attachment, or a gallery of one.
-    private func isSingleMedia(_ block: Block) -> Bool {
+    func isSingleMedia(_ block: Block) -> Bool {
         if let gallery = block.gallery { return gallery.mediaCount == 1 }
         guard block.card == nil, case .attachment(let attachment)? = block.content else { return false }
         return attachment.kind == .image || attachment.kind == .video

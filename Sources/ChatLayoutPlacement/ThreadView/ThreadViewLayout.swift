@@ -51,10 +51,28 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
         var height = rows.stack.height
         // The parent info's rows leave the space of a first reply under them when there is none.
         if decisions.parentInfo != nil && decisions.items.isEmpty { height += rows.stack.spacing(above: .other) }
-        let laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), table: rows.table, contentHeight: height,
+        var laidOut = LaidOutList(width: width, header: header(decisions.header, width: width), table: rows.table, contentHeight: height,
                                   messageRows: rows.messageRows, showsOnlyStates: rows.stack.onlyStates,
                                   unreadCount: decisions.unreadCount, dateIndicator: dateIndicator, layout: listLayout)
+        laidOut.topBanner = decisions.frozenBanner.flatMap { frozenBanner($0, width: width) }
         return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)
+    }
+
+    /// Sendbird's state banner over a frozen channel's thread (`SBUChannelStateBanner` as its
+    /// thread's list places it: ``Metrics/stateBannerInset`` in from the list's edges,
+    /// ``Metrics/stateBannerTop`` down, ``Metrics/stateBannerHeight`` tall), its words on one
+    /// line centred in it; at `y` 0 of the list. Nil when the row has no room for it.
+    private func frozenBanner(_ text: String, width: Int) -> Box? {
+        let inset = min(metrics.stateBannerInset, max(0, (width - 1) / 2))
+        let room = width - 2 * inset
+        guard room > 0 else { return nil }
+        let height = max(metrics.lineHeight, metrics.stateBannerHeight)
+        let drawn = listLayout.presentation.line(.frozenBanner, text: text, content: nil, strings: listLayout.strings)
+        let (line, direction) = MessageListLayout.fittedLine(drawn, width: room, measurer: measurer)
+        let placed = PlacedLine(display: line.display, text: line.text, x: (room - line.width) / 2, width: line.width)
+        let box = Box(role: .frozenBanner, frame: Frame(x: inset, y: metrics.stateBannerTop, width: room, height: height),
+                      composedText: text, placedLines: [placed], alignment: .center, textDirection: direction)
+        return listLayout.direction == .rightToLeft ? box.mirrored(inWidth: width) : box
     }
 
     /// The header: a bordered box with "Thread" and the channel's name under it, both centred

@@ -61,7 +61,7 @@ struct ConfigKeyWarningTests {
              "message_paddings": {"horizontal": 12, "single_bottom": 6, "group_bottom": 1, "quoted_view": 4}, "edited_label_enabled": false, "auto_translation_enabled": true,
              "unread_separator_enabled": true, "page_size": 20, "show_shadowed_messages": true, "unread_last_read_fallback": true,
              "show_empty_state": false, "layout_direction": "rtl", "thread_replies_counter_enabled": false, "thread_replies_counter_requires_all_replies": true,
-             "parent_presentation": "first_message", "starting_point": 0, "date_separator_on_oldest_message": false,
+             "parent_presentation": "first_message", "frozen_banner": false, "starting_point": 0, "date_separator_on_oldest_message": false,
              "reactions_rule": "any_score", "failure_indicator_requires_text": true, "avatar_on_top_most_row": true,
              "direct_channel_rule": "members_cid", "show_outgoing_message_avatar": true,
              "skip_edited_message_label": {"message_types": ["reply"], "message_ids": ["m1"]},

@@ -39,6 +39,7 @@ enum DocumentWriter {
             ("show_empty_state", .bool(c.showEmptyState)),
             ("thread_replies_counter_enabled", .bool(c.threadView.repliesCounterEnabled)),
             ("thread_replies_counter_requires_all_replies", .bool(c.threadView.repliesCounterRequiresAllReplies)),
+            ("frozen_banner", .bool(c.threadView.frozenBanner)),
         ])
         let features = conversation.channel.features
         var channel: [(String, JSONValue)] = [
@@ -52,6 +53,7 @@ enum DocumentWriter {
         if let name = conversation.channel.name { channel.append(("name", .string(name))) }
         if let count = conversation.channel.memberCount { channel.append(("member_count", .int(count))) }
         if let truncatedAt = conversation.channel.truncatedAt { channel.append(("truncated_at", timestamp(truncatedAt))) }
+        if conversation.channel.isFrozen { channel.append(("frozen", .bool(true))) }
         return .object([
             ("context", .object(contextMembers)), ("config", config), ("channel", .object(channel)),
             ("members", .array(conversation.members.map { .object([("user", user($0.user))]) })),
