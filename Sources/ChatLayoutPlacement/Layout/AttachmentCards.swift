@@ -295,7 +295,6 @@ extension RowLayout {
     private func fileParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
         let (border, left, cardRight) = cardInsets(width: width)
-        var parts: [CardPartPlacement] = []
         var x = left
         var right = cardRight
         var button: CardPartPlacement?
@@ -325,22 +324,31 @@ extension RowLayout {
         var texts: [Block] = []
         if let name = card.part(.fileName) { texts.append(partBlock(name, maxWidth: right - x)) }
         if let size = card.part(.fileSize) { texts.append(partBlock(size, maxWidth: right - x)) }
+        return centredRow(leading: icon, texts: texts, x: x, right: right, trailing: button, border: border)
+    }
+
+    /// A card's one row: `leading` (an icon), the `texts` stacked from `x` to `right` and
+    /// `trailing` (a button, an icon), each centred down the tallest of them, inside the
+    /// border and the vertical padding; the parts in that order, and the card's height.
+    private func centredRow(leading: CardPartPlacement?, texts: [Block], x: Int, right: Int, trailing: CardPartPlacement?,
+                            border: Int) -> (parts: [CardPartPlacement], height: Int) {
+        let cards = metrics.cards
         let textHeight = texts.reduce(0) { $0 + $1.height } + cards.textSpacing * max(0, texts.count - 1)
-        let contentHeight = max(textHeight, icon?.frame.height ?? 0, button?.frame.height ?? 0)
+        let contentHeight = max(textHeight, leading?.frame.height ?? 0, trailing?.frame.height ?? 0)
         let top = border + cards.verticalPadding
-        if var icon {
-            icon.frame.y = top + (contentHeight - icon.frame.height) / 2
-            parts.append(icon)
+        var parts: [CardPartPlacement] = []
+        func centred(_ part: CardPartPlacement?) {
+            guard var part else { return }
+            part.frame.y = top + (contentHeight - part.frame.height) / 2
+            parts.append(part)
         }
+        centred(leading)
         var y = top + (contentHeight - textHeight) / 2
         for block in texts {
             parts.append(CardPartPlacement(block: block, frame: Frame(x: x, y: y, width: max(1, right - x), height: block.height)))
             y += block.height + cards.textSpacing
         }
-        if var button {
-            button.frame.y = top + (contentHeight - button.frame.height) / 2
-            parts.append(button)
-        }
+        centred(trailing)
         return (parts, top + contentHeight + cards.verticalPadding + border)
     }
 
@@ -451,7 +459,6 @@ extension RowLayout {
     private func quotedVoiceRecordingParts(_ card: CardSpec, width: Int) -> (parts: [CardPartPlacement], height: Int) {
         let cards = metrics.cards
         let (border, left, cardRight) = cardInsets(width: width)
-        var parts: [CardPartPlacement] = []
         var right = cardRight
         var icon: CardPartPlacement?
         if let part = card.part(.recordingIcon) {
@@ -466,19 +473,7 @@ extension RowLayout {
             }
         }
         let texts = [card.part(.fileName), card.part(.duration)].compactMap { $0 }.map { partBlock($0, maxWidth: max(1, right - left)) }
-        let textHeight = texts.reduce(0) { $0 + $1.height } + cards.textSpacing * max(0, texts.count - 1)
-        let contentHeight = max(textHeight, icon?.frame.height ?? 0)
-        let top = border + cards.verticalPadding
-        var y = top + (contentHeight - textHeight) / 2
-        for block in texts {
-            parts.append(CardPartPlacement(block: block, frame: Frame(x: left, y: y, width: max(1, right - left), height: block.height)))
-            y += block.height + cards.textSpacing
-        }
-        if var icon {
-            icon.frame.y = top + (contentHeight - icon.frame.height) / 2
-            parts.append(icon)
-        }
-        return (parts, top + contentHeight + cards.verticalPadding + border)
+        return centredRow(leading: nil, texts: texts, x: left, right: right, trailing: icon, border: border)
     }
 
     /// The width a quoted voice recording's card needs: its border and padding around the
