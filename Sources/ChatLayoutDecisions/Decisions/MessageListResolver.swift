@@ -306,7 +306,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             decision.quotesCurrentUser = Identifier.same(quoted.user.id, context.currentUserID)
         }
         decision.isJumbomoji = facts.isJumbomoji
-        let annotations = annotations(message, isFromCurrentUser: isFromCurrentUser, features: features, user: user)
+        let annotations = annotations(message, features: features, user: user)
         if !annotations.isEmpty { decision.annotations = annotations }
         // Stream SwiftUI's `showsLastInGroupInfo`: others' messages in a channel of more than two
         // members, over the top message of a group, when the header has a size.
@@ -320,7 +320,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// The annotations above a message's bubble, in Stream SwiftUI's order (`MessageTopView`):
     /// who pinned it, that it is a thread reply also in the channel, the current user's
     /// reminder and, while it is ahead of the document's now, when it fires.
-    func annotations(_ message: Message, isFromCurrentUser: Bool, features: ChannelFeatures, user: (String) -> User) -> [MessageAnnotation] {
+    func annotations(_ message: Message, features: ChannelFeatures, user: (String) -> User) -> [MessageAnnotation] {
         var annotations: [MessageAnnotation] = []
         // Stream's `isPinned`: pinned, and its pin not yet expired.
         if config.pinnedAnnotationEnabled && message.pinned && (message.pinExpires.map { $0 > context.now } ?? true) {

@@ -298,34 +298,39 @@ extension RowLayout {
         var x = left
         var right = cardRight
         var button: CardPartPlacement?
-        if let part = card.part(.downloadButton) ?? card.part(.shareButton) {
-            var block = partBlock(part, maxWidth: max(1, cardRight - left))
-            let buttonWidth = max(cards.downloadButtonWidth, block.width)
-            if cardRight - left >= buttonWidth + cards.downloadButtonGap + cards.iconWidth + cards.iconGap + narrowestBubbleContent {
-                block.width = buttonWidth
-                block.alignment = .center
-                block.height = max(1, cards.downloadButtonHeight)
-                button = CardPartPlacement(block: block, frame: Frame(x: cardRight - buttonWidth, y: 0, width: buttonWidth, height: block.height))
-                right = cardRight - buttonWidth - cards.downloadButtonGap
-            }
+        if let block = sizedPart(card.part(.downloadButton) ?? card.part(.shareButton), width: cards.downloadButtonWidth,
+                                 height: max(1, cards.downloadButtonHeight), room: cardRight - left,
+                                 beside: cards.downloadButtonGap + cards.iconWidth + cards.iconGap + narrowestBubbleContent) {
+            button = CardPartPlacement(block: block, frame: Frame(x: cardRight - block.width, y: 0, width: block.width, height: block.height))
+            right = cardRight - block.width - cards.downloadButtonGap
         }
         var icon: CardPartPlacement?
-        if let part = card.part(.fileIcon) {
-            var block = partBlock(part, maxWidth: max(1, right - x))
-            let iconWidth = max(cards.iconWidth, block.width)
-            if right - x >= iconWidth + cards.iconGap + narrowestBubbleContent {
-                block.width = iconWidth
-                block.alignment = .center
-                block.height = cards.iconHeight
-                icon = CardPartPlacement(block: block, frame: Frame(x: x, y: 0, width: iconWidth, height: cards.iconHeight))
-                x += iconWidth + cards.iconGap
-            }
+        if let block = sizedPart(card.part(.fileIcon), width: cards.iconWidth, height: cards.iconHeight, room: right - x,
+                                 beside: cards.iconGap + narrowestBubbleContent) {
+            icon = CardPartPlacement(block: block, frame: Frame(x: x, y: 0, width: block.width, height: block.height))
+            x += block.width + cards.iconGap
         }
         var texts: [Block] = []
         if let name = card.part(.fileName) { texts.append(partBlock(name, maxWidth: right - x)) }
         if let size = card.part(.fileSize) { texts.append(partBlock(size, maxWidth: right - x)) }
         return centredRow(leading: icon, texts: texts, x: x, right: right, trailing: button, border: border)
     }
+
+    /// `part` as a box of its own in a card: at least `width` wide (wider when its words are),
+    /// `height` tall, its words centred; nil without the part, or when `room` does not leave
+    /// `beside` next to it.
+    private func sizedPart(_ part: CardSpec.Part?, width: Int, height: Int, room: Int, beside: Int) -> Block? {
+        guard let part else { return nil }
+        var block = partBlock(part, maxWidth: max(1, room))
+        block.width = max(width, block.width)
+        guard room >= block.width + beside else { return nil }
+        block.alignment = .center
+        block.height = height
+        return block
+    }
+
+    /// A recording's file icon's height: its size, at least a line.
+    private var recordingIconHeight: Int { max(lineHeight, metrics.cards.recordingIconSize / metrics.verticalScale) }
 
     /// A card's one row: `leading` (an icon), the `texts` stacked from `x` to `right` and
     /// `trailing` (a button, an icon), each centred down the tallest of them, inside the
@@ -400,17 +405,10 @@ extension RowLayout {
         var x = left
         var right = cardRight
         var icon: CardPartPlacement?
-        if let part = card.part(.recordingIcon) {
-            var block = partBlock(part, maxWidth: max(1, cardRight - left))
-            let iconWidth = max(cards.recordingIconSize, block.width)
-            let needed = iconWidth + cards.iconGap + cards.playButtonSize + cards.iconGap + 4 * narrowestBubbleContent
-            if cardRight - left >= needed {
-                block.width = iconWidth
-                block.alignment = .center
-                block.height = max(lineHeight, cards.recordingIconSize / metrics.verticalScale)
-                icon = CardPartPlacement(block: block, frame: Frame(x: cardRight - iconWidth, y: 0, width: iconWidth, height: block.height))
-                right = cardRight - iconWidth - cards.iconGap
-            }
+        if let block = sizedPart(card.part(.recordingIcon), width: cards.recordingIconSize, height: recordingIconHeight, room: cardRight - left,
+                                 beside: cards.iconGap + cards.playButtonSize + cards.iconGap + 4 * narrowestBubbleContent) {
+            icon = CardPartPlacement(block: block, frame: Frame(x: cardRight - block.width, y: 0, width: block.width, height: block.height))
+            right = cardRight - block.width - cards.iconGap
         }
         var play: CardPartPlacement?
         if let part = card.part(.playButton), right - x >= cards.playButtonSize + cards.iconGap + narrowestBubbleContent {
@@ -461,16 +459,10 @@ extension RowLayout {
         let (border, left, cardRight) = cardInsets(width: width)
         var right = cardRight
         var icon: CardPartPlacement?
-        if let part = card.part(.recordingIcon) {
-            var block = partBlock(part, maxWidth: max(1, cardRight - left))
-            let iconWidth = max(cards.recordingIconSize, block.width)
-            if cardRight - left >= iconWidth + cards.quotedRecordingGap + narrowestBubbleContent {
-                block.width = iconWidth
-                block.alignment = .center
-                block.height = max(lineHeight, cards.recordingIconSize / metrics.verticalScale)
-                icon = CardPartPlacement(block: block, frame: Frame(x: cardRight - iconWidth, y: 0, width: iconWidth, height: block.height))
-                right = cardRight - iconWidth - cards.quotedRecordingGap
-            }
+        if let block = sizedPart(card.part(.recordingIcon), width: cards.recordingIconSize, height: recordingIconHeight, room: cardRight - left,
+                                 beside: cards.quotedRecordingGap + narrowestBubbleContent) {
+            icon = CardPartPlacement(block: block, frame: Frame(x: cardRight - block.width, y: 0, width: block.width, height: block.height))
+            right = cardRight - block.width - cards.quotedRecordingGap
         }
         let texts = [card.part(.fileName), card.part(.duration)].compactMap { $0 }.map { partBlock($0, maxWidth: max(1, right - left)) }
         return centredRow(leading: nil, texts: texts, x: left, right: right, trailing: icon, border: border)
