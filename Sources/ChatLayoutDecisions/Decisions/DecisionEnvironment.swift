@@ -20,6 +20,10 @@ public struct DecisionEnvironment: Sendable {
     public var strings: ChatStrings
     /// Tells the messages drawn as jumbomoji.
     public var emoji: any EmojiClassifying
+    /// Parses message text as markdown when `markdown_enabled` is on; nil draws every text as
+    /// written. The core has no parser of its own: `ChatLayoutMarkdown` gives one (cmark-gfm),
+    /// and an Apple front end may adapt Foundation's.
+    public var markdown: (any MarkdownParsing)?
     /// Whether a long list is decided on all cores: true unless ``emoji`` is bound to one thread.
     public var decidesOnAllCores = true
 
