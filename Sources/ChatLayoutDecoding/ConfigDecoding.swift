@@ -85,6 +85,8 @@ enum ConfigDecoding {
         .bool("jump_to_unread_when_opening", \.jumpToUnreadWhenOpening),
         .choice("scrolling_anchor", \.scrollingAnchor),
         .bool("download_file_attachments_enabled", \.downloadFileAttachmentsEnabled),
+        // Rich text: message text laid out as markdown.
+        .bool("markdown_enabled", \.markdownEnabled),
     ]
 
     /// The objects holding options, in their first option's order.
