@@ -694,8 +694,13 @@ struct RowLayout {
                         : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
                 }
             case .edited:
-                guard let words = spec.editedInText, let text = content.last, text.role == .text, let last = text.lines.last else { continue }
+                guard let words = spec.editedInText, let text = content.last, text.role == .text else { continue }
                 var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner)
+                // Rich text draws its lines in its blocks: the word goes on a line of its own under them.
+                guard let last = text.lines.last else {
+                    if text.richText != nil { content.append(label) }
+                    continue
+                }
                 // After the text's last line, where the line has room for a space and the word
                 // (as the wrapped text with the word appended); else on a line of its own.
                 let after = last.width + measurer.width(of: " ")

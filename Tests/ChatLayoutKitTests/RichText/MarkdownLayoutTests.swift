@@ -146,6 +146,19 @@ struct MarkdownLayoutTests {
         #expect(blocks[1].placedLines[0].spans?.contains { $0.traits == .link && $0.destination == "https://example.com" } == true)
     }
 
+    @Test func sendbirdsEditedWord_standsUnderTheRichText() throws {
+        let builder = ConversationBuilder().direct()
+            .config {
+                $0 = LayoutProfile.sendbird.defaults()
+                $0.markdownEnabled = true
+            }
+            .message("m1", by: "leia", at: 0, text: FakeMarkdown.mixed) { $0.messageTextUpdatedAt = instant("2024-03-05T09:05:00Z") }
+        let screen = try screen(builder)
+        let text = try #require(boxes(screen, .text).first), edited = try #require(boxes(screen, .editedLabel).first)
+        #expect(text.children.map(\.role) == [.textBlock])
+        #expect(edited.frame.y == text.frame.maxY)
+    }
+
     @Test func plainText_keepsTodaysBoxes() throws {
         let screen = try screen(one("plain words"))
         #expect(boxes(screen, .textBlock).isEmpty)
