@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(libicu-dev pkg-config libfreetype-dev libharfbuzz0b
-          fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback chromium)
+          fonts-noto-core fonts-noto-mono fonts-noto-color-emoji fonts-droid-fallback chromium)
 if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
     missing=()
     for package in "${packages[@]}"; do

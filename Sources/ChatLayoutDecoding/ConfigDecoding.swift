@@ -86,6 +86,8 @@ enum ConfigDecoding {
         .choice("scrolling_anchor", \.scrollingAnchor),
         .bool("highlight_message_when_jumping", \.highlightMessageWhenJumping),
         .bool("download_file_attachments_enabled", \.downloadFileAttachmentsEnabled),
+        // Rich text: message text laid out as markdown.
+        .bool("markdown_enabled", \.markdownEnabled),
     ]
 
     /// The objects holding options, in their first option's order.

@@ -40,8 +40,12 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     /// fonts that were measured.
     public let cssFontFamily: String
 
-    private let engine: ICUTextEngine
-    private let shaper: TextShaper
+    let engine: ICUTextEngine
+    let shaper: TextShaper
+    /// The faces of rich text's styled runs (styled spans wrapped (`wrap(_:width:)` with ``StyledSpan``s)); nil:
+    /// every run in the regular fonts.
+    public let styles: StyledFontFiles?
+    let faceMeasurers = MeasurementMemo<StyledFontFiles.Face, FaceMeasurer>()
     private let widths = MeasurementMemo<ExactText, Double>()
     private let wrapped = MeasurementMemo<WidthKey, WrappedText>()
     private let truncated = MeasurementMemo<WidthKey, String>()
@@ -51,9 +55,11 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
         var width: Int
     }
 
-    /// A measurer at `pointSize` with `fonts`. Throws when the size is not positive and
-    /// finite, the set is empty, or a font file cannot be opened.
-    public init(pointSize: Double = 17, fonts: FontSet = .noto) throws(FontError) {
+    /// A measurer at `pointSize` with `fonts`, measuring rich text's bold, italic and code in
+    /// `styles` (opened when first needed; a face whose file is missing is measured in
+    /// `fonts`). Throws when the size is not positive and finite, the set is empty, or a font
+    /// file of `fonts` cannot be opened.
+    public init(pointSize: Double = 17, fonts: FontSet = .noto, styles: StyledFontFiles? = .noto) throws(FontError) {
         guard pointSize.isFinite && pointSize > 0 else { throw .invalidPointSize(pointSize) }
         guard !fonts.fonts.isEmpty else { throw .noFonts }
         var opened: [OpenedFont] = []
@@ -63,6 +69,7 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
         let unitsPerEm = Double(primary.unitsPerEm)
         self.pointSize = pointSize
         self.fonts = fonts
+        self.styles = styles
         self.lineMetrics = LineMetrics(ascender: Double(ascender) * pointSize / unitsPerEm,
                                        descender: Double(descender) * pointSize / unitsPerEm,
                                        lineGap: Double(lineGap) * pointSize / unitsPerEm)
@@ -122,6 +129,14 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
 
     /// The paragraph shaped, with its break opportunities, ready to be fitted to widths.
     private func fitting(_ clusters: [String]) -> LineFitting {
+        return LineFitting(shaped: shaper.shape(clusters), canBreakBefore: breakOpportunities(clusters)) { range in
+            Self.wholePoints(shaper.shape(Array(clusters[range])).width)
+        }
+    }
+
+    /// Where a line may start among a paragraph's `clusters` (UAX #14 opportunities that are
+    /// cluster boundaries): `count + 1` flags.
+    func breakOpportunities(_ clusters: [String]) -> [Bool] {
         let paragraph = clusters.joined()
         // Cluster starts as UTF-8 offsets, to find the line-break opportunities among them.
         var clusterAt: [Int: Int] = [:]
@@ -136,9 +151,7 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
             offset += segment.utf8.count
             if let index = clusterAt[offset] { canBreakBefore[index] = true }
         }
-        return LineFitting(shaped: shaper.shape(clusters), canBreakBefore: canBreakBefore) { drawn in
-            Self.wholePoints(shaper.shape(drawn).width)
-        }
+        return canBreakBefore
     }
 
     // MARK: Truncation

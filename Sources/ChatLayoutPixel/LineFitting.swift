@@ -18,8 +18,9 @@ struct LineFitting {
     let shaped: ShapedText
     /// `canBreakBefore[i]`: a line may start at cluster `i` (index 0 and `count` excluded).
     let canBreakBefore: [Bool]
-    /// The width of a line's drawn clusters shaped on their own, in whole points.
-    let lineWidth: ([String]) -> Int
+    /// The width of a line's drawn clusters (a range of ``shaped``'s) shaped on their own, in
+    /// whole points.
+    let lineWidth: (Range<Int>) -> Int
 
     /// The paragraph's lines.
     func lines(width: Int) -> [TextLine] {
@@ -56,7 +57,7 @@ struct LineFitting {
     /// The line from `start` to `end`: where its drawn clusters end and their width.
     private func measure(_ start: Int, _ end: Int) -> (drawnEnd: Int, width: Int) {
         let drawnEnd = self.drawnEnd(start, end)
-        return (drawnEnd, lineWidth(Array(shaped.clusters[start ..< drawnEnd])))
+        return (drawnEnd, lineWidth(start ..< drawnEnd))
     }
 
     /// Where a line starting at `start` ends by the clusters' advances: after the last

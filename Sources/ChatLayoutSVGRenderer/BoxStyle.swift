@@ -24,6 +24,10 @@ struct BoxStyle {
         /// Three dots side by side, centred in the frame (the typing indicator's), when the
         /// box has no line of its own (a terminal's "•••").
         case dots
+        /// A thin bar down the frame's leading edge (a block quote's or a code block's gutter).
+        case gutter
+        /// A rule across the middle of the frame (a thematic break).
+        case rule
     }
 
     enum TextSetting {
@@ -79,8 +83,14 @@ struct BoxStyle {
             return BoxStyle(text: .separator, color: \.danger, ruleColor: \.danger)
         case .bubble:
             return BoxStyle(shape: .bubble)
-        case .text, .replyPreview, .threadIcon:
+        case .text, .replyPreview, .threadIcon, .textBlock:
             return BoxStyle()
+        case .listMarker:
+            return BoxStyle(color: \.muted)
+        case .quoteGutter, .codeGutter:
+            return BoxStyle(shape: .gutter)
+        case .thematicBreak:
+            return BoxStyle(shape: .rule)
         case .attachment:
             return BoxStyle(shape: .card)
         case .reactions:

@@ -73,6 +73,14 @@ struct SVGDocument {
         line("<" + name + Self.attributes(attributes) + ">" + XMLText.escaped(content) + "</" + name + ">")
     }
 
+    /// `<name …><tspan …>piece</tspan>…</name>` on one line: each piece escaped here, in its
+    /// own attributes.
+    mutating func element(_ name: String, _ attributes: [(String, String)], pieces: [(attributes: [(String, String)], content: String)]) {
+        line("<" + name + Self.attributes(attributes) + ">"
+             + pieces.map { "<tspan" + Self.attributes($0.attributes) + ">" + XMLText.escaped($0.content) + "</tspan>" }.joined()
+             + "</" + name + ">")
+    }
+
     mutating func close(_ name: String) {
         depth -= 1
         line("</" + name + ">")

@@ -157,6 +157,13 @@ public struct SVGRenderer: Sendable {
         switch shape {
         case .none:
             break
+        case .gutter:
+            // A bar three pixels wide (one in cells of a narrow font) down the frame's leading edge.
+            document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y)"), ("width", "\(max(1, min(3, frame.width)))"),
+                                      ("height", "\(frame.height)"), ("fill", palette.rule)])
+        case .rule:
+            document.element("rect", [("x", "\(frame.x)"), ("y", "\(frame.y + frame.height / 2)"), ("width", "\(frame.width)"),
+                                      ("height", "1"), ("fill", palette.rule)])
         case .bubble:
             let d = SVGShapes.bubblePath(frame, tail: box.tail, direction: direction, inset: metrics.bubbleInset, radius: metrics.cornerRadius)
             let own = box.content == .bubble(fromCurrentUser: true)
@@ -314,7 +321,7 @@ public struct SVGRenderer: Sendable {
         // the layout measured them in: the font scaled by their height, the baseline in their middle.
         var lineHeight = lineHeight, fontSize = metrics.fontSize, baseline = metrics.baseline
         let count = box.placedLines.count
-        if box.role == .text, count > 0, frame.height % count == 0, frame.height / count > lineHeight, lineHeight > 0 {
+        if box.role == .text || box.role == .textBlock, count > 0, frame.height % count == 0, frame.height / count > lineHeight, lineHeight > 0 {
             let tall = frame.height / count
             fontSize = metrics.fontSize * tall / lineHeight
             baseline = tall * metrics.cellHeight / 2 + fontSize * 35 / 100
@@ -334,8 +341,40 @@ public struct SVGRenderer: Sendable {
                 attributes.append(("font-family", "\(metrics.joiningScriptFontFamily), \(metrics.fontFamily), \(metrics.emojiFontFamily)"))
             }
             attributes += [("textLength", "\(width)"), ("lengthAdjust", "spacingAndGlyphs")]
+            if let spans = line.spans, !spans.isEmpty {
+                document.element("text", attributes, pieces: styledPieces(text, spans: spans))
+                continue
+            }
             document.element("text", attributes, content: String(text))
         }
+    }
+
+    /// A rich text line's pieces as `<tspan>`s: bold, italic, struck through, code in the
+    /// monospace family, links and mentions in the accent colour. Characters outside every
+    /// span (none, from the layout) are drawn plain.
+    private func styledPieces(_ text: Substring, spans: [PlacedSpan]) -> [(attributes: [(String, String)], content: String)] {
+        let characters = Array(text)
+        var pieces: [(attributes: [(String, String)], content: String)] = []
+        var cursor = 0
+        func plain(upTo end: Int) {
+            if cursor < end { pieces.append(([], String(characters[cursor ..< end]))) }
+            cursor = max(cursor, end)
+        }
+        for span in spans {
+            let start = min(max(span.start, cursor), characters.count), end = min(characters.count, span.start + span.length)
+            plain(upTo: start)
+            guard start < end else { continue }
+            var attributes: [(String, String)] = []
+            if span.traits.contains(.strong) { attributes.append(("font-weight", "bold")) }
+            if span.traits.contains(.emphasis) { attributes.append(("font-style", "italic")) }
+            if span.traits.contains(.strikethrough) { attributes.append(("text-decoration", "line-through")) }
+            if span.traits.contains(.code) { attributes.append(("font-family", metrics.monospaceFontFamily)) }
+            if !span.traits.isDisjoint(with: [.link, .mention]) { attributes.append(("fill", palette.accent)) }
+            pieces.append((attributes, String(characters[start ..< end])))
+            cursor = end
+        }
+        plain(upTo: characters.count)
+        return pieces
     }
 
     /// Whether `text` has a letter of a script whose letters join (Arabic with its

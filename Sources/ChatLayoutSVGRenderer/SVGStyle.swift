@@ -21,6 +21,9 @@ public struct SVGMetrics: Hashable, Sendable {
     /// isolated (DejaVu Sans Mono does), so a shaping font comes first and the browser joins
     /// them; the line is still fitted to its cells.
     public var joiningScriptFontFamily: String = "'Noto Sans Arabic', 'Noto Naskh Arabic', 'Noto Sans Syriac', 'Noto Sans NKo', 'DejaVu Sans', 'Geeza Pro', 'Segoe UI', Tahoma"
+    /// The font-family list of rich text's code (inline code, code blocks): the font the
+    /// HarfBuzz measurer measures code in first.
+    public var monospaceFontFamily: String = "'Noto Sans Mono', 'DejaVu Sans Mono', Menlo, monospace"
     /// How far a bubble's outline sits inside its frame, in pixels: half a cell, where the
     /// terminal draws its border; none in points.
     public var bubbleInset: Int

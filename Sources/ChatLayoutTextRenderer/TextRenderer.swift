@@ -143,6 +143,15 @@ public struct TextRenderer: Sendable {
                 for row in frame.y ..< frame.maxY where clip.contains(row) {
                     grid.draw(boxLine: renderer.asciiBorders ? "|" : "▌", row: row - origin, column: column)
                 }
+            case .quoteGutter, .codeGutter:
+                // Rich text: a bar down a block quote's or a code block's lines.
+                for row in frame.y ..< frame.maxY where clip.contains(row) {
+                    grid.fill(renderer.asciiBorders ? "|" : "│", row: row - origin, column: frame.x, count: 1)
+                }
+            case .thematicBreak:
+                if clip.contains(frame.y) {
+                    grid.fill(renderer.asciiBorders ? "-" : "─", row: frame.y - origin, column: frame.x, count: frame.width)
+                }
             case .dateOverlay, .scrollToLatestButton, .jumpToUnreadButton, .frozenBanner:
                 // A grid cannot show a pill floating over text without cutting it: the rows a
                 // floating box covers are cleared across the screen first (once: two floating

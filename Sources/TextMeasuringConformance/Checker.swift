@@ -92,6 +92,34 @@ struct Checker<Measurer: TextMeasuring> {
         checkParagraphs(text, lines: lines, width: width)
     }
 
+    // MARK: wrap(_ spans:width:)
+
+    mutating func checkStyledWrap(_ text: String, width: Int) {
+        let characters = Array(text)
+        let middle = characters.count / 2
+        let spans = [StyledSpan(text: String(characters[..<middle])), StyledSpan(text: String(characters[middle...]), traits: .strong)]
+        let styled = measurer.wrap(spans, width: width)
+        guard styled.pieces.count == styled.wrapped.lines.count else {
+            report(.piecesCoverTheLines, text, width, "\(styled.pieces.count) lists of pieces for \(styled.wrapped.lines.count) lines")
+            return
+        }
+        for (index, (line, pieces)) in zip(styled.wrapped.lines, styled.pieces).enumerated() {
+            var next = 0
+            for piece in pieces {
+                if piece.start != next || piece.length <= 0 || !spans.indices.contains(piece.span) {
+                    report(.piecesCoverTheLines, text, width, "line \(index): piece \(piece) does not follow at \(next)")
+                    return
+                }
+                next += piece.length
+            }
+            let shown = Self.withoutHangingSpaces(line.text).count
+            if next != shown {
+                report(.piecesCoverTheLines, text, width, "line \(index) \(line.text.debugDescription): pieces cover \(next) of \(shown) characters")
+                return
+            }
+        }
+    }
+
     /// The lines, paragraph by paragraph: each paragraph's lines concatenate to it; an empty
     /// paragraph is one empty line; no line of a paragraph with text is empty or (after the
     /// first) starts with a space.

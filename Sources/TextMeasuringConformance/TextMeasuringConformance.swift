@@ -45,6 +45,10 @@ public enum TextMeasuringConformance {
         /// (after it, only the closers of bidi controls the cut left open), or is empty when
         /// not even "…" fits.
         case truncationCutsWithAnEllipsis = "truncation cuts with an ellipsis"
+        /// `wrap(_:width:)` of styled pieces (the text cut in two, the second half bold) says
+        /// which pieces each line holds: in order, one after another from the line's first
+        /// character, covering its characters but the hanging spaces exactly once.
+        case piecesCoverTheLines = "pieces cover the lines"
     }
 
     /// One broken promise: which, for which text at which width, and what was seen.
@@ -129,6 +133,7 @@ public enum TextMeasuringConformance {
             for width in widths {
                 checker.checkWrap(text, width: width)
                 checker.checkTruncation(text, width: width)
+                checker.checkStyledWrap(text, width: width)
             }
         }
         return Report(violations: checker.violations, textCount: texts.count, widths: widths, isTruncated: checker.isTruncated)

@@ -62,6 +62,8 @@ struct BrokenMeasurer: TextMeasuring {
         case cutsWithoutEllipsis
         /// Never cuts.
         case neverCuts
+        /// Says nothing of a styled line's last piece.
+        case dropsLastPiece
 
         var testDescription: String { rawValue }
 
@@ -76,6 +78,7 @@ struct BrokenMeasurer: TextMeasuring {
             case .spacesStartTheNextLine: .spacesHang
             case .cutsWithoutEllipsis: .truncationCutsWithAnEllipsis
             case .neverCuts: .truncationFits
+            case .dropsLastPiece: .piecesCoverTheLines
             }
         }
 
@@ -112,6 +115,14 @@ struct BrokenMeasurer: TextMeasuring {
         default: break
         }
         return wrapped
+    }
+
+    func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText {
+        var styled = StyledWrappedText.mapping(wrap(spans.map(\.text).joined(), width: width), onto: spans)
+        if fault == .dropsLastPiece {
+            styled.pieces = styled.pieces.map { pieces in pieces.count > 1 ? Array(pieces.dropLast()) : pieces }
+        }
+        return styled
     }
 
     func truncate(_ text: String, width: Int) -> String {

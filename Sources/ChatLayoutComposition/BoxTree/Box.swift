@@ -80,6 +80,21 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// The header over the first message of others' groups with the author's name (Stream
     /// SwiftUI's `lastInGroupHeaderSize`, `last_in_group_header_size`).
     case groupHeader
+
+    // Rich text (`markdown_enabled`): a message's ``text`` box holds one box per block.
+    /// A block of a message's rich text — a paragraph, a heading, a list item's words, a code
+    /// block — its lines carrying their styled spans (``PlacedLine/spans``); its content
+    /// (``BoxContent/richTextBlock(_:)``) says which kind and how deep.
+    case textBlock
+    /// A list item's marker, "•" or "3.", hanging before the item's first line
+    /// (``BoxContent/listMarker(_:)``).
+    case listMarker
+    /// The bar before the blocks of a block quote, one per quote depth, as tall as the block.
+    case quoteGutter
+    /// The bar before a code block's lines.
+    case codeGutter
+    /// A thematic break (`---`): a rule across the text.
+    case thematicBreak
 }
 
 /// An integer rectangle in cells (the text renderer) or points (a front end), relative to the
@@ -160,6 +175,9 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     /// Offset and width, stored in 32 bits each: a long list holds millions of lines.
     @usableFromInline var storedX: Int32
     @usableFromInline var storedWidth: Int32
+    /// The styled pieces of a line of rich text (``BoxRole/textBlock``), in logical order; nil
+    /// for every other line (a message without markup allocates nothing for them).
+    public var spans: [PlacedSpan]?
 
     /// The line's left edge, counted from the box's `frame.x` (in a right-to-left layout too).
     public var x: Int {
@@ -185,6 +203,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         self.reading = Self.readingOrder(text, display: display)
         self.storedX = Self.clamped(x)
         self.storedWidth = Self.clamped(width)
+        self.spans = nil
     }
 
     /// A placed line whose reading order is known already, as ``readingOrder(_:display:)``
@@ -195,6 +214,7 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         self.reading = reading
         self.storedX = Self.clamped(x)
         self.storedWidth = Self.clamped(width)
+        self.spans = nil
     }
 
     /// The reading order of `text` without its hanging spaces, or nil where that is the
@@ -225,9 +245,9 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         return Identifier.same(reading, display) ? nil : reading
     }
 
-    private enum CodingKeys: String, CodingKey { case display, text, x, width }
+    private enum CodingKeys: String, CodingKey { case display, text, x, width, spans }
 
-    /// Decodes `{display, text, x, width}`.
+    /// Decodes `{display, text, x, width, spans?}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Read from outside the library: the display form, drawn as it is, is neutralised
@@ -235,15 +255,17 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         self.init(display: NeutralText(try container.decode(String.self, forKey: .display)).string,
                   text: try container.decode(String.self, forKey: .text),
                   x: try container.decode(Int.self, forKey: .x), width: try container.decode(Int.self, forKey: .width))
+        self.spans = try container.decodeIfPresent([PlacedSpan].self, forKey: .spans)
     }
 
-    /// Encodes `{display, text, x, width}`.
+    /// Encodes `{display, text, x, width, spans?}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(display, forKey: .display)
         try container.encode(text, forKey: .text)
         try container.encode(x, forKey: .x)
         try container.encode(width, forKey: .width)
+        try container.encodeIfPresent(spans, forKey: .spans)
     }
 }
 

@@ -55,6 +55,10 @@ public indirect enum BoxContent: Hashable, Sendable, Codable {
     /// An annotation above a message's bubble: what it says of the message, its title and what
     /// follows it (the box's `text` is its line, "Reminder set • in 2 hours").
     case annotation(MessageAnnotation)
+    /// A block of a message's rich text (a ``BoxRole/textBlock`` box): its kind and depths.
+    case richTextBlock(RichTextBlockContent)
+    /// A list item's marker (a ``BoxRole/listMarker`` box).
+    case listMarker(RichTextListMarker)
 
     /// Decodes content in the shape ``json()`` writes (``init(jsonValue:)``).
     public init(from decoder: any Decoder) throws {

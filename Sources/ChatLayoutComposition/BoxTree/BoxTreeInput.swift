@@ -50,15 +50,38 @@ extension Box {
             // neutralised. (The reading order of a wrapped line may leave an embedding open for
             // the next line: who draws it in reading order neutralises it, as the SVG does.)
             let neutral = NeutralText(shown).string
-            placedLines.append(PlacedLine(display: neutral, text: try line["text"].optionalString() ?? shown,
-                                          x: try line["x"].int(), width: try line["width"].int()))
+            var placedLine = PlacedLine(display: neutral, text: try line["text"].optionalString() ?? shown,
+                                        x: try line["x"].int(), width: try line["width"].int())
+            if let spans = try line["spans"].optionalArray() {
+                var pieces: [PlacedSpan] = []
+                for span in spans {
+                    var traits: RichTextTraits = []
+                    for name in try span["traits"].array() {
+                        let word = try name.string()
+                        guard let trait = PlacedSpan.trait(named: word) else {
+                            throw name.error("unknown trait '\(UntrustedText.plain(UntrustedText.shortened(word, wholeUpTo: 40)))'")
+                        }
+                        traits.insert(trait)
+                    }
+                    pieces.append(PlacedSpan(start: try span["start"].int(), length: try span["length"].int(), traits: traits,
+                                             destination: try span["destination"].optionalString().map { NeutralText($0).string }))
+                }
+                placedLine.spans = pieces
+            }
+            placedLines.append(placedLine)
         }
         let frame = json["frame"]
         var children: [Box] = []
         for child in try json["children"].optionalArray() ?? [] { children.append(try Box(child)) }
+        var content: BoxContent? = try json["content"].isAbsent ? nil : BoxContent(json["content"])
+        if case .richTextBlock(var block)? = content {
+            // The lines carry the spans; the content keeps them too, as the layout made it.
+            block.lineSpans = placedLines.map { $0.spans ?? [] }
+            content = .richTextBlock(block)
+        }
         self.init(role: try json["role"].enumValue(BoxRole.self), id: try json["id"].optionalString(),
                   frame: Frame(x: try frame["x"].int(), y: try frame["y"].int(), width: try frame["width"].int(), height: try frame["height"].int()),
-                  text: try json["text"].optionalString().map { NeutralText($0) }, content: try json["content"].isAbsent ? nil : BoxContent(json["content"]),
+                  text: try json["text"].optionalString().map { NeutralText($0) }, content: content,
                   placedLines: placedLines, alignment: try json["align"].optionalEnum(TextAlignment.self) ?? .leading,
                   textDirection: try json["text_direction"].optionalString() == "rtl" ? .rightToLeft : .leftToRight,
                   tail: try json["tail"].optionalEnum(BubbleTail.self) ?? .none, children: children)
@@ -129,6 +152,19 @@ extension BoxContent {
         case "annotation":
             self = .annotation(MessageAnnotation(kind: try value["kind"].enumValue(MessageAnnotation.Kind.self), title: try value["title"].string(),
                                                  subtitle: try value["subtitle"].optionalString(), button: try value["button"].optionalString()))
+        case "rich_text_block":
+            let kind: RichTextBlock.Kind
+            switch try value["kind"].string() {
+            case "paragraph": kind = .paragraph
+            case "heading": kind = .heading(level: try value["level"].int())
+            case "code_block": kind = .codeBlock(language: try value["language"].optionalString().map { NeutralText($0) })
+            case "list_item": kind = .listItem(marker: (try? value["marker"].int()).map { .number($0) } ?? .bullet)
+            case "thematic_break": kind = .thematicBreak
+            case let other: throw value["kind"].error("unknown block kind '\(UntrustedText.plain(UntrustedText.shortened(other, wholeUpTo: 40)))'")
+            }
+            self = .richTextBlock(RichTextBlockContent(kind: kind, quoteDepth: try value["quote_depth"].int(), listDepth: try value["list_depth"].int()))
+        case "list_marker":
+            if let number = try value["number"].optionalInt() { self = .listMarker(.number(number)) } else { self = .listMarker(.bullet) }
         default: throw value.error("unknown content '\(UntrustedText.plain(UntrustedText.shortened(key, wholeUpTo: 40)))'")
         }
     }

@@ -90,6 +90,8 @@ extension Box {
                 var fields: [(String, JSONValue)] = [("x", .int(line.x)), ("width", .int(line.width))]
                 // Byte for byte: a reading order canonically equal to the display is still kept.
                 if !Identifier.same(line.text, line.display) { fields.append(("text", .string(line.text))) }
+                // Rich text's styled pieces: only on lines that have them, so other JSON is unchanged.
+                if let spans = line.spansJSON() { fields.append(("spans", spans)) }
                 return .object(fields)
             })))
         }
@@ -121,6 +123,13 @@ extension Box {
                 let shown = first.display.replacingAll("\t", with: " ") // a tab is drawn as a blank cell
                 let more = box.placedLines.count - 1
                 text += " \(UntrustedText.quotedInLine(shown))" + (more > 0 ? " +\(more)" : "")
+            }
+            // Rich text: the first line's styled pieces, "strong@0+4,strong|emphasis@5+3".
+            if let spans = box.placedLines.first?.spans, !spans.isEmpty {
+                text += " spans:" + spans.map { span in
+                    let traits = PlacedSpan.traitNames(span.traits)
+                    return (traits.isEmpty ? "plain" : traits.joined(separator: "|")) + "@\(span.start)+\(span.length)"
+                }.joined(separator: ",")
             }
             // Ids come from the document as they are: the line is made plain (no controls, no
             // bidi controls) before it can reach a terminal.
@@ -221,7 +230,8 @@ extension BoxContent {
     /// `gallery` {media_count}, `gallery_tile` {attachment, attachment_index, position,
     /// hidden_count, image_url?, asset_url?}, `card_part` (``AttachmentCardPart/json()``),
     /// `delivery_status_read` {read_count} (a read status with how many other members read the
-    /// message), `translated_to` {language} (the footnote of a message shown in translation).
+    /// message), `translated_to` {language} (the footnote of a message shown in translation),
+    /// `rich_text_block` (``RichTextBlockContent/json()``), `list_marker` {bullet: true} or {number}.
     public func json() -> JSONValue {
         switch self {
         case .attachment(let attachment): .object([("attachment", attachment.json())])
@@ -259,6 +269,12 @@ extension BoxContent {
             .object([("annotation", .object([("kind", .string(annotation.kind.rawValue)), ("title", .string(annotation.title))]
                                             + (annotation.subtitle.map { [("subtitle", JSONValue.string($0))] } ?? [])
                                             + (annotation.button.map { [("button", JSONValue.string($0))] } ?? [])))])
+        case .richTextBlock(let block): .object([("rich_text_block", block.json())])
+        case .listMarker(let marker):
+            switch marker {
+            case .bullet: .object([("list_marker", .object([("bullet", .bool(true))]))])
+            case .number(let number): .object([("list_marker", .object([("number", .int(number))]))])
+            }
         }
     }
 

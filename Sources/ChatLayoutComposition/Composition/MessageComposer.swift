@@ -105,11 +105,16 @@ package struct MessageComposer {
         if options.contains(.text) {
             spec.text = decision.text
             spec.textIsJumbomoji = decision.isJumbomoji == true
+            spec.richText = decision.richText
         }
         guard options.contains(.translation), let translation = decision.translation else { return }
+        // The decision parsed the translation where this anatomy shows it instead of the text.
+        let parsedTranslation = !anatomy.inBubble.contains(.translation)
         if (inBubble ?? anatomy.inBubble).contains(.translation) {
             spec.translation = translation
+            if parsedTranslation { spec.richText = nil }
         } else {
+            if !parsedTranslation { spec.richText = nil }
             // Stream's: the text in translation, the footnote saying so.
             if options.contains(.text) {
                 spec.text = translation

@@ -42,6 +42,9 @@ package struct MessageRowSpec {
     package var textIsJumbomoji = false
     /// The message's text.
     package var text: String?
+    /// The text's markdown (`markdown_enabled`): its blocks and styled runs, laid out in place
+    /// of ``text`` (which stays its plain words); nil: the text as written.
+    package var richText: RichText?
     /// "(edited)" after the text, on its last line (Sendbird's `addEditedStateIfNeeded`), where
     /// the anatomy has ``MessageAnatomy/ContentPart/edited``; the footnote's "Edited" otherwise.
     package var editedInText: String?

@@ -155,6 +155,12 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// (`last_in_group_header_size`, Stream SwiftUI's `makeLastInGroupHeaderView`), neutralised;
     /// nil for none.
     public var groupHeader: String?
+    /// The text the bubble shows, parsed as markdown (`markdown_enabled`, with the
+    /// environment's ``DecisionEnvironment/markdown`` parser): the translation's when it is
+    /// shown instead of the text (``translationReplacesText``), else the message's. Nil for a
+    /// text without markup (drawn as written, as before), a deleted message, a jumbomoji and
+    /// when the option is off; JSON has the key only when set.
+    public var richText: RichText?
 
     package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
         self.message = message
@@ -181,6 +187,12 @@ public struct MessageDecision: Hashable, Sendable, Codable {
 
     /// Whether it ends its group (it shows the avatar, the author and the time).
     public var isLastInGroup: Bool { groupBoundary.isLast }
+
+    /// Whether the bubble shows the translation instead of the text (Stream's anatomy, whose
+    /// footnote says "Translated to …"); Sendbird's shows it under the text.
+    public func translationReplacesText(in config: MessageListConfig) -> Bool {
+        options.contains(.translation) && translation != nil && config.messageAnatomy == .stream
+    }
 }
 
 /// One row of the message list, top to bottom.

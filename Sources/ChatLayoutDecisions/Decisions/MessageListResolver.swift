@@ -306,6 +306,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             decision.quotesCurrentUser = Identifier.same(quoted.user.id, context.currentUserID)
         }
         decision.isJumbomoji = facts.isJumbomoji
+        if config.markdownEnabled, let parser = environment.markdown { decision.richText = richText(of: decision, parser: parser) }
         let annotations = annotations(message, features: features, user: user)
         if !annotations.isEmpty { decision.annotations = annotations }
         // Stream SwiftUI's `showsLastInGroupInfo`: others' messages in a channel of more than two
@@ -315,6 +316,19 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             decision.groupHeader = message.user.neutralDisplayName.string
         }
         return decision
+    }
+
+    /// The markdown of the words a message's text part shows (`markdown_enabled`): none for a
+    /// message without its text part, deleted, or a jumbomoji (never markdown); the translation's
+    /// words where they replace the text (``MessageDecision/translationReplacesText(in:)``).
+    /// Nil when the parser finds no markup: the text is drawn as written.
+    func richText(of decision: MessageDecision, parser: any MarkdownParsing) -> RichText? {
+        let message = decision.message
+        guard decision.options.contains(.text), !message.isDeleted, decision.isJumbomoji != true else { return nil }
+        let words = decision.translationReplacesText(in: config) ? decision.translation.map { NeutralText($0) } : Optional(message.neutralText)
+        guard let words, !words.string.isEmpty else { return nil }
+        // "@" and each mentioned user's name, else id (Stream UIKit's `name ?? id`).
+        return parser.parse(words, mentionedUsers: message.mentionedUsers.map { (id: $0.id, name: $0.name ?? "") })
     }
 
     /// The annotations above a message's bubble, in Stream SwiftUI's order (`MessageTopView`):

@@ -65,6 +65,7 @@ public enum LayoutProfile: String, Hashable, Sendable, Codable, CaseIterable {
             config.headerPresence = .none // SBUChannelTitleView: its status field shows typing only, never presence
             config.messageAnatomy = .sendbird // SBUContentBaseMessageCell: nickname above, time beside the bubble
             config.threadView.frozenBanner = true // SBUChannelStateBanner over a frozen channel's thread
+            config.markdownEnabled = false // SBUGlobals.isMarkdownForUserMessageEnabled: false
         }
         if !documentHasConfig && self != .sendbird { config.dateSeparatorStyle = .stream }
         return config

@@ -412,6 +412,13 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// it downloads — as Stream UIKit's `isDownloadFileAttachmentsEnabled` and Stream SwiftUI's
     /// `downloadFileAttachmentsEnabled`. Default false, as both SDKs: no button.
     public var downloadFileAttachmentsEnabled: Bool = false
+    /// `markdown_enabled`: a message's text is parsed as markdown (by the decision environment's
+    /// ``MarkdownParsing`` parser) and laid out as styled runs and blocks, markers dropped — Stream
+    /// UIKit's `Appearance.formatters.isMarkdownEnabled` and Stream SwiftUI's
+    /// `markdownSupportEnabled`, both on; Sendbird's `isMarkdownForUserMessageEnabled`, off
+    /// (the `sendbird` profile turns it off). Without a parser, or for text without markup, the
+    /// text is drawn as written. Default true, as Stream.
+    public var markdownEnabled: Bool = true
 
     /// A configuration; every parameter defaults to Stream's default (see each property).
     public init(

@@ -85,6 +85,9 @@ struct RowLayout {
         var inlineAfter: Int?
         /// Keeps its width and height where it spans the bubble (Sendbird's fixed media frame).
         var keepsSize = false
+        /// The boxes of a rich text's blocks (``richTextBlock(_:plain:width:)``), placed as its
+        /// children.
+        var richText: [RichTextPart]?
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
     }
@@ -170,6 +173,10 @@ struct RowLayout {
         }
         if let card = block.card {
             emitCard(card, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
+            return
+        }
+        if let parts = block.richText {
+            emitRichText(parts, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
             return
         }
         let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
@@ -672,7 +679,13 @@ struct RowLayout {
                     }
                 }
             case .text:
-                if let text = spec.text { content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner)) }
+                if let text = spec.text {
+                    if let rich = spec.richText, !spec.textIsJumbomoji {
+                        content.append(richTextBlock(rich, plain: text, width: inner))
+                    } else {
+                        content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner))
+                    }
+                }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             case .linkPreview:
@@ -681,8 +694,13 @@ struct RowLayout {
                         : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
                 }
             case .edited:
-                guard let words = spec.editedInText, let text = content.last, text.role == .text, let last = text.lines.last else { continue }
+                guard let words = spec.editedInText, let text = content.last, text.role == .text else { continue }
                 var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner)
+                // Rich text draws its lines in its blocks: the word goes on a line of its own under them.
+                guard let last = text.lines.last else {
+                    if text.richText != nil { content.append(label) }
+                    continue
+                }
                 // After the text's last line, where the line has room for a space and the word
                 // (as the wrapped text with the word appended); else on a line of its own.
                 let after = last.width + measurer.width(of: " ")

@@ -49,7 +49,8 @@ struct BoxBuilder: BoxSink {
 
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
-        let placed = RowLayout.place(lines, in: frame.width, alignment: alignment)
+        var placed = RowLayout.place(lines, in: frame.width, alignment: alignment)
+        Box.attachingSpans(&placed, content: content)
         stack.append(Box(role: role, id: id, frame: frame.offsetBy(dy: dy), composedText: text, content: content, placedLines: placed,
                          alignment: alignment, textDirection: direction, tail: tail))
         return stack.count - 1

@@ -449,8 +449,10 @@ struct RowTable: Sendable {
             }
         }
         if whole && text == nil && !record.text.isNone { text = string(record.text) }
+        let content = record.content < 0 ? nil : contents[Int(record.content)]
+        Box.attachingSpans(&placed, content: content, from: shown.lowerBound)
         return Box(role: record.role, id: record.id < 0 ? nil : ids[Int(record.id)], frame: frame,
-                   composedText: text, content: record.content < 0 ? nil : contents[Int(record.content)],
+                   composedText: text, content: content,
                    placedLines: placed, alignment: record.alignment, textDirection: record.direction, tail: record.tail,
                    children: children)
     }

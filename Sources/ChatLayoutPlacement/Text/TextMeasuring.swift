@@ -39,6 +39,12 @@ public protocol TextMeasuring: Sendable {
     /// `metrics.lineHeight` (every style one row on a terminal); a measurer in points gives a
     /// larger style taller lines.
     func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int
+    /// Styled pieces of one paragraph (a markdown paragraph's runs: bold beside code) wrapped
+    /// TOGETHER into lines no wider than `width`, each piece measured in its own style and
+    /// traits; each line says which pieces it holds. The default wraps the pieces' plain text
+    /// joined, in the first piece's style (right for cells, where bold is as wide as regular),
+    /// and maps the pieces back onto the lines (``StyledWrappedText/mapping(_:onto:)``).
+    func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText
 }
 
 /// The styles text is drawn in. A measurer in points sizes each (Stream's fonts: the body 17
@@ -60,6 +66,15 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     case link
     /// A quoted message's text (Stream's subheadline, 15 points where the body is 17).
     case subheadline
+    /// A level-1 heading (Stream's markdown `h1Font`: `Appearance.Fonts.title`, title 1, 28 points).
+    case title1
+    /// A level-2 heading (`title2`, 22 points).
+    case title2
+    /// A level-3 heading (`title3`, 20 points, bold).
+    case title3
+    /// A level-4 heading (`headline`, 17 points, semibold); levels 5 and 6 take the
+    /// subheadline (15) and the footnote (13), as Stream's `MarkdownFormatter`.
+    case headline
 
     /// The style's size in points where the body is 17 (Stream's `Appearance.Fonts`: body,
     /// footnote and its bold, subheadline, the 50-point emoji font).
@@ -69,11 +84,114 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
         case .footnote, .authorName: 13
         case .largeEmoji: 50
         case .subheadline: 15
+        case .title1: 28
+        case .title2: 22
+        case .title3: 20
+        case .headline: 17
         }
     }
 
     /// How much larger than the body the style is drawn (1 for the body).
     public var scaleFromBody: Double { streamPointSize / TextStyle.body.streamPointSize }
+
+    /// The style of a markdown heading of `level` (1–6), as Stream's `MarkdownFormatter` sets
+    /// its fonts: title 1, title 2, title 3, headline, subheadline, footnote.
+    public static func heading(level: Int) -> TextStyle {
+        switch level {
+        case ...1: .title1
+        case 2: .title2
+        case 3: .title3
+        case 4: .headline
+        case 5: .subheadline
+        default: .footnote
+        }
+    }
+
+    /// Whether the style's face is bold by itself (Stream's title 3 and headline).
+    public var isBold: Bool { self == .title3 || self == .headline }
+}
+
+/// A piece of a paragraph in one style: a markdown run's words, its block's style and its own
+/// traits (bold, italic, code).
+public struct StyledSpan: Hashable, Sendable {
+    /// The words, neutralised.
+    public var text: String
+    /// The block's style (the body, a heading's, monospace for a code block).
+    public var style: TextStyle
+    /// The run's own styles.
+    public var traits: RichTextTraits
+
+    /// A piece.
+    public init(text: String, style: TextStyle = .body, traits: RichTextTraits = []) {
+        self.text = text
+        self.style = style
+        self.traits = traits
+    }
+}
+
+/// Where one styled piece lies in a wrapped line.
+public struct StyledPiece: Hashable, Sendable {
+    /// The index of the piece in the spans wrapped.
+    public var span: Int
+    /// Its first character (grapheme cluster) in the line's reading order.
+    public var start: Int
+    /// How many characters of it the line holds.
+    public var length: Int
+
+    /// A piece of a line.
+    public init(span: Int, start: Int, length: Int) {
+        self.span = span
+        self.start = start
+        self.length = length
+    }
+}
+
+/// Styled pieces wrapped together: the lines, and which pieces each line holds.
+public struct StyledWrappedText: Hashable, Sendable {
+    /// The lines, top to bottom.
+    public var wrapped: WrappedText
+    /// For each line, the pieces on it in logical order (empty pieces left out).
+    public var pieces: [[StyledPiece]]
+
+    /// Wrapped pieces.
+    public init(wrapped: WrappedText, pieces: [[StyledPiece]]) {
+        self.wrapped = wrapped
+        self.pieces = pieces
+    }
+
+    /// `wrapped`, the spans' texts joined and wrapped, with the spans mapped onto its lines:
+    /// each line's characters (its hanging spaces left out) cut where a span ends. A hard
+    /// break between lines belongs to none.
+    public static func mapping(_ wrapped: WrappedText, onto spans: [StyledSpan]) -> StyledWrappedText {
+        var bounds: [Int] = [0]
+        bounds.reserveCapacity(spans.count + 1)
+        var whole: [Character] = []
+        for span in spans {
+            whole.append(contentsOf: span.text)
+            bounds.append(whole.count)
+        }
+        var cursor = 0
+        var pieces: [[StyledPiece]] = []
+        pieces.reserveCapacity(wrapped.lines.count)
+        for line in wrapped.lines {
+            let characters = Array(line.text)
+            // A hard break ends the line before: it is in no line.
+            while cursor < whole.count, whole[cursor].isNewline, characters.first != whole[cursor] { cursor += 1 }
+            var reading = characters.count
+            while reading > 0, characters[reading - 1] == " " || characters[reading - 1] == "\t" || characters[reading - 1].isNewline {
+                reading -= 1
+            }
+            let lower = cursor, upper = cursor + reading
+            var onLine: [StyledPiece] = []
+            for index in spans.indices {
+                let start = max(lower, bounds[index]), end = min(upper, bounds[index + 1])
+                if start < end { onLine.append(StyledPiece(span: index, start: start - lower, length: end - start)) }
+            }
+            pieces.append(onLine)
+            cursor += characters.count
+        }
+        return StyledWrappedText(wrapped: wrapped, pieces: pieces)
+    }
 }
 
 extension TextMeasuring {
@@ -89,6 +207,13 @@ extension TextMeasuring {
 
     /// One line of the metrics, whatever the style.
     public func lineHeight(of style: TextStyle, in metrics: Metrics) -> Int { metrics.lineHeight }
+
+    /// The pieces' text joined, wrapped in the first piece's style, the pieces mapped back
+    /// onto its lines: one width for every trait (a terminal's cells).
+    public func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText {
+        let text = spans.count == 1 ? spans[0].text : spans.map(\.text).joined()
+        return .mapping(wrap(text, width: width, style: spans.first?.style ?? .body), onto: spans)
+    }
 
     /// A default from the Swift standard library's character properties, for measurers
     /// that have no Unicode data of their own.

@@ -62,6 +62,14 @@ struct ScreenJSONTests {
             .annotation(MessageAnnotation(kind: .pinned, title: "Pinned by \"Han\"")),
             .annotation(MessageAnnotation(kind: .reminder, title: "Reminder set", subtitle: "in 2 hours")),
             .annotation(MessageAnnotation(kind: .repliedToThread, title: "Replied to a thread", button: "View")),
+            .richTextBlock(RichTextBlockContent(kind: .paragraph, quoteDepth: 0, listDepth: 0)),
+            .richTextBlock(RichTextBlockContent(kind: .heading(level: 2), quoteDepth: 1, listDepth: 0)),
+            .richTextBlock(RichTextBlockContent(kind: .codeBlock(language: NeutralText("swift")), quoteDepth: 0, listDepth: 0)),
+            .richTextBlock(RichTextBlockContent(kind: .codeBlock(language: nil), quoteDepth: 2, listDepth: 1)),
+            .richTextBlock(RichTextBlockContent(kind: .listItem(marker: .number(3)), quoteDepth: 0, listDepth: 2)),
+            .richTextBlock(RichTextBlockContent(kind: .listItem(marker: .bullet), quoteDepth: 0, listDepth: 1)),
+            .richTextBlock(RichTextBlockContent(kind: .thematicBreak, quoteDepth: 0, listDepth: 0)),
+            .listMarker(.bullet), .listMarker(.number(12)),
         ]
     }()
 
@@ -100,6 +108,8 @@ struct ScreenJSONTests {
         case .deliveryStatusRead: "deliveryStatusRead"
         case .translatedTo: "translatedTo"
         case .annotation: "annotation"
+        case .richTextBlock: "richTextBlock"
+        case .listMarker: "listMarker"
         }
     }
 
@@ -137,7 +147,7 @@ struct ScreenJSONTests {
 
     @Test func everyContentCase_isInTheSample() {
         let named = Set(Self.contents.map(Self.caseName))
-        #expect(named.count == 19, "\(named.sorted())")
+        #expect(named.count == 21, "\(named.sorted())")
     }
 
     @Test func everyContent_readsBackEqual_fromItsJSON_andThroughCodable() throws {
