@@ -1,6 +1,7 @@
 import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutMarkdown
 import ChatLayoutSVGRenderer
 import ChatLayoutTextRenderer
 
@@ -194,8 +195,9 @@ public struct LayoutSnapshot: Sendable {
                       documentConfig: input.document.config)
         case .points(let measurer, _):
             // The input's formatter is its context's, so the environment is always made.
-            let environment = (try? LayoutEnvironment(config: input.config, context: input.context, formatter: input.formatter,
+            var environment = (try? LayoutEnvironment(config: input.config, context: input.context, formatter: input.formatter,
                                                       measurer: measurer, strings: input.strings))!
+            environment.decisions.markdown = CmarkMarkdownParser.system
             self.init(name: name, conversation: input.document.conversation, environment: environment,
                       document: request.document.name, screen: request.screen, width: request.screenWidth,
                       height: request.height, scrollOffset: request.scrollOffset)
@@ -268,11 +270,12 @@ public struct LayoutSnapshot: Sendable {
                                    scrollOffset: scrollOffset, isScrolling: isScrolling, document: document)
         case .conversation(let c, let f, let x, let s): (conversation, config, context, screen) = (c, f, x, s)
         }
-        let environment: LayoutEnvironment
+        var environment: LayoutEnvironment
         do {
             environment = try LayoutEnvironment(config: config, context: context,
                                                 formatter: try ICULocaleFormatter(context: context), measurer: engine,
                                                 presentation: presentation)
+            environment.decisions.markdown = CmarkMarkdownParser.system
         } catch {
             throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }

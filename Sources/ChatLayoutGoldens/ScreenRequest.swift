@@ -1,6 +1,7 @@
 import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutMarkdown
 
 /// One request for a screen: a document's bytes, what overrides its context and configuration,
 /// which screen, in which units, how wide and how tall. It yields the size-capped, decoded and
@@ -181,6 +182,16 @@ public struct ScreenRequest: Sendable {
 
     /// A terminal's width in cells.
     public static let defaultCellWidth = 80
+    /// Why `conversation` is drawn here without its markdown, or nil: `markdown_enabled` is on
+    /// in `config`, a message's text may hold markup, and cmark-gfm's libraries are not
+    /// installed. The command line writes it as a note; a golden drawn so differs from one drawn
+    /// where they are.
+    public static func markdownUnavailableNote(for conversation: Conversation, config: MessageListConfig) -> String? {
+        guard config.markdownEnabled, CmarkMarkdownParser.system == nil,
+              conversation.messages.contains(where: { CmarkMarkdownParser.mayContainMarkup($0.text) }) else { return nil }
+        return "markdown is drawn as written: " + (CmarkMarkdownParser.unavailableReason ?? "cmark-gfm cannot be loaded")
+    }
+
     /// A phone's width in points: the narrowest current iPhones (SE, mini).
     public static let defaultPointWidth = 375
 
@@ -301,7 +312,9 @@ public struct ScreenRequest: Sendable {
     }
 
     /// The environment `input` is laid out in: its configuration (or `config`), context,
-    /// formatter and words, measured in the request's units, with `presentation`.
+    /// formatter and words, measured in the request's units, with `presentation`, and message
+    /// text parsed as markdown by cmark-gfm where the machine has it
+    /// (``markdownUnavailableNote(for:config:)`` says when it has not).
     ///
     /// - Throws: ``ScreenRequestError/environment(_:)`` — never for an input of ``input()``,
     ///   whose formatter is its context's.
@@ -313,8 +326,10 @@ public struct ScreenRequest: Sendable {
         case .points(let points, _): measurer = points
         }
         do {
-            return try LayoutEnvironment(config: config ?? input.config, context: input.context, formatter: input.formatter,
-                                         measurer: measurer, strings: input.strings, presentation: presentation)
+            var environment = try LayoutEnvironment(config: config ?? input.config, context: input.context, formatter: input.formatter,
+                                                    measurer: measurer, strings: input.strings, presentation: presentation)
+            environment.decisions.markdown = CmarkMarkdownParser.system
+            return environment
         } catch {
             throw .environment(error)
         }

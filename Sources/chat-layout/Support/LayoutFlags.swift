@@ -130,7 +130,12 @@ struct LayoutFlags: ParsableArguments {
             request.strings = ScreenRequest.Document(name: DocumentSource(path: strings).name, bytes: try Self.readStrings(strings))
         }
         do {
-            return Loaded(request: request, input: try request.input(document))
+            let loaded = Loaded(request: request, input: try request.input(document))
+            // Markdown needs cmark-gfm at run time: without it, say so once, and draw as written.
+            if let note = ScreenRequest.markdownUnavailableNote(for: document.conversation, config: loaded.input.config) {
+                StandardError.write("chat-layout: note: \(note)\n")
+            }
+            return loaded
         } catch {
             // Named where it came from: a bad flag is bad usage; a bad document, or a bad
             // environment variable, is bad input.
