@@ -75,7 +75,7 @@ extension HarfBuzzTextMeasurer {
     }
 
     /// The width of `span` on one line, in its face and at its style's size, in points.
-    public func preciseWidth(of span: StyledSpan) -> Double {
+    public func preciseWidth(span: StyledSpan) -> Double {
         measurer(for: StyledFontFiles.face(of: span)).preciseWidth(of: span.text) * span.style.scaleFromBody
     }
 

@@ -7,14 +7,14 @@ import Testing
 struct StyledRunTests {
     @Test func boldWord_measuresWiderThanRegular() throws {
         let measurer = try Pixel.measurer()
-        let regular = measurer.preciseWidth(of: StyledSpan(text: "Wonderful"))
-        let bold = measurer.preciseWidth(of: StyledSpan(text: "Wonderful", traits: .strong))
+        let regular = measurer.preciseWidth(span: StyledSpan(text: "Wonderful"))
+        let bold = measurer.preciseWidth(span: StyledSpan(text: "Wonderful", traits: .strong))
         #expect(bold > regular)
         // Monospace: every letter one advance, "iiii" as wide as "MMMM".
-        let narrow = measurer.preciseWidth(of: StyledSpan(text: "iiii", traits: .code))
-        let wide = measurer.preciseWidth(of: StyledSpan(text: "MMMM", traits: .code))
+        let narrow = measurer.preciseWidth(span: StyledSpan(text: "iiii", traits: .code))
+        let wide = measurer.preciseWidth(span: StyledSpan(text: "MMMM", traits: .code))
         #expect(abs(narrow - wide) < 0.01)
-        #expect(measurer.preciseWidth(of: StyledSpan(text: "iiii")) < narrow)
+        #expect(measurer.preciseWidth(span: StyledSpan(text: "iiii")) < narrow)
     }
 
     @Test func aLineBreaksEarlier_becauseItsWordIsBold() throws {
