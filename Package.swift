@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ChatLayoutTextRenderer", targets: ["ChatLayoutTextRenderer"]),
         .library(name: "ChatLayoutSVGRenderer", targets: ["ChatLayoutSVGRenderer"]),
         .library(name: "ChatLayoutPixel", targets: ["ChatLayoutPixel"]),
+        .library(name: "ChatLayoutMarkdown", targets: ["ChatLayoutMarkdown"]),
         .library(name: "ChatLayoutGoldens", targets: ["ChatLayoutGoldens"]),
         .library(name: "ChatLayoutGoldenTesting", targets: ["ChatLayoutGoldenTesting"]),
         // The documented contract of `TextMeasuring`, run over a corpus against a custom measurer.
@@ -96,11 +97,17 @@ let package = Package(
         // the ICU engine's segmentation, so both measurers break lines at the same places.
         .target(name: "ChatLayoutPixel", dependencies: ["ChatLayoutKit", "ChatLayoutICU", "ChatLayoutPixelShim"]),
 
+        // Message text as markdown: cmark-gfm (CommonMark with GitHub's extensions), loaded from
+        // the system's libcmark-gfm when first used, as HarfBuzz is: building needs no cmark
+        // headers, and a machine without it draws every text as written.
+        .target(name: "ChatLayoutMarkdownShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "ChatLayoutMarkdown", dependencies: ["ChatLayoutKit", "ChatLayoutMarkdownShim"]),
+
         // Golden drawings for the library's users as for its own tests: a drawing with the
         // header naming what it depends on, record modes, diffs naming line and column, and
         // folders of payloads with a manifest (`chat-layout golden`). No XCTest, no Testing.
         .target(name: "ChatLayoutGoldens", dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU",
-                                                          "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer"]),
+                                                          "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutMarkdown"]),
 
         // `assertLayoutSnapshot` for a user's test target: failures through Swift Testing or
         // XCTest, whichever runs the test. Only test targets should link it.
@@ -119,7 +126,7 @@ let package = Package(
             name: "chat-layout",
             dependencies: [
                 "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
-                "ChatLayoutPixel", "ChatLayoutGoldens",
+                "ChatLayoutPixel", "ChatLayoutGoldens", "ChatLayoutMarkdown",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -164,6 +171,8 @@ let package = Package(
                                                             "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutTestSupport",
                                                             "TextMeasuringConformance"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
+        // The markdown parser on cmark-gfm, which Scripts/test.sh installs.
+        .testTarget(name: "ChatLayoutMarkdownTests", dependencies: ["ChatLayoutMarkdown", "ChatLayoutKit", "ChatLayoutTestSupport"]),
         // The Foundation conveniences, and every `Codable` type's round trip through JSONEncoder
         // and JSONDecoder (on values built here and on the golden documents, decoded and resolved).
         .testTarget(

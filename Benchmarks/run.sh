@@ -162,7 +162,8 @@ if [ "$CALLGRIND" = 1 ]; then
     instructions "$SCRATCH/cg-bench.out" "$SCRATCH/chat-layout-bench.stripped" "$SCRATCH/doc-$CG_MESSAGES.json" \
         --width "$WIDTH" --runs 1 --append-sizes "$CG_MESSAGES" > /dev/null || exit 1
     OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-bench.out" fresh=17chat_layout_bench13measureAfresh \
-        icu_inprocess=17chat_layout_bench14iterateWithICU change=22IncrementalMessageListV5apply)"
+        icu_inprocess=17chat_layout_bench14iterateWithICU change=22IncrementalMessageListV5apply \
+        jump=22IncrementalMessageListV12scrollOffset7showing)"
     RUST_PEER=$SCRATCH/rust-textwrap/target/release/rust-textwrap-peer
     RUST_ALL=$(STDIN="$SCRATCH/texts-$CG_MESSAGES.txt" instructions "$SCRATCH/cg-rust.out" "$RUST_PEER" "$WIDTH") || exit 1
     RUST_START=$(STDIN="$SCRATCH/start-up.txt" instructions "$SCRATCH/cg-rust0.out" "$RUST_PEER" "$WIDTH") || exit 1
@@ -190,6 +191,7 @@ print("\n| instructions (callgrind) | ours | peer | ours / peer | goal |\n|---|-
 for figure, mine, peer, goal in rows:
     print("| %s | %.1f M | %.1f M | %.2f | ≤ %.3g |" % (figure, mine / 1e6, peer / 1e6, mine / peer, goal))
 print("| one incremental change (appends and edits of the benchmark, engine warm), per call | %.0f k | — | — | (≤ 5 µs) |" % (per("change") / 1e3))
+print("| one jump to a message (`scrollOffset(showing:at:height:)` of the incremental list), per call | %.2f k | — | — | (≤ 1 µs) |" % (per("jump") / 1e3))
 print("| per message: layout %.0f, measure afresh %.0f; textwrap %.0f, ICU %.0f |  |  |  |  |"
       % (per("layout") / messages, per("fresh") / messages, rust / messages, icu / messages))
 PY

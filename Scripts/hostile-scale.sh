@@ -31,12 +31,17 @@
 #               of 1048 rows) [10,000 line feeds]
 #   marks       a letter with combining marks (U+0300–U+036F in turn, zalgo), laid out in
 #               points by HarfBuzz [1000 marks]
+#   md-quotes   markdown: a message of 10n nested block quotes ('>' 10n times), drawn at the
+#               deepest depth drawn (issue 31) [10,000 '>']
+#   md-stars    markdown: 10n '*' around a word, and 10n '[' before one [10,000 of each]
+#   md-links    markdown: a message of n links, beside one of n bare URLs [1000 of each]
+#   md-lists    markdown: a list nested n deep, an item a level [1000 levels]
 #
 # Documents are made in $HOSTILE_DIR (default /tmp/clk-hostile-scale). Needs /usr/bin/time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${HOSTILE_DIR:-/tmp/clk-hostile-scale}
-cases=(${CASES:-keys new-threads reads reactions typing parents deletes hash-flood names lookalikes tall marks})
+cases=(${CASES:-keys new-threads reads reactions typing parents deletes hash-flood names lookalikes tall marks md-quotes md-stars md-links md-lists})
 steps=(${STEPS:-1 10 100})
 mkdir -p "$dir"
 [ -x /usr/bin/time ] || { echo "hostile-scale.sh needs /usr/bin/time (apt-get install -y time)" >&2; exit 2; }
@@ -153,6 +158,14 @@ for step in steps:
     write("marks-%d" % step, {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
                               "messages": [message("m0", "a" + "".join(chr(0x300 + i % 0x70) for i in range(n)) + " done"),
                                            message("m1", "after", second=60)]})
+    # Markdown (issue 31): nesting, runs of delimiters, many links.
+    markdown = lambda name, *texts: write("%s-%d" % (name, step), {"context": context, "channel": {"cid": "messaging:x", "member_count": 3},
+                                                                  "messages": [message("m%d" % i, text, second=60 * i) for i, text in enumerate(texts)]})
+    markdown("md-quotes", ">" * (10 * n) + " deep", "after")
+    markdown("md-stars", "*" * (10 * n) + "word" + "*" * (10 * n), "[" * (10 * n) + "word")
+    markdown("md-links", " ".join("[link %d](https://example.com/%d)" % (i, i) for i in range(n)),
+             " ".join("https://example.com/%d" % i for i in range(n)))
+    markdown("md-lists", "".join("  " * i + "- item %d\n" % i for i in range(n)), "after")
 PY
 
 source Scripts/timing.sh  # run: wall seconds and peak MB
@@ -176,6 +189,7 @@ for case in "${cases[@]}"; do
         names|lookalikes) commands=("explain --format json" "explain --format text") ;;
         tall) commands=("preview --width 1000") ;;
         marks) commands=("preview --units points --format json --width 375") ;;
+        md-quotes|md-stars|md-links|md-lists) commands=("preview --width 40" "explain --format json") ;;
         *) echo "unknown case $case" >&2; exit 2 ;;
     esac
     for command in "${commands[@]}"; do

@@ -17,6 +17,7 @@ struct AppendBenchmark {
         var buildMilliseconds: Double
         var appendMicroseconds: Double
         var editMicroseconds: Double
+        var jumpMicroseconds: Double
     }
 
     /// Builds a list of `messages`, then appends `appends` new messages (the first `warmUp`
@@ -29,6 +30,7 @@ struct AppendBenchmark {
         var list = try IncrementalMessageList(conversation: base, environment:
                 try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer), width: width)
         let build = Self.microseconds(clock.now - buildStart) / 1e3
+        let jump = Self.jumpMicroseconds(list, messages)
         var appendTimes: [Double] = []
         for (index, message) in Self.arrivals(after: messages, count: warmUp + appends).enumerated() {
             let start = clock.now
@@ -48,7 +50,24 @@ struct AppendBenchmark {
             withExtendedLifetime(Self.readRows(diff)) {}
         }
         return Figures(messages: messages.count, buildMilliseconds: build, appendMicroseconds: Measuring.median(appendTimes),
-                       editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes))
+                       editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes), jumpMicroseconds: jump)
+    }
+
+    /// A jump to a random message of the laid-out list (`scrollOffset(showing:at:height:)`,
+    /// centred in a 40-row viewport): batches of a thousand, the median of the batch means
+    /// (one query is too short for the clock).
+    static func jumpMicroseconds(_ list: IncrementalMessageList, _ messages: [Message]) -> Double {
+        var random = SeededGenerator(seed: 7)
+        var found = 0
+        let batch = 1000
+        let median = Measuring.median((0 ..< 101).map { _ in
+            let ids = (0 ..< batch).map { _ in messages[Int.random(in: 0 ..< messages.count, using: &random)].id }
+            return Measuring.milliseconds {
+                for id in ids where list.scrollOffset(showing: id, at: .center, height: 40) != nil { found += 1 }
+            } * 1e3 / Double(batch)
+        })
+        precondition(found > 0, "jumps find the list's messages")
+        return median
     }
 
     /// What a front end does with a change, after it (untimed, counted apart by callgrind as

@@ -24,6 +24,8 @@ let usage = """
                          of other lengths (--append-sizes, default 10000,1000000: the document's
                          messages cut or repeated with new ids and times)
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
+      jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
+                         of the document's list (median of batches); jump_us_<size> on the other lengths
       incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
       one_message_us     for scale: resolve + layout of a conversation of one new message alone
       icu_*_differences  texts whose line-break segments / grapheme clusters differ from ICU's
@@ -317,6 +319,7 @@ do {
         let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0)
         appendFigures.append("append_us_\(sizeName(size))=\(fixed(figures.appendMicroseconds, 3))")
         appendFigures.append("incremental_build_ms_\(sizeName(size))=\(fixed(figures.buildMilliseconds))")
+        appendFigures.append("jump_us_\(sizeName(size))=\(fixed(figures.jumpMicroseconds, 3))")
     }
 } catch {
     fail("incremental list: \(error)")
@@ -337,7 +340,7 @@ print([
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
-    "edit_us=\(fixed(incremental.editMicroseconds, 3))", "incremental_build_ms=\(fixed(incremental.buildMilliseconds))",
+    "edit_us=\(fixed(incremental.editMicroseconds, 3))", "jump_us=\(fixed(incremental.jumpMicroseconds, 3))", "incremental_build_ms=\(fixed(incremental.buildMilliseconds))",
     "rows=\(retained.rowCount)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
     "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
 ].joined(separator: " ") + appendFigures.map { " " + $0 }.joined())

@@ -84,6 +84,7 @@ enum ConfigDecoding {
         .bool("jump_to_unread_enabled", \.jumpToUnreadEnabled),
         .bool("jump_to_unread_when_opening", \.jumpToUnreadWhenOpening),
         .choice("scrolling_anchor", \.scrollingAnchor),
+        .bool("highlight_message_when_jumping", \.highlightMessageWhenJumping),
         .bool("download_file_attachments_enabled", \.downloadFileAttachmentsEnabled),
         // Rich text: message text laid out as markdown.
         .bool("markdown_enabled", \.markdownEnabled),

@@ -142,6 +142,8 @@ struct ModelDecoder {
         // Who pinned it (`pinned_by`, a user), until when (`pin_expires`), and the current user's reminder (`reminder`, with
         // its `remind_at`; none: saved for later), which Stream SwiftUI 5 writes above the bubble.
         if !json["pinned_by"].isAbsent { message.pinnedBy = try user(json["pinned_by"]) }
+        // The users it mentions (`mentioned_users`, user objects): mention runs of rich text.
+        message.mentionedUsers = try users(json["mentioned_users"])
         message.pinExpires = try json["pin_expires"].optionalTimestamp()
         if !json["reminder"].isAbsent {
             let reminder = json["reminder"]

@@ -169,6 +169,10 @@ public struct ScreenRequest: Sendable {
     public var jumpTo: String?
     /// Where ``jumpTo``'s message lands; nil: the configuration's `scrolling_anchor`.
     public var anchor: ScrollAnchor?
+    /// With ``height``, for a message list: the id of a message drawn highlighted
+    /// (`Viewport.highlightedMessageID`). Nil: ``jumpTo``'s message when the configuration's
+    /// `highlight_message_when_jumping` is on (the default), else none.
+    public var highlight: String?
     /// With ``height``: the list is drawn while it scrolls, its date floating over it
     /// (`Viewport.isScrolling`); false (the default): at rest, as a screenshot shows it.
     public var isScrolling = false
@@ -331,12 +335,23 @@ public struct ScreenRequest: Sendable {
     /// - Throws: ``ScreenRequestError/unknownThreadParent(document:_:)`` for a thread view of a
     ///   message the conversation does not have.
     public func layout(_ conversation: Conversation, environment: LayoutEnvironment) throws(ScreenRequestError) -> LaidOutScreen {
-        if let jumpTo, let height, screen == .messageList {
+        if let height, screen == .messageList, jumpTo != nil || highlight != nil {
             let list = MessageListScreen.list(conversation, environment: environment, width: screenWidth)
-            guard let offset = list.scrollOffset(showing: jumpTo, at: anchor ?? environment.config.scrollingAnchor, height: height) else {
-                throw .unknownJumpTarget(document: document.name, messageID: UntrustedText.escaped(jumpTo))
+            var viewport = Viewport(scrollOffset: scrollOffset ?? list.openingOffset(height: height), height: height, isScrolling: isScrolling)
+            if let jumpTo {
+                guard let offset = list.scrollOffset(showing: jumpTo, at: anchor ?? environment.config.scrollingAnchor, height: height) else {
+                    throw .unknownJumpTarget(document: document.name, messageID: UntrustedText.escaped(jumpTo))
+                }
+                viewport.scrollOffset = offset
+                if environment.config.highlightMessageWhenJumping { viewport.highlightedMessageID = jumpTo }
             }
-            return list.screen(Viewport(scrollOffset: offset, height: height, isScrolling: isScrolling))
+            if let highlight {
+                guard list.rowIndex(ofMessage: highlight) != nil else {
+                    throw .unknownHighlightTarget(document: document.name, messageID: UntrustedText.escaped(highlight))
+                }
+                viewport.highlightedMessageID = highlight
+            }
+            return list.screen(viewport)
         }
         do {
             return try screen.layout(conversation, environment: environment, width: screenWidth, height: height,
@@ -377,6 +392,8 @@ public enum ScreenRequestError: Error, Sendable, CustomStringConvertible {
     case unknownThreadParent(document: String, ThreadViewError)
     /// A jump (``ScreenRequest/jumpTo``) to a message the list does not show; the id escaped.
     case unknownJumpTarget(document: String, messageID: String)
+    /// A highlight (``ScreenRequest/highlight``) of a message the list does not show; the id escaped.
+    case unknownHighlightTarget(document: String, messageID: String)
 
     /// "support.json: larger than 1000 bytes, the most chat-layout reads", "support.json:
     /// context.locale: unknown locale 'xx'", …
@@ -395,6 +412,7 @@ public enum ScreenRequestError: Error, Sendable, CustomStringConvertible {
         case .environment(let error): "\(error)"
         case .unknownThreadParent(let document, let error): "\(document): \(error)"
         case .unknownJumpTarget(let document, let id): "\(document): no message '\(id)' in the list to jump to (a hidden message, a thread reply or one not in the document)"
+        case .unknownHighlightTarget(let document, let id): "\(document): no message '\(id)' in the list to highlight (a hidden message, a thread reply or one not in the document)"
         }
     }
 }

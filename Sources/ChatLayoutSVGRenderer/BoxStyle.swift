@@ -111,6 +111,8 @@ struct BoxStyle {
             return BoxStyle(shape: .band(fill: \.banner), onFill: true)
         case .moreButton:
             return BoxStyle(shape: .dots, color: \.muted)
+        case .highlight:
+            return BoxStyle(shape: .band(fill: \.highlight))
         case .frozenBanner:
             // Sendbird's state banner: a light information colour, its words centred.
             return BoxStyle(shape: .band(fill: \.ownBubble), text: .centered)

@@ -96,6 +96,8 @@ public struct SVGPalette: Hashable, Sendable {
     public var errorBanner = "#ffebe9"
     /// The thread list's bars (new threads, errors): dark, their words in white.
     public var banner = "#72767e"
+    /// A highlighted message's background (Stream UIKit's `backgroundCoreHighlight`, light).
+    public var highlight = "#fef9da"
     /// Avatars take one of these, picked from their initials.
     public var avatars = ["#0969da", "#8250df", "#bf3989", "#cf222e", "#bc4c00", "#1a7f37", "#0a7ea4", "#6639ba"]
 

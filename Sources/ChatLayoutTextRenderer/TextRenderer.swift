@@ -136,6 +136,13 @@ public struct TextRenderer: Sendable {
                     renderer.drawBorder(frame, corners: renderer.asciiBorders ? ("+", "+", "+", "+") : ("┌", "┐", "└", "┘"), clip: clip,
                                         origin: origin, into: &grid)
                 }
+            case .highlight:
+                // A grid has no background colour: a bar down the highlighted row's leading
+                // edge, drawn before the row (whose padding leaves that column blank).
+                let column = direction == .rightToLeft ? frame.maxX - 1 : frame.x
+                for row in frame.y ..< frame.maxY where clip.contains(row) {
+                    grid.draw(boxLine: renderer.asciiBorders ? "|" : "▌", row: row - origin, column: column)
+                }
             case .quoteGutter, .codeGutter:
                 // Rich text: a bar down a block quote's or a code block's lines.
                 for row in frame.y ..< frame.maxY where clip.contains(row) {

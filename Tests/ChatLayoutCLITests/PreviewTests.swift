@@ -265,9 +265,12 @@ struct PreviewTests {
         let arguments = [Self.sample, "--width", "44", "--height", "12", "--date-indicator", "none"]
         let top = try screen(arguments + ["--jump-to", "m3", "--anchor", "top"])
         let list = try #require(top.root.children?.first { $0.role == "messageList" })
-        let first = try #require(list.children?.first)
+        let first = try #require(list.children?.first { $0.role != "highlight" })
         #expect(first.role == "messageRow" && first.id == "m3", "m3's top at the viewport's top")
         #expect(first.frame.y == list.frame.y)
+        // Highlighted, as Stream highlights the message a jump lands on: right before its row.
+        let highlight = try #require(list.children?.first)
+        #expect(highlight.role == "highlight" && highlight.id == "m3" && highlight.frame == first.frame)
         let centred = try screen(arguments + ["--jump-to", "m3"])
         let row = try #require(centred.root.children?.first { $0.role == "messageList" }?.children?.first { $0.id == "m3" })
         #expect(row.frame.y > list.frame.y, "the default anchor, center, is lower down")
@@ -277,6 +280,19 @@ struct PreviewTests {
         #expect(unknown.stderr.contains("no message 'no-such-message' in the list"))
         #expect(try preview(arguments + ["--anchor", "top"]).status != 0, "--anchor needs --jump-to")
         #expect(try preview(arguments + ["--jump-to", "m3", "--scroll-offset", "0"]).status != 0)
+    }
+
+    @Test func highlight_marksTheMessage_inTheDrawing_andRefusesAnIdNotShown() throws {
+        let arguments = [Self.sample, "--width", "44", "--height", "12", "--date-indicator", "none"]
+        let drawn = try preview(arguments + ["--jump-to", "m3", "--format", "text"])
+        #expect(drawn.status == 0)
+        #expect(drawn.stdout.split(separator: "\n").contains { $0.hasPrefix("▌") }, "a bar down the highlighted row's leading edge")
+        let plain = try preview(arguments + ["--jump-to", "m3", "--highlight", "m4", "--format", "tree"])
+        #expect(plain.status == 0 && plain.stdout.contains("highlight") && plain.stdout.contains("m4"))
+        let unknown = try preview(arguments + ["--highlight", "no-such-message"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no message 'no-such-message' in the list to highlight"))
+        #expect(try preview([Self.sample, "--width", "44", "--highlight", "m3"]).status != 0, "--highlight needs --height")
     }
 
     @Test func jumpToUnreadButton_isDrawnAtTheTop_withItsCloseButton() throws {

@@ -32,6 +32,9 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// Floats at the top of the list while the first unread message is out of sight: "3 unread"
     /// (`jump_to_unread_enabled`), with the unread count.
     case jumpToUnreadButton
+    /// The background of a message the viewport highlights (``Viewport/highlightedMessageID``),
+    /// right before the message's row in the list, with the row's frame.
+    case highlight
 
     // The thread list.
     /// One thread: its id is the parent message id.

@@ -327,8 +327,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         guard decision.options.contains(.text), !message.isDeleted, decision.isJumbomoji != true else { return nil }
         let words = decision.translationReplacesText(in: config) ? decision.translation.map { NeutralText($0) } : Optional(message.neutralText)
         guard let words, !words.string.isEmpty else { return nil }
-        // mentions: wired at merge (`Message.mentionedUsers`, from the parser's branch).
-        return parser.parse(words, mentionedUsers: [])
+        // "@" and each mentioned user's name, else id (Stream UIKit's `name ?? id`).
+        return parser.parse(words, mentionedUsers: message.mentionedUsers.map { (id: $0.id, name: $0.name ?? "") })
     }
 
     /// The annotations above a message's bubble, in Stream SwiftUI's order (`MessageTopView`):

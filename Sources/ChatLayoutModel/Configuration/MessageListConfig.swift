@@ -402,6 +402,11 @@ public struct MessageListConfig: Hashable, Sendable, Codable {
     /// `scrolling_anchor`: where a message the list jumps to lands (Stream SwiftUI's
     /// `scrollingAnchor`; Stream UIKit's jumps land in the middle). Default `center`.
     public var scrollingAnchor: ScrollAnchor = .center
+    /// `highlight_message_when_jumping`: the message a jump lands on is drawn highlighted (a
+    /// ``BoxRole/highlight`` box behind its row), as Stream SwiftUI's
+    /// `highlightMessageWhenJumping` and Stream UIKit's `highlightCell(at:)` after
+    /// `jumpToMessage(id:)`. Default true, as both.
+    public var highlightMessageWhenJumping: Bool = true
     /// `download_file_attachments_enabled`: a file's card ends in a download button — a share
     /// button once the file is downloaded (an attachment's `local_download_state`), none while
     /// it downloads — as Stream UIKit's `isDownloadFileAttachmentsEnabled` and Stream SwiftUI's

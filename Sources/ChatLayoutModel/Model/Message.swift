@@ -528,6 +528,7 @@ public struct Message: Hashable, Sendable, Identifiable {
         @usableFromInline @exclusivity(unchecked) var pinnedBy: User?
         @usableFromInline @exclusivity(unchecked) var pinExpires: Timestamp?
         @usableFromInline @exclusivity(unchecked) var reminder: MessageReminder?
+        @usableFromInline @exclusivity(unchecked) var mentionedUsers: [User] = []
 
         init(
             id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
@@ -581,6 +582,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             copy.pinnedBy = pinnedBy
             copy.pinExpires = pinExpires
             copy.reminder = reminder
+            copy.mentionedUsers = mentionedUsers
             return copy
         }
     }
@@ -666,6 +668,12 @@ public struct Message: Hashable, Sendable, Identifiable {
     public var ownReactions: [Reaction] {
         @inlinable get { storage.ownReactions }
         set { unique().ownReactions = newValue }
+    }
+    /// The users it mentions (`mentioned_users`): "@" and each one's name (or id) is a mention
+    /// run of its text when markdown is on (`markdown_enabled`), as Stream UIKit highlights it.
+    public var mentionedUsers: [User] {
+        @inlinable get { storage.mentionedUsers }
+        set { unique().mentionedUsers = newValue }
     }
     /// Who pinned it (`pinned_by`), when it is pinned and the payload says.
     public var pinnedBy: User? {
@@ -838,6 +846,7 @@ public struct Message: Hashable, Sendable, Identifiable {
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID) && lhs.ownReactions == rhs.ownReactions
             && lhs.pinnedBy == rhs.pinnedBy && lhs.pinExpires == rhs.pinExpires && lhs.reminder == rhs.reminder
+            && lhs.mentionedUsers == rhs.mentionedUsers
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -7,7 +7,7 @@ extension Message: Codable {
         case id, text, type, user, createdAt, deletedAt, messageTextUpdatedAt, parentID, showInChannel, replyCount
         case threadParticipants, quotedMessage, latestReactions, reactionScores, attachments, command, language
         case translations, pinned, localState, isBounced, deletedForMe, isShadowed, latestReplies, poll, sharedLocation
-        case quotedMessageID, ownReactions, pinnedBy, pinExpires, reminder
+        case quotedMessageID, ownReactions, pinnedBy, pinExpires, reminder, mentionedUsers
     }
 
     /// One entry of `reactionScores`.
@@ -55,6 +55,7 @@ extension Message: Codable {
         pinnedBy = try container.decodeIfPresent(User.self, forKey: .pinnedBy)
         pinExpires = try container.decodeIfPresent(Timestamp.self, forKey: .pinExpires)
         reminder = try container.decodeIfPresent(MessageReminder.self, forKey: .reminder)
+        mentionedUsers = try container.decodeIfPresent([User].self, forKey: .mentionedUsers) ?? []
     }
 
     /// Writes every field under its property's name; a `nil` one is left out.
@@ -91,5 +92,6 @@ extension Message: Codable {
         try container.encodeIfPresent(pinnedBy, forKey: .pinnedBy)
         try container.encodeIfPresent(pinExpires, forKey: .pinExpires)
         try container.encodeIfPresent(reminder, forKey: .reminder)
+        if !mentionedUsers.isEmpty { try container.encode(mentionedUsers, forKey: .mentionedUsers) }
     }
 }

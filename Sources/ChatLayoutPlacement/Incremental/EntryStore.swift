@@ -169,6 +169,14 @@ struct EntryStore: Sendable {
         return store.tops[chunk] + store.chunks[chunk].tops[index]
     }
 
+    /// The top of the first row of the entry at `position` in the list (below the space above it).
+    func firstRowTop(of position: Int) -> Int {
+        assert(staleChunk == nil, "running totals read before settle()")
+        let (chunk, index) = location(of: position)
+        let stored = store.chunks[chunk]
+        return store.tops[chunk] + stored.rows.frame(ofRow: stored.rowStarts[index]).y
+    }
+
     /// The index of the first row of the entry at `position`.
     func rowIndex(of position: Int) -> Int {
         assert(staleChunk == nil, "running totals read before settle()")

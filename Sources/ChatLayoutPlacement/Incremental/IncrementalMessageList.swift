@@ -269,6 +269,21 @@ public struct IncrementalMessageList: Sendable {
         return frame
     }
 
+    /// How far down a viewport `height` tall (header included) is scrolled to show the message
+    /// `messageID` at `anchor`, as ``LaidOutList/scrollOffset(showing:at:height:)`` answers
+    /// it, in O(log n): the message's entry is found by its sort key, its place by the chunks'
+    /// running offsets. Nil when the list shows no row of that message.
+    public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
+        guard let position = keys[messageID].flatMap(entries.position(of:)) else { return nil }
+        // An entry is its separators (a date's, the unread one), then its message's row: the
+        // separators go with the message.
+        let entry = entries[position], top = entries.top(of: position)
+        let row = Frame(x: 0, y: top + entry.messageRowOffset, width: width, height: entry.messageRowHeight)
+        let upper = entry.hasDateSeparator || entry.hasUnreadSeparator ? entries.firstRowTop(of: position) : row.y
+        return LaidOutList.offset(placing: upper, row, at: anchor, in: Viewport(scrollOffset: 0, height: height),
+                                  contentHeight: contentHeight, headerHeight: headerBox.frame.height)
+    }
+
     /// The laid-out list, as `MessageListLayout.layout` gives it: a view of the entries'
     /// chunks (their row tables shared, not copied) and the rows under them. O(n / c) tables,
     /// and each message row's place for the date overlay (no box made).

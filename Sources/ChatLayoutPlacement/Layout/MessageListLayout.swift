@@ -15,13 +15,18 @@ public struct Viewport: Hashable, Sendable {
     /// Whether the list is scrolling: only then does the date float over it (with the
     /// `overlay` date indicator), as Stream shows it while the list moves and hides it at rest.
     public var isScrolling: Bool
+    /// The message drawn highlighted, as Stream highlights the message a jump lands on
+    /// (UIKit's `highlightCell(at:)`, SwiftUI's `highlightMessageWhenJumping`): a
+    /// ``BoxRole/highlight`` box behind its row while the viewport shows it. Nil: none.
+    public var highlightedMessageID: String?
 
     /// A viewport; `Int.max` as the offset shows the bottom, where chat screens open. At rest
-    /// unless `isScrolling`.
-    public init(scrollOffset: Int, height: Int, isScrolling: Bool = false) {
+    /// unless `isScrolling`; `highlightedMessageID`'s row drawn highlighted.
+    public init(scrollOffset: Int, height: Int, isScrolling: Bool = false, highlightedMessageID: String? = nil) {
         self.scrollOffset = scrollOffset
         self.height = height
         self.isScrolling = isScrolling
+        self.highlightedMessageID = highlightedMessageID
     }
 }
 
@@ -398,15 +403,26 @@ public struct LaidOutList: Sendable {
     /// How far down a viewport `height` tall (header included) is scrolled to show the message
     /// `messageID` at `anchor`, clamped to the list: its top at the viewport's top, its middle
     /// at the middle or its bottom at the bottom. The separators standing right above the
-    /// message go with it, as Stream UIKit draws them in the message's own cell. Nil when the
-    /// list has no row of that message. O(n).
+    /// message go with it, as Stream UIKit draws them in the message's own cell, unless they
+    /// and the message are taller than the viewport: then the message alone is placed, so
+    /// that the viewport always shows some of it. Nil when the list has no row of that
+    /// message. O(n): ``IncrementalMessageList/scrollOffset(showing:at:height:)`` answers the
+    /// same in O(log n).
     public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
         guard let index = rowIndex(ofMessage: messageID) else { return nil }
         var top = index
         while top > 0, [.dateSeparator, .unreadSeparator].contains(table.role(ofRow: top - 1)) { top -= 1 }
-        let upper = table.frame(ofRow: top).y, lower = table.frame(ofRow: index).maxY
-        let (visibleHeight, _, maxOffset) = Self.shown(Viewport(scrollOffset: 0, height: height), contentHeight: contentHeight,
-                                                         headerHeight: header.frame.height)
+        return Self.offset(placing: table.frame(ofRow: top).y, table.frame(ofRow: index), at: anchor,
+                           in: Viewport(scrollOffset: 0, height: height), contentHeight: contentHeight, headerHeight: header.frame.height)
+    }
+
+    /// The offset that places a message row `row` (list coordinates), with the separators
+    /// from `upper` down to it, at `anchor` of `viewport`, clamped to the list.
+    static func offset(placing upper: Int, _ row: Frame, at anchor: ScrollAnchor, in viewport: Viewport,
+                       contentHeight: Int, headerHeight: Int) -> Int {
+        let (visibleHeight, _, maxOffset) = shown(viewport, contentHeight: contentHeight, headerHeight: headerHeight)
+        let lower = row.maxY
+        let upper = lower - upper > visibleHeight ? row.y : upper
         let offset = switch anchor {
         case .top: upper
         case .center: (upper + lower) / 2 - visibleHeight / 2
@@ -529,8 +545,13 @@ public struct LaidOutList: Sendable {
             let sitsAtTheBottom = isBottomAnchored && !layout.shortListSitsAtTheTop
             anchor = showsOnlyStates ? (visibleHeight - contentHeight) / 2 : (sitsAtTheBottom ? visibleHeight - contentHeight : 0)
         }
+        var rows = visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) }
+        if let id = viewport.highlightedMessageID,
+           let index = rows.firstIndex(where: { $0.role == .messageRow && Identifier.same($0.id, id) }) {
+            rows.insert(Box(role: .highlight, id: rows[index].id, frame: rows[index].frame), at: index)
+        }
         let list = Box(role: .messageList, frame: Frame(x: 0, y: headerHeight, width: width, height: visibleHeight),
-                       children: visible.map { table.box(ofRow: $0, dy: headerHeight - offset + anchor) })
+                       children: rows)
         var children = headerHeight > 0 ? [header(showing: visible), list] : [list]
         if let banner = topBanner, banner.frame.y + banner.frame.height <= visibleHeight {
             children.append(banner.offsetBy(dy: headerHeight))

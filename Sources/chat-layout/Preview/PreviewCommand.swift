@@ -30,11 +30,14 @@ struct PreviewCommand: ParsableCommand {
     var jumpTo: String?
     @Option(help: "Where --jump-to's message lands: top, center or bottom (default: the config's scrolling_anchor, center).")
     var anchor: AnchorFlag?
+    @Option(help: "With --height: draw the message with this id highlighted (by default --jump-to's message is, with the config's highlight_message_when_jumping).")
+    var highlight: String?
 
     func validate() throws {
         if jumpTo != nil && screen.height == nil { throw ValidationError("--jump-to needs --height") }
         if jumpTo != nil && screen.scrollOffset != nil { throw ValidationError("--jump-to and --scroll-offset both say where the viewport is: give one") }
         if anchor != nil && jumpTo == nil { throw ValidationError("--anchor needs --jump-to") }
+        if highlight != nil && screen.height == nil { throw ValidationError("--highlight needs --height") }
     }
 
     func run() throws {
@@ -42,6 +45,7 @@ struct PreviewCommand: ParsableCommand {
         let conversation = history.applied(to: loaded.document.conversation)
         loaded.request.jumpTo = jumpTo
         loaded.request.anchor = anchor?.anchor
+        loaded.request.highlight = highlight
         let environment = try screen.environment(&loaded)
         let request = loaded.request
         if request.viewport != nil {

@@ -72,6 +72,7 @@ struct ConfigKeyWarningTests {
              "pinned_annotation_enabled": true, "reminder_annotation_enabled": true, "thread_reply_placement": "annotation",
              "last_in_group_header_size": 24, "reactions_style": "segmented",
              "jump_to_unread_enabled": true, "jump_to_unread_when_opening": true, "scrolling_anchor": "top",
+             "highlight_message_when_jumping": false,
              "download_file_attachments_enabled": true, "markdown_enabled": false}
             """
         let document = try decode(config: config)

@@ -106,6 +106,7 @@ enum DocumentWriter {
         if message.deletedForMe { members.append(("deleted_for_me", .bool(true))) }
         if message.isShadowed { members.append(("shadowed", .bool(true))) }
         if let pinner = message.pinnedBy { members.append(("pinned_by", user(pinner))) }
+        if !message.mentionedUsers.isEmpty { members.append(("mentioned_users", .array(message.mentionedUsers.map(user)))) }
         if let expires = message.pinExpires { members.append(("pin_expires", timestamp(expires))) }
         if let reminder = message.reminder {
             members.append(("reminder", .object(reminder.remindAt.map { [("remind_at", timestamp($0))] } ?? [])))
