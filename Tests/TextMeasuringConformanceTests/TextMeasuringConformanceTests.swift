@@ -117,7 +117,7 @@ struct BrokenMeasurer: TextMeasuring {
         return wrapped
     }
 
-    func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText {
+    func wrap(spans: [StyledSpan], width: Int) -> StyledWrappedText {
         var styled = StyledWrappedText.mapping(wrap(spans.map(\.text).joined(), width: width), onto: spans)
         if fault == .dropsLastPiece {
             styled.pieces = styled.pieces.map { pieces in pieces.count > 1 ? Array(pieces.dropLast()) : pieces }

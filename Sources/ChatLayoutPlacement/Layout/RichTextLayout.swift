@@ -8,7 +8,7 @@ import ChatLayoutComposition
 /// (Stream indents `level × 28 − 12` points: here a marker column per depth); block quotes
 /// with a gutter per depth; code blocks in the monospace style with a gutter, lines kept; a
 /// thematic break as a rule. A paragraph's runs are wrapped together, each in its own style
-/// (``TextMeasuring/wrap(_:width:)``).
+/// (``TextMeasuring/wrap(spans:width:)``).
 extension RowLayout {
     /// One box of a rich text, placed relative to the text's box.
     struct RichTextPart {
@@ -56,7 +56,7 @@ extension RowLayout {
                 var blockTraits: RichTextTraits = style.isBold ? .strong : []
                 if style == .monospace { blockTraits.insert(.code) }
                 let spans = block.runs.map { run in StyledSpan(text: run.text.string, style: style, traits: run.traits.union(blockTraits)) }
-                let wrapped = measurer.wrap(spans, width: max(1, width - x))
+                let wrapped = measurer.wrap(spans: spans, width: max(1, width - x))
                 let lineSpans = wrapped.pieces.map { pieces in
                     pieces.map { piece in
                         let run = block.runs[piece.span]

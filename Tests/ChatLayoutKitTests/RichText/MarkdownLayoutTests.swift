@@ -180,6 +180,23 @@ struct MarkdownLayoutTests {
         #expect(!plain.contains("\"spans\""))
     }
 
+    @Test func boxTreeJSON_aWrongSpan_isNamedByItsPath() throws {
+        let line = #"{"width":1,"height":1,"root":{"role":"textBlock","frame":{"x":0,"y":0,"width":4,"height":1},"lines":["bold"],"#
+        let badTrait = line + #""placed_lines":[{"x":0,"width":4,"spans":[{"start":0,"length":4,"traits":["blinking"]}]}]}}"#
+        #expect(throws: DocumentError(path: "root.placed_lines[0].spans[0].traits[0]", message: "unknown trait 'blinking'")) {
+            try LaidOutScreen(json: badTrait)
+        }
+        let missingLength = line + #""placed_lines":[{"x":0,"width":4,"spans":[{"start":0,"traits":[]}]}]}}"#
+        #expect(throws: DocumentError(path: "root.placed_lines[0].spans[0].length", message: "missing (required)")) {
+            try LaidOutScreen(json: missingLength)
+        }
+        let badKind = #"{"width":1,"height":1,"root":{"role":"textBlock","frame":{"x":0,"y":0,"width":4,"height":1},"#
+            + #""content":{"rich_text_block":{"kind":"table","quote_depth":0,"list_depth":0}}}}"#
+        #expect(throws: DocumentError(path: "root.content.rich_text_block.kind", message: "unknown block kind 'table'")) {
+            try LaidOutScreen(json: badKind)
+        }
+    }
+
     @Test func treeDump_showsTheFirstLinesSpans() throws {
         let dump = try screen(one(FakeMarkdown.mixed)).root.treeDump()
         #expect(dump.contains { $0.contains("textBlock") && $0.contains("spans:strong@0+4,plain@4+5,emphasis@9+6,plain@15+5,code@20+4") })
