@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "GoldenTests",
             dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
-                           "ChatLayoutGoldens"],
+                           "ChatLayoutGoldens", "ChatLayoutMarkdown"],
             resources: [.copy("Documents")]
         ),
     ]
