@@ -183,13 +183,26 @@ public struct ScreenRequest: Sendable {
     /// A terminal's width in cells.
     public static let defaultCellWidth = 80
     /// Why `conversation` is drawn here without its markdown, or nil: `markdown_enabled` is on
-    /// in `config`, a message's text may hold markup, and cmark-gfm's libraries are not
-    /// installed. The command line writes it as a note; a golden drawn so differs from one drawn
-    /// where they are.
+    /// in `config`, a message's text looks like markdown (emphasis, code, a link, a heading, a
+    /// quote or a list), and cmark-gfm's libraries are not installed. The command line writes it
+    /// as a note; a golden drawn so differs from one drawn where they are.
     public static func markdownUnavailableNote(for conversation: Conversation, config: MessageListConfig) -> String? {
         guard config.markdownEnabled, CmarkMarkdownParser.system == nil,
-              conversation.messages.contains(where: { CmarkMarkdownParser.mayContainMarkup($0.text) }) else { return nil }
+              conversation.messages.contains(where: { looksLikeMarkdown($0.text) }) else { return nil }
         return "markdown is drawn as written: " + (CmarkMarkdownParser.unavailableReason ?? "cmark-gfm cannot be loaded")
+    }
+
+    /// Markers that are markdown in all but odd texts: `**`, `__`, `~~`, a backtick, `](`, or a
+    /// line that starts a heading, a quote or a list.
+    static func looksLikeMarkdown(_ text: String) -> Bool {
+        guard CmarkMarkdownParser.mayContainMarkup(text) else { return false }
+        if ["**", "__", "~~", "`", "]("].contains(where: { text.contains($0) }) { return true }
+        return text.split(separator: "\n").contains { line in
+            let trimmed = line.drop { $0 == " " }
+            if ["# ", "## ", "### ", "> ", "- ", "* ", "+ "].contains(where: { trimmed.hasPrefix($0) }) { return true }
+            let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+            return !digits.isEmpty && trimmed.dropFirst(digits.count).hasPrefix(". ")
+        }
     }
 
     /// A phone's width in points: the narrowest current iPhones (SE, mini).

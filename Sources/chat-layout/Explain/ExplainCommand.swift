@@ -16,7 +16,12 @@ struct ExplainCommand: ParsableCommand {
             "stream-swiftui", "sendbird"), the "document" or a "flag"; "anatomy" names the message \
             anatomy rows are drawn in ("stream" or "sendbird"). --format text prints one \
             line per item with its reasons, intervals rounded for reading, then the notes, then \
-            the profile and the options the document and the flags set. --thread ID explains the \
+            the profile and the options the document and the flags set. --markdown adds how each \
+            message's text parses as markdown: per message, its blocks (paragraph, heading N, code, \
+            •, N., rule), indented by their list depth and prefixed by a "> " per quote, each with \
+            its quoted runs and their styles (JSON: "markdown": [{"id", "blocks": [{"kind", \
+            "quote_depth", "list_depth", "runs": [{"text", "styles", "destination"?}]}]}]). \
+            --thread ID explains the \
             thread view of that parent message instead: its rows as a list's, the parent's line \
             when it stands above the replies, then how the parent is presented, whether the \
             replies are counted and where the view opens; its JSON adds "parent" and "thread" \
@@ -34,6 +39,8 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var threadView: ThreadViewFlags
     @Option(help: "text (for people) or json (for scripts).")
     var format: Format = .text
+    @Flag(help: "Also show how each message's markdown parses: its blocks and styled runs (markdown_enabled).")
+    var markdown = false
 
     func validate() throws {
         if thread == nil && threadView.isGiven {
@@ -55,9 +62,15 @@ struct ExplainCommand: ParsableCommand {
         case .json:
             let provenance = loaded.input.provenance
             let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
-            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
-                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources),
-                                                        ("anatomy", .string(environment.config.messageAnatomy.rawValue))]) {
+            var members: [(String, JSONValue)] = [("direction", .string(environment.layoutDirection.rawValue)),
+                                                  ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources),
+                                                  ("anatomy", .string(environment.config.messageAnatomy.rawValue))]
+            if markdown {
+                members.append(("markdown", .array(Self.richTexts(decisions).map { id, rich in
+                    .object([("id", .string(id)), ("blocks", rich.explanationJSON)])
+                })))
+            }
+            try decisions.writeExplanationJSON(adding: members) {
                 try output.write($0)
             }
             try output.write("\n")
@@ -77,11 +90,30 @@ struct ExplainCommand: ParsableCommand {
             }
             // Where the rows' parts go, when not Stream's default anatomy.
             if let anatomy = environment.config.anatomyExplanation { lines.append(UntrustedText.plain(anatomy)) }
+            // Each message's markdown, parsed, when asked.
+            if markdown {
+                let parsed = Self.richTexts(decisions)
+                if parsed.isEmpty {
+                    lines.append(environment.config.markdownEnabled ? "markdown: no message has any" : "markdown: off (markdown_enabled)")
+                }
+                for (id, rich) in parsed {
+                    lines.append(UntrustedText.plain("markdown of \(id):"))
+                    lines += rich.explanationLines.map { "  " + $0 }
+                }
+            }
             // Last: whose defaults, and which options the document and the flags set.
             lines.append(UntrustedText.plain(loaded.input.provenance.summary))
             for line in lines { try output.write(line + "\n") }
         }
         try output.flush()
+    }
+
+    /// The messages whose text is markdown, top to bottom, with what it parses as.
+    static func richTexts(_ decisions: MessageListDecisions) -> [(id: String, rich: RichText)] {
+        decisions.items.compactMap { item in
+            guard case .message(let decision) = item, let rich = decision.richText else { return nil }
+            return (decision.message.id, rich)
+        }
     }
 
     /// `--thread`: the thread view of `parentID`, explained.
