@@ -50,6 +50,10 @@ public struct RichTextBlock: Hashable, Sendable, Codable {
     public var quoteDepth: Int
     /// How many lists enclose the block (0 outside any; 1 for an item of a top-level list).
     public var listDepth: Int
+    /// Whether the block stands in the same block quote as the block before it (a quote's
+    /// second paragraph), not in a quote of its own: Stream sets two quotes apart, not a
+    /// quote's paragraphs.
+    public var continuesQuote = false
 
     /// Creates a block.
     public init(kind: Kind, runs: [RichTextRun], quoteDepth: Int = 0, listDepth: Int = 0) {

@@ -102,12 +102,12 @@ extension RowLayout {
 
     /// Whether a blank line (the body's line height) stands between two blocks, as Stream's
     /// parser inserts line feeds between them: between paragraphs, around headings, code
-    /// blocks, quotes and lists — but not between the items of a list (nested ones included),
-    /// within a quote, nor next to a thematic break.
+    /// blocks, quotes and lists, two quotes included — but not between the items of a list
+    /// (nested ones included), the paragraphs of one quote, nor next to a thematic break.
     static func blankLineBetween(_ above: RichTextBlock, _ below: RichTextBlock) -> Bool {
         if above.kind == .thematicBreak || below.kind == .thematicBreak { return false }
         if above.listDepth > 0 && below.listDepth > 0 { return false }
-        if above.quoteDepth > 0 && below.quoteDepth > 0 { return false }
+        if above.quoteDepth > 0 && below.continuesQuote { return false }
         return true
     }
 

@@ -129,11 +129,11 @@ struct MarkdownLayoutTests {
             .codeGutter, .textBlock, .thematicBreak,
         ])
         let blocks = text.children.filter { $0.role == .textBlock }
-        // Stacked: each block starts where the one above ends.
-        for (upper, lower) in zip(text.children.filter { $0.role == .textBlock || $0.role == .thematicBreak },
-                                  text.children.filter { $0.role == .textBlock || $0.role == .thematicBreak }.dropFirst()) {
-            #expect(lower.frame.y == upper.frame.maxY)
-        }
+        // Stacked: each block starts where the one above ends, or a blank line below it where
+        // Stream's parser puts one (not between a list's items, nor next to the rule).
+        let stacked = text.children.filter { $0.role == .textBlock || $0.role == .thematicBreak }
+        let gaps = zip(stacked, stacked.dropFirst()).map { upper, lower in lower.frame.y - upper.frame.maxY }
+        #expect(gaps == [1, 1, 0, 1, 1, 0], "heading, paragraph, list, quote, code, rule")
         // Nested items indent further; their markers hang before their first lines.
         #expect(blocks[3].frame.x > blocks[2].frame.x && blocks[2].frame.x > blocks[1].frame.x)
         let markers = text.children.filter { $0.role == .listMarker }
