@@ -1,6 +1,7 @@
 import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutMarkdown
 import ChatLayoutSVGRenderer
 import ChatLayoutTextRenderer
 
@@ -106,6 +107,11 @@ public struct LayoutSnapshot: Sendable {
     /// one with lines the screen's line height and 17-point text
     /// (`SVGMetrics.points(fontSize:lineHeight:fontFamily:)`).
     public var svgMetrics: SVGMetrics?
+    /// What parses message text as markdown (where `markdown_enabled` is on) for a snapshot
+    /// laid out here: a request's ``ScreenRequest/markdown``, else cmark-gfm
+    /// (`CmarkMarkdownParser.system`) when the system has it; nil draws every text as written.
+    /// A snapshot given its environment takes the environment's parser.
+    public var markdown: (any MarkdownParsing)? = CmarkMarkdownParser.system
     let source: Source
     /// The configuration the document itself gives, when the snapshot's came from one: the
     /// header's `config:` line names what differs from it (else from `MessageListConfig()`).
@@ -194,13 +200,15 @@ public struct LayoutSnapshot: Sendable {
                       documentConfig: input.document.config)
         case .points(let measurer, _):
             // The input's formatter is its context's, so the environment is always made.
-            let environment = (try? LayoutEnvironment(config: input.config, context: input.context, formatter: input.formatter,
+            var environment = (try? LayoutEnvironment(config: input.config, context: input.context, formatter: input.formatter,
                                                       measurer: measurer, strings: input.strings))!
+            environment.decisions.markdown = request.markdown
             self.init(name: name, conversation: input.document.conversation, environment: environment,
                       document: request.document.name, screen: request.screen, width: request.screenWidth,
                       height: request.height, scrollOffset: request.scrollOffset)
         }
         isScrolling = request.isScrolling
+        markdown = request.markdown
     }
 
     /// The request's input, its errors as a golden's.
@@ -268,11 +276,12 @@ public struct LayoutSnapshot: Sendable {
                                    scrollOffset: scrollOffset, isScrolling: isScrolling, document: document)
         case .conversation(let c, let f, let x, let s): (conversation, config, context, screen) = (c, f, x, s)
         }
-        let environment: LayoutEnvironment
+        var environment: LayoutEnvironment
         do {
             environment = try LayoutEnvironment(config: config, context: context,
                                                 formatter: try ICULocaleFormatter(context: context), measurer: engine,
                                                 presentation: presentation)
+            environment.decisions.markdown = markdown
         } catch {
             throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }

@@ -1,6 +1,7 @@
 import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutMarkdown
 
 /// One request for a screen: a document's bytes, what overrides its context and configuration,
 /// which screen, in which units, how wide and how tall. It yields the size-capped, decoded and
@@ -178,6 +179,10 @@ public struct ScreenRequest: Sendable {
     public var isScrolling = false
     /// The most bytes the document (and the word table) may have.
     public var sizeLimit: FileSizeLimit
+    /// What parses message text as markdown where the configuration's `markdown_enabled` is on:
+    /// cmark-gfm (`CmarkMarkdownParser.system`, ChatLayoutMarkdown) when the system has it, else nil, and every
+    /// text is drawn as written.
+    public var markdown: (any MarkdownParsing)? = CmarkMarkdownParser.system
 
     /// A terminal's width in cells.
     public static let defaultCellWidth = 80
@@ -301,7 +306,8 @@ public struct ScreenRequest: Sendable {
     }
 
     /// The environment `input` is laid out in: its configuration (or `config`), context,
-    /// formatter and words, measured in the request's units, with `presentation`.
+    /// formatter and words, measured in the request's units, with `presentation`, its text
+    /// parsed by ``markdown``.
     ///
     /// - Throws: ``ScreenRequestError/environment(_:)`` — never for an input of ``input()``,
     ///   whose formatter is its context's.
@@ -313,8 +319,10 @@ public struct ScreenRequest: Sendable {
         case .points(let points, _): measurer = points
         }
         do {
-            return try LayoutEnvironment(config: config ?? input.config, context: input.context, formatter: input.formatter,
-                                         measurer: measurer, strings: input.strings, presentation: presentation)
+            var environment = try LayoutEnvironment(config: config ?? input.config, context: input.context, formatter: input.formatter,
+                                                    measurer: measurer, strings: input.strings, presentation: presentation)
+            environment.decisions.markdown = markdown
+            return environment
         } catch {
             throw .environment(error)
         }
