@@ -20,7 +20,11 @@ struct ExplainCommand: ParsableCommand {
             thread view of that parent message instead: its rows as a list's, the parent's line \
             when it stands above the replies, then how the parent is presented, whether the \
             replies are counted and where the view opens; its JSON adds "parent" and "thread" \
-            (parent_id, parent_presentation, reply_count, replies_counter, opening).
+            (parent_id, parent_presentation, reply_count, replies_counter, opening). --markdown adds \
+            each message's text as parsed: in text, one indented line per block (its kind and \
+            depths, then its runs quoted with their styles) under a message whose text is \
+            markdown; in JSON, a "markdown" key on every message item (its blocks, or null for a \
+            text drawn as written).
             """
     )
 
@@ -34,6 +38,8 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var threadView: ThreadViewFlags
     @Option(help: "text (for people) or json (for scripts).")
     var format: Format = .text
+    @Flag(help: "Show each message's text as parsed: its markdown blocks and styled runs (with markdown_enabled).")
+    var markdown = false
 
     func validate() throws {
         if thread == nil && threadView.isGiven {
@@ -57,12 +63,13 @@ struct ExplainCommand: ParsableCommand {
             let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
             try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
                                                         ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources),
-                                                        ("anatomy", .string(environment.config.messageAnatomy.rawValue))]) {
+                                                        ("anatomy", .string(environment.config.messageAnatomy.rawValue))],
+                                               markdown: markdown) {
                 try output.write($0)
             }
             try output.write("\n")
         case .text:
-            var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine)
+            var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine, markdown: markdown)
             // A mirrored screen says so, and why, under the header.
             if environment.layoutDirection == .rightToLeft {
                 let why = environment.config.layoutDirection == nil ? "the locale \(environment.locale) reads right to left"
@@ -100,12 +107,14 @@ struct ExplainCommand: ParsableCommand {
         case .json:
             let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
             try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
-                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)]) {
+                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)],
+                                               markdown: markdown) {
                 try output.write($0)
             }
             try output.write("\n")
         case .text:
-            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine) + [UntrustedText.plain(provenance.summary)] {
+            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine, markdown: markdown)
+                + [UntrustedText.plain(provenance.summary)] {
                 try output.write(line + "\n")
             }
         }
