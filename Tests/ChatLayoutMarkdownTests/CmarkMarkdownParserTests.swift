@@ -17,32 +17,8 @@ import Testing
         try parser().parse(NeutralText(text), mentionedUsers: mentions)
     }
 
-    /// Each block as "kind q<quote depth> l<list depth>: run|run", each run its text and traits.
-    private func describe(_ rich: RichText?) -> [String] {
-        guard let rich else { return ["plain"] }
-        return rich.blocks.map { block in
-            let kind = switch block.kind {
-            case .paragraph: "p"
-            case .heading(let level): "h\(level)"
-            case .codeBlock(let language): "code(\(language?.string ?? ""))"
-            case .listItem(.bullet): "•"
-            case .listItem(.number(let number)): "\(number)."
-            case .thematicBreak: "---"
-            }
-            let runs = block.runs.map { run in
-                var marks = ""
-                if run.traits.contains(.strong) { marks += "B" }
-                if run.traits.contains(.emphasis) { marks += "I" }
-                if run.traits.contains(.strikethrough) { marks += "S" }
-                if run.traits.contains(.code) { marks += "C" }
-                if run.traits.contains(.link) { marks += "L" }
-                if run.traits.contains(.mention) { marks += "@" }
-                let destination = run.destination.map { "→\($0.string)" } ?? ""
-                return marks.isEmpty ? run.text.string : "\(run.text.string)[\(marks)\(destination)]"
-            }
-            return "\(kind) q\(block.quoteDepth) l\(block.listDepth): " + runs.joined(separator: "|")
-        }
-    }
+    /// Each block as "kind q<quote depth> l<list depth>: run|run" (``RichText/described``).
+    private func describe(_ rich: RichText?) -> [String] { RichText.described(rich) }
 
     // MARK: Inline styles
 
