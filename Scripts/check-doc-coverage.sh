@@ -7,7 +7,7 @@
 # that implement a documented protocol requirement inherit its documentation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(ChatLayoutModel ChatLayoutDecisions ChatLayoutComposition ChatLayoutPlacement ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutFoundation
+modules=(ChatLayoutModel ChatLayoutDecisions ChatLayoutComposition ChatLayoutPlacement ChatLayoutDecoding ChatLayoutICU ChatLayoutTextRenderer ChatLayoutSVGRenderer ChatLayoutPixel ChatLayoutMarkdown ChatLayoutFoundation
          ChatLayoutGoldens ChatLayoutGoldenTesting TextMeasuringConformance)
 
 output=$(swift package dump-symbol-graph --minimum-access-level public 2>&1) || { echo "$output"; exit 1; }

@@ -2,7 +2,7 @@ import ChatLayoutKit
 import ChatLayoutMarkdownShim
 
 /// Message text parsed as CommonMark with GitHub's strikethrough and autolinks, by cmark-gfm
-/// (the system's `libcmark-gfm`, loaded when first used), into the core's ``RichText``.
+/// (the system's `libcmark-gfm`, loaded when first used), into the core's `RichText`.
 ///
 /// The rules are Stream's (its `MarkdownParser` over Foundation's CommonMark parser):
 /// - A text whose parse is nothing but paragraphs of unstyled words is not markdown: it is

@@ -157,7 +157,7 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     public var groupHeader: String?
     /// The text the bubble shows, parsed as markdown (`markdown_enabled`, with the
     /// environment's ``DecisionEnvironment/markdown`` parser): the translation's when it is
-    /// shown instead of the text (``translationReplacesText``), else the message's. Nil for a
+    /// shown instead of the text (``translationReplacesText(in:)``), else the message's. Nil for a
     /// text without markup (drawn as written, as before), a deleted message, a jumbomoji and
     /// when the option is off; JSON has the key only when set.
     public var richText: RichText?

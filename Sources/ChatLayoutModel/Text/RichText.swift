@@ -101,7 +101,7 @@ public struct RichTextTraits: OptionSet, Hashable, Sendable, Codable {
     public static let emphasis = RichTextTraits(rawValue: 1 << 1)
     /// Strikethrough (`~~struck~~`, GitHub's extension).
     public static let strikethrough = RichTextTraits(rawValue: 1 << 2)
-    /// Inline code (`` `code` ``), drawn in the monospace style.
+    /// Inline code (words between backticks), drawn in the monospace style.
     public static let code = RichTextTraits(rawValue: 1 << 3)
     /// A link, written or a bare URL (GitHub's autolink extension); ``RichTextRun/destination`` is its URL.
     public static let link = RichTextTraits(rawValue: 1 << 4)
