@@ -9,7 +9,10 @@ import ChatLayoutMarkdownShim
 ///   drawn as written, its line feeds kept (nil), as Stream draws a text without markdown.
 /// - Inside markdown a soft line break is a space; a hard one (two trailing spaces, a
 ///   backslash, or `<br>`/`<br/>`) a line feed inside the run.
-/// - A bare URL (`https://…`, `www.…`) or e-mail address is a link (GitHub's autolinks).
+/// - A bare URL (`https://…`, `www.…`) or e-mail address is a link (GitHub's autolinks). A text
+///   whose only markup is such links is drawn as written, its line feeds kept, with its link
+///   runs: Stream draws it so, its link detector finding the links in a text Foundation's
+///   parser calls no markdown.
 /// - `@` and a mentioned user's name (or id, without a name) is a mention run wherever it
 ///   stands outside code and links, as Stream UIKit highlights it; a message with mentions and
 ///   no markdown is one paragraph of its text as written, with its mention runs.
@@ -42,7 +45,10 @@ public struct CmarkMarkdownParser: MarkdownParsing {
         var builder = RichTextBuilder()
         var utf8 = string.utf8.map { CChar(bitPattern: $0) }
         let parsed = utf8.withUnsafeMutableBufferPointer { bytes in Self.walk(bytes, into: &builder) }
-        guard parsed, !builder.isPlain else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        guard parsed else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        if let links = builder.bareLinksOfPlainText(in: string) {
+            return links.isEmpty && mentions.isEmpty ? nil : Self.asWritten(string, links: links, mentions: mentions)
+        }
         var blocks = builder.blocks
         if !mentions.isEmpty {
             for index in blocks.indices { blocks[index].runs = Self.splitting(blocks[index].runs, at: mentions) }
@@ -124,9 +130,19 @@ public struct CmarkMarkdownParser: MarkdownParsing {
         return bytes[index ..< index + prefix.count].elementsEqual(prefix)
     }
 
-    /// A text without markdown, as written (line feeds kept), with its mention runs.
-    private static func asWritten(_ text: String, mentions: [(mention: [UInt8], id: String)]) -> RichText {
-        RichText(blocks: [RichTextBlock(kind: .paragraph, runs: splitting([RichTextRun(text: NeutralText(text))], at: mentions))])
+    /// A text without markdown, as written (line feeds kept), with its bare links' runs (where
+    /// ``RichTextBuilder/bareLinksOfPlainText(in:)`` found them, in order) and its mention runs.
+    private static func asWritten(_ text: String, links: [(range: Range<String.Index>, destination: String)] = [],
+                                  mentions: [(mention: [UInt8], id: String)]) -> RichText {
+        var runs: [RichTextRun] = []
+        var start = text.startIndex
+        for link in links {
+            if link.range.lowerBound > start { runs.append(RichTextRun(text: NeutralText(String(text[start ..< link.range.lowerBound])))) }
+            runs.append(RichTextRun(text: NeutralText(String(text[link.range])), traits: .link, destination: NeutralText(link.destination)))
+            start = link.range.upperBound
+        }
+        if start < text.endIndex || runs.isEmpty { runs.append(RichTextRun(text: NeutralText(String(text[start...])))) }
+        return RichText(blocks: [RichTextBlock(kind: .paragraph, runs: splitting(runs, at: mentions))])
     }
 
     /// `runs` with every mention outside code and links made a run of its own: one pass over
@@ -172,12 +188,29 @@ struct RichTextBuilder {
     /// The marker for the next block: the first block of a list item carries it.
     private var pendingMarker: RichTextListMarker?
 
-    /// Whether the whole parse is paragraphs of unstyled words: no markdown (read after the
-    /// last block ends).
-    var isPlain: Bool {
-        blocks.allSatisfy { block in
-            block.kind == .paragraph && block.quoteDepth == 0 && block.listDepth == 0 && block.runs.allSatisfy { $0.traits.isEmpty }
+    /// The bare links of a parse of `text` that is otherwise paragraphs of unstyled words (read
+    /// after the last block ends), and where each stands in `text`: GitHub's autolinks, a URL or
+    /// address written as itself and not between `<` and `>` (CommonMark's own autolink, which
+    /// is markdown). Nil when the parse has other markup; empty when it has none. Each link is
+    /// looked for after the one before: one pass over the text.
+    func bareLinksOfPlainText(in text: String) -> [(range: Range<String.Index>, destination: String)]? {
+        var links: [(range: Range<String.Index>, destination: String)] = []
+        var rest = Substring(text)
+        for block in blocks {
+            guard block.kind == .paragraph, block.quoteDepth == 0, block.listDepth == 0 else { return nil }
+            for run in block.runs where !run.traits.isEmpty {
+                guard run.traits == .link, let destination = run.destination?.string else { return nil }
+                let words = run.text.string
+                guard [words, "http://" + words, "mailto:" + words].contains(destination),
+                      let range = rest.firstRange(of: words) else { return nil }
+                let angled = range.lowerBound > text.startIndex && text[text.index(before: range.lowerBound)] == "<"
+                    && range.upperBound < text.endIndex && text[range.upperBound] == ">"
+                guard !angled else { return nil }
+                links.append((range, destination))
+                rest = rest[range.upperBound...]
+            }
         }
+        return links
     }
 
     private var traits: RichTextTraits { styles.last?.traits ?? [] }

@@ -37,6 +37,21 @@ import Testing
         #expect(describe(try parse("**[bold link](https://x.io)**")) == ["p q0 l0: bold link[BL→https://x.io]"])
     }
 
+    @Test func bareLinksAlone_areNoMarkdown_theTextAsWrittenWithItsLinks() throws {
+        // Stream: Foundation's parser sees no markdown, the text is drawn as written and its
+        // link detector finds the links; the line feeds stay.
+        #expect(describe(try parse("Look:\nhttps://x.io/a_b\nthanks")) ==
+                ["p q0 l0: Look:\n|https://x.io/a_b[L→https://x.io/a_b]|\nthanks"])
+        #expect(describe(try parse("www.a.io\n\nor mail me@x.io")) ==
+                ["p q0 l0: www.a.io[L→http://www.a.io]|\n\nor mail |me@x.io[L→mailto:me@x.io]"])
+        // CommonMark's own autolink, or any other markup, makes the text markdown: soft breaks are spaces.
+        #expect(describe(try parse("<https://x.io>\nnext")) == ["p q0 l0: https://x.io[L→https://x.io]| next"])
+        #expect(describe(try parse("**a** https://x.io\nb")) == ["p q0 l0: a[B]| |https://x.io[L→https://x.io]| b"])
+        let many = (0 ..< 2000).map { "https://e.io/\($0)" }.joined(separator: "\n")
+        #expect(try parse(many)?.blocks.first?.runs.filter { $0.traits == .link }.count == 2000)
+        #expect(try parse(many)?.plainText == many, "as written")
+    }
+
     // MARK: Blocks
 
     @Test func headings_oneToSix() throws {
