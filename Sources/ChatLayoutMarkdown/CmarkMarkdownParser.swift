@@ -25,6 +25,12 @@ public struct CmarkMarkdownParser: MarkdownParsing {
     /// The deepest quote or list nesting drawn: deeper blocks stand at this depth.
     public static let maximumDepth = 8
 
+    /// The longest text parsed, in UTF-8 bytes (1 MiB); a longer one is drawn as written, with
+    /// its mentions. cmark-gfm holds a node of a few hundred bytes for each `>` or `- ` that
+    /// opens a level, so a text of a MiB of them takes a few hundred MB while it is parsed;
+    /// Stream's server takes texts of at most a few thousand characters.
+    public static let maximumParsedLength = 1 << 20
+
     /// The parser, or nil when cmark-gfm's libraries cannot be loaded (``unavailableReason``).
     public static let system: CmarkMarkdownParser? = clk_markdown_load() != 0 ? CmarkMarkdownParser() : nil
 
@@ -41,7 +47,7 @@ public struct CmarkMarkdownParser: MarkdownParsing {
     public func parse(_ text: NeutralText, mentionedUsers: [(id: String, name: String)]) -> RichText? {
         let string = text.string
         let mentions = Self.mentions(mentionedUsers, in: string)
-        guard Self.mayContainMarkup(string) else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        guard string.utf8.count <= Self.maximumParsedLength, Self.mayContainMarkup(string) else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
         var builder = RichTextBuilder()
         var utf8 = string.utf8.map { CChar(bitPattern: $0) }
         let parsed = utf8.withUnsafeMutableBufferPointer { bytes in Self.walk(bytes, into: &builder) }

@@ -174,13 +174,22 @@ import Testing
         #expect(rich.blocks[0].quoteDepth == CmarkMarkdownParser.maximumDepth)
         #expect(rich.plainText == "deep")
         var lists = ""
-        for depth in 0 ..< 2000 { lists += String(repeating: "  ", count: depth) + "- item\n" }
+        for depth in 0 ..< 500 { lists += String(repeating: "  ", count: depth) + "- item\n" }
         let nested = try #require(try parse(lists))
         #expect(nested.blocks.allSatisfy { $0.listDepth <= CmarkMarkdownParser.maximumDepth })
+        #expect(nested.blocks.map(\.listDepth).max() == CmarkMarkdownParser.maximumDepth)
+        let oneLine = try #require(try parse(String(repeating: "- ", count: 10_000) + "item"))
+        #expect(oneLine.blocks.map(\.listDepth) == [CmarkMarkdownParser.maximumDepth] && oneLine.plainText == "item")
         let stars = try parse(String(repeating: "*", count: 10_000) + "x" + String(repeating: "*", count: 10_000))
         #expect(stars.map { $0.plainText.count > 0 } ?? true)
         let brackets = try parse(String(repeating: "[", count: 10_000) + "x")
         #expect(brackets?.plainText.hasSuffix("x") ?? true)
+        // Past the longest text parsed: as written, its mentions still runs.
+        let long = "**x** @Han " + String(repeating: ">", count: CmarkMarkdownParser.maximumParsedLength)
+        let written = try #require(try parse(long, mentions: [(id: "han", name: "Han")]))
+        #expect(written.blocks.count == 1 && written.plainText == long)
+        #expect(written.blocks[0].runs.map(\.traits) == [[], .mention, []])
+        #expect(try parse(String(repeating: "> ", count: CmarkMarkdownParser.maximumParsedLength / 2) + "x") == nil)
         let links = (0 ..< 3000).map { "[l\($0)](https://e.io/\($0))" }.joined(separator: " ")
         #expect(try parse(links)?.blocks[0].runs.filter { $0.traits.contains(.link) }.count == 3000)
     }
