@@ -167,7 +167,7 @@ let package = Package(
             dependencies: ["ChatLayoutSVGRenderer", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutTestSupport"]
         ),
         // The pixel measurer's tests, on the Noto fonts that Scripts/test.sh installs.
-        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding",
+        .testTarget(name: "ChatLayoutPixelTests", dependencies: ["ChatLayoutPixel", "ChatLayoutICU", "ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutMarkdown",
                                                             "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer", "ChatLayoutTestSupport",
                                                             "TextMeasuringConformance"]),
         .testTarget(name: "ChatLayoutCLITests", dependencies: ["chat-layout"]),
@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "GoldenTests",
             dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
-                           "ChatLayoutGoldens"],
+                           "ChatLayoutGoldens", "ChatLayoutMarkdown"],
             resources: [.copy("Documents")]
         ),
     ]

@@ -5,9 +5,9 @@
 #
 # Building needs only Swift, ICU and FreeType (libicu-dev, libfreetype-dev, pkg-config). The
 # tests also measure in points with HarfBuzz and the Noto fonts (ChatLayoutPixel), parse markdown
-# with cmark-gfm (ChatLayoutMarkdown), and draw SVG through headless Chromium: on Debian or
-# Ubuntu the packages missing are installed with apt-get (as root, or through sudo). Elsewhere
-# the script names what is missing and runs the tests.
+# with cmark-gfm (ChatLayoutMarkdown), and draw SVG
+# through headless Chromium: on Debian or Ubuntu the packages missing are installed with apt-get
+# (as root, or through sudo). Elsewhere the script names what is missing and runs the tests.
 # Then the tests of the example app package (Examples/ChatGoldensExample), as a user's are run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +28,7 @@ if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
         DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
 else
-    echo "Scripts/test.sh: not a Debian system; the tests need ICU, FreeType, HarfBuzz, cmark-gfm, the Noto fonts and Chromium: ${packages[*]}" >&2
+    echo "Scripts/test.sh: not a Debian system; the tests need ICU, FreeType, HarfBuzz, the Noto fonts and Chromium: ${packages[*]}" >&2
 fi
 
 swift test "$@"

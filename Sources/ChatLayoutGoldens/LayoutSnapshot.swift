@@ -107,11 +107,6 @@ public struct LayoutSnapshot: Sendable {
     /// one with lines the screen's line height and 17-point text
     /// (`SVGMetrics.points(fontSize:lineHeight:fontFamily:)`).
     public var svgMetrics: SVGMetrics?
-    /// What parses message text as markdown (where `markdown_enabled` is on) for a snapshot
-    /// laid out here: a request's ``ScreenRequest/markdown``, else cmark-gfm
-    /// (`CmarkMarkdownParser.system`) when the system has it; nil draws every text as written.
-    /// A snapshot given its environment takes the environment's parser.
-    public var markdown: (any MarkdownParsing)? = CmarkMarkdownParser.system
     let source: Source
     /// The configuration the document itself gives, when the snapshot's came from one: the
     /// header's `config:` line names what differs from it (else from `MessageListConfig()`).
@@ -202,13 +197,12 @@ public struct LayoutSnapshot: Sendable {
             // The input's formatter is its context's, so the environment is always made.
             var environment = (try? LayoutEnvironment(config: input.config, context: input.context, formatter: input.formatter,
                                                       measurer: measurer, strings: input.strings))!
-            environment.decisions.markdown = request.markdown
+            environment.decisions.markdown = CmarkMarkdownParser.system
             self.init(name: name, conversation: input.document.conversation, environment: environment,
                       document: request.document.name, screen: request.screen, width: request.screenWidth,
                       height: request.height, scrollOffset: request.scrollOffset)
         }
         isScrolling = request.isScrolling
-        markdown = request.markdown
     }
 
     /// The request's input, its errors as a golden's.
@@ -281,7 +275,7 @@ public struct LayoutSnapshot: Sendable {
             environment = try LayoutEnvironment(config: config, context: context,
                                                 formatter: try ICULocaleFormatter(context: context), measurer: engine,
                                                 presentation: presentation)
-            environment.decisions.markdown = markdown
+            environment.decisions.markdown = CmarkMarkdownParser.system
         } catch {
             throw GoldenError("\(UntrustedText.escaped(document)): \(error)")
         }

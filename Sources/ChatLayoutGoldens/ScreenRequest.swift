@@ -179,13 +179,32 @@ public struct ScreenRequest: Sendable {
     public var isScrolling = false
     /// The most bytes the document (and the word table) may have.
     public var sizeLimit: FileSizeLimit
-    /// What parses message text as markdown where the configuration's `markdown_enabled` is on:
-    /// cmark-gfm (`CmarkMarkdownParser.system`, ChatLayoutMarkdown) when the system has it, else nil, and every
-    /// text is drawn as written.
-    public var markdown: (any MarkdownParsing)? = CmarkMarkdownParser.system
 
     /// A terminal's width in cells.
     public static let defaultCellWidth = 80
+    /// Why `conversation` is drawn here without its markdown, or nil: `markdown_enabled` is on
+    /// in `config`, a message's text looks like markdown (emphasis, code, a link, a heading, a
+    /// quote or a list), and cmark-gfm's libraries are not installed. The command line writes it
+    /// as a note; a golden drawn so differs from one drawn where they are.
+    public static func markdownUnavailableNote(for conversation: Conversation, config: MessageListConfig) -> String? {
+        guard config.markdownEnabled, CmarkMarkdownParser.system == nil,
+              conversation.messages.contains(where: { looksLikeMarkdown($0.text) }) else { return nil }
+        return "markdown is drawn as written: " + (CmarkMarkdownParser.unavailableReason ?? "cmark-gfm cannot be loaded")
+    }
+
+    /// Markers that are markdown in all but odd texts: `**`, `__`, `~~`, a backtick, `](`, or a
+    /// line that starts a heading, a quote or a list.
+    static func looksLikeMarkdown(_ text: String) -> Bool {
+        guard CmarkMarkdownParser.mayContainMarkup(text) else { return false }
+        if ["**", "__", "~~", "`", "]("].contains(where: { text.contains($0) }) { return true }
+        return text.split(separator: "\n").contains { line in
+            let trimmed = line.drop { $0 == " " }
+            if ["# ", "## ", "### ", "> ", "- ", "* ", "+ "].contains(where: { trimmed.hasPrefix($0) }) { return true }
+            let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+            return !digits.isEmpty && trimmed.dropFirst(digits.count).hasPrefix(". ")
+        }
+    }
+
     /// A phone's width in points: the narrowest current iPhones (SE, mini).
     public static let defaultPointWidth = 375
 
@@ -306,8 +325,9 @@ public struct ScreenRequest: Sendable {
     }
 
     /// The environment `input` is laid out in: its configuration (or `config`), context,
-    /// formatter and words, measured in the request's units, with `presentation`, its text
-    /// parsed by ``markdown``.
+    /// formatter and words, measured in the request's units, with `presentation`, and message
+    /// text parsed as markdown by cmark-gfm where the machine has it
+    /// (``markdownUnavailableNote(for:config:)`` says when it has not).
     ///
     /// - Throws: ``ScreenRequestError/environment(_:)`` — never for an input of ``input()``,
     ///   whose formatter is its context's.
@@ -321,7 +341,7 @@ public struct ScreenRequest: Sendable {
         do {
             var environment = try LayoutEnvironment(config: config ?? input.config, context: input.context, formatter: input.formatter,
                                                     measurer: measurer, strings: input.strings, presentation: presentation)
-            environment.decisions.markdown = markdown
+            environment.decisions.markdown = CmarkMarkdownParser.system
             return environment
         } catch {
             throw .environment(error)

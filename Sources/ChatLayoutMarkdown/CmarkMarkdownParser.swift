@@ -47,7 +47,9 @@ public struct CmarkMarkdownParser: MarkdownParsing {
     public func parse(_ text: NeutralText, mentionedUsers: [(id: String, name: String)]) -> RichText? {
         let string = text.string
         let mentions = Self.mentions(mentionedUsers, in: string)
-        guard string.utf8.count <= Self.maximumParsedLength, Self.mayContainMarkup(string) else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        guard string.utf8.count <= Self.maximumParsedLength, Self.mayContainMarkup(string) else {
+            return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions)
+        }
         var builder = RichTextBuilder()
         var utf8 = string.utf8.map { CChar(bitPattern: $0) }
         let parsed = utf8.withUnsafeMutableBufferPointer { bytes in Self.walk(bytes, into: &builder) }
@@ -189,6 +191,10 @@ struct RichTextBuilder {
     private var pieces: [(text: String, traits: RichTextTraits, destination: String?)] = []
     private var styles: [(traits: RichTextTraits, destination: String?)] = []
     private var quoteDepth = 0
+    /// The open block quotes, innermost last, each numbered; the innermost of the last block.
+    private var quotes: [Int] = []
+    private var quoteCount = 0
+    private var lastBlockQuote: Int?
     /// The open lists: ordered or not, and the next item's number.
     private var lists: [(ordered: Bool, next: Int)] = []
     /// The marker for the next block: the first block of a list item carries it.
@@ -224,7 +230,10 @@ struct RichTextBuilder {
 
     mutating func enter(_ kind: Int, _ node: UnsafeMutableRawPointer) {
         switch kind {
-        case CLK_MD_BLOCK_QUOTE: quoteDepth += 1
+        case CLK_MD_BLOCK_QUOTE:
+            quoteDepth += 1
+            quoteCount += 1
+            quotes.append(quoteCount)
         case CLK_MD_LIST: lists.append((ordered: clk_markdown_list_type(node) == 2, next: Int(clk_markdown_list_start(node))))
         case CLK_MD_ITEM:
             guard !lists.isEmpty else { break }
@@ -267,7 +276,9 @@ struct RichTextBuilder {
 
     mutating func exit(_ kind: Int) {
         switch kind {
-        case CLK_MD_BLOCK_QUOTE: quoteDepth -= 1
+        case CLK_MD_BLOCK_QUOTE:
+            quoteDepth -= 1
+            quotes.removeLast()
         case CLK_MD_LIST: lists.removeLast()
         case CLK_MD_ITEM: pendingMarker = nil
         case CLK_MD_PARAGRAPH, CLK_MD_HEADING: finishBlock()
@@ -282,6 +293,8 @@ struct RichTextBuilder {
         if case .heading = kind { pendingMarker = nil }
         let depth = CmarkMarkdownParser.maximumDepth
         current = RichTextBlock(kind: kind, runs: [], quoteDepth: min(quoteDepth, depth), listDepth: min(lists.count, depth))
+        current!.continuesQuote = quotes.last != nil && quotes.last == lastBlockQuote
+        lastBlockQuote = quotes.last
     }
 
     mutating func finishBlock() {

@@ -61,8 +61,28 @@ static void *open_first(const char *const *names, size_t count) {
 }
 
 static void load(void) {
-    void *core = open_first(core_names, sizeof core_names / sizeof core_names[0]);
-    void *extensions = core ? open_first(extension_names, sizeof extension_names / sizeof extension_names[0]) : NULL;
+    void *core = NULL, *extensions = NULL;
+    // CHAT_LAYOUT_CMARK_GFM_LIBRARIES names the two library files instead, "core:extensions"
+    // (cmark-gfm installed elsewhere); it gives no power LD_LIBRARY_PATH does not already give.
+    const char *chosen = getenv("CHAT_LAYOUT_CMARK_GFM_LIBRARIES");
+    if (chosen && *chosen) {
+        char paths[1024];
+        snprintf(paths, sizeof paths, "%s", chosen);
+        char *colon = strchr(paths, ':');
+        if (colon) {
+            *colon = 0;
+            core = dlopen(paths, RTLD_NOW | RTLD_GLOBAL);
+            extensions = core ? dlopen(colon + 1, RTLD_NOW | RTLD_GLOBAL) : NULL;
+        }
+        if (!core || !extensions) {
+            snprintf(failure, sizeof failure,
+                     "the cmark-gfm libraries that CHAT_LAYOUT_CMARK_GFM_LIBRARIES names (core:extensions) cannot be loaded");
+            return;
+        }
+    } else {
+        core = open_first(core_names, sizeof core_names / sizeof core_names[0]);
+        extensions = core ? open_first(extension_names, sizeof extension_names / sizeof extension_names[0]) : NULL;
+    }
     if (!core || !extensions) {
         snprintf(failure, sizeof failure,
                  "cmark-gfm is not installed; on Debian or Ubuntu, install libcmark-gfm0.29.0.gfm.6 and libcmark-gfm-extensions0.29.0.gfm.6");

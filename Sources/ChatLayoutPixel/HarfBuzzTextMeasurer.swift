@@ -42,7 +42,7 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
 
     let engine: ICUTextEngine
     let shaper: TextShaper
-    /// The faces of rich text's styled runs (styled spans wrapped (`wrap(_:width:)` with ``StyledSpan``s)); nil:
+    /// The faces of rich text's styled runs (``wrap(spans:width:)``); nil:
     /// every run in the regular fonts.
     public let styles: StyledFontFiles?
     let faceMeasurers = MeasurementMemo<StyledFontFiles.Face, FaceMeasurer>()

@@ -75,7 +75,7 @@ extension HarfBuzzTextMeasurer {
     }
 
     /// The width of `span` on one line, in its face and at its style's size, in points.
-    public func preciseWidth(of span: StyledSpan) -> Double {
+    public func preciseWidth(span: StyledSpan) -> Double {
         measurer(for: StyledFontFiles.face(of: span)).preciseWidth(of: span.text) * span.style.scaleFromBody
     }
 
@@ -83,7 +83,7 @@ extension HarfBuzzTextMeasurer {
     /// shapes it at its style's size, and lines break where the ICU engine's rules allow in
     /// the runs' joined text, as ``wrap(_:width:)`` breaks plain text. A line's width is its
     /// clusters' advances added up (kerning across a run's edge is not counted).
-    public func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText {
+    public func wrap(spans: [StyledSpan], width: Int) -> StyledWrappedText {
         let width = max(1, width)
         var clusters: [String] = [], owners: [Int] = []
         for (index, span) in spans.enumerated() {

@@ -92,13 +92,13 @@ struct Checker<Measurer: TextMeasuring> {
         checkParagraphs(text, lines: lines, width: width)
     }
 
-    // MARK: wrap(_ spans:width:)
+    // MARK: wrap(spans:width:)
 
     mutating func checkStyledWrap(_ text: String, width: Int) {
         let characters = Array(text)
         let middle = characters.count / 2
         let spans = [StyledSpan(text: String(characters[..<middle])), StyledSpan(text: String(characters[middle...]), traits: .strong)]
-        let styled = measurer.wrap(spans, width: width)
+        let styled = measurer.wrap(spans: spans, width: width)
         guard styled.pieces.count == styled.wrapped.lines.count else {
             report(.piecesCoverTheLines, text, width, "\(styled.pieces.count) lists of pieces for \(styled.wrapped.lines.count) lines")
             return

@@ -45,7 +45,7 @@ public enum TextMeasuringConformance {
         /// (after it, only the closers of bidi controls the cut left open), or is empty when
         /// not even "…" fits.
         case truncationCutsWithAnEllipsis = "truncation cuts with an ellipsis"
-        /// `wrap(_:width:)` of styled pieces (the text cut in two, the second half bold) says
+        /// `wrap(spans:width:)` of styled pieces (the text cut in two, the second half bold) says
         /// which pieces each line holds: in order, one after another from the line's first
         /// character, covering its characters but the hanging spaces exactly once.
         case piecesCoverTheLines = "pieces cover the lines"

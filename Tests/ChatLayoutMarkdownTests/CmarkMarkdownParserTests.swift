@@ -84,6 +84,16 @@ import Testing
         #expect(describe(try parse("> - in a quote")) == ["• q1 l1: in a quote"])
     }
 
+    @Test func aQuotesSecondParagraph_continuesIt_aSecondQuoteDoesNot() throws {
+        let one = try #require(try parse("> first\n>\n> second"))
+        #expect(one.blocks.map(\.continuesQuote) == [false, true])
+        let two = try #require(try parse("> first\n\n> second"))
+        #expect(two.blocks.map(\.continuesQuote) == [false, false])
+        let nested = try #require(try parse("> outer\n>> inner\n>\n> outer again"))
+        #expect(nested.blocks.map(\.quoteDepth) == [1, 2, 1])
+        #expect(nested.blocks.map(\.continuesQuote) == [false, false, false], "each stands in another quote than the one before")
+    }
+
     // MARK: Stream's rules
 
     @Test func aTextWithoutMarkdown_isDrawnAsWritten() throws {

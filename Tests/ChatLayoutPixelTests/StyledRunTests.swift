@@ -7,14 +7,14 @@ import Testing
 struct StyledRunTests {
     @Test func boldWord_measuresWiderThanRegular() throws {
         let measurer = try Pixel.measurer()
-        let regular = measurer.preciseWidth(of: StyledSpan(text: "Wonderful"))
-        let bold = measurer.preciseWidth(of: StyledSpan(text: "Wonderful", traits: .strong))
+        let regular = measurer.preciseWidth(span: StyledSpan(text: "Wonderful"))
+        let bold = measurer.preciseWidth(span: StyledSpan(text: "Wonderful", traits: .strong))
         #expect(bold > regular)
         // Monospace: every letter one advance, "iiii" as wide as "MMMM".
-        let narrow = measurer.preciseWidth(of: StyledSpan(text: "iiii", traits: .code))
-        let wide = measurer.preciseWidth(of: StyledSpan(text: "MMMM", traits: .code))
+        let narrow = measurer.preciseWidth(span: StyledSpan(text: "iiii", traits: .code))
+        let wide = measurer.preciseWidth(span: StyledSpan(text: "MMMM", traits: .code))
         #expect(abs(narrow - wide) < 0.01)
-        #expect(measurer.preciseWidth(of: StyledSpan(text: "iiii")) < narrow)
+        #expect(measurer.preciseWidth(span: StyledSpan(text: "iiii")) < narrow)
     }
 
     @Test func aLineBreaksEarlier_becauseItsWordIsBold() throws {
@@ -22,8 +22,8 @@ struct StyledRunTests {
         let words = "Wonderful wonderful wonderful wonderful"
         // The width of the regular text on one line: it fits there, its bold twin does not.
         let width = measurer.width(of: words)
-        let regular = measurer.wrap([StyledSpan(text: words)], width: width)
-        let bold = measurer.wrap([StyledSpan(text: "Wonderful wonderful ", traits: .strong), StyledSpan(text: "wonderful wonderful")],
+        let regular = measurer.wrap(spans: [StyledSpan(text: words)], width: width)
+        let bold = measurer.wrap(spans: [StyledSpan(text: "Wonderful wonderful ", traits: .strong), StyledSpan(text: "wonderful wonderful")],
                                  width: width)
         #expect(regular.wrapped.lines.count == 1)
         #expect(bold.wrapped.lines.count == 2)
@@ -36,7 +36,7 @@ struct StyledRunTests {
     @Test func plainSpans_wrapAsThePlainText() throws {
         let measurer = try Pixel.measurer()
         let text = "Count me in! We will be there at nine, bring snacks."
-        let styled = measurer.wrap([StyledSpan(text: text)], width: 120)
+        let styled = measurer.wrap(spans: [StyledSpan(text: text)], width: 120)
         #expect(styled.wrapped.lines.map(\.text) == measurer.wrap(text, width: 120).lines.map(\.text))
     }
 }

@@ -1,16 +1,16 @@
 import ChatLayoutGoldens
 import ChatLayoutKit
+import ChatLayoutMarkdown
 import ChatLayoutTextRenderer
 import Foundation
 import Testing
 
 /// Rich text (issue 31) in cells: `markdown-release-notes.json`'s texts as markdown, every kind
-/// of block and run, drawn without their markers. Parsed by a stand-in that returns what
-/// cmark-gfm makes of these four texts, so the golden depends on no parser; once
-/// `ChatLayoutMarkdown` is merged, the same drawing comes from the real one.
+/// of block and run, drawn without their markers, parsed by cmark-gfm as `ScreenRequest` sets
+/// it up (Scripts/test.sh installs it); what it makes of the texts is checked first.
 struct MarkdownGoldenTests {
     /// What CommonMark with GitHub's extensions makes of the document's texts.
-    struct ReleaseNotesMarkdown: MarkdownParsing {
+    enum ReleaseNotesMarkdown {
         static func run(_ text: String, _ traits: RichTextTraits = [], to destination: String? = nil) -> RichTextRun {
             RichTextRun(text: NeutralText(text), traits: traits, destination: destination.map { NeutralText($0) })
         }
@@ -30,15 +30,11 @@ struct MarkdownGoldenTests {
             ]),
             "> ship it when green\n\n```\nmake release\nmake publish\n```\n\n---\n\nthanks!": RichText(blocks: [
                 RichTextBlock(kind: .paragraph, runs: [run("ship it when green")], quoteDepth: 1),
-                RichTextBlock(kind: .codeBlock(language: nil), runs: [run("make release\nmake publish")]),
+                RichTextBlock(kind: .codeBlock(language: nil), runs: [run("make release\nmake publish", .code)]),
                 RichTextBlock(kind: .thematicBreak, runs: []),
                 RichTextBlock(kind: .paragraph, runs: [run("thanks!")]),
             ]),
         ]
-
-        func parse(_ text: NeutralText, mentionedUsers: [(id: String, name: String)]) -> RichText? {
-            Self.known[text.string]
-        }
     }
 
     private func snapshot(width: Int) throws -> LayoutSnapshot {
@@ -46,10 +42,16 @@ struct MarkdownGoldenTests {
         let request = ScreenRequest(document: ScreenRequest.Document(name: "markdown-release-notes.json", bytes: Array(try Data(contentsOf: url))),
                                     screen: .messageList, units: .cells(ambiguousIsWide: false), width: width)
         let input = try request.input()
-        var environment = try request.environment(input, presentation: TerminalPresentation())
-        environment.decisions.markdown = ReleaseNotesMarkdown()
+        let environment = try request.environment(input, presentation: TerminalPresentation())
         return LayoutSnapshot(name: "markdown-release-notes-w\(width)", conversation: input.document.conversation, environment: environment,
                               document: "markdown-release-notes.json", width: width)
+    }
+
+    @Test func theParser_makesTheBlocksAndRunsOfCommonMark() throws {
+        let parser = try #require(CmarkMarkdownParser.system, "cmark-gfm: \(CmarkMarkdownParser.unavailableReason ?? "")")
+        for (text, expected) in ReleaseNotesMarkdown.known {
+            #expect(parser.parse(NeutralText(text), mentionedUsers: []) == expected, "\(text)")
+        }
     }
 
     @Test func everyKindOfBlockAndRun_matchesItsGolden() throws {

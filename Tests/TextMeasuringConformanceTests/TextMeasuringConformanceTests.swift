@@ -117,7 +117,7 @@ struct BrokenMeasurer: TextMeasuring {
         return wrapped
     }
 
-    func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText {
+    func wrap(spans: [StyledSpan], width: Int) -> StyledWrappedText {
         var styled = StyledWrappedText.mapping(wrap(spans.map(\.text).joined(), width: width), onto: spans)
         if fault == .dropsLastPiece {
             styled.pieces = styled.pieces.map { pieces in pieces.count > 1 ? Array(pieces.dropLast()) : pieces }
@@ -146,7 +146,7 @@ struct StyledMappingTests {
         let spans = (0 ..< 2000).flatMap { index in
             [StyledSpan(text: "link \(index)", style: .link, traits: .link), StyledSpan(text: index % 7 == 0 ? "" : " ")]
         }
-        let styled = ICUTextEngine().wrap(spans, width: 13)
+        let styled = ICUTextEngine().wrap(spans: spans, width: 13)
         #expect(styled.wrapped.lines.count > 500)
         var seen: [Int: Int] = [:]
         var last = -1

@@ -3,7 +3,7 @@
 /// One styled piece of a placed line of rich text: where it is in the line and how it is
 /// drawn. Offsets count characters (grapheme clusters) of the line's reading order
 /// (``PlacedLine/text``), which is its display for left-to-right text; the markers
-/// (`**`, backticks) are in no line.
+/// (asterisks, backticks) are in no line.
 public struct PlacedSpan: Hashable, Sendable, Codable {
     /// The first character of the piece.
     public var start: Int

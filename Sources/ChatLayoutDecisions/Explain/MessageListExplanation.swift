@@ -18,15 +18,13 @@ extension MessageListDecisions {
     /// that object serialised (``JSONValue/serialized()``) — handed to `sink` a piece at a time
     /// as it is written: pieces of about `chunkSize` UTF-8 bytes, each item's JSON made only
     /// when it is written, so that neither the JSON tree of a long list nor its text is held
-    /// whole. An error `sink` throws ends the writing. With `markdown` (`explain --markdown`),
-    /// each message item has `markdown`: its text's parsed blocks and runs
-    /// (``RichText/explanationJSON``), or null for a text drawn as written.
-    public func writeExplanationJSON(adding members: [(String, JSONValue)] = [], markdown: Bool = false,
-                                     chunkSize: Int = JSONValue.chunkSize, to sink: (String) throws -> Void) rethrows {
+    /// whole. An error `sink` throws ends the writing.
+    public func writeExplanationJSON(adding members: [(String, JSONValue)] = [], chunkSize: Int = JSONValue.chunkSize,
+                                     to sink: (String) throws -> Void) rethrows {
         var buffer = "{\"items\":["
         for (index, item) in items.enumerated() {
             if index > 0 { buffer += "," }
-            try json(item, markdown: markdown).write(to: &buffer, flushingAt: chunkSize, into: sink)
+            try json(item).write(to: &buffer, flushingAt: chunkSize, into: sink)
             try JSONValue.flush(&buffer, at: chunkSize, into: sink)
         }
         buffer += "],"
@@ -51,7 +49,7 @@ extension MessageListDecisions {
         items.firstIndex { if case .unreadSeparator = $0 { true } else { false } }
     }
 
-    func json(_ item: MessageListItem, markdown: Bool = false) -> JSONValue {
+    func json(_ item: MessageListItem) -> JSONValue {
         switch item {
         case .dateSeparator(let day, let text):
             return .object([("kind", "dateSeparator"), ("day", .string(day.description)), ("text", .string(text))])
@@ -76,7 +74,6 @@ extension MessageListDecisions {
             default:
                 break
             }
-            if markdown { members.append(("markdown", decision.richText?.explanationJSON ?? .null)) }
             return .object(members)
         case .typingIndicator(let text):
             return .object([("kind", "typingIndicator"), ("text", .string(text))])
@@ -87,16 +84,14 @@ extension MessageListDecisions {
         }
     }
 
-    /// The lines of `explain --format text` (``explanationLines(width:measurer:markdown:)``), with
+    /// The lines of `explain --format text` (``explanationLines(width:measurer:)``), with
     /// message texts cut to fit `width` by `truncate` (a text and a width in the measurer's
-    /// units): the decisions need no measurer of their own. With `markdown`, a message whose
-    /// text is markdown is followed by its blocks and runs (``RichText/explanationLines``),
-    /// indented.
-    package func explanationLines(width: Int, markdown: Bool = false, truncate: (String, Int) -> String) -> [String] {
-        explanationLinesAsWritten(width: width, markdown: markdown, truncate: truncate).map(UntrustedText.plain)
+    /// units): the decisions need no measurer of their own.
+    package func explanationLines(width: Int, truncate: (String, Int) -> String) -> [String] {
+        explanationLinesAsWritten(width: width, truncate: truncate).map(UntrustedText.plain)
     }
 
-    private func explanationLinesAsWritten(width: Int, markdown: Bool, truncate: (String, Int) -> String) -> [String] {
+    private func explanationLinesAsWritten(width: Int, truncate: (String, Int) -> String) -> [String] {
         // The header's title and subtitle, as far as there are any: no line for a document
         // without a channel.
         let heading = [header.title, header.subtitle].filter { !$0.isEmpty }
@@ -111,7 +106,6 @@ extension MessageListDecisions {
                 lines.append("── \(text) ──  unread separator: \(unreadExplanation ?? "first message after your last read")")
             case .message(let decision):
                 lines.append(Self.line(decision, width: width, truncate: truncate))
-                if markdown, let rich = decision.richText { lines += rich.explanationLines.map { "    " + $0 } }
             case .typingIndicator(let text):
                 lines.append("\(UntrustedText.neutralizeLine(text))  typing indicator")
             case .emptyState(let text):

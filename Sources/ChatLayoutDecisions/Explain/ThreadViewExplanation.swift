@@ -16,14 +16,12 @@ extension ThreadViewDecisions {
     /// `parent_presentation` (`info_header`, `first_message`), `reply_count`,
     /// `replies_counter` (whether Stream's counter stands under the parent) and `opening`
     /// (`{"kind": "bottom"}`, `{"kind": "top"}` or `{"kind": "reply", "id": …}`), then
-    /// `members`. Keys may be added; these never change. With `markdown`, each message item
-    /// (the parent's too) has `markdown`, as a list's
-    /// (``MessageListDecisions/writeExplanationJSON(adding:markdown:chunkSize:to:)``).
-    public func writeExplanationJSON(adding members: [(String, JSONValue)] = [], markdown: Bool = false,
-                                     chunkSize: Int = JSONValue.chunkSize, to sink: (String) throws -> Void) rethrows {
+    /// `members`. Keys may be added; these never change.
+    public func writeExplanationJSON(adding members: [(String, JSONValue)] = [], chunkSize: Int = JSONValue.chunkSize,
+                                     to sink: (String) throws -> Void) rethrows {
         let list = rowsExplained
         var added: [(String, JSONValue)] = []
-        if let parentInfo { added.append(("parent", list.json(.message(parentInfo.decision), markdown: markdown))) }
+        if let parentInfo { added.append(("parent", list.json(.message(parentInfo.decision)))) }
         let opening: JSONValue = switch self.opening {
         case .bottom: .object([("kind", "bottom")])
         case .top: .object([("kind", "top")])
@@ -36,22 +34,19 @@ extension ThreadViewDecisions {
             ("replies_counter", .bool(showsRepliesCounter)),
             ("opening", opening),
         ])))
-        try list.writeExplanationJSON(adding: added + members, markdown: markdown, chunkSize: chunkSize, to: sink)
+        try list.writeExplanationJSON(adding: added + members, chunkSize: chunkSize, to: sink)
     }
 
     /// The lines of `explain --thread --format text`: the header ("Thread · Weekend Hikers"),
     /// the parent's line when it stands above the replies (`info_header`), one line per row as
     /// a channel's list explains it, then the notes: how the parent is presented, whether the
     /// replies are counted, where the view opens and why. Texts are cut by `truncate`, and
-    /// every line is plain as in a list's explanation; with `markdown`, each message's parsed
-    /// text under it, as in a list's.
-    package func explanationLines(width: Int, markdown: Bool = false, truncate: (String, Int) -> String) -> [String] {
-        var lines = rowsExplained.explanationLines(width: width, markdown: markdown, truncate: truncate)
+    /// every line is plain as in a list's explanation.
+    package func explanationLines(width: Int, truncate: (String, Int) -> String) -> [String] {
+        var lines = rowsExplained.explanationLines(width: width, truncate: truncate)
         if let parentInfo {
             let line = UntrustedText.plain("above the replies: " + MessageListDecisions.line(parentInfo.decision, width: width, truncate: truncate))
-            var parentLines = [line]
-            if markdown, let rich = parentInfo.decision.richText { parentLines += rich.explanationLines.map { "    " + $0 } }
-            lines.insert(contentsOf: parentLines, at: min(1, lines.count))
+            lines.insert(line, at: min(1, lines.count))
         }
         return lines
     }

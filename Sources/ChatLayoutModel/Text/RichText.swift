@@ -50,6 +50,10 @@ public struct RichTextBlock: Hashable, Sendable, Codable {
     public var quoteDepth: Int
     /// How many lists enclose the block (0 outside any; 1 for an item of a top-level list).
     public var listDepth: Int
+    /// Whether the block stands in the same block quote as the block before it (a quote's
+    /// second paragraph), not in a quote of its own: Stream sets two quotes apart, not a
+    /// quote's paragraphs.
+    public var continuesQuote = false
 
     /// Creates a block.
     public init(kind: Kind, runs: [RichTextRun], quoteDepth: Int = 0, listDepth: Int = 0) {
@@ -101,7 +105,7 @@ public struct RichTextTraits: OptionSet, Hashable, Sendable, Codable {
     public static let emphasis = RichTextTraits(rawValue: 1 << 1)
     /// Strikethrough (`~~struck~~`, GitHub's extension).
     public static let strikethrough = RichTextTraits(rawValue: 1 << 2)
-    /// Inline code (words between backticks), drawn in the monospace style.
+    /// Inline code (a span between backticks), drawn in the monospace style.
     public static let code = RichTextTraits(rawValue: 1 << 3)
     /// A link, written or a bare URL (GitHub's autolink extension); ``RichTextRun/destination`` is its URL.
     public static let link = RichTextTraits(rawValue: 1 << 4)

@@ -8,22 +8,19 @@ extension MessageListDecisions {
     /// words is quoted too (``UntrustedText/lineField(_:)``), so that none passes for the fields
     /// after it. The lines are printed as they are, so every one is plain
     /// (``UntrustedText/plain(_:)``): an id cannot carry an escape sequence, and an override
-    /// that a cut left open cannot turn the reasons around. With `markdown` (`explain
-    /// --markdown`), a message whose text is markdown is followed by one indented line per
-    /// block with its runs and their styles (``RichText/explanationLines``).
-    public func explanationLines(width: Int, measurer: any TextMeasuring, markdown: Bool = false) -> [String] {
-        explanationLines(width: width, markdown: markdown) { text, width in measurer.truncate(text, width: width) }
+    /// that a cut left open cannot turn the reasons around.
+    public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
+        explanationLines(width: width) { text, width in measurer.truncate(text, width: width) }
     }
 }
 
 extension ThreadViewDecisions {
     /// `explain --thread --format text`: the header, the parent's line when it stands above
     /// the replies (`info_header`), one line per row with its reasons as a channel's list
-    /// explains it (``MessageListDecisions/explanationLines(width:measurer:markdown:)``), then how the
+    /// explains it (``MessageListDecisions/explanationLines(width:measurer:)``), then how the
     /// parent is presented, whether the replies are counted, and where the view opens and why
-    /// (``notes``). Resolve with `explain: true` for the reasons and the notes. With
-    /// `markdown`, each message's parsed text under it, as in a list's.
-    public func explanationLines(width: Int, measurer: any TextMeasuring, markdown: Bool = false) -> [String] {
-        explanationLines(width: width, markdown: markdown) { text, width in measurer.truncate(text, width: width) }
+    /// (``notes``). Resolve with `explain: true` for the reasons and the notes.
+    public func explanationLines(width: Int, measurer: any TextMeasuring) -> [String] {
+        explanationLines(width: width) { text, width in measurer.truncate(text, width: width) }
     }
 }

@@ -7,8 +7,9 @@ import ChatLayoutComposition
 /// styles; list items with their marker hanging before their first line, indented per depth
 /// (Stream indents `level × 28 − 12` points: here a marker column per depth); block quotes
 /// with a gutter per depth; code blocks in the monospace style with a gutter, lines kept; a
-/// thematic break as a rule. A paragraph's runs are wrapped together, each in its own style
-/// (``TextMeasuring/wrap(_:width:)``).
+/// thematic break as a rule; a blank line between blocks where Stream's parser puts one
+/// (``blankLineBetween(_:_:)``). A paragraph's runs are wrapped together, each in its own style
+/// (``TextMeasuring/wrap(spans:width:)``).
 extension RowLayout {
     /// One box of a rich text, placed relative to the text's box.
     struct RichTextPart {
@@ -33,7 +34,10 @@ extension RowLayout {
         var parts: [RichTextPart] = []
         var y = 0
         var widest = 0
+        var previous: RichTextBlock?
         for block in rich.blocks {
+            if let previous, Self.blankLineBetween(previous, block) { y += lineHeight }
+            previous = block
             let quoteIndent = gutter * max(0, block.quoteDepth)
             let listIndent = markerColumn * max(0, block.listDepth)
             var x = quoteIndent + listIndent
@@ -56,7 +60,7 @@ extension RowLayout {
                 var blockTraits: RichTextTraits = style.isBold ? .strong : []
                 if style == .monospace { blockTraits.insert(.code) }
                 let spans = block.runs.map { run in StyledSpan(text: run.text.string, style: style, traits: run.traits.union(blockTraits)) }
-                let wrapped = measurer.wrap(spans, width: max(1, width - x))
+                let wrapped = measurer.wrap(spans: spans, width: max(1, width - x))
                 let lineSpans = wrapped.pieces.map { pieces in
                     pieces.map { piece in
                         let run = block.runs[piece.span]
@@ -94,6 +98,17 @@ extension RowLayout {
         var result = Block(role: .text, text: plain, content: nil, lines: [], width: min(width, max(1, widest)), height: y, alignment: .leading)
         result.richText = parts
         return result
+    }
+
+    /// Whether a blank line (the body's line height) stands between two blocks, as Stream's
+    /// parser inserts line feeds between them: between paragraphs, around headings, code
+    /// blocks, quotes and lists, two quotes included — but not between the items of a list
+    /// (nested ones included), the paragraphs of one quote, nor next to a thematic break.
+    static func blankLineBetween(_ above: RichTextBlock, _ below: RichTextBlock) -> Bool {
+        if above.kind == .thematicBreak || below.kind == .thematicBreak { return false }
+        if above.listDepth > 0 && below.listDepth > 0 { return false }
+        if above.quoteDepth > 0 && below.continuesQuote { return false }
+        return true
     }
 
     /// Writes a rich text's box at (x, y) of the row, `width` wide, and its blocks in it.

@@ -44,7 +44,7 @@ public protocol TextMeasuring: Sendable {
     /// traits; each line says which pieces it holds. The default wraps the pieces' plain text
     /// joined, in the first piece's style (right for cells, where bold is as wide as regular),
     /// and maps the pieces back onto the lines (``StyledWrappedText/mapping(_:onto:)``).
-    func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText
+    func wrap(spans: [StyledSpan], width: Int) -> StyledWrappedText
 }
 
 /// The styles text is drawn in. A measurer in points sizes each (Stream's fonts: the body 17
@@ -217,7 +217,7 @@ extension TextMeasuring {
 
     /// The pieces' text joined, wrapped in the first piece's style, the pieces mapped back
     /// onto its lines: one width for every trait (a terminal's cells).
-    public func wrap(_ spans: [StyledSpan], width: Int) -> StyledWrappedText {
+    public func wrap(spans: [StyledSpan], width: Int) -> StyledWrappedText {
         let text = spans.count == 1 ? spans[0].text : spans.map(\.text).joined()
         return .mapping(wrap(text, width: width, style: spans.first?.style ?? .body), onto: spans)
     }

@@ -16,15 +16,16 @@ struct ExplainCommand: ParsableCommand {
             "stream-swiftui", "sendbird"), the "document" or a "flag"; "anatomy" names the message \
             anatomy rows are drawn in ("stream" or "sendbird"). --format text prints one \
             line per item with its reasons, intervals rounded for reading, then the notes, then \
-            the profile and the options the document and the flags set. --thread ID explains the \
+            the profile and the options the document and the flags set. --markdown adds how each \
+            message's text parses as markdown: per message, its blocks (paragraph, heading N, code, \
+            •, N., rule), indented by their list depth and prefixed by a "> " per quote, each with \
+            its quoted runs and their styles (JSON: "markdown": [{"id", "blocks": [{"kind", \
+            "quote_depth", "list_depth", "runs": [{"text", "styles", "destination"?}]}]}]). \
+            --thread ID explains the \
             thread view of that parent message instead: its rows as a list's, the parent's line \
             when it stands above the replies, then how the parent is presented, whether the \
             replies are counted and where the view opens; its JSON adds "parent" and "thread" \
-            (parent_id, parent_presentation, reply_count, replies_counter, opening). --markdown adds \
-            each message's text as parsed: in text, one indented line per block (its kind and \
-            depths, then its runs quoted with their styles) under a message whose text is \
-            markdown; in JSON, a "markdown" key on every message item (its blocks, or null for a \
-            text drawn as written).
+            (parent_id, parent_presentation, reply_count, replies_counter, opening).
             """
     )
 
@@ -38,7 +39,7 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var threadView: ThreadViewFlags
     @Option(help: "text (for people) or json (for scripts).")
     var format: Format = .text
-    @Flag(help: "Show each message's text as parsed: its markdown blocks and styled runs (with markdown_enabled).")
+    @Flag(help: "Also show how each message's markdown parses: its blocks and styled runs (markdown_enabled).")
     var markdown = false
 
     func validate() throws {
@@ -61,15 +62,20 @@ struct ExplainCommand: ParsableCommand {
         case .json:
             let provenance = loaded.input.provenance
             let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
-            try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
-                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources),
-                                                        ("anatomy", .string(environment.config.messageAnatomy.rawValue))],
-                                               markdown: markdown) {
+            var members: [(String, JSONValue)] = [("direction", .string(environment.layoutDirection.rawValue)),
+                                                  ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources),
+                                                  ("anatomy", .string(environment.config.messageAnatomy.rawValue))]
+            if markdown {
+                members.append(("markdown", .array(Self.richTexts(decisions).map { id, rich in
+                    .object([("id", .string(id)), ("blocks", rich.explanationJSON)])
+                })))
+            }
+            try decisions.writeExplanationJSON(adding: members) {
                 try output.write($0)
             }
             try output.write("\n")
         case .text:
-            var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine, markdown: markdown)
+            var lines = decisions.explanationLines(width: flags.width, measurer: loaded.engine)
             // A mirrored screen says so, and why, under the header.
             if environment.layoutDirection == .rightToLeft {
                 let why = environment.config.layoutDirection == nil ? "the locale \(environment.locale) reads right to left"
@@ -84,11 +90,30 @@ struct ExplainCommand: ParsableCommand {
             }
             // Where the rows' parts go, when not Stream's default anatomy.
             if let anatomy = environment.config.anatomyExplanation { lines.append(UntrustedText.plain(anatomy)) }
+            // Each message's markdown, parsed, when asked.
+            if markdown {
+                let parsed = Self.richTexts(decisions)
+                if parsed.isEmpty {
+                    lines.append(environment.config.markdownEnabled ? "markdown: no message has any" : "markdown: off (markdown_enabled)")
+                }
+                for (id, rich) in parsed {
+                    lines.append(UntrustedText.plain("markdown of \(id):"))
+                    lines += rich.explanationLines.map { "  " + $0 }
+                }
+            }
             // Last: whose defaults, and which options the document and the flags set.
             lines.append(UntrustedText.plain(loaded.input.provenance.summary))
             for line in lines { try output.write(line + "\n") }
         }
         try output.flush()
+    }
+
+    /// The messages whose text is markdown, top to bottom, with what it parses as.
+    static func richTexts(_ decisions: MessageListDecisions) -> [(id: String, rich: RichText)] {
+        decisions.items.compactMap { item in
+            guard case .message(let decision) = item, let rich = decision.richText else { return nil }
+            return (decision.message.id, rich)
+        }
     }
 
     /// `--thread`: the thread view of `parentID`, explained.
@@ -107,14 +132,12 @@ struct ExplainCommand: ParsableCommand {
         case .json:
             let sources = JSONValue.object(provenance.sources.map { ($0.key, .string($0.source.name)) })
             try decisions.writeExplanationJSON(adding: [("direction", .string(environment.layoutDirection.rawValue)),
-                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)],
-                                               markdown: markdown) {
+                                                        ("profile", .string(provenance.profile.rawValue)), ("config_sources", sources)]) {
                 try output.write($0)
             }
             try output.write("\n")
         case .text:
-            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine, markdown: markdown)
-                + [UntrustedText.plain(provenance.summary)] {
+            for line in decisions.explanationLines(width: flags.width, measurer: loaded.engine) + [UntrustedText.plain(provenance.summary)] {
                 try output.write(line + "\n")
             }
         }

@@ -3,7 +3,6 @@ import ChatLayoutDecoding
 import ChatLayoutGoldens
 import ChatLayoutICU
 import ChatLayoutKit
-import ChatLayoutMarkdown
 import Foundation
 
 /// The input document and the flags every layout command shares. Flags override
@@ -131,9 +130,12 @@ struct LayoutFlags: ParsableArguments {
             request.strings = ScreenRequest.Document(name: DocumentSource(path: strings).name, bytes: try Self.readStrings(strings))
         }
         do {
-            let input = try request.input(document)
-            if input.config.markdownEnabled { Self.warnWithoutMarkdown(document.conversation, displayName: displayName) }
-            return Loaded(request: request, input: input)
+            let loaded = Loaded(request: request, input: try request.input(document))
+            // Markdown needs cmark-gfm at run time: without it, say so once, and draw as written.
+            if let note = ScreenRequest.markdownUnavailableNote(for: document.conversation, config: loaded.input.config) {
+                StandardError.write("chat-layout: note: \(note)\n")
+            }
+            return loaded
         } catch {
             // Named where it came from: a bad flag is bad usage; a bad document, or a bad
             // environment variable, is bad input.
@@ -147,15 +149,6 @@ struct LayoutFlags: ParsableArguments {
             case (.unknownTimeZone, .defaults): throw BadInput(message: "the environment (TZ): \(formatting); pass --time-zone")
             }
         }
-    }
-
-    /// Without cmark-gfm, a document with a text that may be markdown is drawn as written:
-    /// one line says so and names the packages to install (the fast path's conservative test,
-    /// so a document of plain words says nothing).
-    private static func warnWithoutMarkdown(_ conversation: Conversation, displayName: String) {
-        guard CmarkMarkdownParser.system == nil, let reason = CmarkMarkdownParser.unavailableReason,
-              conversation.messages.contains(where: { CmarkMarkdownParser.mayContainMarkup($0.text) }) else { return }
-        StandardError.write("chat-layout: warning: \(displayName): \(reason); its markdown is drawn as written\n")
     }
 
     private var source: DocumentSource { DocumentSource(path: file == "-" ? nil : file) }

@@ -129,11 +129,11 @@ struct MarkdownLayoutTests {
             .codeGutter, .textBlock, .thematicBreak,
         ])
         let blocks = text.children.filter { $0.role == .textBlock }
-        // Stacked: each block starts where the one above ends.
-        for (upper, lower) in zip(text.children.filter { $0.role == .textBlock || $0.role == .thematicBreak },
-                                  text.children.filter { $0.role == .textBlock || $0.role == .thematicBreak }.dropFirst()) {
-            #expect(lower.frame.y == upper.frame.maxY)
-        }
+        // Stacked: each block starts where the one above ends, or a blank line below it where
+        // Stream's parser puts one (not between a list's items, nor next to the rule).
+        let stacked = text.children.filter { $0.role == .textBlock || $0.role == .thematicBreak }
+        let gaps = zip(stacked, stacked.dropFirst()).map { upper, lower in lower.frame.y - upper.frame.maxY }
+        #expect(gaps == [1, 1, 0, 1, 1, 0], "heading, paragraph, list, quote, code, rule")
         // Nested items indent further; their markers hang before their first lines.
         #expect(blocks[3].frame.x > blocks[2].frame.x && blocks[2].frame.x > blocks[1].frame.x)
         let markers = text.children.filter { $0.role == .listMarker }
@@ -178,6 +178,23 @@ struct MarkdownLayoutTests {
         #expect(reread == boxes(screen, .textBlock).flatMap(\.placedLines).map(\.spans))
         let plain = try self.screen(one("plain words")).json().serialized()
         #expect(!plain.contains("\"spans\""))
+    }
+
+    @Test func boxTreeJSON_aWrongSpan_isNamedByItsPath() throws {
+        let line = #"{"width":1,"height":1,"root":{"role":"textBlock","frame":{"x":0,"y":0,"width":4,"height":1},"lines":["bold"],"#
+        let badTrait = line + #""placed_lines":[{"x":0,"width":4,"spans":[{"start":0,"length":4,"traits":["blinking"]}]}]}}"#
+        #expect(throws: DocumentError(path: "root.placed_lines[0].spans[0].traits[0]", message: "unknown trait 'blinking'")) {
+            try LaidOutScreen(json: badTrait)
+        }
+        let missingLength = line + #""placed_lines":[{"x":0,"width":4,"spans":[{"start":0,"traits":[]}]}]}}"#
+        #expect(throws: DocumentError(path: "root.placed_lines[0].spans[0].length", message: "missing (required)")) {
+            try LaidOutScreen(json: missingLength)
+        }
+        let badKind = #"{"width":1,"height":1,"root":{"role":"textBlock","frame":{"x":0,"y":0,"width":4,"height":1},"#
+            + #""content":{"rich_text_block":{"kind":"table","quote_depth":0,"list_depth":0}}}}"#
+        #expect(throws: DocumentError(path: "root.content.rich_text_block.kind", message: "unknown block kind 'table'")) {
+            try LaidOutScreen(json: badKind)
+        }
     }
 
     @Test func treeDump_showsTheFirstLinesSpans() throws {
