@@ -35,7 +35,8 @@
 #               deepest depth drawn (issue 31) [10,000 '>']
 #   md-stars    markdown: 10n '*' around a word, and 10n '[' before one [10,000 of each]
 #   md-links    markdown: a message of n links, beside one of n bare URLs [1000 of each]
-#   md-lists    markdown: a list nested n deep, an item a level [1000 levels]
+#   md-lists    markdown: a list nested 10n deep on one line ('- ' 10n times before a word;
+#               an indented item a level would make the document grow with n²) [10,000 levels]
 #
 # Documents are made in $HOSTILE_DIR (default /tmp/clk-hostile-scale). Needs /usr/bin/time.
 set -euo pipefail
@@ -165,7 +166,8 @@ for step in steps:
     markdown("md-stars", "*" * (10 * n) + "word" + "*" * (10 * n), "[" * (10 * n) + "word")
     markdown("md-links", " ".join("[link %d](https://example.com/%d)" % (i, i) for i in range(n)),
              " ".join("https://example.com/%d" % i for i in range(n)))
-    markdown("md-lists", "".join("  " * i + "- item %d\n" % i for i in range(n)), "after")
+    # Nested on one line ("- - - item"): an item a level, indented, would grow with n².
+    markdown("md-lists", "- " * (10 * n) + "item", "after")
 PY
 
 source Scripts/timing.sh  # run: wall seconds and peak MB

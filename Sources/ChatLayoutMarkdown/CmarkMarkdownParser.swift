@@ -2,14 +2,17 @@ import ChatLayoutKit
 import ChatLayoutMarkdownShim
 
 /// Message text parsed as CommonMark with GitHub's strikethrough and autolinks, by cmark-gfm
-/// (the system's `libcmark-gfm`, loaded when first used), into the core's ``RichText``.
+/// (the system's `libcmark-gfm`, loaded when first used), into the core's `RichText`.
 ///
 /// The rules are Stream's (its `MarkdownParser` over Foundation's CommonMark parser):
 /// - A text whose parse is nothing but paragraphs of unstyled words is not markdown: it is
 ///   drawn as written, its line feeds kept (nil), as Stream draws a text without markdown.
 /// - Inside markdown a soft line break is a space; a hard one (two trailing spaces, a
 ///   backslash, or `<br>`/`<br/>`) a line feed inside the run.
-/// - A bare URL (`https://…`, `www.…`) or e-mail address is a link (GitHub's autolinks).
+/// - A bare URL (`https://…`, `www.…`) or e-mail address is a link (GitHub's autolinks). A text
+///   whose only markup is such links is drawn as written, its line feeds kept, with its link
+///   runs: Stream draws it so, its link detector finding the links in a text Foundation's
+///   parser calls no markdown.
 /// - `@` and a mentioned user's name (or id, without a name) is a mention run wherever it
 ///   stands outside code and links, as Stream UIKit highlights it; a message with mentions and
 ///   no markdown is one paragraph of its text as written, with its mention runs.
@@ -21,6 +24,12 @@ import ChatLayoutMarkdownShim
 public struct CmarkMarkdownParser: MarkdownParsing {
     /// The deepest quote or list nesting drawn: deeper blocks stand at this depth.
     public static let maximumDepth = 8
+
+    /// The longest text parsed, in UTF-8 bytes (1 MiB); a longer one is drawn as written, with
+    /// its mentions. cmark-gfm holds a node of a few hundred bytes for each `>` or `- ` that
+    /// opens a level, so a text of a MiB of them takes a few hundred MB while it is parsed;
+    /// Stream's server takes texts of at most a few thousand characters.
+    public static let maximumParsedLength = 1 << 20
 
     /// The parser, or nil when cmark-gfm's libraries cannot be loaded (``unavailableReason``).
     public static let system: CmarkMarkdownParser? = clk_markdown_load() != 0 ? CmarkMarkdownParser() : nil
@@ -38,11 +47,16 @@ public struct CmarkMarkdownParser: MarkdownParsing {
     public func parse(_ text: NeutralText, mentionedUsers: [(id: String, name: String)]) -> RichText? {
         let string = text.string
         let mentions = Self.mentions(mentionedUsers, in: string)
-        guard Self.mayContainMarkup(string) else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        guard string.utf8.count <= Self.maximumParsedLength, Self.mayContainMarkup(string) else {
+            return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions)
+        }
         var builder = RichTextBuilder()
         var utf8 = string.utf8.map { CChar(bitPattern: $0) }
         let parsed = utf8.withUnsafeMutableBufferPointer { bytes in Self.walk(bytes, into: &builder) }
-        guard parsed, !builder.isPlain else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        guard parsed else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
+        if let links = builder.bareLinksOfPlainText(in: string) {
+            return links.isEmpty && mentions.isEmpty ? nil : Self.asWritten(string, links: links, mentions: mentions)
+        }
         var blocks = builder.blocks
         if !mentions.isEmpty {
             for index in blocks.indices { blocks[index].runs = Self.splitting(blocks[index].runs, at: mentions) }
@@ -124,9 +138,19 @@ public struct CmarkMarkdownParser: MarkdownParsing {
         return bytes[index ..< index + prefix.count].elementsEqual(prefix)
     }
 
-    /// A text without markdown, as written (line feeds kept), with its mention runs.
-    private static func asWritten(_ text: String, mentions: [(mention: [UInt8], id: String)]) -> RichText {
-        RichText(blocks: [RichTextBlock(kind: .paragraph, runs: splitting([RichTextRun(text: NeutralText(text))], at: mentions))])
+    /// A text without markdown, as written (line feeds kept), with its bare links' runs (where
+    /// ``RichTextBuilder/bareLinksOfPlainText(in:)`` found them, in order) and its mention runs.
+    private static func asWritten(_ text: String, links: [(range: Range<String.Index>, destination: String)] = [],
+                                  mentions: [(mention: [UInt8], id: String)]) -> RichText {
+        var runs: [RichTextRun] = []
+        var start = text.startIndex
+        for link in links {
+            if link.range.lowerBound > start { runs.append(RichTextRun(text: NeutralText(String(text[start ..< link.range.lowerBound])))) }
+            runs.append(RichTextRun(text: NeutralText(String(text[link.range])), traits: .link, destination: NeutralText(link.destination)))
+            start = link.range.upperBound
+        }
+        if start < text.endIndex || runs.isEmpty { runs.append(RichTextRun(text: NeutralText(String(text[start...])))) }
+        return RichText(blocks: [RichTextBlock(kind: .paragraph, runs: splitting(runs, at: mentions))])
     }
 
     /// `runs` with every mention outside code and links made a run of its own: one pass over
@@ -176,12 +200,29 @@ struct RichTextBuilder {
     /// The marker for the next block: the first block of a list item carries it.
     private var pendingMarker: RichTextListMarker?
 
-    /// Whether the whole parse is paragraphs of unstyled words: no markdown (read after the
-    /// last block ends).
-    var isPlain: Bool {
-        blocks.allSatisfy { block in
-            block.kind == .paragraph && block.quoteDepth == 0 && block.listDepth == 0 && block.runs.allSatisfy { $0.traits.isEmpty }
+    /// The bare links of a parse of `text` that is otherwise paragraphs of unstyled words (read
+    /// after the last block ends), and where each stands in `text`: GitHub's autolinks, a URL or
+    /// address written as itself and not between `<` and `>` (CommonMark's own autolink, which
+    /// is markdown). Nil when the parse has other markup; empty when it has none. Each link is
+    /// looked for after the one before: one pass over the text.
+    func bareLinksOfPlainText(in text: String) -> [(range: Range<String.Index>, destination: String)]? {
+        var links: [(range: Range<String.Index>, destination: String)] = []
+        var rest = Substring(text)
+        for block in blocks {
+            guard block.kind == .paragraph, block.quoteDepth == 0, block.listDepth == 0 else { return nil }
+            for run in block.runs where !run.traits.isEmpty {
+                guard run.traits == .link, let destination = run.destination?.string else { return nil }
+                let words = run.text.string
+                guard [words, "http://" + words, "mailto:" + words].contains(destination),
+                      let range = rest.firstRange(of: words) else { return nil }
+                let angled = range.lowerBound > text.startIndex && text[text.index(before: range.lowerBound)] == "<"
+                    && range.upperBound < text.endIndex && text[range.upperBound] == ">"
+                guard !angled else { return nil }
+                links.append((range, destination))
+                rest = rest[range.upperBound...]
+            }
         }
+        return links
     }
 
     private var traits: RichTextTraits { styles.last?.traits ?? [] }

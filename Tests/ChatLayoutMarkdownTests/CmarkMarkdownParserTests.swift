@@ -17,32 +17,8 @@ import Testing
         try parser().parse(NeutralText(text), mentionedUsers: mentions)
     }
 
-    /// Each block as "kind q<quote depth> l<list depth>: run|run", each run its text and traits.
-    private func describe(_ rich: RichText?) -> [String] {
-        guard let rich else { return ["plain"] }
-        return rich.blocks.map { block in
-            let kind = switch block.kind {
-            case .paragraph: "p"
-            case .heading(let level): "h\(level)"
-            case .codeBlock(let language): "code(\(language?.string ?? ""))"
-            case .listItem(.bullet): "•"
-            case .listItem(.number(let number)): "\(number)."
-            case .thematicBreak: "---"
-            }
-            let runs = block.runs.map { run in
-                var marks = ""
-                if run.traits.contains(.strong) { marks += "B" }
-                if run.traits.contains(.emphasis) { marks += "I" }
-                if run.traits.contains(.strikethrough) { marks += "S" }
-                if run.traits.contains(.code) { marks += "C" }
-                if run.traits.contains(.link) { marks += "L" }
-                if run.traits.contains(.mention) { marks += "@" }
-                let destination = run.destination.map { "→\($0.string)" } ?? ""
-                return marks.isEmpty ? run.text.string : "\(run.text.string)[\(marks)\(destination)]"
-            }
-            return "\(kind) q\(block.quoteDepth) l\(block.listDepth): " + runs.joined(separator: "|")
-        }
-    }
+    /// Each block as "kind q<quote depth> l<list depth>: run|run" (``RichText/described``).
+    private func describe(_ rich: RichText?) -> [String] { RichText.described(rich) }
 
     // MARK: Inline styles
 
@@ -59,6 +35,21 @@ import Testing
         #expect(describe(try parse("Go to https://example.com/a?b=1 or www.example.org.")) ==
                 ["p q0 l0: Go to |https://example.com/a?b=1[L→https://example.com/a?b=1]| or |www.example.org[L→http://www.example.org]|."])
         #expect(describe(try parse("**[bold link](https://x.io)**")) == ["p q0 l0: bold link[BL→https://x.io]"])
+    }
+
+    @Test func bareLinksAlone_areNoMarkdown_theTextAsWrittenWithItsLinks() throws {
+        // Stream: Foundation's parser sees no markdown, the text is drawn as written and its
+        // link detector finds the links; the line feeds stay.
+        #expect(describe(try parse("Look:\nhttps://x.io/a_b\nthanks")) ==
+                ["p q0 l0: Look:\n|https://x.io/a_b[L→https://x.io/a_b]|\nthanks"])
+        #expect(describe(try parse("www.a.io\n\nor mail me@x.io")) ==
+                ["p q0 l0: www.a.io[L→http://www.a.io]|\n\nor mail |me@x.io[L→mailto:me@x.io]"])
+        // CommonMark's own autolink, or any other markup, makes the text markdown: soft breaks are spaces.
+        #expect(describe(try parse("<https://x.io>\nnext")) == ["p q0 l0: https://x.io[L→https://x.io]| next"])
+        #expect(describe(try parse("**a** https://x.io\nb")) == ["p q0 l0: a[B]| |https://x.io[L→https://x.io]| b"])
+        let many = (0 ..< 2000).map { "https://e.io/\($0)" }.joined(separator: "\n")
+        #expect(try parse(many)?.blocks.first?.runs.filter { $0.traits == .link }.count == 2000)
+        #expect(try parse(many)?.plainText == many, "as written")
     }
 
     // MARK: Blocks
@@ -193,13 +184,22 @@ import Testing
         #expect(rich.blocks[0].quoteDepth == CmarkMarkdownParser.maximumDepth)
         #expect(rich.plainText == "deep")
         var lists = ""
-        for depth in 0 ..< 2000 { lists += String(repeating: "  ", count: depth) + "- item\n" }
+        for depth in 0 ..< 500 { lists += String(repeating: "  ", count: depth) + "- item\n" }
         let nested = try #require(try parse(lists))
         #expect(nested.blocks.allSatisfy { $0.listDepth <= CmarkMarkdownParser.maximumDepth })
+        #expect(nested.blocks.map(\.listDepth).max() == CmarkMarkdownParser.maximumDepth)
+        let oneLine = try #require(try parse(String(repeating: "- ", count: 10_000) + "item"))
+        #expect(oneLine.blocks.map(\.listDepth) == [CmarkMarkdownParser.maximumDepth] && oneLine.plainText == "item")
         let stars = try parse(String(repeating: "*", count: 10_000) + "x" + String(repeating: "*", count: 10_000))
         #expect(stars.map { $0.plainText.count > 0 } ?? true)
         let brackets = try parse(String(repeating: "[", count: 10_000) + "x")
         #expect(brackets?.plainText.hasSuffix("x") ?? true)
+        // Past the longest text parsed: as written, its mentions still runs.
+        let long = "**x** @Han " + String(repeating: ">", count: CmarkMarkdownParser.maximumParsedLength)
+        let written = try #require(try parse(long, mentions: [(id: "han", name: "Han")]))
+        #expect(written.blocks.count == 1 && written.plainText == long)
+        #expect(written.blocks[0].runs.map(\.traits) == [[], .mention, []])
+        #expect(try parse(String(repeating: "> ", count: CmarkMarkdownParser.maximumParsedLength / 2) + "x") == nil)
         let links = (0 ..< 3000).map { "[l\($0)](https://e.io/\($0))" }.joined(separator: " ")
         #expect(try parse(links)?.blocks[0].runs.filter { $0.traits.contains(.link) }.count == 3000)
     }

@@ -137,3 +137,32 @@ struct BrokenMeasurer: TextMeasuring {
         }
     }
 }
+
+/// The pieces of a paragraph of many spans over many lines (a message of thousands of links,
+/// issue 31): each span's words on the lines once, in order — the mapping walks the spans
+/// once, from the first that can reach each line.
+struct StyledMappingTests {
+    @Test func manySpansOverManyLines_eachCharacterOnce_inOrder() {
+        let spans = (0 ..< 2000).flatMap { index in
+            [StyledSpan(text: "link \(index)", style: .link, traits: .link), StyledSpan(text: index % 7 == 0 ? "" : " ")]
+        }
+        let styled = ICUTextEngine().wrap(spans: spans, width: 13)
+        #expect(styled.wrapped.lines.count > 500)
+        var seen: [Int: Int] = [:]
+        var last = -1
+        for (line, pieces) in zip(styled.wrapped.lines, styled.pieces) {
+            let characters = Array(line.text)
+            for piece in pieces {
+                #expect(piece.span >= last, "spans in order")
+                last = piece.span
+                let text = String(characters[piece.start ..< piece.start + piece.length])
+                #expect(spans[piece.span].text.contains(text), "\(text) in \(spans[piece.span].text)")
+                seen[piece.span, default: 0] += text.filter { $0 != " " }.count
+            }
+        }
+        // A space hanging at a line's end is in no piece: the words are counted.
+        for (index, span) in spans.enumerated() where span.style == .link {
+            #expect(seen[index] == span.text.filter { $0 != " " }.count, "link \(index) whole, once")
+        }
+    }
+}

@@ -171,6 +171,10 @@ public struct StyledWrappedText: Hashable, Sendable {
             bounds.append(whole.count)
         }
         var cursor = 0
+        // The first span that may reach a line: lines come in order, so a span that ends before
+        // one line starts is before every later line too (thousands of links in one paragraph
+        // cost a pass over the spans, not a pass per line).
+        var first = 0
         var pieces: [[StyledPiece]] = []
         pieces.reserveCapacity(wrapped.lines.count)
         for line in wrapped.lines {
@@ -183,9 +187,12 @@ public struct StyledWrappedText: Hashable, Sendable {
             }
             let lower = cursor, upper = cursor + reading
             var onLine: [StyledPiece] = []
-            for index in spans.indices {
+            while first < spans.count, bounds[first + 1] <= lower { first += 1 }
+            var index = first
+            while index < spans.count, bounds[index] < upper {
                 let start = max(lower, bounds[index]), end = min(upper, bounds[index + 1])
                 if start < end { onLine.append(StyledPiece(span: index, start: start - lower, length: end - start)) }
+                index += 1
             }
             pieces.append(onLine)
             cursor += characters.count
