@@ -1,5 +1,6 @@
 import ChatLayoutKit
 import ChatLayoutMarkdown
+import ChatLayoutTestSupport
 import Testing
 
 /// The texts of Stream UIKit's `ChatMessageMarkdown_Tests` (its markdown snapshots, drawn by
@@ -16,14 +17,14 @@ import Testing
 
     /// Stream's `test_text`.
     @Test func text_breaksLines() throws {
-        #expect(try parsed("This is **bold** text  \nThis text is _italicized_  \nThis was ~~mistaken~~ text  \nThis has backslashes for a newline\\\nThis has html line break<br/>Will span two lines") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_text")) == [
             "p q0 l0: This is |bold[B]| text\nThis text is |italicized[I]|\nThis was |mistaken[S]| text\nThis has backslashes for a newline\nThis has html line break\nWill span two lines",
         ])
     }
 
     /// Stream's `test_headers`.
     @Test func headers() throws {
-        #expect(try parsed("# A first level heading\n## A _second_ level heading\n### A `third` level heading\n#### A ~fourth~ level heading\n##### A fifth level heading\n###### A sixth level heading") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_headers")) == [
             "h1 q0 l0: A first level heading",
             "h2 q0 l0: A |second[I]| level heading",
             "h3 q0 l0: A |third[C]| level heading",
@@ -35,7 +36,7 @@ import Testing
 
     /// Stream's `test_unorderedLists`.
     @Test func unorderedLists() throws {
-        #expect(try parsed("Unordered (no nesting)\n\nFruits:\n- **Oranges** (bold)\n- Apples\n\nTrees:\n* Birch\n* Maple\n\nAnimals:\n+ Cat\n+ _Dog_ (italic)\n+ Rabbit") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_unorderedLists")) == [
             "p q0 l0: Unordered (no nesting)",
             "p q0 l0: Fruits:",
             "• q0 l1: Oranges[B]| (bold)",
@@ -52,7 +53,7 @@ import Testing
 
     /// Stream's `test_unorderedLists_nested`.
     @Test func unorderedLists_nested() throws {
-        #expect(try parsed("Unordered (nested)  \n- First list item\n    - First nested\n        - Second nested") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_unorderedLists_nested")) == [
             "p q0 l0: Unordered (nested)",
             "• q0 l1: First list item",
             "• q0 l2: First nested",
@@ -62,7 +63,7 @@ import Testing
 
     /// Stream's `test_orderedList_nested_wrappedTextItem`.
     @Test func orderedList_nested_wrappedTextItem() throws {
-        #expect(try parsed("Unordered (wrapped text)  \n- First list item which has a very long text and when wrapped, should be aligned to the same item\n    - First nested which has a very long text and when wrapped, should be aligned to the same item\n        - Second nested") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_orderedList_nested_wrappedTextItem")) == [
             "p q0 l0: Unordered (wrapped text)",
             "• q0 l1: First list item which has a very long text and when wrapped, should be aligned to the same item",
             "• q0 l2: First nested which has a very long text and when wrapped, should be aligned to the same item",
@@ -72,7 +73,7 @@ import Testing
 
     /// Stream's `test_orderedLists`.
     @Test func orderedLists() throws {
-        #expect(try parsed("Ordered (no nesting)\n\nFruits:\n1. **Oranges** (bold)\n1. Apples\n\nAnimals:\n1. Cat\n2. _Dog_ (italic)\n3. Rabbit") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_orderedLists")) == [
             "p q0 l0: Ordered (no nesting)",
             "p q0 l0: Fruits:",
             "1. q0 l1: Oranges[B]| (bold)",
@@ -86,7 +87,7 @@ import Testing
 
     /// Stream's `test_orderedLists_nested`.
     @Test func orderedLists_nested() throws {
-        #expect(try parsed("Unordered (nested)  \n1. First list item\n    1. First nested\n        1. Second nested\n        2. Second nested (2)") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_orderedLists_nested")) == [
             "p q0 l0: Unordered (nested)",
             "1. q0 l1: First list item",
             "1. q0 l2: First nested",
@@ -97,7 +98,7 @@ import Testing
 
     /// Stream's `test_mixedLists_nested`.
     @Test func mixedLists_nested() throws {
-        #expect(try parsed("Mixed (nested)  \n1. First list item\n    - First nested\n        1. Second nested\n        2. Second nested (2)") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_mixedLists_nested")) == [
             "p q0 l0: Mixed (nested)",
             "1. q0 l1: First list item",
             "• q0 l2: First nested",
@@ -108,7 +109,7 @@ import Testing
 
     /// Stream's `test_links`.
     @Test func links() throws {
-        #expect(try parsed("This site is cool: [Stream](https://getstream.io/)\n- *Hey*\n    - This [link](https://getstream.io/) is in a list") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_links")) == [
             "p q0 l0: This site is cool: |Stream[L→https://getstream.io/]",
             "• q0 l1: Hey[I]",
             "• q0 l2: This |link[L→https://getstream.io/]| is in a list",
@@ -117,7 +118,7 @@ import Testing
 
     /// Stream's `test_code`.
     @Test func code() throws {
-        #expect(try parsed("This is inline code: `git init`\n\n### `Inline` in header\n\nGit commands:\n```\ngit status\ngit add\ngit commit\n```\n\nSwift:\n```swift\nfunc formatted() -> AttributedString {\n    // TODO: Implement markdown formatting\n}\n```") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_code")) == [
             "p q0 l0: This is inline code: |git init[C]",
             "h3 q0 l0: Inline[C]| in header",
             "p q0 l0: Git commands:",
@@ -129,7 +130,7 @@ import Testing
 
     /// Stream's `test_code_inlineOnMultipleLines`.
     @Test func code_inlineOnMultipleLines() throws {
-        #expect(try parsed("`inline code`\n\n`inline code which\nshould render on a single line`") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_code_inlineOnMultipleLines")) == [
             "p q0 l0: inline code[C]",
             "p q0 l0: inline code which should render on a single line[C]",
         ])
@@ -137,14 +138,14 @@ import Testing
 
     /// Stream's `test_code_singleBlock`.
     @Test func code_singleBlock() throws {
-        #expect(try parsed("```\nNo newlines above and below\n```") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_code_singleBlock")) == [
             "code() q0 l0: No newlines above and below[C]",
         ])
     }
 
     /// Stream's `test_quote`.
     @Test func quote() throws {
-        #expect(try parsed("Text that is not a quote\n> Text that is a quote") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_quote")) == [
             "p q0 l0: Text that is not a quote",
             "p q1 l0: Text that is a quote",
         ])
@@ -152,7 +153,7 @@ import Testing
 
     /// Stream's `test_quote_multipleLines`.
     @Test func quote_multipleLines() throws {
-        #expect(try parsed("Text that is not a quote\n> Quote\n> should\n> render\n> on\n> a\n> single\n> line") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_quote_multipleLines")) == [
             "p q0 l0: Text that is not a quote",
             "p q1 l0: Quote should render on a single line",
         ])
@@ -160,7 +161,7 @@ import Testing
 
     /// Stream's `test_quote_separate`.
     @Test func quote_separate() throws {
-        #expect(try parsed("Text that is not a quote\n> Text that is a quote\n\n> This is a second quote\n\nAnother text that is not a quote") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_quote_separate")) == [
             "p q0 l0: Text that is not a quote",
             "p q1 l0: Text that is a quote",
             "p q1 l0: This is a second quote",
@@ -170,7 +171,7 @@ import Testing
 
     /// Stream's `test_inlinePresentationIntents`.
     @Test func inlinePresentationIntents() throws {
-        #expect(try parsed("**This is bold text with 2 letters for a newline**  \n_This text is italicized_\n\n~~This was mistaken text with backlash for a newline~~\\\n**This text is _extremely_ important**\n\n***All this text is important***") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_inlinePresentationIntents")) == [
             "p q0 l0: This is bold text with 2 letters for a newline[B]|\n|This text is italicized[I]",
             "p q0 l0: This was mistaken text with backlash for a newline[S]|\n|This text is [B]|extremely[BI]| important[B]",
             "p q0 l0: All this text is important[BI]",
@@ -179,7 +180,7 @@ import Testing
 
     /// Stream's `test_thematicBreak`.
     @Test func thematicBreak() throws {
-        #expect(try parsed("---\nhi!") == [
+        #expect(try parsed(StreamMarkdownTexts.text("test_thematicBreak")) == [
             "--- q0 l0: ",
             "p q0 l0: hi!",
         ])
@@ -205,7 +206,7 @@ import Testing
     /// `test_appearance_whenMessageWithoutMarkdownOrderedListFromTheCurrentUserIsSent`: an
     /// address whose line starts with a number is no list — drawn as written, line feeds kept.
     @Test func contentView_noMarkdown() throws {
-        #expect(try parsed("   The UPS Store\n   123 S Beverly st\n   Beverly Hills CA 1233210.") == ["plain"])
+        #expect(try parsed("   The UPS Store\n\n   123 S Beverly st\n\n   Beverly Hills CA 1233210.") == ["plain"])
     }
 
     /// `test_appearance_whenMessageWithMarkdownItalicStyleFromTheCurrentUserIsSent`: underscores
