@@ -51,8 +51,9 @@ public struct CmarkMarkdownParser: MarkdownParsing {
             return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions)
         }
         var builder = RichTextBuilder()
-        var utf8 = string.utf8.map { CChar(bitPattern: $0) }
-        let parsed = utf8.withUnsafeMutableBufferPointer { bytes in Self.walk(bytes, into: &builder) }
+        // The string's own UTF-8, not a copy of it (a bridged string is made native first).
+        var source = string
+        let parsed = source.withUTF8 { bytes in bytes.withMemoryRebound(to: CChar.self) { Self.walk($0, into: &builder) } }
         guard parsed else { return mentions.isEmpty ? nil : Self.asWritten(string, mentions: mentions) }
         if let links = builder.bareLinksOfPlainText(in: string) {
             return links.isEmpty && mentions.isEmpty ? nil : Self.asWritten(string, links: links, mentions: mentions)
@@ -105,7 +106,7 @@ public struct CmarkMarkdownParser: MarkdownParsing {
     // MARK: The walk
 
     /// Walks cmark's tree of `bytes` into `builder`; false when nothing could be parsed.
-    private static func walk(_ bytes: UnsafeMutableBufferPointer<CChar>, into builder: inout RichTextBuilder) -> Bool {
+    private static func walk(_ bytes: UnsafeBufferPointer<CChar>, into builder: inout RichTextBuilder) -> Bool {
         guard let base = bytes.baseAddress, let document = clk_markdown_parse(base, bytes.count) else { return false }
         defer { clk_markdown_free(document) }
         guard let walk = clk_markdown_walk(document) else { return false }
