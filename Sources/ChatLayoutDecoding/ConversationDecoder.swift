@@ -210,6 +210,8 @@ public enum ConversationDecoder {
         // Stream's paging: a page shorter than its limit is the last one (the whole history).
         conversation.historyLoaded = try root["message_list"]["history_loaded"].optionalBool()
             ?? (messageCount < config.pageSize)
+        conversation.isLoadingOlderMessages = try root["message_list"]["loading_older"].optionalBool() ?? false
+        conversation.isLoadingNewerMessages = try root["message_list"]["loading_newer"].optionalBool() ?? false
         var context = try context(root["context"])
         if context.currentUserID == nil, let member = try membershipUserID(state["membership"]) {
             context.currentUserID = member

@@ -65,7 +65,7 @@ struct BoxStyle {
         case .quotedMessage:
             return BoxStyle(shape: .bar, color: \.muted)
         case .headerSubtitle, .timestamp, .replyTimestamp, .editedLabel, .threadDescription,
-             .emptyState, .loadingState, .loadingMoreIndicator, .reloadingIndicator:
+             .emptyState, .loadingState, .loadingMoreIndicator, .reloadingIndicator, .loadingOlderIndicator, .loadingNewerIndicator:
             return BoxStyle(color: \.muted)
         case .authorName, .replyAuthor, .groupHeader:
             return BoxStyle(color: \.muted, bold: true)

@@ -25,6 +25,9 @@ public enum BoxRole: String, Hashable, Sendable, CaseIterable, Codable {
     /// Rows that stand for the list itself: "Leia is typing…", "No messages yet", the loading
     /// state.
     case typingIndicator, emptyState, loadingState
+    /// The message list's loading rows while a page loads (Stream's pagination states): above
+    /// the oldest message while older messages load, under the newest while newer ones do.
+    case loadingOlderIndicator, loadingNewerIndicator
     /// Floats over the list: the date of the messages at the top of the viewport.
     case dateOverlay
     /// Floats over the list when it is scrolled away from the bottom, with the unread count.

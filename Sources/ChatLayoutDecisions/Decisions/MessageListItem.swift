@@ -210,14 +210,22 @@ public enum MessageListItem: Hashable, Sendable, Codable {
     case emptyState(text: String)
     /// Nothing is loaded yet.
     case loadingState(text: String)
+    /// Above the oldest message loaded, while a page of older messages loads (Stream's
+    /// `isLoadingPreviousMessages`): a front end draws a spinner.
+    case loadingOlderIndicator(text: String)
+    /// Under the newest message loaded, while a page of newer messages loads (Stream's
+    /// `isLoadingNextMessages`, after a jump away from the newest page).
+    case loadingNewerIndicator(text: String)
 }
 
 extension MessageListItem {
     /// The rows above a message, top to bottom, for the batch list and the incremental one
-    /// alike: its day's date separator (`date`: the day and its label), then the unread
+    /// alike: the older page's loading row above the oldest message (`loadingOlder`: its
+    /// words), its day's date separator (`date`: the day and its label), then the unread
     /// separator (`unread`: its words).
-    package static func rowsAbove(date: (day: CalendarDay, label: String)?, unread: String?) -> [MessageListItem] {
+    package static func rowsAbove(loadingOlder: String?, date: (day: CalendarDay, label: String)?, unread: String?) -> [MessageListItem] {
         var rows: [MessageListItem] = []
+        if let loadingOlder { rows.append(.loadingOlderIndicator(text: loadingOlder)) }
         if let date { rows.append(.dateSeparator(day: date.day, text: date.label)) }
         if let unread { rows.append(.unreadSeparator(text: unread)) }
         return rows

@@ -41,7 +41,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         let conversation = list.conversation
         let messages = list.messages
         guard list.showsMessages else {
-            return MessageListDecisions(header: list.header, items: bottomItems(state: .loading, hasMessages: false, typing: list.typing),
+            return MessageListDecisions(header: list.header, items: bottomItems(state: .loading, hasMessages: false, typing: list.typing, loadingNewer: false),
                                         unreadCount: 0, hidden: list.hidden)
         }
         let first = min(max(0, first), messages.count)
@@ -65,7 +65,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         } else {
             items = self.items(of: list, in: first ..< messages.count, lookalikes: lookalikes, explain: explain)
         }
-        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing)
+        items += bottomItems(state: conversation.messageListState, hasMessages: !messages.isEmpty, typing: list.typing,
+                             loadingNewer: conversation.isLoadingNewerMessages)
         var decisions = MessageListDecisions(header: list.header, items: items, unreadCount: list.unreadCount, hidden: list.hidden,
                                              dateSeparatorStyle: config.dateSeparatorStyle)
         decisions.firstUnreadMessageID = list.firstUnreadMessageID
@@ -157,7 +158,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below(index),
                                                         grouping: grouping, in: conversation, delivery: list.delivery,
                                                         user: user, explain: explain)
-            items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
+            items += MessageListItem.rowsAbove(loadingOlder: index == 0 ? olderPageLoadingText(conversation) : nil,
+                                               date: dateSeparatorAbove ? (time.day, label) : nil,
                                                unread: index == list.firstUnread ? strings.unreadSeparator(config.unreadSeparatorLabel) : nil)
             decision.notes = lookalikes?.notes(for: message.user) ?? []
             items.append(.message(decision))
@@ -211,16 +213,24 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         SortKey.sorted(messages.filter(\.isShownInChannel))
     }
 
-    /// The rows under the messages: the loading state alone while loading; else
-    /// the empty state when no message shows and `show_empty_state` is on, then the typing
+    /// The rows under the messages: the loading state alone while loading; else the newer
+    /// page's loading row under the newest message while that page loads (`loadingNewer`), the
+    /// empty state when no message shows and `show_empty_state` is on, then the typing
     /// indicator with every placement but `navigation_bar`.
     /// The batch list and the incremental list both end with these.
-    package func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
+    package func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?, loadingNewer: Bool) -> [MessageListItem] {
         if state == .loading { return [.loadingState(text: strings.loading)] }
         var items: [MessageListItem] = []
+        if hasMessages && loadingNewer { items.append(.loadingNewerIndicator(text: strings.loading)) }
         if !hasMessages && config.showEmptyState { items.append(.emptyState(text: strings.noMessages)) }
         if config.typingIndicatorPlacement.hasListRow, let typing { items.append(.typingIndicator(text: typing)) }
         return items
+    }
+
+    /// The words of the loading row above the oldest message while a page of older messages
+    /// loads (``Conversation/isLoadingOlderMessages``, or the state `loading_more`); nil otherwise.
+    package func olderPageLoadingText(_ conversation: Conversation) -> String? {
+        conversation.loadsOlderPage ? strings.loading : nil
     }
 
     /// The typing indicator's text: nil when nobody else is typing or the channel

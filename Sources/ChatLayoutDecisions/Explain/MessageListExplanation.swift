@@ -81,6 +81,10 @@ extension MessageListDecisions {
             return .object([("kind", "emptyState"), ("text", .string(text))])
         case .loadingState(let text):
             return .object([("kind", "loadingState"), ("text", .string(text))])
+        case .loadingOlderIndicator(let text):
+            return .object([("kind", "loadingOlderIndicator"), ("text", .string(text))])
+        case .loadingNewerIndicator(let text):
+            return .object([("kind", "loadingNewerIndicator"), ("text", .string(text))])
         }
     }
 
@@ -112,6 +116,10 @@ extension MessageListDecisions {
                 lines.append("\(text)  empty state")
             case .loadingState(let text):
                 lines.append("\(text)  loading state")
+            case .loadingOlderIndicator(let text):
+                lines.append("\(text)  loading older messages (message_list.loading_older)")
+            case .loadingNewerIndicator(let text):
+                lines.append("\(text)  loading newer messages (message_list.loading_newer)")
             }
         }
         for message in hidden {

@@ -211,7 +211,7 @@ public struct ThreadViewResolver: Sendable, DecisionEnvironmentBased {
                 return .message(decision)
             case .dateSeparator:
                 return item
-            case .unreadSeparator, .typingIndicator, .emptyState, .loadingState:
+            case .unreadSeparator, .typingIndicator, .emptyState, .loadingState, .loadingOlderIndicator, .loadingNewerIndicator:
                 return nil
             }
         }

@@ -97,6 +97,19 @@ public struct Conversation: Hashable, Sendable, Codable {
     /// `message_list.history_loaded`, else true when the payload has fewer messages than
     /// `config.page_size` (a page came back short, as Stream's paging decides it). Default true.
     public var historyLoaded: Bool = true
+    /// A page of older messages is loading (Stream's `isLoadingPreviousMessages`,
+    /// `message_list.loading_older`): a loading row stands above the oldest message loaded.
+    /// `message_list.state: "loading_more"` says the same (the message list's next page is
+    /// the older one). Default false.
+    public var isLoadingOlderMessages = false
+    /// A page of newer messages is loading (Stream's `isLoadingNextMessages`, after a jump
+    /// away from the newest page; `message_list.loading_newer`): a loading row stands under
+    /// the newest message loaded. Default false.
+    public var isLoadingNewerMessages = false
+
+    /// Whether the message list shows the older page's loading row: ``isLoadingOlderMessages``,
+    /// or the list's state `loading_more`.
+    package var loadsOlderPage: Bool { isLoadingOlderMessages || messageListState == .loadingMore }
 
     /// A conversation; everything defaults to empty.
     public init(channel: Channel = Channel(), members: [Member] = [], messages: [Message] = [], reads: [ReadState] = [],

@@ -216,7 +216,7 @@ struct EntryStore: Sendable {
     /// Calls `body` with each row of the entries from `position` on, top to bottom, with its
     /// index in the list, until it returns false. Returns false if it did.
     @discardableResult
-    func forEachRow(from position: Int, unreadText: String, _ body: (EntryRow, Int) -> Bool) -> Bool {
+    func forEachRow(from position: Int, texts: EntryRowTexts, _ body: (EntryRow, Int) -> Bool) -> Bool {
         assert(staleChunk == nil, "rows read before settle()")
         guard position < count else { return true }
         var (chunk, index) = location(of: position)
@@ -226,7 +226,7 @@ struct EntryStore: Sendable {
             while index < entries.count {
                 var row = chunks[chunk].rowStarts[index]
                 var stopped = false
-                entries[index].forEachRowContent(unreadText: unreadText) { id, content in
+                entries[index].forEachRowContent(texts: texts) { id, content in
                     guard !stopped else { return }
                     if !body(EntryRow(id: id, content: content, place: .stored(table, row: row, dy: chunkTop)), store.rowStarts[chunk] + row) {
                         stopped = true

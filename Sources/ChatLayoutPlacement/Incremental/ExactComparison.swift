@@ -32,7 +32,9 @@ extension MessageListItem {
         case let (.dateSeparator(day, text), .dateSeparator(otherDay, otherText)):
             day == otherDay && Identifier.same(text, otherText)
         case let (.unreadSeparator(text), .unreadSeparator(otherText)), let (.typingIndicator(text), .typingIndicator(otherText)),
-             let (.emptyState(text), .emptyState(otherText)), let (.loadingState(text), .loadingState(otherText)):
+             let (.emptyState(text), .emptyState(otherText)), let (.loadingState(text), .loadingState(otherText)),
+             let (.loadingOlderIndicator(text), .loadingOlderIndicator(otherText)),
+             let (.loadingNewerIndicator(text), .loadingNewerIndicator(otherText)):
             Identifier.same(text, otherText)
         default:
             false

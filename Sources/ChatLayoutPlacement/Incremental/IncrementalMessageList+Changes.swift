@@ -40,6 +40,11 @@ extension IncrementalMessageList {
             shell.historyLoaded = loaded
             // The oldest entry's date separator; the unread separator is found again in `finish`.
             if !entries.isEmpty { record.refresh.insert(entries[0].key) }
+        case .loadingOlderMessages(let loading):
+            shell.isLoadingOlderMessages = loading
+            if !entries.isEmpty { record.refresh.insert(entries[0].key) } // the row above the oldest entry
+        case .loadingNewerMessages(let loading):
+            shell.isLoadingNewerMessages = loading // the rows under the messages are made again in `finish`
         }
         return finish(&record)
     }
@@ -221,7 +226,7 @@ extension IncrementalMessageList {
             return entry
         }
         footer = footerRows(reusing: [])
-        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel), contentHeight: contentHeight,
+        var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compareInPlace(old, oldFooter: oldFooter)
         builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
@@ -268,7 +273,7 @@ extension IncrementalMessageList {
     /// The rows `record` says changed, and the footer and header against `oldFooter` and
     /// `oldHeader`.
     private func diff(_ record: ChangeRecord, oldFooter: [FooterRow], oldHeader: Box) -> MessageListDiff {
-        var builder = ListDiffBuilder(entries: entries, footer: footer, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel), contentHeight: contentHeight,
+        var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compare(record)
         builder.compareFooter(oldFooter)

@@ -30,7 +30,8 @@ extension IncrementalMessageList {
                                    into rows: inout RowTable) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         return pipeline.resolve(entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
-                                unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow, channel: shell, delivery: delivery,
+                                unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
+                                loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,
                                 directory: directory, into: &rows)
     }
 
@@ -65,7 +66,8 @@ extension IncrementalMessageList {
     /// message as the batch list stacks them, their tops counted from the messages' bottom.
     /// Rows of `old` with the same decisions are kept.
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
-        let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing)
+        let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
+                                         loadingNewer: shell.isLoadingNewerMessages)
         var stack = RowStack(metrics: metrics, below: entries.isEmpty ? nil : .message(endsGroup: entries[entries.count - 1].decision.isLastInGroup))
         return items.map { item in
             var row = old.first { $0.item.isExactly(item) } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))

@@ -255,13 +255,15 @@ public struct IncrementalMessageList: Sendable {
             // Days never go back down the list (see `ListItemID.dateSeparator`).
             let first = entries.partitionPoint { $0.day >= day }
             position = first < entries.count && entries[first].hasDateSeparator && entries[first].day == day ? first : nil
-        case .typingIndicator, .emptyState, .loadingState:
+        case .loadingOlderIndicator:
+            position = !entries.isEmpty && entries[0].hasOlderPageRow ? 0 : nil
+        case .typingIndicator, .emptyState, .loadingState, .loadingNewerIndicator:
             return footer.first { $0.id == id }.map { $0.box.frame.offsetBy(dy: entries.extent + $0.offset) }
         }
         guard let position else { return nil }
         var frame: Frame?
         var rowsLeft = entries[position].rowCount
-        entries.forEachRow(from: position, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel)) { row, _ in
+        entries.forEachRow(from: position, texts: rowTexts) { row, _ in
             if row.id == id { frame = row.frame }
             rowsLeft -= 1
             return frame == nil && rowsLeft > 0
@@ -275,11 +277,11 @@ public struct IncrementalMessageList: Sendable {
     /// running offsets. Nil when the list shows no row of that message.
     public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
         guard let position = keys[messageID].flatMap(entries.position(of:)) else { return nil }
-        // An entry is its separators (a date's, the unread one), then its message's row: the
-        // separators go with the message.
+        // An entry is its separators (a date's, the unread one; the older page's loading row
+        // above the first), then its message's row: they go with the message.
         let entry = entries[position], top = entries.top(of: position)
         let row = Frame(x: 0, y: top + entry.messageRowOffset, width: width, height: entry.messageRowHeight)
-        let upper = entry.hasDateSeparator || entry.hasUnreadSeparator ? entries.firstRowTop(of: position) : row.y
+        let upper = entry.hasOlderPageRow || entry.hasDateSeparator || entry.hasUnreadSeparator ? entries.firstRowTop(of: position) : row.y
         return LaidOutList.offset(placing: upper, row, at: anchor, in: Viewport(scrollOffset: 0, height: height),
                                   contentHeight: contentHeight, headerHeight: headerBox.frame.height)
     }
@@ -350,13 +352,18 @@ public struct IncrementalMessageList: Sendable {
     /// until it returns false.
     func forEachRow(from y: Int, _ body: (EntryRow, Int) -> Bool) {
         if let start = entries.position(endingBelow: y) {
-            guard entries.forEachRow(from: start, unreadText: strings.unreadSeparator(config.unreadSeparatorLabel), body) else { return }
+            guard entries.forEachRow(from: start, texts: rowTexts, body) else { return }
         }
         for (offset, row) in footer.enumerated() {
             let top = entries.extent + row.offset
             guard top + row.box.frame.height > y else { continue }
             guard body(row.entryRow(messagesBottom: entries.extent), entries.rowCount + offset) else { return }
         }
+    }
+
+    /// The words of the rows an entry's decisions do not hold.
+    var rowTexts: EntryRowTexts {
+        EntryRowTexts(unread: strings.unreadSeparator(config.unreadSeparatorLabel), loading: strings.loading)
     }
 
     /// Whether the list shows a message (`MessageVisibility`; nothing while it is loading).

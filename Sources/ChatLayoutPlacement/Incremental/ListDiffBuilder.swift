@@ -14,14 +14,14 @@ struct ListDiffBuilder {
     /// The list after the change.
     private let entries: EntryStore
     private let footer: [IncrementalMessageList.FooterRow]
-    private let unreadText: String
+    private let texts: EntryRowTexts
     var diff: MessageListDiff
 
-    init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], unreadText: String,
+    init(entries: EntryStore, footer: [IncrementalMessageList.FooterRow], texts: EntryRowTexts,
          contentHeight: Int, unreadCount: Int) {
         self.entries = entries
         self.footer = footer
-        self.unreadText = unreadText
+        self.texts = texts
         diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
     }
 
@@ -62,7 +62,7 @@ struct ListDiffBuilder {
                 case .unread(let chunk, _): entries.rows(ofChunk: chunk)
                 case nil: nil
                 }
-                entry.forEachRowContent(unreadText: unreadText) { id, content in
+                entry.forEachRowContent(texts: texts) { id, content in
                     // Rows not rewritten are the same records now; an entry not resolved yet
                     // had no rows (its row was none).
                     let place: EntryRow.Place
@@ -82,7 +82,7 @@ struct ListDiffBuilder {
                 let position = entries.position(of: key)!
                 var index = nextIndex ?? entries.rowIndex(of: position)
                 var rowsLeft = entries[position].rowCount
-                entries.forEachRow(from: position, unreadText: unreadText) { row, _ in
+                entries.forEachRow(from: position, texts: texts) { row, _ in
                     newRows.append(NewRow(row: row, index: index))
                     index += 1
                     rowsLeft -= 1
@@ -109,11 +109,11 @@ struct ListDiffBuilder {
     mutating func compareInPlace(_ old: EntryStore, oldFooter: [IncrementalMessageList.FooterRow]) {
         var oldRows: [EntryRow] = []
         oldRows.reserveCapacity(old.rowCount)
-        old.forEachRow(from: 0, unreadText: unreadText) { row, _ in
+        old.forEachRow(from: 0, texts: texts) { row, _ in
             oldRows.append(row)
             return true
         }
-        entries.forEachRow(from: 0, unreadText: unreadText) { row, index in
+        entries.forEachRow(from: 0, texts: texts) { row, index in
             if !row.isUnchanged(from: oldRows[index]) { diff.updated.append(row.laidOut(index: index)) }
             return true
         }

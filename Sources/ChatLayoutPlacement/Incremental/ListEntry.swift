@@ -17,6 +17,8 @@ struct ListEntry: Sendable {
     /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
     /// neighbours read), and decisions are large values.
     private(set) var decisionBox: DecisionBox
+    /// The older page's loading row stands above it (the first entry, while older messages load).
+    var hasOlderPageRow = false
     var hasDateSeparator = false
     var hasUnreadSeparator = false
     /// How many rows it has in its chunk's table (`EntryStore`), where they are read from its
@@ -55,9 +57,10 @@ struct ListEntry: Sendable {
 
     /// Calls `body` with the id of each of the entry's rows and what was decided of it, top to
     /// bottom (the order `MessageListItem.rowsAbove` places the separators in).
-    func forEachRowContent(unreadText: String, _ body: (ListItemID, EntryRow.Content) -> Void) {
+    func forEachRowContent(texts: EntryRowTexts, _ body: (ListItemID, EntryRow.Content) -> Void) {
+        if hasOlderPageRow { body(.loadingOlderIndicator, .other(.loadingOlderIndicator(text: texts.loading))) }
         if hasDateSeparator { body(.dateSeparator(day), .dateSeparator(day, decision.dateLabel)) }
-        if hasUnreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: unreadText))) }
+        if hasUnreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: texts.unread))) }
         body(.message(decisionBox.value.message.id), .message(decisionBox))
     }
 
@@ -71,6 +74,13 @@ struct ListEntry: Sendable {
         LaidOutList.MessageRow(top: top + messageRowOffset, bottom: top + messageRowOffset + messageRowHeight,
                                dateLabel: decision.dateLabel)
     }
+}
+
+/// The words of the rows an entry's decisions do not hold: the unread separator's and the
+/// older page's loading row's.
+struct EntryRowTexts {
+    var unread: String
+    var loading: String
 }
 
 /// An immutable decision, shared by the copies of an entry.

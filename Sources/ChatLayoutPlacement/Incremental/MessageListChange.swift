@@ -33,6 +33,12 @@ public enum MessageListChange: Sendable {
     /// came back short): its date separator and the unread separator without a last read
     /// message depend on it (``Conversation/historyLoaded``).
     case historyLoaded(Bool)
+    /// Whether a page of older messages is loading now (Stream's `isLoadingPreviousMessages`):
+    /// the loading row above the oldest message (``Conversation/isLoadingOlderMessages``).
+    case loadingOlderMessages(Bool)
+    /// Whether a page of newer messages is loading now (Stream's `isLoadingNextMessages`):
+    /// the loading row under the newest message (``Conversation/isLoadingNewerMessages``).
+    case loadingNewerMessages(Bool)
 }
 
 /// Why a change could not be applied, or a conversation could not be kept incrementally. The

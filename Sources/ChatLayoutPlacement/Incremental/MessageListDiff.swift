@@ -18,6 +18,10 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
     case emptyState
     /// The loading state.
     case loadingState
+    /// The loading row above the oldest message while older messages load.
+    case loadingOlderIndicator
+    /// The loading row under the newest message while newer messages load.
+    case loadingNewerIndicator
 
     /// Message ids compare by their bytes, not by canonical equivalence: "cafe\u{301}" and
     /// "caf\u{E9}" are two rows.
@@ -26,7 +30,8 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
         case let (.message(left), .message(right)): Identifier.same(left, right)
         case let (.dateSeparator(left), .dateSeparator(right)): left == right
         case (.unreadSeparator, .unreadSeparator), (.typingIndicator, .typingIndicator),
-             (.emptyState, .emptyState), (.loadingState, .loadingState): true
+             (.emptyState, .emptyState), (.loadingState, .loadingState),
+             (.loadingOlderIndicator, .loadingOlderIndicator), (.loadingNewerIndicator, .loadingNewerIndicator): true
         default: false
         }
     }
@@ -44,6 +49,8 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
         case .typingIndicator: hasher.combine(3 as UInt8)
         case .emptyState: hasher.combine(4 as UInt8)
         case .loadingState: hasher.combine(5 as UInt8)
+        case .loadingOlderIndicator: hasher.combine(6 as UInt8)
+        case .loadingNewerIndicator: hasher.combine(7 as UInt8)
         }
     }
 
@@ -56,10 +63,13 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
         case .typingIndicator: self = .typingIndicator
         case .emptyState: self = .emptyState
         case .loadingState: self = .loadingState
+        case .loadingOlderIndicator: self = .loadingOlderIndicator
+        case .loadingNewerIndicator: self = .loadingNewerIndicator
         }
     }
 
-    /// "m1", "date:2024-03-05", "unread", "typing", "empty", "loading".
+    /// "m1", "date:2024-03-05", "unread", "typing", "empty", "loading", "loading-older",
+    /// "loading-newer".
     public var description: String {
         switch self {
         case .message(let id): id
@@ -68,6 +78,8 @@ public enum ListItemID: Hashable, Sendable, CustomStringConvertible {
         case .typingIndicator: "typing"
         case .emptyState: "empty"
         case .loadingState: "loading"
+        case .loadingOlderIndicator: "loading-older"
+        case .loadingNewerIndicator: "loading-newer"
         }
     }
 }

@@ -25,8 +25,8 @@ final class Pipeline: Sendable {
     /// The rows under the messages (`MessageListResolver.bottomItems`). Not inlined, like
     /// `resolve`: called on the pipeline, the resolver is read in place rather than copied.
     @inline(never)
-    func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?) -> [MessageListItem] {
-        resolver.bottomItems(state: state, hasMessages: hasMessages, typing: typing)
+    func bottomItems(state: ListLoadingState, hasMessages: Bool, typing: String?, loadingNewer: Bool) -> [MessageListItem] {
+        resolver.bottomItems(state: state, hasMessages: hasMessages, typing: typing, loadingNewer: loadingNewer)
     }
 
     /// The row of an item at this width.
@@ -46,7 +46,8 @@ final class Pipeline: Sendable {
     /// (its group boundary decides this one's position and the space above it), `below` from
     /// the entry under it, at least unresolved (it decides this one's group boundary). `label`
     /// is its day's date label; `unreadAbove` when the unread separator (`unreadRow`, at
-    /// y = 0) stands above it.
+    /// y = 0) stands above it; `loadingOlder`, the older page's loading row's words when it
+    /// stands above it (the first entry, while older messages load).
     ///
     /// Its rows are in `rows` (its chunk's table) from row `stored` on, read with the entry's
     /// top at `storedTop`. When each row it now has is one it had, where it was, it keeps them
@@ -56,7 +57,7 @@ final class Pipeline: Sendable {
     /// records, not laid out again.
     @inline(never)
     func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
-                 unreadAbove: Bool, unreadRow: Box, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
+                 unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
                  into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         // The entry's decisions read in place, behind their shared reference (`entry.decision`
@@ -70,21 +71,24 @@ final class Pipeline: Sendable {
         )
         var resolved = entry
         if !decision.isExactly(previous.value) { resolved.decision = decision } // else the shared decision stays
-        let rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
+        let rowsAbove = MessageListItem.rowsAbove(loadingOlder: loadingOlder, date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
         let hasRows = entry.rowCount > 0
         // Rows that draw as they did: the date separator of the same label, the message row
         // whose decisions draw alike (the unread row is one row, shared).
-        let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label) ? stored : nil
+        let olderRow = loadingOlder != nil
+        let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label)
+            ? stored + (entry.hasOlderPageRow ? 1 : 0) : nil
         let keptRow: Int? = hasRows && !entry.needsRow && Self.drawAlike(previous.value, decision) ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
+        resolved.hasOlderPageRow = olderRow
         resolved.hasDateSeparator = separatorAbove
         resolved.hasUnreadSeparator = unreadAbove
         resolved.needsRow = false
 
         // When each row is one it had, where it was, the entry keeps its rows.
-        if let keptRow, entry.hasDateSeparator == separatorAbove, entry.hasUnreadSeparator == unreadAbove,
+        if let keptRow, entry.hasOlderPageRow == olderRow, entry.hasDateSeparator == separatorAbove, entry.hasUnreadSeparator == unreadAbove,
            !separatorAbove || keptDate != nil {
             var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
             var same = true
@@ -112,7 +116,7 @@ final class Pipeline: Sendable {
             if case .unreadSeparator = item {
                 rows.beginRow()
                 rows.add(unreadRow, dy: y)
-            } else if let keptDate {
+            } else if case .dateSeparator = item, let keptDate {
                 let kept = Self.row(keptDate, of: rows)
                 rows.appendRow(copying: 0, of: kept, at: y)
             } else {

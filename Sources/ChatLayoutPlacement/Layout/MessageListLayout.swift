@@ -411,10 +411,14 @@ public struct LaidOutList: Sendable {
     public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
         guard let index = rowIndex(ofMessage: messageID) else { return nil }
         var top = index
-        while top > 0, [.dateSeparator, .unreadSeparator].contains(table.role(ofRow: top - 1)) { top -= 1 }
+        while top > 0, Self.rowsAboveAMessage.contains(table.role(ofRow: top - 1)) { top -= 1 }
         return Self.offset(placing: table.frame(ofRow: top).y, table.frame(ofRow: index), at: anchor,
                            in: Viewport(scrollOffset: 0, height: height), contentHeight: contentHeight, headerHeight: header.frame.height)
     }
+
+    /// The rows that stand above a message and go with it when the list jumps to it: its
+    /// date and unread separators, and above the oldest message the older page's loading row.
+    static let rowsAboveAMessage: Set<BoxRole> = [.dateSeparator, .unreadSeparator, .loadingOlderIndicator]
 
     /// The offset that places a message row `row` (list coordinates), with the separators
     /// from `upper` down to it, at `anchor` of `viewport`, clamped to the list.

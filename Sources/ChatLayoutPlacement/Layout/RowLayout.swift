@@ -245,6 +245,8 @@ struct RowLayout {
         case .typingIndicator(let text): writeTypingIndicator(text, into: &sink)
         case .emptyState(let text): writeCenteredLine(.emptyState, text: text, into: &sink)
         case .loadingState(let text): writeCenteredLine(.loadingState, text: text, into: &sink)
+        case .loadingOlderIndicator(let text): writeCenteredLine(.loadingOlderIndicator, text: text, into: &sink)
+        case .loadingNewerIndicator(let text): writeCenteredLine(.loadingNewerIndicator, text: text, into: &sink)
         }
     }
 

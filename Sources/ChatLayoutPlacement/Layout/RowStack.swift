@@ -37,7 +37,7 @@ struct RowStack: Sendable {
             switch item {
             case .message(let decision): self = .message(endsGroup: decision.isLastInGroup)
             case .typingIndicator, .emptyState, .loadingState: isState = true
-            case .dateSeparator, .unreadSeparator: break
+            case .dateSeparator, .unreadSeparator, .loadingOlderIndicator, .loadingNewerIndicator: break
             }
         }
 

@@ -46,8 +46,8 @@ struct ExplainCommand: ParsableCommand {
         if thread == nil && threadView.isGiven {
             throw ValidationError("--parent-presentation and --starting-point explain a thread view: give --thread too")
         }
-        if thread != nil && history.historyLoaded != nil {
-            throw ValidationError("--[no-]history-loaded is a channel's: a thread knows from its reply count whether every reply is loaded")
+        if thread != nil && history.isGiven {
+            throw ValidationError("--[no-]history-loaded, --loading-older and --loading-newer are a channel's list's: a thread knows from its reply count whether every reply is loaded")
         }
     }
 

@@ -49,18 +49,28 @@ struct MessageListFlags: ParsableArguments {
     }
 }
 
-/// `--[no-]history-loaded`, for the commands that lay out a channel's list (`preview`,
-/// `explain`); a thread knows from its reply count whether every reply is loaded.
+/// `--[no-]history-loaded`, `--loading-older` and `--loading-newer`, for the commands that lay
+/// out a channel's list (`preview`, `explain`); a thread knows from its reply count whether
+/// every reply is loaded.
 struct HistoryFlags: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Whether the document holds the channel's whole history (default: its message_list.history_loaded, else whether it has fewer messages than config.page_size).",
         discussion: "Only then does the oldest message get a date separator, and an unread state without a last read message mark the oldest message."))
     var historyLoaded: Bool?
+    @Flag(help: "Draw the loading row above the oldest message, as while a page of older messages loads (message_list.loading_older).")
+    var loadingOlder = false
+    @Flag(help: "Draw the loading row under the newest message, as while a page of newer messages loads (message_list.loading_newer).")
+    var loadingNewer = false
 
-    /// `conversation` with the flag applied over the document's value.
+    /// Whether a flag of the channel's list is given.
+    var isGiven: Bool { historyLoaded != nil || loadingOlder || loadingNewer }
+
+    /// `conversation` with the flags applied over the document's values.
     func applied(to conversation: Conversation) -> Conversation {
         var conversation = conversation
         if let historyLoaded { conversation.historyLoaded = historyLoaded }
+        if loadingOlder { conversation.isLoadingOlderMessages = true }
+        if loadingNewer { conversation.isLoadingNewerMessages = true }
         return conversation
     }
 }

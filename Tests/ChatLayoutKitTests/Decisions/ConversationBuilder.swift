@@ -151,17 +151,21 @@ struct ResolvedMessageList {
     var positions: [GroupPosition] { messages.map(\.position) }
 
     /// The list's rows in short: "date Today", "unread Unread messages", "m1",
-    /// "typing Leia is typing…", "empty No messages yet", "loading Loading…".
-    var rows: [String] {
-        items.map { item in
-            switch item {
-            case .dateSeparator(_, let text): "date \(text)"
-            case .unreadSeparator(let text): "unread \(text)"
-            case .message(let decision): decision.message.id
-            case .typingIndicator(let text): "typing \(text)"
-            case .emptyState(let text): "empty \(text)"
-            case .loadingState(let text): "loading \(text)"
-            }
+    /// "typing Leia is typing…", "empty No messages yet", "loading Loading…", "older Loading…",
+    /// "newer Loading…".
+    var rows: [String] { items.map(Self.row) }
+
+    /// One row in short, as ``rows`` has it.
+    static func row(_ item: MessageListItem) -> String {
+        switch item {
+        case .dateSeparator(_, let text): "date \(text)"
+        case .unreadSeparator(let text): "unread \(text)"
+        case .message(let decision): decision.message.id
+        case .typingIndicator(let text): "typing \(text)"
+        case .emptyState(let text): "empty \(text)"
+        case .loadingState(let text): "loading \(text)"
+        case .loadingOlderIndicator(let text): "older \(text)"
+        case .loadingNewerIndicator(let text): "newer \(text)"
         }
     }
 

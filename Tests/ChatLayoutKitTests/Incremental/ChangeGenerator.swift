@@ -83,6 +83,9 @@ struct ChangeGenerator {
         case 8:
             // Now and then the last page of history arrives, or the list says it is partial.
             if random.chance(0.2) { return (.historyLoaded(!conversation.historyLoaded), true) }
+            // Or a page starts or stops loading, above or below.
+            if random.chance(0.15) { return (.loadingOlderMessages(!conversation.isLoadingOlderMessages), true) }
+            if random.chance(0.15) { return (.loadingNewerMessages(!conversation.isLoadingNewerMessages), true) }
             return (.reads(reads(conversation)), true)
         case 9: // an id the list already has
             guard let message = messages.randomElement(using: &random) else { return next(conversation) }

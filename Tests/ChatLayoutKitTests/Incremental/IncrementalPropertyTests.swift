@@ -92,6 +92,8 @@ import Testing
         case .width(let width): "width \(width)"
         case .typingUsers(let ids): "typing \(ids)"
         case .historyLoaded(let loaded): "history loaded \(loaded)"
+        case .loadingOlderMessages(let loading): "loading older \(loading)"
+        case .loadingNewerMessages(let loading): "loading newer \(loading)"
         case .reads(let reads): "reads \(reads.map { "\($0.user.id): \($0.lastReadMessageID ?? "-") \($0.lastRead?.iso8601 ?? "-") \($0.unreadMessages.map(String.init) ?? "-")" })"
         }
     }

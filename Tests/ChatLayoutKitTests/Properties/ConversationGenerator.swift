@@ -152,6 +152,8 @@ struct ConversationGenerator {
         conversation.historyLoaded = random.chance(0.7)
         // Drawn last, so that every earlier draw (and so each seed's case) stays as it was.
         config.endGroupAtDateSeparator = random.chance(0.5)
+        conversation.isLoadingOlderMessages = random.chance(0.1)
+        conversation.isLoadingNewerMessages = random.chance(0.1)
         return GeneratedCase(seed: seed, conversation: conversation, config: config, context: context)
     }
 

@@ -61,7 +61,9 @@ enum DocumentWriter {
             ("read", .array(conversation.reads.map(read))),
             ("typing_user_ids", .array(conversation.typingUserIDs.map(JSONValue.string))),
             ("message_list", .object([("state", .string(conversation.messageListState.rawValue)),
-                                      ("history_loaded", .bool(conversation.historyLoaded))])),
+                                      ("history_loaded", .bool(conversation.historyLoaded)),
+                                      ("loading_older", .bool(conversation.isLoadingOlderMessages)),
+                                      ("loading_newer", .bool(conversation.isLoadingNewerMessages))])),
         ])
     }
 

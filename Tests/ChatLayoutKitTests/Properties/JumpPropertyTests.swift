@@ -43,7 +43,7 @@ import Testing
                 let maxOffset = max(0, list.contentHeight - visibleHeight)
                 guard offset > 0 && offset < maxOffset else { continue }
                 var top = index
-                while top > 0, [.dateSeparator, .unreadSeparator].contains(list.rowRole(at: top - 1)) { top -= 1 }
+                while top > 0, [.dateSeparator, .unreadSeparator, .loadingOlderIndicator].contains(list.rowRole(at: top - 1)) { top -= 1 }
                 let upper = row.maxY - list.rowFrame(at: top).y > visibleHeight ? row.y : list.rowFrame(at: top).y
                 let placed = switch anchor {
                 case .top: offset == upper

@@ -388,6 +388,8 @@ import Testing
         case .typingIndicator: .typingIndicator
         case .emptyState: .emptyState
         case .loadingState: .loadingState
+        case .loadingOlderIndicator: .loadingOlderIndicator
+        case .loadingNewerIndicator: .loadingNewerIndicator
         }
     }
 

@@ -533,7 +533,7 @@ import Testing
             for item in resolved.decisions.items {
                 switch item {
                 case .dateSeparator(_, let text), .unreadSeparator(let text), .typingIndicator(let text),
-                     .emptyState(let text), .loadingState(let text):
+                     .emptyState(let text), .loadingState(let text), .loadingOlderIndicator(let text), .loadingNewerIndicator(let text):
                     texts.append((PropertyHarness.describe(item), text))
                 case .message(let decision):
                     let id = decision.message.id

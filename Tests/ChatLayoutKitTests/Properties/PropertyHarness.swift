@@ -163,6 +163,8 @@ enum PropertyHarness {
         case .typingIndicator(let text): return "typingIndicator(\(String(reflecting: text)))"
         case .emptyState: return "emptyState"
         case .loadingState: return "loadingState"
+        case .loadingOlderIndicator: return "loadingOlderIndicator"
+        case .loadingNewerIndicator: return "loadingNewerIndicator"
         }
     }
 }

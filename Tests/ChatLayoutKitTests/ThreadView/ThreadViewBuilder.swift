@@ -63,18 +63,7 @@ extension ThreadViewDecisions {
     var replyIDs: [String] { replies.map(\.message.id) }
 
     /// The list's rows in short, as `ResolvedMessageList.rows`: "date Today", "r1".
-    var rows: [String] {
-        items.map { item in
-            switch item {
-            case .dateSeparator(_, let text): "date \(text)"
-            case .unreadSeparator(let text): "unread \(text)"
-            case .message(let decision): decision.message.id
-            case .typingIndicator(let text): "typing \(text)"
-            case .emptyState(let text): "empty \(text)"
-            case .loadingState(let text): "loading \(text)"
-            }
-        }
-    }
+    var rows: [String] { items.map(ResolvedMessageList.row) }
 
     /// The decision of one message of the list; a missing one fails the test.
     func decision(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) -> MessageDecision? {
