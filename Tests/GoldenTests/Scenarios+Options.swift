@@ -160,5 +160,8 @@ extension Scenarios {
             config.showEmptyState = true
         },
         Scenario(name: "loading-state-w40", document: "support-loading.json", width: 40, height: 12),
+        // A page of older messages loading above the oldest, and of newer ones under the newest.
+        Scenario(name: "paging-older-and-newer-w40", document: "lunch-direct-paging.json", width: 40, tree: true),
+        Scenario(name: "paging-older-in-viewport-w40", document: "lunch-direct-paging.json", width: 40, height: 10, scrollOffset: 0),
     ]
 }
