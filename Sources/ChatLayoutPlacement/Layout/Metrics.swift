@@ -120,6 +120,11 @@ public struct Metrics: Hashable, Sendable {
     public var moreButtonWidth = 1
     /// Its height (Sendbird: 34 points; a line on a terminal).
     public var moreButtonHeight = 1
+    /// How much further in than the bubble's padding its text stands, on each side (points:
+    /// 3, so that Stream's text is 16 points inside the bubble's edge, as its text view sits
+    /// inside the bubble's 8-point layout margins with its own 8-point inset; none in cells and
+    /// with Sendbird's anatomy).
+    public var bubbleTextInset = 0
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -177,6 +182,10 @@ public struct Metrics: Hashable, Sendable {
         metrics.stateBannerHeight = max(line, 24)
         metrics.moreButtonWidth = 17
         metrics.moreButtonHeight = 34
+        // Stream UIKit's `ChatMessageContentView`: the text view respects the bubble content's
+        // 8-point margins and insets its text by 8 more: 16 from the bubble's edge, 3 more than
+        // the border and the padding the bubble's other parts keep.
+        metrics.bubbleTextInset = max(0, 16 - 1 - 12)
         let points: (Double) -> Int = { Int(min($0, 10_000).rounded()) }
         return metrics.withMessagePaddings(of: config, units: points).withStreamSwiftUILengths(of: config, units: points)
             .withSendbirdLengths(of: config, units: points)
@@ -244,6 +253,7 @@ public struct Metrics: Hashable, Sendable {
         guard config.messageAnatomy == .sendbird else { return self }
         var metrics = self
         metrics.bubbleMaxWidth = max(1, units(Self.sendbirdMessageCellMaxWidth))
+        metrics.bubbleTextInset = 0
         return metrics
     }
 

@@ -83,6 +83,9 @@ struct RowLayout {
         /// (its width and a space: Sendbird's "(edited)" after the text), and takes no height
         /// of its own; nil: below the block before it.
         var inlineAfter: Int?
+        /// How much further in than the bubble's padding the part stands on each side
+        /// (``Metrics/bubbleTextInset``, for the text and the word after it).
+        var textInset = 0
         /// Keeps its width and height where it spans the bubble (Sendbird's fixed media frame).
         var keepsSize = false
         /// The boxes of a rich text's blocks (``richTextBlock(_:plain:width:)``), placed as its
@@ -384,7 +387,8 @@ struct RowLayout {
 
         // The bubble's content, top to bottom; a gallery spans the bubble inside its border.
         let border = hasBubble ? metrics.bubbleBorder : 0
-        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border))
+        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
+                                    textInset: hasBubble ? metrics.bubbleTextInset : 0)
         if content.isEmpty {
             content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
                                  height: lineHeight, alignment: .leading))
@@ -395,7 +399,8 @@ struct RowLayout {
         let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
         var widest = 0
         for index in content.indices {
-            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width - (content[index].bleeds ? bleedPadding : 0))
+            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].textInset
+                - (content[index].bleeds ? bleedPadding : 0))
         }
         let contentWidth = max(1, min(inner, widest))
         let outerWidth = contentWidth + chrome
@@ -443,13 +448,15 @@ struct RowLayout {
             } else if let after = content[index].inlineAfter {
                 // On the text's last line, after it: from its start for a leading text, before
                 // its start (its right end) for one set at the trailing side.
-                let width = content[index].width
-                let x = content[index].alignment == .trailing ? bubbleX + inset + contentWidth - after - width : bubbleX + inset + after
+                let width = content[index].width, textInset = content[index].textInset
+                let x = content[index].alignment == .trailing ? bubbleX + inset + contentWidth - textInset - after - width
+                    : bubbleX + inset + textInset + after
                 emit(content[index], id: id, x: x, y: partY - lineHeight, width: width, into: &sink)
                 continue
             } else {
-                emit(content[index], id: id, x: bubbleX + inset, y: partY, width: content[index].keepsWidth ? content[index].width : contentWidth,
-                     into: &sink)
+                let textInset = content[index].textInset
+                emit(content[index], id: id, x: bubbleX + inset + textInset, y: partY,
+                     width: content[index].keepsWidth ? content[index].width : max(1, contentWidth - 2 * textInset), into: &sink)
             }
             partY += content[index].height
         }
@@ -640,7 +647,8 @@ struct RowLayout {
     /// A part across the bubble (a gallery, a default media frame) takes at most `bleedWidth`
     /// (the bubble's width inside its border; `inner` without one) and ``Metrics/mediaWidth``,
     /// but a gallery all of `bleedWidth` where ``Metrics/galleryFillsTheBubble``.
-    func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int, bleedWidth: Int? = nil) -> [Block] {
+    func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int, bleedWidth: Int? = nil,
+                       textInset: Int = 0) -> [Block] {
         let mediaWidth = max(1, min(metrics.mediaWidth, bleedWidth ?? inner))
         var content: [Block] = []
         content.reserveCapacity(order.count) // most rows have a part or two: one allocation
@@ -682,11 +690,17 @@ struct RowLayout {
                 }
             case .text:
                 if let text = spec.text {
+                    // The text stands `textInset` further in on each side (not a jumbomoji, drawn without a bubble).
+                    let inset = spec.textIsJumbomoji ? 0 : min(textInset, (inner - 1) / 2)
+                    let width = inner - 2 * inset
+                    var block: Block
                     if let rich = spec.richText, !spec.textIsJumbomoji {
-                        content.append(richTextBlock(rich, plain: text, width: inner))
+                        block = richTextBlock(rich, plain: text, width: width)
                     } else {
-                        content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: inner) : wrapped(.text, text, width: inner))
+                        block = spec.textIsJumbomoji ? jumbomojiBlock(text, width: width) : wrapped(.text, text, width: width)
                     }
+                    block.textInset = inset
+                    content.append(block)
                 }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
@@ -697,7 +711,8 @@ struct RowLayout {
                 }
             case .edited:
                 guard let words = spec.editedInText, let text = content.last, text.role == .text else { continue }
-                var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner)
+                var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner - 2 * text.textInset)
+                label.textInset = text.textInset
                 // Rich text draws its lines in its blocks: the word goes on a line of its own under them.
                 guard let last = text.lines.last else {
                     if text.richText != nil { content.append(label) }
@@ -707,7 +722,7 @@ struct RowLayout {
                 // (as the wrapped text with the word appended); else on a line of its own.
                 let after = last.width + measurer.width(of: " ")
                 label.alignment = text.alignment
-                if !spec.textIsJumbomoji && after + label.width <= inner { label.inlineAfter = after }
+                if !spec.textIsJumbomoji && after + label.width <= inner - 2 * text.textInset { label.inlineAfter = after }
                 content.append(label)
             case .reactions:
                 // Reactions the presentation draws nothing for (types without a glyph) take no line.

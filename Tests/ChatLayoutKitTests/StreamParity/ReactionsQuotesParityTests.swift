@@ -152,11 +152,13 @@ struct ReactionsQuotesParityTests {
     /// `ChatMessageContentView_Tests.test_appearance` (bubble-flipped-quotedMessage-text-timestamp):
     /// the current user quotes themself: a nested box first in the bubble, across its content,
     /// the quoted author's 24-point avatar at its bottom trailing corner, 8 points beside the
-    /// text's box; the text 8 points in; the message's text under the quote.
+    /// text's box; the text 8 points in; the message's text under the quote, further in than
+    /// the quote's box (Stream's text view insets its text by 8 more points than the bubble's
+    /// margins, which the quote keeps).
     @Test func outgoing_quoteIsANestedBox_avatarAtItsTrailingSide() throws {
         let parts = try quote(try screen(quoting(from: "luke"), width: 360))
         let avatar = try #require(parts.avatar)
-        #expect(parts.quote.frame.y < parts.body.frame.y && parts.quote.frame.x == parts.body.frame.x)
+        #expect(parts.quote.frame.y < parts.body.frame.y && parts.quote.frame.x < parts.body.frame.x)
         #expect(parts.quote.frame.maxX == parts.body.frame.x + parts.body.frame.width || parts.quote.frame.width >= parts.body.frame.width)
         #expect(avatar.frame.width == 24 && avatar.frame.height == 24)
         #expect(avatar.frame.maxX == parts.quote.frame.maxX && avatar.frame.maxY == parts.quote.frame.maxY)
