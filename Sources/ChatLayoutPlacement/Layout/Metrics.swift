@@ -125,6 +125,11 @@ public struct Metrics: Hashable, Sendable {
     /// inside the bubble's 8-point layout margins with its own 8-point inset; none in cells and
     /// with Sendbird's anatomy).
     public var bubbleTextInset = 0
+    /// How much further in than the bubble's padding a quoted message's box stands, on each
+    /// side; negative, it reaches out into the padding (points: −5, so that the box is 8 points
+    /// inside the bubble's edge, in the bubble content's margins, as Stream's quoted message
+    /// view; none in cells and with Sendbird's anatomy).
+    public var bubbleQuoteInset = 0
 
     /// Metrics; the defaults are the text renderer's, in cells.
     public init(horizontalPadding: Int = 1, avatarWidth: Int = 2, avatarHeight: Int = 1, avatarSpacing: Int = 1,
@@ -186,6 +191,8 @@ public struct Metrics: Hashable, Sendable {
         // 8-point margins and insets its text by 8 more: 16 from the bubble's edge, 3 more than
         // the border and the padding the bubble's other parts keep.
         metrics.bubbleTextInset = max(0, 16 - 1 - 12)
+        // Its quoted message view keeps the margins alone: 8 from the edge, 5 out into the padding.
+        metrics.bubbleQuoteInset = 8 - 1 - 12
         let points: (Double) -> Int = { Int(min($0, 10_000).rounded()) }
         return metrics.withMessagePaddings(of: config, units: points).withStreamSwiftUILengths(of: config, units: points)
             .withSendbirdLengths(of: config, units: points)
@@ -254,6 +261,7 @@ public struct Metrics: Hashable, Sendable {
         var metrics = self
         metrics.bubbleMaxWidth = max(1, units(Self.sendbirdMessageCellMaxWidth))
         metrics.bubbleTextInset = 0
+        metrics.bubbleQuoteInset = 0
         return metrics
     }
 

@@ -84,8 +84,9 @@ struct RowLayout {
         /// of its own; nil: below the block before it.
         var inlineAfter: Int?
         /// How much further in than the bubble's padding the part stands on each side
-        /// (``Metrics/bubbleTextInset``, for the text and the word after it).
-        var textInset = 0
+        /// (``Metrics/bubbleTextInset`` for the text and the word after it,
+        /// ``Metrics/bubbleQuoteInset`` for the quote; negative: further out).
+        var extraInset = 0
         /// Keeps its width and height where it spans the bubble (Sendbird's fixed media frame).
         var keepsSize = false
         /// The boxes of a rich text's blocks (``richTextBlock(_:plain:width:)``), placed as its
@@ -388,7 +389,7 @@ struct RowLayout {
         // The bubble's content, top to bottom; a gallery spans the bubble inside its border.
         let border = hasBubble ? metrics.bubbleBorder : 0
         var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
-                                    textInset: hasBubble ? metrics.bubbleTextInset : 0)
+                                    textInset: hasBubble ? metrics.bubbleTextInset : 0, quoteInset: hasBubble ? metrics.bubbleQuoteInset : 0)
         if content.isEmpty {
             content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
                                  height: lineHeight, alignment: .leading))
@@ -399,7 +400,7 @@ struct RowLayout {
         let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
         var widest = 0
         for index in content.indices {
-            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].textInset
+            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].extraInset
                 - (content[index].bleeds ? bleedPadding : 0))
         }
         let contentWidth = max(1, min(inner, widest))
@@ -448,15 +449,15 @@ struct RowLayout {
             } else if let after = content[index].inlineAfter {
                 // On the text's last line, after it: from its start for a leading text, before
                 // its start (its right end) for one set at the trailing side.
-                let width = content[index].width, textInset = content[index].textInset
-                let x = content[index].alignment == .trailing ? bubbleX + inset + contentWidth - textInset - after - width
-                    : bubbleX + inset + textInset + after
+                let width = content[index].width, extraInset = content[index].extraInset
+                let x = content[index].alignment == .trailing ? bubbleX + inset + contentWidth - extraInset - after - width
+                    : bubbleX + inset + extraInset + after
                 emit(content[index], id: id, x: x, y: partY - lineHeight, width: width, into: &sink)
                 continue
             } else {
-                let textInset = content[index].textInset
-                emit(content[index], id: id, x: bubbleX + inset + textInset, y: partY,
-                     width: content[index].keepsWidth ? content[index].width : max(1, contentWidth - 2 * textInset), into: &sink)
+                let extraInset = content[index].extraInset
+                emit(content[index], id: id, x: bubbleX + inset + extraInset, y: partY,
+                     width: content[index].keepsWidth ? content[index].width : max(1, contentWidth - 2 * extraInset), into: &sink)
             }
             partY += content[index].height
         }
@@ -648,14 +649,20 @@ struct RowLayout {
     /// (the bubble's width inside its border; `inner` without one) and ``Metrics/mediaWidth``,
     /// but a gallery all of `bleedWidth` where ``Metrics/galleryFillsTheBubble``.
     func contentBlocks(_ spec: MessageRowSpec, order: [MessageAnatomy.ContentPart], width inner: Int, bleedWidth: Int? = nil,
-                       textInset: Int = 0) -> [Block] {
+                       textInset: Int = 0, quoteInset: Int = 0) -> [Block] {
         let mediaWidth = max(1, min(metrics.mediaWidth, bleedWidth ?? inner))
         var content: [Block] = []
         content.reserveCapacity(order.count) // most rows have a part or two: one allocation
         for part in order {
             switch part {
             case .quote:
-                if let quote = spec.quote { content.append(quoteBlock(quote, width: inner)) }
+                if let quote = spec.quote {
+                    // Out into the bubble's padding by `-quoteInset` on each side (Stream's quote box).
+                    let outset = max(0, -quoteInset)
+                    var block = quoteBlock(quote, width: inner + 2 * outset)
+                    block.extraInset = -outset
+                    content.append(block)
+                }
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
                 guard let poll = spec.poll else { continue }
@@ -699,7 +706,7 @@ struct RowLayout {
                     } else {
                         block = spec.textIsJumbomoji ? jumbomojiBlock(text, width: width) : wrapped(.text, text, width: width)
                     }
-                    block.textInset = inset
+                    block.extraInset = inset
                     content.append(block)
                 }
             case .translation:
@@ -711,8 +718,8 @@ struct RowLayout {
                 }
             case .edited:
                 guard let words = spec.editedInText, let text = content.last, text.role == .text else { continue }
-                var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner - 2 * text.textInset)
-                label.textInset = text.textInset
+                var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner - 2 * text.extraInset)
+                label.extraInset = text.extraInset
                 // Rich text draws its lines in its blocks: the word goes on a line of its own under them.
                 guard let last = text.lines.last else {
                     if text.richText != nil { content.append(label) }
@@ -722,7 +729,7 @@ struct RowLayout {
                 // (as the wrapped text with the word appended); else on a line of its own.
                 let after = last.width + measurer.width(of: " ")
                 label.alignment = text.alignment
-                if !spec.textIsJumbomoji && after + label.width <= inner - 2 * text.textInset { label.inlineAfter = after }
+                if !spec.textIsJumbomoji && after + label.width <= inner - 2 * text.extraInset { label.inlineAfter = after }
                 content.append(label)
             case .reactions:
                 // Reactions the presentation draws nothing for (types without a glyph) take no line.
