@@ -213,6 +213,15 @@ public enum MessageListItem: Hashable, Sendable, Codable {
 }
 
 extension MessageListItem {
+    /// A message row's date label (``MessageDecision/dateLabel``); nil for other rows. Read
+    /// here, in the decisions' module, the label is taken from the decision where it is
+    /// held: bound by a pattern in another module, the whole decision was copied out of its
+    /// box (every field retained, then released) to read one string.
+    package var messageDateLabel: String? {
+        guard case .message(let decision) = self else { return nil }
+        return decision.dateLabel
+    }
+
     /// The rows above a message, top to bottom, for the batch list and the incremental one
     /// alike: its day's date separator (`date`: the day and its label), then the unread
     /// separator (`unread`: its words).
