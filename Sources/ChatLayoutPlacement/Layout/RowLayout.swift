@@ -242,6 +242,14 @@ struct RowLayout {
         if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
     }
 
+    /// Writes a message's row into `sink` as ``write(_:into:)`` writes `.message(decision)`,
+    /// without the item: boxing the decision into one, then taking it out again, copied it
+    /// twice.
+    func writeMessage<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
+        writeMessageRow(decision, into: &sink)
+        if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
+    }
+
     /// Writes the row of a list item into `sink` as a left-to-right screen has it.
     private func writeLeftToRight<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
         switch item {
