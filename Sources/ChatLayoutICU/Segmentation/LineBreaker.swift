@@ -137,6 +137,10 @@ enum LineBreaker {
             _ classes: UnsafeBufferPointer<LineBreakClass>, _ properties: UnsafeBufferPointer<CharacterProperties>
         ) -> LineBreakAction {
             let before = previous
+            // LB28 first for the commonest pair, letters beside letters: no rule above it
+            // applies to (AL | HL) (AL | HL) (none names either class, LB14–LB17 read the class
+            // before spaces, here a letter, and LB25's number state is reset by a letter).
+            if (before == .AL || before == .HL) && (current == .AL || current == .HL) { return .prohibited }
             let beforeSpaces = beforeOptionalSpaces
             // LB11
             if current == .WJ || before == .WJ { return .prohibited }
