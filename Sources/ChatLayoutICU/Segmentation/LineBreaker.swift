@@ -95,6 +95,12 @@ enum LineBreaker {
         ) -> LineBreakAction {
             let raw = classes[index - 1]
             var current = classes[index]
+            // A letter after a letter (the commonest step): none of LB4–LB10 applies, and LB28
+            // keeps them together (`pair`'s first test).
+            if (current == .AL || current == .HL) && (raw == .AL || raw == .HL) && (previous == .AL || previous == .HL) {
+                advance(current, properties[index])
+                return .prohibited
+            }
             // LB4, LB5: after hard line breaks.
             switch raw {
             case .BK, .LF, .NL:
