@@ -259,6 +259,19 @@ int32_t clk_icu_calendar_fields(void *calendar, double millis, int32_t *fields) 
     return U_FAILURE(status) ? -1 : 0;
 }
 
+int32_t clk_icu_zone_transitions(void *calendar, double millis, double *previous, double *next) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *cal = (UCalendar *)calendar;
+    ucal_setMillis(cal, millis, &status);
+    UDate before = 0, after = 0;
+    UBool hasBefore = ucal_getTimeZoneTransitionDate(cal, UCAL_TZ_TRANSITION_PREVIOUS_INCLUSIVE, &before, &status);
+    UBool hasAfter = ucal_getTimeZoneTransitionDate(cal, UCAL_TZ_TRANSITION_NEXT, &after, &status);
+    if (U_FAILURE(status) || !hasBefore || !hasAfter) return -1;
+    *previous = before;
+    *next = after;
+    return 0;
+}
+
 void *clk_icu_date_format_open(const char *locale, const clk_uchar *timeZone,
                                int32_t timeZoneLength, const clk_uchar *pattern,
                                int32_t patternLength, int32_t isSkeleton) {

@@ -209,6 +209,49 @@ import Testing
         #expect((local.hour, local.minute, local.second) == (23, 59, 59))
     }
 
+    @Test func localDateTime_aroundEachTransition_isICUsOwnFormatting() throws {
+        // The offset is remembered between the zone's transitions (ICU's previous and next):
+        // each second around each transition of 2010 … 2030, found by ICU's own formatting,
+        // reads as ICU formats it, asked in order and out of order (fresh formatters).
+        var mismatches: [String] = []
+        for zone in ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Sao_Paulo", "Africa/Casablanca",
+                     "Pacific/Apia", "Asia/Kolkata"] {
+            let reference = try ICULocaleFormatter(locale: "en_US", timeZone: zone)
+            func icu(_ seconds: Int64) -> String {
+                reference.format(Timestamp(seconds: seconds), pattern: "yyyy-MM-dd HH:mm:ss xxxxx")
+            }
+            func offset(_ seconds: Int64) -> String { String(icu(seconds).suffix(6)) }
+            var instants: [Int64] = []
+            var seconds = utc(2010, 1, 1).seconds
+            let step: Int64 = 6 * 3600
+            while seconds < utc(2030, 1, 1).seconds {
+                instants.append(seconds)
+                if offset(seconds) != offset(seconds + step) {
+                    // The transition: the first second with the new offset.
+                    var low = seconds, high = seconds + step
+                    while high - low > 1 {
+                        let middle = (low + high) / 2
+                        if offset(middle) == offset(seconds) { low = middle } else { high = middle }
+                    }
+                    instants += [high - 901, high - 900, high - 2, high - 1, high, high + 1, high + 899, high + 900]
+                }
+                seconds += step
+            }
+            for order in [instants, instants.reversed(), instants.enumerated().sorted { ($0.offset * 7919) % 104_729 < ($1.offset * 7919) % 104_729 }.map(\.element)] {
+                let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: zone)
+                for instant in order {
+                    let local = formatter.localDateTime(of: Timestamp(seconds: instant))
+                    let offset = abs(local.utcOffsetSeconds)
+                    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+                    let written = "\(local.day.year)-\(two(local.day.month))-\(two(local.day.day)) \(two(local.hour)):\(two(local.minute)):\(two(local.second)) "
+                        + "\(local.utcOffsetSeconds < 0 ? "-" : "+")\(two(offset / 3600)):\(two(offset % 3600 / 60))"
+                    if written != icu(instant) { mismatches.append("\(zone) \(instant): \(written), ICU \(icu(instant))") }
+                }
+            }
+        }
+        #expect(mismatches == [])
+    }
+
     // MARK: Far years
 
     @Test func year1900_isFormattedAndItsDayIsExact() throws {

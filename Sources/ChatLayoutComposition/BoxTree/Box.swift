@@ -224,28 +224,40 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     /// display, byte for byte (a reading order canonically equivalent to the display is still
     /// another text; a whole string compares as one, so a copy of the display is equal at once).
     @usableFromInline package static func readingOrder(_ text: String, display: String) -> String? {
-        var reading = text
         // Most lines end in none: one byte says so, without walking characters back.
         let utf8 = text.utf8
-        if let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A {
-            var end = utf8.endIndex
-            while end > utf8.startIndex {
-                let last = utf8[utf8.index(before: end)]
-                guard last == 0x20 || last == 0x09 || last == 0x0A else { break }
-                end = utf8.index(before: end)
-            }
-            // Bytes alone decide where what comes before is plain ASCII (not a carriage return,
-            // which joins a line feed); else characters do (a prepended mark joins a space).
-            let before = end > utf8.startIndex ? utf8[utf8.index(before: end)] : 0x41
-            if before < 0x80 && before != 0x0D {
-                reading = String(text[..<end])
-            } else {
-                var logical = Substring(text)
-                while let last = logical.last, last == " " || last == "\t" || last == "\n" { logical.removeLast() }
-                reading = String(logical)
-            }
+        guard let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A else {
+            return Identifier.same(text, display) ? nil : text
         }
-        return Identifier.same(reading, display) ? nil : reading
+        var end = utf8.endIndex
+        while end > utf8.startIndex {
+            let last = utf8[utf8.index(before: end)]
+            guard last == 0x20 || last == 0x09 || last == 0x0A else { break }
+            end = utf8.index(before: end)
+        }
+        // Bytes alone decide where what comes before is plain ASCII (not a carriage return,
+        // which joins a line feed); else characters do (a prepended mark joins a space).
+        var reading: Substring
+        let before = end > utf8.startIndex ? utf8[utf8.index(before: end)] : 0x41
+        if before < 0x80 && before != 0x0D {
+            reading = text[..<end]
+        } else {
+            reading = Substring(text)
+            while let last = reading.last, last == " " || last == "\t" || last == "\n" { reading.removeLast() }
+        }
+        // Compared before a string is made of it: where it is the display (most lines that end
+        // in a space), none is.
+        return sameBytes(reading, display) ? nil : String(reading)
+    }
+
+    /// `part` and `whole` are the same bytes (``Identifier/same(_:_:)`` for a substring).
+    private static func sameBytes(_ part: Substring, _ whole: String) -> Bool {
+        guard part.utf8.count == whole.utf8.count else { return false }
+        let compared = part.utf8.withContiguousStorageIfAvailable { left in
+            whole.utf8.withContiguousStorageIfAvailable { right in Identifier.equalBytes(left, right) }
+        }
+        if let compared, let result = compared { return result }
+        return part.utf8.elementsEqual(whole.utf8)
     }
 
     private enum CodingKeys: String, CodingKey { case display, text, x, width, spans }

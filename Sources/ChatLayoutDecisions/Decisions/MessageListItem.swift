@@ -162,7 +162,7 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// when the option is off; JSON has the key only when set.
     public var richText: RichText?
 
-    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = []) {
+    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = [], poll: PollDecision? = nil, quotesCurrentUser: Bool? = nil, isJumbomoji: Bool? = nil, annotations: [MessageAnnotation]? = nil, groupHeader: String? = nil, richText: RichText? = nil) {
         self.message = message
         self.text = text
         self.position = position
@@ -183,6 +183,12 @@ public struct MessageDecision: Hashable, Sendable, Codable {
         self.reactions = reactions
         self.reasons = reasons
         self.notes = notes
+        self.poll = poll
+        self.quotesCurrentUser = quotesCurrentUser
+        self.isJumbomoji = isJumbomoji
+        self.annotations = annotations
+        self.groupHeader = groupHeader
+        self.richText = richText
     }
 
     /// Whether it ends its group (it shows the avatar, the author and the time).
@@ -219,6 +225,15 @@ public enum MessageListItem: Hashable, Sendable, Codable {
 }
 
 extension MessageListItem {
+    /// A message row's date label (``MessageDecision/dateLabel``); nil for other rows. Read
+    /// here, in the decisions' module, the label is taken from the decision where it is
+    /// held: bound by a pattern in another module, the whole decision was copied out of its
+    /// box (every field retained, then released) to read one string.
+    package var messageDateLabel: String? {
+        guard case .message(let decision) = self else { return nil }
+        return decision.dateLabel
+    }
+
     /// The rows above a message, top to bottom, for the batch list and the incremental one
     /// alike: the older page's loading row above the oldest message (`loadingOlder`: its
     /// words), its day's date separator (`date`: the day and its label), then the unread

@@ -155,15 +155,23 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             let message = messages[index]
             let time = time(index)
             let label = localTimes.label(for: time.day, at: message.createdAt)
-            var (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below(index),
+            let (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below(index),
                                                         grouping: grouping, in: conversation, delivery: list.delivery,
                                                         user: user, explain: explain)
             items += MessageListItem.rowsAbove(loadingOlder: index == 0 ? olderPageLoadingText(conversation) : nil,
                                                date: dateSeparatorAbove ? (time.day, label) : nil,
                                                unread: index == list.firstUnread ? strings.unreadSeparator(config.unreadSeparatorLabel) : nil)
-            decision.notes = lookalikes?.notes(for: message.user) ?? []
-            items.append(.message(decision))
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
+            // A decision is made without notes: it is moved into the item's box as made (a
+            // `var` set and then boxed was copied into the box and destroyed), and copied only
+            // for an author with look-alike notes.
+            if let notes = lookalikes?.notes(for: message.user), !notes.isEmpty {
+                var noted = decision
+                noted.notes = notes
+                items.append(.message(noted))
+            } else {
+                items.append(.message(decision))
+            }
         }
         return items
     }
@@ -286,13 +294,24 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
         }
         let showsEdited = showsEditedLabel(message, reasons: &reasons)
-        var decision = MessageDecision(
+        let annotations = annotations(message, features: features, user: user)
+        // Stream SwiftUI's `showsLastInGroupInfo`: others' messages in a channel of more than two
+        // members, over the top message of a group, when the header has a size.
+        var groupHeader: String?
+        if let size = config.lastInGroupHeaderSize, size > 0, memberCount > 2, !isFromCurrentUser,
+           position == .top || position == .single, !options.contains(.centered) {
+            groupHeader = message.user.neutralDisplayName.string
+        }
+        let shownTranslation = options.contains(.translation) ? translation : nil
+        // Made in one initialiser call and returned as made: set field by field afterwards, the
+        // decision was built on the stack, copied and destroyed twice a message.
+        return MessageDecision(
             message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: boundary,
             options: options, day: day,
             dateLabel: label, timeText: timeText,
             deliveryStatus: options.contains(.deliveryStatusIndicator) ? facts.deliveryStatus : nil,
             readCount: options.contains(.deliveryStatusIndicator) ? facts.readCount : nil,
-            translation: options.contains(.translation) ? translation : nil,
+            translation: shownTranslation,
             translationLanguage: translationLanguage, translationLabel: translationLabel,
             threadInfoText: threadInfo,
             threadParticipantNames: threadInfo == nil ? [] : message.threadParticipants.map {
@@ -307,35 +326,35 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 .filter { $0.score > 0 && (config.reactionsRule == .anyScore || LayoutOptionsResolver.supportedReactions.contains($0.type)) }
                 .sorted { $0.type < $1.type }
                 .map { ReactionCount(type: $0.type, count: $0.score, isOwn: isOwnReaction($0.type, on: message)) } : [],
-            reasons: reasons ?? []
+            reasons: reasons ?? [],
+            poll: message.isDeleted ? nil : message.poll.map {
+                PollDecision($0, currentUserID: context.currentUserID, strings: strings, formatter: formatter)
+            },
+            quotesCurrentUser: options.contains(.quotedMessage) ? message.quotedMessage.map {
+                Identifier.same($0.user.id, context.currentUserID)
+            } : nil,
+            isJumbomoji: facts.isJumbomoji,
+            annotations: annotations.isEmpty ? nil : annotations,
+            groupHeader: groupHeader,
+            richText: config.markdownEnabled ? environment.markdown.flatMap {
+                richText(of: message, options: options, isJumbomoji: facts.isJumbomoji, translation: shownTranslation, parser: $0)
+            } : nil
         )
-        if let poll = message.poll, !message.isDeleted {
-            decision.poll = PollDecision(poll, currentUserID: context.currentUserID, strings: strings, formatter: formatter)
-        }
-        if options.contains(.quotedMessage), let quoted = message.quotedMessage {
-            decision.quotesCurrentUser = Identifier.same(quoted.user.id, context.currentUserID)
-        }
-        decision.isJumbomoji = facts.isJumbomoji
-        if config.markdownEnabled, let parser = environment.markdown { decision.richText = richText(of: decision, parser: parser) }
-        let annotations = annotations(message, features: features, user: user)
-        if !annotations.isEmpty { decision.annotations = annotations }
-        // Stream SwiftUI's `showsLastInGroupInfo`: others' messages in a channel of more than two
-        // members, over the top message of a group, when the header has a size.
-        if let size = config.lastInGroupHeaderSize, size > 0, memberCount > 2, !isFromCurrentUser,
-           position == .top || position == .single, !options.contains(.centered) {
-            decision.groupHeader = message.user.neutralDisplayName.string
-        }
-        return decision
     }
 
     /// The markdown of the words a message's text part shows (`markdown_enabled`): none for a
     /// message without its text part, deleted, or a jumbomoji (never markdown); the translation's
     /// words where they replace the text (``MessageDecision/translationReplacesText(in:)``).
     /// Nil when the parser finds no markup: the text is drawn as written.
-    func richText(of decision: MessageDecision, parser: any MarkdownParsing) -> RichText? {
-        let message = decision.message
-        guard decision.options.contains(.text), !message.isDeleted, decision.isJumbomoji != true else { return nil }
-        let words = decision.translationReplacesText(in: config) ? decision.translation.map { NeutralText($0) } : Optional(message.neutralText)
+    ///
+    /// Read from the decision's parts (`options`, `isJumbomoji`, the shown `translation`) before
+    /// it is made, so that the decision is made in one initialiser call.
+    func richText(of message: Message, options: MessageLayoutOptions, isJumbomoji: Bool, translation: String?,
+                  parser: any MarkdownParsing) -> RichText? {
+        guard options.contains(.text), !message.isDeleted, !isJumbomoji else { return nil }
+        // ``MessageDecision/translationReplacesText(in:)``, of the decision about to be made.
+        let replacesText = options.contains(.translation) && translation != nil && config.messageAnatomy == .stream
+        let words = replacesText ? translation.map { NeutralText($0) } : Optional(message.neutralText)
         guard let words, !words.string.isEmpty else { return nil }
         // "@" and each mentioned user's name, else id (Stream UIKit's `name ?? id`).
         return parser.parse(words, mentionedUsers: message.mentionedUsers.map { (id: $0.id, name: $0.name ?? "") })

@@ -50,12 +50,24 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     private let handles: Mutex<ICUFormattingHandles>
     private let memo = Mutex(Memo())
 
-    /// What the formatter remembers between calls: the zone's offset by quarter hour (nil
-    /// where it changes inside one) and the short time by minute of the day.
+    /// What the formatter remembers between calls: the zone's offset between two of its
+    /// transitions, by quarter hour where ICU names no transitions (nil where it changes
+    /// inside one), and the short time by minute of the day.
     private struct Memo {
         static let capacity = 1 << 16
+        /// The most spans kept; the oldest asked for goes first.
+        static let spanCapacity = 64
+        var spans: [OffsetSpan] = []
         var offsets: [Int64: Int64?] = [:]
         var shortTimes: [Int: String] = [:]
+    }
+
+    /// The zone's offset for every whole second from `start` up to `end` (excluded): the
+    /// seconds between two of its transitions.
+    private struct OffsetSpan {
+        var start: Int64
+        var end: Int64
+        var offset: Int64
     }
 
     /// A formatter for a locale ("en_US", "de_DE", "ja_JP") and an IANA time zone
@@ -130,6 +142,7 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
     private func utcOffsetSeconds(around seconds: Int64) -> Int64? {
         let quarterHour: Int64 = 900
         guard seconds.magnitude < 1 << 40 else { return nil }
+        if let offset = offsetBetweenTransitions(at: seconds) { return offset }
         let bucket = seconds >= 0 ? seconds / quarterHour : (seconds - quarterHour + 1) / quarterHour
         if let known = memo.withLock({ $0.offsets[bucket] }) { return known }
         let first = localDateTimeFromICU(Double(bucket * quarterHour) * 1000).utcOffsetSeconds
@@ -138,6 +151,35 @@ public final class ICULocaleFormatter: LocaleFormatting, Sendable {
         memo.withLock { memo in
             if memo.offsets.count >= Memo.capacity { memo.offsets.removeAll(keepingCapacity: true) }
             memo.offsets[bucket] = .some(offset)
+        }
+        return offset
+    }
+
+    /// The zone's offset at `seconds` from the span between the zone's transitions around it
+    /// (ICU's previous and next transition, asked once a span: a chat's messages share a
+    /// few, where a quarter hour each asked ICU twice); nil where ICU names no transition on
+    /// either side, or the second itself straddles one.
+    private func offsetBetweenTransitions(at seconds: Int64) -> Int64? {
+        let known = memo.withLock { memo -> Int64? in
+            guard let index = memo.spans.firstIndex(where: { $0.start <= seconds && seconds < $0.end }) else { return nil }
+            let span = memo.spans[index]
+            // The latest asked for first: messages come in order of time.
+            if index > 0 { memo.spans.remove(at: index); memo.spans.insert(span, at: 0) }
+            return span.offset
+        }
+        if let known { return known }
+        let millis = Double(seconds) * 1000
+        var previous = 0.0, next = 0.0
+        let found = handles.withLock { clk_icu_zone_transitions($0.calendar, millis, &previous, &next) == 0 }
+        guard found, previous.isFinite, next.isFinite else { return nil }
+        // Whole seconds: the first entirely at or after the previous transition, up to the
+        // first that reaches the next one.
+        let start = Int64((previous / 1000).rounded(.up)), end = Int64((next / 1000).rounded(.down))
+        guard start <= seconds, seconds < end else { return nil }
+        let offset = Int64(localDateTimeFromICU(millis).utcOffsetSeconds)
+        memo.withLock { memo in
+            if memo.spans.count >= Memo.spanCapacity { memo.spans.removeLast() }
+            memo.spans.insert(OffsetSpan(start: start, end: end, offset: offset), at: 0)
         }
         return offset
     }

@@ -42,8 +42,17 @@ struct AnalyzedText {
     func utf16(_ range: Range<Int>) -> [UInt16] {
         var units: [UInt16] = []
         units.reserveCapacity(range.count)
+        // Encoded here, a unit or a surrogate pair each (as `UTF16.encode`, whose generic
+        // `append(contentsOf:)` cost more than the encoding).
         for scalar in scalars[range] {
-            units.append(contentsOf: UTF16.encode(scalar)!)
+            let value = scalar.value
+            if value < 0x1_0000 {
+                units.append(UInt16(truncatingIfNeeded: value))
+            } else {
+                let offset = value - 0x1_0000
+                units.append(UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10)))
+                units.append(UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF)))
+            }
         }
         return units
     }

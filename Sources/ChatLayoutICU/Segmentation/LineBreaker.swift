@@ -95,6 +95,12 @@ enum LineBreaker {
         ) -> LineBreakAction {
             let raw = classes[index - 1]
             var current = classes[index]
+            // A letter after a letter (the commonest step): none of LB4–LB10 applies, and LB28
+            // keeps them together (`pair`'s first test).
+            if (current == .AL || current == .HL) && (raw == .AL || raw == .HL) && (previous == .AL || previous == .HL) {
+                advance(current, properties[index])
+                return .prohibited
+            }
             // LB4, LB5: after hard line breaks.
             switch raw {
             case .BK, .LF, .NL:
@@ -137,6 +143,10 @@ enum LineBreaker {
             _ classes: UnsafeBufferPointer<LineBreakClass>, _ properties: UnsafeBufferPointer<CharacterProperties>
         ) -> LineBreakAction {
             let before = previous
+            // LB28 first for the commonest pair, letters beside letters: no rule above it
+            // applies to (AL | HL) (AL | HL) (none names either class, LB14–LB17 read the class
+            // before spaces, here a letter, and LB25's number state is reset by a letter).
+            if (before == .AL || before == .HL) && (current == .AL || current == .HL) { return .prohibited }
             let beforeSpaces = beforeOptionalSpaces
             // LB11
             if current == .WJ || before == .WJ { return .prohibited }

@@ -33,6 +33,9 @@ struct LineWrapper {
 
         var lineStart = 0            // code point where the current line starts
         var lineClusters: [Range<Int>] = []
+        // Room for a line's clusters from the start (a cell or more each, as a rule), not
+        // grown a few times per text.
+        lineClusters.reserveCapacity(min(clusters.count, 2 * limit + 8))
         var visibleWidth = 0         // width through the last non-space cluster
         var visibleClusterCount = 0  // clusters through the last non-space cluster
         var pendingWidth = 0         // width of the spaces after it

@@ -20,9 +20,23 @@ final class MeasurementCache: Sendable {
         var text: String
         /// The wrapping width; -1 for a one-line width; -2 - w for a truncation to w cells.
         var width: Int
+        /// The hash of the text's bytes and the width, computed once when the key is made:
+        /// the shard, the current generation and the previous one (and a generation's growth)
+        /// all hash the key, and each hashing of the bytes cost as much as the search.
+        let hash: Int
+
+        init(text: String, width: Int) {
+            self.text = text
+            self.width = width
+            var hasher = Hasher()
+            hasher.combine(width)
+            var bytes = text
+            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hash = hasher.finalize()
+        }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.width == rhs.width, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+            guard lhs.hash == rhs.hash, lhs.width == rhs.width, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
             // Over the contiguous bytes: `UTF8View.elementsEqual` goes byte by byte through
             // the view's generic iterator.
             var left = lhs.text
@@ -33,9 +47,7 @@ final class MeasurementCache: Sendable {
         }
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(width)
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(hash)
         }
     }
 
@@ -73,7 +85,7 @@ final class MeasurementCache: Sendable {
         shards.reduce(0) { total, shard in total + shard.generations.withLock { $0.current.count + $0.previous.count } }
     }
 
-    private func shard(_ key: Key) -> Shard { shards[Int(UInt(bitPattern: key.hashValue) % UInt(Self.shardCount))] }
+    private func shard(_ key: Key) -> Shard { shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))] }
 
     func wrapped(_ text: String, width: Int, measure: () -> WrappedText) -> WrappedText {
         let key = Key(text: text, width: width)

@@ -157,6 +157,9 @@ enum SimpleTextWrapper {
                        as: UTF8.self)
             }
             var lines: [TextLine] = []
+            // About as many lines as the code points fill (a cell or more each): allocated
+            // once, not grown line by line.
+            lines.reserveCapacity(count / limit + 1)
             /// A line of the code points `span`, drawn through `visibleEnd`.
             func appendLine(_ span: Range<Int>, visibleEnd: Int, width: Int) {
                 let display = string(span.lowerBound ..< visibleEnd)

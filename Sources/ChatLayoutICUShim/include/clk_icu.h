@@ -111,6 +111,12 @@ void clk_icu_calendar_close(void *calendar);
 /// error.
 int32_t clk_icu_calendar_fields(void *calendar, double millis, int32_t *fields);
 
+/// The calendar's time zone transitions around an instant (milliseconds since 1970, UTC):
+/// `*previous` the last at or before it, `*next` the first after it; between them the zone's
+/// offset does not change. Returns 0, or -1 when ICU names no transition on either side (a
+/// zone without any, or one ICU cannot search) or on error.
+int32_t clk_icu_zone_transitions(void *calendar, double millis, double *previous, double *next);
+
 // MARK: Formatting
 
 /// A date formatter for a pattern, or for a skeleton when `isSkeleton` (the locale's best

@@ -132,7 +132,7 @@ final class Pipeline: Sendable {
             rows.appendRow(copying: 0, of: kept, at: y)
         } else {
             rows.beginRow()
-            rowLayout.write(.message(decision), into: &rows)
+            rowLayout.writeMessage(decision, into: &rows)
             rows.moveRecordsOfLastRow(by: y)
         }
         let height = rows.frame(ofRow: rows.rowCount - 1).height

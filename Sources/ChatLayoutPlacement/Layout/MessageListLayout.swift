@@ -263,8 +263,8 @@ struct StackedRows: Sendable {
         rowLayout.write(item, into: &table)
         let height = table.frame(ofRow: table.rowCount - 1).height
         let top = stack.place(kind, height: height)
-        if case .message(let decision) = item {
-            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + height, dateLabel: decision.dateLabel))
+        if let dateLabel = item.messageDateLabel {
+            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + height, dateLabel: dateLabel))
         }
     }
 

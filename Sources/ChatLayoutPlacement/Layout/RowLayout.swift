@@ -138,6 +138,15 @@ struct RowLayout {
 
     /// The same; a part without text says `words` (else the plain presentation's).
     func line(_ role: BoxRole, _ text: String?, words: String?, content: BoxContent?, drawn: String, maxWidth: Int) -> Block {
+        let (placed, direction) = fittedLine(drawn, maxWidth: maxWidth)
+        return Block(role: role, text: text ?? words ?? self.words(role, content: content), content: content, lines: [placed], width: placed.width,
+                     height: lineHeight,
+                     alignment: .leading, direction: direction)
+    }
+
+    /// `drawn` as one line cut to `maxWidth` and reordered for display, and which way it reads
+    /// (``line(_:_:words:content:drawn:maxWidth:)``'s line).
+    func fittedLine(_ drawn: String, maxWidth: Int) -> (line: TextLine, direction: TextDirection) {
         let limit = max(1, maxWidth)
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(drawn, width: limit)
@@ -145,10 +154,7 @@ struct RowLayout {
         if whole.lines.count != 1 || (shown?.width ?? 0) > limit {
             shown = measurer.wrap(measurer.truncate(drawn, width: limit), width: limit).lines.first
         }
-        let placed = shown ?? TextLine(text: "", display: "", width: 0)
-        return Block(role: role, text: text ?? words ?? self.words(role, content: content), content: content, lines: [placed], width: placed.width,
-                     height: lineHeight,
-                     alignment: .leading, direction: whole.direction)
+        return (shown ?? TextLine(text: "", display: "", width: 0), whole.direction)
     }
 
     /// The block's box at (x, y) of the row, `width` wide (else the block's), its lines placed
@@ -237,6 +243,14 @@ struct RowLayout {
     /// Writes the row of a list item into `sink`, mirrored in a right-to-left layout.
     func write<Sink: BoxSink>(_ item: MessageListItem, into sink: inout Sink) {
         writeLeftToRight(item, into: &sink)
+        if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
+    }
+
+    /// Writes a message's row into `sink` as ``write(_:into:)`` writes `.message(decision)`,
+    /// without the item: boxing the decision into one, then taking it out again, copied it
+    /// twice.
+    func writeMessage<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
+        writeMessageRow(decision, into: &sink)
         if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
     }
 
@@ -807,8 +821,10 @@ struct RowLayout {
         var width: Int
         /// The width it is given (0: none).
         var allowed = 0
-        /// Its block, once cut to what it was given (nil: not drawn).
-        var block: Block?
+        /// Its line, once cut to what it was given (nil: not drawn), and which way it reads:
+        /// the line alone, not a ``Block`` (a large value, copied at every step).
+        var shown: TextLine?
+        var direction = TextDirection.leftToRight
         /// The time and the delivery status stay whole (stored: read in place, the part is
         /// not copied to compute it).
         let isEssential: Bool
@@ -880,22 +896,28 @@ struct RowLayout {
             for index in 0 ..< count {
                 let fit = min(base[index].allowed, budget)
                 guard fit > 0 else { continue }
-                let block = line(base[index].role, base[index].text, words: base[index].words, content: base[index].content,
-                                 drawn: base[index].drawn, maxWidth: fit)
-                guard block.width > 0 else { continue }
-                budget -= block.width
-                total += block.width
+                let (shown, direction) = fittedLine(base[index].drawn, maxWidth: fit)
+                guard shown.width > 0 else { continue }
+                budget -= shown.width
+                total += shown.width
                 drawnCount += 1
-                base[index].block = block
+                base[index].shown = shown
+                base[index].direction = direction
             }
             guard drawnCount > 0 else { return 0 }
             total += spacing * (drawnCount - 1)
             var x = column.isFlipped ? column.right - total : column.left
             for index in 0 ..< count {
-                // Moved out, not copied.
-                guard let block = base[index].block.take() else { continue }
-                emit(block, id: id, x: x, y: y, into: &sink)
-                x += block.width + spacing
+                // Moved out, not copied; written as ``emit(_:id:x:y:width:into:)`` writes a
+                // line's block (``line(_:_:words:content:drawn:maxWidth:)``).
+                guard let shown = base[index].shown.take() else { continue }
+                let role = base[index].role, content = base[index].content
+                let text = base[index].text ?? base[index].words ?? words(role, content: content)
+                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: shown.width, height: lineHeight),
+                                      text: text, content: content, lines: [shown], alignment: .leading,
+                                      direction: base[index].direction, tail: .none)
+                sink.close(token, height: nil)
+                x += shown.width + spacing
             }
             return lineHeight
         }
