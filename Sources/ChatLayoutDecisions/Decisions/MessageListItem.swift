@@ -235,12 +235,12 @@ extension MessageListItem {
     }
 
     /// The rows above a message, top to bottom, for the batch list and the incremental one
-    /// alike: the older page's loading row above the oldest message (`loadingOlder`: its
-    /// words), its day's date separator (`date`: the day and its label), then the unread
-    /// separator (`unread`: its words).
-    package static func rowsAbove(loadingOlder: String?, date: (day: CalendarDay, label: String)?, unread: String?) -> [MessageListItem] {
+    /// alike: its day's date separator (`date`: the day and its label), then the unread
+    /// separator (`unread`: its words). Above the oldest message, the older page's loading row
+    /// comes first (``loadingOlderIndicator(text:)``), added by the lists themselves: one
+    /// message in a list has it.
+    package static func rowsAbove(date: (day: CalendarDay, label: String)?, unread: String?) -> [MessageListItem] {
         var rows: [MessageListItem] = []
-        if let loadingOlder { rows.append(.loadingOlderIndicator(text: loadingOlder)) }
         if let date { rows.append(.dateSeparator(day: date.day, text: date.label)) }
         if let unread { rows.append(.unreadSeparator(text: unread)) }
         return rows

@@ -158,8 +158,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             let (decision, dateSeparatorAbove) = decide(message, time: time, label: label, above: above, below: below(index),
                                                         grouping: grouping, in: conversation, delivery: list.delivery,
                                                         user: user, explain: explain)
-            items += MessageListItem.rowsAbove(loadingOlder: index == 0 ? olderPageLoadingText(conversation) : nil,
-                                               date: dateSeparatorAbove ? (time.day, label) : nil,
+            if index == 0, let loading = olderPageLoadingText(conversation) { items.append(.loadingOlderIndicator(text: loading)) }
+            items += MessageListItem.rowsAbove(date: dateSeparatorAbove ? (time.day, label) : nil,
                                                unread: index == list.firstUnread ? strings.unreadSeparator(config.unreadSeparatorLabel) : nil)
             above = MessageAbove(day: time.day, endsGroup: decision.isLastInGroup)
             // A decision is made without notes: it is moved into the item's box as made (a

@@ -71,8 +71,9 @@ final class Pipeline: Sendable {
         )
         var resolved = entry
         if !decision.isExactly(previous.value) { resolved.decision = decision } // else the shared decision stays
-        let rowsAbove = MessageListItem.rowsAbove(loadingOlder: loadingOlder, date: separatorAbove ? (day, label) : nil,
+        var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
+        if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) } // the first entry's alone
         let hasRows = entry.rowCount > 0
         // Rows that draw as they did: the date separator of the same label, the message row
         // whose decisions draw alike (the unread row is one row, shared).

@@ -673,9 +673,8 @@ struct RowLayout {
                 if let quote = spec.quote {
                     // Out into the bubble's padding by `-quoteInset` on each side (Stream's quote box).
                     let outset = max(0, -quoteInset)
-                    var block = quoteBlock(quote, width: inner + 2 * outset)
-                    block.extraInset = -outset
-                    content.append(block)
+                    content.append(quoteBlock(quote, width: inner + 2 * outset))
+                    if outset != 0 { content[content.count - 1].extraInset = -outset }
                 }
             case .poll:
                 // The question, then one line per option, each cut to `inner`.
@@ -714,14 +713,13 @@ struct RowLayout {
                     // The text stands `textInset` further in on each side (not a jumbomoji, drawn without a bubble).
                     let inset = spec.textIsJumbomoji ? 0 : min(textInset, (inner - 1) / 2)
                     let width = inner - 2 * inset
-                    var block: Block
                     if let rich = spec.richText, !spec.textIsJumbomoji {
-                        block = richTextBlock(rich, plain: text, width: width)
+                        content.append(richTextBlock(rich, plain: text, width: width))
                     } else {
-                        block = spec.textIsJumbomoji ? jumbomojiBlock(text, width: width) : wrapped(.text, text, width: width)
+                        content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: width) : wrapped(.text, text, width: width))
                     }
-                    block.extraInset = inset
-                    content.append(block)
+                    // Set in place: a block is a large value, not copied for one field.
+                    if inset != 0 { content[content.count - 1].extraInset = inset }
                 }
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
