@@ -204,6 +204,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         let analyzed = AnalyzedText(text)
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         var pieces: [(range: Range<Int>, width: Int, isBreak: Bool)] = []
+        pieces.reserveCapacity(max(0, boundaries.count - 1))
         var total = 0
         for (start, end) in zip(boundaries, boundaries.dropFirst()) {
             let isBreak: Bool
@@ -214,10 +215,21 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
             let clusterWidth = isBreak ? 1 : CellWidth.width(start ..< end, analyzed, policy)
             pieces.append((start ..< end, clusterWidth, isBreak))
             total += clusterWidth
+            // Past the width the text is cut: the clusters after this one are not kept.
+            if total > width { break }
         }
+        // The clusters' text, a line break as a space: each run between breaks made at once,
+        // not a string a cluster.
         func render(_ slice: ArraySlice<(range: Range<Int>, width: Int, isBreak: Bool)>) -> String {
+            guard let first = slice.first, let last = slice.last else { return "" }
             var result = ""
-            for piece in slice { result += piece.isBreak ? " " : analyzed.string(piece.range) }
+            var runStart = first.range.lowerBound
+            for piece in slice where piece.isBreak {
+                result += analyzed.string(runStart ..< piece.range.lowerBound)
+                result += " "
+                runStart = piece.range.upperBound
+            }
+            result += analyzed.string(runStart ..< last.range.upperBound)
             return result
         }
         if total <= width { return render(pieces[...]) }

@@ -107,6 +107,33 @@ struct WrappingTests {
         }
     }
 
+    /// Truncation is, cluster by cluster, the text's longest prefix that leaves room for the
+    /// ellipsis (a line break drawn as a space, spaces and breaks at the cut dropped), then "…";
+    /// the whole text, breaks as spaces, when it fits. Checked against that reading over the
+    /// corpus and a few multi-line texts, at widths 1–40.
+    @Test func truncation_isTheClustersThatFit_overTheCorpus() throws {
+        let texts = try Array(Fixtures.corpus().prefix(600)) + ["a\nb c\r\nd", "line one\nline two\nthree", "\n\nx", "עברית\nand 日本語 text"]
+        let breaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+        for text in texts {
+            let clusters = engine.clusterWidths(text).map { cluster in
+                let isBreak = cluster.cluster.unicodeScalars.first.map(breaks.contains) ?? false
+                return (text: isBreak ? " " : cluster.cluster, width: isBreak ? 1 : cluster.width, cut: isBreak || cluster.cluster == " ")
+            }
+            for width in 1 ... 40 {
+                let expected: String
+                if clusters.reduce(0, { $0 + $1.width }) <= width {
+                    expected = clusters.map(\.text).joined()
+                } else {
+                    var kept = 0, used = 0
+                    while kept < clusters.count && used + clusters[kept].width <= width - 1 { used += clusters[kept].width; kept += 1 }
+                    while kept > 0 && clusters[kept - 1].cut { kept -= 1 }
+                    expected = UntrustedText.closingOpenBidi(clusters[..<kept].map(\.text).joined() + "…")
+                }
+                #expect(engine.truncate(text, width: width) == expected, "\(String(reflecting: text)) at \(width)")
+            }
+        }
+    }
+
     // MARK: Properties over the corpus
 
     /// Checks every promise of `wrap` for one text at one width; returns what broke.
