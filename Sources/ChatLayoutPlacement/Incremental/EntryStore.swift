@@ -213,6 +213,12 @@ struct EntryStore: Sendable {
         return (rows, messageRows)
     }
 
+    /// Whether the last entry ends its group (false without entries), read in place.
+    var lastEndsGroup: Bool {
+        guard let chunk = store.chunks.last, let entry = chunk.entries.last else { return false }
+        return entry.decisionBox.value.isLastInGroup
+    }
+
     /// Calls `body` with each row of the entries from `position` on, top to bottom, with its
     /// index in the list, until it returns false. Returns false if it did.
     @discardableResult

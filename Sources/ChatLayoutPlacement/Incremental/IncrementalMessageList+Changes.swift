@@ -226,6 +226,7 @@ extension IncrementalMessageList {
             return entry
         }
         footer = footerRows(reusing: [])
+        footerInputs = currentFooterInputs
         var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compareInPlace(old, oldFooter: oldFooter)
@@ -262,21 +263,29 @@ extension IncrementalMessageList {
             }
         }
         let oldFooter = footer
-        footer = footerRows(reusing: oldFooter)
+        // The rows under the messages, made again only when what they are made from changed.
+        // (Read field by field: the computed `currentFooterInputs` copied the whole list here.)
+        let inputs = FooterInputs(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
+                                  loadingNewer: shell.isLoadingNewerMessages, lastEndsGroup: entries.lastEndsGroup)
+        let footerKept = inputs == footerInputs
+        if !footerKept {
+            footer = footerRows(reusing: oldFooter)
+            footerInputs = inputs
+        }
         unreadCount = currentUnreadCount()
 
-        let changes = diff(record, oldFooter: oldFooter, oldHeader: oldHeader)
+        let changes = diff(record, oldFooter: footerKept ? nil : oldFooter, oldHeader: oldHeader)
         entries.compactWastefulChunks() // the rows before the change were read
         return changes
     }
 
-    /// The rows `record` says changed, and the footer and header against `oldFooter` and
-    /// `oldHeader`.
-    private func diff(_ record: ChangeRecord, oldFooter: [FooterRow], oldHeader: Box) -> MessageListDiff {
+    /// The rows `record` says changed, and the footer and header against `oldFooter` (nil: the
+    /// footer's rows are the same) and `oldHeader`.
+    private func diff(_ record: ChangeRecord, oldFooter: [FooterRow]?, oldHeader: Box) -> MessageListDiff {
         var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compare(record)
-        builder.compareFooter(oldFooter)
+        if let oldFooter { builder.compareFooter(oldFooter) } // nil: the rows were kept
         builder.diff.headerChanged = !oldHeader.isSame(headerBox, movedDown: 0)
         return builder.diff
     }

@@ -68,12 +68,18 @@ extension IncrementalMessageList {
     func footerRows(reusing old: [FooterRow]) -> [FooterRow] {
         let items = pipeline.bottomItems(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
                                          loadingNewer: shell.isLoadingNewerMessages)
-        var stack = RowStack(metrics: metrics, below: entries.isEmpty ? nil : .message(endsGroup: entries[entries.count - 1].decision.isLastInGroup))
+        var stack = RowStack(metrics: metrics, below: entries.isEmpty ? nil : .message(endsGroup: entries[entries.count - 1].decisionBox.value.isLastInGroup))
         return items.map { item in
             var row = old.first { $0.item.isExactly(item) } ?? FooterRow(id: ListItemID(item), item: item, box: pipeline.row(item))
             row.offset = stack.place(RowStack.Kind(item), height: row.box.frame.height)
             return row
         }
+    }
+
+    /// What the rows under the messages would be made from now.
+    var currentFooterInputs: FooterInputs {
+        FooterInputs(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
+                     loadingNewer: shell.isLoadingNewerMessages, lastEndsGroup: entries.lastEndsGroup)
     }
 
     /// Whether every row under the messages is a list state (empty, loading, typing).

@@ -74,6 +74,24 @@ public struct IncrementalMessageList: Sendable {
     /// The rows under the messages: the empty state and the typing indicator, or the loading
     /// state alone.
     var footer: [FooterRow] = []
+    /// What ``footer`` was made from: a change that leaves it as it was keeps the rows.
+    var footerInputs: FooterInputs?
+
+    /// What the rows under the messages are made from (`footerRows(reusing:)`): the list's
+    /// state, whether it has messages, the typing words (compared byte for byte), the newer
+    /// page loading, and whether the last message ends its group (the space above them).
+    struct FooterInputs: Equatable, Sendable {
+        var state: ListLoadingState
+        var hasMessages: Bool
+        var typing: String?
+        var loadingNewer: Bool
+        var lastEndsGroup: Bool
+
+        static func == (lhs: FooterInputs, rhs: FooterInputs) -> Bool {
+            lhs.state == rhs.state && lhs.hasMessages == rhs.hasMessages && Identifier.equal(lhs.typing, rhs.typing)
+                && lhs.loadingNewer == rhs.loadingNewer && lhs.lastEndsGroup == rhs.lastEndsGroup
+        }
+    }
 
     /// A row under the messages.
     struct FooterRow: Sendable {
@@ -171,6 +189,7 @@ public struct IncrementalMessageList: Sendable {
         header = pipeline.resolver.header(shell, typing: typing)
         headerBox = pipeline.layout.header(header, width: self.width)
         footer = footerRows(reusing: [])
+        footerInputs = currentFooterInputs
         unreadCount = currentUnreadCount()
     }
 
