@@ -262,21 +262,24 @@ extension IncrementalMessageList {
                 headerBox = pipeline.layout.header(header, width: width)
             }
         }
-        let oldFooter = footer
-        // The rows under the messages, made again only when what they are made from changed.
-        // (Read field by field: the computed `currentFooterInputs` copied the whole list here.)
-        let inputs = FooterInputs(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
-                                  loadingNewer: shell.isLoadingNewerMessages, lastEndsGroup: entries.lastEndsGroup)
-        let footerKept = inputs == footerInputs
-        if !footerKept {
-            footer = footerRows(reusing: oldFooter)
-            footerInputs = inputs
-        }
+        let oldFooter = refreshFooter()
         unreadCount = currentUnreadCount()
 
-        let changes = diff(record, oldFooter: footerKept ? nil : oldFooter, oldHeader: oldHeader)
+        let changes = diff(record, oldFooter: oldFooter, oldHeader: oldHeader)
         entries.compactWastefulChunks() // the rows before the change were read
         return changes
+    }
+
+    /// The rows under the messages made again when what they are made from changed: returns
+    /// those before, or nil when they were kept.
+    private mutating func refreshFooter() -> [FooterRow]? {
+        let inputs = FooterInputs(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
+                                  loadingNewer: shell.isLoadingNewerMessages, lastEndsGroup: entries.lastEndsGroup)
+        guard inputs != footerInputs else { return nil }
+        let old = footer
+        footer = footerRows(reusing: old)
+        footerInputs = inputs
+        return old
     }
 
     /// The rows `record` says changed, and the footer and header against `oldFooter` (nil: the
@@ -334,13 +337,13 @@ extension IncrementalMessageList {
 /// changed or removed were before.
 struct ChangeRecord {
     /// Entries to resolve again, by key.
-    var refresh: Set<SortKey> = []
+    var refresh = SortKeySet()
     /// Entries the change added.
-    var added: Set<SortKey> = []
+    var added = SortKeySet()
     /// Entries before the change, for those it changed or removed, with where their rows
     /// were once the change rewrote or removed them (nil while the entry keeps its rows: they
     /// are the same records after the change).
-    var before: [SortKey: (entry: ListEntry, rows: RowsBefore?)] = [:]
+    var before = SortKeyMap<(entry: ListEntry, rows: RowsBefore?)>()
     /// The rows of the entries the change removed, as they were (copied: their chunks' tables
     /// go on changing).
     var beforeRows = RowTable()
@@ -364,10 +367,11 @@ struct ChangeRecord {
     mutating func keep(at position: Int, in entries: EntryStore, withRows: Bool = false) {
         let key = entries[position].key
         guard !added.contains(key) else { return }
-        if before.index(forKey: key) == nil { before[key] = (entries[position], nil) }
+        if !before.contains(key) { before[key] = (entries[position], nil) }
         if withRows && before[key]!.rows == nil {
             if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
-            before[key]!.rows = .copied(firstRow: beforeRows.rowCount)
+            let firstRow = beforeRows.rowCount
+            before.modify(key) { $0.rows = .copied(firstRow: firstRow) }
             entries.copyRows(of: position, into: &beforeRows)
         }
     }
@@ -377,7 +381,7 @@ struct ChangeRecord {
     /// are not yet.
     mutating func keepRows(of key: SortKey, inChunk chunk: Int, startingAt start: Int) {
         guard let kept = before[key], kept.rows == nil else { return }
-        before[key]!.rows = .unread(chunk: chunk, start: start)
+        before.modify(key) { $0.rows = .unread(chunk: chunk, start: start) }
     }
 
     /// The entry at `position` and the two around it are resolved again.

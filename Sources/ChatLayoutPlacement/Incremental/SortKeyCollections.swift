@@ -1,0 +1,108 @@
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
+
+/// How many keys a change's collections hold in an array, searched in order, before they hash
+/// them: an append or an edit names two or three entries, and hashing a key costs more than
+/// comparing a dozen; a page of older messages names hundreds.
+private let smallKeyCount = 16
+
+/// A set of sort keys, as a change collects them (``ChangeRecord``): an array while it is
+/// small, a hashed set once it is not.
+struct SortKeySet {
+    private var small: [SortKey] = []
+    private var large: Set<SortKey>?
+
+    init() {}
+
+    /// Whether it holds `key`.
+    func contains(_ key: SortKey) -> Bool {
+        if let large { return large.contains(key) }
+        return small.contains(key)
+    }
+
+    /// Adds `key` if it is not there yet.
+    mutating func insert(_ key: SortKey) {
+        if large != nil {
+            large!.insert(key)
+            return
+        }
+        guard !small.contains(key) else { return }
+        if small.count < smallKeyCount {
+            if small.isEmpty { small.reserveCapacity(4) }
+            small.append(key)
+        } else {
+            var set = Set(small)
+            set.insert(key)
+            large = set
+            small = []
+        }
+    }
+
+    /// The keys, in order.
+    func sorted() -> [SortKey] {
+        if let large { return large.sorted() }
+        return small.sorted()
+    }
+}
+
+/// A dictionary keyed by sort keys, as a change keeps the entries it touched as they were
+/// (``ChangeRecord/before``): pairs in an array while it is small, hashed once it is not.
+struct SortKeyMap<Value> {
+    private var small: [(key: SortKey, value: Value)] = []
+    private var large: [SortKey: Value]?
+
+    init() {}
+
+    private func index(of key: SortKey) -> Int? {
+        small.firstIndex { $0.key == key }
+    }
+
+    /// The value of `key`, if it has one; set to nil, the key goes.
+    subscript(key: SortKey) -> Value? {
+        get {
+            if let large { return large[key] }
+            return index(of: key).map { small[$0].value }
+        }
+        set {
+            if large != nil {
+                large![key] = newValue
+                return
+            }
+            if let index = index(of: key) {
+                if let newValue { small[index].value = newValue } else { small.remove(at: index) }
+            } else if let newValue {
+                if small.count < smallKeyCount {
+                    if small.isEmpty { small.reserveCapacity(4) }
+                    small.append((key, newValue))
+                } else {
+                    var dictionary = Dictionary(uniqueKeysWithValues: small.map { ($0.key, $0.value) })
+                    dictionary[key] = newValue
+                    large = dictionary
+                    small = []
+                }
+            }
+        }
+    }
+
+    /// Changes the value of `key`, which it must have, in place.
+    mutating func modify(_ key: SortKey, _ body: (inout Value) -> Void) {
+        if large != nil {
+            body(&large![key]!)
+        } else if let index = index(of: key) {
+            body(&small[index].value)
+        } else {
+            preconditionFailure("no value for the key")
+        }
+    }
+
+    /// Whether it has a value for `key`.
+    func contains(_ key: SortKey) -> Bool {
+        if let large { return large[key] != nil }
+        return index(of: key) != nil
+    }
+
+    /// Its keys, in no particular order.
+    var keys: [SortKey] {
+        if let large { return Array(large.keys) }
+        return small.map(\.key)
+    }
+}
