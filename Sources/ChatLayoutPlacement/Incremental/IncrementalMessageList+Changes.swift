@@ -226,7 +226,7 @@ extension IncrementalMessageList {
             return entry
         }
         footer = footerRows(reusing: [])
-        footerInputs = currentFooterInputs
+        footerInputs = FooterInputs(shell: shell, entries: entries, typing: typing)
         var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                       unreadCount: unreadCount)
         builder.compareInPlace(old, oldFooter: oldFooter)
@@ -273,8 +273,7 @@ extension IncrementalMessageList {
     /// The rows under the messages made again when what they are made from changed: returns
     /// those before, or nil when they were kept.
     private mutating func refreshFooter() -> [FooterRow]? {
-        let inputs = FooterInputs(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
-                                  loadingNewer: shell.isLoadingNewerMessages, lastEndsGroup: entries.lastEndsGroup)
+        let inputs = FooterInputs(shell: shell, entries: entries, typing: typing)
         guard inputs != footerInputs else { return nil }
         let old = footer
         footer = footerRows(reusing: old)

@@ -76,12 +76,6 @@ extension IncrementalMessageList {
         }
     }
 
-    /// What the rows under the messages would be made from now.
-    var currentFooterInputs: FooterInputs {
-        FooterInputs(state: shell.messageListState, hasMessages: !entries.isEmpty, typing: typing,
-                     loadingNewer: shell.isLoadingNewerMessages, lastEndsGroup: entries.lastEndsGroup)
-    }
-
     /// Whether every row under the messages is a list state (empty, loading, typing).
     var footerShowsOnlyStates: Bool { footer.allSatisfy { RowStack.Kind($0.item).isState } }
 }

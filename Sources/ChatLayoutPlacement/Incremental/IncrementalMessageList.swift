@@ -87,6 +87,16 @@ public struct IncrementalMessageList: Sendable {
         var loadingNewer: Bool
         var lastEndsGroup: Bool
 
+        /// What they are made from in a list whose conversation is `shell`, whose entries are
+        /// `entries` and whose typing words are `typing` (each read in place).
+        init(shell: Conversation, entries: EntryStore, typing: String?) {
+            state = shell.messageListState
+            hasMessages = !entries.isEmpty
+            self.typing = typing
+            loadingNewer = shell.isLoadingNewerMessages
+            lastEndsGroup = entries.lastEndsGroup
+        }
+
         static func == (lhs: FooterInputs, rhs: FooterInputs) -> Bool {
             lhs.state == rhs.state && lhs.hasMessages == rhs.hasMessages && Identifier.equal(lhs.typing, rhs.typing)
                 && lhs.loadingNewer == rhs.loadingNewer && lhs.lastEndsGroup == rhs.lastEndsGroup
@@ -189,7 +199,7 @@ public struct IncrementalMessageList: Sendable {
         header = pipeline.resolver.header(shell, typing: typing)
         headerBox = pipeline.layout.header(header, width: self.width)
         footer = footerRows(reusing: [])
-        footerInputs = currentFooterInputs
+        footerInputs = FooterInputs(shell: shell, entries: entries, typing: typing)
         unreadCount = currentUnreadCount()
     }
 

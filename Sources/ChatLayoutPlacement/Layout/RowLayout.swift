@@ -671,8 +671,9 @@ struct RowLayout {
             switch part {
             case .quote:
                 if let quote = spec.quote {
-                    // Out into the bubble's padding by `-quoteInset` on each side (Stream's quote box).
-                    let outset = max(0, -quoteInset)
+                    // Out into the bubble's padding by `-quoteInset` on each side (Stream's quote
+                    // box), never past its border.
+                    let outset = min(max(0, -quoteInset), max(0, metrics.bubblePadding))
                     content.append(quoteBlock(quote, width: inner + 2 * outset))
                     if outset != 0 { content[content.count - 1].extraInset = -outset }
                 }
