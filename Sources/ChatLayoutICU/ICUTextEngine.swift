@@ -14,7 +14,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     /// The cell-width policy.
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker
-    private let cache: MeasurementCache
+    let cache: MeasurementCache
 
     /// The Unicode version of the character data ("15.0").
     public static var unicodeVersion: String { versions.unicode }
@@ -153,40 +153,55 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     }
 
     /// `text` wrapped to `width` cells (at least 1). See `TextMeasuring.wrap(_:width:)` in `ChatLayoutKit`.
+    ///
+    /// A text is measured once, whatever the width: its prepared form (clusters, widths, break
+    /// opportunities) is kept, and wrapping it at another width is arithmetic over it.
     public func wrap(_ text: String, width: Int) -> WrappedText {
-        cache.wrapped(text, width: width) { measureWrap(text, width: width) }
+        cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
     }
 
-    private func measureWrap(_ text: String, width: Int) -> WrappedText {
-        SimpleTextWrapper.wrap(text, width: width, policy: policy) ?? measureWrapInGeneral(text, width: width)
+    /// `text` measured for wrapping: by the fast path when it can, else the general one.
+    func prepare(_ text: String) -> PreparedText {
+        SimpleTextWrapper.prepare(text, policy: policy) ?? prepareInGeneral(text)
     }
 
-    /// Wrapping by the general path, for any text (`measureWrap` takes the fast path when it can).
+    /// Wrapping by the general path, for any text (`wrap` takes the fast path when it can).
     func measureWrapInGeneral(_ text: String, width: Int) -> WrappedText {
+        prepareInGeneral(text).wrap(width: width)
+    }
+
+    /// `text` prepared by the general path: grapheme clusters, line-break opportunities (with
+    /// the dictionaries), each cluster's width, the base direction; the analysed text kept for
+    /// the lines' display order.
+    func prepareInGeneral(_ text: String) -> PreparedText {
         let analyzed = AnalyzedText(text)
-        let wrapper = LineWrapper(
-            text: analyzed,
-            clusters: GraphemeBreaker.boundaries(analyzed),
-            actions: LineBreaker.actions(analyzed, dictionary: dictionary),
-            policy: policy
-        )
-        let direction = BidiReorderer.baseDirection(analyzed)
-        var lines: [TextLine] = []
-        for (paragraph, paragraphLines) in wrapper.wrap(width: width) {
-            let displays = BidiReorderer.display(
-                lines: paragraphLines.map { ($0.drawn, $0.span) }, paragraph: paragraph,
-                direction: direction, analyzed
-            )
-            for (line, display) in zip(paragraphLines, displays) {
-                // Most lines draw exactly their text: then one string serves both.
-                let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.span.lowerBound]) ..< Int(analyzed.utf8Offsets[line.span.upperBound])]
-                var drawn = display
-                let same = drawn.withUTF8 { drawn in bytes.withUnsafeBufferPointer { drawn.elementsEqual($0) } }
-                let text = same ? display : analyzed.string(line.span)
-                lines.append(TextLine(text: text, display: display, width: line.width))
+        let clusters = GraphemeBreaker.boundaries(analyzed)
+        let actions = LineBreaker.actions(analyzed, dictionary: dictionary)
+        let count = clusters.count - 1
+        return PreparedText.make(text: text, count: count, direction: BidiReorderer.baseDirection(analyzed), analyzed: analyzed) { units in
+            clusters.withUnsafeBufferPointer { clusters in
+                actions.withUnsafeBufferPointer { actions in
+                    analyzed.properties.withUnsafeBufferPointer { properties in
+                        for index in 0 ..< count {
+                            let start = clusters[index], end = clusters[index + 1]
+                            var flags: UInt8 = actions[start] != .prohibited ? PreparedText.Unit.breakBefore : 0
+                            var width = 0
+                            switch properties[start].lineBreak {
+                            case .BK, .CR, .LF, .NL:
+                                flags |= PreparedText.Unit.hardBreak
+                            default:
+                                width = CellWidth.width(start ..< end, analyzed, policy)
+                                if end - start == 1 && (properties[start].lineBreak == .SP || analyzed.scalars[start] == "\t") {
+                                    flags |= PreparedText.Unit.hangingSpace
+                                }
+                            }
+                            (units + index).initialize(to: PreparedText.Unit(start: Int32(start), width: Int16(clamping: width), flags: flags))
+                        }
+                    }
+                }
             }
+            (units + count).initialize(to: PreparedText.Unit(start: Int32(analyzed.count), width: 0, flags: 0))
         }
-        return WrappedText(lines: lines, direction: direction)
     }
 
     /// `text` on one line, cut at a cluster boundary and ended with "…" so that it fits

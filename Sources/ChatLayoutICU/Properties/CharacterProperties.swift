@@ -37,7 +37,10 @@ struct CharacterProperties: Hashable, Sendable {
     static let extendCombiningOrZWJBit: UInt32 = 1 << 28
 
     var lineBreak: LineBreakClass {
-        LineBreakClass(rawValue: UInt8(truncatingIfNeeded: rawValue & 0x3F)) ?? .XX
+        // The classes are numbered 0 … ZWJ without gaps: a value in range is the class itself
+        // (`init(rawValue:)` is a switch over all of them, on every code point).
+        let raw = UInt8(truncatingIfNeeded: rawValue & 0x3F)
+        return raw <= LineBreakClass.ZWJ.rawValue ? unsafeBitCast(raw, to: LineBreakClass.self) : .XX
     }
     var graphemeBreak: GraphemeBreakProperty {
         GraphemeBreakProperty(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 6) & 0x1F)) ?? .other

@@ -6,6 +6,12 @@ import Synchronization
 /// same names on every group), and a text wrapped once at a width is wrapped the same way
 /// forever — the engine is pure, so a remembered answer is always the right one.
 ///
+/// A wrapped text is remembered with its prepared form (``PreparedText``), under the text
+/// alone: at a width it was wrapped at before, the lines come back; at another one, they are
+/// made from the prepared form by arithmetic, and the text is not measured again. The last
+/// few widths of each text are kept (a text is wrapped at several widths in one list: in its
+/// bubble, quoted, in a thread's preview).
+///
 /// Bounded, in two generations: lookups search the current one, then the previous one (and
 /// bring what they find forward); when the current one is full it becomes the previous one and
 /// the oldest is dropped. Recently used measurements survive; memory stays within
@@ -18,8 +24,11 @@ final class MeasurementCache: Sendable {
     /// the canonical equivalence of non-ASCII strings.)
     private struct Key: Hashable {
         var text: String
-        /// The wrapping width; -1 for a one-line width; -2 - w for a truncation to w cells.
+        /// -1 for a one-line width; -2 - w for a truncation to w cells; ``textWidth`` for a
+        /// text's prepared form and its wraps.
         var width: Int
+
+        static let textWidth = Int.min
         /// The hash of the text's bytes and the width, computed once when the key is made:
         /// the shard, the current generation and the previous one (and a generation's growth)
         /// all hash the key, and each hashing of the bytes cost as much as the search.
@@ -52,47 +61,134 @@ final class MeasurementCache: Sendable {
     }
 
     private enum Entry {
-        case wrapped(WrappedText)
         case width(Int)
         case truncated(String)
     }
 
-    private struct Generations {
-        var current: [Key: Entry] = [:]
-        var previous: [Key: Entry] = [:]
+    /// A text's prepared form and its lines at the last few widths it was wrapped at.
+    private struct TextEntry {
+        static let widthsKept = 4
+        let prepared: PreparedText
+        /// The width most texts are only ever wrapped at, kept inline (no array to allocate).
+        var first: (width: Int, wrapped: WrappedText)?
+        /// The later ones, oldest first.
+        var more: [(width: Int, wrapped: WrappedText)] = []
+
+        init(prepared: PreparedText, width: Int? = nil, wrapped: WrappedText? = nil) {
+            self.prepared = prepared
+            if let width, let wrapped { first = (width, wrapped) }
+        }
+
+        func wrapped(at width: Int) -> WrappedText? {
+            if let first, first.width == width { return first.wrapped }
+            for wrap in more where wrap.width == width { return wrap.wrapped }
+            return nil
+        }
+
+        mutating func remember(_ wrapped: WrappedText, at width: Int) {
+            guard self.wrapped(at: width) == nil else { return }
+            guard first != nil else {
+                first = (width, wrapped)
+                return
+            }
+            if more.count >= Self.widthsKept - 1 { more.removeFirst() }
+            more.append((width, wrapped))
+        }
+    }
+
+    private struct Generations<Value> {
+        var current: [Key: Value] = [:]
+        var previous: [Key: Value] = [:]
     }
 
     /// One lock and its generations. The cache is split into shards by the key's hash, so
-    /// that a list laid out on several cores does not wait on one lock.
+    /// that a list laid out on several cores does not wait on one lock. Texts have generations
+    /// of their own, larger: a long list laid out again at another width finds every text it
+    /// measured before, whatever else was measured in between.
     private final class Shard: Sendable {
-        let generations = Mutex(Generations())
+        let generations = Mutex(Generations<Entry>())
+        let texts = Mutex(Generations<TextEntry>())
     }
 
     private static let shardCount = 16
     private let shards: [Shard]
     let capacity: Int
-    /// Each shard's share of `capacity`.
+    /// How many texts (prepared, with their wraps) a generation holds.
+    let textCapacity: Int
+    /// Each shard's share of `capacity` and of `textCapacity`.
     private let shardCapacity: Int
+    private let textShardCapacity: Int
 
-    init(capacity: Int = 65_536) {
+    init(capacity: Int = 65_536, textCapacity: Int = 262_144) {
         self.capacity = capacity
+        self.textCapacity = textCapacity
         shardCapacity = max(1, capacity / Self.shardCount)
+        textShardCapacity = max(1, textCapacity / Self.shardCount)
         shards = (0 ..< Self.shardCount).map { _ in Shard() }
     }
 
-    /// How many measurements are remembered (both generations of every shard).
+    /// How many widths and truncations are remembered (both generations of every shard).
     var count: Int {
         shards.reduce(0) { total, shard in total + shard.generations.withLock { $0.current.count + $0.previous.count } }
     }
 
+    /// How many texts are remembered prepared.
+    var preparedCount: Int {
+        shards.reduce(0) { total, shard in total + shard.texts.withLock { $0.current.count + $0.previous.count } }
+    }
+
     private func shard(_ key: Key) -> Shard { shards[Int(UInt(bitPattern: key.hash) % UInt(Self.shardCount))] }
 
-    func wrapped(_ text: String, width: Int, measure: () -> WrappedText) -> WrappedText {
-        let key = Key(text: text, width: width)
-        if case .wrapped(let known)? = lookup(key) { return known }
-        let measured = measure()
-        store(key, .wrapped(measured))
-        return measured
+    /// `text` wrapped at `width`: remembered, or else `wrap` of its prepared form, remembered
+    /// or else made by `prepare`.
+    func wrapped(_ text: String, width: Int, prepare: () -> PreparedText, wrap: (PreparedText) -> WrappedText) -> WrappedText {
+        let key = Key(text: text, width: Key.textWidth)
+        let capacity = textShardCapacity
+        let shard = shard(key)
+        // Read in place: the entry is not copied out (its references retained and released)
+        // only to give back one of them.
+        let known = shard.texts.withLock { texts -> Known in
+            if let index = texts.current.index(forKey: key) {
+                if let wrapped = texts.current.values[index].wrapped(at: width) { return .wrapped(wrapped) }
+                return .prepared(texts.current.values[index].prepared)
+            }
+            // Brought forward from the previous generation, if there.
+            guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return .none }
+            Self.insert(key, entry, into: &texts, capacity: capacity)
+            return entry.wrapped(at: width).map(Known.wrapped) ?? .prepared(entry.prepared)
+        }
+        let prepared: PreparedText
+        switch known {
+        case .wrapped(let wrapped): return wrapped
+        case .prepared(let known): prepared = known
+        case .none: prepared = prepare()
+        }
+        let wrapped = wrap(prepared)
+        shard.texts.withLock { texts in
+            if let index = texts.current.index(forKey: key) {
+                texts.current.values[index].remember(wrapped, at: width)
+            } else {
+                Self.insert(key, TextEntry(prepared: prepared, width: width, wrapped: wrapped), into: &texts, capacity: capacity)
+            }
+        }
+        return wrapped
+    }
+
+    private enum Known {
+        case wrapped(WrappedText)
+        case prepared(PreparedText)
+        case none
+    }
+
+    /// `text`'s prepared form: remembered, or else made by `prepare` (and remembered).
+    func prepared(_ text: String, prepare: () -> PreparedText) -> PreparedText {
+        let key = Key(text: text, width: Key.textWidth)
+        let capacity = textShardCapacity
+        let shard = shard(key)
+        if let known = shard.texts.withLock({ Self.find(key, in: &$0, capacity: capacity)?.prepared }) { return known }
+        let made = prepare()
+        shard.texts.withLock { Self.insert(key, TextEntry(prepared: made), into: &$0, capacity: capacity) }
+        return made
     }
 
     func width(_ text: String, measure: () -> Int) -> Int {
@@ -113,12 +209,17 @@ final class MeasurementCache: Sendable {
 
     private func lookup(_ key: Key) -> Entry? {
         let capacity = shardCapacity
-        return shard(key).generations.withLock { generations in
-            if let entry = generations.current[key] { return entry }
-            guard let entry = generations.previous[key] else { return nil }
-            Self.insert(key, entry, into: &generations, capacity: capacity)
-            return entry
-        }
+        return shard(key).generations.withLock { Self.find(key, in: &$0, capacity: capacity) }
+    }
+
+    /// The value of `key`: in the current generation, or brought forward from the previous one.
+    private static func find<Value>(_ key: Key, in generations: inout Generations<Value>, capacity: Int) -> Value? {
+        if let entry = generations.current[key] { return entry }
+        // Until the first generation fills, there is nothing older (and a miss in an empty
+        // dictionary still hashes the key).
+        guard !generations.previous.isEmpty, let entry = generations.previous[key] else { return nil }
+        insert(key, entry, into: &generations, capacity: capacity)
+        return entry
     }
 
     private func store(_ key: Key, _ entry: Entry) {
@@ -126,7 +227,7 @@ final class MeasurementCache: Sendable {
         shard(key).generations.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
     }
 
-    private static func insert(_ key: Key, _ entry: Entry, into generations: inout Generations, capacity: Int) {
+    private static func insert<Value>(_ key: Key, _ entry: Value, into generations: inout Generations<Value>, capacity: Int) {
         if generations.current.count >= capacity {
             generations.previous = generations.current
             generations.current = [:]

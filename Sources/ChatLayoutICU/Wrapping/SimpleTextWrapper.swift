@@ -32,10 +32,20 @@ enum SimpleTextWrapper {
 
     /// `text` wrapped to `width` cells, or nil when it needs the general path.
     static func wrap(_ text: String, width: Int, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> WrappedText? {
-        var text = text
-        return text.withUTF8 { bytes in
-            withDecoded(bytes, table) { scalars in
-                scalars.map { wrap($0, bytes: bytes, width: width, policy: policy) }
+        prepare(text, policy: policy, table: table)?.wrap(width: width)
+    }
+
+    /// `text` prepared for wrapping (its code points' widths and break opportunities), or nil
+    /// when it needs the general path.
+    static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
+        var bytes = text
+        return bytes.withUTF8 { bytes in
+            withDecoded(bytes, table) { decoded in
+                decoded.map { decoded in
+                    PreparedText.make(text: text, count: decoded.count, direction: .leftToRight, analyzed: nil) {
+                        writeUnits(decoded, byteCount: bytes.count, policy: policy, into: $0)
+                    }
+                }
             }
         }
     }
@@ -133,81 +143,30 @@ enum SimpleTextWrapper {
                 | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
     }
 
-    /// Greedy wrapping as `LineWrapper` does it, with one cluster per code point.
-    private static func wrap(_ text: Decoded, bytes: UnsafeBufferPointer<UInt8>, width: Int, policy: CellWidthPolicy) -> WrappedText {
+    /// The code points as units of a prepared text: each one's UTF-8 offset, width, and
+    /// whether a line may break before it (UAX #14 over the code points, as the general path's
+    /// `LineBreaker.actions`), is a line feed or a space; then the end.
+    private static func writeUnits(_ text: Decoded, byteCount: Int, policy: CellWidthPolicy,
+                                   into units: UnsafeMutablePointer<PreparedText.Unit>) {
         let count = text.count
-        let limit = max(1, width)
         let classes = UnsafeBufferPointer(text.classes)
         let properties = UnsafeBufferPointer(text.properties)
         let offsets = text.offsets
-        return withUnsafeTemporaryAllocation(of: LineBreakAction.self, capacity: count + 1) { actions in
-            // UAX #14 over the code points (the general path's `LineBreaker.actions`).
-            actions.initialize(repeating: .prohibited)
-            actions[count] = .mandatory
-            if count > 0 {
-                var state = LineBreaker.State()
-                state.start(classes[0], properties[0])
-                for index in 1 ..< count {
-                    actions[index] = state.decide(at: index, classes, properties)
-                }
+        var state = LineBreaker.State()
+        if count > 0 { state.start(classes[0], properties[0]) }
+        for index in 0 ..< count {
+            let cls = classes[index]
+            var flags: UInt8 = 0
+            if index > 0 && state.decide(at: index, classes, properties) != .prohibited { flags |= PreparedText.Unit.breakBefore }
+            var width = CellWidth.scalarWidth(properties[index], policy)
+            if cls == .LF {
+                flags |= PreparedText.Unit.hardBreak
+                width = 0
+            } else if cls == .SP {
+                flags |= PreparedText.Unit.hangingSpace
             }
-
-            func string(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(offsets[range.lowerBound]) ..< Int(offsets[range.upperBound])]),
-                       as: UTF8.self)
-            }
-            var lines: [TextLine] = []
-            // About as many lines as the code points fill (a cell or more each): allocated
-            // once, not grown line by line.
-            lines.reserveCapacity(count / limit + 1)
-            /// A line of the code points `span`, drawn through `visibleEnd`.
-            func appendLine(_ span: Range<Int>, visibleEnd: Int, width: Int) {
-                let display = string(span.lowerBound ..< visibleEnd)
-                let text = visibleEnd == span.upperBound ? display : string(span)
-                lines.append(TextLine(text: text, display: display, width: width))
-            }
-
-            var lineStart = 0
-            var visibleWidth = 0       // width through the last non-space code point
-            var visibleEnd = 0         // the code point after it
-            var pendingWidth = 0       // width of the spaces after it
-            var opportunity: (index: Int, width: Int, visibleEnd: Int)? = nil
-            var index = 0
-            while index < count {
-                let cls = classes[index]
-                if cls == .LF {
-                    appendLine(lineStart ..< index, visibleEnd: visibleEnd, width: visibleWidth)
-                    index += 1
-                    lineStart = index
-                    visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = nil
-                    continue
-                }
-                if index > lineStart && actions[index] != .prohibited {
-                    opportunity = (index, visibleWidth, visibleEnd)
-                }
-                let width = CellWidth.scalarWidth(properties[index], policy)
-                if cls == .SP {
-                    pendingWidth += width
-                    index += 1
-                    continue
-                }
-                let newWidth = visibleWidth + pendingWidth + width
-                if newWidth > limit && index > lineStart {
-                    let breakAt = opportunity?.index ?? index
-                    appendLine(lineStart ..< breakAt, visibleEnd: opportunity?.visibleEnd ?? visibleEnd,
-                               width: opportunity?.width ?? visibleWidth)
-                    lineStart = breakAt
-                    index = breakAt
-                    visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = nil
-                    continue
-                }
-                visibleWidth = newWidth
-                visibleEnd = index + 1
-                pendingWidth = 0
-                index += 1
-            }
-            appendLine(lineStart ..< count, visibleEnd: visibleEnd, width: visibleWidth)
-            return WrappedText(lines: lines, direction: .leftToRight)
+            (units + index).initialize(to: PreparedText.Unit(start: offsets[index], width: Int16(width), flags: flags))
         }
+        (units + count).initialize(to: PreparedText.Unit(start: Int32(byteCount), width: 0, flags: 0))
     }
 }

@@ -30,7 +30,7 @@ extension IncrementalMessageList {
                 record.renamedUsers.insert(removed.message.user.id)
             }
         case .width(let width):
-            return relayout(width: width)
+            return changeWidth(to: width)
         case .typingUsers(let userIDs):
             shell.typingUserIDs = userIDs
             record.typingChanged = true
@@ -208,7 +208,7 @@ extension IncrementalMessageList {
     // MARK: - Width
 
     /// Every row laid out again at another width (the decisions do not depend on it).
-    private mutating func relayout(width requested: Int) -> MessageListDiff {
+    mutating func changeWidth(to requested: Int) -> MessageListDiff {
         let oldHeader = headerBox
         let oldFooter = footer
         let old = entries

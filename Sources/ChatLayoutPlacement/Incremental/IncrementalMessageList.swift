@@ -374,6 +374,11 @@ public struct IncrementalMessageList: Sendable {
                                dateIndicator: config.dateIndicatorPlacement, layout: pipeline.layout)
         list.firstUnreadMessageID = firstUnreadMessageID()
         list.jumpToUnreadText = pipeline.resolver.jumpToUnreadText(unreadCount: unreadCount)
+        list.source = { [self] width in
+            var again = self
+            _ = again.changeWidth(to: width)
+            return again.list
+        }
         return list
     }
 

@@ -106,7 +106,10 @@ public struct MessageListLayout: Sendable {
     /// runs of rows (rows are independent once decided); the result is the same, byte for
     /// byte, as one core's.
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
-        layout(decisions, width: requestedWidth, dateIndicator: dateIndicator, runLength: laysOutOnAllCores ? Self.parallelRunLength : .max)
+        var list = layout(decisions, width: requestedWidth, dateIndicator: dateIndicator,
+                          runLength: laysOutOnAllCores ? Self.parallelRunLength : .max)
+        list.source = { width in self.layout(decisions, width: width, dateIndicator: dateIndicator) }
+        return list
     }
 
     /// Rows laid out together on one core; a list of fewer than two runs is laid out on one.
@@ -329,6 +332,21 @@ public struct LaidOutList: Sendable {
          unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.init(width: width, header: header, table: table, contentHeight: contentHeight, messageRows: MessageRowRuns(messageRows),
                   showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    /// What lays the list out again at another width: the decisions it was laid out from,
+    /// kept (nil for a part of a longer list, which is never handed out alone).
+    var source: (@Sendable (Int) -> LaidOutList)?
+
+    /// The same list laid out again at `width` (a rotation, a split view, a resized window):
+    /// byte for byte a fresh layout of the same decisions at that width, without deciding
+    /// again. No text is measured again when the measurer keeps what it measured, as
+    /// `ChatLayoutICU`'s engine does (each text prepared once: wrapping it at another width is
+    /// arithmetic over its clusters' widths). An incremental list's ``IncrementalMessageList/list``
+    /// is laid out again as the list itself is by a ``MessageListChange/width(_:)`` change.
+    public func relayout(width: Int) -> LaidOutList {
+        guard let source else { preconditionFailure("a part of a longer list is not laid out again alone") }
+        return source(width)
     }
 
     /// The first unread message's id, where a jump to the first unread message lands (nil:

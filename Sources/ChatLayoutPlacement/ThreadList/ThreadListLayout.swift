@@ -48,6 +48,7 @@ public struct ThreadListLayout: Sendable, ListLayoutBased {
         var list = LaidOutList(width: width, header: header, rows: stacked, unreadCount: 0, dateIndicator: .none, layout: listLayout)
         list.isBottomAnchored = false
         list.bottomBar = bottomBar
+        list.source = { width in self.layout(decisions, width: width) }
         return list
     }
 

@@ -55,6 +55,7 @@ public struct ThreadViewLayout: Sendable, ListLayoutBased {
                                   messageRows: rows.messageRows, showsOnlyStates: rows.stack.onlyStates,
                                   unreadCount: decisions.unreadCount, dateIndicator: dateIndicator, layout: listLayout)
         laidOut.topBanner = decisions.frozenBanner.flatMap { frozenBanner($0, width: width) }
+        laidOut.source = { width in self.layout(decisions, width: width, dateIndicator: dateIndicator).list }
         return LaidOutThread(list: laidOut, opening: decisions.opening, shortThreadSitsAtTheTop: decisions.parentInfo != nil)
     }
 

@@ -1,4 +1,36 @@
+@testable import ChatLayoutICU
 import ChatLayoutKit
+
+/// The engine's wrapping as it was before texts were prepared, kept as an oracle: a text
+/// analysed, segmented and wrapped in one pass, each cluster measured as the line reaches it.
+/// `PreparedTextTests` checks that a prepared text wraps exactly like this at every width.
+enum ReferenceWrapping {
+    /// `text` wrapped to `width` by the general path, measured afresh.
+    static func wrap(_ text: String, width: Int, policy: CellWidthPolicy) -> WrappedText {
+        let analyzed = AnalyzedText(text)
+        let wrapper = LineWrapper(
+            text: analyzed,
+            clusters: GraphemeBreaker.boundaries(analyzed),
+            actions: LineBreaker.actions(analyzed, dictionary: DictionaryBreaker()),
+            policy: policy
+        )
+        let direction = BidiReorderer.baseDirection(analyzed)
+        var lines: [TextLine] = []
+        for (paragraph, paragraphLines) in wrapper.wrap(width: width) {
+            let displays = BidiReorderer.display(
+                lines: paragraphLines.map { ($0.drawn, $0.span) }, paragraph: paragraph,
+                direction: direction, analyzed
+            )
+            for (line, display) in zip(paragraphLines, displays) {
+                let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.span.lowerBound]) ..< Int(analyzed.utf8Offsets[line.span.upperBound])]
+                var drawn = display
+                let same = drawn.withUTF8 { drawn in bytes.withUnsafeBufferPointer { drawn.elementsEqual($0) } }
+                lines.append(TextLine(text: same ? display : analyzed.string(line.span), display: display, width: line.width))
+            }
+        }
+        return WrappedText(lines: lines, direction: direction)
+    }
+}
 
 /// Greedy wrapping of an analysed text to a width in cells.
 ///

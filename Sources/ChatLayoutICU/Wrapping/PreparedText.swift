@@ -1,0 +1,207 @@
+import ChatLayoutICUShim
+import ChatLayoutKit
+
+/// A text measured once, ready to be wrapped at any width by arithmetic alone.
+///
+/// Preparing a text is the measuring: its code points decoded and looked up, its grapheme
+/// clusters (UAX #29) and line-break opportunities (UAX #14, dictionaries for South-East Asian
+/// scripts) found, each cluster's width in cells taken, its base direction read. Wrapping it
+/// at a width then walks the clusters' widths and break flags greedily and slices the lines
+/// out of the text; nothing is segmented or looked up again. The engine keeps prepared texts
+/// by text, so a list laid out again at another width (a rotation, a split view, a resized
+/// window) re-wraps every text without measuring one.
+///
+/// Two forms, one wrapping rule:
+/// - **simple** (most chat text: every code point its own cluster, left to right, no
+///   dictionary breaking; `SimpleTextWrapper` decides): the units are code points, each
+///   starting at a UTF-8 offset, and a line is drawn as it is written;
+/// - **general** (marks, joiners, emoji sequences, right to left, Thai…): the units are grapheme
+///   clusters, each starting at a code-point offset of the kept `AnalyzedText`, and each
+///   paragraph's lines are put in display order (UAX #9) when they are made.
+///
+/// One allocation a text: the units follow the header in the storage object itself.
+struct PreparedText: @unchecked Sendable {
+    // Unchecked: the storage is written once, when made (`make`), and only read after; a
+    // `ManagedBuffer` cannot say so itself.
+    let storage: Storage
+
+    final class Storage: ManagedBuffer<Header, Unit> {
+        deinit {
+            _ = withUnsafeMutablePointers { header, units in units.deinitialize(count: header.pointee.count + 1) }
+        }
+    }
+
+    /// One unit lines are made of: a code point (simple) or a grapheme cluster (general).
+    struct Unit {
+        /// Where it starts: a UTF-8 offset (simple) or a code-point offset (general).
+        var start: Int32
+        /// Its width in cells; 0 for a hard break.
+        var width: Int16
+        var flags: UInt8
+
+        /// A line may break before it (a UAX #14 opportunity at its start).
+        static let breakBefore: UInt8 = 1
+        /// A hard break ("\n", CR LF, U+2028, …): it ends its line and belongs to none.
+        static let hardBreak: UInt8 = 2
+        /// A space that hangs at a line's end: in the line's text, not in its width.
+        static let hangingSpace: UInt8 = 4
+    }
+
+    struct Header {
+        /// The text as given.
+        let text: String
+        /// The base direction (the first strong character's; left to right when none).
+        let direction: TextDirection
+        /// The general form's analysed text; nil for the simple form.
+        let analyzed: AnalyzedText?
+        /// The number of units (the end marker left out).
+        let count: Int
+    }
+
+    /// A prepared text of `count` units, which `fill` writes (`count + 1` of them: the units,
+    /// then one that only marks the end, its `start` the text's length).
+    static func make(text: String, count: Int, direction: TextDirection, analyzed: AnalyzedText?,
+                     fill: (UnsafeMutablePointer<Unit>) -> Void) -> PreparedText {
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: count + 1) { _ in
+            Header(text: text, direction: direction, analyzed: analyzed, count: count)
+        }, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements(fill)
+        return PreparedText(storage: storage)
+    }
+
+    // Read through the pointer: the header is never written after `make`, and the class
+    // property's accessor would check exclusive access dynamically on every read.
+    var text: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.text } }
+    var direction: TextDirection { storage.withUnsafeMutablePointerToHeader { $0.pointee.direction } }
+    var analyzed: AnalyzedText? { storage.withUnsafeMutablePointerToHeader { $0.pointee.analyzed } }
+    var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+    /// Calls `body` with the units and the end marker.
+    @inline(__always)
+    func withUnits<Result>(_ body: (UnsafeBufferPointer<Unit>) -> Result) -> Result {
+        storage.withUnsafeMutablePointers { header, units in body(UnsafeBufferPointer(start: units, count: header.pointee.count + 1)) }
+    }
+
+    /// The text wrapped into lines no wider than `width` cells (at least 1), as
+    /// `TextMeasuring.wrap(_:width:)` describes.
+    func wrap(width: Int) -> WrappedText {
+        if let analyzed { return wrapInGeneral(width: width, analyzed) }
+        let whole = self.text
+        var text = whole
+        return text.withUTF8 { bytes in
+            var lines: [TextLine] = []
+            // About as many lines as the units fill (a cell or more each): allocated once.
+            lines.reserveCapacity(count / max(1, width) + 1)
+            withUnits { units in
+                Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
+                    func string(_ upper: Int) -> String {
+                        let lower = Int(units[span.lowerBound].start), upper = Int(units[upper].start)
+                        // A text on one line is its own line: its storage shared, not copied.
+                        if lower == 0 && upper == bytes.count { return whole }
+                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< upper]), as: UTF8.self)
+                    }
+                    let display = string(visibleEnd)
+                    lines.append(TextLine(text: visibleEnd == span.upperBound ? display : string(span.upperBound),
+                                          display: display, width: lineWidth))
+                }
+            }
+            return WrappedText(lines: lines, direction: .leftToRight)
+        }
+    }
+
+    /// The general form's lines: each paragraph's lines put in display order together.
+    private func wrapInGeneral(width: Int, _ analyzed: AnalyzedText) -> WrappedText {
+        var lines: [TextLine] = []
+        // The paragraph's lines so far: their drawn clusters and code points, and widths.
+        var paragraphLines: [(clusters: [Range<Int>], span: Range<Int>)] = []
+        var widths: [Int] = []
+        var paragraphStart = 0
+        withUnits { units in
+            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, endsParagraph in
+                let drawn = (span.lowerBound ..< visibleEnd).map { Int(units[$0].start) ..< Int(units[$0 + 1].start) }
+                let codePoints = Int(units[span.lowerBound].start) ..< Int(units[span.upperBound].start)
+                paragraphLines.append((drawn, codePoints))
+                widths.append(lineWidth)
+                guard endsParagraph else { return }
+                let paragraph = paragraphStart ..< codePoints.upperBound
+                let displays = BidiReorderer.display(lines: paragraphLines, paragraph: paragraph, direction: direction, analyzed)
+                for (index, display) in displays.enumerated() {
+                    // Most lines draw exactly their text: then one string serves both.
+                    let line = paragraphLines[index].span
+                    let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.lowerBound]) ..< Int(analyzed.utf8Offsets[line.upperBound])]
+                    var drawnText = display
+                    let same = drawnText.withUTF8 { drawnText in
+                        bytes.withUnsafeBufferPointer {
+                            drawnText.count == $0.count && clk_bytes_equal(drawnText.baseAddress, $0.baseAddress, $0.count) != 0
+                        }
+                    }
+                    lines.append(TextLine(text: same ? display : analyzed.string(line), display: display, width: widths[index]))
+                }
+                paragraphLines.removeAll(keepingCapacity: true)
+                widths.removeAll(keepingCapacity: true)
+                // The next paragraph starts after the hard break that ended this one.
+                paragraphStart = span.upperBound < count ? Int(units[span.upperBound + 1].start) : analyzed.count
+            }
+        }
+        return WrappedText(lines: lines, direction: direction)
+    }
+
+    /// Greedy wrapping over the units' widths and flags, `body` called for each line in order
+    /// with its units (hanging spaces included, its hard break not), the end of its drawn units
+    /// (before the hanging spaces), its width, and whether a hard break or the text's end ends
+    /// it (its paragraph's last line).
+    ///
+    /// Lines break at opportunities; a unit that does not fit a line that already holds one
+    /// breaks the line at the last opportunity, or right before itself, and the units after
+    /// the break are laid out again; spaces at a line's end hang; no line is wider than the
+    /// width but one of a single unit wider than the whole width.
+    @inline(__always)
+    static func forEachLine(_ units: UnsafeBufferPointer<Unit>, width: Int,
+                            _ body: (_ span: Range<Int>, _ visibleEnd: Int, _ width: Int, _ endsParagraph: Bool) -> Void) {
+        let count = units.count - 1
+        let limit = max(1, width)
+        var lineStart = 0
+        var visibleWidth = 0       // width through the last unit that is not a hanging space
+        var visibleEnd = 0         // the unit after it
+        var pendingWidth = 0       // width of the hanging spaces after it
+        // The last opportunity in the line: where it is, and the visible width and end before it.
+        var opportunity = -1, opportunityWidth = 0, opportunityVisibleEnd = 0
+        var index = 0
+        while index < count {
+            let unit = units[index]
+            if unit.flags & Unit.hardBreak != 0 {
+                body(lineStart ..< index, visibleEnd, visibleWidth, true)
+                index += 1
+                lineStart = index
+                visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = -1
+                continue
+            }
+            if index > lineStart && unit.flags & Unit.breakBefore != 0 {
+                opportunity = index; opportunityWidth = visibleWidth; opportunityVisibleEnd = visibleEnd
+            }
+            let unitWidth = Int(unit.width)
+            if unit.flags & Unit.hangingSpace != 0 {
+                pendingWidth += unitWidth
+                index += 1
+                continue
+            }
+            let newWidth = visibleWidth + pendingWidth + unitWidth
+            if newWidth > limit && index > lineStart {
+                if opportunity >= 0 {
+                    body(lineStart ..< opportunity, opportunityVisibleEnd, opportunityWidth, false)
+                    index = opportunity
+                } else {
+                    body(lineStart ..< index, visibleEnd, visibleWidth, false)
+                }
+                lineStart = index
+                visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = -1
+                continue
+            }
+            visibleWidth = newWidth
+            visibleEnd = index + 1
+            pendingWidth = 0
+            index += 1
+        }
+        body(lineStart ..< count, visibleEnd, visibleWidth, true)
+    }
+}
