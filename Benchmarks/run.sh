@@ -114,6 +114,12 @@ rows = [  # figure, ours, peer, ratio (ours / peer), goal, met
      num("measure_ms") / num("icu_iterate_ms"), "(same goal)", num("measure_ms") / num("icu_iterate_ms") <= 1 / 3 and identical),
     ("measure afresh (new engine, nothing cached) vs ICU C peer", "%.1f ms" % num("measure_fresh_ms"), "%.1f ms" % icu,
      num("measure_fresh_ms") / icu, "(same goal)", num("measure_fresh_ms") / icu <= 1 / 3 and identical),
+    ("prepare afresh (the measuring alone, no line made) vs ICU C peer", "%.1f ms" % num("prepare_fresh_ms"), "%.1f ms" % icu,
+     num("prepare_fresh_ms") / icu, "(same goal)", num("prepare_fresh_ms") / icu <= 1 / 3 and identical),
+    ("relayout of the laid-out %s list at a new width (two cores)" % messages, "%.1f ms" % num("relayout_ms"),
+     "full layout %.1f ms" % num("layout_ms"), num("relayout_ms") / num("layout_ms"), "≤ 40 ms", num("relayout_ms") <= 40),
+    ("a prepared text wrapped at a new width (the relayout's text part; its line count alone: %.3f µs)" % num("line_count_us"),
+     "%.3f µs" % num("rewrap_us"), "—", None, "≤ 0.2 µs", num("rewrap_us") <= 0.2),
     ("preview %s msgs (whole process) vs rich wrapping" % preview_messages, "%.1f ms" % preview, "%.1f ms" % rich,
      preview / rich, "≤ 0.033× (≥ 30× faster)", preview / rich <= 1 / 30),
     ("overlay query", "%.3f µs" % num("overlay_us"), "—", None, "≤ 1 µs", num("overlay_us") <= 1),
@@ -159,9 +165,13 @@ if [ "$CALLGRIND" = 1 ]; then
     CHAT_LAYOUT_BENCH_ONCE=layout instructions "$SCRATCH/cg-layout.out" "$SCRATCH/chat-layout-bench.stripped" \
         "$SCRATCH/doc-$CG_MESSAGES.json" --width "$WIDTH" > /dev/null || exit 1
     OURS_CG=$(per_call "$SCRATCH/cg-layout.out" layout=17chat_layout_bench6layOut)
+    # Then the laid-out list again at another width (CHAT_LAYOUT_BENCH_ONCE=relayout), serially.
+    CHAT_LAYOUT_BENCH_ONCE=relayout instructions "$SCRATCH/cg-relayout.out" "$SCRATCH/chat-layout-bench.stripped" \
+        "$SCRATCH/doc-$CG_MESSAGES.json" --width "$WIDTH" > /dev/null || exit 1
+    OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-relayout.out" relayout=17chat_layout_bench8relayOut)"
     instructions "$SCRATCH/cg-bench.out" "$SCRATCH/chat-layout-bench.stripped" "$SCRATCH/doc-$CG_MESSAGES.json" \
         --width "$WIDTH" --runs 1 --append-sizes "$CG_MESSAGES" > /dev/null || exit 1
-    OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-bench.out" fresh=17chat_layout_bench13measureAfresh \
+    OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-bench.out" fresh=17chat_layout_bench13measureAfresh prepare=17chat_layout_bench13prepareAfresh \
         icu_inprocess=17chat_layout_bench14iterateWithICU change=22IncrementalMessageListV5apply \
         jump=22IncrementalMessageListV12scrollOffset7showing)"
     RUST_PEER=$SCRATCH/rust-textwrap/target/release/rust-textwrap-peer
@@ -185,6 +195,7 @@ rows = [  # figure, ours, peer, goal
     ("layout of %d msgs (one core, every text measured) vs Rust textwrap wrapping" % messages, per("layout"), rust, 0.5),
     ("measure afresh vs ICU iterators (C peer)", per("fresh"), icu, 1 / 3),
     ("measure afresh vs ICU iterators in-process", per("fresh"), per("icu_inprocess"), 1 / 3),
+    ("prepare afresh (the measuring alone) vs ICU iterators (C peer)", per("prepare"), icu, 1 / 3),
     ("preview of %d msgs (whole process) vs rich" % messages, preview, rich, 1 / 30),
 ]
 print("\n| instructions (callgrind) | ours | peer | ours / peer | goal |\n|---|---|---|---|---|")
@@ -192,8 +203,11 @@ for figure, mine, peer, goal in rows:
     print("| %s | %.1f M | %.1f M | %.2f | ≤ %.3g |" % (figure, mine / 1e6, peer / 1e6, mine / peer, goal))
 print("| one incremental change (appends and edits of the benchmark, engine warm), per call | %.0f k | — | — | (≤ 5 µs) |" % (per("change") / 1e3))
 print("| one jump to a message (`scrollOffset(showing:at:height:)` of the incremental list), per call | %.2f k | — | — | (≤ 1 µs) |" % (per("jump") / 1e3))
-print("| per message: layout %.0f, measure afresh %.0f; textwrap %.0f, ICU %.0f |  |  |  |  |"
-      % (per("layout") / messages, per("fresh") / messages, rust / messages, icu / messages))
+print("| the laid-out list again at a new width (one core, no text measured), per call | %.1f M | layout %.1f M | %.2f | (≤ 40 ms on two cores for 100k) |"
+      % (per("relayout") / 1e6, per("layout") / 1e6, per("relayout") / per("layout")))
+print("| per message: layout %.0f, relayout %.0f, measure afresh %.0f, prepare afresh %.0f; textwrap %.0f, ICU %.0f |  |  |  |  |"
+      % (per("layout") / messages, per("relayout") / messages, per("fresh") / messages,
+         per("prepare") / messages, rust / messages, icu / messages))
 PY
 fi
 

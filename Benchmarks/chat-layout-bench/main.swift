@@ -14,6 +14,12 @@ let usage = """
       layout_ms          decisions + measurement + box tree (LaidOutList) of the whole document
       measure_ms         ICUTextEngine.wrap of every message text alone at the width (engine warm)
       measure_fresh_ms   the same with a new engine each run: nothing cached, every text measured afresh
+      prepare_fresh_ms   ICUTextEngine.prepare of every text on a new engine: the measuring alone
+                         (segmentation, break rules, widths), no line made
+      relayout_ms        LaidOutList.relayout(width:) of the laid-out document at a width it was never
+                         laid out at (a new one each run): every row again, no text measured again
+      rewrap_us          PreparedText.wrap(width:) of one prepared text at a new width (the text part
+                         of a relayout), averaged over every text; line_count_us: lineCount(width:)
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
       overlay_us         one dateOverlayLabel query at a random offset (median of batches)
       render_ms          screen(viewport) + TextRenderer.render of a 40-row viewport at a random offset
@@ -110,7 +116,7 @@ let messageCount = conversation.messages.count
 /// CHAT_LAYOUT_BENCH_ONCE=layout: one layout on a fresh engine, on the calling thread alone,
 /// then exit — what `Benchmarks/run.sh` counts instructions of (callgrind counts a function's
 /// cost on its own thread only, and the other figures' runs answer from a warm cache).
-let layoutOnceOnly = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "layout"
+let layoutOnceOnly = ["layout", "relayout"].contains(ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"])
 
 /// The whole pipeline after decoding: decisions, measurement, box tree.
 @inline(never) @MainActor func layOut() -> LaidOutList {
@@ -121,8 +127,14 @@ let layoutOnceOnly = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE
     layout.laysOutOnAllCores = !layoutOnceOnly
     return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
 }
+/// The list laid out again at `width`: what `CHAT_LAYOUT_BENCH_ONCE=relayout` counts.
+@inline(never) func relayOut(_ list: LaidOutList, width: Int) -> LaidOutList { list.relayout(width: width) }
+
 if layoutOnceOnly {
-    print("messages=\(messageCount) rows=\(layOut().rowCount)")
+    let list = layOut()
+    // CHAT_LAYOUT_BENCH_ONCE=relayout: then the list again at another width, on this thread.
+    let rows = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "relayout" ? relayOut(list, width: width + 1).rowCount : list.rowCount
+    print("messages=\(messageCount) rows=\(rows)")
     exit(0)
 }
 
@@ -195,6 +207,18 @@ var icu = ICUIterators()
     return (milliseconds, lines)
 }
 
+/// A new engine prepares every text (measures it for wrapping, makes no line): milliseconds,
+/// and the prepared texts.
+@inline(never) @MainActor func prepareAfresh() -> (Double, [PreparedText]) {
+    let fresh = ICUTextEngine()
+    var prepared: [PreparedText] = []
+    prepared.reserveCapacity(texts.count)
+    let milliseconds = Measuring.milliseconds {
+        for text in texts { prepared.append(fresh.prepare(text)) }
+    }
+    return (milliseconds, prepared)
+}
+
 /// ICU's own line and grapheme iterators over every text: milliseconds, and the boundaries.
 @MainActor func iterateWithICU() -> (Double, Int) {
     var boundaries = 0
@@ -240,6 +264,34 @@ let measureMilliseconds = Measuring.medianMilliseconds(runs: runs) {
 let measureFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
     let (milliseconds, lines) = measureAfresh()
     precondition(lines == wrappedLines, "a fresh engine wraps as the warm one")
+    return milliseconds
+})
+
+// Preparing alone (the measuring of a relayout-ready text), then wrapping the prepared texts
+// at a width they were not wrapped at, and counting their lines there.
+let preparedRuns = (0 ..< runs).map { _ in prepareAfresh() }
+let prepareFreshMilliseconds = Measuring.median(preparedRuns.map(\.0))
+let preparedTexts = preparedRuns[0].1
+var rewrappedLines = 0
+let rewrapMicroseconds = Measuring.median((0 ..< runs).map { run in
+    Measuring.milliseconds {
+        for prepared in preparedTexts { rewrappedLines += prepared.wrap(width: width + 1 + run).lines.count }
+    }
+}) * 1e3 / Double(max(1, preparedTexts.count))
+var countedLines = 0
+let lineCountMicroseconds = Measuring.median((0 ..< runs).map { run in
+    Measuring.milliseconds {
+        for prepared in preparedTexts { countedLines += prepared.lineCount(width: width + 1 + run) }
+    }
+}) * 1e3 / Double(max(1, preparedTexts.count))
+precondition(countedLines == rewrappedLines, "lineCount agrees with wrap")
+
+// The laid-out list again at widths it was never laid out at.
+var relaidRows = 0
+let relayoutMilliseconds = Measuring.median((0 ..< runs).map { run in
+    var relaid: LaidOutList?
+    let milliseconds = Measuring.milliseconds { relaid = relayOut(list, width: width + 11 + run) }
+    relaidRows += relaid!.rowCount
     return milliseconds
 })
 
@@ -336,7 +388,8 @@ func fixed(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(d
 print([
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
-    "measure_fresh_ms=\(fixed(measureFreshMilliseconds))",
+    "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
+    "relayout_ms=\(fixed(relayoutMilliseconds))", "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",

@@ -160,8 +160,11 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
     }
 
-    /// `text` measured for wrapping: by the fast path when it can, else the general one.
-    func prepare(_ text: String) -> PreparedText {
+    /// `text` measured once for wrapping at any width (Pretext's `prepare`): its grapheme
+    /// clusters, line-break opportunities, each cluster's width and its base direction; then
+    /// ``PreparedText/wrap(width:)`` and ``PreparedText/lineCount(width:)`` are arithmetic.
+    /// Not remembered: `wrap(_:width:)` keeps its own prepared texts.
+    public func prepare(_ text: String) -> PreparedText {
         SimpleTextWrapper.prepare(text, policy: policy) ?? prepareInGeneral(text)
     }
 

@@ -43,7 +43,9 @@ struct CharacterProperties: Hashable, Sendable {
         return raw <= LineBreakClass.ZWJ.rawValue ? unsafeBitCast(raw, to: LineBreakClass.self) : .XX
     }
     var graphemeBreak: GraphemeBreakProperty {
-        GraphemeBreakProperty(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 6) & 0x1F)) ?? .other
+        // Numbered 0 … zwj without gaps, as the line-break classes.
+        let raw = UInt8(truncatingIfNeeded: (rawValue >> 6) & 0x1F)
+        return raw <= GraphemeBreakProperty.zwj.rawValue ? unsafeBitCast(raw, to: GraphemeBreakProperty.self) : .other
     }
     var widthClass: ScalarWidthClass {
         ScalarWidthClass(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 11) & 0x3))!

@@ -9,21 +9,31 @@ struct AnalyzedText {
     let utf8Offsets: [Int32]
 
     init(_ text: String, table: CharacterPropertyTable = .shared) {
-        let bytes = Array(text.utf8)
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(bytes.count)
+        var text = text
+        let bytes = text.withUTF8 { Array($0) }
+        // At most a code point a byte: each array allocated once at that size, written
+        // through its buffer (no append's capacity check and growth a code point).
+        var count = 0
         var properties: [CharacterProperties] = []
-        properties.reserveCapacity(bytes.count)
         var offsets: [Int32] = []
-        offsets.reserveCapacity(bytes.count + 1)
-        var offset: Int32 = 0
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            properties.append(table[scalar])
-            offsets.append(offset)
-            offset += Int32(UTF8.width(scalar))
+        let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalarBuffer, scalarCount in
+            properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
+                offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
+                    var offset: Int32 = 0
+                    for scalar in text.unicodeScalars {
+                        scalarBuffer.initializeElement(at: count, to: scalar)
+                        propertyBuffer.initializeElement(at: count, to: table[scalar])
+                        offsetBuffer.initializeElement(at: count, to: offset)
+                        offset += Int32(UTF8.width(scalar))
+                        count += 1
+                    }
+                    offsetBuffer.initializeElement(at: count, to: offset)
+                    offsetCount = count + 1
+                }
+                propertyCount = count
+            }
+            scalarCount = count
         }
-        offsets.append(offset)
         self.scalars = scalars
         self.properties = properties
         self.utf8 = bytes

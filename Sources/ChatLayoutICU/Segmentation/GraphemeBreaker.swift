@@ -9,6 +9,8 @@ enum GraphemeBreaker {
         let properties = text.properties
         var boundaries = [0]
         guard !properties.isEmpty else { return boundaries }
+        // At most a cluster a code point: allocated once, not grown.
+        boundaries.reserveCapacity(properties.count + 1)
         var previous = properties[0].graphemeBreak
         // GB11: inside "ExtPict Extend*" (1), or right after its ZWJ (2).
         var pictographicState = properties[0].isExtendedPictographic ? 1 : 0

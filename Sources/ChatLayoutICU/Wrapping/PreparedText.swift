@@ -20,7 +20,9 @@ import ChatLayoutKit
 ///   paragraph's lines are put in display order (UAX #9) when they are made.
 ///
 /// One allocation a text: the units follow the header in the storage object itself.
-struct PreparedText: @unchecked Sendable {
+///
+/// Made by ``ICUTextEngine/prepare(_:)``; the engine's own `wrap` keeps one per text.
+public struct PreparedText: @unchecked Sendable {
     // Unchecked: the storage is written once, when made (`make`), and only read after; a
     // `ManagedBuffer` cannot say so itself.
     let storage: Storage
@@ -71,7 +73,8 @@ struct PreparedText: @unchecked Sendable {
 
     // Read through the pointer: the header is never written after `make`, and the class
     // property's accessor would check exclusive access dynamically on every read.
-    var text: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.text } }
+    /// The text, as given.
+    public var text: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.text } }
     var direction: TextDirection { storage.withUnsafeMutablePointerToHeader { $0.pointee.direction } }
     var analyzed: AnalyzedText? { storage.withUnsafeMutablePointerToHeader { $0.pointee.analyzed } }
     var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
@@ -82,9 +85,18 @@ struct PreparedText: @unchecked Sendable {
         storage.withUnsafeMutablePointers { header, units in body(UnsafeBufferPointer(start: units, count: header.pointee.count + 1)) }
     }
 
+    /// The number of lines the text takes at `width` cells (at least 1): arithmetic over
+    /// the units alone, no line made — a height for a width, as a list that only needs its
+    /// rows' heights asks.
+    public func lineCount(width: Int) -> Int {
+        var lines = 0
+        withUnits { units in Self.forEachLine(units, width: width) { _, _, _, _ in lines += 1 } }
+        return lines
+    }
+
     /// The text wrapped into lines no wider than `width` cells (at least 1), as
-    /// `TextMeasuring.wrap(_:width:)` describes.
-    func wrap(width: Int) -> WrappedText {
+    /// `TextMeasuring.wrap(_:width:)` describes: exactly the engine's `wrap(_:width:)`.
+    public func wrap(width: Int) -> WrappedText {
         if let analyzed { return wrapInGeneral(width: width, analyzed) }
         let whole = self.text
         var text = whole
