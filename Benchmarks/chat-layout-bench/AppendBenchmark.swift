@@ -53,6 +53,56 @@ struct AppendBenchmark {
                        editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes), jumpMicroseconds: jump)
     }
 
+    /// `stream_us_<length>`: a reply streamed into a list of the document's last thousand
+    /// messages — appended, then edited token by token (four characters), as an AI chat
+    /// streams an answer — the median time of the hundred tokens that bring it to each of
+    /// `lengths` characters. The reply is the document's ASCII texts run together, a paragraph
+    /// break every 400 characters or so (an answer in English).
+    func streamMicroseconds(_ messages: [Message], lengths: [Int]) throws -> [Int: Double] {
+        var base = conversation
+        base.messages = Array(messages.suffix(1000))
+        var list = try IncrementalMessageList(conversation: base, environment:
+                try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer), width: width)
+        let longest = lengths.max() ?? 0
+        var whole = ""
+        var paragraph = 0
+        for message in messages where !message.text.isEmpty && message.text.unicodeScalars.allSatisfy({ $0.isASCII && $0 != "\n" }) {
+            whole += message.text
+            paragraph += message.text.count
+            if paragraph > 400 {
+                whole += "\n\n"
+                paragraph = 0
+            } else {
+                whole += " "
+            }
+            if whole.count > longest + 8 { break }
+        }
+        let characters = Array(whole)
+        guard characters.count >= longest, var reply = Self.arrivals(after: base.messages, count: 1, idPrefix: "stream").first else {
+            return [:]
+        }
+        reply.text = ""
+        _ = try list.apply(.append(reply))
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        var count = 0
+        while count < longest {
+            let next = min(longest, count + 4)
+            reply.text += String(characters[count ..< next])
+            count = next
+            let start = clock.now
+            let diff = try list.apply(.edit(reply))
+            times.append(Self.microseconds(clock.now - start))
+            withExtendedLifetime(Self.readRows(diff)) {}
+        }
+        var figures: [Int: Double] = [:]
+        for length in lengths {
+            let end = (length + 3) / 4 // the token that brings the reply to `length`
+            figures[length] = Measuring.median(Array(times[max(0, end - 100) ..< end]))
+        }
+        return figures
+    }
+
     /// A jump to a random message of the laid-out list (`scrollOffset(showing:at:height:)`,
     /// centred in a 40-row viewport): batches of a thousand, the median of the batch means
     /// (one query is too short for the clock).

@@ -30,6 +30,8 @@ let usage = """
                          of other lengths (--append-sizes, default 10000,1000000: the document's
                          messages cut or repeated with new ids and times)
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
+      stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
+                         of the hundred tokens that bring it to 1k, 5k and 20k characters
       jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
                          of the document's list (median of batches); jump_us_<size> on the other lengths
       incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
@@ -367,6 +369,9 @@ var appendFigures: [String] = []
 do {
     incremental = try appending.run(conversation.messages)
     appendFigures.append("one_message_us=\(fixed(appending.oneMessageMicroseconds(after: ordered), 3))")
+    for (length, microseconds) in try appending.streamMicroseconds(ordered, lengths: [1_000, 5_000, 20_000]).sorted(by: { $0.key < $1.key }) {
+        appendFigures.append("stream_us_\(sizeName(length))=\(fixed(microseconds, 3))")
+    }
     for size in appendSizes {
         let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0)
         appendFigures.append("append_us_\(sizeName(size))=\(fixed(figures.appendMicroseconds, 3))")

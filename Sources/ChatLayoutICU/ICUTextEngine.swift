@@ -15,6 +15,8 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker
     let cache: MeasurementCache
+    /// The last long texts wrapped, to recognise one that grows.
+    let growing: GrowingTexts
 
     /// The Unicode version of the character data ("15.0").
     public static var unicodeVersion: String { versions.unicode }
@@ -39,6 +41,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         self.policy = policy
         self.dictionary = DictionaryBreaker()
         self.cache = MeasurementCache()
+        self.growing = GrowingTexts()
     }
 
     // MARK: Segmentation
@@ -156,8 +159,34 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     ///
     /// A text is measured once, whatever the width: its prepared form (clusters, widths, break
     /// opportunities) is kept, and wrapping it at another width is arithmetic over it.
+    ///
+    /// A long text that begins with one wrapped a moment ago (a streamed reply, edited a few
+    /// characters at a time) is measured from the start of the earlier text's last paragraph
+    /// only, and keeps the earlier text's lines before it.
     public func wrap(_ text: String, width: Int) -> WrappedText {
-        cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
+        guard text.utf8.count >= GrowingTexts.minimumLength else {
+            return cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
+        }
+        var earlier: GrowingTexts.Entry?
+        var made: PreparedText?
+        let wrapped = cache.wrapped(text, width: width, prepare: {
+            if let base = growing.base(of: text) {
+                earlier = base
+                if let extended = base.prepared.extended(to: text, policy: policy) {
+                    growing.extendedCount.add(1, ordering: .relaxed)
+                    return extended
+                }
+            }
+            return prepare(text)
+        }) { prepared in
+            made = prepared
+            if let earlier, let lines = earlier.wrapped(at: width) {
+                return prepared.wrap(width: width, reusing: (earlier.prepared, lines))
+            }
+            return prepared.wrap(width: width)
+        }
+        if let made { growing.remember(made, width: width, wrapped: wrapped, replacing: earlier?.prepared) }
+        return wrapped
     }
 
     /// `text` measured once for wrapping at any width (Pretext's `prepare`): its grapheme

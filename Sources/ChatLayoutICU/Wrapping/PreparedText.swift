@@ -34,7 +34,7 @@ public struct PreparedText: @unchecked Sendable {
     }
 
     /// One unit lines are made of: a code point (simple) or a grapheme cluster (general).
-    struct Unit {
+    struct Unit: Equatable {
         /// Where it starts: a UTF-8 offset (simple) or a code-point offset (general).
         var start: Int32
         /// Its width in cells; 0 for a hard break.
@@ -73,6 +73,9 @@ public struct PreparedText: @unchecked Sendable {
 
     // Read through the pointer: the header is never written after `make`, and the class
     // property's accessor would check exclusive access dynamically on every read.
+    /// The units and the end marker, as values (for tests).
+    var unitValues: [Unit] { withUnits { Array($0) } }
+
     /// The text, as given.
     public var text: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.text } }
     var direction: TextDirection { storage.withUnsafeMutablePointerToHeader { $0.pointee.direction } }
@@ -156,6 +159,91 @@ public struct PreparedText: @unchecked Sendable {
             }
         }
         return WrappedText(lines: lines, direction: direction)
+    }
+
+    // MARK: A text that grows (a streamed reply)
+
+    /// The unit where the last paragraph starts: after the last hard break that something
+    /// follows (a text ending in CR may yet become CR LF, one break); 0 for one paragraph.
+    var lastParagraphStart: Int {
+        withUnits { units in
+            var index = units.count - 3 // the unit before the last one
+            while index >= 0 {
+                if units[index].flags & Unit.hardBreak != 0 { return index + 1 }
+                index -= 1
+            }
+            return 0
+        }
+    }
+
+    /// `grown`, a text that begins with this one's bytes, prepared by measuring only what
+    /// follows the start of this text's last paragraph: the paragraphs before it are the same
+    /// units (no break rule and no cluster reaches back over a hard break). Nil when this
+    /// text is one paragraph, when either part needs the general path, or when `grown` does
+    /// not begin with this text.
+    func extended(to grown: String, policy: CellWidthPolicy) -> PreparedText? {
+        guard analyzed == nil else { return nil }
+        let paragraph = lastParagraphStart
+        guard paragraph > 0, Self.begins(grown, with: text) else { return nil }
+        let offset = withUnits { Int($0[paragraph].start) }
+        var grownText = grown
+        let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }
+        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy) else { return nil }
+        return withUnits { units in
+            rest.withUnits { restUnits in
+                PreparedText.make(text: grown, count: paragraph + rest.count, direction: .leftToRight, analyzed: nil) { made in
+                    made.initialize(from: units.baseAddress!, count: paragraph)
+                    for index in 0 ... rest.count {
+                        var unit = restUnits[index]
+                        unit.start += Int32(offset)
+                        // After a hard break a line must break (the whole text's rules say so;
+                        // the paragraph alone starts without a break before it).
+                        if index == 0 && rest.count > 0 { unit.flags |= Unit.breakBefore }
+                        (made + paragraph + index).initialize(to: unit)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `text`'s bytes begin with all of `prefix`'s, and it is longer.
+    static func begins(_ text: String, with prefix: String) -> Bool {
+        var text = text, prefix = prefix
+        return text.withUTF8 { text in
+            prefix.withUTF8 { prefix in
+                text.count > prefix.count && clk_bytes_equal(text.baseAddress, prefix.baseAddress, prefix.count) != 0
+            }
+        }
+    }
+
+    /// Wrapped at `width` as ``wrap(width:)``, reusing `earlier` — a text this one grew from
+    /// (``extended(to:policy:)``) wrapped at the same width: the lines of its paragraphs before
+    /// its last are this text's too, and only the rest is wrapped.
+    func wrap(width: Int, reusing earlier: (prepared: PreparedText, wrapped: WrappedText)) -> WrappedText {
+        guard analyzed == nil, earlier.prepared.analyzed == nil else { return wrap(width: width) }
+        let paragraph = earlier.prepared.lastParagraphStart
+        guard paragraph > 0 else { return wrap(width: width) }
+        // The earlier text's last paragraph: how many of its lines to drop.
+        var dropped = 0
+        earlier.prepared.withUnits { units in
+            Self.forEachLine(UnsafeBufferPointer(rebasing: units[paragraph...]), width: width) { _, _, _, _ in dropped += 1 }
+        }
+        var lines = Array(earlier.wrapped.lines.dropLast(dropped))
+        let whole = text
+        var copy = whole
+        copy.withUTF8 { bytes in
+            withUnits { units in
+                let rest = UnsafeBufferPointer(rebasing: units[paragraph...])
+                Self.forEachLine(rest, width: width) { span, visibleEnd, lineWidth, _ in
+                    func string(_ upper: Int) -> String {
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(rest[span.lowerBound].start) ..< Int(rest[upper].start)]), as: UTF8.self)
+                    }
+                    let display = string(visibleEnd)
+                    lines.append(TextLine(text: visibleEnd == span.upperBound ? display : string(span.upperBound), display: display, width: lineWidth))
+                }
+            }
+        }
+        return WrappedText(lines: lines, direction: .leftToRight)
     }
 
     /// Greedy wrapping over the units' widths and flags, `body` called for each line in order

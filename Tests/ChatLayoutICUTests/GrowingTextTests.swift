@@ -1,0 +1,87 @@
+@testable import ChatLayoutICU
+import ChatLayoutKit
+import ChatLayoutTestSupport
+import Testing
+
+/// A text that grows a few characters at a time (a streamed reply) is measured from its last
+/// paragraph on: the prepared text and the lines must be exactly those of the whole text
+/// measured afresh, at every step.
+struct GrowingTextTests {
+    /// A reply: corpus lines run together into paragraphs, with the breaks a reply has.
+    /// `simpleOnly`: lines of the fast path alone (no marks, emoji sequences, right to left,
+    /// Thai), as a reply in English, Russian or Chinese is.
+    static func reply(seed: UInt64, length: Int, simpleOnly: Bool = false) throws -> String {
+        let engine = ICUTextEngine()
+        let corpus = try Fixtures.corpus().filter { !simpleOnly || engine.prepare($0).analyzed == nil }
+        var random = SplitMix64(seed: seed)
+        var text = ""
+        // CR LF takes the general path (a cluster of two code points): not in a simple reply.
+        let breaks = ["\n\n", "\n", simpleOnly ? "\n" : "\r\n", " ", " ", " ", " "]
+        while text.utf8.count < length {
+            text += corpus[random.int(0 ... corpus.count - 1)]
+            text += breaks[random.int(0 ... breaks.count - 1)]
+        }
+        return text
+    }
+
+    /// Every other reply is of simple lines only, so that the extension is taken.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6])
+    func aGrowingText_wrapsAsTheWholeText_atEveryStep(seed: UInt64) throws {
+        let engine = ICUTextEngine()
+        let whole = try Self.reply(seed: seed, length: 3_000, simpleOnly: seed % 2 == 0)
+        let characters = Array(whole)
+        var random = SplitMix64(seed: seed &* 31)
+        var count = 60
+        var steps = 0
+        while count < characters.count {
+            count = min(characters.count, count + random.int(1 ... 12))
+            let text = String(characters[..<count])
+            for width in [1, 9, 40] {
+                let grown = engine.wrap(text, width: width)
+                let fresh = ICUTextEngine().wrap(text, width: width)
+                if grown != fresh {
+                    Issue.record("seed \(seed), \(count) characters, width \(width): the grown text wraps differently")
+                    return
+                }
+            }
+            steps += 1
+        }
+        #expect(steps > 100)
+        // Replies of simple lines grow from the earlier text (most steps: not the first
+        // paragraph, nor a step that ends in CR); the others are measured whole.
+        let extended = engine.growing.extendedCount.load(ordering: .relaxed)
+        if seed % 2 == 0 { #expect(extended * 2 > steps, "\(extended) of \(steps) steps extended") }
+    }
+
+    /// The extension is taken for a text of several paragraphs, and prepares the very units
+    /// the whole text has.
+    @Test func anExtendedText_hasTheUnitsOfTheWholeText() throws {
+        let engine = ICUTextEngine()
+        var extended = 0
+        for seed in UInt64(1) ... 40 {
+            let text = try Self.reply(seed: seed, length: 600, simpleOnly: true)
+            let cut = text.index(text.startIndex, offsetBy: text.count * 2 / 3)
+            let earlier = engine.prepare(String(text[..<cut]))
+            guard let grown = earlier.extended(to: text, policy: engine.policy) else { continue }
+            extended += 1
+            #expect(grown.unitValues == engine.prepare(text).unitValues, "seed \(seed)")
+            for width in [1, 13, 40] {
+                let reused = grown.wrap(width: width, reusing: (earlier, earlier.wrap(width: width)))
+                #expect(reused == engine.prepare(text).wrap(width: width), "seed \(seed) width \(width)")
+            }
+        }
+        // Texts of simple code points, with a hard break before the cut, extend.
+        #expect(extended >= 10, "extended \(extended) of 40")
+    }
+
+    @Test func whatIsNotExtended() {
+        let engine = ICUTextEngine()
+        let one = engine.prepare(String(repeating: "one paragraph ", count: 30))
+        #expect(one.extended(to: one.text + "more", policy: engine.policy) == nil, "one paragraph: nothing to keep")
+        let two = engine.prepare("first\nsecond")
+        #expect(two.extended(to: "first\nsecond more", policy: engine.policy) != nil)
+        #expect(two.extended(to: "first\nsecond", policy: engine.policy) == nil, "not longer")
+        #expect(two.extended(to: "firsT\nsecond more", policy: engine.policy) == nil, "not the same beginning")
+        #expect(two.extended(to: "first\nsecond שלום", policy: engine.policy) == nil, "the rest needs the general path")
+    }
+}
