@@ -161,6 +161,19 @@ if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
     exit(0)
 }
 
+/// CHAT_LAYOUT_BENCH_ONCE=stream: a reply streamed to 20k characters alone, for a profile.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "stream" {
+    let streaming = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
+                                    measurer: engine, width: width)
+    do {
+        let figures = try streaming.streamMicroseconds(MessageListResolver.shownMessages(conversation.messages), lengths: [20_000])
+        print("messages=\(messageCount) stream_us_20k=\(figures[20_000] ?? .nan)")
+    } catch {
+        fail("incremental list: \(error)")
+    }
+    exit(0)
+}
+
 // Every message text, newlines as spaces: the very texts `make-conversation.py --lines` gives
 // the peers.
 let texts = conversation.messages.map { message in
