@@ -496,3 +496,20 @@ private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [St
     #expect(UntrustedText.shortened(String(repeating: "c", count: 41), wholeUpTo: 40) == String(repeating: "c", count: 40) + "… (41 characters)")
     #expect(UntrustedText.shortened(String(repeating: "c", count: 40), wholeUpTo: 40) == String(repeating: "c", count: 40))
 }
+
+/// Printable ASCII is checked eight bytes at a time: a control anywhere in a word, at any
+/// offset from the text's start, is still found, and what is allowed still passes.
+@Test func aControlAtAnyOffset_isFound_whereASCIIIsCheckedAWordAtATime() {
+    let filler = Array("The quick brown fox jumps over")
+    for position in 0 ... 24 {
+        let before = String(filler[..<position]), after = String(filler[position...])
+        for control in ["\u{1B}", "\u{7F}", "\u{85}", "\u{202E}", "\u{0}", "\r"] {
+            let text = before + control + after
+            #expect(UntrustedText.neutralize(text) != text, "\(text.debugDescription)")
+        }
+        for allowed in ["\t", "\n", "é", "~", " ", "\u{2066}x\u{2069}"] {
+            let text = before + allowed + after
+            #expect(UntrustedText.neutralize(text) == text, "\(text.debugDescription)")
+        }
+    }
+}

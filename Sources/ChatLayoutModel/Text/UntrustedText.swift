@@ -176,30 +176,48 @@ public enum UntrustedText {
     private static func isNeutral(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var bidi = BidiBalance()
         var index = 0
+        let base = UnsafeRawPointer(utf8.baseAddress)
         // Valid UTF-8: a lead byte is always followed by its continuation bytes, and no
         // continuation byte (0x80–0xBF) matches a case below.
         while index < utf8.count {
-            switch utf8[index] {
-            case 0x0A:
-                guard bidi.isBalanced else { return false }
-            case 0x09:
-                break
-            case 0x00..<0x20, 0x7F:
-                return false
-            case 0xC2 where utf8[index + 1] < 0xA0:  // U+0080–U+009F, C1
-                return false
-            case 0xE2:  // U+2000–U+2FFF: the bidi controls and U+2029
-                let scalar = Unicode.Scalar(
-                    0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))!
-                if isParagraphEnd(scalar) {
-                    guard bidi.isBalanced else { return false }
-                } else if !bidi.admits(scalar) {
-                    return false
+            // Eight bytes of printable ASCII (0x20–0x7E: none of the cases below) at a time:
+            // no byte below 0x20 and none above 0x7E, tested on the word at once; a word that
+            // fails is read a byte at a time, then the next word is tried.
+            var stop = utf8.count
+            if let base, index + 8 <= utf8.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let below = (word &- ones &* 0x20) & ~word & highs
+                let above = ((word &+ ones) | word) & highs
+                if below | above == 0 {
+                    index += 8
+                    continue
                 }
-            default:
-                break
+                stop = index + 8
             }
-            index += 1
+            while index < stop {
+                switch utf8[index] {
+                case 0x0A:
+                    guard bidi.isBalanced else { return false }
+                case 0x09:
+                    break
+                case 0x00..<0x20, 0x7F:
+                    return false
+                case 0xC2 where utf8[index + 1] < 0xA0:  // U+0080–U+009F, C1
+                    return false
+                case 0xE2:  // U+2000–U+2FFF: the bidi controls and U+2029
+                    let scalar = Unicode.Scalar(
+                        0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F))!
+                    if isParagraphEnd(scalar) {
+                        guard bidi.isBalanced else { return false }
+                    } else if !bidi.admits(scalar) {
+                        return false
+                    }
+                default:
+                    break
+                }
+                index += 1
+            }
         }
         return bidi.isBalanced
     }
