@@ -91,6 +91,23 @@ struct CompositionTests {
         #expect(badges.map { $0.text } == ["99+"])
     }
 
+    /// A thread list laid out again at another width is a fresh layout at that width.
+    @Test func aThreadList_relaidOut_isAFreshLayoutAtThatWidth() {
+        let items = (0 ..< 5).map { index in
+            ThreadListItem(parentMessageID: "p\(index)", title: "General \(index)",
+                           description: "replied to: " + String(repeating: "a longer question ", count: index), unreadCount: index * 40,
+                           reply: nil)
+        }
+        let decisions = ThreadListDecisions(title: "Threads", phase: .loaded(hasMore: true), newThreadsBanner: "2 new threads", items: items)
+        var list = ThreadListLayout(measurer: ICUTextEngine()).layout(decisions, width: 40)
+        for width in [9, 63, 1, 30] {
+            list = list.relayout(width: width)
+            let fresh = ThreadListLayout(measurer: ICUTextEngine()).layout(decisions, width: width)
+            #expect(RelayoutPropertyTests.difference(list, fresh) == nil, "at \(width)")
+            #expect(list.bottomBar == nil && !list.isBottomAnchored, "laid out again as a thread list")
+        }
+    }
+
     @Test func composition_neutralisesTheAuthorsName_andTheInitials() throws {
         let name = "Evil\u{202E}Twin"
         let decision = try #require(try ConversationBuilder()

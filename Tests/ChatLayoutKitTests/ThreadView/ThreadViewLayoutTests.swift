@@ -17,6 +17,20 @@ import Testing
         .threadReply("r2", to: "p1", by: "chewie", at: 400, text: "The usual place. I booked a table for four by the window.")
         .threadReply("r3", to: "p1", by: "han", at: 700, text: "See you there")
 
+    /// A thread laid out again at another width is a fresh layout of it at that width, for
+    /// both presentations of the parent.
+    @Test func aRelayout_isAFreshLayoutAtThatWidth() throws {
+        for presentation in [ThreadParentPresentation.infoHeader, .firstMessage] {
+            let decisions = try thread.threadView { $0.parentPresentation = presentation }.resolveThread("p1")
+            var list = ThreadViewLayout(metrics: Metrics(), measurer: ICUTextEngine()).layout(decisions, width: 40, dateIndicator: .overlay).list
+            for width in [12, 77, 1, 40] {
+                list = list.relayout(width: width)
+                let fresh = ThreadViewLayout(metrics: Metrics(), measurer: ICUTextEngine()).layout(decisions, width: width, dateIndicator: .overlay).list
+                #expect(RelayoutPropertyTests.difference(list, fresh) == nil, "\(presentation) at \(width)")
+            }
+        }
+    }
+
     @Test func header_isThreadAboveTheChannelsName_twoTextLinesTall() throws {
         let screen = try thread.threadScreen("p1", width: 30)
         let header = try #require(screen.boxesWithRole(.channelHeader).first)
