@@ -23,3 +23,23 @@ struct ShardedMeasurementCacheTests {
         #expect(cache.count > 0)
     }
 }
+
+/// Prepared texts are bounded too: two generations of their own capacity, whatever number of
+/// texts is wrapped, and each answer still the text's own lines.
+struct PreparedTextCacheBoundTests {
+    @Test func manyTexts_fewPrepared_rightLines() {
+        let cache = MeasurementCache(capacity: 64, textCapacity: 64)
+        let engine = ICUTextEngine()
+        var wrong = 0
+        for round in 0 ..< 2 {
+            for index in 0 ..< 700 {
+                let text = "text number \(index) of the round"
+                let lines = cache.wrapped(text, width: 7 + round, prepare: { engine.prepare(text) }) { $0.wrap(width: 7 + round) }
+                if lines != engine.prepare(text).wrap(width: 7 + round) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+        #expect(cache.preparedCount <= 2 * 64, "\(cache.preparedCount) prepared texts kept")
+        #expect(cache.preparedCount > 0)
+    }
+}

@@ -180,17 +180,6 @@ final class MeasurementCache: Sendable {
         case none
     }
 
-    /// `text`'s prepared form: remembered, or else made by `prepare` (and remembered).
-    func prepared(_ text: String, prepare: () -> PreparedText) -> PreparedText {
-        let key = Key(text: text, width: Key.textWidth)
-        let capacity = textShardCapacity
-        let shard = shard(key)
-        if let known = shard.texts.withLock({ Self.find(key, in: &$0, capacity: capacity)?.prepared }) { return known }
-        let made = prepare()
-        shard.texts.withLock { Self.insert(key, TextEntry(prepared: made), into: &$0, capacity: capacity) }
-        return made
-    }
-
     func width(_ text: String, measure: () -> Int) -> Int {
         let key = Key(text: text, width: -1)
         if case .width(let known)? = lookup(key) { return known }

@@ -71,11 +71,11 @@ public struct PreparedText: @unchecked Sendable {
         return PreparedText(storage: storage)
     }
 
-    // Read through the pointer: the header is never written after `make`, and the class
-    // property's accessor would check exclusive access dynamically on every read.
     /// The units and the end marker, as values (for tests).
     var unitValues: [Unit] { withUnits { Array($0) } }
 
+    // Read through the pointer: the header is never written after `make`, and the class
+    // property's accessor would check exclusive access dynamically on every read.
     /// The text, as given.
     public var text: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.text } }
     var direction: TextDirection { storage.withUnsafeMutablePointerToHeader { $0.pointee.direction } }
@@ -101,26 +101,30 @@ public struct PreparedText: @unchecked Sendable {
     /// `TextMeasuring.wrap(_:width:)` describes: exactly the engine's `wrap(_:width:)`.
     public func wrap(width: Int) -> WrappedText {
         if let analyzed { return wrapInGeneral(width: width, analyzed) }
-        let whole = self.text
+        var lines: [TextLine] = []
+        // About as many lines as the units fill (a cell or more each): allocated once.
+        lines.reserveCapacity(count / max(1, width) + 1)
+        withUnits { appendSimpleLines(of: $0, width: width, to: &lines) }
+        return WrappedText(lines: lines, direction: .leftToRight)
+    }
+
+    /// The simple form's lines of `units` (all of the text's, or those from a paragraph's
+    /// start on) at `width`, each sliced out of the text's bytes, appended to `lines`.
+    private func appendSimpleLines(of units: UnsafeBufferPointer<Unit>, width: Int, to lines: inout [TextLine]) {
+        let whole = text
         var text = whole
-        return text.withUTF8 { bytes in
-            var lines: [TextLine] = []
-            // About as many lines as the units fill (a cell or more each): allocated once.
-            lines.reserveCapacity(count / max(1, width) + 1)
-            withUnits { units in
-                Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
-                    func string(_ upper: Int) -> String {
-                        let lower = Int(units[span.lowerBound].start), upper = Int(units[upper].start)
-                        // A text on one line is its own line: its storage shared, not copied.
-                        if lower == 0 && upper == bytes.count { return whole }
-                        return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< upper]), as: UTF8.self)
-                    }
-                    let display = string(visibleEnd)
-                    lines.append(TextLine(text: visibleEnd == span.upperBound ? display : string(span.upperBound),
-                                          display: display, width: lineWidth))
+        text.withUTF8 { bytes in
+            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
+                func string(_ upper: Int) -> String {
+                    let lower = Int(units[span.lowerBound].start), upper = Int(units[upper].start)
+                    // A text on one line is its own line: its storage shared, not copied.
+                    if lower == 0 && upper == bytes.count { return whole }
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[lower ..< upper]), as: UTF8.self)
                 }
+                let display = string(visibleEnd)
+                lines.append(TextLine(text: visibleEnd == span.upperBound ? display : string(span.upperBound),
+                                      display: display, width: lineWidth))
             }
-            return WrappedText(lines: lines, direction: .leftToRight)
         }
     }
 
@@ -229,20 +233,7 @@ public struct PreparedText: @unchecked Sendable {
             Self.forEachLine(UnsafeBufferPointer(rebasing: units[paragraph...]), width: width) { _, _, _, _ in dropped += 1 }
         }
         var lines = Array(earlier.wrapped.lines.dropLast(dropped))
-        let whole = text
-        var copy = whole
-        copy.withUTF8 { bytes in
-            withUnits { units in
-                let rest = UnsafeBufferPointer(rebasing: units[paragraph...])
-                Self.forEachLine(rest, width: width) { span, visibleEnd, lineWidth, _ in
-                    func string(_ upper: Int) -> String {
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(rest[span.lowerBound].start) ..< Int(rest[upper].start)]), as: UTF8.self)
-                    }
-                    let display = string(visibleEnd)
-                    lines.append(TextLine(text: visibleEnd == span.upperBound ? display : string(span.upperBound), display: display, width: lineWidth))
-                }
-            }
-        }
+        withUnits { appendSimpleLines(of: UnsafeBufferPointer(rebasing: $0[paragraph...]), width: width, to: &lines) }
         return WrappedText(lines: lines, direction: .leftToRight)
     }
 
