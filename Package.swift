@@ -151,7 +151,7 @@ let package = Package(
         // The core's tests may use the ICU engine as measurer and formatter, and the renderers
         // to check drawn extents against the layout and drawings end to end; the core never does.
         .testTarget(name: "ChatLayoutKitTests", dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutTextRenderer", "ChatLayoutSVGRenderer",
-                                                          "ChatLayoutTestSupport"]),
+                                                          "ChatLayoutPixel", "ChatLayoutTestSupport"]),
         .testTarget(
             name: "ChatLayoutICUTests",
             dependencies: ["ChatLayoutICU", "ChatLayoutKit", "ChatLayoutTestSupport"],

@@ -1,4 +1,5 @@
 import ChatLayoutICU
+import ChatLayoutPixel
 @testable import ChatLayoutKit
 @testable import ChatLayoutModel
 @testable import ChatLayoutDecisions
@@ -10,7 +11,9 @@ import Testing
 /// A laid-out list laid out again at another width (`LaidOutList.relayout(width:)`: a rotation,
 /// a split view, a resized window) is byte for byte a fresh layout at that width, by a measurer
 /// that never saw the list — for every generated document, in both engines, in cells from 1
-/// to 200 wide (every width is some case's: each case takes eight, chained one from the other).
+/// to 200 wide (every width is some case's: each case takes eight, chained one from the other);
+/// and in points, 120 to 1,024 wide, measured by HarfBuzz (every other document: shaping is
+/// slower).
 @Suite struct RelayoutPropertyTests {
     /// The first difference between two lists: every row, the height, the message spans and
     /// the whole screen (header, floating parts) drawn from each.
@@ -53,6 +56,35 @@ import Testing
             }
             return nil
         }
+    }
+
+    @Test func aRelayout_isAFreshLayoutAtThatWidth_inPoints() throws {
+        let measurer = try HarfBuzzTextMeasurer()
+        var failures: [String] = []
+        var checked = 0
+        for resolved in PropertyHarness.cases where resolved.input.seed % 2 == 0 {
+            let input = resolved.input
+            var random = SplitMix64(seed: (input.seed &* 0x9E37_79B9) ^ 0x9017)
+            let widths = (0 ..< 3).map { _ in random.int(120 ... 1_024) }
+            func environment(_ measurer: HarfBuzzTextMeasurer) -> LayoutEnvironment {
+                LayoutEnvironment.formatterWins(input.config, context: input.context,
+                                                formatter: PropertyHarness.formatters[input.context.locale + "|" + input.context.timeZone]!,
+                                                measurer: measurer, strings: nil, metrics: measurer.metrics(for: input.config),
+                                                presentation: PlainPresentation())
+            }
+            var list = MessageListScreen.list(input.conversation, environment: environment(measurer), width: widths[0])
+            for width in widths.dropFirst() {
+                list = list.relayout(width: width)
+                let expected = MessageListScreen.list(input.conversation, environment: environment(try HarfBuzzTextMeasurer()), width: width)
+                if let failure = Self.difference(list, expected) {
+                    failures.append("seed \(input.seed) relaid out at \(width) points: \(failure)")
+                    break
+                }
+            }
+            checked += 1
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+        #expect(checked >= 150)
     }
 
     /// The incremental list's snapshot lays out again as the list itself does after a
