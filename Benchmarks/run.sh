@@ -128,6 +128,10 @@ rows = [  # figure, ours, peer, ratio (ours / peer), goal, met
      "%.2f µs" % num("append_us"), "full relayout %.1f ms" % num("layout_ms"), num("append_us") / 1e3 / num("layout_ms"),
      "≤ 5 µs, O(1)", num("append_us") <= 5),
 ]
+if "stream_us_20k" in ours:
+    rows.append(("a token of a streamed reply at 1k / 5k / 20k characters", "%.1f / %.1f / %.1f µs"
+                 % (num("stream_us_1k"), num("stream_us_5k"), num("stream_us_20k")), "—", None,
+                 "≤ 3 µs, flat in the length", num("stream_us_20k") <= 3 and num("stream_us_1k") <= 3))
 print("\n| figure | ours | peer | ours / peer | goal | met |\n|---|---|---|---|---|---|")
 for figure, mine, peer, ratio, goal, met in rows:
     print("| %s | %s | %s | %s | %s | %s |" % (figure, mine, peer, "—" if ratio is None else ("%.2f" % ratio if ratio >= 0.01 else "%.1e" % ratio), goal,
@@ -169,8 +173,13 @@ if [ "$CALLGRIND" = 1 ]; then
     CHAT_LAYOUT_BENCH_ONCE=relayout instructions "$SCRATCH/cg-relayout.out" "$SCRATCH/chat-layout-bench.stripped" \
         "$SCRATCH/doc-$CG_MESSAGES.json" --width "$WIDTH" > /dev/null || exit 1
     OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-relayout.out" relayout=17chat_layout_bench8relayOut)"
+    # A reply streamed to 20k characters, four a token (CHAT_LAYOUT_BENCH_ONCE=stream): a change's
+    # instructions averaged over its 5,000 edits (and the append that starts it).
+    CHAT_LAYOUT_BENCH_ONCE=stream instructions "$SCRATCH/cg-stream.out" "$SCRATCH/chat-layout-bench.stripped" \
+        "$SCRATCH/doc-$CG_MESSAGES.json" --width "$WIDTH" > /dev/null || exit 1
+    OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-stream.out" stream=22IncrementalMessageListV5apply)"
     instructions "$SCRATCH/cg-bench.out" "$SCRATCH/chat-layout-bench.stripped" "$SCRATCH/doc-$CG_MESSAGES.json" \
-        --width "$WIDTH" --runs 1 --append-sizes "$CG_MESSAGES" > /dev/null || exit 1
+        --width "$WIDTH" --runs 1 --append-sizes "$CG_MESSAGES" --no-stream > /dev/null || exit 1
     OURS_CG="$OURS_CG $(per_call "$SCRATCH/cg-bench.out" fresh=17chat_layout_bench13measureAfresh prepare=17chat_layout_bench13prepareAfresh \
         icu_inprocess=17chat_layout_bench14iterateWithICU change=22IncrementalMessageListV5apply \
         jump=22IncrementalMessageListV12scrollOffset7showing)"
@@ -202,6 +211,7 @@ print("\n| instructions (callgrind) | ours | peer | ours / peer | goal |\n|---|-
 for figure, mine, peer, goal in rows:
     print("| %s | %.1f M | %.1f M | %.2f | ≤ %.3g |" % (figure, mine / 1e6, peer / 1e6, mine / peer, goal))
 print("| one incremental change (appends and edits of the benchmark, engine warm), per call | %.0f k | — | — | (≤ 5 µs) |" % (per("change") / 1e3))
+print("| one token of a reply streamed to 20k characters, averaged over its 5,000 tokens, per call | %.0f k | — | — | (≤ 3 µs, flat in the reply's length) |" % (per("stream") / 1e3))
 print("| one jump to a message (`scrollOffset(showing:at:height:)` of the incremental list), per call | %.2f k | — | — | (≤ 1 µs) |" % (per("jump") / 1e3))
 print("| the laid-out list again at a new width (one core, no text measured), per call | %.1f M | layout %.1f M | %.2f | (≤ 40 ms on two cores for 100k) |"
       % (per("relayout") / 1e6, per("layout") / 1e6, per("relayout") / per("layout")))

@@ -10,7 +10,7 @@ import ChatLayoutTextRenderer
 import Foundation
 
 let usage = """
-    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences] [--measure-only] [--decode-only]
+    usage: chat-layout-bench DOCUMENT [--width N] [--runs N] [--append-sizes N,N…] [--differences] [--measure-only] [--decode-only] [--no-stream]
       layout_ms          decisions + measurement + box tree (LaidOutList) of the whole document
       measure_ms         ICUTextEngine.wrap of every message text alone at the width (engine warm)
       measure_fresh_ms   the same with a new engine each run: nothing cached, every text measured afresh
@@ -31,7 +31,8 @@ let usage = """
                          messages cut or repeated with new ids and times)
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
-                         of the hundred tokens that bring it to 1k, 5k and 20k characters
+                         of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
+                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile)
       jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
                          of the document's list (median of batches); jump_us_<size> on the other lengths
       incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
@@ -57,6 +58,7 @@ var width = 40
 var runs = 5
 var showDifferences = false
 var measureOnly = false
+var streams = true
 var decodeOnly = false
 var decodeOnOneThread = false
 var appendSizes = [10_000, 1_000_000]
@@ -77,6 +79,8 @@ while let argument = arguments.popFirst() {
         showDifferences = true
     case "--measure-only":
         measureOnly = true
+    case "--no-stream":
+        streams = false
     case "--decode-only":
         decodeOnly = true
     case "--one-thread":
@@ -382,7 +386,9 @@ var appendFigures: [String] = []
 do {
     incremental = try appending.run(conversation.messages)
     appendFigures.append("one_message_us=\(fixed(appending.oneMessageMicroseconds(after: ordered), 3))")
-    for (length, microseconds) in try appending.streamMicroseconds(ordered, lengths: [1_000, 5_000, 20_000]).sorted(by: { $0.key < $1.key }) {
+    // Not under callgrind (`--no-stream`): its per-call count of a change is the appends' and edits'.
+    for (length, microseconds) in try (streams ? appending.streamMicroseconds(ordered, lengths: [1_000, 5_000, 20_000]) : [:])
+        .sorted(by: { $0.key < $1.key }) {
         appendFigures.append("stream_us_\(sizeName(length))=\(fixed(microseconds, 3))")
     }
     for size in appendSizes {
