@@ -17,7 +17,9 @@ let usage = """
       prepare_fresh_ms   ICUTextEngine.prepare of every text on a new engine: the measuring alone
                          (segmentation, break rules, widths), no line made
       relayout_ms        LaidOutList.relayout(width:) of the laid-out document at a width it was never
-                         laid out at (a new one each run): every row again, no text measured again
+                         laid out at (a new one each run): every row again, no text measured again; the
+                         list of MessageListScreen.list decides its conversation again, one laid out
+                         from decisions keeps them (relayout_kept_ms)
       rewrap_us          PreparedText.wrap(width:) of one prepared text at a new width (the text part
                          of a relayout), averaged over every text; line_count_us: lineCount(width:)
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
@@ -124,14 +126,12 @@ let messageCount = conversation.messages.count
 /// cost on its own thread only, and the other figures' runs answer from a warm cache).
 let layoutOnceOnly = ["layout", "relayout"].contains(ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"])
 
-/// The whole pipeline after decoding: decisions, measurement, box tree.
+/// The whole pipeline after decoding, as a front end asks for it (`MessageListScreen.list`):
+/// decisions, measurement, box tree.
 @inline(never) @MainActor func layOut() -> LaidOutList {
     var environment = try! LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: engine)
     environment.laysOutOnAllCores = !layoutOnceOnly // the decisions too: all of the work on this thread
-    let decisions = MessageListResolver(environment).resolve(conversation)
-    var layout = MessageListLayout(metrics: .cells(for: config), measurer: engine)
-    layout.laysOutOnAllCores = !layoutOnceOnly
-    return layout.layout(decisions, width: width, dateIndicator: config.dateIndicatorPlacement)
+    return MessageListScreen.list(conversation, environment: environment, width: width)
 }
 /// The list laid out again at `width`: what `CHAT_LAYOUT_BENCH_ONCE=relayout` counts.
 @inline(never) func relayOut(_ list: LaidOutList, width: Int) -> LaidOutList { list.relayout(width: width) }
@@ -305,14 +305,22 @@ let lineCountMicroseconds = Measuring.median((0 ..< runs).map { run in
 }) * 1e3 / Double(max(1, preparedTexts.count))
 precondition(countedLines == rewrappedLines, "lineCount agrees with wrap")
 
-// The laid-out list again at widths it was never laid out at.
+// The laid-out list again at widths it was never laid out at: the front end's (decided
+// again), then one laid out from decisions it keeps.
 var relaidRows = 0
-let relayoutMilliseconds = Measuring.median((0 ..< runs).map { run in
-    var relaid: LaidOutList?
-    let milliseconds = Measuring.milliseconds { relaid = relayOut(list, width: width + 11 + run) }
-    relaidRows += relaid!.rowCount
-    return milliseconds
-})
+@MainActor func relayoutMedian(_ list: LaidOutList, widths: Range<Int>) -> Double {
+    Measuring.median(widths.map { width in
+        var relaid: LaidOutList?
+        let milliseconds = Measuring.milliseconds { relaid = relayOut(list, width: width) }
+        relaidRows += relaid!.rowCount
+        return milliseconds
+    })
+}
+let relayoutMilliseconds = relayoutMedian(list, widths: width + 11 ..< width + 11 + runs)
+let keptEnvironment = try! LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: engine)
+let keptList = MessageListLayout(keptEnvironment).layout(MessageListResolver(keptEnvironment).resolve(conversation), width: width,
+                                                         dateIndicator: config.dateIndicatorPlacement)
+let relayoutKeptMilliseconds = relayoutMedian(keptList, widths: width + 31 ..< width + 31 + runs)
 
 // ICU's own iteration over the same texts: UTF-16 conversion included, as in the C peer.
 var icuBoundaries = 0
@@ -413,7 +421,7 @@ print([
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
     "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
-    "relayout_ms=\(fixed(relayoutMilliseconds))", "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
+    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
@@ -421,4 +429,4 @@ print([
     "rows=\(retained.rowCount)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
     "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
 ].joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
-withExtendedLifetime((list, retained, labelsFound, drawnCharacters)) {}
+withExtendedLifetime((list, retained, keptList, labelsFound, drawnCharacters)) {}

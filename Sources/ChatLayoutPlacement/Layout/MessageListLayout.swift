@@ -339,11 +339,15 @@ public struct LaidOutList: Sendable {
     var source: (@Sendable (Int) -> LaidOutList)?
 
     /// The same list laid out again at `width` (a rotation, a split view, a resized window):
-    /// byte for byte a fresh layout of the same decisions at that width, without deciding
-    /// again. No text is measured again when the measurer keeps what it measured, as
-    /// `ChatLayoutICU`'s engine does (each text prepared once: wrapping it at another width is
-    /// arithmetic over its clusters' widths). An incremental list's ``IncrementalMessageList/list``
-    /// is laid out again as the list itself is by a ``MessageListChange/width(_:)`` change.
+    /// byte for byte a fresh layout at that width. A list laid out from decisions
+    /// (``MessageListLayout/layout(_:width:dateIndicator:)``) keeps them and is not decided
+    /// again; one laid out from a conversation (``MessageListScreen/list(_:environment:width:)``)
+    /// keeps the conversation, whose storage the caller shares, and decides it again — the
+    /// decisions do not depend on the width, but keeping them costs some 400 bytes a message.
+    /// No text is measured again when the measurer keeps what it measured, as `ChatLayoutICU`'s
+    /// engine does (each text prepared once: wrapping it at another width is arithmetic over
+    /// its clusters' widths). An incremental list's ``IncrementalMessageList/list`` is laid out
+    /// again as the list itself is by a ``MessageListChange/width(_:)`` change.
     public func relayout(width: Int) -> LaidOutList {
         guard let source else { preconditionFailure("a part of a longer list is not laid out again alone") }
         return source(width)

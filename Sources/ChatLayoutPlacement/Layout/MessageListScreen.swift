@@ -83,7 +83,11 @@ public enum MessageListScreen {
     /// for screens of any part of it, or to be drawn whole a band at a time.
     public static func list(_ conversation: Conversation, environment: LayoutEnvironment, width: Int) -> LaidOutList {
         let decisions = MessageListResolver(environment).resolve(conversation)
-        return MessageListLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
+        var list = MessageListLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
+        // Laid out again from the conversation, decided again: the list keeps the caller's
+        // conversation (its storage shared), not its own decisions (some 400 bytes a message).
+        list.source = { width in MessageListScreen.list(conversation, environment: environment, width: width) }
+        return list
     }
 
     /// The last messages of `list` laid out, with the rows above them and the rows under them,

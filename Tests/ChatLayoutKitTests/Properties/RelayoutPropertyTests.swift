@@ -45,14 +45,20 @@ import Testing
             let input = resolved.input
             let widths = Self.widths(input.seed)
             let environment = BottomViewportPropertyTests.environment(input, metrics: .cells(for: input.config), presentation: PlainPresentation())
+            // The front end's list (it keeps the conversation, decided again) and one laid out
+            // from decisions it keeps.
             var list = MessageListScreen.list(input.conversation, environment: environment, width: widths[0])
+            var kept = MessageListLayout(environment).layout(resolved.decisions, width: widths[0],
+                                                             dateIndicator: input.config.dateIndicatorPlacement)
             for width in widths.dropFirst() {
                 list = list.relayout(width: width)
+                kept = kept.relayout(width: width)
                 // A measurer that measured nothing of this list.
                 var fresh = environment
                 fresh.measurer = ICUTextEngine()
                 let expected = MessageListScreen.list(input.conversation, environment: fresh, width: width)
                 if let failure = Self.difference(list, expected) { return "relaid out at \(width): \(failure)" }
+                if let failure = Self.difference(kept, expected) { return "relaid out from its decisions at \(width): \(failure)" }
             }
             return nil
         }
