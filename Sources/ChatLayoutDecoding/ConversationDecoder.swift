@@ -47,15 +47,26 @@ public enum ConversationDecoder {
         }.get()
     }
 
+    /// ``decode(_:channel:profile:)`` of bytes the caller keeps for the call (a mapped file's).
+    /// `releasingPages`: the bytes are a read-only file mapping starting at a page, whose pages
+    /// the pipelined decoder hands back to the kernel (`MADV_DONTNEED`), at least this many
+    /// bytes at a time, once the messages in them are decoded — a page read again is read from
+    /// the file again; nil: none are.
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String? = nil, profile: LayoutProfile? = nil,
+                               pipelined: Bool? = nil, releasingPages: Int? = nil) throws(DocumentError) -> ConversationDocument {
+        guard bytes.count < Int(UInt32.max) else { return try decodeThroughTree(Array(bytes), channel: cid, profile: profile) }
+        return try decodeInPlace(bytes, channel: cid, profile: profile, pipelined: pipelined, releasingPages: releasingPages).get()
+    }
+
     /// Documents from this size on have their top-level messages decoded on a second thread
     /// while the walk goes on (`PipelinedMessageList`).
     static let pipelinedSize = 1 << 20
 
     private static func decodeInPlace(_ bytes: UnsafeBufferPointer<UInt8>, channel cid: String?, profile: LayoutProfile? = nil,
-                                      pipelined: Bool? = nil,
+                                      pipelined: Bool? = nil, releasingPages: Int? = nil,
                                       inspect: ([JSONTape]) -> Void = { _ in }) -> Result<ConversationDocument, DocumentError> {
         if pipelined ?? (bytes.count >= pipelinedSize) {
-            return decodeInPlace(bytes, channel: cid, profile: profile, consumer: PipelinedMessageList(bytes: bytes), inspect: inspect)
+            return decodeInPlace(bytes, channel: cid, profile: profile, consumer: PipelinedMessageList(bytes: bytes, releasingPages: releasingPages), inspect: inspect)
         }
         return decodeInPlace(bytes, channel: cid, profile: profile, consumer: StreamedMessageList(bytes: bytes), inspect: inspect)
     }

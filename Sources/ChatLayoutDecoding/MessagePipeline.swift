@@ -1,5 +1,10 @@
 import ChatLayoutKit
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The top-level `messages` array of a large document decoded on two threads while the walk
 /// goes on: the walk tapes elements a few hundred to a tape (a batch) and hands each full tape
@@ -24,8 +29,9 @@ struct PipelinedMessageList: DecodedMessagesConsumer {
     private var path: [JSONPath.Step] = []
     private var started = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        pipeline = MessagePipeline(bytes: bytes)
+    /// `releasingPages`: see ``MessagePipeline/releasedAtOnce``.
+    init(bytes: UnsafeBufferPointer<UInt8>, releasingPages: Int? = nil) {
+        pipeline = MessagePipeline(bytes: bytes, releasingPages: releasingPages)
     }
 
     var tape: JSONTape { pipeline.filling.tape }
@@ -127,9 +133,34 @@ final class MessagePipeline: @unchecked Sendable {
     private let mergedAll = DispatchSemaphore(value: 0)
     /// The merging side's list, read by the walk's side once `mergedAll` is signalled.
     private(set) var list = MessageListDecoding()
+    /// Set when the document is a read-only file mapping from a page on: the pages of the
+    /// messages merged are handed back to the kernel (`MADV_DONTNEED`) as the merge goes, at
+    /// least this many bytes at a time (a page read again later — the document's other keys,
+    /// an error's line — is read from the file again).
+    private let releasingPages: Int?
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The bytes before this were handed back.
+    private var releasedUpTo = 0
+    /// The fewest bytes a mapped document's decoding hands back at once: each call stops the
+    /// other thread to flush its mappings.
+    static let releasedAtOnce = 8 << 20
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, releasingPages: Int? = nil) {
+        self.bytes = bytes
+        self.releasingPages = releasingPages
         batches = (0 ..< Self.batchCount).map { _ in Batch(bytes: bytes) }
+    }
+
+    /// The merging thread: hands back the whole pages before the end of `batch`'s last element.
+    private func releasePages(before batch: Batch) {
+        guard let releasingPages, batch.count > 0, let base = bytes.baseAddress else { return }
+        let state = batch.tape.state.pointee
+        let end = Int(state.entries[Int(batch.tape.roots[batch.count - 1])].end)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let upTo = end / page * page
+        guard upTo - releasedUpTo >= max(releasingPages, page) else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + releasedUpTo), upTo - releasedUpTo, MADV_DONTNEED)
+        releasedUpTo = upTo
     }
 
     /// The walk's side: the batch being filled.
@@ -198,6 +229,7 @@ final class MessagePipeline: @unchecked Sendable {
             }
             if batch.startsArray { list = MessageListDecoding() }
             list.merge(batch.decoded, listSteps: batch.path)
+            releasePages(before: batch)
             batch.decoded = DecodedBatch()
             let isLast = batch.isLast
             free.signal()

@@ -51,6 +51,37 @@ struct ModelDecoder {
         return User(id: try json["user_id"].optionalString() ?? "")
     }
 
+    /// The authors met so far (at most ``sharedAuthorsKept``): a message by one of them shares
+    /// its box, so one author's thousand messages hold one user (issue 32).
+    private var sharedAuthors: [SharedUser] = []
+    /// The author of the message before.
+    private var lastSharedAuthor: SharedUser?
+    /// The next of ``sharedAuthors`` to give way once it is full.
+    private var nextSharedAuthorReplaced = 0
+    /// How many authors are kept to share: a conversation's authors mostly repeat from a few.
+    private static let sharedAuthorsKept = 16
+
+    /// A message's author (``author(_:)``), shared with the earlier messages of the same user
+    /// (equal by its bytes: id, name, image).
+    private mutating func sharedAuthor(_ json: some JSONValueReading) throws(DocumentError) -> SharedUser {
+        let user = try author(json)
+        // The last author first: a conversation's messages come in runs of one author's.
+        if let last = lastSharedAuthor, last.holds(user) { return last }
+        for known in sharedAuthors where known.holds(user) {
+            lastSharedAuthor = known
+            return known
+        }
+        let shared = SharedUser(user)
+        lastSharedAuthor = shared
+        if sharedAuthors.count < Self.sharedAuthorsKept {
+            sharedAuthors.append(shared)
+        } else {
+            sharedAuthors[nextSharedAuthorReplaced] = shared
+            nextSharedAuthorReplaced = (nextSharedAuthorReplaced + 1) % Self.sharedAuthorsKept
+        }
+        return shared
+    }
+
     /// A message's keys that hold messages or users: a repeat drops the earlier with a warning.
     static let messageListKeys: [JSONKey] = ["latest_replies", "quoted_message", "thread_participants"]
 
@@ -111,7 +142,7 @@ struct ModelDecoder {
             id: id,
             text: try json["text"].optionalString() ?? "",
             type: type,
-            user: try author(json),
+            sharedUser: try sharedAuthor(json),
             createdAt: try json["created_at"].timestamp(),
             deletedAt: try json["deleted_at"].optionalTimestamp(),
             messageTextUpdatedAt: try json["message_text_updated_at"].optionalTimestamp(),
@@ -130,21 +161,25 @@ struct ModelDecoder {
             localState: localState,
             isBounced: try Self.isBounced(json)
         )
-        message.deletedForMe = try json["deleted_for_me"].optionalBool() ?? false
-        message.isShadowed = try json["shadowed"].optionalBool() ?? false
-        message.poll = try poll(json["poll"])
-        message.sharedLocation = try sharedLocation(json["shared_location"])
-        message.quotedMessageID = try json["quoted_message_id"].optionalString()
-        message.ownReactions = try reactions(json["own_reactions"])
+        // The rarer fields are set only when they differ from their defaults: a message that
+        // sets none has no extras (`Message.Extras`).
+        if try json["deleted_for_me"].optionalBool() == true { message.deletedForMe = true }
+        if try json["shadowed"].optionalBool() == true { message.isShadowed = true }
+        if let poll = try poll(json["poll"]) { message.poll = poll }
+        if let location = try sharedLocation(json["shared_location"]) { message.sharedLocation = location }
+        if let quotedID = try json["quoted_message_id"].optionalString() { message.quotedMessageID = quotedID }
+        let ownReactions = try reactions(json["own_reactions"])
+        if !ownReactions.isEmpty { message.ownReactions = ownReactions }
         var replies: [Message] = []
         for element in try json["latest_replies"].optionalArray() { replies.append(try self.message(element)) }
-        message.latestReplies = replies
+        if !replies.isEmpty { message.latestReplies = replies }
         // Who pinned it (`pinned_by`, a user), until when (`pin_expires`), and the current user's reminder (`reminder`, with
         // its `remind_at`; none: saved for later), which Stream SwiftUI 5 writes above the bubble.
         if !json["pinned_by"].isAbsent { message.pinnedBy = try user(json["pinned_by"]) }
         // The users it mentions (`mentioned_users`, user objects): mention runs of rich text.
-        message.mentionedUsers = try users(json["mentioned_users"])
-        message.pinExpires = try json["pin_expires"].optionalTimestamp()
+        let mentioned = try users(json["mentioned_users"])
+        if !mentioned.isEmpty { message.mentionedUsers = mentioned }
+        if let pinExpires = try json["pin_expires"].optionalTimestamp() { message.pinExpires = pinExpires }
         if !json["reminder"].isAbsent {
             let reminder = json["reminder"]
             guard reminder.kind == .object else { throw reminder.error("a reminder is an object (with its `remind_at`)") }

@@ -34,11 +34,24 @@ public struct ScreenRequest: Sendable {
         /// The JSON: a conversation document or a Stream payload.
         public var bytes: [UInt8]
 
+        /// The document's file mapped into memory, decoded instead of ``bytes`` (then empty).
+        package var mapped: MappedDocument?
+
         /// A document called `name` (already escaped for messages) made of `bytes`.
         public init(name: String, bytes: [UInt8]) {
             self.name = name
             self.bytes = bytes
         }
+
+        /// A document called `name` whose file is `mapped`.
+        package init(name: String, mapped: MappedDocument) {
+            self.name = name
+            self.bytes = []
+            self.mapped = mapped
+        }
+
+        /// How many bytes the document has.
+        var count: Int { mapped?.bytes.count ?? bytes.count }
     }
 
     /// The units lengths are in, and what measures text in them.
@@ -273,9 +286,13 @@ public struct ScreenRequest: Sendable {
     /// - Throws: ``ScreenRequestError/tooLarge(document:limit:)`` or
     ///   ``ScreenRequestError/invalidDocument(document:_:)``.
     public func decoded() throws(ScreenRequestError) -> ConversationDocument {
-        guard document.bytes.count <= sizeLimit.bytes else { throw .tooLarge(document: document.name, limit: sizeLimit) }
+        guard document.count <= sizeLimit.bytes else { throw .tooLarge(document: document.name, limit: sizeLimit) }
         do {
-            let decoded = try ConversationDecoder.decode(document.bytes, channel: overrides.channel, profile: overrides.profile)
+            let decoded = if let mapped = document.mapped {
+                try ConversationDecoder.decode(mapped, channel: overrides.channel, profile: overrides.profile)
+            } else {
+                try ConversationDecoder.decode(document.bytes, channel: overrides.channel, profile: overrides.profile)
+            }
             try decoded.requireContent(for: screen.use)
             return decoded
         } catch {

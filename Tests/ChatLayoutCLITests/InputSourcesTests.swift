@@ -122,6 +122,24 @@ struct InputSourcesTests {
         #expect(try SpawnedCLI.run(["preview", Self.conversation] + Self.flags, environment: exact).exitCode == 0)
     }
 
+    /// A regular file of a megabyte or more is mapped, not read (issue 32): it draws what the
+    /// same bytes piped draw, its warnings included, and one byte over the limit is refused by
+    /// its size as a file that is read.
+    @Test func largeFile_mapped_drawsAsItsBytesPiped() throws {
+        var document = try Data(contentsOf: URL(fileURLWithPath: Self.conversation))
+        // Padded past a megabyte with whitespace after the document (still one JSON value).
+        document.append(Data(repeating: 0x20, count: (1 << 20) + 17))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: document))
+        defer { unlink(path) }
+        let mapped = try CLIRunner.run(["preview", path] + Self.flags)
+        let piped = try CLIRunner.run(["preview", "-"] + Self.flags, stdin: document)
+        #expect(mapped.status == 0 && mapped.stdout == piped.stdout && !mapped.stdout.isEmpty)
+        #expect(mapped.stderr == piped.stderr.replacingOccurrences(of: "<stdin>", with: path))
+        let over = try SpawnedCLI.run(["preview", path] + Self.flags, environment: Self.limited(to: document.count - 1))
+        #expect(over.exitCode == 1 && over.stderr == Self.tooLarge(path, document.count - 1), "\(over.stderr)")
+    }
+
     @Test func fileLargerThanOneGiB_isRefusedBeforeItIsRead() throws {
         // A sparse file one byte over 1 GiB: refused by its size, without reading a byte (the
         // address space is capped in case it were read).

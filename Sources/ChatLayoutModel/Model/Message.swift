@@ -496,94 +496,128 @@ public struct SharedLocation: Hashable, Sendable, Codable {
 public struct Message: Hashable, Sendable, Identifiable {
     /// The fields live in one shared, copy-on-write object: a message is copied often (sorted,
     /// put into decisions and rows), and a copy is then one reference, not twenty.
+    ///
+    /// What nearly every message has is stored here (104 bytes); the author is a shared,
+    /// immutable ``SharedUser`` (the decoder gives every message of one author the same one);
+    /// the fields most messages leave at their defaults live in ``Extras``, made the first time
+    /// one is set (issue 32: a million messages took 1.0 GB, 1,009 bytes each).
     @usableFromInline final class Storage: @unchecked Sendable {
         @usableFromInline @exclusivity(unchecked) var id: String
         @usableFromInline @exclusivity(unchecked) var text: NeutralText
-        @usableFromInline @exclusivity(unchecked) var type: MessageType
-        @usableFromInline @exclusivity(unchecked) var user: User
+        @usableFromInline @exclusivity(unchecked) var author: SharedUser
+        // 12 bytes: the four one-byte fields after it take its padding.
         @usableFromInline @exclusivity(unchecked) var createdAt: Timestamp
-        @usableFromInline @exclusivity(unchecked) var deletedAt: Timestamp?
-        @usableFromInline @exclusivity(unchecked) var messageTextUpdatedAt: Timestamp?
-        @usableFromInline @exclusivity(unchecked) var parentID: String?
+        @usableFromInline @exclusivity(unchecked) var type: MessageType
         @usableFromInline @exclusivity(unchecked) var showInChannel: Bool
-        @usableFromInline @exclusivity(unchecked) var replyCount: Int
-        @usableFromInline @exclusivity(unchecked) var threadParticipants: [User]
-        @usableFromInline @exclusivity(unchecked) var quotedMessage: QuotedMessage?
+        @usableFromInline @exclusivity(unchecked) var pinned: Bool
+        @usableFromInline @exclusivity(unchecked) var isBounced: Bool
         @usableFromInline @exclusivity(unchecked) var latestReactions: [Reaction]
         @usableFromInline @exclusivity(unchecked) var reactionScores: [(type: String, score: Int)]
         @usableFromInline @exclusivity(unchecked) var attachments: [Attachment]
-        @usableFromInline @exclusivity(unchecked) var command: String?
-        @usableFromInline @exclusivity(unchecked) var language: String?
-        @usableFromInline @exclusivity(unchecked) var translations: [String: NeutralText]
-        @usableFromInline @exclusivity(unchecked) var pinned: Bool
-        @usableFromInline @exclusivity(unchecked) var localState: LocalState?
-        @usableFromInline @exclusivity(unchecked) var isBounced: Bool
-        @usableFromInline @exclusivity(unchecked) var deletedForMe = false
-        @usableFromInline @exclusivity(unchecked) var isShadowed = false
-        @usableFromInline @exclusivity(unchecked) var latestReplies: [Message] = []
-        @usableFromInline @exclusivity(unchecked) var poll: Poll?
-        @usableFromInline @exclusivity(unchecked) var sharedLocation: SharedLocation?
-        @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
-        @usableFromInline @exclusivity(unchecked) var ownReactions: [Reaction] = []
-        @usableFromInline @exclusivity(unchecked) var pinnedBy: User?
-        @usableFromInline @exclusivity(unchecked) var pinExpires: Timestamp?
-        @usableFromInline @exclusivity(unchecked) var reminder: MessageReminder?
-        @usableFromInline @exclusivity(unchecked) var mentionedUsers: [User] = []
+        /// The rarer fields; nil while all of them have their defaults.
+        @usableFromInline @exclusivity(unchecked) var extras: Extras?
 
-        init(
-            id: String, text: NeutralText, type: MessageType, user: User, createdAt: Timestamp,
-            deletedAt: Timestamp?, messageTextUpdatedAt: Timestamp?, parentID: String?,
-            showInChannel: Bool, replyCount: Int, threadParticipants: [User],
-            quotedMessage: QuotedMessage?, latestReactions: [Reaction],
-            reactionScores: [(type: String, score: Int)], attachments: [Attachment], command: String?, language: String?,
-            translations: [String: NeutralText], pinned: Bool, localState: LocalState?, isBounced: Bool
-        ) {
+        init(id: String, text: NeutralText, author: SharedUser, createdAt: Timestamp, type: MessageType, showInChannel: Bool,
+             pinned: Bool, isBounced: Bool, latestReactions: [Reaction], reactionScores: [(type: String, score: Int)],
+             attachments: [Attachment], extras: Extras?) {
             self.id = id
             self.text = text
-            self.type = type
-            self.user = user
+            self.author = author
             self.createdAt = createdAt
-            self.deletedAt = deletedAt
-            self.messageTextUpdatedAt = messageTextUpdatedAt
-            self.parentID = parentID
+            self.type = type
             self.showInChannel = showInChannel
-            self.replyCount = replyCount
-            self.threadParticipants = threadParticipants
-            self.quotedMessage = quotedMessage
+            self.pinned = pinned
+            self.isBounced = isBounced
             self.latestReactions = latestReactions
             self.reactionScores = reactionScores
             self.attachments = attachments
-            self.command = command
-            self.language = language
-            self.translations = translations
-            self.pinned = pinned
-            self.localState = localState
-            self.isBounced = isBounced
+            self.extras = extras
         }
 
+        /// A copy of its own, extras copied too (each storage owns its extras alone).
         func copy() -> Storage {
-            let copy = Storage(
-                id: id, text: text, type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
-                messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID,
-                showInChannel: showInChannel, replyCount: replyCount,
-                threadParticipants: threadParticipants, quotedMessage: quotedMessage,
-                latestReactions: latestReactions, reactionScores: reactionScores,
-                attachments: attachments, command: command, language: language,
-                translations: translations, pinned: pinned, localState: localState,
-                isBounced: isBounced
-            )
+            Storage(id: id, text: text, author: author, createdAt: createdAt, type: type, showInChannel: showInChannel,
+                    pinned: pinned, isBounced: isBounced, latestReactions: latestReactions, reactionScores: reactionScores,
+                    attachments: attachments, extras: extras?.copy())
+        }
+
+        /// The extras, made (all defaults) when there are none yet.
+        var extrasForWriting: Extras {
+            if let extras { return extras }
+            let made = Extras()
+            extras = made
+            return made
+        }
+    }
+
+    /// The fields most messages leave at their defaults: deletion, editing, threads, quotes,
+    /// polls, locations, pins, reminders, mentions, translations. The large ones (a quoted
+    /// message, a poll, a user) are boxed, so a message with one of them set does not pay for
+    /// the others.
+    @usableFromInline final class Extras: @unchecked Sendable {
+        @usableFromInline @exclusivity(unchecked) var deletedAt: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var localState: LocalState?
+        @usableFromInline @exclusivity(unchecked) var deletedForMe = false
+        @usableFromInline @exclusivity(unchecked) var isShadowed = false
+        @usableFromInline @exclusivity(unchecked) var messageTextUpdatedAt: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var pinExpires: Timestamp?
+        @usableFromInline @exclusivity(unchecked) var parentID: String?
+        @usableFromInline @exclusivity(unchecked) var replyCount = 0
+        @usableFromInline @exclusivity(unchecked) var threadParticipants: [User] = []
+        @usableFromInline @exclusivity(unchecked) var quotedMessage: Boxed<QuotedMessage>?
+        @usableFromInline @exclusivity(unchecked) var command: String?
+        @usableFromInline @exclusivity(unchecked) var language: String?
+        @usableFromInline @exclusivity(unchecked) var translations: [String: NeutralText] = [:]
+        @usableFromInline @exclusivity(unchecked) var latestReplies: [Message] = []
+        @usableFromInline @exclusivity(unchecked) var poll: Boxed<Poll>?
+        @usableFromInline @exclusivity(unchecked) var sharedLocation: Boxed<SharedLocation>?
+        @usableFromInline @exclusivity(unchecked) var quotedMessageID: String?
+        @usableFromInline @exclusivity(unchecked) var ownReactions: [Reaction] = []
+        @usableFromInline @exclusivity(unchecked) var pinnedBy: Boxed<User>?
+        @usableFromInline @exclusivity(unchecked) var reminder: Boxed<MessageReminder>?
+        @usableFromInline @exclusivity(unchecked) var mentionedUsers: [User] = []
+
+        init() {}
+
+        func copy() -> Extras {
+            let copy = Extras()
+            copy.deletedAt = deletedAt
+            copy.localState = localState
             copy.deletedForMe = deletedForMe
             copy.isShadowed = isShadowed
+            copy.messageTextUpdatedAt = messageTextUpdatedAt
+            copy.pinExpires = pinExpires
+            copy.parentID = parentID
+            copy.replyCount = replyCount
+            copy.threadParticipants = threadParticipants
+            copy.quotedMessage = quotedMessage
+            copy.command = command
+            copy.language = language
+            copy.translations = translations
             copy.latestReplies = latestReplies
             copy.poll = poll
             copy.sharedLocation = sharedLocation
             copy.quotedMessageID = quotedMessageID
             copy.ownReactions = ownReactions
             copy.pinnedBy = pinnedBy
-            copy.pinExpires = pinExpires
             copy.reminder = reminder
             copy.mentionedUsers = mentionedUsers
             return copy
+        }
+    }
+
+    /// An immutable value in a box of its own: a large, rarely set field costs a message one
+    /// reference (set, the field gets a new box).
+    @usableFromInline final class Boxed<Value: Sendable>: @unchecked Sendable {
+        @usableFromInline let value: Value
+
+        init(_ value: Value) {
+            self.value = value
+        }
+
+        /// `value` boxed; nil for nil.
+        static func boxing(_ value: Value?) -> Boxed? {
+            value.map { Boxed($0) }
         }
     }
 
@@ -593,6 +627,12 @@ public struct Message: Hashable, Sendable, Identifiable {
     private mutating func unique() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
+    }
+
+    /// The extras to change a field of: none are made to set a default value.
+    private mutating func extras(unlessDefault isDefault: Bool) -> Extras? {
+        if isDefault && storage.extras == nil { return nil }
+        return unique().extrasForWriting
     }
 
     public var id: String {
@@ -616,8 +656,13 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// The author (`user`).
     public var user: User {
-        @inlinable get { storage.user }
-        set { unique().user = newValue }
+        @inlinable get { storage.author.user }
+        set { unique().author = SharedUser(newValue) }
+    }
+    /// The author, as the messages of one author share it.
+    package var sharedUser: SharedUser {
+        get { storage.author }
+        set { unique().author = newValue }
     }
     /// When it was sent (`created_at`): the order of the list.
     public var createdAt: Timestamp {
@@ -626,18 +671,18 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// When it was deleted (`deleted_at`).
     public var deletedAt: Timestamp? {
-        @inlinable get { storage.deletedAt }
-        set { unique().deletedAt = newValue }
+        @inlinable get { storage.extras?.deletedAt }
+        set { extras(unlessDefault: newValue == nil)?.deletedAt = newValue }
     }
     /// When the text was last edited.
     public var messageTextUpdatedAt: Timestamp? {
-        @inlinable get { storage.messageTextUpdatedAt }
-        set { unique().messageTextUpdatedAt = newValue }
+        @inlinable get { storage.extras?.messageTextUpdatedAt }
+        set { extras(unlessDefault: newValue == nil)?.messageTextUpdatedAt = newValue }
     }
     /// The thread root this message replies to.
     public var parentID: String? {
-        @inlinable get { storage.parentID }
-        set { unique().parentID = newValue }
+        @inlinable get { storage.extras?.parentID }
+        set { extras(unlessDefault: newValue == nil)?.parentID = newValue }
     }
     /// A thread reply that was also sent to the channel.
     public var showInChannel: Bool {
@@ -646,18 +691,18 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// Replies in its thread (`reply_count`): more than 0 makes it a thread root.
     public var replyCount: Int {
-        @inlinable get { storage.replyCount }
-        set { unique().replyCount = newValue }
+        @inlinable get { storage.extras?.replyCount ?? 0 }
+        set { extras(unlessDefault: newValue == 0)?.replyCount = newValue }
     }
     /// Who replied in its thread (`thread_participants`).
     public var threadParticipants: [User] {
-        @inlinable get { storage.threadParticipants }
-        set { unique().threadParticipants = newValue }
+        @inlinable get { storage.extras?.threadParticipants ?? [] }
+        set { extras(unlessDefault: newValue.isEmpty)?.threadParticipants = newValue }
     }
     /// The message it quotes (`quoted_message`).
     public var quotedMessage: QuotedMessage? {
-        @inlinable get { storage.quotedMessage }
-        set { unique().quotedMessage = newValue }
+        @inlinable get { storage.extras?.quotedMessage?.value }
+        set { extras(unlessDefault: newValue == nil)?.quotedMessage = .boxing(newValue) }
     }
     /// The latest reactions (`latest_reactions`).
     public var latestReactions: [Reaction] {
@@ -666,30 +711,30 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// The current user's reactions (`own_reactions`).
     public var ownReactions: [Reaction] {
-        @inlinable get { storage.ownReactions }
-        set { unique().ownReactions = newValue }
+        @inlinable get { storage.extras?.ownReactions ?? [] }
+        set { extras(unlessDefault: newValue.isEmpty)?.ownReactions = newValue }
     }
     /// The users it mentions (`mentioned_users`): "@" and each one's name (or id) is a mention
     /// run of its text when markdown is on (`markdown_enabled`), as Stream UIKit highlights it.
     public var mentionedUsers: [User] {
-        @inlinable get { storage.mentionedUsers }
-        set { unique().mentionedUsers = newValue }
+        @inlinable get { storage.extras?.mentionedUsers ?? [] }
+        set { extras(unlessDefault: newValue.isEmpty)?.mentionedUsers = newValue }
     }
     /// Who pinned it (`pinned_by`), when it is pinned and the payload says.
     public var pinnedBy: User? {
-        @inlinable get { storage.pinnedBy }
-        set { unique().pinnedBy = newValue }
+        @inlinable get { storage.extras?.pinnedBy?.value }
+        set { extras(unlessDefault: newValue == nil)?.pinnedBy = .boxing(newValue) }
     }
     /// When its pin ends (`pin_expires`); nil: it stays pinned. Past the context's now it is
     /// no longer pinned, as Stream's `ChatMessage.isPinned` says.
     public var pinExpires: Timestamp? {
-        @inlinable get { storage.pinExpires }
-        set { unique().pinExpires = newValue }
+        @inlinable get { storage.extras?.pinExpires }
+        set { extras(unlessDefault: newValue == nil)?.pinExpires = newValue }
     }
     /// The current user's reminder on it (`reminder`): "remind me" or "save for later".
     public var reminder: MessageReminder? {
-        @inlinable get { storage.reminder }
-        set { unique().reminder = newValue }
+        @inlinable get { storage.extras?.reminder?.value }
+        set { extras(unlessDefault: newValue == nil)?.reminder = .boxing(newValue) }
     }
     /// Reaction counts by type, in payload order; set, each type is neutralised (a type without
     /// a glyph is drawn as its name).
@@ -704,24 +749,24 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// A slash command ("giphy").
     public var command: String? {
-        @inlinable get { storage.command }
-        set { unique().command = newValue }
+        @inlinable get { storage.extras?.command }
+        set { extras(unlessDefault: newValue == nil)?.command = newValue }
     }
     /// The original language (`i18n.language`).
     public var language: String? {
-        @inlinable get { storage.language }
-        set { unique().language = newValue }
+        @inlinable get { storage.extras?.language }
+        set { extras(unlessDefault: newValue == nil)?.language = newValue }
     }
     /// Automatic translations by language (`i18n.<lang>_text`), neutralised; set, they are
     /// neutralised.
     public var translations: [String: String] {
-        get { storage.translations.mapValues(\.string) }
-        set { unique().translations = newValue.mapValues { NeutralText($0) } }
+        get { neutralTranslations.mapValues(\.string) }
+        set { neutralTranslations = newValue.mapValues { NeutralText($0) } }
     }
     /// The translations by language, neutralised.
     public var neutralTranslations: [String: NeutralText] {
-        @inlinable get { storage.translations }
-        set { unique().translations = newValue }
+        @inlinable get { storage.extras?.translations ?? [:] }
+        set { extras(unlessDefault: newValue.isEmpty)?.translations = newValue }
     }
     /// Whether it is pinned (`pinned`).
     public var pinned: Bool {
@@ -730,8 +775,8 @@ public struct Message: Hashable, Sendable, Identifiable {
     }
     /// The client-side send state (`local_state`).
     public var localState: LocalState? {
-        @inlinable get { storage.localState }
-        set { unique().localState = newValue }
+        @inlinable get { storage.extras?.localState }
+        set { extras(unlessDefault: newValue == nil)?.localState = newValue }
     }
     /// Stream moderation bounced the message (shown to its author as an error to fix).
     public var isBounced: Bool {
@@ -741,38 +786,38 @@ public struct Message: Hashable, Sendable, Identifiable {
     /// Deleted for the current user only (`deleted_for_me`): shown as deleted, like
     /// `deleted_at`.
     public var deletedForMe: Bool {
-        @inlinable get { storage.deletedForMe }
-        set { unique().deletedForMe = newValue }
+        @inlinable get { storage.extras?.deletedForMe ?? false }
+        set { extras(unlessDefault: !newValue)?.deletedForMe = newValue }
     }
     /// Held back by moderation (`shadowed`): Stream shows it to its author only, unless
     /// `show_shadowed_messages` is on.
     public var isShadowed: Bool {
-        @inlinable get { storage.isShadowed }
-        set { unique().isShadowed = newValue }
+        @inlinable get { storage.extras?.isShadowed ?? false }
+        set { extras(unlessDefault: !newValue)?.isShadowed = newValue }
     }
     /// The latest replies of its thread (`latest_replies`), as the payload gives them: a
     /// non-empty list makes the message a thread root, and the thread view shows them.
     public var latestReplies: [Message] {
-        @inlinable get { storage.latestReplies }
-        set { unique().latestReplies = newValue }
+        @inlinable get { storage.extras?.latestReplies ?? [] }
+        set { extras(unlessDefault: newValue.isEmpty)?.latestReplies = newValue }
     }
     /// Its poll (`poll`).
     public var poll: Poll? {
-        @inlinable get { storage.poll }
-        set { unique().poll = newValue }
+        @inlinable get { storage.extras?.poll?.value }
+        set { extras(unlessDefault: newValue == nil)?.poll = .boxing(newValue) }
     }
     /// The location it shares (`shared_location`).
     public var sharedLocation: SharedLocation? {
-        @inlinable get { storage.sharedLocation }
-        set { unique().sharedLocation = newValue }
+        @inlinable get { storage.extras?.sharedLocation?.value }
+        set { extras(unlessDefault: newValue == nil)?.sharedLocation = .boxing(newValue) }
     }
     /// The id of the message it quotes (`quoted_message_id`). Stream sends the quoted message
     /// whole (`quoted_message`) except in nested quotes; the decoder then quotes the document's
     /// own message with this id, as Stream's client quotes the one it has stored, and a
     /// message it does not have is not quoted (``quotedMessage`` stays nil).
     public var quotedMessageID: String? {
-        @inlinable get { storage.quotedMessageID }
-        set { unique().quotedMessageID = newValue }
+        @inlinable get { storage.extras?.quotedMessageID }
+        set { extras(unlessDefault: newValue == nil)?.quotedMessageID = newValue }
     }
 
     /// A message; only the id, the author and the time are required. Its texts (the text, the
@@ -786,15 +831,44 @@ public struct Message: Hashable, Sendable, Identifiable {
         command: String? = nil, language: String? = nil, translations: [String: String] = [:],
         pinned: Bool = false, localState: LocalState? = nil, isBounced: Bool = false
     ) {
-        storage = Storage(
-            id: id, text: NeutralText(text), type: type, user: user, createdAt: createdAt, deletedAt: deletedAt,
-            messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID,
-            showInChannel: showInChannel, replyCount: replyCount,
-            threadParticipants: threadParticipants, quotedMessage: quotedMessage,
-            latestReactions: latestReactions, reactionScores: Self.neutralScores(reactionScores), attachments: attachments,
-            command: command, language: language, translations: translations.mapValues { NeutralText($0) }, pinned: pinned,
-            localState: localState, isBounced: isBounced
-        )
+        self.init(id: id, text: text, type: type, sharedUser: SharedUser(user), createdAt: createdAt, deletedAt: deletedAt,
+                  messageTextUpdatedAt: messageTextUpdatedAt, parentID: parentID, showInChannel: showInChannel,
+                  replyCount: replyCount, threadParticipants: threadParticipants, quotedMessage: quotedMessage,
+                  latestReactions: latestReactions, reactionScores: reactionScores, attachments: attachments,
+                  command: command, language: language, translations: translations, pinned: pinned, localState: localState,
+                  isBounced: isBounced)
+    }
+
+    /// A message whose author is `sharedUser` (the decoder gives one author's messages the same).
+    package init(
+        id: String, text: String, type: MessageType, sharedUser: SharedUser, createdAt: Timestamp,
+        deletedAt: Timestamp?, messageTextUpdatedAt: Timestamp?, parentID: String?,
+        showInChannel: Bool, replyCount: Int, threadParticipants: [User],
+        quotedMessage: QuotedMessage?, latestReactions: [Reaction],
+        reactionScores: [(type: String, score: Int)], attachments: [Attachment],
+        command: String?, language: String?, translations: [String: String],
+        pinned: Bool, localState: LocalState?, isBounced: Bool
+    ) {
+        // Extras only for a message that sets one of them (one object, made once).
+        var extras: Extras?
+        if deletedAt != nil || messageTextUpdatedAt != nil || parentID != nil || replyCount != 0 || !threadParticipants.isEmpty
+            || quotedMessage != nil || command != nil || language != nil || !translations.isEmpty || localState != nil {
+            let made = Extras()
+            made.deletedAt = deletedAt
+            made.messageTextUpdatedAt = messageTextUpdatedAt
+            made.parentID = parentID
+            made.replyCount = replyCount
+            made.threadParticipants = threadParticipants
+            made.quotedMessage = .boxing(quotedMessage)
+            made.command = command
+            made.language = language
+            if !translations.isEmpty { made.translations = translations.mapValues { NeutralText($0) } }
+            made.localState = localState
+            extras = made
+        }
+        storage = Storage(id: id, text: NeutralText(text), author: sharedUser, createdAt: createdAt, type: type,
+                          showInChannel: showInChannel, pinned: pinned, isBounced: isBounced, latestReactions: latestReactions,
+                          reactionScores: Self.neutralScores(reactionScores), attachments: attachments, extras: extras)
     }
 
     /// Reaction scores with their types neutralised (one scan each; copied only when one changes).

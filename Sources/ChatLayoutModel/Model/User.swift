@@ -133,3 +133,23 @@ public struct User: Hashable, Sendable, Codable {
         }
     }
 }
+
+/// A user in a box of its own, shared by every message of one author (a ``Message`` stores its
+/// author as one): the decoder gives one author's messages the same box, so a million messages
+/// of six authors hold six users, not a million (issue 32).
+@usableFromInline package final class SharedUser: @unchecked Sendable {
+    /// The user; set, a message's author gets a new box.
+    @usableFromInline package let user: User
+
+    /// `user` in a box.
+    package init(_ user: User) {
+        self.user = user
+    }
+
+    /// Whether the box holds `other` (``User``'s `==`: the same bytes), without copying its user
+    /// out: the id first, where users mostly differ.
+    package func holds(_ other: User) -> Bool {
+        Identifier.same(user.id, other.id) && user.neutralName == other.neutralName && Identifier.equal(user.imageURL, other.imageURL)
+            && user.online == other.online && user.lastActive == other.lastActive
+    }
+}

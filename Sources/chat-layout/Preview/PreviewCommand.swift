@@ -66,5 +66,8 @@ struct PreviewCommand: ParsableCommand {
         if !hidden.isEmpty {
             StandardError.write("chat-layout: note: \(hidden.count) message\(hidden.count == 1 ? "" : "s") hidden as Stream hides them (\(HiddenMessage.summary(hidden))); `chat-layout explain` lists them\n")
         }
+        // The process ends here: the model is left to the exit, not freed a message at a time
+        // (a million messages took 0.13 s to free).
+        KeptUntilExit.keep(loaded, conversation)
     }
 }

@@ -1,3 +1,4 @@
+import ChatLayoutDecoding
 import ChatLayoutKit
 import Foundation
 
@@ -38,14 +39,50 @@ struct DocumentSource {
     /// The whole document, read a chunk at a time and refused once past `limit`.
     func read(limit: SizeLimit) throws(Failure) -> [UInt8] {
         guard let path else { return try Self.read(descriptor: 0, limit: limit) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = try Self.open(path)
+        defer { close(descriptor) }
+        return try Self.read(descriptor: descriptor, limit: limit)
+    }
+
+    /// `path` opened for reading.
+    private static func open(_ path: String) throws(Failure) -> Int32 {
+        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let number = errno
             // A name too long for the system cannot name a file either.
             throw number == ENOENT || number == ENOTDIR || number == ENAMETOOLONG ? .noSuchFile : .unreadable(number)
         }
+        return descriptor
+    }
+
+    /// Regular files from this size on are mapped (``readOrMap(limit:)``), not read.
+    static let mappedSize = 1 << 20
+
+    /// A document's contents: its bytes read, or its file mapped.
+    enum Contents {
+        case bytes([UInt8])
+        case mapped(MappedDocument)
+    }
+
+    /// The whole document, opened once: mapped into memory when it is a regular file of at
+    /// least ``mappedSize`` bytes that does not grow while it is mapped, else read as
+    /// ``read(limit:)`` reads it (a FIFO, a device, standard input: opened only once, as their
+    /// writers expect). Refused when larger than `limit`.
+    func readOrMap(limit: SizeLimit) throws(Failure) -> Contents {
+        guard let path else { return .bytes(try Self.read(descriptor: 0, limit: limit)) }
+        let descriptor = try Self.open(path)
         defer { close(descriptor) }
-        return try Self.read(descriptor: descriptor, limit: limit)
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) >= Self.mappedSize {
+            let size = Int(status.st_size)
+            guard size <= limit.bytes else { throw .tooLarge(limit) }
+            if let mapped = MappedDocument.map(descriptor: descriptor, count: size) {
+                // A file that grew since (a byte past the size it had) is read whole instead.
+                var byte: UInt8 = 0
+                if pread(descriptor, &byte, 1, off_t(size)) == 0 { return .mapped(mapped) }
+            }
+        }
+        return .bytes(try Self.read(descriptor: descriptor, limit: limit))
     }
 
     /// Everything `descriptor` gives up to its end, at most `limit`.

@@ -113,7 +113,7 @@ struct LayoutFlags: ParsableArguments {
     func load(for screen: ScreenRequest.Screen, overrides: ScreenRequest.Overrides = ScreenRequest.Overrides()) throws -> Loaded {
         let limit = try SizeLimit.fromEnvironment()
         var request = ScreenRequest(
-            document: ScreenRequest.Document(name: displayName, bytes: try readInput(limit: limit)),
+            document: try readDocument(limit: limit),
             overrides: self.overrides(overrides),
             defaults: DocumentContext(now: Environment.now(), timeZone: Environment.timeZone(), locale: Environment.locale()),
             screen: screen, width: givenWidth, sizeLimit: FileSizeLimit(bytes: limit.bytes, description: limit.description))
@@ -123,6 +123,10 @@ struct LayoutFlags: ParsableArguments {
         } catch {
             throw BadInput(message: "\(error)")
         }
+        // Decoded, the document's bytes are not read again: let them go before the layout (the
+        // million-message document's 367 MB).
+        request.document.bytes = []
+        request.document.mapped = nil
         for warning in document.warnings {
             StandardError.write("chat-layout: warning: \(displayName): \(warning)\n")
         }
@@ -155,9 +159,13 @@ struct LayoutFlags: ParsableArguments {
 
     private var displayName: String { source.name }
 
-    private func readInput(limit: SizeLimit) throws -> [UInt8] {
+    /// The document: a large file mapped, else its bytes read.
+    private func readDocument(limit: SizeLimit) throws -> ScreenRequest.Document {
         do {
-            return try source.read(limit: limit)
+            switch try source.readOrMap(limit: limit) {
+            case .bytes(let bytes): return ScreenRequest.Document(name: displayName, bytes: bytes)
+            case .mapped(let mapped): return ScreenRequest.Document(name: displayName, mapped: mapped)
+            }
         } catch {
             throw BadInput(message: "\(displayName): \(error.description)")
         }

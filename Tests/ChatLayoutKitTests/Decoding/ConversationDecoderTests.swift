@@ -244,4 +244,56 @@ struct MessageValueSemanticsTests {
         again.text = "Changed"
         #expect(again == copy)
     }
+
+    /// The rarer fields live apart (`Message.Extras`): a copy's change to one of them, or to a
+    /// boxed one (a quote, a poll, who pinned it), leaves the original's alone, and setting one
+    /// back to its default reads as the default.
+    @Test func changingACopysRareFields_leavesTheOriginalAlone() {
+        var original = Message(id: "m1", user: User(id: "u"), createdAt: Timestamp(seconds: 0), parentID: "root", replyCount: 2)
+        original.pinnedBy = User(id: "p")
+        var copy = original
+        copy.parentID = nil
+        copy.replyCount = 0
+        copy.pinnedBy = User(id: "q")
+        copy.quotedMessage = QuotedMessage(id: "m0", text: "Quoted", user: User(id: "u"))
+        copy.poll = Poll(question: "Lunch?")
+        copy.deletedForMe = true
+        copy.translations = ["de": "Hallo"]
+        #expect(original.parentID == "root" && original.replyCount == 2 && original.pinnedBy?.id == "p")
+        #expect(original.quotedMessage == nil && original.poll == nil && !original.deletedForMe && original.translations.isEmpty)
+        #expect(copy.parentID == nil && copy.replyCount == 0 && copy.pinnedBy?.id == "q")
+        #expect(copy.quotedMessage?.text == "Quoted" && copy.poll?.question == "Lunch?" && copy.deletedForMe)
+        #expect(copy.translations == ["de": "Hallo"])
+        copy.deletedForMe = false
+        copy.poll = nil
+        #expect(!copy.deletedForMe && copy.poll == nil)
+        // Set back, every field equal: the copy is the original again.
+        copy.parentID = "root"
+        copy.replyCount = 2
+        copy.pinnedBy = User(id: "p")
+        copy.quotedMessage = nil
+        copy.translations = [:]
+        #expect(copy == original)
+    }
+
+    /// One author's decoded messages share one boxed user; another author, or the same id with
+    /// another name, gets its own.
+    @Test func decodedMessagesOfOneAuthor_shareTheirUser() throws {
+        let document = try ConversationDecoder.decode(Array(#"""
+            {"messages": [
+              {"id": "a", "user": {"id": "u1", "name": "Ann"}, "created_at": "2024-03-05T09:41:00Z"},
+              {"id": "b", "user": {"id": "u2", "name": "Bo"}, "created_at": "2024-03-05T09:42:00Z"},
+              {"id": "c", "user": {"id": "u1", "name": "Ann"}, "created_at": "2024-03-05T09:43:00Z"},
+              {"id": "d", "user": {"id": "u1", "name": "Ann B."}, "created_at": "2024-03-05T09:44:00Z"}
+            ]}
+            """#.utf8))
+        let messages = document.conversation.messages
+        #expect(messages[0].sharedUser === messages[2].sharedUser)
+        #expect(messages[0].sharedUser !== messages[1].sharedUser)
+        #expect(messages[0].sharedUser !== messages[3].sharedUser)
+        #expect(messages.map(\.user.name) == ["Ann", "Bo", "Ann", "Ann B."])
+        var renamed = messages[2]
+        renamed.user.name = "Annie"
+        #expect(messages[0].user.name == "Ann" && renamed.user.name == "Annie")
+    }
 }

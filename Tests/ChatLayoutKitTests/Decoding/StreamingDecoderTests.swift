@@ -287,3 +287,40 @@ extension StreamingDecoderTests {
         Self.expectSame(documents, "escaped and broken values")
     }
 }
+
+extension StreamingDecoderTests {
+    /// A document mapped from its file, its pages handed back to the kernel as its messages are
+    /// merged (here a page at a time), decodes as the tree decoder decodes its bytes: the
+    /// messages, the keys read after the walk (from pages read again), and the errors with their
+    /// lines and columns.
+    @Test func mappedDocument_pagesHandedBack_decodesAsTheTreeDoes() throws {
+        let bytes = Self.long(messages: 3000, seed: 12)
+        let value = JSONValue(try JSONParser.parse(bytes))
+        guard case .object(var members) = value, let index = members.firstIndex(where: { $0.0 == "messages" }),
+              case .array(let messages) = members[index].1 else { Issue.record("no messages"); return }
+        var documents = [bytes]
+        for (at, replacement) in [(2321, messages[1234]), (2999, .object([("id", .string("m17"))]))] {
+            var changed = messages
+            changed[at] = replacement
+            members[index].1 = .array(changed)
+            documents.append(Array(JSONValue.object(members).serialized().utf8))
+        }
+        // Broken syntax near the end: its line and column are counted from the first byte.
+        documents.append(Array(bytes.dropLast(2)))
+        for (number, document) in documents.enumerated() {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-\(getpid())-\(number).json").path
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(document)))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let descriptor = open(path, O_RDONLY)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            let mapped = try #require(MappedDocument.map(descriptor: descriptor, count: document.count))
+            let fromFile = Result { () throws(DocumentError) in
+                try ConversationDecoder.decode(mapped.bytes, pipelined: true, releasingPages: 1)
+            }
+            let tree = Result { () throws(DocumentError) in try ConversationDecoder.decodeThroughTree(document) }
+            #expect(fromFile == tree, "document \(number)")
+            if case .success(let decoded) = fromFile { #expect(decoded.conversation.messages.count == 3000) }
+        }
+    }
+}
