@@ -12,9 +12,9 @@ import ChatLayoutKit
 /// decoded (`MADV_DONTNEED`: the decoder's memory is then the model's, not the document's too).
 /// Unmapped when the last reference goes.
 ///
-/// A mapped file cut shorter by another process while it is read would fault (`SIGBUS`) where
-/// a read copy would not; the command line maps only regular files, which whoever can cut them
-/// can also rewrite.
+/// A mapped file cut shorter by another process while it is read faults (`SIGBUS`) where a read
+/// copy would not; the command line maps only regular files, and turns that signal into an error
+/// naming the file while it decodes one (`MappedReadGuard`).
 package final class MappedDocument: @unchecked Sendable {
     /// The file's bytes as they were mapped.
     package let bytes: UnsafeBufferPointer<UInt8>

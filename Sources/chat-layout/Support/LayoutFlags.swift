@@ -119,7 +119,7 @@ struct LayoutFlags: ParsableArguments {
             screen: screen, width: givenWidth, sizeLimit: FileSizeLimit(bytes: limit.bytes, description: limit.description))
         let document: ConversationDocument
         do {
-            document = try request.decoded()
+            document = try MappedReadGuard.run(name: displayName, isMapped: request.document.mapped != nil) { try request.decoded() }
         } catch {
             throw BadInput(message: "\(error)")
         }
