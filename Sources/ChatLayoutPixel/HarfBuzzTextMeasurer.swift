@@ -49,6 +49,25 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     private let widths = MeasurementMemo<ExactText, Double>()
     private let wrapped = MeasurementMemo<WidthKey, WrappedText>()
     private let truncated = MeasurementMemo<WidthKey, String>()
+    /// Each text prepared once for wrapping at any width: its paragraphs shaped whole, with
+    /// their break opportunities, and its direction. A width change wraps from these.
+    let preparedTexts = MeasurementMemo<ExactText, PreparedParagraphs>()
+    /// The width of each line shaped on its own, by its text: lines at nearby widths are
+    /// mostly the same lines, shaped once.
+    private let lineWidths = MeasurementMemo<LineKey, Int>(capacity: 65_536)
+
+    /// A line by its text and how many clusters it holds (the clusters it was cut into).
+    private struct LineKey: Hashable, Sendable {
+        var text: ExactText
+        var clusters: Int
+    }
+
+    /// A text's paragraphs shaped whole, with where a line may start in each.
+    struct PreparedParagraphs: @unchecked Sendable {
+        // Unchecked: made once and only read (ShapedText's runs name fonts by index).
+        var paragraphs: [(shaped: ShapedText, canBreakBefore: [Bool])]
+        var direction: TextDirection
+    }
 
     private struct WidthKey: Hashable, Sendable {
         var text: ExactText
@@ -116,21 +135,39 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     /// Spaces at a line's end hang: in its `text`, not in its `display` nor its `width`. A
     /// line's `display` is its text in reading order and its `width` that text shaped on its
     /// own, in whole points. The direction is that of the text's first strong character.
+    ///
+    /// The text is segmented and its paragraphs shaped once, whatever the width
+    /// (``preparedTexts``); at another width only the lines it has there are shaped, each
+    /// line's width remembered by its text.
     public func wrap(_ text: String, width: Int) -> WrappedText {
         let width = max(1, width)
         return wrapped.value(WidthKey(text: ExactText(text: text), width: width)) {
+            let prepared = prepare(text)
             var lines: [TextLine] = []
-            for paragraph in Self.paragraphs(engine.graphemeClusters(text)) {
-                lines += fitting(paragraph).lines(width: width)
+            for paragraph in prepared.paragraphs {
+                lines += fitting(paragraph.shaped, canBreakBefore: paragraph.canBreakBefore).lines(width: width)
             }
-            return WrappedText(lines: lines, direction: engine.baseDirection(of: text))
+            return WrappedText(lines: lines, direction: prepared.direction)
+        }
+    }
+
+    /// `text` prepared for wrapping: remembered, or segmented and its paragraphs shaped.
+    func prepare(_ text: String) -> PreparedParagraphs {
+        preparedTexts.value(ExactText(text: text)) {
+            PreparedParagraphs(paragraphs: Self.paragraphs(engine.graphemeClusters(text)).map { clusters in
+                (shaper.shape(clusters), breakOpportunities(clusters))
+            }, direction: engine.baseDirection(of: text))
         }
     }
 
     /// The paragraph shaped, with its break opportunities, ready to be fitted to widths.
-    private func fitting(_ clusters: [String]) -> LineFitting {
-        return LineFitting(shaped: shaper.shape(clusters), canBreakBefore: breakOpportunities(clusters)) { range in
-            Self.wholePoints(shaper.shape(Array(clusters[range])).width)
+    private func fitting(_ shaped: ShapedText, canBreakBefore: [Bool]) -> LineFitting {
+        let clusters = shaped.clusters
+        return LineFitting(shaped: shaped, canBreakBefore: canBreakBefore) { range in
+            let line = Array(clusters[range])
+            return lineWidths.value(LineKey(text: ExactText(text: line.joined()), clusters: line.count)) {
+                Self.wholePoints(shaper.shape(line).width)
+            }
         }
     }
 

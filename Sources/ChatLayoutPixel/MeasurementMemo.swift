@@ -37,6 +37,9 @@ final class MeasurementMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable
         self.capacity = capacity
     }
 
+    /// How many answers are remembered (both generations).
+    var count: Int { generations.withLock { $0.current.count + $0.previous.count } }
+
     /// The remembered value for `key`, or `compute()`'s, remembered. `compute` runs outside the
     /// lock: two threads may compute the same value, and both get the same answer.
     func value(_ key: Key, compute: () -> Value) -> Value {

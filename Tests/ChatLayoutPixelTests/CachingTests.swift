@@ -1,5 +1,5 @@
 import ChatLayoutKit
-import ChatLayoutPixel
+@testable import ChatLayoutPixel
 import Testing
 
 /// Answers are remembered, and a remembered answer is the one that would be computed.
@@ -15,6 +15,23 @@ struct CachingTests {
             #expect(first[index] == again[index])
             #expect(first[index] == cold[index], "\(lines[index])")
         }
+    }
+
+    /// A text is segmented and its paragraphs shaped once, whatever the widths it is wrapped
+    /// at; each width's lines are those a measurer that saw nothing gives.
+    @Test func anotherWidth_preparesNothingAgain() throws {
+        let measurer = try HarfBuzzTextMeasurer()
+        let lines = try Pixel.multilingualLines()
+        let distinct = Set(lines.map { Array($0.utf8) }).count
+        for line in lines { _ = measurer.wrap(line, width: 240) }
+        #expect(measurer.preparedTexts.count == distinct)
+        for width in [60, 151, 239, 241, 500] {
+            let fresh = try HarfBuzzTextMeasurer()
+            for line in lines {
+                #expect(measurer.wrap(line, width: width) == fresh.wrap(line, width: width), "\(line) at \(width)")
+            }
+        }
+        #expect(measurer.preparedTexts.count == distinct, "a width change prepared texts again")
     }
 
     @Test func concurrentCallers_getTheSameAnswers() async throws {
