@@ -136,8 +136,8 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     /// line's `display` is its text in reading order and its `width` that text shaped on its
     /// own, in whole points. The direction is that of the text's first strong character.
     ///
-    /// The text is segmented and its paragraphs shaped once, whatever the width
-    /// (``preparedTexts``); at another width only the lines it has there are shaped, each
+    /// The text is segmented and its paragraphs shaped once, whatever the width (the
+    /// measurer keeps them); at another width only the lines it has there are shaped, each
     /// line's width remembered by its text.
     public func wrap(_ text: String, width: Int) -> WrappedText {
         let width = max(1, width)
