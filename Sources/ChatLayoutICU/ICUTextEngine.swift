@@ -167,7 +167,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         guard text.utf8.count >= GrowingTexts.minimumLength else {
             return cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
         }
-        var earlier: GrowingTexts.Entry?
+        var earlier: PreparedWraps?
         var made: PreparedText?
         let wrapped = cache.wrapped(text, width: width, prepare: {
             if let base = growing.base(of: text) {

@@ -13,25 +13,14 @@ final class GrowingTexts: Sendable {
     /// How many texts are kept (the replies streaming at once, and their other widths).
     static let capacity = 8
 
-    struct Entry {
-        let prepared: PreparedText
-        /// The widths it was wrapped at, oldest first (at most four).
-        var wraps: [(width: Int, wrapped: WrappedText)]
-
-        func wrapped(at width: Int) -> WrappedText? {
-            for wrap in wraps where wrap.width == width { return wrap.wrapped }
-            return nil
-        }
-    }
-
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Mutex<[PreparedWraps]>([])
     /// How many texts were prepared from an earlier one (for tests).
     let extendedCount = Atomic<Int>(0)
 
     /// The longest kept text that `text` begins with and is longer than.
-    func base(of text: String) -> Entry? {
+    func base(of text: String) -> PreparedWraps? {
         entries.withLock { entries in
-            var found: Entry?
+            var found: PreparedWraps?
             for entry in entries where PreparedText.begins(text, with: entry.prepared.text) {
                 if found.map({ $0.prepared.text.utf8.count < entry.prepared.text.utf8.count }) ?? true { found = entry }
             }
@@ -44,12 +33,10 @@ final class GrowingTexts: Sendable {
     func remember(_ prepared: PreparedText, width: Int, wrapped: WrappedText, replacing base: PreparedText?) {
         entries.withLock { entries in
             if let same = entries.firstIndex(where: { $0.prepared.storage === prepared.storage }) {
-                guard entries[same].wrapped(at: width) == nil else { return }
-                if entries[same].wraps.count >= 4 { entries[same].wraps.removeFirst() }
-                entries[same].wraps.append((width, wrapped))
+                entries[same].remember(wrapped, at: width)
                 return
             }
-            let entry = Entry(prepared: prepared, wraps: [(width, wrapped)])
+            let entry = PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)
             if let base, let grown = entries.firstIndex(where: { $0.prepared.storage === base.storage }) {
                 entries[grown] = entry
                 return

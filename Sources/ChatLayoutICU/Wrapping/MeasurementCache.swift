@@ -65,37 +65,6 @@ final class MeasurementCache: Sendable {
         case truncated(String)
     }
 
-    /// A text's prepared form and its lines at the last few widths it was wrapped at.
-    private struct TextEntry {
-        static let widthsKept = 4
-        let prepared: PreparedText
-        /// The width most texts are only ever wrapped at, kept inline (no array to allocate).
-        var first: (width: Int, wrapped: WrappedText)?
-        /// The later ones, oldest first.
-        var more: [(width: Int, wrapped: WrappedText)] = []
-
-        init(prepared: PreparedText, width: Int? = nil, wrapped: WrappedText? = nil) {
-            self.prepared = prepared
-            if let width, let wrapped { first = (width, wrapped) }
-        }
-
-        func wrapped(at width: Int) -> WrappedText? {
-            if let first, first.width == width { return first.wrapped }
-            for wrap in more where wrap.width == width { return wrap.wrapped }
-            return nil
-        }
-
-        mutating func remember(_ wrapped: WrappedText, at width: Int) {
-            guard self.wrapped(at: width) == nil else { return }
-            guard first != nil else {
-                first = (width, wrapped)
-                return
-            }
-            if more.count >= Self.widthsKept - 1 { more.removeFirst() }
-            more.append((width, wrapped))
-        }
-    }
-
     private struct Generations<Value> {
         var current: [Key: Value] = [:]
         var previous: [Key: Value] = [:]
@@ -108,7 +77,7 @@ final class MeasurementCache: Sendable {
     /// (up to 65,536 to 131,072 distinct texts: the 100k-message benchmark document has 28,566).
     private final class Shard: Sendable {
         let generations = Mutex(Generations<Entry>())
-        let texts = Mutex(Generations<TextEntry>())
+        let texts = Mutex(Generations<PreparedWraps>())
     }
 
     private static let shardCount = 16
@@ -169,7 +138,7 @@ final class MeasurementCache: Sendable {
             if let index = texts.current.index(forKey: key) {
                 texts.current.values[index].remember(wrapped, at: width)
             } else {
-                Self.insert(key, TextEntry(prepared: prepared, width: width, wrapped: wrapped), into: &texts, capacity: capacity)
+                Self.insert(key, PreparedWraps(prepared: prepared, width: width, wrapped: wrapped), into: &texts, capacity: capacity)
             }
         }
         return wrapped

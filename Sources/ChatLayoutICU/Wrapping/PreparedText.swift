@@ -296,3 +296,36 @@ public struct PreparedText: @unchecked Sendable {
         body(lineStart ..< count, visibleEnd, visibleWidth, true)
     }
 }
+
+/// A text's prepared form and its lines at the last few widths it was wrapped at (the
+/// engine's cache keeps one a text; its growing texts one each).
+struct PreparedWraps {
+    static let widthsKept = 4
+    let prepared: PreparedText
+    /// The width most texts are only ever wrapped at, kept inline (no array to allocate).
+    var first: (width: Int, wrapped: WrappedText)?
+    /// The later ones, oldest first.
+    var more: [(width: Int, wrapped: WrappedText)] = []
+
+    init(prepared: PreparedText, width: Int? = nil, wrapped: WrappedText? = nil) {
+        self.prepared = prepared
+        if let width, let wrapped { first = (width, wrapped) }
+    }
+
+    func wrapped(at width: Int) -> WrappedText? {
+        if let first, first.width == width { return first.wrapped }
+        for wrap in more where wrap.width == width { return wrap.wrapped }
+        return nil
+    }
+
+    /// Keeps `wrapped` as the lines at `width`, the oldest other width let go past four.
+    mutating func remember(_ wrapped: WrappedText, at width: Int) {
+        guard self.wrapped(at: width) == nil else { return }
+        guard first != nil else {
+            first = (width, wrapped)
+            return
+        }
+        if more.count >= Self.widthsKept - 1 { more.removeFirst() }
+        more.append((width, wrapped))
+    }
+}

@@ -334,8 +334,10 @@ public struct LaidOutList: Sendable {
                   showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
     }
 
-    /// What lays the list out again at another width: the decisions it was laid out from,
-    /// kept (nil for a part of a longer list, which is never handed out alone).
+    /// What lays the list out again at another width: the decisions (or the conversation) it
+    /// was laid out from, kept. Nil for a part of a longer list (`MessageListScreen.forEachPart`),
+    /// whose rows stand where the whole list has them: no part has a place of its own at
+    /// another width.
     var source: (@Sendable (Int) -> LaidOutList)?
 
     /// The same list laid out again at `width` (a rotation, a split view, a resized window):
@@ -348,6 +350,10 @@ public struct LaidOutList: Sendable {
     /// engine does (each text prepared once: wrapping it at another width is arithmetic over
     /// its clusters' widths). An incremental list's ``IncrementalMessageList/list`` is laid out
     /// again as the list itself is by a ``MessageListChange/width(_:)`` change.
+    ///
+    /// - Precondition: the list is not a part handed out by
+    ///   ``MessageListScreen/forEachPart(_:environment:width:messagesPerPart:_:)`` (its rows
+    ///   stand where the whole list has them; walk the conversation again at the new width).
     public func relayout(width: Int) -> LaidOutList {
         guard let source else { preconditionFailure("a part of a longer list is not laid out again alone") }
         return source(width)

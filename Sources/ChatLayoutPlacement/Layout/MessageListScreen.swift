@@ -45,7 +45,8 @@ public enum MessageListScreen {
     /// the first part, the space above its first row), then let go. A part is a `LaidOutList`
     /// whose rows are where the whole list has them (its `screen(meeting:)` over the band it
     /// covers is the whole screen's over it); drawn over those bands in order, the parts draw
-    /// the whole screen.
+    /// the whole screen. A part is not laid out again at another width
+    /// (``LaidOutList/relayout(width:)``): walk the conversation again at that width.
     /// An error `body` throws ends the walk (standard output that cannot be written, say).
     public static func forEachPart(_ conversation: Conversation, environment: LayoutEnvironment, width requestedWidth: Int,
                                    messagesPerPart: Int = 2048, _ body: (_ part: LaidOutList, _ rows: Range<Int>) throws -> Void) rethrows {
