@@ -248,6 +248,19 @@ struct EntryStore: Sendable {
         return true
     }
 
+    /// Calls `body` with each row of the entry at `position`, top to bottom, with its index in
+    /// the list: the entry and its chunk read in place.
+    func forEachRow(of position: Int, texts: EntryRowTexts, _ body: (EntryRow, Int) -> Void) {
+        assert(staleChunk == nil, "rows read before settle()")
+        let (chunk, index) = location(of: position)
+        let table = store.chunks[chunk].rows, chunkTop = store.tops[chunk], first = store.rowStarts[chunk]
+        var row = store.chunks[chunk].rowStarts[index]
+        store.chunks[chunk].entries[index].forEachRowContent(texts: texts) { id, content in
+            body(EntryRow(id: id, content: content, place: .stored(table, row: row, dy: chunkTop)), first + row)
+            row += 1
+        }
+    }
+
     /// The first position whose entry satisfies `isAtOrAfter`, which must be false for a
     /// prefix of the entries and true for the rest (else `count`).
     func partitionPoint(_ isAtOrAfter: (ListEntry) -> Bool) -> Int {

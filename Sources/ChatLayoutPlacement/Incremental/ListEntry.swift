@@ -175,7 +175,12 @@ struct EntryRow {
     /// The row as an item of the list, at `index` in it.
     func laidOut(index: Int) -> LaidOutItem {
         switch place {
-        case .stored(let table, let row, let dy): LaidOutItem(id: id, index: index, item: item, table: table, row: row, dy: dy)
+        case .stored(let table, let row, let dy):
+            if case .message(let decision) = content {
+                LaidOutItem(id: id, index: index, decision: decision, table: table, row: row, dy: dy)
+            } else {
+                LaidOutItem(id: id, index: index, item: item, table: table, row: row, dy: dy)
+            }
         case .box, .unchanged, .records: LaidOutItem(id: id, index: index, item: item, row: box)
         }
     }

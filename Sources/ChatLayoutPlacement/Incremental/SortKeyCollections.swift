@@ -100,6 +100,18 @@ struct SortKeyMap<Value> {
         return index(of: key) != nil
     }
 
+    /// How many keys it has.
+    var count: Int { large?.count ?? small.count }
+
+    /// Calls `body` with each key, in no particular order (no array of them made).
+    func forEachKey(_ body: (SortKey) -> Void) {
+        if let large {
+            for key in large.keys { body(key) }
+        } else {
+            for entry in small { body(entry.key) }
+        }
+    }
+
     /// Its keys, in no particular order.
     var keys: [SortKey] {
         if let large { return Array(large.keys) }
