@@ -443,6 +443,14 @@ struct EntryStore: Sendable {
             return
         }
         let last = store.chunks.count - 1
+        // Appending to a full last chunk starts a new one: no chunk is split, no row copied
+        // (the common case: a message arrives at the bottom).
+        if position == count && store.chunks[last].entries.count >= chunkLength {
+            let chunk = Chunk([entry])
+            candidates += chunk.candidates
+            store.append(chunk)
+            return
+        }
         let (chunk, index) = position == count ? (last, store.chunks[last].entries.count) : location(of: position)
         let length = store.modify(chunk) { chunk in
             chunk.entries.insert(entry, at: index)
