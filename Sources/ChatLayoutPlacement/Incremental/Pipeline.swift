@@ -70,7 +70,8 @@ final class Pipeline: Sendable {
             grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
         )
         var resolved = entry
-        if !decision.isExactly(previous.value) { resolved.decision = decision } // else the shared decision stays
+        let same = decision.isExactly(previous.value)
+        if !same { resolved.decision = decision } // else the shared decision stays
         var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
         if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) } // the first entry's alone
@@ -80,7 +81,7 @@ final class Pipeline: Sendable {
         let olderRow = loadingOlder != nil
         let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label)
             ? stored + (entry.hasOlderPageRow ? 1 : 0) : nil
-        let keptRow: Int? = hasRows && !entry.needsRow && Self.drawAlike(previous.value, decision) ? stored + entry.rowCount - 1 : nil
+        let keptRow: Int? = hasRows && !entry.needsRow && (same || Self.drawAlike(previous.value, decision)) ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
         resolved.hasOlderPageRow = olderRow
