@@ -277,8 +277,20 @@ struct EntryStore: Sendable {
         return store.starts[chunk] + first
     }
 
-    /// The first position whose key is `key` or after it.
-    func lowerBound(_ key: SortKey) -> Int { partitionPoint { $0.key >= key } }
+    /// The first position whose key is `key` or after it. Keys after the last chunk's first
+    /// (where appends land, and the entries around them) are searched in that chunk alone.
+    func lowerBound(_ key: SortKey) -> Int {
+        let lastChunk = store.chunks.count - 1
+        guard lastChunk >= 0, store.chunks[lastChunk].entries[0].key < key else { return partitionPoint { $0.key >= key } }
+        let entries = store.chunks[lastChunk].entries
+        if entries[entries.count - 1].key < key { return count }
+        var first = 1, last = entries.count - 1
+        while first < last {
+            let middle = (first + last) / 2
+            if entries[middle].key >= key { last = middle } else { first = middle + 1 }
+        }
+        return store.starts[lastChunk] + first
+    }
 
     /// The first position whose key is after `key`.
     func upperBound(_ key: SortKey) -> Int { partitionPoint { $0.key > key } }
