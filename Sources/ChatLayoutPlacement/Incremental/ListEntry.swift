@@ -14,6 +14,15 @@ struct ListEntry: Sendable {
         get { decisionBox.value }
         set { decisionBox = DecisionBox(newValue) }
     }
+    /// The decisions' group boundary (set: the decisions copied once into a new reference).
+    var groupBoundary: GroupBoundary {
+        get { decisionBox.value.groupBoundary }
+        set {
+            var decision = decisionBox.value
+            decision.groupBoundary = newValue
+            decisionBox = DecisionBox(decision)
+        }
+    }
     /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
     /// neighbours read), and decisions are large values.
     private(set) var decisionBox: DecisionBox

@@ -146,6 +146,24 @@ final class Pipeline: Sendable {
         return resolved
     }
 
+    /// The group boundary of `entry`, resolved under the entry `above` as it still is, with
+    /// `below` under it now (only the entry under it changed), when the rest of its decisions
+    /// and its rows stay: its group position and whether it ends its group are the same
+    /// (``MessageListResolver/boundary(keeping:of:time:above:below:grouping:in:)``; the
+    /// boundary shows only through them, `drawAlike`), and so are the rows above it (`label`,
+    /// `unreadAbove`, `loadingOlder` as in `resolve`). Then `resolve` would give the entry its
+    /// decisions with this boundary and keep its rows. Nil otherwise.
+    @inline(never)
+    func boundary(keeping entry: ListEntry, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
+                  loadingOlder: Bool, channel: Conversation) -> GroupBoundary? {
+        let previous = entry.decisionBox
+        guard entry.rowCount > 0, !entry.needsRow, entry.hasUnreadSeparator == unreadAbove, entry.hasOlderPageRow == loadingOlder,
+              Identifier.same(previous.value.dateLabel, label) else { return nil }
+        let time = MessageTime(day: entry.day, minute: entry.minute, shortTime: previous.value.timeText)
+        return resolver.boundary(keeping: previous.value, of: previous.value.message, time: time, above: above, below: below,
+                                 grouping: grouping, in: channel)
+    }
+
     /// Row `row` of `rows` in a table of its own: a row copied inside one table is read out
     /// first (the table is not read while it grows).
     private static func row(_ row: Int, of rows: RowTable) -> RowTable {

@@ -19,6 +19,9 @@ struct SortKeySet {
         return small.contains(key)
     }
 
+    /// Whether it holds no key.
+    var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
+
     /// Adds `key` if it is not there yet.
     mutating func insert(_ key: SortKey) {
         if large != nil {
