@@ -6,6 +6,7 @@ import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutICUShim
 import ChatLayoutKit
+import ChatLayoutPixel
 import ChatLayoutTextRenderer
 import Foundation
 
@@ -20,6 +21,11 @@ let usage = """
                          laid out at (a new one each run): every row again, no text measured again; the
                          list of MessageListScreen.list decides its conversation again, one laid out
                          from decisions keeps them (relayout_kept_ms)
+      layout_points_ms   the newest 10,000 messages laid out in points, 375 wide, on a new HarfBuzz
+                         measurer (every text shaped); relayout_points_ms: that list laid out again at a
+                         width it was never laid out at (a new one each run), each text's prepared
+                         paragraphs kept, only the lines new there shaped (CHAT_LAYOUT_BENCH_ONCE=
+                         relayout-points: both on one thread, for a profile; nan without the fonts)
       rewrap_us          PreparedText.wrap(width:) of one prepared text at a new width (the text part
                          of a relayout), averaged over every text; line_count_us: lineCount(width:)
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
@@ -135,6 +141,19 @@ let layoutOnceOnly = ["layout", "relayout"].contains(ProcessInfo.processInfo.env
 }
 /// The list laid out again at `width`: what `CHAT_LAYOUT_BENCH_ONCE=relayout` counts.
 @inline(never) func relayOut(_ list: LaidOutList, width: Int) -> LaidOutList { list.relayout(width: width) }
+
+/// CHAT_LAYOUT_BENCH_ONCE=relayout-points: the points list laid out on this thread, then again at
+/// another width (`relayOut`, what `Benchmarks/run.sh` counts), then exit.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "relayout-points" {
+    let points = PointsBenchmark(conversation: conversation, config: config, context: context, formatter: formatter)
+    do {
+        let list = try points.layOut(try HarfBuzzTextMeasurer(), serially: true)
+        print("messages=\(points.messages) rows=\(relayOut(list, width: points.width + 39).rowCount)")
+    } catch {
+        fail("points: \(error)")
+    }
+    exit(0)
+}
 
 if layoutOnceOnly {
     let list = layOut()
@@ -322,6 +341,10 @@ let keptList = MessageListLayout(keptEnvironment).layout(MessageListResolver(kep
                                                          dateIndicator: config.dateIndicatorPlacement)
 let relayoutKeptMilliseconds = relayoutMedian(keptList, widths: width + 31 ..< width + 31 + runs)
 
+// The same in points (HarfBuzz), on a phone's list: nan when the fonts cannot be loaded.
+let pointsFigures = try? PointsBenchmark(conversation: conversation, config: config, context: context, formatter: formatter)
+    .run(runs: runs)
+
 // ICU's own iteration over the same texts: UTF-16 conversion included, as in the C peer.
 var icuBoundaries = 0
 let icuMilliseconds = Measuring.median((0 ..< runs).map { _ in
@@ -421,7 +444,8 @@ print([
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
     "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
-    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
+    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "layout_points_ms=\(fixed(pointsFigures?.layout ?? .nan))", "relayout_points_ms=\(fixed(pointsFigures?.relayout ?? .nan))",
+    "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
