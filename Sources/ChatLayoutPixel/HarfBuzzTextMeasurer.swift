@@ -162,11 +162,9 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
 
     /// The paragraph shaped, with its break opportunities, ready to be fitted to widths.
     private func fitting(_ shaped: ShapedText, canBreakBefore: [Bool]) -> LineFitting {
-        let clusters = shaped.clusters
-        return LineFitting(shaped: shaped, canBreakBefore: canBreakBefore) { range in
-            let line = Array(clusters[range])
-            return lineWidths.value(LineKey(text: ExactText(text: line.joined()), clusters: line.count)) {
-                Self.wholePoints(shaper.shape(line).width)
+        LineFitting(shaped: shaped, canBreakBefore: canBreakBefore) { range in
+            lineWidths.value(LineKey(text: ExactText(text: shaped.text(of: range)), clusters: range.count)) {
+                Self.wholePoints(shaper.shape(range, of: shaped).width)
             }
         }
     }

@@ -34,6 +34,33 @@ struct CachingTests {
         #expect(measurer.preparedTexts.count == distinct, "a width change prepared texts again")
     }
 
+    /// A line cut out of a shaped paragraph is itemized again from what itemizing the paragraph
+    /// found of each cluster (script, emoji, the fonts asked): the same runs, advances and text
+    /// as shaping the line's clusters afresh, wherever the line starts and ends.
+    @Test func aLineShapedFromItsParagraph_isTheLineShapedAfresh() throws {
+        let measurer = try HarfBuzzTextMeasurer(), other = try HarfBuzzTextMeasurer()
+        var compared = 0
+        for line in try Pixel.multilingualLines() {
+            let clusters = measurer.engine.graphemeClusters(line).filter { !HarfBuzzTextMeasurer.isHardBreak($0) }
+            guard !clusters.isEmpty else { continue }
+            let paragraph = measurer.shaper.shape(clusters)
+            for start in clusters.indices {
+                for length in [1, 2, 5, 13, clusters.count - start] where start + length <= clusters.count {
+                    let range = start ..< start + length
+                    let cut = measurer.shaper.shape(range, of: paragraph)
+                    let fresh = other.shaper.shape(Array(clusters[range]))
+                    #expect(cut.text == fresh.text && cut.offsets == fresh.offsets && cut.advances == fresh.advances,
+                            "\(line) \(range)")
+                    #expect(cut.runs.map { [$0.font ?? -1, Int($0.script), $0.clusters.lowerBound, $0.clusters.upperBound] }
+                        == fresh.runs.map { [$0.font ?? -1, Int($0.script), $0.clusters.lowerBound, $0.clusters.upperBound] }
+                        && cut.width == fresh.width, "\(line) \(range)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
     @Test func concurrentCallers_getTheSameAnswers() async throws {
         let measurer = try HarfBuzzTextMeasurer()
         let lines = try Pixel.multilingualLines()
