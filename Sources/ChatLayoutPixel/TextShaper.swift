@@ -106,9 +106,11 @@ struct TextShaper: Sendable {
         return shape(ShapedText(clusters: clusters, traits: traits, text: text, offsets: offsets, advances: [], runs: []), runs: runs)
     }
 
-    /// The clusters `range` of `shaped` shaped on their own, as ``shape(_:)`` shapes them
-    /// (itemized again by the same rules, from what itemizing `shaped` found of each).
+    /// The clusters `range` of `shaped` (a text ``shape(_:)`` made, with its traits) shaped on
+    /// their own, as ``shape(_:)`` shapes them (itemized again by the same rules, from what
+    /// itemizing `shaped` found of each).
     func shape(_ range: Range<Int>, of shaped: ShapedText) -> ShapedText {
+        precondition(shaped.traits.count == shaped.clusters.count, "a text shaped here, with its traits")
         let clusters = Array(shaped.clusters[range])
         var traits = Array(shaped.traits[range])
         let runs = itemize(clusters[...], traits: &traits)
