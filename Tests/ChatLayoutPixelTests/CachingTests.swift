@@ -61,6 +61,28 @@ struct CachingTests {
         #expect(compared > 1_000)
     }
 
+    /// Where a line may start among a paragraph's clusters: exactly at the clusters that begin
+    /// a line-break segment of the ICU engine (found here by their offsets), never at the end.
+    @Test func breakOpportunities_areTheSegmentsStartsThatStartClusters() throws {
+        let measurer = try HarfBuzzTextMeasurer()
+        for line in try Pixel.multilingualLines() + ["a\u{301} b", "ไปที่ร้านกาแฟ", "", "x"] {
+            let clusters = measurer.engine.graphemeClusters(line).filter { !HarfBuzzTextMeasurer.isHardBreak($0) }
+            let paragraph = clusters.joined()
+            var segmentEnds = Set<Int>(), offset = 0
+            for segment in measurer.engine.lineBreakSegments(paragraph) {
+                offset += segment.utf8.count
+                segmentEnds.insert(offset)
+            }
+            var expected: [Bool] = [], start = 0
+            for cluster in clusters {
+                expected.append(segmentEnds.contains(start))
+                start += cluster.utf8.count
+            }
+            expected.append(false)
+            #expect(measurer.breakOpportunities(clusters) == expected, "\(line)")
+        }
+    }
+
     @Test func concurrentCallers_getTheSameAnswers() async throws {
         let measurer = try HarfBuzzTextMeasurer()
         let lines = try Pixel.multilingualLines()
