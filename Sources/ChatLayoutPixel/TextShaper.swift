@@ -60,6 +60,9 @@ struct ClusterTraits {
     var isEmoji: Bool
     var checked: UInt64 = 0
     var covered: UInt64 = 0
+    /// The cluster's code point when it is one that is not default-ignorable (most are): a
+    /// font covers it when it has a glyph for it. Nil: ask the font about the whole cluster.
+    var single: Unicode.Scalar?
 }
 
 /// A run of clusters shaped together: one font (nil: no font covers them, one em each) and
@@ -101,7 +104,7 @@ struct TextShaper: Sendable {
     /// `clusters` (grapheme clusters of one line of text, no hard breaks) shaped run by run.
     func shape(_ clusters: [String]) -> ShapedText {
         let (text, offsets) = ShapedText.joined(clusters)
-        var traits = clusters.map { ClusterTraits(script: Script.of($0), isEmoji: isDrawnAsEmoji($0)) }
+        var traits = clusters.map(traits(of:))
         let runs = itemize(clusters[...], traits: &traits)
         return shape(ShapedText(clusters: clusters, traits: traits, text: text, offsets: offsets, advances: [], runs: []), runs: runs)
     }
@@ -226,7 +229,7 @@ struct TextShaper: Sendable {
     /// where the font changes or the script does (spaces, digits, punctuation and marks belong
     /// to the script around them).
     func itemize(_ clusters: [String]) -> [ShapedRun] {
-        var traits = clusters.map { ClusterTraits(script: Script.of($0), isEmoji: isDrawnAsEmoji($0)) }
+        var traits = clusters.map(traits(of:))
         return itemize(clusters[...], traits: &traits)
     }
 
@@ -260,12 +263,13 @@ struct TextShaper: Sendable {
     private func font(for cluster: String, traits: inout ClusterTraits, after run: ShapedRun?) -> Int? {
         let isEmoji = traits.isEmoji, script = traits.script
         // Whether font `index` covers the cluster: asked once a cluster (the first 64 fonts).
+        let single = traits.single
         func covers(_ index: Int) -> Bool {
             guard index < 64 else { return fonts[index].covers(cluster) }
             let bit: UInt64 = 1 << UInt64(index)
             if traits.checked & bit == 0 {
                 traits.checked |= bit
-                if fonts[index].covers(cluster) { traits.covered |= bit }
+                if single.map(fonts[index].hasGlyph) ?? fonts[index].covers(cluster) { traits.covered |= bit }
             }
             return traits.covered & bit != 0
         }
@@ -283,10 +287,26 @@ struct TextShaper: Sendable {
         return fonts.firstIndex { $0.hasGlyph(base) }
     }
 
+    /// What itemizing needs of a cluster before any font is asked.
+    private func traits(of cluster: String) -> ClusterTraits {
+        var traits = ClusterTraits(script: Script.of(cluster), isEmoji: isDrawnAsEmoji(cluster))
+        let scalars = cluster.unicodeScalars
+        // No code point below U+00AD (the soft hyphen) is default-ignorable.
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+           first.value < 0xAD || !first.properties.isDefaultIgnorableCodePoint {
+            traits.single = first
+        }
+        return traits
+    }
+
     /// Whether the cluster is drawn as an emoji (emoji presentation, VS16, keycaps, flags,
     /// modifier and ZWJ sequences), by the ICU engine's rule, which the cell widths follow.
     private func isDrawnAsEmoji(_ cluster: String) -> Bool {
-        guard let first = cluster.unicodeScalars.first, first.properties.isEmoji else { return false }
+        guard let first = cluster.unicodeScalars.first else { return false }
+        // Below U+00A9 (©) only "#", "*" and the digits have the Emoji property: the property
+        // is looked up only from there on.
+        if first.value < 0xA9 && first != "#" && first != "*" && !("0" ... "9").contains(first) { return false }
+        guard first.properties.isEmoji else { return false }
         // "#", "*" and digits have the Emoji property but alone are text.
         if first.isASCII && cluster.utf8.count == 1 { return false }
         return engine.emojiOnlyClusterCount(cluster) == 1
