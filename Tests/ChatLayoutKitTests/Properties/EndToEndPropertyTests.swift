@@ -180,7 +180,7 @@ import Testing
             for (name, shot, whole) in [("whole screen", screen, run.rows), ("viewport", framed, renderer.rows(framed))] {
                 let bandHeight = random.pick([1, 2, 3, 5, 8, 13, 40])
                 var banded: [String] = []
-                renderer.forEachRow(shot, bandHeight: bandHeight) { banded.append($0) }
+                renderer.forEachRow(shot, bandHeight: bandHeight, asLines: false) { banded.append($0) }
                 if banded != whole {
                     let row = zip(banded, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(banded.count, whole.count)
                     return "\(name) in bands of \(bandHeight): row \(row) differs (\(banded.count) rows, \(whole.count) whole)"
