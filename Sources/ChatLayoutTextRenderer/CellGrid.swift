@@ -189,6 +189,12 @@ public struct CellGrid: Sendable {
     /// Each row as a line of text for a terminal, top to bottom: without its trailing spaces,
     /// ended by "\n" (made at once, not trimmed from the row's string).
     func forEachLine(_ body: (String) throws -> Void) rethrows {
+        try forEachLineUTF8 { try body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The same lines as their UTF-8 bytes (valid: the cells hold whole code points), for a
+    /// writer that sends bytes on without making a string of them.
+    func forEachLineUTF8(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(width * 4 + 1)
         for row in 0 ..< height {
@@ -196,29 +202,49 @@ public struct CellGrid: Sendable {
             append(row: row, to: &bytes)
             while let last = bytes.last, last == UInt8(ascii: " ") { bytes.removeLast() }
             bytes.append(UInt8(ascii: "\n"))
-            try body(String(decoding: bytes, as: UTF8.self))
+            try bytes.withUnsafeBufferPointer(body)
         }
     }
 
-    /// The UTF-8 of row `row`'s cells, appended to `bytes`.
+    /// The UTF-8 of row `row`'s cells, appended to `bytes`: measured first, then written in
+    /// place.
     private func append(row: Int, to bytes: inout [UInt8]) {
-        for cell in cells[row * width ..< (row + 1) * width] where cell != Self.continuation {
-            if cell < 0x80 {
-                bytes.append(UInt8(cell))
-            } else if cell >= Self.firstCluster {
-                bytes.append(contentsOf: clusters[Int(cell - Self.firstCluster)].utf8)
-            } else if cell < 0x800 {
-                bytes.append(UInt8(0xC0 | cell >> 6))
-                bytes.append(UInt8(0x80 | cell & 0x3F))
-            } else if cell < 0x1_0000 {
-                bytes.append(UInt8(0xE0 | cell >> 12))
-                bytes.append(UInt8(0x80 | cell >> 6 & 0x3F))
-                bytes.append(UInt8(0x80 | cell & 0x3F))
-            } else {
-                bytes.append(UInt8(0xF0 | cell >> 18))
-                bytes.append(UInt8(0x80 | cell >> 12 & 0x3F))
-                bytes.append(UInt8(0x80 | cell >> 6 & 0x3F))
-                bytes.append(UInt8(0x80 | cell & 0x3F))
+        cells.withUnsafeBufferPointer { all in
+            let cells = UnsafeBufferPointer(rebasing: all[row * width ..< (row + 1) * width])
+            var count = 0
+            for cell in cells {
+                count += cell < 0x80 ? 1 : cell == Self.continuation ? 0 : cell >= Self.firstCluster
+                    ? clusters[Int(cell - Self.firstCluster)].utf8.count : cell < 0x800 ? 2 : cell < 0x1_0000 ? 3 : 4
+            }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: count))
+            bytes.withUnsafeMutableBufferPointer { out in
+                var index = start
+                func put(_ byte: UInt32) {
+                    out[index] = UInt8(truncatingIfNeeded: byte)
+                    index += 1
+                }
+                for cell in cells {
+                    if cell < 0x80 {
+                        put(cell)
+                    } else if cell == Self.continuation {
+                        continue
+                    } else if cell >= Self.firstCluster {
+                        for byte in clusters[Int(cell - Self.firstCluster)].utf8 { put(UInt32(byte)) }
+                    } else if cell < 0x800 {
+                        put(0xC0 | cell >> 6)
+                        put(0x80 | cell & 0x3F)
+                    } else if cell < 0x1_0000 {
+                        put(0xE0 | cell >> 12)
+                        put(0x80 | cell >> 6 & 0x3F)
+                        put(0x80 | cell & 0x3F)
+                    } else {
+                        put(0xF0 | cell >> 18)
+                        put(0x80 | cell >> 12 & 0x3F)
+                        put(0x80 | cell >> 6 & 0x3F)
+                        put(0x80 | cell & 0x3F)
+                    }
+                }
             }
         }
     }

@@ -69,6 +69,14 @@ public struct TextRenderer: Sendable {
                        screen: list.bandScreen(meeting:), asLines: true, write)
     }
 
+    /// The same lines as ``render(_:rows:to:)`` writes, as their UTF-8 bytes: for a writer
+    /// that sends bytes on (the command line's standard output) without a string made of each.
+    package func renderUTF8(_ list: LaidOutList, rows: Range<Int>, to write: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard !rows.isEmpty else { return }
+        try forEachBand(rows: rows, width: list.width, bandHeight: Self.bandHeight(width: list.width),
+                        screen: list.bandScreen(meeting:)) { try $0.forEachLineUTF8(write) }
+    }
+
     /// The rows drawn at once on a screen `width` cells wide: as many as `cellsPerBand`
     /// allows, at least one.
     static func bandHeight(width: Int) -> Int {
@@ -88,6 +96,19 @@ public struct TextRenderer: Sendable {
     /// hands each row, top to bottom, to `body` (as a line of the drawing with `asLines`).
     func forEachRow(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen, asLines: Bool,
                     _ body: (String) throws -> Void) rethrows {
+        try forEachBand(rows: rows, width: width, bandHeight: bandHeight, screen: screen) { grid in
+            if asLines {
+                try grid.forEachLine(body)
+            } else {
+                for row in grid.rows { try body(row) }
+            }
+        }
+    }
+
+    /// Draws the rows `rows` of a screen `bandHeight` rows at a time, each band from the
+    /// screen `screen` gives for it, and hands each band's grid, top to bottom, to `body`.
+    private func forEachBand(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen,
+                             _ body: (CellGrid) throws -> Void) rethrows {
         let height = rows.upperBound
         var top = rows.lowerBound
         repeat {
@@ -96,12 +117,7 @@ public struct TextRenderer: Sendable {
             var painter = Painter(renderer: self, grid: CellGrid(width: width, height: band.count, engine: engine),
                                   origin: band.lowerBound, direction: shown.direction, clips: [band])
             shown.root.walk(&painter)
-            let grid = painter.grid
-            if asLines {
-                try grid.forEachLine(body)
-            } else {
-                for row in grid.rows { try body(row) }
-            }
+            try body(painter.grid)
             top = band.upperBound
         } while top < height
     }
