@@ -34,7 +34,8 @@ let usage = """
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
-                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile)
+                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile;
+                         CHAT_LAYOUT_BENCH_ONCE=prepare prepares every text afresh once, alone)
       jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
                          of the document's list (median of batches); jump_us_<size> on the other lengths
       incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
@@ -236,6 +237,15 @@ var icu = ICUIterators()
         for text in texts { prepared.append(fresh.prepare(text)) }
     }
     return (milliseconds, prepared)
+}
+
+/// CHAT_LAYOUT_BENCH_ONCE=prepare: every text prepared afresh once (the character table and
+/// ICU's dictionaries loaded first, as the whole run has them), then exit — a quick profile of
+/// `prepareAfresh` alone.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare" {
+    _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
+    print("prepared=\(prepareAfresh().1.count)")
+    exit(0)
 }
 
 /// ICU's own line and grapheme iterators over every text: milliseconds, and the boundaries.

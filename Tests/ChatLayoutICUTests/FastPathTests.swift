@@ -103,6 +103,104 @@ struct FastPathTests {
         #expect(simple > 1500, "generated texts are mostly simple; \(simple) took the fast path")
     }
 
+    /// The fast path's units are the general path's, unit for unit (UTF-8 offsets mapped to
+    /// code points): every break opportunity, width, hard break and hanging space.
+    private func expectSameUnits(_ text: String, engine: ICUTextEngine, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = SimpleTextWrapper.prepare(text, policy: engine.policy) else { return false }
+        var codePointAt: [Int32: Int32] = [:]
+        var offset: Int32 = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            codePointAt[offset] = Int32(index)
+            offset += Int32(UTF8.width(scalar))
+        }
+        codePointAt[offset] = Int32(text.unicodeScalars.count)
+        let mapped = fast.unitValues.map { unit in
+            PreparedText.Unit(start: codePointAt[unit.start] ?? -1, width: unit.width, flags: unit.flags)
+        }
+        #expect(mapped == engine.prepareInGeneral(text).unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        return true
+    }
+
+    /// Printable ASCII and the line feed are the only simple code points below U+0080, each
+    /// one cell but the line feed, and A–Z, a–z letters (AL): what the fast path assumes of
+    /// the table without looking at it.
+    @Test func asciiAssumptions_holdInTheTable() {
+        let table = CharacterPropertyTable.shared
+        for byte in UInt8(0) ..< 0x80 {
+            let text = String(UnicodeScalar(byte))
+            let printable = byte >= 0x20 && byte < 0x7F
+            #expect((SimpleTextWrapper.width(of: text, policy: engine.policy) != nil) == (printable || byte == 0x0A), "byte \(byte)")
+            if printable {
+                #expect(CellWidth.scalarWidth(table[codePoint: UInt32(byte)], engine.policy) == 1, "byte \(byte)")
+            }
+            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if isLetter { #expect(LineBreaker.resolve(table[codePoint: UInt32(byte)]) == .AL, "byte \(byte)") }
+        }
+    }
+
+    /// The corpus and generated texts: the fast path's units equal the general path's.
+    @Test func fastPathUnits_equalGeneralPathUnits() throws {
+        var simple = 0
+        var random = SplitMix64(seed: 46)
+        var texts = try Fixtures.corpus()
+        for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 40))) }
+        // Words of ASCII letters after and before every kind of neighbour (the fast path writes
+        // the letters after a word's second without the break rules).
+        let neighbours = ["é", "ß", "1", "$", "(", ")", "\"", "-", "/", ".", "日", "가", "\u{00A0}", "\u{2060}", "\u{200B}", "\u{3000}",
+                          "\u{FFE8}", "«", "%", "+", "_", "\n", " ", "ж", "😀", "\u{E0000}", "\u{1FFFD}"]
+        for left in neighbours {
+            for right in neighbours {
+                texts += ["\(left)ab\(right)", "\(left)abcdefg\(right)x", "a\(left)bcd\(right)9", "$(\(left)word\(right)(1"]
+            }
+        }
+        for text in texts {
+            if expectSameUnits(text, engine: engine) { simple += 1 }
+            _ = expectSameUnits(text, engine: wideAmbiguous)
+        }
+        #expect(simple * 2 > texts.count, "fast path taken for \(simple) of \(texts.count) texts")
+    }
+
+    /// A text that leaves the fast path at any code point (a mark, right-to-left, a tab, an
+    /// emoji sequence, Thai, a CR) is prepared by the general path whole: the same lines as
+    /// the reference at several widths, whatever the fast path had done before it.
+    @Test func textsLeavingTheFastPathAtEveryPosition_wrapAsTheReference() throws {
+        let leavers = ["\u{301}", "ש", "\t", "❤️", "👍🏽", "ก", "\r", "\u{200D}", "\u{0660}", "🇫🇷"]
+        let bases = ["Hello, world! It's 3:45 (really).", "日本語のテキスト、句読点。", "$(12) abc-def/ghi", "line one\nline two"]
+        for base in bases {
+            let scalars = Array(base.unicodeScalars)
+            for position in 0 ... scalars.count {
+                for leaver in leavers {
+                    var view = String.UnicodeScalarView()
+                    view.append(contentsOf: scalars[..<position])
+                    view.append(contentsOf: leaver.unicodeScalars)
+                    view.append(contentsOf: scalars[position...])
+                    let text = String(view)
+                    #expect(SimpleTextWrapper.prepare(text, policy: engine.policy) == nil, "\(text.debugDescription)")
+                    let prepared = engine.prepare(text)
+                    #expect(prepared.unitValues == engine.prepareInGeneral(text).unitValues, "\(text.debugDescription)")
+                    for width in [1, 4, 9, 40] {
+                        #expect(prepared.wrap(width: width) == ReferenceWrapping.wrap(text, width: width, policy: engine.policy),
+                                "\(text.debugDescription) at width \(width)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// ICU's iterators are shared by every engine of the process: a Thai text segments alike
+    /// on engines made one after another and on several threads at once.
+    @Test func dictionaryBreaking_isTheSameOnFreshEngines() async {
+        let text = "ภาษาไทยไม่มีช่องว่าง ระหว่างคำ ສະບາຍດີ ជំរាបសួរ"
+        let expected = ICUTextEngine().lineBreakSegments(text)
+        #expect(expected.count > 4)
+        for _ in 0 ..< 3 { #expect(ICUTextEngine().lineBreakSegments(text) == expected) }
+        let results = await withTaskGroup(of: [String].self) { group in
+            for _ in 0 ..< 8 { group.addTask { ICUTextEngine().lineBreakSegments(text) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0 == expected })
+    }
+
     /// LB25 looks one character past an opener that follows a numeric prefix or postfix ("$(1"
     /// holds together, "$(a" may break); at the end of a text there is nothing to see, whatever
     /// the fast path's scratch memory held before. A run of digits as long in bytes, wrapped

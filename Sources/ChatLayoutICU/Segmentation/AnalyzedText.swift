@@ -12,22 +12,33 @@ struct AnalyzedText {
         var text = text
         let bytes = text.withUTF8 { Array($0) }
         // At most a code point a byte: each array allocated once at that size, written
-        // through its buffer (no append's capacity check and growth a code point).
+        // through its buffer (no append's capacity check and growth a code point), the code
+        // points decoded from the bytes and looked up through the table's buffers.
         var count = 0
         var properties: [CharacterProperties] = []
         var offsets: [Int32] = []
         let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalarBuffer, scalarCount in
             properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
                 offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
-                    var offset: Int32 = 0
-                    for scalar in text.unicodeScalars {
-                        scalarBuffer.initializeElement(at: count, to: scalar)
-                        propertyBuffer.initializeElement(at: count, to: table[scalar])
-                        offsetBuffer.initializeElement(at: count, to: offset)
-                        offset += Int32(UTF8.width(scalar))
-                        count += 1
+                    bytes.withUnsafeBufferPointer { bytes in
+                        table.stage1.withUnsafeBufferPointer { stage1 in
+                            table.stage2.withUnsafeBufferPointer { stage2 in
+                                var index = 0
+                                while index < bytes.count {
+                                    let (value, length) = SimpleTextWrapper.decode(bytes, at: index)
+                                    // Valid UTF-8 (a Swift string's) decodes to scalar values only.
+                                    scalarBuffer.initializeElement(at: count, to: unsafeBitCast(value, to: Unicode.Scalar.self))
+                                    let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                                    let raw = stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask]
+                                    propertyBuffer.initializeElement(at: count, to: CharacterProperties(rawValue: raw))
+                                    offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: index))
+                                    index += length
+                                    count += 1
+                                }
+                                offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: bytes.count))
+                            }
+                        }
                     }
-                    offsetBuffer.initializeElement(at: count, to: offset)
                     offsetCount = count + 1
                 }
                 propertyCount = count

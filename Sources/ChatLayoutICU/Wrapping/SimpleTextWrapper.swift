@@ -37,15 +37,107 @@ enum SimpleTextWrapper {
 
     /// `text` prepared for wrapping (its code points' widths and break opportunities), or nil
     /// when it needs the general path.
+    ///
+    /// One pass over the bytes: each code point decoded (printable ASCII by a range check and
+    /// one load from the table's first block), its break opportunity decided (UAX #14 over the
+    /// code points, as the general path's `LineBreaker.actions`) and its unit written into
+    /// scratch memory (on the stack for most texts), copied into the prepared text at the end;
+    /// the first code point that is not simple stops it. Inside a word of ASCII letters the
+    /// break rules' state no longer changes: the letters after the second are written alone.
     static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
         var bytes = text
         return bytes.withUTF8 { bytes in
-            withDecoded(bytes, table) { decoded in
-                decoded.map { decoded in
-                    PreparedText.make(text: text, count: decoded.count, direction: .leftToRight, analyzed: nil) {
-                        writeUnits(decoded, byteCount: bytes.count, policy: policy, into: $0)
-                    }
+            withUnsafeTemporaryAllocation(of: PreparedText.Unit.self, capacity: bytes.count + 1) { scratch in
+                let units = scratch.baseAddress!
+                guard let count = measure(bytes, table, policy, into: units) else { return nil }
+                return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil) { made in
+                    made.initialize(from: units, count: count + 1)
                 }
+            }
+        }
+    }
+
+    /// Writes the units of `bytes` (each code point's UTF-8 offset, width and flags, then the
+    /// end) into `units`: their number, or nil at the first code point that is not simple.
+    @inline(__always)
+    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable, _ policy: CellWidthPolicy,
+                                into units: UnsafeMutablePointer<PreparedText.Unit>) -> Int? {
+        table.stage1.withUnsafeBufferPointer { stage1 in
+            table.stage2.withUnsafeBufferPointer { stage2 -> Int? in
+                let stage2 = UnsafeRawPointer(stage2.baseAddress!).assumingMemoryBound(to: CharacterProperties.self)
+                // The block of U+0000–U+007F: printable ASCII and the line feed are the only
+                // simple code points below U+0080, and A–Z, a–z are letters (AL); a test checks
+                // that the table agrees.
+                let ascii = stage2 + Int(stage1[0]) << CharacterPropertyTable.blockShift
+                @inline(__always) func properties(of value: UInt32) -> CharacterProperties {
+                    let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                    return stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask]
+                }
+                @inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+                // LB25's lookahead from the byte at `start`: the next code point, past combining
+                // marks, is NU. (A code point read here that is not simple fails the text later.)
+                func nextIsNumber(from start: Int) -> Bool {
+                    var index = start
+                    while index < bytes.count {
+                        let (value, length) = decode(bytes, at: index)
+                        let cls = LineBreaker.resolve(properties(of: value))
+                        if cls != .CM && cls != .ZWJ { return cls == .NU }
+                        index += length
+                    }
+                    return false
+                }
+                var state = LineBreaker.State()
+                var previous = LineBreakClass.XX // the class of the code point before, as resolved
+                var count = 0
+                var index = 0
+                while index < bytes.count {
+                    let lead = bytes[index]
+                    let scalarProperties: CharacterProperties
+                    let width: Int16
+                    let length: Int
+                    if lead < 0x80 {
+                        guard (lead &- 0x20) < 0x5F || lead == 0x0A else { return nil }
+                        scalarProperties = ascii[Int(lead)]
+                        width = lead == 0x0A ? 0 : 1
+                        length = 1
+                    } else {
+                        let (value, decodedLength) = decode(bytes, at: index)
+                        scalarProperties = properties(of: value)
+                        guard isSimple(scalarProperties) else { return nil }
+                        width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
+                        length = decodedLength
+                    }
+                    let cls = LineBreaker.resolve(scalarProperties)
+                    var flags: UInt8 = 0
+                    if count == 0 {
+                        state.start(cls, scalarProperties)
+                    } else if state.decide(raw: previous, current: cls, scalarProperties,
+                                           nextIsNumber: { nextIsNumber(from: index + length) }) != .prohibited {
+                        flags = PreparedText.Unit.breakBefore
+                    }
+                    if cls == .LF {
+                        flags |= PreparedText.Unit.hardBreak
+                    } else if cls == .SP {
+                        flags |= PreparedText.Unit.hangingSpace
+                    }
+                    (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: width, flags: flags))
+                    count += 1
+                    index += length
+                    // An ASCII letter after a letter: the state is what any further ASCII letter
+                    // leaves it (the previous class and the one before it AL, no number, no
+                    // regional indicators, neither East Asian nor pictographic), and no break
+                    // falls between letters (LB28).
+                    if lead < 0x80 && cls == .AL && previous == .AL {
+                        while index < bytes.count && isLetter(bytes[index]) {
+                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
+                            count += 1
+                            index += 1
+                        }
+                    }
+                    previous = cls
+                }
+                (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: bytes.count), width: 0, flags: 0))
+                return count
             }
         }
     }
@@ -84,53 +176,9 @@ enum SimpleTextWrapper {
         }
     }
 
-    /// The code points of a valid UTF-8 text: where each starts, and its properties.
-    ///
-    /// Each buffer is exactly as long as the text (`offsets` one longer), never the whole
-    /// scratch allocation: the break rules look ahead up to the end of `classes` (LB25), and
-    /// scratch beyond the text holds whatever earlier work left there.
-    struct Decoded {
-        var offsets: UnsafeMutableBufferPointer<Int32>          // count + 1
-        var properties: UnsafeMutableBufferPointer<CharacterProperties>
-        var classes: UnsafeMutableBufferPointer<LineBreakClass>
-
-        /// The number of code points.
-        var count: Int { properties.count }
-    }
-
-    /// Decodes `bytes` into scratch memory and calls `body` with it, or with nil when a code
-    /// point is not simple.
-    private static func withDecoded<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable, _ body: (Decoded?) -> Result
-    ) -> Result {
-        let capacity = bytes.count + 1
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { offsets in
-            withUnsafeTemporaryAllocation(of: CharacterProperties.self, capacity: capacity) { properties in
-                withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: capacity) { classes in
-                    var count = 0
-                    var index = 0
-                    while index < bytes.count {
-                        let (value, length) = decode(bytes, at: index)
-                        let scalarProperties = table[codePoint: value]
-                        guard isSimple(scalarProperties) else { return body(nil) }
-                        offsets.initializeElement(at: count, to: Int32(index))
-                        properties.initializeElement(at: count, to: scalarProperties)
-                        classes.initializeElement(at: count, to: LineBreaker.resolve(scalarProperties))
-                        count += 1
-                        index += length
-                    }
-                    offsets.initializeElement(at: count, to: Int32(bytes.count))
-                    return body(Decoded(offsets: UnsafeMutableBufferPointer(rebasing: offsets[...count]),
-                                        properties: UnsafeMutableBufferPointer(rebasing: properties[..<count]),
-                                        classes: UnsafeMutableBufferPointer(rebasing: classes[..<count])))
-                }
-            }
-        }
-    }
-
     /// The code point at `index` of valid UTF-8 (Swift strings are) and its length in bytes.
     @inline(__always)
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = UInt32(bytes[index])
         if lead < 0x80 { return (lead, 1) }
         if lead < 0xE0 {
@@ -141,32 +189,5 @@ enum SimpleTextWrapper {
         }
         return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
                 | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
-    }
-
-    /// The code points as units of a prepared text: each one's UTF-8 offset, width, and
-    /// whether a line may break before it (UAX #14 over the code points, as the general path's
-    /// `LineBreaker.actions`), is a line feed or a space; then the end.
-    private static func writeUnits(_ text: Decoded, byteCount: Int, policy: CellWidthPolicy,
-                                   into units: UnsafeMutablePointer<PreparedText.Unit>) {
-        let count = text.count
-        let classes = UnsafeBufferPointer(text.classes)
-        let properties = UnsafeBufferPointer(text.properties)
-        let offsets = text.offsets
-        var state = LineBreaker.State()
-        if count > 0 { state.start(classes[0], properties[0]) }
-        for index in 0 ..< count {
-            let cls = classes[index]
-            var flags: UInt8 = 0
-            if index > 0 && state.decide(at: index, classes, properties) != .prohibited { flags |= PreparedText.Unit.breakBefore }
-            var width = CellWidth.scalarWidth(properties[index], policy)
-            if cls == .LF {
-                flags |= PreparedText.Unit.hardBreak
-                width = 0
-            } else if cls == .SP {
-                flags |= PreparedText.Unit.hangingSpace
-            }
-            (units + index).initialize(to: PreparedText.Unit(start: offsets[index], width: Int16(width), flags: flags))
-        }
-        (units + count).initialize(to: PreparedText.Unit(start: Int32(byteCount), width: 0, flags: 0))
     }
 }
