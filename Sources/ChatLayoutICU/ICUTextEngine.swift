@@ -126,7 +126,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         guard boundaries.count > 1 else { return nil }
         for (start, end) in zip(boundaries, boundaries.dropFirst()) {
-            let first = analyzed.scalars[start]
+            let first = analyzed.scalar(start)
             guard analyzed.properties[start].isEmoji && (first.value > 0x238C || end - start > 1) else { return nil }
         }
         return boundaries.count - 1
@@ -234,7 +234,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
                         default:
                             width = end - start == 1 ? CellWidth.scalarWidth(properties[start], policy)
                                                      : CellWidth.width(start ..< end, analyzed, policy)
-                            if end - start == 1 && (properties[start].lineBreak == .SP || analyzed.scalars[start] == "\t") {
+                            if end - start == 1 && (properties[start].lineBreak == .SP || analyzed.scalar(start) == "\t") {
                                 flags |= PreparedText.Unit.hangingSpace
                             }
                         }

@@ -134,6 +134,6 @@ struct LineWrapper {
     }
 
     private func isHangingSpace(_ cluster: Range<Int>) -> Bool {
-        cluster.count == 1 && (text.properties[cluster.lowerBound].lineBreak == .SP || text.scalars[cluster.lowerBound] == "\t")
+        cluster.count == 1 && (text.properties[cluster.lowerBound].lineBreak == .SP || text.scalar(cluster.lowerBound) == "\t")
     }
 }

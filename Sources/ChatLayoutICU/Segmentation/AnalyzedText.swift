@@ -1,7 +1,6 @@
 /// A text split into code points with their properties: the common input of segmentation,
 /// width and wrapping. Indices are code-point offsets.
 struct AnalyzedText {
-    let scalars: [Unicode.Scalar]
     let properties: [CharacterProperties]
     /// The text's UTF-8 bytes, and where each code point starts in them (plus the end), so
     /// that pieces of the text are sliced out of its bytes instead of rebuilt scalar by scalar.
@@ -13,45 +12,49 @@ struct AnalyzedText {
         let bytes = text.withUTF8 { Array($0) }
         // At most a code point a byte: each array allocated once at that size, written
         // through its buffer (no append's capacity check and growth a code point), the code
-        // points decoded from the bytes and looked up through the table's buffers.
+        // points decoded from the bytes and looked up through the table's buffers; the code
+        // points themselves are decoded again where asked (`scalar(_:)`), not kept.
         var count = 0
-        var properties: [CharacterProperties] = []
         var offsets: [Int32] = []
-        let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalarBuffer, scalarCount in
-            properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
-                offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
-                    bytes.withUnsafeBufferPointer { bytes in
-                        table.stage1.withUnsafeBufferPointer { stage1 in
-                            table.stage2.withUnsafeBufferPointer { stage2 in
-                                var index = 0
-                                while index < bytes.count {
-                                    let (value, length) = SimpleTextWrapper.decode(bytes, at: index)
-                                    // Valid UTF-8 (a Swift string's) decodes to scalar values only.
-                                    scalarBuffer.initializeElement(at: count, to: unsafeBitCast(value, to: Unicode.Scalar.self))
-                                    let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
-                                    let raw = stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask]
-                                    propertyBuffer.initializeElement(at: count, to: CharacterProperties(rawValue: raw))
-                                    offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: index))
-                                    index += length
-                                    count += 1
-                                }
-                                offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: bytes.count))
+        let properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
+            offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
+                bytes.withUnsafeBufferPointer { bytes in
+                    table.stage1.withUnsafeBufferPointer { stage1 in
+                        table.stage2.withUnsafeBufferPointer { stage2 in
+                            var index = 0
+                            while index < bytes.count {
+                                let (value, length) = SimpleTextWrapper.decode(bytes, at: index)
+                                let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                                let raw = stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask]
+                                propertyBuffer.initializeElement(at: count, to: CharacterProperties(rawValue: raw))
+                                offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: index))
+                                index += length
+                                count += 1
                             }
+                            offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: bytes.count))
                         }
                     }
-                    offsetCount = count + 1
                 }
-                propertyCount = count
+                offsetCount = count + 1
             }
-            scalarCount = count
+            propertyCount = count
         }
-        self.scalars = scalars
         self.properties = properties
         self.utf8 = bytes
         self.utf8Offsets = offsets
     }
 
-    var count: Int { scalars.count }
+    var count: Int { properties.count }
+
+    /// The code point at `index`, decoded from the bytes (no array of them is kept: most
+    /// texts never ask).
+    @inline(__always)
+    func scalar(_ index: Int) -> Unicode.Scalar {
+        utf8.withUnsafeBufferPointer { bytes in
+            // Valid UTF-8 (a Swift string's) decodes to scalar values only.
+            unsafeBitCast(SimpleTextWrapper.decode(bytes, at: Int(utf8Offsets[index])).0, to: Unicode.Scalar.self)
+        }
+    }
 
     /// The code points in `range` as a string.
     func string(_ range: Range<Int>) -> String {
@@ -65,7 +68,8 @@ struct AnalyzedText {
         units.reserveCapacity(range.count)
         // Encoded here, a unit or a surrogate pair each (as `UTF16.encode`, whose generic
         // `append(contentsOf:)` cost more than the encoding).
-        for scalar in scalars[range] {
+        for index in range {
+            let scalar = self.scalar(index)
             let value = scalar.value
             if value < 0x1_0000 {
                 units.append(UInt16(truncatingIfNeeded: value))

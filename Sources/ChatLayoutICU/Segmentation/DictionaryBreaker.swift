@@ -52,7 +52,7 @@ final class DictionaryBreaker: Sendable {
             if index > run.lowerBound {
                 actions[index] = opportunities.contains(offset) ? .allowed : .prohibited
             }
-            offset += text.scalars[index].utf16.count
+            offset += text.scalar(index).utf16.count
         }
     }
 

@@ -29,7 +29,11 @@ enum GraphemeBreaker {
                 let current = properties[index].graphemeBreak
                 let isPictographic = properties[index].isExtendedPictographic
                 let joinsAksara = aksaraState == 2 && properties[index].isLinkingConsonant
-                if !joinsAksara && isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators) {
+                // Two code points of property Other (most letters) always part (GB999; no rule
+                // before it names Other on both sides), but for an aksara (GB9c, checked first).
+                let parts = previous == .other && current == .other
+                    || isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators)
+                if !joinsAksara && parts {
                     (boundaries + found).initialize(to: index)
                     found += 1
                 }

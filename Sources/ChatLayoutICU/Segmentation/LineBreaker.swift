@@ -115,7 +115,14 @@ enum LineBreaker {
         @inline(__always)
         mutating func decide(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties,
                              nextIsNumber: () -> Bool) -> LineBreakAction {
-            var current = current
+            if let action = decideCommon(raw: raw, current: current, properties) { return action }
+            return decideByRules(raw: raw, current: current, properties, nextIsNumber: nextIsNumber)
+        }
+
+        /// The commonest steps, which the rules below would decide alike after many tests; nil
+        /// (the state untouched) for any other.
+        @inline(__always)
+        mutating func decideCommon(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties) -> LineBreakAction? {
             // A letter after a letter (the commonest step): none of LB4–LB10 applies, and LB28
             // keeps them together (`pair`'s first test).
             if (current == .AL || current == .HL) && (raw == .AL || raw == .HL) && (previous == .AL || previous == .HL) {
@@ -141,6 +148,13 @@ enum LineBreaker {
                 advance(current, properties)
                 return action
             }
+            return nil
+        }
+
+        /// LB4–LB31 in order.
+        private mutating func decideByRules(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties,
+                                            nextIsNumber: () -> Bool) -> LineBreakAction {
+            var current = current
             // LB4, LB5: after hard line breaks.
             switch raw {
             case .BK, .LF, .NL:

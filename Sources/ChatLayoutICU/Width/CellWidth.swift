@@ -45,11 +45,11 @@ enum CellWidth {
         var base = first
         while base < range.upperBound - 1, text.properties[base].graphemeBreak == .prepend { base += 1 }
         let baseProperties = text.properties[base]
-        let baseValue = text.scalars[base].value
+        let baseValue = text.scalar(base).value
         var sum = 0
         var index = first
         while index < range.upperBound {
-            let value = text.scalars[index].value
+            let value = text.scalar(index).value
             let properties = text.properties[index]
             if index > base {
                 if value == variationSelector16 && baseProperties.isEmoji { return 2 }
@@ -60,7 +60,7 @@ enum CellWidth {
                     return 2
                 }
                 if properties.isExtendedPictographic && baseProperties.isExtendedPictographic
-                    && text.scalars[index - 1].value == zeroWidthJoiner {
+                    && text.scalar(index - 1).value == zeroWidthJoiner {
                     return 2
                 }
             }
@@ -91,7 +91,7 @@ extension CellWidth {
     static func isEmoji(_ range: Range<Int>, _ text: AnalyzedText) -> Bool {
         let first = text.properties[range.lowerBound]
         guard first.isEmoji || first.graphemeBreak == .regionalIndicator else { return false }
-        if first.isEmojiPresentation && !text.scalars[range].contains(where: { $0.value == variationSelector15 }) { return true }
+        if first.isEmojiPresentation && !range.contains(where: { text.scalar($0).value == variationSelector15 }) { return true }
         return range.count > 1 && width(range, text, CellWidthPolicy()) == 2
     }
 }

@@ -43,7 +43,7 @@ enum SimpleTextWrapper {
     /// code points, as the general path's `LineBreaker.actions`) and its unit written into
     /// scratch memory (on the stack for most texts), copied into the prepared text at the end;
     /// the first code point that is not simple stops it. Inside a word of ASCII letters the
-    /// break rules' state no longer changes: the letters after the second are written alone.
+    /// break rules' state no longer changes: the letters after the first are written alone.
     static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
         var bytes = text
         return bytes.withUTF8 { bytes in
@@ -111,9 +111,10 @@ enum SimpleTextWrapper {
                     var flags: UInt8 = 0
                     if count == 0 {
                         state.start(cls, scalarProperties)
-                    } else if state.decide(raw: previous, current: cls, scalarProperties,
-                                           nextIsNumber: { nextIsNumber(from: index + length) }) != .prohibited {
-                        flags = PreparedText.Unit.breakBefore
+                    } else {
+                        let action = state.decideCommon(raw: previous, current: cls, scalarProperties)
+                            ?? state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + length) })
+                        if action != .prohibited { flags = PreparedText.Unit.breakBefore }
                     }
                     if cls == .LF {
                         flags |= PreparedText.Unit.hardBreak
@@ -123,11 +124,12 @@ enum SimpleTextWrapper {
                     (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: width, flags: flags))
                     count += 1
                     index += length
-                    // An ASCII letter after a letter: the state is what any further ASCII letter
-                    // leaves it (the previous class and the one before it AL, no number, no
-                    // regional indicators, neither East Asian nor pictographic), and no break
+                    // After an ASCII letter (AL) the state is what any further ASCII letter leaves
+                    // it — the previous class AL, no number, no regional indicators, neither East
+                    // Asian nor pictographic — but for the class before the previous, which only
+                    // LB21a reads, after HY or BA, and the next step sets again; and no break
                     // falls between letters (LB28).
-                    if lead < 0x80 && cls == .AL && previous == .AL {
+                    if lead < 0x80 && cls == .AL {
                         while index < bytes.count && isLetter(bytes[index]) {
                             (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
                             count += 1
