@@ -234,7 +234,9 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
                         default:
                             width = end - start == 1 ? CellWidth.scalarWidth(properties[start], policy)
                                                      : CellWidth.width(start ..< end, analyzed, policy)
-                            if end - start == 1 && (properties[start].lineBreak == .SP || analyzed.scalar(start) == "\t") {
+                            // A tab is of class BA.
+                            if end - start == 1 && (properties[start].lineBreak == .SP
+                                                    || properties[start].lineBreak == .BA && analyzed.scalar(start) == "\t") {
                                 flags |= PreparedText.Unit.hangingSpace
                             }
                         }

@@ -76,7 +76,7 @@ enum GraphemeBreaker {
     }
 
     @inline(__always)
-    private static func isBoundary(
+    static func isBoundary(
         _ previous: GraphemeBreakProperty, _ current: GraphemeBreakProperty,
         _ currentIsPictographic: Bool, _ pictographicState: Int, _ regionalIndicators: Int
     ) -> Bool {

@@ -32,8 +32,8 @@ public struct CellWidthPolicy: Hashable, Sendable {
 enum CellWidth {
     static let variationSelector16: UInt32 = 0xFE0F
     static let variationSelector15: UInt32 = 0xFE0E
-    private static let combiningKeycap: UInt32 = 0x20E3
-    private static let zeroWidthJoiner: UInt32 = 0x200D
+    static let combiningKeycap: UInt32 = 0x20E3
+    static let zeroWidthJoiner: UInt32 = 0x200D
 
     /// The width of the cluster `range` of `text`.
     static func width(_ range: Range<Int>, _ text: AnalyzedText, _ policy: CellWidthPolicy) -> Int {
@@ -80,7 +80,7 @@ enum CellWidth {
         }
     }
 
-    private static func isKeycapBase(_ value: UInt32) -> Bool {
+    static func isKeycapBase(_ value: UInt32) -> Bool {
         (0x30 ... 0x39).contains(value) || value == 0x23 || value == 0x2A
     }
 }

@@ -12,9 +12,10 @@ import ChatLayoutKit
 /// window) re-wraps every text without measuring one.
 ///
 /// Two forms, one wrapping rule:
-/// - **simple** (most chat text: every code point its own cluster, left to right, no
-///   dictionary breaking; `SimpleTextWrapper` decides): the units are code points, each
-///   starting at a UTF-8 offset, and a line is drawn as it is written;
+/// - **simple** (most chat text: left to right, no dictionary breaking, marks and emoji
+///   sequences at most; `SimpleTextWrapper` decides): the units are grapheme clusters — most
+///   of them a code point — each starting at a UTF-8 offset, and a line is drawn as it is
+///   written;
 /// - **general** (marks, joiners, emoji sequences, right to left, Thai…): the units are grapheme
 ///   clusters, each starting at a code-point offset of the kept `AnalyzedText`, and each
 ///   paragraph's lines are put in display order (UAX #9) when they are made.
@@ -33,7 +34,8 @@ public struct PreparedText: @unchecked Sendable {
         }
     }
 
-    /// One unit lines are made of: a code point (simple) or a grapheme cluster (general).
+    /// One unit lines are made of: a grapheme cluster (in the simple form most often a single
+    /// code point).
     struct Unit: Equatable {
         /// Where it starts: a UTF-8 offset (simple) or a code-point offset (general).
         var start: Int32

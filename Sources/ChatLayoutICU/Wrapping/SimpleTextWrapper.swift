@@ -1,26 +1,50 @@
 import ChatLayoutKit
 
-/// The fast path of measurement for the texts most chat messages are: every code point its
-/// own grapheme cluster, left to right, no dictionary breaking.
+/// The fast path of measurement for the texts most chat messages are: left to right, no
+/// dictionary breaking, most code points a grapheme cluster of their own.
 ///
-/// A text qualifies when each code point has Grapheme_Cluster_Break Other, LF, LV or LVT (no
+/// A text is simple when each code point has Grapheme_Cluster_Break Other, LF, LV or LVT (no
 /// marks, joiners, variation selectors, regional indicators, Hangul jamo, controls but the
 /// line feed), is not a right-to-left, Arabic-number or bidi-control character and is not of
 /// line-break class SA. Then the clusters are the code points (GB999; LV and LVT join only
 /// jamo, which are excluded), each as wide as its width class, the base direction is left to
-/// right and every line is drawn as it is written.
+/// right and every line is drawn as it is written. `width(of:)` and `singleScalarClusters`
+/// take those texts.
+///
+/// `prepare` also takes, among them, code points that extend or join clusters — marks
+/// (Extend, SpacingMark; no virama, so no aksara joins two clusters), variation selectors,
+/// skin tones, the keycap, the zero-width joiner, regional indicators: emoji sequences, flags
+/// and accented letters. It follows UAX #29 for them as `GraphemeBreaker` does and measures
+/// each such cluster by `CellWidth`'s rules; its units are then clusters, each starting at a
+/// UTF-8 offset, and lines are still drawn as they are written.
 ///
 /// The results are exactly those of the general path (`AnalyzedText`, `GraphemeBreaker`,
-/// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which a test checks over the corpus and
-/// generated texts; what it saves is their per-text arrays and passes: the code points are
-/// decoded once into scratch memory on the stack, the break rules run over it, and each line
-/// is sliced from the text's UTF-8 bytes.
+/// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which tests check over the corpus and
+/// generated texts, unit for unit; what it saves is their per-text arrays and passes: one
+/// pass over the bytes, the units written into scratch memory on the stack, and each line
+/// sliced from the text's UTF-8 bytes.
 enum SimpleTextWrapper {
     /// Grapheme_Cluster_Break values that make a code point its own cluster here.
     private static let simpleGraphemeBreaks: UInt32 =
         1 << GraphemeBreakProperty.other.rawValue | 1 << GraphemeBreakProperty.lf.rawValue
         | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
     private static let bidiBits = CharacterProperties.needsBidiBit | CharacterProperties.bidiControlBit
+    /// Grapheme_Cluster_Break values `prepare` also takes: a code point that extends the
+    /// cluster before it (marks, variation selectors, skin tones, the keycap), a joiner, a
+    /// regional indicator.
+    private static let clusterGraphemeBreaks: UInt32 = simpleGraphemeBreaks
+        | 1 << GraphemeBreakProperty.extend.rawValue | 1 << GraphemeBreakProperty.zwj.rawValue
+        | 1 << GraphemeBreakProperty.regionalIndicator.rawValue | 1 << GraphemeBreakProperty.spacingMark.rawValue
+
+    /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` that is no
+    /// virama (without one, no aksara joins two clusters: GB9c) — left to right, no SA.
+    @inline(__always)
+    private static func isPreparedOnFastPath(_ properties: CharacterProperties) -> Bool {
+        let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
+        return (clusterGraphemeBreaks >> graphemeBreak) & 1 == 1
+            && properties.rawValue & (bidiBits | CharacterProperties.viramaBit) == 0
+            && properties.lineBreak != .SA
+    }
 
     @inline(__always)
     private static func isSimple(_ properties: CharacterProperties) -> Bool {
@@ -88,6 +112,11 @@ enum SimpleTextWrapper {
                 }
                 var state = LineBreaker.State()
                 var previous = LineBreakClass.XX // the class of the code point before, as resolved
+                // The grapheme rules' state (as `GraphemeBreaker`): the property of the code point
+                // before, GB11's (1 inside "ExtPict Extend*", 2 right after its ZWJ), GB12–13's.
+                var graphemeBreak = GraphemeBreakProperty.other
+                var pictographicState = 0
+                var regionalIndicators = 0
                 var count = 0
                 var index = 0
                 while index < bytes.count {
@@ -100,12 +129,44 @@ enum SimpleTextWrapper {
                         scalarProperties = ascii[Int(lead)]
                         width = lead == 0x0A ? 0 : 1
                         length = 1
+                        // Printable ASCII and the line feed: property Other or LF, never
+                        // pictographic, so a cluster of their own (GB4, GB999).
+                        graphemeBreak = lead == 0x0A ? .lf : .other
+                        pictographicState = 0
+                        regionalIndicators = 0
                     } else {
                         let (value, decodedLength) = decode(bytes, at: index)
                         scalarProperties = properties(of: value)
-                        guard isSimple(scalarProperties) else { return nil }
+                        guard isPreparedOnFastPath(scalarProperties) else { return nil }
                         width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
                         length = decodedLength
+                        // UAX #29 as `GraphemeBreaker` (no aksara: no virama is taken).
+                        let current = scalarProperties.graphemeBreak
+                        let isPictographic = scalarProperties.isExtendedPictographic
+                        let startsCluster = count == 0
+                            || GraphemeBreaker.isBoundary(graphemeBreak, current, isPictographic, pictographicState, regionalIndicators)
+                        regionalIndicators = current == .regionalIndicator ? regionalIndicators + 1 : 0
+                        if isPictographic {
+                            pictographicState = 1
+                        } else if pictographicState == 1 && current == .zwj {
+                            pictographicState = 2
+                        } else if !(pictographicState == 1 && current == .extend) {
+                            pictographicState = 0
+                        }
+                        graphemeBreak = current
+                        if !startsCluster {
+                            // Joins the cluster of the last unit: the break rules still step over it
+                            // (LB9 and the others read it), its opportunity is inside a cluster and
+                            // not kept; the cluster is measured again whole, and is no single space.
+                            let cls = LineBreaker.resolve(scalarProperties)
+                            _ = state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + decodedLength) })
+                            let last = units + count - 1
+                            last.pointee.width = clusterWidth(bytes, from: Int(last.pointee.start), to: index + decodedLength, properties(of:), policy)
+                            last.pointee.flags &= ~PreparedText.Unit.hangingSpace
+                            previous = cls
+                            index += decodedLength
+                            continue
+                        }
                     }
                     let cls = LineBreaker.resolve(scalarProperties)
                     var flags: UInt8 = 0
@@ -142,6 +203,31 @@ enum SimpleTextWrapper {
                 return count
             }
         }
+    }
+
+    /// The width of the cluster of the code points in `bytes[start ..< end]`, by
+    /// `CellWidth.width`'s rules (its base the first code point: no Prepend is taken).
+    private static func clusterWidth(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                     _ properties: (UInt32) -> CharacterProperties, _ policy: CellWidthPolicy) -> Int16 {
+        let (baseValue, baseLength) = decode(bytes, at: start)
+        let base = properties(baseValue)
+        var sum = CellWidth.scalarWidth(base, policy)
+        var previousValue = baseValue
+        var index = start + baseLength
+        while index < end {
+            let (value, length) = decode(bytes, at: index)
+            let current = properties(value)
+            if value == CellWidth.variationSelector16 && base.isEmoji { return 2 }
+            if value == CellWidth.variationSelector15 && base.isEmoji { return 1 }
+            if value == CellWidth.combiningKeycap && CellWidth.isKeycapBase(baseValue) { return 2 }
+            if current.isEmojiModifier && base.isEmojiModifierBase { return 2 }
+            if current.graphemeBreak == .regionalIndicator && base.graphemeBreak == .regionalIndicator { return 2 }
+            if current.isExtendedPictographic && base.isExtendedPictographic && previousValue == CellWidth.zeroWidthJoiner { return 2 }
+            sum += CellWidth.scalarWidth(current, policy)
+            previousValue = value
+            index += length
+        }
+        return Int16(min(sum, 2))
     }
 
     /// The code points of `text` with their widths when each is a grapheme cluster of its own
