@@ -58,9 +58,9 @@ struct FastPathTests {
 
     @Test func whatTakesTheGeneralPath() {
         let general = [
-            "שלום",                // right to left
             "abc \u{202E}def",     // a bidi override
-            "1\u{0660}",           // an Arabic-Indic digit (bidi AN)
+            "abc \u{2067}def\u{2069}", // an isolate
+            "a\u{200F}b",          // a right-to-left mark
             "สวัสดีครับ",            // Thai: dictionary breaking
             "a\r\nb",              // CR
             "a\tb",                // a tab (a control)
@@ -72,9 +72,11 @@ struct FastPathTests {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
             #expect(SimpleTextWrapper.wrap(text, width: 5, policy: engine.policy) == nil, "\(text.debugDescription)")
         }
-        // Clusters of several code points: `width(of:)` leaves them to the general path,
-        // `prepare` takes them (one unit a cluster).
-        let clusters = ["e\u{301}", "👍🏽", "❤️", "🇫🇷", "a\u{200D}b", "1️⃣", "👩\u{200D}👩\u{200D}👧", "\u{995}\u{9BE}"]
+        // Clusters of several code points and right-to-left text: `width(of:)` leaves them to
+        // the general path, `prepare` takes them (one unit a cluster; right to left in the
+        // general form, with its analysed text).
+        let clusters = ["e\u{301}", "👍🏽", "❤️", "🇫🇷", "a\u{200D}b", "1️⃣", "👩\u{200D}👩\u{200D}👧", "\u{995}\u{9BE}",
+                        "שלום", "1\u{0660}", "مرحبا بالعالم"]
         for text in clusters {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
         }
@@ -115,6 +117,13 @@ struct FastPathTests {
     /// code points): every break opportunity, width, hard break and hanging space.
     private func expectSameUnits(_ text: String, engine: ICUTextEngine, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard let fast = SimpleTextWrapper.prepare(text, policy: engine.policy) else { return false }
+        let general = engine.prepareInGeneral(text)
+        #expect(fast.direction == general.direction, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        if fast.analyzed != nil {
+            // Right to left: the general form itself, at code-point offsets.
+            #expect(fast.unitValues == general.unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
+            return true
+        }
         var codePointAt: [Int32: Int32] = [:]
         var offset: Int32 = 0
         for (index, scalar) in text.unicodeScalars.enumerated() {
@@ -125,7 +134,7 @@ struct FastPathTests {
         let mapped = fast.unitValues.map { unit in
             PreparedText.Unit(start: codePointAt[unit.start] ?? -1, width: unit.width, flags: unit.flags)
         }
-        #expect(mapped == engine.prepareInGeneral(text).unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        #expect(mapped == general.unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
         return true
     }
 
@@ -142,7 +151,10 @@ struct FastPathTests {
                 #expect(CellWidth.scalarWidth(table[codePoint: UInt32(byte)], engine.policy) == 1, "byte \(byte)")
             }
             let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            if isLetter { #expect(LineBreaker.resolve(table[codePoint: UInt32(byte)]) == .AL, "byte \(byte)") }
+            if isLetter {
+                #expect(LineBreaker.resolve(table[codePoint: UInt32(byte)]) == .AL, "byte \(byte)")
+                #expect(table[codePoint: UInt32(byte)].isStrongLeft, "byte \(byte)")
+            }
         }
     }
 
@@ -155,7 +167,8 @@ struct FastPathTests {
         // Marks, joiners, variation selectors, skin tones, keycaps and flags among the letters
         // and spaces: clusters the fast path makes of several code points.
         let sequences = GeneratedTexts.alphabet + ["\u{301}", "\u{308}", "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{20E3}", "👍", "🏽",
-                                                   "👩", "❤", "☺", "🇯", "🇵", "🇫", "#", "*", "\u{0903}", "ক", "\u{09BE}", "\u{200C}", "\u{E0067}"]
+                                                   "👩", "❤", "☺", "🇯", "🇵", "🇫", "#", "*", "\u{0903}", "ক", "\u{09BE}", "\u{200C}", "\u{E0067}",
+                                                   "ש", "ל", "ع", "ب", "\u{64E}", "\u{0661}", "\u{06F1}", "؟", "،"]
         for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 30), alphabet: sequences)) }
         // Words of ASCII letters after and before every kind of neighbour (the fast path writes
         // the letters after a word's second without the break rules).
@@ -173,14 +186,14 @@ struct FastPathTests {
         #expect(simple * 2 > texts.count, "fast path taken for \(simple) of \(texts.count) texts")
     }
 
-    /// A text that leaves the fast path at any code point (right to left, a tab, Thai, a CR,
-    /// an Arabic-Indic digit, a virama) is prepared by the general path whole; one with a
-    /// cluster of several code points there (a mark, an emoji sequence, a flag, a joiner) stays
-    /// on the fast path with the general path's units. Either way the lines are the
+    /// A text that leaves the fast path at any code point (a tab, Thai, a CR, a virama, a bidi
+    /// mark or isolate) is prepared by the general path whole; one with a cluster of several
+    /// code points there (a mark, an emoji sequence, a flag, a joiner) or right-to-left text
+    /// stays on the fast path with the general path's units. Either way the lines are the
     /// reference's at several widths, whatever the fast path had done before that point.
     @Test func textsLeavingTheFastPathAtEveryPosition_wrapAsTheReference() throws {
-        let leavers = ["ש", "\t", "ก", "\r", "\u{0660}", "\u{94D}"]
-        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}"]
+        let leavers = ["\t", "ก", "\r", "\u{94D}", "\u{200F}", "\u{2067}"]
+        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}", "ש", "\u{0660}", "عربي\u{64E}"]
         let bases = ["Hello, world! It's 3:45 (really).", "日本語のテキスト、句読点。", "$(12) abc-def/ghi", "line one\nline two"]
         for base in bases {
             let scalars = Array(base.unicodeScalars)

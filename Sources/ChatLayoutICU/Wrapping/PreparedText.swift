@@ -194,7 +194,8 @@ public struct PreparedText: @unchecked Sendable {
         let offset = withUnits { Int($0[paragraph].start) }
         var grownText = grown
         let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }
-        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy) else { return nil }
+        // The rest in the simple form too (its units at UTF-8 offsets, as these).
+        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy), rest.analyzed == nil else { return nil }
         return withUnits { units in
             rest.withUnits { restUnits in
                 PreparedText.make(text: grown, count: paragraph + rest.count, direction: .leftToRight, analyzed: nil) { made in

@@ -36,13 +36,28 @@ enum SimpleTextWrapper {
         | 1 << GraphemeBreakProperty.extend.rawValue | 1 << GraphemeBreakProperty.zwj.rawValue
         | 1 << GraphemeBreakProperty.regionalIndicator.rawValue | 1 << GraphemeBreakProperty.spacingMark.rawValue
 
+    private static let plainLetterMask: UInt32 = 0x3F << CharacterProperties.lineBreakShift | 0x1F << CharacterProperties.graphemeShift
+        | CharacterProperties.extendedPictographicBit | CharacterProperties.eastAsianFWHBit
+        | CharacterProperties.bidiControlBit | CharacterProperties.viramaBit
+    private static let plainLetterValue: UInt32 = UInt32(LineBreakClass.AL.rawValue) << CharacterProperties.lineBreakShift
+        | UInt32(GraphemeBreakProperty.other.rawValue) << CharacterProperties.graphemeShift
+
+    /// A letter of class AL (as it is, not resolved) and Grapheme_Cluster_Break Other, neither
+    /// pictographic nor East Asian F/W/H (nor a bidi control or virama, which no such letter
+    /// is): after one, another leaves the break rules' state as it was (see `measure`).
+    @inline(__always)
+    private static func isPlainLetter(_ properties: CharacterProperties) -> Bool {
+        properties.rawValue & plainLetterMask == plainLetterValue
+    }
+
     /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` that is no
-    /// virama (without one, no aksara joins two clusters: GB9c) — left to right, no SA.
+    /// virama (without one, no aksara joins two clusters: GB9c), or right to left; no bidi
+    /// control, no SA.
     @inline(__always)
     private static func isPreparedOnFastPath(_ properties: CharacterProperties) -> Bool {
         let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
         return (clusterGraphemeBreaks >> graphemeBreak) & 1 == 1
-            && properties.rawValue & (bidiBits | CharacterProperties.viramaBit) == 0
+            && properties.rawValue & (CharacterProperties.bidiControlBit | CharacterProperties.viramaBit) == 0
             && properties.lineBreak != .SA
     }
 
@@ -73,21 +88,53 @@ enum SimpleTextWrapper {
         return bytes.withUTF8 { bytes in
             withUnsafeTemporaryAllocation(of: PreparedText.Unit.self, capacity: bytes.count + 1) { scratch in
                 let units = scratch.baseAddress!
-                guard let count = measure(bytes, table, policy, into: units) else { return nil }
-                return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil) { made in
+                guard let measured = measure(bytes, table, policy, into: units) else { return nil }
+                let count = measured.count
+                guard measured.needsBidi else {
+                    return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil) { made in
+                        made.initialize(from: units, count: count + 1)
+                    }
+                }
+                // Right-to-left letters or Arabic digits: the general form, its lines put in
+                // display order when made — units at code-point offsets (the code points before
+                // each unit's first byte are the bytes there that continue none), the analysed
+                // text kept for the reordering.
+                var codePoints: Int32 = 0
+                var byte = 0
+                for index in 0 ... count {
+                    let start = Int(units[index].start)
+                    while byte < start {
+                        if bytes[byte] & 0xC0 != 0x80 { codePoints += 1 }
+                        byte += 1
+                    }
+                    units[index].start = codePoints
+                }
+                return PreparedText.make(text: text, count: count, direction: measured.direction,
+                                         analyzed: AnalyzedText(text, table: table)) { made in
                     made.initialize(from: units, count: count + 1)
                 }
             }
         }
     }
 
-    /// Writes the units of `bytes` (each code point's UTF-8 offset, width and flags, then the
-    /// end) into `units`: their number, or nil at the first code point that is not simple.
+    /// What `measure` found besides the units.
+    struct Measured {
+        /// The number of units.
+        var count: Int
+        /// Some code point is right to left or an Arabic number: the lines need reordering.
+        var needsBidi: Bool
+        /// The base direction: the first strong code point's.
+        var direction: TextDirection
+    }
+
+    /// Writes the units of `bytes` (each cluster's UTF-8 offset, width and flags, then the
+    /// end) into `units`: their number and what bidi needs, or nil at the first code point the
+    /// fast path does not take.
     @inline(__always)
     private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable, _ policy: CellWidthPolicy,
-                                into units: UnsafeMutablePointer<PreparedText.Unit>) -> Int? {
+                                into units: UnsafeMutablePointer<PreparedText.Unit>) -> Measured? {
         table.stage1.withUnsafeBufferPointer { stage1 in
-            table.stage2.withUnsafeBufferPointer { stage2 -> Int? in
+            table.stage2.withUnsafeBufferPointer { stage2 -> Measured? in
                 let stage2 = UnsafeRawPointer(stage2.baseAddress!).assumingMemoryBound(to: CharacterProperties.self)
                 // The block of U+0000–U+007F: printable ASCII and the line feed are the only
                 // simple code points below U+0080, and A–Z, a–z are letters (AL); a test checks
@@ -118,6 +165,10 @@ enum SimpleTextWrapper {
                 var pictographicState = 0
                 var regionalIndicators = 0
                 var count = 0
+                // Any right-to-left or Arabic-number code point; the first strong one's direction
+                // (no isolate is taken: no bidi control).
+                var needsBidi = false
+                var direction: TextDirection?
                 var index = 0
                 while index < bytes.count {
                     let lead = bytes[index]
@@ -138,6 +189,7 @@ enum SimpleTextWrapper {
                         let (value, decodedLength) = decode(bytes, at: index)
                         scalarProperties = properties(of: value)
                         guard isPreparedOnFastPath(scalarProperties) else { return nil }
+                        if scalarProperties.needsBidi { needsBidi = true }
                         width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
                         length = decodedLength
                         // UAX #29 as `GraphemeBreaker` (no aksara: no virama is taken).
@@ -155,6 +207,9 @@ enum SimpleTextWrapper {
                         }
                         graphemeBreak = current
                         if !startsCluster {
+                            if direction == nil {
+                                if scalarProperties.isStrongLeft { direction = .leftToRight } else if scalarProperties.isStrongRight { direction = .rightToLeft }
+                            }
                             // Joins the cluster of the last unit: the break rules still step over it
                             // (LB9 and the others read it), its opportunity is inside a cluster and
                             // not kept; the cluster is measured again whole, and is no single space.
@@ -167,6 +222,9 @@ enum SimpleTextWrapper {
                             index += decodedLength
                             continue
                         }
+                    }
+                    if direction == nil {
+                        if scalarProperties.isStrongLeft { direction = .leftToRight } else if scalarProperties.isStrongRight { direction = .rightToLeft }
                     }
                     let cls = LineBreaker.resolve(scalarProperties)
                     var flags: UInt8 = 0
@@ -185,22 +243,44 @@ enum SimpleTextWrapper {
                     (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: width, flags: flags))
                     count += 1
                     index += length
-                    // After an ASCII letter (AL) the state is what any further ASCII letter leaves
-                    // it — the previous class AL, no number, no regional indicators, neither East
-                    // Asian nor pictographic — but for the class before the previous, which only
-                    // LB21a reads, after HY or BA, and the next step sets again; and no break
-                    // falls between letters (LB28).
-                    if lead < 0x80 && cls == .AL {
-                        while index < bytes.count && isLetter(bytes[index]) {
-                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
+                    // A run of letters. After a plain letter (`isPlainLetter`: class AL, property
+                    // Other, neither pictographic nor East Asian F/W/H) the break rules' state is
+                    // what any further plain letter leaves it — the previous class AL, no number,
+                    // no regional indicators, neither East Asian nor pictographic — but for the
+                    // class before the previous, which only LB21a reads, after HY or BA, and the
+                    // next step sets again; no break falls between letters (LB28), each is a
+                    // cluster (GB999), and the grapheme rules' state stays. So the plain letters
+                    // that follow are written alone: ASCII ones by a range check, others by a
+                    // lookup.
+                    if isPlainLetter(scalarProperties) {
+                        while index < bytes.count {
+                            let byte = bytes[index]
+                            if byte < 0x80 {
+                                guard isLetter(byte) else { break }
+                                // A–Z and a–z are strong left to right.
+                                if direction == nil { direction = .leftToRight }
+                                (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
+                                count += 1
+                                index += 1
+                                continue
+                            }
+                            let (value, letterLength) = decode(bytes, at: index)
+                            let letter = properties(of: value)
+                            guard isPlainLetter(letter) else { break }
+                            if letter.needsBidi { needsBidi = true }
+                            if direction == nil {
+                                if letter.isStrongLeft { direction = .leftToRight } else if letter.isStrongRight { direction = .rightToLeft }
+                            }
+                            let letterWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy))
+                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: letterWidth, flags: 0))
                             count += 1
-                            index += 1
+                            index += letterLength
                         }
                     }
                     previous = cls
                 }
                 (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: bytes.count), width: 0, flags: 0))
-                return count
+                return Measured(count: count, needsBidi: needsBidi, direction: direction ?? .leftToRight)
             }
         }
     }
