@@ -170,8 +170,60 @@ enum SimpleTextWrapper {
                 var needsBidi = false
                 var direction: TextDirection?
                 var index = 0
+                // The plain letters after one (see below), each a unit of its own.
+                @inline(__always) func writeRunOfLetters() {
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte < 0x80 {
+                            guard isLetter(byte) else { break }
+                            // A–Z and a–z are strong left to right.
+                            if direction == nil { direction = .leftToRight }
+                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
+                            count += 1
+                            index += 1
+                            continue
+                        }
+                        let (value, letterLength) = decode(bytes, at: index)
+                        let letter = properties(of: value)
+                        guard isPlainLetter(letter) else { break }
+                        if letter.needsBidi { needsBidi = true }
+                        if direction == nil {
+                            if letter.isStrongLeft { direction = .leftToRight } else if letter.isStrongRight { direction = .rightToLeft }
+                        }
+                        let letterWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy))
+                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: letterWidth, flags: 0))
+                        count += 1
+                        index += letterLength
+                    }
+                }
                 while index < bytes.count {
                     let lead = bytes[index]
+                    // The commonest steps of ASCII text, taken here as `decideCommon` takes them: a
+                    // space after a letter (LB7; it hangs), and a letter after spaces (LB18, but
+                    // for OP SP* ×: LB14), then the rest of its word. Both are clusters of their
+                    // own, and leave the grapheme rules' state as any ASCII does.
+                    if lead == 0x20 && previous == .AL {
+                        state.advance(.SP, ascii[0x20])
+                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1,
+                                                                         flags: PreparedText.Unit.hangingSpace))
+                        count += 1
+                        index += 1
+                        previous = .SP
+                        graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                        continue
+                    }
+                    if previous == .SP && isLetter(lead) {
+                        let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
+                        state.advance(.AL, ascii[Int(lead)])
+                        if direction == nil { direction = .leftToRight }
+                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: flags))
+                        count += 1
+                        index += 1
+                        previous = .AL
+                        graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                        writeRunOfLetters()
+                        continue
+                    }
                     let scalarProperties: CharacterProperties
                     let width: Int16
                     let length: Int
@@ -252,31 +304,7 @@ enum SimpleTextWrapper {
                     // cluster (GB999), and the grapheme rules' state stays. So the plain letters
                     // that follow are written alone: ASCII ones by a range check, others by a
                     // lookup.
-                    if isPlainLetter(scalarProperties) {
-                        while index < bytes.count {
-                            let byte = bytes[index]
-                            if byte < 0x80 {
-                                guard isLetter(byte) else { break }
-                                // A–Z and a–z are strong left to right.
-                                if direction == nil { direction = .leftToRight }
-                                (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
-                                count += 1
-                                index += 1
-                                continue
-                            }
-                            let (value, letterLength) = decode(bytes, at: index)
-                            let letter = properties(of: value)
-                            guard isPlainLetter(letter) else { break }
-                            if letter.needsBidi { needsBidi = true }
-                            if direction == nil {
-                                if letter.isStrongLeft { direction = .leftToRight } else if letter.isStrongRight { direction = .rightToLeft }
-                            }
-                            let letterWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy))
-                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: letterWidth, flags: 0))
-                            count += 1
-                            index += letterLength
-                        }
-                    }
+                    if isPlainLetter(scalarProperties) { writeRunOfLetters() }
                     previous = cls
                 }
                 (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: bytes.count), width: 0, flags: 0))
