@@ -111,7 +111,7 @@ enum BidiReorderer {
         let changes = text.properties[cluster].contains { $0.isBidiControl || (mirrored && $0.isBidiMirrored) }
         guard changes else {
             guard !cluster.isEmpty else { return nil }
-            bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])
+            text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])) }
             return (cluster.lowerBound, cluster.upperBound - 1)
         }
         var first: Int?, last = 0

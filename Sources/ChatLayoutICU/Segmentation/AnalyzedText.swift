@@ -2,14 +2,24 @@
 /// width and wrapping. Indices are code-point offsets.
 struct AnalyzedText {
     let properties: [CharacterProperties]
-    /// The text's UTF-8 bytes, and where each code point starts in them (plus the end), so
-    /// that pieces of the text are sliced out of its bytes instead of rebuilt scalar by scalar.
-    let utf8: [UInt8]
+    /// The text, whose UTF-8 bytes (`withUTF8`) pieces are sliced out of, and where each code
+    /// point starts in them (plus the end): pieces are not rebuilt scalar by scalar, and the
+    /// bytes are not copied.
+    let text: String
     let utf8Offsets: [Int32]
 
     init(_ text: String, table: CharacterPropertyTable = .shared) {
         var text = text
-        let bytes = text.withUTF8 { Array($0) }
+        // A native string's own bytes (a small string's, copied to the stack): read through
+        // while the arrays are filled, not kept.
+        let (properties, offsets) = text.withUTF8 { bytes in Self.analyze(bytes, table) }
+        self.text = text
+        self.properties = properties
+        self.utf8Offsets = offsets
+    }
+
+    private static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable)
+        -> ([CharacterProperties], [Int32]) {
         // At most a code point a byte: each array allocated once at that size, written
         // through its buffer (no append's capacity check and growth a code point), the code
         // points decoded from the bytes and looked up through the table's buffers; the code
@@ -18,7 +28,7 @@ struct AnalyzedText {
         var offsets: [Int32] = []
         let properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
             offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
-                bytes.withUnsafeBufferPointer { bytes in
+                do {
                     table.stage1.withUnsafeBufferPointer { stage1 in
                         table.stage2.withUnsafeBufferPointer { stage2 in
                             var index = 0
@@ -39,18 +49,23 @@ struct AnalyzedText {
             }
             propertyCount = count
         }
-        self.properties = properties
-        self.utf8 = bytes
-        self.utf8Offsets = offsets
+        return (properties, offsets)
     }
 
     var count: Int { properties.count }
+
+    /// Calls `body` with the text's UTF-8 bytes.
+    @inline(__always)
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
 
     /// The code point at `index`, decoded from the bytes (no array of them is kept: most
     /// texts never ask).
     @inline(__always)
     func scalar(_ index: Int) -> Unicode.Scalar {
-        utf8.withUnsafeBufferPointer { bytes in
+        withUTF8 { bytes in
             // Valid UTF-8 (a Swift string's) decodes to scalar values only.
             unsafeBitCast(SimpleTextWrapper.decode(bytes, at: Int(utf8Offsets[index])).0, to: Unicode.Scalar.self)
         }
@@ -59,7 +74,7 @@ struct AnalyzedText {
     /// The code points in `range` as a string.
     func string(_ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
-        return String(decoding: utf8[Int(utf8Offsets[range.lowerBound]) ..< Int(utf8Offsets[range.upperBound])], as: UTF8.self)
+        return withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(utf8Offsets[range.lowerBound]) ..< Int(utf8Offsets[range.upperBound])]), as: UTF8.self) }
     }
 
     /// UTF-16 code units of the code points in `range`, for ICU.

@@ -148,7 +148,20 @@ enum LineBreaker {
                 advance(current, properties)
                 return action
             }
-            return nil
+            // Closing punctuation, "!", "?", ",", ".", "/" (LB13): kept to what precedes them but
+            // after a hard break (LB4, LB5) or ZW SP* (LB8); LB8a (ZWJ ×), LB11 (WJ ×) and LB12
+            // (GL ×), the only rules between, prohibit the break too.
+            switch current {
+            case .CL, .CP, .EX, .IS, .SY:
+                let action: LineBreakAction
+                switch raw {
+                case .BK, .CR, .LF, .NL: action = .mandatory
+                default: action = beforeOptionalSpaces == .ZW ? .allowed : .prohibited
+                }
+                advance(current, properties)
+                return action
+            default: return nil
+            }
         }
 
         /// LB4–LB31 in order.

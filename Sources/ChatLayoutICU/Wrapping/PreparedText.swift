@@ -149,11 +149,11 @@ public struct PreparedText: @unchecked Sendable {
                 for (index, display) in displays.enumerated() {
                     // Most lines draw exactly their text: then one string serves both.
                     let line = paragraphLines[index].span
-                    let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.lowerBound]) ..< Int(analyzed.utf8Offsets[line.upperBound])]
+                    let bytes = Int(analyzed.utf8Offsets[line.lowerBound]) ..< Int(analyzed.utf8Offsets[line.upperBound])
                     var drawnText = display
                     let same = drawnText.withUTF8 { drawnText in
-                        bytes.withUnsafeBufferPointer {
-                            drawnText.count == $0.count && clk_bytes_equal(drawnText.baseAddress, $0.baseAddress, $0.count) != 0
+                        analyzed.withUTF8 { all in
+                            drawnText.count == bytes.count && clk_bytes_equal(drawnText.baseAddress, all.baseAddress! + bytes.lowerBound, bytes.count) != 0
                         }
                     }
                     lines.append(TextLine(text: same ? display : analyzed.string(line), display: display, width: widths[index]))

@@ -198,11 +198,12 @@ enum SimpleTextWrapper {
                 }
                 while index < bytes.count {
                     let lead = bytes[index]
-                    // The commonest steps of ASCII text, taken here as `decideCommon` takes them: a
-                    // space after a letter (LB7; it hangs), and a letter after spaces (LB18, but
-                    // for OP SP* ×: LB14), then the rest of its word. Both are clusters of their
-                    // own, and leave the grapheme rules' state as any ASCII does.
-                    if lead == 0x20 && previous == .AL {
+                    // The commonest steps of ASCII text, taken here as the rules take them: a
+                    // space after anything but a hard break (LB7, before all but LB4–LB6; it
+                    // hangs), and a letter after spaces (LB18, but for OP SP* ×: LB14), then the
+                    // rest of its word. Both are clusters of their own (GB999: no CR, no Prepend
+                    // here), and leave the grapheme rules' state as any ASCII does.
+                    if lead == 0x20 && count > 0 && previous != .LF {
                         state.advance(.SP, ascii[0x20])
                         (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1,
                                                                          flags: PreparedText.Unit.hangingSpace))
