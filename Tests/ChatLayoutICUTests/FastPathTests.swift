@@ -165,10 +165,12 @@ struct FastPathTests {
         var texts = try Fixtures.corpus()
         for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 40))) }
         // Marks, joiners, variation selectors, skin tones, keycaps and flags among the letters
-        // and spaces: clusters the fast path makes of several code points.
+        // and spaces: clusters the fast path makes of several code points; right-to-left
+        // letters and digits; runs of ideographs, kana and Hangul beside punctuation.
         let sequences = GeneratedTexts.alphabet + ["\u{301}", "\u{308}", "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{20E3}", "👍", "🏽",
                                                    "👩", "❤", "☺", "🇯", "🇵", "🇫", "#", "*", "\u{0903}", "ক", "\u{09BE}", "\u{200C}", "\u{E0067}",
-                                                   "ש", "ל", "ع", "ب", "\u{64E}", "\u{0661}", "\u{06F1}", "؟", "،"]
+                                                   "ש", "ל", "ع", "ب", "\u{64E}", "\u{0661}", "\u{06F1}", "؟", "،",
+                                                   "漢", "字", "\u{2E80}", "Ｈ", "ァ", "ｱ", "한", "글", "\u{3164}", "〈", "〉", "%", "$"]
         for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 30), alphabet: sequences)) }
         // Words of ASCII letters after and before every kind of neighbour (the fast path writes
         // the letters after a word's second without the break rules).

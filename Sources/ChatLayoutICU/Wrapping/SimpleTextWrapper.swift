@@ -50,6 +50,22 @@ enum SimpleTextWrapper {
         properties.rawValue & plainLetterMask == plainLetterValue
     }
 
+    /// A code point of class ID, H2 or H3 (as it is) and Grapheme_Cluster_Break Other, LV or
+    /// LVT, not pictographic (nor a bidi control or virama, which no such code point is): one
+    /// after another, the break is allowed, each is a cluster, and the break rules' state is the
+    /// last one's alone (see `measure`). Ideographs, kana, Hangul syllables.
+    @inline(__always)
+    private static func isPlainIdeograph(_ properties: CharacterProperties) -> Bool {
+        let lineBreak = properties.lineBreak
+        let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
+        return (lineBreak == .ID || lineBreak == .H2 || lineBreak == .H3)
+            && (plainIdeographGraphemeBreaks >> graphemeBreak) & 1 == 1
+            && properties.rawValue & (CharacterProperties.extendedPictographicBit | CharacterProperties.bidiControlBit
+                                      | CharacterProperties.viramaBit | CharacterProperties.needsBidiBit) == 0
+    }
+    private static let plainIdeographGraphemeBreaks: UInt32 = 1 << GraphemeBreakProperty.other.rawValue
+        | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
+
     /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` that is no
     /// virama (without one, no aksara joins two clusters: GB9c), or right to left; no bidi
     /// control, no SA.
@@ -307,6 +323,34 @@ enum SimpleTextWrapper {
                     // lookup.
                     if isPlainLetter(scalarProperties) { writeRunOfLetters() }
                     previous = cls
+                    // A run of ideographs, kana and Hangul syllables (class ID, H2 or H3, property
+                    // Other, LV or LVT, not pictographic, as `isPlainIdeograph` says): between two
+                    // of them a line may break (LB31: no rule before it names these pairs but LB26,
+                    // of jamo), each is a cluster (GB999: LV and LVT join only jamo), and the
+                    // break rules' state after the last is that of the last alone, set once.
+                    if isPlainIdeograph(scalarProperties) {
+                        var last: CharacterProperties?
+                        while index < bytes.count && bytes[index] >= 0x80 {
+                            let (value, ideographLength) = decode(bytes, at: index)
+                            let ideograph = properties(of: value)
+                            guard isPlainIdeograph(ideograph) else { break }
+                            if direction == nil {
+                                if ideograph.isStrongLeft { direction = .leftToRight } else if ideograph.isStrongRight { direction = .rightToLeft }
+                            }
+                            let ideographWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(ideograph, policy))
+                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: ideographWidth,
+                                                                             flags: PreparedText.Unit.breakBefore))
+                            count += 1
+                            last = ideograph
+                            index += ideographLength
+                        }
+                        if let last {
+                            let lastClass = LineBreaker.resolve(last)
+                            state.advance(lastClass, last)
+                            previous = lastClass
+                            graphemeBreak = last.graphemeBreak
+                        }
+                    }
                 }
                 (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: bytes.count), width: 0, flags: 0))
                 return Measured(count: count, needsBidi: needsBidi, direction: direction ?? .leftToRight)
