@@ -242,9 +242,23 @@ var icu = ICUIterators()
 /// CHAT_LAYOUT_BENCH_ONCE=prepare: every text prepared afresh once (the character table and
 /// ICU's dictionaries loaded first, as the whole run has them), then exit — a quick profile of
 /// `prepareAfresh` alone.
+/// CHAT_LAYOUT_BENCH_ONCE=prepare-times: `--runs` runs of it alone (each run's texts freed
+/// before the next run, as the whole run does), every run's milliseconds.
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare" {
     _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
     print("prepared=\(prepareAfresh().1.count)")
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare-times" {
+    _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
+    var kept: [PreparedText] = []
+    let times = (0 ..< runs).map { _ in
+        kept = []
+        let (milliseconds, prepared) = prepareAfresh()
+        kept = prepared
+        return String(format: "%.2f", milliseconds)
+    }
+    print("prepared=\(kept.count) prepare_fresh_ms=\(times.joined(separator: ","))")
     exit(0)
 }
 
@@ -298,9 +312,16 @@ let measureFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
 
 // Preparing alone (the measuring of a relayout-ready text), then wrapping the prepared texts
 // at a width they were not wrapped at, and counting their lines there.
-let preparedRuns = (0 ..< runs).map { _ in prepareAfresh() }
-let prepareFreshMilliseconds = Measuring.median(preparedRuns.map(\.0))
-let preparedTexts = preparedRuns[0].1
+// The texts a run prepared are freed before the next run's clock starts, as a fresh engine's
+// cache is between measure_fresh_ms's runs (kept, as they were, every run took fresh pages from
+// the system: page faults, not measuring, were a third of its time; the first run still does).
+var preparedTexts: [PreparedText] = []
+let prepareFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
+    preparedTexts = []
+    let (milliseconds, prepared) = prepareAfresh()
+    preparedTexts = prepared
+    return milliseconds
+})
 var rewrappedLines = 0
 let rewrapMicroseconds = Measuring.median((0 ..< runs).map { run in
     Measuring.milliseconds {
