@@ -40,7 +40,8 @@ let usage = """
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
-                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile)
+                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile;
+                         CHAT_LAYOUT_BENCH_ONCE=prepare prepares every text afresh once, alone)
       jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
                          of the document's list (median of batches); jump_us_<size> on the other lengths
       incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
@@ -257,6 +258,29 @@ var icu = ICUIterators()
     return (milliseconds, prepared)
 }
 
+/// CHAT_LAYOUT_BENCH_ONCE=prepare: every text prepared afresh once (the character table and
+/// ICU's dictionaries loaded first, as the whole run has them), then exit — a quick profile of
+/// `prepareAfresh` alone.
+/// CHAT_LAYOUT_BENCH_ONCE=prepare-times: `--runs` runs of it alone (each run's texts freed
+/// before the next run, as the whole run does), every run's milliseconds.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare" {
+    _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
+    print("prepared=\(prepareAfresh().1.count)")
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare-times" {
+    _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
+    var kept: [PreparedText] = []
+    let times = (0 ..< runs).map { _ in
+        kept = []
+        let (milliseconds, prepared) = prepareAfresh()
+        kept = prepared
+        return String(format: "%.2f", milliseconds)
+    }
+    print("prepared=\(kept.count) prepare_fresh_ms=\(times.joined(separator: ","))")
+    exit(0)
+}
+
 /// ICU's own line and grapheme iterators over every text: milliseconds, and the boundaries.
 @MainActor func iterateWithICU() -> (Double, Int) {
     var boundaries = 0
@@ -307,9 +331,16 @@ let measureFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
 
 // Preparing alone (the measuring of a relayout-ready text), then wrapping the prepared texts
 // at a width they were not wrapped at, and counting their lines there.
-let preparedRuns = (0 ..< runs).map { _ in prepareAfresh() }
-let prepareFreshMilliseconds = Measuring.median(preparedRuns.map(\.0))
-let preparedTexts = preparedRuns[0].1
+// The texts a run prepared are freed before the next run's clock starts, as a fresh engine's
+// cache is between measure_fresh_ms's runs (kept, as they were, every run took fresh pages from
+// the system: page faults, not measuring, were a third of its time; the first run still does).
+var preparedTexts: [PreparedText] = []
+let prepareFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
+    preparedTexts = []
+    let (milliseconds, prepared) = prepareAfresh()
+    preparedTexts = prepared
+    return milliseconds
+})
 var rewrappedLines = 0
 let rewrapMicroseconds = Measuring.median((0 ..< runs).map { run in
     Measuring.milliseconds {
