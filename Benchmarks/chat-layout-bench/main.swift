@@ -6,6 +6,7 @@ import ChatLayoutDecoding
 import ChatLayoutICU
 import ChatLayoutICUShim
 import ChatLayoutKit
+import ChatLayoutPixel
 import ChatLayoutTextRenderer
 import Foundation
 
@@ -20,6 +21,11 @@ let usage = """
                          laid out at (a new one each run): every row again, no text measured again; the
                          list of MessageListScreen.list decides its conversation again, one laid out
                          from decisions keeps them (relayout_kept_ms)
+      layout_points_ms   the newest 10,000 messages laid out in points, 375 wide, on a new HarfBuzz
+                         measurer (every text shaped); relayout_points_ms: that list laid out again at a
+                         width it was never laid out at (a new one each run), each text's prepared
+                         paragraphs kept, only the lines new there shaped (CHAT_LAYOUT_BENCH_ONCE=
+                         relayout-points: both on one thread, for a profile; nan without the fonts)
       rewrap_us          PreparedText.wrap(width:) of one prepared text at a new width (the text part
                          of a relayout), averaged over every text; line_count_us: lineCount(width:)
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
@@ -34,7 +40,8 @@ let usage = """
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
-                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile)
+                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile;
+                         CHAT_LAYOUT_BENCH_ONCE=prepare prepares every text afresh once, alone)
       jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
                          of the document's list (median of batches); jump_us_<size> on the other lengths
       incremental_build_ms  building the IncrementalMessageList of the document (a full layout)
@@ -135,6 +142,19 @@ let layoutOnceOnly = ["layout", "relayout"].contains(ProcessInfo.processInfo.env
 }
 /// The list laid out again at `width`: what `CHAT_LAYOUT_BENCH_ONCE=relayout` counts.
 @inline(never) func relayOut(_ list: LaidOutList, width: Int) -> LaidOutList { list.relayout(width: width) }
+
+/// CHAT_LAYOUT_BENCH_ONCE=relayout-points: the points list laid out on this thread, then again at
+/// another width (`relayOut`, what `Benchmarks/run.sh` counts), then exit.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "relayout-points" {
+    let points = PointsBenchmark(conversation: conversation, config: config, context: context, formatter: formatter)
+    do {
+        let list = try points.layOut(try HarfBuzzTextMeasurer(), serially: true)
+        print("messages=\(points.messages) rows=\(relayOut(list, width: points.width + 39).rowCount)")
+    } catch {
+        fail("points: \(error)")
+    }
+    exit(0)
+}
 
 if layoutOnceOnly {
     let list = layOut()
@@ -238,6 +258,29 @@ var icu = ICUIterators()
     return (milliseconds, prepared)
 }
 
+/// CHAT_LAYOUT_BENCH_ONCE=prepare: every text prepared afresh once (the character table and
+/// ICU's dictionaries loaded first, as the whole run has them), then exit — a quick profile of
+/// `prepareAfresh` alone.
+/// CHAT_LAYOUT_BENCH_ONCE=prepare-times: `--runs` runs of it alone (each run's texts freed
+/// before the next run, as the whole run does), every run's milliseconds.
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare" {
+    _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
+    print("prepared=\(prepareAfresh().1.count)")
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "prepare-times" {
+    _ = ICUTextEngine().prepare("สวัสดีครับ ສະບາຍດີ ជំរាបសួរ မင်္ဂလာပါ builds the character table, once")
+    var kept: [PreparedText] = []
+    let times = (0 ..< runs).map { _ in
+        kept = []
+        let (milliseconds, prepared) = prepareAfresh()
+        kept = prepared
+        return String(format: "%.2f", milliseconds)
+    }
+    print("prepared=\(kept.count) prepare_fresh_ms=\(times.joined(separator: ","))")
+    exit(0)
+}
+
 /// ICU's own line and grapheme iterators over every text: milliseconds, and the boundaries.
 @MainActor func iterateWithICU() -> (Double, Int) {
     var boundaries = 0
@@ -288,9 +331,16 @@ let measureFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
 
 // Preparing alone (the measuring of a relayout-ready text), then wrapping the prepared texts
 // at a width they were not wrapped at, and counting their lines there.
-let preparedRuns = (0 ..< runs).map { _ in prepareAfresh() }
-let prepareFreshMilliseconds = Measuring.median(preparedRuns.map(\.0))
-let preparedTexts = preparedRuns[0].1
+// The texts a run prepared are freed before the next run's clock starts, as a fresh engine's
+// cache is between measure_fresh_ms's runs (kept, as they were, every run took fresh pages from
+// the system: page faults, not measuring, were a third of its time; the first run still does).
+var preparedTexts: [PreparedText] = []
+let prepareFreshMilliseconds = Measuring.median((0 ..< runs).map { _ in
+    preparedTexts = []
+    let (milliseconds, prepared) = prepareAfresh()
+    preparedTexts = prepared
+    return milliseconds
+})
 var rewrappedLines = 0
 let rewrapMicroseconds = Measuring.median((0 ..< runs).map { run in
     Measuring.milliseconds {
@@ -321,6 +371,10 @@ let keptEnvironment = try! LayoutEnvironment(config: config, context: context, f
 let keptList = MessageListLayout(keptEnvironment).layout(MessageListResolver(keptEnvironment).resolve(conversation), width: width,
                                                          dateIndicator: config.dateIndicatorPlacement)
 let relayoutKeptMilliseconds = relayoutMedian(keptList, widths: width + 31 ..< width + 31 + runs)
+
+// The same in points (HarfBuzz), on a phone's list: nan when the fonts cannot be loaded.
+let pointsFigures = try? PointsBenchmark(conversation: conversation, config: config, context: context, formatter: formatter)
+    .run(runs: runs)
 
 // ICU's own iteration over the same texts: UTF-16 conversion included, as in the C peer.
 var icuBoundaries = 0
@@ -421,7 +475,8 @@ print([
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
     "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
-    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
+    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "layout_points_ms=\(fixed(pointsFigures?.layout ?? .nan))", "relayout_points_ms=\(fixed(pointsFigures?.relayout ?? .nan))",
+    "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",

@@ -126,7 +126,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         guard boundaries.count > 1 else { return nil }
         for (start, end) in zip(boundaries, boundaries.dropFirst()) {
-            let first = analyzed.scalars[start]
+            let first = analyzed.scalar(start)
             guard analyzed.properties[start].isEmoji && (first.value > 0x238C || end - start > 1) else { return nil }
         }
         return boundaries.count - 1
@@ -207,32 +207,44 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     /// the lines' display order.
     func prepareInGeneral(_ text: String) -> PreparedText {
         let analyzed = AnalyzedText(text)
-        let clusters = GraphemeBreaker.boundaries(analyzed)
-        let actions = LineBreaker.actions(analyzed, dictionary: dictionary)
-        let count = clusters.count - 1
-        return PreparedText.make(text: text, count: count, direction: BidiReorderer.baseDirection(analyzed), analyzed: analyzed) { units in
-            clusters.withUnsafeBufferPointer { clusters in
-                actions.withUnsafeBufferPointer { actions in
-                    analyzed.properties.withUnsafeBufferPointer { properties in
-                        for index in 0 ..< count {
-                            let start = clusters[index], end = clusters[index + 1]
-                            var flags: UInt8 = actions[start] != .prohibited ? PreparedText.Unit.breakBefore : 0
-                            var width = 0
-                            switch properties[start].lineBreak {
-                            case .BK, .CR, .LF, .NL:
-                                flags |= PreparedText.Unit.hardBreak
-                            default:
-                                width = CellWidth.width(start ..< end, analyzed, policy)
-                                if end - start == 1 && (properties[start].lineBreak == .SP || analyzed.scalars[start] == "\t") {
-                                    flags |= PreparedText.Unit.hangingSpace
-                                }
+        let codePoints = analyzed.count
+        // The clusters' starts, the break actions and the resolved classes in one piece of
+        // scratch memory (on the stack for most texts), not three arrays.
+        let byteCount = (codePoints + 1) * (MemoryLayout<Int>.stride + MemoryLayout<LineBreakAction>.stride + MemoryLayout<LineBreakClass>.stride)
+        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: MemoryLayout<Int>.alignment) { scratch in
+            let base = scratch.baseAddress!
+            let clusters = base.bindMemory(to: Int.self, capacity: codePoints + 1)
+            let actionStart = base + (codePoints + 1) * MemoryLayout<Int>.stride
+            let actions = UnsafeMutableBufferPointer(start: actionStart.bindMemory(to: LineBreakAction.self, capacity: codePoints + 1),
+                                                     count: codePoints + 1)
+            let classes = UnsafeMutableBufferPointer(
+                start: (actionStart + (codePoints + 1) * MemoryLayout<LineBreakAction>.stride).bindMemory(to: LineBreakClass.self, capacity: codePoints + 1),
+                count: codePoints + 1)
+            let count = GraphemeBreaker.fill(clusters, analyzed) - 1
+            LineBreaker.fill(actions, classes: classes, analyzed, dictionary: dictionary)
+            return PreparedText.make(text: text, count: count, direction: BidiReorderer.baseDirection(analyzed), analyzed: analyzed) { units in
+                analyzed.properties.withUnsafeBufferPointer { properties in
+                    for index in 0 ..< count {
+                        let start = clusters[index], end = clusters[index + 1]
+                        var flags: UInt8 = actions[start] != .prohibited ? PreparedText.Unit.breakBefore : 0
+                        var width = 0
+                        switch properties[start].lineBreak {
+                        case .BK, .CR, .LF, .NL:
+                            flags |= PreparedText.Unit.hardBreak
+                        default:
+                            width = end - start == 1 ? CellWidth.scalarWidth(properties[start], policy)
+                                                     : CellWidth.width(start ..< end, analyzed, policy)
+                            // A tab is of class BA.
+                            if end - start == 1 && (properties[start].lineBreak == .SP
+                                                    || properties[start].lineBreak == .BA && analyzed.scalar(start) == "\t") {
+                                flags |= PreparedText.Unit.hangingSpace
                             }
-                            (units + index).initialize(to: PreparedText.Unit(start: Int32(start), width: Int16(clamping: width), flags: flags))
                         }
+                        (units + index).initialize(to: PreparedText.Unit(start: Int32(start), width: Int16(clamping: width), flags: flags))
                     }
                 }
+                (units + count).initialize(to: PreparedText.Unit(start: Int32(analyzed.count), width: 0, flags: 0))
             }
-            (units + count).initialize(to: PreparedText.Unit(start: Int32(analyzed.count), width: 0, flags: 0))
         }
     }
 

@@ -162,11 +162,9 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
 
     /// The paragraph shaped, with its break opportunities, ready to be fitted to widths.
     private func fitting(_ shaped: ShapedText, canBreakBefore: [Bool]) -> LineFitting {
-        let clusters = shaped.clusters
-        return LineFitting(shaped: shaped, canBreakBefore: canBreakBefore) { range in
-            let line = Array(clusters[range])
-            return lineWidths.value(LineKey(text: ExactText(text: line.joined()), clusters: line.count)) {
-                Self.wholePoints(shaper.shape(line).width)
+        LineFitting(shaped: shaped, canBreakBefore: canBreakBefore) { range in
+            lineWidths.value(LineKey(text: ExactText(text: shaped.text(of: range)), clusters: range.count)) {
+                Self.wholePoints(shaper.shape(range, of: shaped).width)
             }
         }
     }
@@ -174,19 +172,15 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     /// Where a line may start among a paragraph's `clusters` (UAX #14 opportunities that are
     /// cluster boundaries): `count + 1` flags.
     func breakOpportunities(_ clusters: [String]) -> [Bool] {
-        let paragraph = clusters.joined()
-        // Cluster starts as UTF-8 offsets, to find the line-break opportunities among them.
-        var clusterAt: [Int: Int] = [:]
-        var offset = 0
-        for (index, cluster) in clusters.enumerated() {
-            clusterAt[offset] = index
-            offset += cluster.utf8.count
-        }
+        // Cluster starts as UTF-8 offsets, to find the line-break opportunities among them:
+        // both ascend, so one walk matches them.
+        let (paragraph, starts) = ShapedText.joined(clusters)
         var canBreakBefore = [Bool](repeating: false, count: clusters.count + 1)
-        offset = 0
+        var offset = 0, index = 0
         for segment in engine.lineBreakSegments(paragraph) {
             offset += segment.utf8.count
-            if let index = clusterAt[offset] { canBreakBefore[index] = true }
+            while index < clusters.count && starts[index] < offset { index += 1 }
+            if index < clusters.count && starts[index] == offset { canBreakBefore[index] = true }
         }
         return canBreakBefore
     }

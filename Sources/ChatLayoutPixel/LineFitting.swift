@@ -47,8 +47,9 @@ struct LineFitting {
                     line = longer
                 }
             }
-            lines.append(TextLine(text: clusters[start ..< end].joined(),
-                                  display: clusters[start ..< line.drawnEnd].joined(), width: line.width))
+            let text = shaped.text(of: start ..< end)
+            lines.append(TextLine(text: text, display: line.drawnEnd == end ? text : shaped.text(of: start ..< line.drawnEnd),
+                                  width: line.width))
             start = end
         }
         return lines

@@ -38,7 +38,9 @@ final class OpenedFont: @unchecked Sendable {  // the C font is immutable and th
     /// Whether the font can draw the grapheme cluster: a glyph for each of its code points
     /// but those that are drawn as nothing (joiners, variation selectors, tags, …).
     func covers(_ cluster: String) -> Bool {
-        cluster.unicodeScalars.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || hasGlyph($0) }
+        // No code point below U+00AD (the soft hyphen) is default-ignorable: the property is
+        // looked up only above it.
+        cluster.unicodeScalars.allSatisfy { hasGlyph($0) || ($0.value >= 0xAD && $0.properties.isDefaultIgnorableCodePoint) }
     }
 
     /// `text` shaped as one run of `script` (an ISO 15924 tag from `Script`), in "und":

@@ -5,6 +5,14 @@ import ChatLayoutICU
 struct ShapedText {
     /// The grapheme clusters, in order.
     var clusters: [String]
+    /// What itemizing found of each cluster (its script, whether it is drawn as an emoji,
+    /// which fonts were asked whether they cover it): a line cut from the text is itemized
+    /// again from these, by the same rules, without looking at its characters again.
+    var traits: [ClusterTraits]
+    /// The clusters run together, and where each starts in it (UTF-8 offsets; one more at the
+    /// end): a run of clusters' text is a slice of it.
+    var text: String
+    var offsets: [Int]
     /// Each cluster's advance in points: the advances of the glyphs that start in it. Shaping
     /// is not additive (kerning, ligatures and joining cross cluster boundaries), so a slice's
     /// sum is an estimate; the width of a run of clusters is that run shaped on its own.
@@ -14,6 +22,47 @@ struct ShapedText {
 
     /// The width in points: the runs' widths added up.
     var width: Double { runs.reduce(0) { $0 + $1.width } }
+
+    /// The text of the clusters `range`: their characters, as `joined()` makes them.
+    func text(of range: Range<Int>) -> String {
+        let utf8 = text.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
+                                     ..< utf8.index(utf8.startIndex, offsetBy: offsets[range.upperBound])]))
+    }
+}
+
+extension ShapedText {
+    /// Clusters measured elsewhere (no traits: not itemized again).
+    init(clusters: [String], advances: [Double], runs: [ShapedRun]) {
+        let (text, offsets) = Self.joined(clusters)
+        self.init(clusters: clusters, traits: [], text: text, offsets: offsets, advances: advances, runs: runs)
+    }
+
+    /// The clusters run together, and where each starts (one more offset at the end).
+    static func joined(_ clusters: [String]) -> (text: String, offsets: [Int]) {
+        var offsets: [Int] = []
+        offsets.reserveCapacity(clusters.count + 1)
+        var text = ""
+        for cluster in clusters {
+            offsets.append(text.utf8.count)
+            text += cluster
+        }
+        offsets.append(text.utf8.count)
+        return (text, offsets)
+    }
+}
+
+/// What itemizing a grapheme cluster finds: its script, whether it is drawn as an emoji, and
+/// of the first 64 fonts, which were asked whether they cover it (`checked`) and which do
+/// (`covered`).
+struct ClusterTraits {
+    var script: UInt32
+    var isEmoji: Bool
+    var checked: UInt64 = 0
+    var covered: UInt64 = 0
+    /// The cluster's code point when it is one that is not default-ignorable (most are): a
+    /// font covers it when it has a glyph for it. Nil: ask the font about the whole cluster.
+    var single: Unicode.Scalar?
 }
 
 /// A run of clusters shaped together: one font (nil: no font covers them, one em each) and
@@ -54,8 +103,32 @@ struct TextShaper: Sendable {
 
     /// `clusters` (grapheme clusters of one line of text, no hard breaks) shaped run by run.
     func shape(_ clusters: [String]) -> ShapedText {
-        var shaped = ShapedText(clusters: clusters, advances: [Double](repeating: 0, count: clusters.count), runs: [])
-        for var run in itemize(clusters) {
+        let (text, offsets) = ShapedText.joined(clusters)
+        var traits = clusters.map(traits(of:))
+        let runs = itemize(clusters[...], traits: &traits)
+        return shape(ShapedText(clusters: clusters, traits: traits, text: text, offsets: offsets, advances: [], runs: []), runs: runs)
+    }
+
+    /// The clusters `range` of `shaped` (a text ``shape(_:)`` made, with its traits) shaped on
+    /// their own, as ``shape(_:)`` shapes them (itemized again by the same rules, from what
+    /// itemizing `shaped` found of each).
+    func shape(_ range: Range<Int>, of shaped: ShapedText) -> ShapedText {
+        precondition(shaped.traits.count == shaped.clusters.count, "a text shaped here, with its traits")
+        let clusters = Array(shaped.clusters[range])
+        var traits = Array(shaped.traits[range])
+        let runs = itemize(clusters[...], traits: &traits)
+        let offsets = shaped.offsets[range.lowerBound ... range.upperBound].map { $0 - shaped.offsets[range.lowerBound] }
+        return shape(ShapedText(clusters: clusters, traits: traits, text: shaped.text(of: range), offsets: offsets, advances: [], runs: []),
+                     runs: runs)
+    }
+
+    /// `unshaped`'s clusters shaped in `runs`: their advances and the runs' widths.
+    private func shape(_ unshaped: ShapedText, runs: [ShapedRun]) -> ShapedText {
+        var shaped = unshaped
+        let clusters = shaped.clusters
+        shaped.advances = [Double](repeating: 0, count: clusters.count)
+        shaped.runs.reserveCapacity(runs.count)
+        for var run in runs {
             guard let fontIndex = run.font else {
                 // No font has these: one em a cluster, as a front end's last-resort font might.
                 for index in run.clusters { shaped.advances[index] = pointSize }
@@ -65,7 +138,7 @@ struct TextShaper: Sendable {
             }
             let font = fonts[fontIndex]
             // Each glyph's advance goes to the cluster its first character is in: `starts`.
-            let (text, starts) = Self.shaperInput(clusters[run.clusters])
+            let (text, starts) = Self.shaperInput(run.clusters, of: shaped)
             let shape = shapes.value(RunKey(font: fontIndex, script: run.script, text: ExactText(text: text))) {
                 let (total, glyphs) = font.shape(text, script: run.script)
                 return RunShape(total: total, glyphs: glyphs)
@@ -101,6 +174,22 @@ struct TextShaper: Sendable {
             text += bounded(cluster)
         }
         return (text, starts)
+    }
+
+    /// The same for the clusters `range` of `shaped`: a slice of its text when no cluster is
+    /// long enough to be bounded.
+    static func shaperInput(_ range: Range<Int>, of shaped: ShapedText) -> (text: String, starts: [UInt32]) {
+        let base = shaped.offsets[range.lowerBound]
+        var starts: [UInt32] = []
+        starts.reserveCapacity(range.count)
+        for index in range {
+            // Too short to be bounded (see `bounded(_:)`).
+            guard shaped.offsets[index + 1] - shaped.offsets[index] <= shapedMarksInARow + 1 else {
+                return shaperInput(shaped.clusters[range])
+            }
+            starts.append(UInt32(shaped.offsets[index] - base))
+        }
+        return (shaped.text(of: range), starts)
     }
 
     /// `cluster` with every run of combining marks (general category M) cut to its first
@@ -140,10 +229,17 @@ struct TextShaper: Sendable {
     /// where the font changes or the script does (spaces, digits, punctuation and marks belong
     /// to the script around them).
     func itemize(_ clusters: [String]) -> [ShapedRun] {
+        var traits = clusters.map(traits(of:))
+        return itemize(clusters[...], traits: &traits)
+    }
+
+    /// The same from each cluster's `traits` (one a cluster, from index 0), in which the fonts
+    /// asked are recorded.
+    private func itemize(_ clusters: ArraySlice<String>, traits: inout [ClusterTraits]) -> [ShapedRun] {
         var runs: [ShapedRun] = []
-        for (index, cluster) in clusters.enumerated() {
-            let script = Script.of(cluster)
-            let font = font(for: cluster, script: script, after: runs.last)
+        for (index, cluster) in zip(0..., clusters) {
+            let script = traits[index].script
+            let font = font(for: cluster, traits: &traits[index], after: runs.last)
             if var run = runs.last, run.font == font,
                script == Script.common || run.script == Script.common || run.script == script {
                 if run.script == Script.common { run.script = script }
@@ -164,26 +260,53 @@ struct TextShaper: Sendable {
     ///    the text fonts).
     /// 3. The first font that has a glyph for each of its code points.
     /// 4. The first font that has its base character.
-    private func font(for cluster: String, script: UInt32, after run: ShapedRun?) -> Int? {
-        let isEmoji = isDrawnAsEmoji(cluster)
-        if isEmoji, let index = fonts.firstIndex(where: { $0.file.isEmoji && $0.covers(cluster) }) {
+    private func font(for cluster: String, traits: inout ClusterTraits, after run: ShapedRun?) -> Int? {
+        let isEmoji = traits.isEmoji, script = traits.script
+        // Whether font `index` covers the cluster: asked once a cluster (the first 64 fonts).
+        let single = traits.single
+        func covers(_ index: Int) -> Bool {
+            guard index < 64 else { return fonts[index].covers(cluster) }
+            let bit: UInt64 = 1 << UInt64(index)
+            if traits.checked & bit == 0 {
+                traits.checked |= bit
+                if single.map(fonts[index].hasGlyph) ?? fonts[index].covers(cluster) { traits.covered |= bit }
+            }
+            return traits.covered & bit != 0
+        }
+        if isEmoji, let index = fonts.indices.first(where: { fonts[$0].file.isEmoji && covers($0) }) {
             return index
         }
         if let run, let index = run.font, script == Script.common || script == run.script,
-           isEmoji || !fonts[index].file.isEmoji, fonts[index].covers(cluster) {
+           isEmoji || !fonts[index].file.isEmoji, covers(index) {
             return index
         }
-        if let index = fonts.firstIndex(where: { $0.covers(cluster) }) { return index }
+        if let index = fonts.indices.first(where: covers) { return index }
         guard let base = cluster.unicodeScalars.first(where: { !$0.properties.isDefaultIgnorableCodePoint }) else {
             return nil
         }
         return fonts.firstIndex { $0.hasGlyph(base) }
     }
 
+    /// What itemizing needs of a cluster before any font is asked.
+    private func traits(of cluster: String) -> ClusterTraits {
+        var traits = ClusterTraits(script: Script.of(cluster), isEmoji: isDrawnAsEmoji(cluster))
+        let scalars = cluster.unicodeScalars
+        // No code point below U+00AD (the soft hyphen) is default-ignorable.
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+           first.value < 0xAD || !first.properties.isDefaultIgnorableCodePoint {
+            traits.single = first
+        }
+        return traits
+    }
+
     /// Whether the cluster is drawn as an emoji (emoji presentation, VS16, keycaps, flags,
     /// modifier and ZWJ sequences), by the ICU engine's rule, which the cell widths follow.
     private func isDrawnAsEmoji(_ cluster: String) -> Bool {
-        guard let first = cluster.unicodeScalars.first, first.properties.isEmoji else { return false }
+        guard let first = cluster.unicodeScalars.first else { return false }
+        // Below U+00A9 (©) only "#", "*" and the digits have the Emoji property: the property
+        // is looked up only from there on.
+        if first.value < 0xA9 && first != "#" && first != "*" && !("0" ... "9").contains(first) { return false }
+        guard first.properties.isEmoji else { return false }
         // "#", "*" and digits have the Emoji property but alone are text.
         if first.isASCII && cluster.utf8.count == 1 { return false }
         return engine.emojiOnlyClusterCount(cluster) == 1

@@ -22,6 +22,9 @@ public struct CellGrid: Sendable {
     private var cells: [UInt32]
     private var clusters: [String] = []
     private let engine: ICUTextEngine
+    /// The one-code-point clusters `fill` has drawn (borders, shading), neutralised and
+    /// measured once: a bubble's sides are filled on every row.
+    private var filled: [(scalar: Unicode.Scalar, text: String, width: Int)] = []
 
     private static let blank = UInt32(0x20)
     private static let continuation = UInt32(0x11_0000)
@@ -64,17 +67,24 @@ public struct CellGrid: Sendable {
     }
 
     private mutating func draw(_ text: String, row: Int, column: Int, neutral isNeutral: Bool) -> Int {
-        // Printable ASCII: a cluster per byte, one cell each, nothing to neutralise.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            var x = column
-            for byte in text.utf8 {
-                if row >= 0 && row < height && x >= 0 && x < width {
-                    clearOverlaps(row: row, from: x, count: 1)
-                    cells[row * width + x] = UInt32(byte)
+        // Printable ASCII: a cluster per byte, one cell each, nothing to neutralise. The cells
+        // on the grid are written in one go: only the run's ends can cut a two-cell cluster.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let end = column + utf8.count
+            let first = max(0, column), last = min(width, end)
+            if row >= 0 && row < height && first < last {
+                clearOverlaps(row: row, from: first, count: last - first)
+                let start = row * width
+                cells.withUnsafeMutableBufferPointer { cells in
+                    var x = column
+                    for byte in utf8 {
+                        if x >= first && x < last { cells[start + x] = UInt32(byte) }
+                        x += 1
+                    }
                 }
-                x += 1
             }
-            return x
+            return end
         }
         var x = column
         let neutral = isNeutral ? text : UntrustedText.neutralize(text)
@@ -129,13 +139,35 @@ public struct CellGrid: Sendable {
     /// such as a box-drawing line).
     public mutating func fill(_ cluster: Character, row: Int, column: Int, count: Int) {
         guard count > 0 else { return }
-        let text = UntrustedText.neutralize(String(cluster))
-        let clusterWidth = engine.width(of: text) // cached: borders repeat on every row
+        let scalars = cluster.unicodeScalars
+        let first = scalars[scalars.startIndex]
+        let text: String, clusterWidth: Int
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex, let known = filled.first(where: { $0.scalar == first }) {
+            (text, clusterWidth) = (known.text, known.width)
+        } else {
+            text = UntrustedText.neutralize(String(cluster))
+            clusterWidth = engine.width(of: text)
+            if scalars.index(after: scalars.startIndex) == scalars.endIndex && filled.count < 16 {
+                filled.append((first, text, clusterWidth))
+            }
+        }
         guard clusterWidth > 0, text.unicodeScalars.count == 1 else {
             draw(String(repeating: text, count: count), row: row, column: column)
             return
         }
-        for index in 0 ..< count { place(text, width: clusterWidth, row: row, column: column + index * clusterWidth) }
+        guard clusterWidth == 1 else {
+            for index in 0 ..< count { place(text, width: clusterWidth, row: row, column: column + index * clusterWidth) }
+            return
+        }
+        // One cell each: the cells on the grid written in one go (only the run's ends can cut
+        // a two-cell cluster), as one `place` a cell would write them.
+        let start = max(0, column), end = min(width, column + count)
+        guard row >= 0 && row < height && start < end else { return }
+        clearOverlaps(row: row, from: start, count: end - start)
+        let cell = text.unicodeScalars[text.unicodeScalars.startIndex].value
+        cells.withUnsafeMutableBufferPointer { cells in
+            for x in start ..< end { cells[row * width + x] = cell }
+        }
     }
 
     /// The cluster drawn at a cell ("" for the right half of a two-cell cluster).
@@ -149,16 +181,71 @@ public struct CellGrid: Sendable {
         bytes.reserveCapacity(width * 4)
         return (0 ..< height).map { row in
             bytes.removeAll(keepingCapacity: true)
-            for cell in cells[row * width ..< (row + 1) * width] where cell != Self.continuation {
-                if cell < 0x80 {
-                    bytes.append(UInt8(cell))
-                } else if cell >= Self.firstCluster {
-                    bytes.append(contentsOf: clusters[Int(cell - Self.firstCluster)].utf8)
-                } else {
-                    bytes.append(contentsOf: UTF8.encode(Unicode.Scalar(cell)!)!)
+            append(row: row, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Each row as a line of text for a terminal, top to bottom: without its trailing spaces,
+    /// ended by "\n" (made at once, not trimmed from the row's string).
+    func forEachLine(_ body: (String) throws -> Void) rethrows {
+        try forEachLineUTF8 { try body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// The same lines as their UTF-8 bytes (valid: the cells hold whole code points), for a
+    /// writer that sends bytes on without making a string of them.
+    func forEachLineUTF8(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 4 + 1)
+        for row in 0 ..< height {
+            bytes.removeAll(keepingCapacity: true)
+            append(row: row, to: &bytes)
+            while let last = bytes.last, last == UInt8(ascii: " ") { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
+            try bytes.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// The UTF-8 of row `row`'s cells, appended to `bytes`: measured first, then written in
+    /// place.
+    private func append(row: Int, to bytes: inout [UInt8]) {
+        cells.withUnsafeBufferPointer { all in
+            let cells = UnsafeBufferPointer(rebasing: all[row * width ..< (row + 1) * width])
+            var count = 0
+            for cell in cells {
+                count += cell < 0x80 ? 1 : cell == Self.continuation ? 0 : cell >= Self.firstCluster
+                    ? clusters[Int(cell - Self.firstCluster)].utf8.count : cell < 0x800 ? 2 : cell < 0x1_0000 ? 3 : 4
+            }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: count))
+            bytes.withUnsafeMutableBufferPointer { out in
+                var index = start
+                func put(_ byte: UInt32) {
+                    out[index] = UInt8(truncatingIfNeeded: byte)
+                    index += 1
+                }
+                for cell in cells {
+                    if cell < 0x80 {
+                        put(cell)
+                    } else if cell == Self.continuation {
+                        continue
+                    } else if cell >= Self.firstCluster {
+                        for byte in clusters[Int(cell - Self.firstCluster)].utf8 { put(UInt32(byte)) }
+                    } else if cell < 0x800 {
+                        put(0xC0 | cell >> 6)
+                        put(0x80 | cell & 0x3F)
+                    } else if cell < 0x1_0000 {
+                        put(0xE0 | cell >> 12)
+                        put(0x80 | cell >> 6 & 0x3F)
+                        put(0x80 | cell & 0x3F)
+                    } else {
+                        put(0xF0 | cell >> 18)
+                        put(0x80 | cell >> 12 & 0x3F)
+                        put(0x80 | cell >> 6 & 0x3F)
+                        put(0x80 | cell & 0x3F)
+                    }
                 }
             }
-            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

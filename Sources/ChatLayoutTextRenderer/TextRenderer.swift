@@ -24,7 +24,7 @@ public struct TextRenderer: Sendable {
     public func rows(_ screen: LaidOutScreen) -> [String] {
         var rows: [String] = []
         rows.reserveCapacity(screen.height)
-        forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width)) { rows.append($0) }
+        forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width), asLines: false) { rows.append($0) }
         return rows
     }
 
@@ -39,7 +39,7 @@ public struct TextRenderer: Sendable {
     /// with its "\n"), top to bottom: a long conversation is written out without ever being
     /// held whole. An error `write` throws ends the drawing.
     public func render(_ screen: LaidOutScreen, to write: (String) throws -> Void) rethrows {
-        try forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width)) { try write(Self.trimmed($0)) }
+        try forEachRow(screen, bandHeight: Self.bandHeight(width: screen.width), asLines: true, write)
     }
 
     /// The whole list drawn as ``render(_:to:)-(LaidOutScreen,_)`` draws `list.screen()`, a line at a time, but
@@ -66,13 +66,15 @@ public struct TextRenderer: Sendable {
     func render(_ list: LaidOutList, rows: Range<Int>, bandHeight: Int?, to write: (String) throws -> Void) rethrows {
         guard !rows.isEmpty else { return }
         try forEachRow(rows: rows, width: list.width, bandHeight: bandHeight ?? Self.bandHeight(width: list.width),
-                       screen: list.bandScreen(meeting:)) { try write(Self.trimmed($0)) }
+                       screen: list.bandScreen(meeting:), asLines: true, write)
     }
 
-    /// A row of the grid as a line of the drawing: trailing spaces dropped, "\n" ended.
-    private static func trimmed(_ row: String) -> String {
-        guard let last = row.utf8.lastIndex(where: { $0 != UInt8(ascii: " ") }) else { return "\n" }
-        return String(decoding: row.utf8[...last], as: UTF8.self) + "\n"
+    /// The same lines as ``render(_:rows:to:)`` writes, as their UTF-8 bytes: for a writer
+    /// that sends bytes on (the command line's standard output) without a string made of each.
+    package func renderUTF8(_ list: LaidOutList, rows: Range<Int>, to write: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        guard !rows.isEmpty else { return }
+        try forEachBand(rows: rows, width: list.width, bandHeight: Self.bandHeight(width: list.width),
+                        screen: list.bandScreen(meeting:)) { try $0.forEachLineUTF8(write) }
     }
 
     /// The rows drawn at once on a screen `width` cells wide: as many as `cellsPerBand`
@@ -81,16 +83,32 @@ public struct TextRenderer: Sendable {
         max(1, cellsPerBand / max(1, width))
     }
 
-    /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to `body`.
-    func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, _ body: (String) throws -> Void) rethrows {
-        try forEachRow(rows: 0 ..< screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen }, body)
+    /// Draws the screen `bandHeight` rows at a time and hands each row, top to bottom, to
+    /// `body`: as a line of the drawing (`asLines`: trailing spaces dropped, "\n" ended) or
+    /// whole.
+    func forEachRow(_ screen: LaidOutScreen, bandHeight: Int, asLines: Bool, _ body: (String) throws -> Void) rethrows {
+        try forEachRow(rows: 0 ..< screen.height, width: screen.width, bandHeight: bandHeight, screen: { _ in screen },
+                       asLines: asLines, body)
     }
 
     /// Draws the rows `rows` of a screen `bandHeight` rows at a time, each band from the
     /// screen `screen` gives for it (one that holds at least the boxes meeting the band), and
-    /// hands each row, top to bottom, to `body`.
-    func forEachRow(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen,
+    /// hands each row, top to bottom, to `body` (as a line of the drawing with `asLines`).
+    func forEachRow(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen, asLines: Bool,
                     _ body: (String) throws -> Void) rethrows {
+        try forEachBand(rows: rows, width: width, bandHeight: bandHeight, screen: screen) { grid in
+            if asLines {
+                try grid.forEachLine(body)
+            } else {
+                for row in grid.rows { try body(row) }
+            }
+        }
+    }
+
+    /// Draws the rows `rows` of a screen `bandHeight` rows at a time, each band from the
+    /// screen `screen` gives for it, and hands each band's grid, top to bottom, to `body`.
+    private func forEachBand(rows: Range<Int>, width: Int, bandHeight: Int, screen: (Range<Int>) -> LaidOutScreen,
+                             _ body: (CellGrid) throws -> Void) rethrows {
         let height = rows.upperBound
         var top = rows.lowerBound
         repeat {
@@ -99,8 +117,7 @@ public struct TextRenderer: Sendable {
             var painter = Painter(renderer: self, grid: CellGrid(width: width, height: band.count, engine: engine),
                                   origin: band.lowerBound, direction: shown.direction, clips: [band])
             shown.root.walk(&painter)
-            let grid = painter.grid
-            for row in grid.rows { try body(row) }
+            try body(painter.grid)
             top = band.upperBound
         } while top < height
     }

@@ -12,9 +12,11 @@ struct FastPathTests {
     private func expectSameAsGeneralPath(_ text: String, widths: [Int], engine: ICUTextEngine,
                                          sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard let fastWidth = SimpleTextWrapper.width(of: text, policy: engine.policy) else {
-            #expect(SimpleTextWrapper.wrap(text, width: 10, policy: engine.policy) == nil,
-                    "wrap and width must agree on which texts are simple: \(text.debugDescription)",
-                    sourceLocation: sourceLocation)
+            // `prepare` (and so `wrap`) also takes marks and emoji sequences, which `width(of:)`
+            // leaves to the general path: the same lines as the general path's when it does.
+            if let fast = SimpleTextWrapper.wrap(text, width: 10, policy: engine.policy) {
+                #expect(fast == engine.measureWrapInGeneral(text, width: 10), "\(text.debugDescription)", sourceLocation: sourceLocation)
+            }
             return false
         }
         #expect(fastWidth == engine.measureWidthInGeneral(text), "width of \(text.debugDescription)",
@@ -56,22 +58,30 @@ struct FastPathTests {
 
     @Test func whatTakesTheGeneralPath() {
         let general = [
-            "e\u{301}",            // a combining mark
-            "שלום",                // right to left
             "abc \u{202E}def",     // a bidi override
-            "1\u{0660}",           // an Arabic-Indic digit (bidi AN)
+            "abc \u{2067}def\u{2069}", // an isolate
+            "a\u{200F}b",          // a right-to-left mark
             "สวัสดีครับ",            // Thai: dictionary breaking
-            "👍🏽",                 // a skin tone
-            "❤️",                   // VS16
-            "🇫🇷",                  // regional indicators
             "a\r\nb",              // CR
             "a\tb",                // a tab (a control)
             "\u{1100}\u{1161}",    // conjoining jamo
-            "a\u{200D}b",          // ZWJ
+            "क्ष",                  // a virama (an aksara may join clusters)
+            "\u{0600}1",           // a prepended concatenation mark
         ]
         for text in general {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
             #expect(SimpleTextWrapper.wrap(text, width: 5, policy: engine.policy) == nil, "\(text.debugDescription)")
+        }
+        // Clusters of several code points and right-to-left text: `width(of:)` leaves them to
+        // the general path, `prepare` takes them (one unit a cluster; right to left in the
+        // general form, with its analysed text).
+        let clusters = ["e\u{301}", "👍🏽", "❤️", "🇫🇷", "a\u{200D}b", "1️⃣", "👩\u{200D}👩\u{200D}👧", "\u{995}\u{9BE}",
+                        "שלום", "1\u{0660}", "مرحبا بالعالم"]
+        for text in clusters {
+            #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
+        }
+        for text in clusters {
+            #expect(SimpleTextWrapper.prepare(text, policy: engine.policy) != nil, "\(text.debugDescription)")
         }
         let simple = ["", "plain ASCII, with punctuation: (1.5%)!", "Grüße, Ελλάδα, Привет", "日本語のテキスト", "한국어 문장",
                       "😀 ok", "line one\nline two\n", "   ", "1,234.56 $ -5 +3 a/b https://x.io/a?b=c"]
@@ -101,6 +111,129 @@ struct FastPathTests {
             if expectSameAsGeneralPath(text, widths: [1, 2, 3, 4, 6, 9, 14], engine: engine) { simple += 1 }
         }
         #expect(simple > 1500, "generated texts are mostly simple; \(simple) took the fast path")
+    }
+
+    /// The fast path's units are the general path's, unit for unit (UTF-8 offsets mapped to
+    /// code points): every break opportunity, width, hard break and hanging space.
+    private func expectSameUnits(_ text: String, engine: ICUTextEngine, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard let fast = SimpleTextWrapper.prepare(text, policy: engine.policy) else { return false }
+        let general = engine.prepareInGeneral(text)
+        #expect(fast.direction == general.direction, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        if fast.analyzed != nil {
+            // Right to left: the general form itself, at code-point offsets.
+            #expect(fast.unitValues == general.unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
+            return true
+        }
+        var codePointAt: [Int32: Int32] = [:]
+        var offset: Int32 = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            codePointAt[offset] = Int32(index)
+            offset += Int32(UTF8.width(scalar))
+        }
+        codePointAt[offset] = Int32(text.unicodeScalars.count)
+        let mapped = fast.unitValues.map { unit in
+            PreparedText.Unit(start: codePointAt[unit.start] ?? -1, width: unit.width, flags: unit.flags)
+        }
+        #expect(mapped == general.unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
+        return true
+    }
+
+    /// Printable ASCII and the line feed are the only simple code points below U+0080, each
+    /// one cell but the line feed, and A–Z, a–z letters (AL): what the fast path assumes of
+    /// the table without looking at it.
+    @Test func asciiAssumptions_holdInTheTable() {
+        let table = CharacterPropertyTable.shared
+        for byte in UInt8(0) ..< 0x80 {
+            let text = String(UnicodeScalar(byte))
+            let printable = byte >= 0x20 && byte < 0x7F
+            #expect((SimpleTextWrapper.width(of: text, policy: engine.policy) != nil) == (printable || byte == 0x0A), "byte \(byte)")
+            if printable {
+                #expect(CellWidth.scalarWidth(table[codePoint: UInt32(byte)], engine.policy) == 1, "byte \(byte)")
+            }
+            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            if isLetter {
+                #expect(LineBreaker.resolve(table[codePoint: UInt32(byte)]) == .AL, "byte \(byte)")
+                #expect(table[codePoint: UInt32(byte)].isStrongLeft, "byte \(byte)")
+            }
+        }
+    }
+
+    /// The corpus and generated texts: the fast path's units equal the general path's.
+    @Test func fastPathUnits_equalGeneralPathUnits() throws {
+        var simple = 0
+        var random = SplitMix64(seed: 46)
+        var texts = try Fixtures.corpus()
+        for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 40))) }
+        // Marks, joiners, variation selectors, skin tones, keycaps and flags among the letters
+        // and spaces: clusters the fast path makes of several code points; right-to-left
+        // letters and digits; runs of ideographs, kana and Hangul beside punctuation.
+        let sequences = GeneratedTexts.alphabet + ["\u{301}", "\u{308}", "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{20E3}", "👍", "🏽",
+                                                   "👩", "❤", "☺", "🇯", "🇵", "🇫", "#", "*", "\u{0903}", "ক", "\u{09BE}", "\u{200C}", "\u{E0067}",
+                                                   "ש", "ל", "ع", "ب", "\u{64E}", "\u{0661}", "\u{06F1}", "؟", "،",
+                                                   "漢", "字", "\u{2E80}", "Ｈ", "ァ", "ｱ", "한", "글", "\u{3164}", "〈", "〉", "%", "$"]
+        for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 30), alphabet: sequences)) }
+        // Words of ASCII letters after and before every kind of neighbour (the fast path writes
+        // the letters after a word's second without the break rules).
+        let neighbours = ["é", "ß", "1", "$", "(", ")", "\"", "-", "/", ".", "日", "가", "\u{00A0}", "\u{2060}", "\u{200B}", "\u{3000}",
+                          "\u{FFE8}", "«", "%", "+", "_", "\n", " ", "ж", "😀", "\u{E0000}", "\u{1FFFD}"]
+        for left in neighbours {
+            for right in neighbours {
+                texts += ["\(left)ab\(right)", "\(left)abcdefg\(right)x", "a\(left)bcd\(right)9", "$(\(left)word\(right)(1"]
+            }
+        }
+        for text in texts {
+            if expectSameUnits(text, engine: engine) { simple += 1 }
+            _ = expectSameUnits(text, engine: wideAmbiguous)
+        }
+        #expect(simple * 2 > texts.count, "fast path taken for \(simple) of \(texts.count) texts")
+    }
+
+    /// A text that leaves the fast path at any code point (a tab, Thai, a CR, a virama, a bidi
+    /// mark or isolate) is prepared by the general path whole; one with a cluster of several
+    /// code points there (a mark, an emoji sequence, a flag, a joiner) or right-to-left text
+    /// stays on the fast path with the general path's units. Either way the lines are the
+    /// reference's at several widths, whatever the fast path had done before that point.
+    @Test func textsLeavingTheFastPathAtEveryPosition_wrapAsTheReference() throws {
+        let leavers = ["\t", "ก", "\r", "\u{94D}", "\u{200F}", "\u{2067}"]
+        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}", "ש", "\u{0660}", "عربي\u{64E}"]
+        let bases = ["Hello, world! It's 3:45 (really).", "日本語のテキスト、句読点。", "$(12) abc-def/ghi", "line one\nline two"]
+        for base in bases {
+            let scalars = Array(base.unicodeScalars)
+            for position in 0 ... scalars.count {
+                for inserted in leavers + clusters {
+                    var view = String.UnicodeScalarView()
+                    view.append(contentsOf: scalars[..<position])
+                    view.append(contentsOf: inserted.unicodeScalars)
+                    view.append(contentsOf: scalars[position...])
+                    let text = String(view)
+                    if leavers.contains(inserted) {
+                        #expect(SimpleTextWrapper.prepare(text, policy: engine.policy) == nil, "\(text.debugDescription)")
+                        #expect(engine.prepare(text).unitValues == engine.prepareInGeneral(text).unitValues, "\(text.debugDescription)")
+                    } else {
+                        #expect(expectSameUnits(text, engine: engine), "the fast path takes \(text.debugDescription)")
+                    }
+                    let prepared = engine.prepare(text)
+                    for width in [1, 4, 9, 40] {
+                        #expect(prepared.wrap(width: width) == ReferenceWrapping.wrap(text, width: width, policy: engine.policy),
+                                "\(text.debugDescription) at width \(width)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// ICU's iterators are shared by every engine of the process: a Thai text segments alike
+    /// on engines made one after another and on several threads at once.
+    @Test func dictionaryBreaking_isTheSameOnFreshEngines() async {
+        let text = "ภาษาไทยไม่มีช่องว่าง ระหว่างคำ ສະບາຍດີ ជំរាបសួរ"
+        let expected = ICUTextEngine().lineBreakSegments(text)
+        #expect(expected.count > 4)
+        for _ in 0 ..< 3 { #expect(ICUTextEngine().lineBreakSegments(text) == expected) }
+        let results = await withTaskGroup(of: [String].self) { group in
+            for _ in 0 ..< 8 { group.addTask { ICUTextEngine().lineBreakSegments(text) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0 == expected })
     }
 
     /// LB25 looks one character past an opener that follows a numeric prefix or postfix ("$(1"

@@ -22,9 +22,9 @@ enum ReferenceWrapping {
                 direction: direction, analyzed
             )
             for (line, display) in zip(paragraphLines, displays) {
-                let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.span.lowerBound]) ..< Int(analyzed.utf8Offsets[line.span.upperBound])]
+                let bytes = Int(analyzed.utf8Offsets[line.span.lowerBound]) ..< Int(analyzed.utf8Offsets[line.span.upperBound])
                 var drawn = display
-                let same = drawn.withUTF8 { drawn in bytes.withUnsafeBufferPointer { drawn.elementsEqual($0) } }
+                let same = drawn.withUTF8 { drawn in analyzed.withUTF8 { drawn.elementsEqual($0[bytes]) } }
                 lines.append(TextLine(text: same ? display : analyzed.string(line.span), display: display, width: line.width))
             }
         }
@@ -134,6 +134,6 @@ struct LineWrapper {
     }
 
     private func isHangingSpace(_ cluster: Range<Int>) -> Bool {
-        cluster.count == 1 && (text.properties[cluster.lowerBound].lineBreak == .SP || text.scalars[cluster.lowerBound] == "\t")
+        cluster.count == 1 && (text.properties[cluster.lowerBound].lineBreak == .SP || text.scalar(cluster.lowerBound) == "\t")
     }
 }

@@ -71,6 +71,19 @@ struct NeutralTextTests {
         #expect(NeutralText("LS").droppingLast(1).string == "L")
     }
 
+    @Test func aPieceCutOutOfNeutralText_closesWhatItOpens_andDropsClosersItDidNotOpen() {
+        // A quote wrapped into two lines cuts one isolate in half.
+        let whole = NeutralText("\u{2068}Leia: help me\u{2069}")
+        let cut = whole.string.firstIndex(of: ":")!
+        let first = NeutralText.balancedPiece(whole.string[..<cut])
+        let second = NeutralText.balancedPiece(whole.string[cut...])
+        #expect(first.string == "\u{2068}Leia\u{2069}")
+        #expect(second.string == ": help me")
+        #expect(Self.isNeutral(first.string) && Self.isNeutral(second.string))
+        // A piece with nothing to balance is the piece.
+        #expect(NeutralText.balancedPiece("plain"[...]).string == "plain")
+    }
+
     // MARK: - The model boundary
 
     @Test func aMessage_madeOrChanged_exposesNeutralText() {

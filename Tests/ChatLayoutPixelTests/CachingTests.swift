@@ -34,6 +34,55 @@ struct CachingTests {
         #expect(measurer.preparedTexts.count == distinct, "a width change prepared texts again")
     }
 
+    /// A line cut out of a shaped paragraph is itemized again from what itemizing the paragraph
+    /// found of each cluster (script, emoji, the fonts asked): the same runs, advances and text
+    /// as shaping the line's clusters afresh, wherever the line starts and ends.
+    @Test func aLineShapedFromItsParagraph_isTheLineShapedAfresh() throws {
+        let measurer = try HarfBuzzTextMeasurer(), other = try HarfBuzzTextMeasurer()
+        var compared = 0
+        for line in try Pixel.multilingualLines() {
+            let clusters = measurer.engine.graphemeClusters(line).filter { !HarfBuzzTextMeasurer.isHardBreak($0) }
+            guard !clusters.isEmpty else { continue }
+            let paragraph = measurer.shaper.shape(clusters)
+            for start in clusters.indices {
+                for length in [1, 2, 5, 13, clusters.count - start] where start + length <= clusters.count {
+                    let range = start ..< start + length
+                    let cut = measurer.shaper.shape(range, of: paragraph)
+                    let fresh = other.shaper.shape(Array(clusters[range]))
+                    #expect(cut.text == fresh.text && cut.offsets == fresh.offsets && cut.advances == fresh.advances,
+                            "\(line) \(range)")
+                    #expect(cut.runs.map { [$0.font ?? -1, Int($0.script), $0.clusters.lowerBound, $0.clusters.upperBound] }
+                        == fresh.runs.map { [$0.font ?? -1, Int($0.script), $0.clusters.lowerBound, $0.clusters.upperBound] }
+                        && cut.width == fresh.width, "\(line) \(range)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
+    /// Where a line may start among a paragraph's clusters: exactly at the clusters that begin
+    /// a line-break segment of the ICU engine (found here by their offsets), never at the end.
+    @Test func breakOpportunities_areTheSegmentsStartsThatStartClusters() throws {
+        let measurer = try HarfBuzzTextMeasurer()
+        for line in try Pixel.multilingualLines() + ["a\u{301} b", "ไปที่ร้านกาแฟ", "", "x"] {
+            let clusters = measurer.engine.graphemeClusters(line).filter { !HarfBuzzTextMeasurer.isHardBreak($0) }
+            let paragraph = clusters.joined()
+            var segmentEnds = Set<Int>(), offset = 0
+            for segment in measurer.engine.lineBreakSegments(paragraph) {
+                offset += segment.utf8.count
+                segmentEnds.insert(offset)
+            }
+            var expected: [Bool] = [], start = 0
+            for cluster in clusters {
+                expected.append(segmentEnds.contains(start))
+                start += cluster.utf8.count
+            }
+            expected.append(false)
+            #expect(measurer.breakOpportunities(clusters) == expected, "\(line)")
+        }
+    }
+
     @Test func concurrentCallers_getTheSameAnswers() async throws {
         let measurer = try HarfBuzzTextMeasurer()
         let lines = try Pixel.multilingualLines()

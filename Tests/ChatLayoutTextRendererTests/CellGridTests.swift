@@ -1,6 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
-import ChatLayoutTextRenderer
+@testable import ChatLayoutTextRenderer
 import Testing
 
 struct CellGridTests {
@@ -46,6 +46,32 @@ struct CellGridTests {
         grid.draw("x", row: 0, column: 1)
         #expect(grid.rows == [" x文"])
         #expect(engine.width(of: grid.rows[0]) == 4)
+    }
+
+    /// A run of ASCII or a fill written over wide clusters blanks the halves it cuts at its two
+    /// ends, and only those; clipped at both edges, as a cell at a time would.
+    @Test func runsAndFills_overWideClusters_blankOnlyTheHalvesTheyCut() {
+        var grid = CellGrid(width: 10, height: 3)
+        for row in 0 ..< 3 { grid.draw("中文字中文", row: row, column: 0) }
+        grid.draw("abc", row: 0, column: 3)  // over 文's right half (blanks its left) and all of 字
+        grid.fill("─", row: 1, column: 1, count: 4)  // over 中's right half and 字's left half
+        grid.draw("xyz", row: 2, column: -2)  // "z" over 中's left half (blanks its right)
+        #expect(grid.rows == ["中 abc中文", " ──── 中文", "z 文字中文"])
+        #expect(grid.rows.allSatisfy { engine.width(of: $0) == 10 })
+        var edge = CellGrid(width: 4, height: 1)
+        edge.fill("░", row: 0, column: 2, count: 5)
+        edge.fill("-", row: 0, column: -3, count: 4)
+        #expect(edge.rows == ["- ░░"])
+    }
+
+    /// The lines a terminal gets are the rows without trailing spaces, each ended by "\n".
+    @Test func lines_areTheRowsTrimmed() {
+        var grid = CellGrid(width: 6, height: 3)
+        grid.draw("a b", row: 0, column: 0)
+        grid.draw("中", row: 2, column: 4)
+        var lines: [String] = []
+        grid.forEachLine { lines.append($0) }
+        #expect(lines == ["a b\n", "\n", "    中\n"])
     }
 
     @Test func drawnText_isNeutralised() {

@@ -166,11 +166,11 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             // `var` set and then boxed was copied into the box and destroyed), and copied only
             // for an author with look-alike notes.
             if let notes = lookalikes?.notes(for: message.user), !notes.isEmpty {
-                var noted = decision
+                var noted = consume decision
                 noted.notes = notes
                 items.append(.message(noted))
             } else {
-                items.append(.message(decision))
+                items.append(.message(consume decision))
             }
         }
         return items

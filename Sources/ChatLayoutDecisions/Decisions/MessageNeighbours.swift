@@ -45,7 +45,7 @@ extension MessageListResolver {
                               timeText: time.shortTime, memberCount: conversation.memberCount,
                               features: conversation.channel.features, delivery: delivery, user: user, explain: explain,
                               isTopMostRow: above == nil, isDirect: isDirect(conversation))
-        return (decision, separatorAbove)
+        return (consume decision, separatorAbove)
     }
 
     /// The group boundary of `message`, whose decisions (not explained) are `decision`, under

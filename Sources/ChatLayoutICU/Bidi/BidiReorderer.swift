@@ -9,7 +9,7 @@ enum BidiReorderer {
     static func baseDirection(_ text: AnalyzedText) -> TextDirection {
         var isolateDepth = 0
         for (index, properties) in text.properties.enumerated() {
-            switch text.scalars[index].value {
+            switch text.scalar(index).value {
             case 0x2066, 0x2067, 0x2068: isolateDepth += 1; continue
             case 0x2069: isolateDepth = max(0, isolateDepth - 1); continue
             default: break
@@ -44,7 +44,7 @@ enum BidiReorderer {
         var unitOffset = [Int](repeating: 0, count: paragraph.count + 1)
         for index in paragraph {
             let local = index - paragraph.lowerBound
-            unitOffset[local + 1] = unitOffset[local] + text.scalars[index].utf16.count
+            unitOffset[local + 1] = unitOffset[local] + text.scalar(index).utf16.count
         }
         let limits = lines.map { Int32(unitOffset[$0.span.upperBound - paragraph.lowerBound]) }
         var levels = [UInt8](repeating: 0, count: units.count)
@@ -111,12 +111,12 @@ enum BidiReorderer {
         let changes = text.properties[cluster].contains { $0.isBidiControl || (mirrored && $0.isBidiMirrored) }
         guard changes else {
             guard !cluster.isEmpty else { return nil }
-            bytes.append(contentsOf: text.utf8[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])
+            text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])) }
             return (cluster.lowerBound, cluster.upperBound - 1)
         }
         var first: Int?, last = 0
         for index in cluster where !text.properties[index].isBidiControl {
-            var scalar = text.scalars[index]
+            var scalar = text.scalar(index)
             if mirrored && text.properties[index].isBidiMirrored,
                let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(scalar.value)))) {
                 scalar = mirror

@@ -36,35 +36,36 @@ struct CharacterProperties: Hashable, Sendable {
     static let viramaBit: UInt32 = 1 << 27
     static let extendCombiningOrZWJBit: UInt32 = 1 << 28
 
-    var lineBreak: LineBreakClass {
+    @inline(__always) var lineBreak: LineBreakClass {
         // The classes are numbered 0 … ZWJ without gaps: a value in range is the class itself
         // (`init(rawValue:)` is a switch over all of them, on every code point).
         let raw = UInt8(truncatingIfNeeded: rawValue & 0x3F)
         return raw <= LineBreakClass.ZWJ.rawValue ? unsafeBitCast(raw, to: LineBreakClass.self) : .XX
     }
-    var graphemeBreak: GraphemeBreakProperty {
+    @inline(__always) var graphemeBreak: GraphemeBreakProperty {
         // Numbered 0 … zwj without gaps, as the line-break classes.
         let raw = UInt8(truncatingIfNeeded: (rawValue >> 6) & 0x1F)
         return raw <= GraphemeBreakProperty.zwj.rawValue ? unsafeBitCast(raw, to: GraphemeBreakProperty.self) : .other
     }
-    var widthClass: ScalarWidthClass {
-        ScalarWidthClass(rawValue: UInt8(truncatingIfNeeded: (rawValue >> 11) & 0x3))!
+    @inline(__always) var widthClass: ScalarWidthClass {
+        // Two bits: every value is a class (0 … 3), no need for `init(rawValue:)`'s switch.
+        unsafeBitCast(UInt8(truncatingIfNeeded: (rawValue >> 11) & 0x3), to: ScalarWidthClass.self)
     }
     @inline(__always) func has(_ bit: UInt32) -> Bool { rawValue & bit != 0 }
-    var isExtendedPictographic: Bool { has(Self.extendedPictographicBit) }
-    var isEmoji: Bool { has(Self.emojiBit) }
-    var isEmojiPresentation: Bool { has(Self.emojiPresentationBit) }
-    var isEmojiModifier: Bool { has(Self.emojiModifierBit) }
-    var isEmojiModifierBase: Bool { has(Self.emojiModifierBaseBit) }
-    var isUnassigned: Bool { has(Self.unassignedBit) }
-    var isMark: Bool { has(Self.markBit) }
-    var isStrongLeft: Bool { has(Self.strongLeftBit) }
-    var isStrongRight: Bool { has(Self.strongRightBit) }
-    var needsBidi: Bool { has(Self.needsBidiBit) }
-    var isBidiControl: Bool { has(Self.bidiControlBit) }
-    var isBidiMirrored: Bool { has(Self.bidiMirroredBit) }
-    var isEastAsianFWH: Bool { has(Self.eastAsianFWHBit) }
-    var isLinkingConsonant: Bool { has(Self.linkingConsonantBit) }
-    var isVirama: Bool { has(Self.viramaBit) }
-    var isExtendCombiningOrZWJ: Bool { has(Self.extendCombiningOrZWJBit) }
+    @inline(__always) var isExtendedPictographic: Bool { has(Self.extendedPictographicBit) }
+    @inline(__always) var isEmoji: Bool { has(Self.emojiBit) }
+    @inline(__always) var isEmojiPresentation: Bool { has(Self.emojiPresentationBit) }
+    @inline(__always) var isEmojiModifier: Bool { has(Self.emojiModifierBit) }
+    @inline(__always) var isEmojiModifierBase: Bool { has(Self.emojiModifierBaseBit) }
+    @inline(__always) var isUnassigned: Bool { has(Self.unassignedBit) }
+    @inline(__always) var isMark: Bool { has(Self.markBit) }
+    @inline(__always) var isStrongLeft: Bool { has(Self.strongLeftBit) }
+    @inline(__always) var isStrongRight: Bool { has(Self.strongRightBit) }
+    @inline(__always) var needsBidi: Bool { has(Self.needsBidiBit) }
+    @inline(__always) var isBidiControl: Bool { has(Self.bidiControlBit) }
+    @inline(__always) var isBidiMirrored: Bool { has(Self.bidiMirroredBit) }
+    @inline(__always) var isEastAsianFWH: Bool { has(Self.eastAsianFWHBit) }
+    @inline(__always) var isLinkingConsonant: Bool { has(Self.linkingConsonantBit) }
+    @inline(__always) var isVirama: Bool { has(Self.viramaBit) }
+    @inline(__always) var isExtendCombiningOrZWJ: Bool { has(Self.extendCombiningOrZWJBit) }
 }

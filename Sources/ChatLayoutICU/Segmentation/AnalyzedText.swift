@@ -1,51 +1,80 @@
 /// A text split into code points with their properties: the common input of segmentation,
 /// width and wrapping. Indices are code-point offsets.
 struct AnalyzedText {
-    let scalars: [Unicode.Scalar]
     let properties: [CharacterProperties]
-    /// The text's UTF-8 bytes, and where each code point starts in them (plus the end), so
-    /// that pieces of the text are sliced out of its bytes instead of rebuilt scalar by scalar.
-    let utf8: [UInt8]
+    /// The text, whose UTF-8 bytes (`withUTF8`) pieces are sliced out of, and where each code
+    /// point starts in them (plus the end): pieces are not rebuilt scalar by scalar, and the
+    /// bytes are not copied.
+    let text: String
     let utf8Offsets: [Int32]
 
     init(_ text: String, table: CharacterPropertyTable = .shared) {
         var text = text
-        let bytes = text.withUTF8 { Array($0) }
-        // At most a code point a byte: each array allocated once at that size, written
-        // through its buffer (no append's capacity check and growth a code point).
-        var count = 0
-        var properties: [CharacterProperties] = []
-        var offsets: [Int32] = []
-        let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalarBuffer, scalarCount in
-            properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
-                offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
-                    var offset: Int32 = 0
-                    for scalar in text.unicodeScalars {
-                        scalarBuffer.initializeElement(at: count, to: scalar)
-                        propertyBuffer.initializeElement(at: count, to: table[scalar])
-                        offsetBuffer.initializeElement(at: count, to: offset)
-                        offset += Int32(UTF8.width(scalar))
-                        count += 1
-                    }
-                    offsetBuffer.initializeElement(at: count, to: offset)
-                    offsetCount = count + 1
-                }
-                propertyCount = count
-            }
-            scalarCount = count
-        }
-        self.scalars = scalars
+        // A native string's own bytes (a small string's, copied to the stack): read through
+        // while the arrays are filled, not kept.
+        let (properties, offsets) = text.withUTF8 { bytes in Self.analyze(bytes, table) }
+        self.text = text
         self.properties = properties
-        self.utf8 = bytes
         self.utf8Offsets = offsets
     }
 
-    var count: Int { scalars.count }
+    private static func analyze(_ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable)
+        -> ([CharacterProperties], [Int32]) {
+        // At most a code point a byte: each array allocated once at that size, written
+        // through its buffer (no append's capacity check and growth a code point), the code
+        // points decoded from the bytes and looked up through the table's buffers; the code
+        // points themselves are decoded again where asked (`scalar(_:)`), not kept.
+        var count = 0
+        var offsets: [Int32] = []
+        let properties = [CharacterProperties](unsafeUninitializedCapacity: bytes.count) { propertyBuffer, propertyCount in
+            offsets = [Int32](unsafeUninitializedCapacity: bytes.count + 1) { offsetBuffer, offsetCount in
+                do {
+                    table.stage1.withUnsafeBufferPointer { stage1 in
+                        table.stage2.withUnsafeBufferPointer { stage2 in
+                            var index = 0
+                            while index < bytes.count {
+                                let (value, length) = SimpleTextWrapper.decode(bytes, at: index)
+                                let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                                let raw = stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask]
+                                propertyBuffer.initializeElement(at: count, to: CharacterProperties(rawValue: raw))
+                                offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: index))
+                                index += length
+                                count += 1
+                            }
+                            offsetBuffer.initializeElement(at: count, to: Int32(truncatingIfNeeded: bytes.count))
+                        }
+                    }
+                }
+                offsetCount = count + 1
+            }
+            propertyCount = count
+        }
+        return (properties, offsets)
+    }
+
+    var count: Int { properties.count }
+
+    /// Calls `body` with the text's UTF-8 bytes.
+    @inline(__always)
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    /// The code point at `index`, decoded from the bytes (no array of them is kept: most
+    /// texts never ask).
+    @inline(__always)
+    func scalar(_ index: Int) -> Unicode.Scalar {
+        withUTF8 { bytes in
+            // Valid UTF-8 (a Swift string's) decodes to scalar values only.
+            unsafeBitCast(SimpleTextWrapper.decode(bytes, at: Int(utf8Offsets[index])).0, to: Unicode.Scalar.self)
+        }
+    }
 
     /// The code points in `range` as a string.
     func string(_ range: Range<Int>) -> String {
         guard !range.isEmpty else { return "" }
-        return String(decoding: utf8[Int(utf8Offsets[range.lowerBound]) ..< Int(utf8Offsets[range.upperBound])], as: UTF8.self)
+        return withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(utf8Offsets[range.lowerBound]) ..< Int(utf8Offsets[range.upperBound])]), as: UTF8.self) }
     }
 
     /// UTF-16 code units of the code points in `range`, for ICU.
@@ -54,7 +83,8 @@ struct AnalyzedText {
         units.reserveCapacity(range.count)
         // Encoded here, a unit or a surrogate pair each (as `UTF16.encode`, whose generic
         // `append(contentsOf:)` cost more than the encoding).
-        for scalar in scalars[range] {
+        for index in range {
+            let scalar = self.scalar(index)
             let value = scalar.value
             if value < 0x1_0000 {
                 units.append(UInt16(truncatingIfNeeded: value))

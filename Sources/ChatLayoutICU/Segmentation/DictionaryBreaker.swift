@@ -5,8 +5,11 @@ import Synchronization
 /// Myanmar), which need a dictionary: asked of ICU's line break iterator, run by run.
 final class DictionaryBreaker: Sendable {
     private let locale: String
-    /// Opened ICU iterators ready for reuse (ICU iterators are not thread-safe).
-    private let idle = Mutex<[OpaqueIterator]>([])
+    /// Opened ICU iterators ready for reuse (ICU iterators are not thread-safe), by locale,
+    /// shared by every engine of the process: ICU builds its dictionary engines once a
+    /// process, but opening an iterator costs some 50 k instructions, and an engine made
+    /// afresh would open its own. Kept for the process's life: as many as ever ran at once.
+    private static let idle = Mutex<[String: [OpaqueIterator]]>([:])
 
     private struct OpaqueIterator: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
@@ -16,14 +19,8 @@ final class DictionaryBreaker: Sendable {
         self.locale = locale
     }
 
-    deinit {
-        idle.withLock { iterators in
-            for iterator in iterators { clk_icu_break_close(iterator.pointer) }
-        }
-    }
-
     /// Replaces the decisions strictly inside each SA run with ICU's.
-    func refine(_ actions: inout [LineBreakAction], _ text: AnalyzedText) {
+    func refine(_ actions: UnsafeMutableBufferPointer<LineBreakAction>, _ text: AnalyzedText) {
         var index = 0
         let properties = text.properties
         while index < properties.count {
@@ -34,13 +31,13 @@ final class DictionaryBreaker: Sendable {
             var end = index + 1
             while end < properties.count && properties[end].lineBreak == .SA { end += 1 }
             if end - index > 1 {
-                refineRun(index ..< end, &actions, text)
+                refineRun(index ..< end, actions, text)
             }
             index = end
         }
     }
 
-    private func refineRun(_ run: Range<Int>, _ actions: inout [LineBreakAction], _ text: AnalyzedText) {
+    private func refineRun(_ run: Range<Int>, _ actions: UnsafeMutableBufferPointer<LineBreakAction>, _ text: AnalyzedText) {
         let units = text.utf16(run)
         guard let iterator = checkout() else { return }
         defer { checkin(iterator) }
@@ -55,17 +52,17 @@ final class DictionaryBreaker: Sendable {
             if index > run.lowerBound {
                 actions[index] = opportunities.contains(offset) ? .allowed : .prohibited
             }
-            offset += text.scalars[index].utf16.count
+            offset += text.scalar(index).utf16.count
         }
     }
 
     private func checkout() -> OpaqueIterator? {
-        if let iterator = idle.withLock({ $0.popLast() }) { return iterator }
+        if let iterator = Self.idle.withLock({ $0[locale]?.popLast() }) { return iterator }
         guard let pointer = clk_icu_break_open(Int32(CLK_BREAK_LINE), locale) else { return nil }
         return OpaqueIterator(pointer: pointer)
     }
 
     private func checkin(_ iterator: OpaqueIterator) {
-        idle.withLock { $0.append(iterator) }
+        Self.idle.withLock { $0[locale, default: []].append(iterator) }
     }
 }

@@ -6,51 +6,64 @@ enum GraphemeBreaker {
     /// The start offset of every cluster, ascending, followed by `text.count`. Empty text gives
     /// `[0]`.
     static func boundaries(_ text: AnalyzedText) -> [Int] {
-        let properties = text.properties
-        var boundaries = [0]
-        guard !properties.isEmpty else { return boundaries }
-        // At most a cluster a code point: allocated once, not grown.
-        boundaries.reserveCapacity(properties.count + 1)
-        var previous = properties[0].graphemeBreak
-        // GB11: inside "ExtPict Extend*" (1), or right after its ZWJ (2).
-        var pictographicState = properties[0].isExtendedPictographic ? 1 : 0
-        var regionalIndicators = previous == .regionalIndicator ? 1 : 0
-        // Rule 9.3: 1 after "LinkingConsonant ExtCccZwj*", 2 after "… Virama ExtCccZwj*".
-        var aksaraState = properties[0].isLinkingConsonant ? 1 : 0
-
-        for index in 1 ..< properties.count {
-            let current = properties[index].graphemeBreak
-            let isPictographic = properties[index].isExtendedPictographic
-            let joinsAksara = aksaraState == 2 && properties[index].isLinkingConsonant
-            if !joinsAksara && isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators) {
-                boundaries.append(index)
-            }
-            if properties[index].isLinkingConsonant {
-                aksaraState = 1
-            } else if aksaraState > 0 && properties[index].isVirama {
-                aksaraState = 2
-            } else if aksaraState > 0 && properties[index].isExtendCombiningOrZWJ {
-                // stays
-            } else {
-                aksaraState = 0
-            }
-            switch current {
-            case .regionalIndicator: regionalIndicators += 1
-            default: regionalIndicators = 0
-            }
-            if isPictographic {
-                pictographicState = 1
-            } else if pictographicState == 1 && current == .extend {
-                pictographicState = 1
-            } else if pictographicState == 1 && current == .zwj {
-                pictographicState = 2
-            } else {
-                pictographicState = 0
-            }
-            previous = current
+        [Int](unsafeUninitializedCapacity: text.count + 1) { buffer, initialized in
+            initialized = fill(buffer.baseAddress!, text)
         }
-        boundaries.append(properties.count)
-        return boundaries
+    }
+
+    /// As ``boundaries(_:)``, written into `boundaries` (room for `text.count + 1`, left
+    /// uninitialised): how many it wrote.
+    static func fill(_ boundaries: UnsafeMutablePointer<Int>, _ text: AnalyzedText) -> Int {
+        text.properties.withUnsafeBufferPointer { properties in
+            boundaries.initialize(to: 0)
+            var found = 1
+            guard !properties.isEmpty else { return found }
+            var previous = properties[0].graphemeBreak
+            // GB11: inside "ExtPict Extend*" (1), or right after its ZWJ (2).
+            var pictographicState = properties[0].isExtendedPictographic ? 1 : 0
+            var regionalIndicators = previous == .regionalIndicator ? 1 : 0
+            // Rule 9.3: 1 after "LinkingConsonant ExtCccZwj*", 2 after "… Virama ExtCccZwj*".
+            var aksaraState = properties[0].isLinkingConsonant ? 1 : 0
+
+            for index in 1 ..< properties.count {
+                let current = properties[index].graphemeBreak
+                let isPictographic = properties[index].isExtendedPictographic
+                let joinsAksara = aksaraState == 2 && properties[index].isLinkingConsonant
+                // Two code points of property Other (most letters) always part (GB999; no rule
+                // before it names Other on both sides), but for an aksara (GB9c, checked first).
+                let parts = previous == .other && current == .other
+                    || isBoundary(previous, current, isPictographic, pictographicState, regionalIndicators)
+                if !joinsAksara && parts {
+                    (boundaries + found).initialize(to: index)
+                    found += 1
+                }
+                if properties[index].isLinkingConsonant {
+                    aksaraState = 1
+                } else if aksaraState > 0 && properties[index].isVirama {
+                    aksaraState = 2
+                } else if aksaraState > 0 && properties[index].isExtendCombiningOrZWJ {
+                    // stays
+                } else {
+                    aksaraState = 0
+                }
+                switch current {
+                case .regionalIndicator: regionalIndicators += 1
+                default: regionalIndicators = 0
+                }
+                if isPictographic {
+                    pictographicState = 1
+                } else if pictographicState == 1 && current == .extend {
+                    pictographicState = 1
+                } else if pictographicState == 1 && current == .zwj {
+                    pictographicState = 2
+                } else {
+                    pictographicState = 0
+                }
+                previous = current
+            }
+            (boundaries + found).initialize(to: properties.count)
+            return found + 1
+        }
     }
 
     /// Whether a cluster ending with `last` and one beginning with `first`, put side by side,
@@ -63,7 +76,7 @@ enum GraphemeBreaker {
     }
 
     @inline(__always)
-    private static func isBoundary(
+    static func isBoundary(
         _ previous: GraphemeBreakProperty, _ current: GraphemeBreakProperty,
         _ currentIsPictographic: Bool, _ pictographicState: Int, _ regionalIndicators: Int
     ) -> Bool {

@@ -15,26 +15,35 @@ enum LineBreaker {
     /// `actions[0]` is prohibited (LB2) and `actions[count]` mandatory (LB3).
     static func actions(_ text: AnalyzedText, dictionary: DictionaryBreaker? = nil) -> [LineBreakAction] {
         let count = text.count
-        var actions = [LineBreakAction](repeating: .prohibited, count: count + 1)
-        guard count > 0 else {
-            actions[0] = .mandatory
-            return actions
+        return [LineBreakAction](unsafeUninitializedCapacity: count + 1) { actions, initialized in
+            withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: max(1, count)) { classes in
+                fill(actions, classes: classes, text, dictionary: dictionary)
+            }
+            initialized = count + 1
         }
-        actions[count] = .mandatory
-        let classes = text.properties.map(resolve)
-        classes.withUnsafeBufferPointer { classes in
-            text.properties.withUnsafeBufferPointer { properties in
-                var state = State()
-                state.start(classes[0], properties[0])
-                for index in 1 ..< count {
-                    actions[index] = state.decide(at: index, classes, properties)
-                }
+    }
+
+    /// As ``actions(_:dictionary:)``, written into `actions` (`text.count + 1` of them, left
+    /// uninitialised), with `classes` (`text.count` of them) as scratch for the resolved classes.
+    static func fill(_ actions: UnsafeMutableBufferPointer<LineBreakAction>, classes: UnsafeMutableBufferPointer<LineBreakClass>,
+                     _ text: AnalyzedText, dictionary: DictionaryBreaker?) {
+        let count = text.count
+        actions.initializeElement(at: 0, to: count == 0 ? .mandatory : .prohibited)
+        guard count > 0 else { return }
+        actions.initializeElement(at: count, to: .mandatory)
+        text.properties.withUnsafeBufferPointer { properties in
+            for index in 0 ..< count { classes.initializeElement(at: index, to: resolve(properties[index])) }
+            // Exactly as long as the text: LB25 looks ahead to the end of `classes`.
+            let classes = UnsafeBufferPointer(rebasing: classes[..<count])
+            var state = State()
+            state.start(classes[0], properties[0])
+            for index in 1 ..< count {
+                actions.initializeElement(at: index, to: state.decide(at: index, classes, properties))
             }
         }
         if let dictionary {
-            dictionary.refine(&actions, text)
+            dictionary.refine(actions, text)
         }
-        return actions
     }
 
     /// LB1: resolve classes that depend on context or are unknown.
@@ -72,6 +81,7 @@ enum LineBreaker {
             advance(first == .CM || first == .ZWJ ? .AL : first, properties)
         }
 
+        @inline(__always)
         mutating func advance(_ cls: LineBreakClass, _ properties: CharacterProperties) {
             if cls == .SP && previous != .SP { beforeSpaces = previous }
             switch cls {
@@ -90,37 +100,94 @@ enum LineBreaker {
         /// The class before a run of spaces, or the previous class when there is no run.
         private var beforeOptionalSpaces: LineBreakClass { previous == .SP ? beforeSpaces : previous }
 
+        @inline(__always)
         mutating func decide(
             at index: Int, _ classes: UnsafeBufferPointer<LineBreakClass>, _ properties: UnsafeBufferPointer<CharacterProperties>
         ) -> LineBreakAction {
-            let raw = classes[index - 1]
-            var current = classes[index]
+            decide(raw: classes[index - 1], current: classes[index], properties[index]) {
+                Self.nextIsNumber(after: index, classes)
+            }
+        }
+
+        /// The break before a code point of class `current` (resolved, LB1) and `properties`,
+        /// after one of class `raw`; `nextIsNumber` says whether the next code point after the
+        /// current one, past combining marks, is NU (LB25; asked only after PR or PO).
+        @inline(__always)
+        mutating func decide(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties,
+                             nextIsNumber: () -> Bool) -> LineBreakAction {
+            if let action = decideCommon(raw: raw, current: current, properties) { return action }
+            return decideByRules(raw: raw, current: current, properties, nextIsNumber: nextIsNumber)
+        }
+
+        /// The commonest steps, which the rules below would decide alike after many tests; nil
+        /// (the state untouched) for any other.
+        @inline(__always)
+        mutating func decideCommon(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties) -> LineBreakAction? {
             // A letter after a letter (the commonest step): none of LB4–LB10 applies, and LB28
             // keeps them together (`pair`'s first test).
             if (current == .AL || current == .HL) && (raw == .AL || raw == .HL) && (previous == .AL || previous == .HL) {
-                advance(current, properties[index])
+                advance(current, properties)
                 return .prohibited
             }
+            // A space after a letter (LB7) and a letter or number after spaces (the next
+            // commonest): LB4–LB10 do not apply (`raw` is no hard break, ZWJ or ZW) and of
+            // LB11–LB17 only LB14 can apply (OP SP* ×); then LB18 (SP ÷). LB8 (ZW SP* ÷) would
+            // allow the break too.
+            if current == .SP && (raw == .AL || raw == .HL) {
+                advance(current, properties)
+                return .prohibited
+            }
+            // Ideographs and Hangul syllables after one another (CJK text): LB4–LB30b say
+            // nothing of these pairs (LB26 only of jamo), LB31 allows the break.
+            if (current == .ID || current == .H2 || current == .H3) && (raw == .ID || raw == .H2 || raw == .H3) {
+                advance(current, properties)
+                return .allowed
+            }
+            if raw == .SP && previous == .SP && (current == .AL || current == .HL || current == .NU) {
+                let action: LineBreakAction = beforeSpaces == .OP ? .prohibited : .allowed
+                advance(current, properties)
+                return action
+            }
+            // Closing punctuation, "!", "?", ",", ".", "/" (LB13): kept to what precedes them but
+            // after a hard break (LB4, LB5) or ZW SP* (LB8); LB8a (ZWJ ×), LB11 (WJ ×) and LB12
+            // (GL ×), the only rules between, prohibit the break too.
+            switch current {
+            case .CL, .CP, .EX, .IS, .SY:
+                let action: LineBreakAction
+                switch raw {
+                case .BK, .CR, .LF, .NL: action = .mandatory
+                default: action = beforeOptionalSpaces == .ZW ? .allowed : .prohibited
+                }
+                advance(current, properties)
+                return action
+            default: return nil
+            }
+        }
+
+        /// LB4–LB31 in order.
+        private mutating func decideByRules(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties,
+                                            nextIsNumber: () -> Bool) -> LineBreakAction {
+            var current = current
             // LB4, LB5: after hard line breaks.
             switch raw {
             case .BK, .LF, .NL:
-                advance(current == .CM || current == .ZWJ ? .AL : current, properties[index])
+                advance(current == .CM || current == .ZWJ ? .AL : current, properties)
                 return .mandatory
             case .CR:
-                advance(current == .CM || current == .ZWJ ? .AL : current, properties[index])
+                advance(current == .CM || current == .ZWJ ? .AL : current, properties)
                 return current == .LF ? .prohibited : .mandatory
             default: break
             }
             // LB6, LB7.
             switch current {
             case .BK, .CR, .LF, .NL, .SP, .ZW:
-                advance(current, properties[index])
+                advance(current, properties)
                 return .prohibited
             default: break
             }
             // LB8: ZW SP* ÷
             if beforeOptionalSpaces == .ZW {
-                advance(current == .CM || current == .ZWJ ? .AL : current, properties[index])
+                advance(current == .CM || current == .ZWJ ? .AL : current, properties)
                 return .allowed
             }
             // LB8a: ZWJ ×
@@ -132,15 +199,14 @@ enum LineBreaker {
                 }
                 current = .AL // LB10
             }
-            let action: LineBreakAction = afterZWJ ? .prohibited : pair(current, index, classes, properties)
-            advance(current, properties[index])
+            let action: LineBreakAction = afterZWJ ? .prohibited : pair(current, properties, nextIsNumber)
+            advance(current, properties)
             return action
         }
 
         /// LB11–LB31 for the effective classes `previous` and `current`.
         private func pair(
-            _ current: LineBreakClass, _ index: Int,
-            _ classes: UnsafeBufferPointer<LineBreakClass>, _ properties: UnsafeBufferPointer<CharacterProperties>
+            _ current: LineBreakClass, _ properties: CharacterProperties, _ nextIsNumber: () -> Bool
         ) -> LineBreakAction {
             let before = previous
             // LB28 first for the commonest pair, letters beside letters: no rule above it
@@ -195,7 +261,7 @@ enum LineBreaker {
             // LB25 (example 7): (PR | PO) × (OP | HY)? NU, (OP | HY) × NU
             case (.PR, .NU), (.PO, .NU), (.OP, .NU), (.HY, .NU): return .prohibited
             case (.PR, .OP), (.PR, .HY), (.PO, .OP), (.PO, .HY):
-                if nextIsNumber(after: index, classes) { return .prohibited }
+                if nextIsNumber() { return .prohibited }
             default: break
             }
             // LB25: NU (NU | SY | IS)* × (NU | SY | IS | CL | CP); … (CL | CP)? × (PO | PR)
@@ -220,7 +286,7 @@ enum LineBreaker {
             case (.IS, .AL), (.IS, .HL): return .prohibited
             // LB30
             case (.AL, .OP), (.HL, .OP), (.NU, .OP):
-                if !properties[index].isEastAsianFWH { return .prohibited }
+                if !properties.isEastAsianFWH { return .prohibited }
             case (.CP, .AL), (.CP, .HL), (.CP, .NU):
                 if !previousIsEastAsian { return .prohibited }
             // LB30a
@@ -236,7 +302,7 @@ enum LineBreaker {
 
         /// LB25's lookahead: the next character after `index`, skipping the combining marks
         /// that attach to it (LB9), is NU.
-        private func nextIsNumber(after index: Int, _ classes: UnsafeBufferPointer<LineBreakClass>) -> Bool {
+        static func nextIsNumber(after index: Int, _ classes: UnsafeBufferPointer<LineBreakClass>) -> Bool {
             var next = index + 1
             while next < classes.count, classes[next] == .CM || classes[next] == .ZWJ { next += 1 }
             return next < classes.count && classes[next] == .NU

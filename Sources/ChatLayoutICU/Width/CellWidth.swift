@@ -32,8 +32,8 @@ public struct CellWidthPolicy: Hashable, Sendable {
 enum CellWidth {
     static let variationSelector16: UInt32 = 0xFE0F
     static let variationSelector15: UInt32 = 0xFE0E
-    private static let combiningKeycap: UInt32 = 0x20E3
-    private static let zeroWidthJoiner: UInt32 = 0x200D
+    static let combiningKeycap: UInt32 = 0x20E3
+    static let zeroWidthJoiner: UInt32 = 0x200D
 
     /// The width of the cluster `range` of `text`.
     static func width(_ range: Range<Int>, _ text: AnalyzedText, _ policy: CellWidthPolicy) -> Int {
@@ -45,11 +45,11 @@ enum CellWidth {
         var base = first
         while base < range.upperBound - 1, text.properties[base].graphemeBreak == .prepend { base += 1 }
         let baseProperties = text.properties[base]
-        let baseValue = text.scalars[base].value
+        let baseValue = text.scalar(base).value
         var sum = 0
         var index = first
         while index < range.upperBound {
-            let value = text.scalars[index].value
+            let value = text.scalar(index).value
             let properties = text.properties[index]
             if index > base {
                 if value == variationSelector16 && baseProperties.isEmoji { return 2 }
@@ -60,7 +60,7 @@ enum CellWidth {
                     return 2
                 }
                 if properties.isExtendedPictographic && baseProperties.isExtendedPictographic
-                    && text.scalars[index - 1].value == zeroWidthJoiner {
+                    && text.scalar(index - 1).value == zeroWidthJoiner {
                     return 2
                 }
             }
@@ -80,7 +80,7 @@ enum CellWidth {
         }
     }
 
-    private static func isKeycapBase(_ value: UInt32) -> Bool {
+    static func isKeycapBase(_ value: UInt32) -> Bool {
         (0x30 ... 0x39).contains(value) || value == 0x23 || value == 0x2A
     }
 }
@@ -91,7 +91,7 @@ extension CellWidth {
     static func isEmoji(_ range: Range<Int>, _ text: AnalyzedText) -> Bool {
         let first = text.properties[range.lowerBound]
         guard first.isEmoji || first.graphemeBreak == .regionalIndicator else { return false }
-        if first.isEmojiPresentation && !text.scalars[range].contains(where: { $0.value == variationSelector15 }) { return true }
+        if first.isEmojiPresentation && !range.contains(where: { text.scalar($0).value == variationSelector15 }) { return true }
         return range.count > 1 && width(range, text, CellWidthPolicy()) == 2
     }
 }

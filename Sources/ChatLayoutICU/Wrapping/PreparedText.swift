@@ -12,9 +12,10 @@ import ChatLayoutKit
 /// window) re-wraps every text without measuring one.
 ///
 /// Two forms, one wrapping rule:
-/// - **simple** (most chat text: every code point its own cluster, left to right, no
-///   dictionary breaking; `SimpleTextWrapper` decides): the units are code points, each
-///   starting at a UTF-8 offset, and a line is drawn as it is written;
+/// - **simple** (most chat text: left to right, no dictionary breaking, marks and emoji
+///   sequences at most; `SimpleTextWrapper` decides): the units are grapheme clusters — most
+///   of them a code point — each starting at a UTF-8 offset, and a line is drawn as it is
+///   written;
 /// - **general** (marks, joiners, emoji sequences, right to left, Thai…): the units are grapheme
 ///   clusters, each starting at a code-point offset of the kept `AnalyzedText`, and each
 ///   paragraph's lines are put in display order (UAX #9) when they are made.
@@ -33,7 +34,8 @@ public struct PreparedText: @unchecked Sendable {
         }
     }
 
-    /// One unit lines are made of: a code point (simple) or a grapheme cluster (general).
+    /// One unit lines are made of: a grapheme cluster (in the simple form most often a single
+    /// code point).
     struct Unit: Equatable {
         /// Where it starts: a UTF-8 offset (simple) or a code-point offset (general).
         var start: Int32
@@ -147,11 +149,11 @@ public struct PreparedText: @unchecked Sendable {
                 for (index, display) in displays.enumerated() {
                     // Most lines draw exactly their text: then one string serves both.
                     let line = paragraphLines[index].span
-                    let bytes = analyzed.utf8[Int(analyzed.utf8Offsets[line.lowerBound]) ..< Int(analyzed.utf8Offsets[line.upperBound])]
+                    let bytes = Int(analyzed.utf8Offsets[line.lowerBound]) ..< Int(analyzed.utf8Offsets[line.upperBound])
                     var drawnText = display
                     let same = drawnText.withUTF8 { drawnText in
-                        bytes.withUnsafeBufferPointer {
-                            drawnText.count == $0.count && clk_bytes_equal(drawnText.baseAddress, $0.baseAddress, $0.count) != 0
+                        analyzed.withUTF8 { all in
+                            drawnText.count == bytes.count && clk_bytes_equal(drawnText.baseAddress, all.baseAddress! + bytes.lowerBound, bytes.count) != 0
                         }
                     }
                     lines.append(TextLine(text: same ? display : analyzed.string(line), display: display, width: widths[index]))
@@ -192,7 +194,8 @@ public struct PreparedText: @unchecked Sendable {
         let offset = withUnits { Int($0[paragraph].start) }
         var grownText = grown
         let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }
-        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy) else { return nil }
+        // The rest in the simple form too (its units at UTF-8 offsets, as these).
+        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy), rest.analyzed == nil else { return nil }
         return withUnits { units in
             rest.withUnits { restUnits in
                 PreparedText.make(text: grown, count: paragraph + rest.count, direction: .leftToRight, analyzed: nil) { made in

@@ -1,26 +1,81 @@
 import ChatLayoutKit
 
-/// The fast path of measurement for the texts most chat messages are: every code point its
-/// own grapheme cluster, left to right, no dictionary breaking.
+/// The fast path of measurement for the texts most chat messages are: left to right, no
+/// dictionary breaking, most code points a grapheme cluster of their own.
 ///
-/// A text qualifies when each code point has Grapheme_Cluster_Break Other, LF, LV or LVT (no
+/// A text is simple when each code point has Grapheme_Cluster_Break Other, LF, LV or LVT (no
 /// marks, joiners, variation selectors, regional indicators, Hangul jamo, controls but the
 /// line feed), is not a right-to-left, Arabic-number or bidi-control character and is not of
 /// line-break class SA. Then the clusters are the code points (GB999; LV and LVT join only
 /// jamo, which are excluded), each as wide as its width class, the base direction is left to
-/// right and every line is drawn as it is written.
+/// right and every line is drawn as it is written. `width(of:)` and `singleScalarClusters`
+/// take those texts.
+///
+/// `prepare` also takes, among them, code points that extend or join clusters — marks
+/// (Extend, SpacingMark; no virama, so no aksara joins two clusters), variation selectors,
+/// skin tones, the keycap, the zero-width joiner, regional indicators: emoji sequences, flags
+/// and accented letters. It follows UAX #29 for them as `GraphemeBreaker` does and measures
+/// each such cluster by `CellWidth`'s rules; its units are then clusters, each starting at a
+/// UTF-8 offset, and lines are still drawn as they are written.
 ///
 /// The results are exactly those of the general path (`AnalyzedText`, `GraphemeBreaker`,
-/// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which a test checks over the corpus and
-/// generated texts; what it saves is their per-text arrays and passes: the code points are
-/// decoded once into scratch memory on the stack, the break rules run over it, and each line
-/// is sliced from the text's UTF-8 bytes.
+/// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which tests check over the corpus and
+/// generated texts, unit for unit; what it saves is their per-text arrays and passes: one
+/// pass over the bytes, the units written into scratch memory on the stack, and each line
+/// sliced from the text's UTF-8 bytes.
 enum SimpleTextWrapper {
     /// Grapheme_Cluster_Break values that make a code point its own cluster here.
     private static let simpleGraphemeBreaks: UInt32 =
         1 << GraphemeBreakProperty.other.rawValue | 1 << GraphemeBreakProperty.lf.rawValue
         | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
     private static let bidiBits = CharacterProperties.needsBidiBit | CharacterProperties.bidiControlBit
+    /// Grapheme_Cluster_Break values `prepare` also takes: a code point that extends the
+    /// cluster before it (marks, variation selectors, skin tones, the keycap), a joiner, a
+    /// regional indicator.
+    private static let clusterGraphemeBreaks: UInt32 = simpleGraphemeBreaks
+        | 1 << GraphemeBreakProperty.extend.rawValue | 1 << GraphemeBreakProperty.zwj.rawValue
+        | 1 << GraphemeBreakProperty.regionalIndicator.rawValue | 1 << GraphemeBreakProperty.spacingMark.rawValue
+
+    private static let plainLetterMask: UInt32 = 0x3F << CharacterProperties.lineBreakShift | 0x1F << CharacterProperties.graphemeShift
+        | CharacterProperties.extendedPictographicBit | CharacterProperties.eastAsianFWHBit
+        | CharacterProperties.bidiControlBit | CharacterProperties.viramaBit
+    private static let plainLetterValue: UInt32 = UInt32(LineBreakClass.AL.rawValue) << CharacterProperties.lineBreakShift
+        | UInt32(GraphemeBreakProperty.other.rawValue) << CharacterProperties.graphemeShift
+
+    /// A letter of class AL (as it is, not resolved) and Grapheme_Cluster_Break Other, neither
+    /// pictographic nor East Asian F/W/H (nor a bidi control or virama, which no such letter
+    /// is): after one, another leaves the break rules' state as it was (see `measure`).
+    @inline(__always)
+    private static func isPlainLetter(_ properties: CharacterProperties) -> Bool {
+        properties.rawValue & plainLetterMask == plainLetterValue
+    }
+
+    /// A code point of class ID, H2 or H3 (as it is) and Grapheme_Cluster_Break Other, LV or
+    /// LVT, not pictographic (nor a bidi control or virama, which no such code point is): one
+    /// after another, the break is allowed, each is a cluster, and the break rules' state is the
+    /// last one's alone (see `measure`). Ideographs, kana, Hangul syllables.
+    @inline(__always)
+    private static func isPlainIdeograph(_ properties: CharacterProperties) -> Bool {
+        let lineBreak = properties.lineBreak
+        let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
+        return (lineBreak == .ID || lineBreak == .H2 || lineBreak == .H3)
+            && (plainIdeographGraphemeBreaks >> graphemeBreak) & 1 == 1
+            && properties.rawValue & (CharacterProperties.extendedPictographicBit | CharacterProperties.bidiControlBit
+                                      | CharacterProperties.viramaBit | CharacterProperties.needsBidiBit) == 0
+    }
+    private static let plainIdeographGraphemeBreaks: UInt32 = 1 << GraphemeBreakProperty.other.rawValue
+        | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
+
+    /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` that is no
+    /// virama (without one, no aksara joins two clusters: GB9c), or right to left; no bidi
+    /// control, no SA.
+    @inline(__always)
+    private static func isPreparedOnFastPath(_ properties: CharacterProperties) -> Bool {
+        let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
+        return (clusterGraphemeBreaks >> graphemeBreak) & 1 == 1
+            && properties.rawValue & (CharacterProperties.bidiControlBit | CharacterProperties.viramaBit) == 0
+            && properties.lineBreak != .SA
+    }
 
     @inline(__always)
     private static func isSimple(_ properties: CharacterProperties) -> Bool {
@@ -37,17 +92,295 @@ enum SimpleTextWrapper {
 
     /// `text` prepared for wrapping (its code points' widths and break opportunities), or nil
     /// when it needs the general path.
+    ///
+    /// One pass over the bytes: each code point decoded (printable ASCII by a range check and
+    /// one load from the table's first block), its break opportunity decided (UAX #14 over the
+    /// code points, as the general path's `LineBreaker.actions`) and its unit written into
+    /// scratch memory (on the stack for most texts), copied into the prepared text at the end;
+    /// the first code point that is not simple stops it. Inside a word of ASCII letters the
+    /// break rules' state no longer changes: the letters after the first are written alone.
     static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
         var bytes = text
         return bytes.withUTF8 { bytes in
-            withDecoded(bytes, table) { decoded in
-                decoded.map { decoded in
-                    PreparedText.make(text: text, count: decoded.count, direction: .leftToRight, analyzed: nil) {
-                        writeUnits(decoded, byteCount: bytes.count, policy: policy, into: $0)
+            withUnsafeTemporaryAllocation(of: PreparedText.Unit.self, capacity: bytes.count + 1) { scratch in
+                let units = scratch.baseAddress!
+                guard let measured = measure(bytes, table, policy, into: units) else { return nil }
+                let count = measured.count
+                guard measured.needsBidi else {
+                    return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil) { made in
+                        made.initialize(from: units, count: count + 1)
                     }
+                }
+                // Right-to-left letters or Arabic digits: the general form, its lines put in
+                // display order when made — units at code-point offsets (the code points before
+                // each unit's first byte are the bytes there that continue none), the analysed
+                // text kept for the reordering.
+                var codePoints: Int32 = 0
+                var byte = 0
+                for index in 0 ... count {
+                    let start = Int(units[index].start)
+                    while byte < start {
+                        if bytes[byte] & 0xC0 != 0x80 { codePoints += 1 }
+                        byte += 1
+                    }
+                    units[index].start = codePoints
+                }
+                return PreparedText.make(text: text, count: count, direction: measured.direction,
+                                         analyzed: AnalyzedText(text, table: table)) { made in
+                    made.initialize(from: units, count: count + 1)
                 }
             }
         }
+    }
+
+    /// What `measure` found besides the units.
+    struct Measured {
+        /// The number of units.
+        var count: Int
+        /// Some code point is right to left or an Arabic number: the lines need reordering.
+        var needsBidi: Bool
+        /// The base direction: the first strong code point's.
+        var direction: TextDirection
+    }
+
+    /// Writes the units of `bytes` (each cluster's UTF-8 offset, width and flags, then the
+    /// end) into `units`: their number and what bidi needs, or nil at the first code point the
+    /// fast path does not take.
+    @inline(__always)
+    private static func measure(_ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable, _ policy: CellWidthPolicy,
+                                into units: UnsafeMutablePointer<PreparedText.Unit>) -> Measured? {
+        table.stage1.withUnsafeBufferPointer { stage1 in
+            table.stage2.withUnsafeBufferPointer { stage2 -> Measured? in
+                let stage2 = UnsafeRawPointer(stage2.baseAddress!).assumingMemoryBound(to: CharacterProperties.self)
+                // The block of U+0000–U+007F: printable ASCII and the line feed are the only
+                // simple code points below U+0080, and A–Z, a–z are letters (AL); a test checks
+                // that the table agrees.
+                let ascii = stage2 + Int(stage1[0]) << CharacterPropertyTable.blockShift
+                @inline(__always) func properties(of value: UInt32) -> CharacterProperties {
+                    let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                    return stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask]
+                }
+                @inline(__always) func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- 0x61 < 26 }
+                // LB25's lookahead from the byte at `start`: the next code point, past combining
+                // marks, is NU. (A code point read here that is not simple fails the text later.)
+                func nextIsNumber(from start: Int) -> Bool {
+                    var index = start
+                    while index < bytes.count {
+                        let (value, length) = decode(bytes, at: index)
+                        let cls = LineBreaker.resolve(properties(of: value))
+                        if cls != .CM && cls != .ZWJ { return cls == .NU }
+                        index += length
+                    }
+                    return false
+                }
+                var state = LineBreaker.State()
+                var previous = LineBreakClass.XX // the class of the code point before, as resolved
+                // The grapheme rules' state (as `GraphemeBreaker`): the property of the code point
+                // before, GB11's (1 inside "ExtPict Extend*", 2 right after its ZWJ), GB12–13's.
+                var graphemeBreak = GraphemeBreakProperty.other
+                var pictographicState = 0
+                var regionalIndicators = 0
+                var count = 0
+                // Any right-to-left or Arabic-number code point; the first strong one's direction
+                // (no isolate is taken: no bidi control).
+                var needsBidi = false
+                var direction: TextDirection?
+                var index = 0
+                // The plain letters after one (see below), each a unit of its own.
+                @inline(__always) func writeRunOfLetters() {
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte < 0x80 {
+                            guard isLetter(byte) else { break }
+                            // A–Z and a–z are strong left to right.
+                            if direction == nil { direction = .leftToRight }
+                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
+                            count += 1
+                            index += 1
+                            continue
+                        }
+                        let (value, letterLength) = decode(bytes, at: index)
+                        let letter = properties(of: value)
+                        guard isPlainLetter(letter) else { break }
+                        if letter.needsBidi { needsBidi = true }
+                        if direction == nil {
+                            if letter.isStrongLeft { direction = .leftToRight } else if letter.isStrongRight { direction = .rightToLeft }
+                        }
+                        let letterWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy))
+                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: letterWidth, flags: 0))
+                        count += 1
+                        index += letterLength
+                    }
+                }
+                while index < bytes.count {
+                    let lead = bytes[index]
+                    // The commonest steps of ASCII text, taken here as the rules take them: a
+                    // space after anything but a hard break (LB7, before all but LB4–LB6; it
+                    // hangs), and a letter after spaces (LB18, but for OP SP* ×: LB14), then the
+                    // rest of its word. Both are clusters of their own (GB999: no CR, no Prepend
+                    // here), and leave the grapheme rules' state as any ASCII does.
+                    if lead == 0x20 && count > 0 && previous != .LF {
+                        state.advance(.SP, ascii[0x20])
+                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1,
+                                                                         flags: PreparedText.Unit.hangingSpace))
+                        count += 1
+                        index += 1
+                        previous = .SP
+                        graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                        continue
+                    }
+                    if previous == .SP && isLetter(lead) {
+                        let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
+                        state.advance(.AL, ascii[Int(lead)])
+                        if direction == nil { direction = .leftToRight }
+                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: flags))
+                        count += 1
+                        index += 1
+                        previous = .AL
+                        graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                        writeRunOfLetters()
+                        continue
+                    }
+                    let scalarProperties: CharacterProperties
+                    let width: Int16
+                    let length: Int
+                    if lead < 0x80 {
+                        guard (lead &- 0x20) < 0x5F || lead == 0x0A else { return nil }
+                        scalarProperties = ascii[Int(lead)]
+                        width = lead == 0x0A ? 0 : 1
+                        length = 1
+                        // Printable ASCII and the line feed: property Other or LF, never
+                        // pictographic, so a cluster of their own (GB4, GB999).
+                        graphemeBreak = lead == 0x0A ? .lf : .other
+                        pictographicState = 0
+                        regionalIndicators = 0
+                    } else {
+                        let (value, decodedLength) = decode(bytes, at: index)
+                        scalarProperties = properties(of: value)
+                        guard isPreparedOnFastPath(scalarProperties) else { return nil }
+                        if scalarProperties.needsBidi { needsBidi = true }
+                        width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
+                        length = decodedLength
+                        // UAX #29 as `GraphemeBreaker` (no aksara: no virama is taken).
+                        let current = scalarProperties.graphemeBreak
+                        let isPictographic = scalarProperties.isExtendedPictographic
+                        let startsCluster = count == 0
+                            || GraphemeBreaker.isBoundary(graphemeBreak, current, isPictographic, pictographicState, regionalIndicators)
+                        regionalIndicators = current == .regionalIndicator ? regionalIndicators + 1 : 0
+                        if isPictographic {
+                            pictographicState = 1
+                        } else if pictographicState == 1 && current == .zwj {
+                            pictographicState = 2
+                        } else if !(pictographicState == 1 && current == .extend) {
+                            pictographicState = 0
+                        }
+                        graphemeBreak = current
+                        if !startsCluster {
+                            if direction == nil {
+                                if scalarProperties.isStrongLeft { direction = .leftToRight } else if scalarProperties.isStrongRight { direction = .rightToLeft }
+                            }
+                            // Joins the cluster of the last unit: the break rules still step over it
+                            // (LB9 and the others read it), its opportunity is inside a cluster and
+                            // not kept; the cluster is measured again whole, and is no single space.
+                            let cls = LineBreaker.resolve(scalarProperties)
+                            _ = state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + decodedLength) })
+                            let last = units + count - 1
+                            last.pointee.width = clusterWidth(bytes, from: Int(last.pointee.start), to: index + decodedLength, properties(of:), policy)
+                            last.pointee.flags &= ~PreparedText.Unit.hangingSpace
+                            previous = cls
+                            index += decodedLength
+                            continue
+                        }
+                    }
+                    if direction == nil {
+                        if scalarProperties.isStrongLeft { direction = .leftToRight } else if scalarProperties.isStrongRight { direction = .rightToLeft }
+                    }
+                    let cls = LineBreaker.resolve(scalarProperties)
+                    var flags: UInt8 = 0
+                    if count == 0 {
+                        state.start(cls, scalarProperties)
+                    } else {
+                        let action = state.decideCommon(raw: previous, current: cls, scalarProperties)
+                            ?? state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + length) })
+                        if action != .prohibited { flags = PreparedText.Unit.breakBefore }
+                    }
+                    if cls == .LF {
+                        flags |= PreparedText.Unit.hardBreak
+                    } else if cls == .SP {
+                        flags |= PreparedText.Unit.hangingSpace
+                    }
+                    (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: width, flags: flags))
+                    count += 1
+                    index += length
+                    // A run of letters. After a plain letter (`isPlainLetter`: class AL, property
+                    // Other, neither pictographic nor East Asian F/W/H) the break rules' state is
+                    // what any further plain letter leaves it — the previous class AL, no number,
+                    // no regional indicators, neither East Asian nor pictographic — but for the
+                    // class before the previous, which only LB21a reads, after HY or BA, and the
+                    // next step sets again; no break falls between letters (LB28), each is a
+                    // cluster (GB999), and the grapheme rules' state stays. So the plain letters
+                    // that follow are written alone: ASCII ones by a range check, others by a
+                    // lookup.
+                    if isPlainLetter(scalarProperties) { writeRunOfLetters() }
+                    previous = cls
+                    // A run of ideographs, kana and Hangul syllables (class ID, H2 or H3, property
+                    // Other, LV or LVT, not pictographic, as `isPlainIdeograph` says): between two
+                    // of them a line may break (LB31: no rule before it names these pairs but LB26,
+                    // of jamo), each is a cluster (GB999: LV and LVT join only jamo), and the
+                    // break rules' state after the last is that of the last alone, set once.
+                    if isPlainIdeograph(scalarProperties) {
+                        var last: CharacterProperties?
+                        while index < bytes.count && bytes[index] >= 0x80 {
+                            let (value, ideographLength) = decode(bytes, at: index)
+                            let ideograph = properties(of: value)
+                            guard isPlainIdeograph(ideograph) else { break }
+                            if direction == nil {
+                                if ideograph.isStrongLeft { direction = .leftToRight } else if ideograph.isStrongRight { direction = .rightToLeft }
+                            }
+                            let ideographWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(ideograph, policy))
+                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: ideographWidth,
+                                                                             flags: PreparedText.Unit.breakBefore))
+                            count += 1
+                            last = ideograph
+                            index += ideographLength
+                        }
+                        if let last {
+                            let lastClass = LineBreaker.resolve(last)
+                            state.advance(lastClass, last)
+                            previous = lastClass
+                            graphemeBreak = last.graphemeBreak
+                        }
+                    }
+                }
+                (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: bytes.count), width: 0, flags: 0))
+                return Measured(count: count, needsBidi: needsBidi, direction: direction ?? .leftToRight)
+            }
+        }
+    }
+
+    /// The width of the cluster of the code points in `bytes[start ..< end]`, by
+    /// `CellWidth.width`'s rules (its base the first code point: no Prepend is taken).
+    private static func clusterWidth(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                     _ properties: (UInt32) -> CharacterProperties, _ policy: CellWidthPolicy) -> Int16 {
+        let (baseValue, baseLength) = decode(bytes, at: start)
+        let base = properties(baseValue)
+        var sum = CellWidth.scalarWidth(base, policy)
+        var previousValue = baseValue
+        var index = start + baseLength
+        while index < end {
+            let (value, length) = decode(bytes, at: index)
+            let current = properties(value)
+            if value == CellWidth.variationSelector16 && base.isEmoji { return 2 }
+            if value == CellWidth.variationSelector15 && base.isEmoji { return 1 }
+            if value == CellWidth.combiningKeycap && CellWidth.isKeycapBase(baseValue) { return 2 }
+            if current.isEmojiModifier && base.isEmojiModifierBase { return 2 }
+            if current.graphemeBreak == .regionalIndicator && base.graphemeBreak == .regionalIndicator { return 2 }
+            if current.isExtendedPictographic && base.isExtendedPictographic && previousValue == CellWidth.zeroWidthJoiner { return 2 }
+            sum += CellWidth.scalarWidth(current, policy)
+            previousValue = value
+            index += length
+        }
+        return Int16(min(sum, 2))
     }
 
     /// The code points of `text` with their widths when each is a grapheme cluster of its own
@@ -84,53 +417,9 @@ enum SimpleTextWrapper {
         }
     }
 
-    /// The code points of a valid UTF-8 text: where each starts, and its properties.
-    ///
-    /// Each buffer is exactly as long as the text (`offsets` one longer), never the whole
-    /// scratch allocation: the break rules look ahead up to the end of `classes` (LB25), and
-    /// scratch beyond the text holds whatever earlier work left there.
-    struct Decoded {
-        var offsets: UnsafeMutableBufferPointer<Int32>          // count + 1
-        var properties: UnsafeMutableBufferPointer<CharacterProperties>
-        var classes: UnsafeMutableBufferPointer<LineBreakClass>
-
-        /// The number of code points.
-        var count: Int { properties.count }
-    }
-
-    /// Decodes `bytes` into scratch memory and calls `body` with it, or with nil when a code
-    /// point is not simple.
-    private static func withDecoded<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ table: CharacterPropertyTable, _ body: (Decoded?) -> Result
-    ) -> Result {
-        let capacity = bytes.count + 1
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { offsets in
-            withUnsafeTemporaryAllocation(of: CharacterProperties.self, capacity: capacity) { properties in
-                withUnsafeTemporaryAllocation(of: LineBreakClass.self, capacity: capacity) { classes in
-                    var count = 0
-                    var index = 0
-                    while index < bytes.count {
-                        let (value, length) = decode(bytes, at: index)
-                        let scalarProperties = table[codePoint: value]
-                        guard isSimple(scalarProperties) else { return body(nil) }
-                        offsets.initializeElement(at: count, to: Int32(index))
-                        properties.initializeElement(at: count, to: scalarProperties)
-                        classes.initializeElement(at: count, to: LineBreaker.resolve(scalarProperties))
-                        count += 1
-                        index += length
-                    }
-                    offsets.initializeElement(at: count, to: Int32(bytes.count))
-                    return body(Decoded(offsets: UnsafeMutableBufferPointer(rebasing: offsets[...count]),
-                                        properties: UnsafeMutableBufferPointer(rebasing: properties[..<count]),
-                                        classes: UnsafeMutableBufferPointer(rebasing: classes[..<count])))
-                }
-            }
-        }
-    }
-
     /// The code point at `index` of valid UTF-8 (Swift strings are) and its length in bytes.
     @inline(__always)
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int) {
         let lead = UInt32(bytes[index])
         if lead < 0x80 { return (lead, 1) }
         if lead < 0xE0 {
@@ -141,32 +430,5 @@ enum SimpleTextWrapper {
         }
         return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
                 | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
-    }
-
-    /// The code points as units of a prepared text: each one's UTF-8 offset, width, and
-    /// whether a line may break before it (UAX #14 over the code points, as the general path's
-    /// `LineBreaker.actions`), is a line feed or a space; then the end.
-    private static func writeUnits(_ text: Decoded, byteCount: Int, policy: CellWidthPolicy,
-                                   into units: UnsafeMutablePointer<PreparedText.Unit>) {
-        let count = text.count
-        let classes = UnsafeBufferPointer(text.classes)
-        let properties = UnsafeBufferPointer(text.properties)
-        let offsets = text.offsets
-        var state = LineBreaker.State()
-        if count > 0 { state.start(classes[0], properties[0]) }
-        for index in 0 ..< count {
-            let cls = classes[index]
-            var flags: UInt8 = 0
-            if index > 0 && state.decide(at: index, classes, properties) != .prohibited { flags |= PreparedText.Unit.breakBefore }
-            var width = CellWidth.scalarWidth(properties[index], policy)
-            if cls == .LF {
-                flags |= PreparedText.Unit.hardBreak
-                width = 0
-            } else if cls == .SP {
-                flags |= PreparedText.Unit.hangingSpace
-            }
-            (units + index).initialize(to: PreparedText.Unit(start: offsets[index], width: Int16(width), flags: flags))
-        }
-        (units + count).initialize(to: PreparedText.Unit(start: Int32(byteCount), width: 0, flags: 0))
     }
 }

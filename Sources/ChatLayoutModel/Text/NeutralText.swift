@@ -56,6 +56,13 @@ public struct NeutralText: Hashable, Sendable, Codable, ExpressibleByStringLiter
         count == 0 ? self : NeutralText(String(Substring(withoutTrailingClosers).dropLast(count)))
     }
 
+    /// A piece cut out of a neutral text (a line of a wrapped quote), balanced again: it closes
+    /// the bidi isolates and embeddings it opened and drops the closers of those it did not
+    /// open, so that no line leaks its direction into the next (``UntrustedText/neutralize(_:)``).
+    package static func balancedPiece(_ piece: Substring) -> NeutralText {
+        NeutralText(String(piece))
+    }
+
     /// Two neutral texts one after the other: still neutral, as each closes what it opens.
     static func + (lhs: NeutralText, rhs: NeutralText) -> NeutralText {
         NeutralText(composing: lhs.string + rhs.string)

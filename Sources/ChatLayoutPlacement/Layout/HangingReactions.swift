@@ -266,7 +266,7 @@ extension RowLayout {
         if lines.count > 1 || !mark.isEmpty || !bar.isEmpty {
             let count = lines.count
             lines = lines.map { line in
-                let neutral = count > 1 ? UntrustedText.neutralize(line.text) : line.text
+                let neutral = count > 1 ? NeutralText.balancedPiece(line.text[...]).string : line.text
                 let shown = mark + bar + neutral
                 var drawnLine = measurer.wrap(shown, width: Int(Int32.max), style: .subheadline).lines.first
                 // A line the neutralising made wider than its room is cut back to it.

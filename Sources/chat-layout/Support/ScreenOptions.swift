@@ -102,7 +102,7 @@ struct ScreenOptions: ParsableArguments {
         var output = StandardOutput()
         let renderer = TextRenderer(engine: engine)
         try MessageListScreen.forEachPart(conversation, environment: environment, width: width) { part, rows in
-            try renderer.render(part, rows: rows) { try output.write($0) }
+            try renderer.renderUTF8(part, rows: rows) { try output.write(utf8: $0) }
         }
         try output.flush()
     }

@@ -100,6 +100,12 @@ struct StandardOutput {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
+    /// Writes UTF-8 bytes as they are (the text renderer's lines).
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         let failure = buffer.withUnsafeBytes { StandardStreams.write($0, to: 1) }

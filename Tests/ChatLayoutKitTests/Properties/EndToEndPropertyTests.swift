@@ -180,7 +180,7 @@ import Testing
             for (name, shot, whole) in [("whole screen", screen, run.rows), ("viewport", framed, renderer.rows(framed))] {
                 let bandHeight = random.pick([1, 2, 3, 5, 8, 13, 40])
                 var banded: [String] = []
-                renderer.forEachRow(shot, bandHeight: bandHeight) { banded.append($0) }
+                renderer.forEachRow(shot, bandHeight: bandHeight, asLines: false) { banded.append($0) }
                 if banded != whole {
                     let row = zip(banded, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(banded.count, whole.count)
                     return "\(name) in bands of \(bandHeight): row \(row) differs (\(banded.count) rows, \(whole.count) whole)"
@@ -214,6 +214,10 @@ import Testing
                 renderer.render(list, bandHeight: bandHeight) { banded += $0 }
                 if banded != whole { return "bands of \(bandHeight.map(String.init) ?? "default") differ from the whole screen's drawing" }
             }
+            // As bytes (what the command line writes): the same text.
+            var bytes: [UInt8] = []
+            renderer.renderUTF8(list, rows: 0 ..< list.screen().height) { bytes += $0 }
+            if bytes != Array(whole.utf8) { return "the drawing as UTF-8 differs from the whole screen's drawing" }
             // Laid out and drawn a part at a time: the parts cover the screen's rows in order,
             // and their drawings make the whole one.
             for messagesPerPart in [1, 2, random.int(3 ... 9), 2048] {
