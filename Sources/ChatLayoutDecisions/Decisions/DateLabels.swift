@@ -55,6 +55,8 @@ package struct LocalTimes: Sendable {
     let labeler: DateLabeler
     private var shortTimes: ShortTimes
     private var labels: [CalendarDay: String] = [:]
+    /// The day last asked for and its label: neighbours share a day (no hashing).
+    private var lastLabel: (day: CalendarDay, label: String)?
 
     package init(style: DateSeparatorStyle, timeFormat: MessageTimeFormat = .short, formatter: any LocaleFormatting, now: Timestamp) {
         labeler = DateLabeler(style: style, formatter: formatter, now: now)
@@ -71,9 +73,15 @@ package struct LocalTimes: Sendable {
 
     /// The label of `day`, formatted from an instant on that day the first time it is asked for.
     package mutating func label(for day: CalendarDay, at instant: Timestamp) -> String {
-        if let label = labels[day] { return label }
-        let label = labeler.label(for: day, at: instant)
-        labels[day] = label
+        if let lastLabel, lastLabel.day == day { return lastLabel.label }
+        let label: String
+        if let known = labels[day] {
+            label = known
+        } else {
+            label = labeler.label(for: day, at: instant)
+            labels[day] = label
+        }
+        lastLabel = (day, label)
         return label
     }
 }

@@ -48,6 +48,20 @@ extension MessageListResolver {
         return (consume decision, separatorAbove)
     }
 
+    /// The group boundary of `message`, whose decisions (not explained) are `decision`, under
+    /// the message `above` as it still is, with `below` under it now, when the rest of its
+    /// decisions stand: the message under it is all that changed, and `decide` reads the
+    /// boundary only through whether it ends the group, which with the position stays.
+    /// Nil when either changes (the message is decided again).
+    package func boundary(keeping decision: MessageDecision, of message: Message, time: MessageTime, above: MessageAbove?,
+                          below: MessageBelow?, grouping: GroupingResolver, in conversation: Conversation) -> GroupBoundary? {
+        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: conversation.historyLoaded)
+        guard boundary.isLast == decision.groupBoundary.isLast, decision.reasons.isEmpty,
+              GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast) == decision.position
+        else { return nil }
+        return boundary
+    }
+
     /// Whether `message` ends its group: read from the message under it and the
     /// date separator between them, never from the message above.
     func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,

@@ -248,6 +248,19 @@ struct EntryStore: Sendable {
         return true
     }
 
+    /// Calls `body` with each row of the entry at `position`, top to bottom, with its index in
+    /// the list: the entry and its chunk read in place.
+    func forEachRow(of position: Int, texts: EntryRowTexts, _ body: (EntryRow, Int) -> Void) {
+        assert(staleChunk == nil, "rows read before settle()")
+        let (chunk, index) = location(of: position)
+        let table = store.chunks[chunk].rows, chunkTop = store.tops[chunk], first = store.rowStarts[chunk]
+        var row = store.chunks[chunk].rowStarts[index]
+        store.chunks[chunk].entries[index].forEachRowContent(texts: texts) { id, content in
+            body(EntryRow(id: id, content: content, place: .stored(table, row: row, dy: chunkTop)), first + row)
+            row += 1
+        }
+    }
+
     /// The first position whose entry satisfies `isAtOrAfter`, which must be false for a
     /// prefix of the entries and true for the rest (else `count`).
     func partitionPoint(_ isAtOrAfter: (ListEntry) -> Bool) -> Int {
@@ -264,8 +277,20 @@ struct EntryStore: Sendable {
         return store.starts[chunk] + first
     }
 
-    /// The first position whose key is `key` or after it.
-    func lowerBound(_ key: SortKey) -> Int { partitionPoint { $0.key >= key } }
+    /// The first position whose key is `key` or after it. Keys after the last chunk's first
+    /// (where appends land, and the entries around them) are searched in that chunk alone.
+    func lowerBound(_ key: SortKey) -> Int {
+        let lastChunk = store.chunks.count - 1
+        guard lastChunk >= 0, store.chunks[lastChunk].entries[0].key < key else { return partitionPoint { $0.key >= key } }
+        let entries = store.chunks[lastChunk].entries
+        if entries[entries.count - 1].key < key { return count }
+        var first = 1, last = entries.count - 1
+        while first < last {
+            let middle = (first + last) / 2
+            if entries[middle].key >= key { last = middle } else { first = middle + 1 }
+        }
+        return store.starts[lastChunk] + first
+    }
 
     /// The first position whose key is after `key`.
     func upperBound(_ key: SortKey) -> Int { partitionPoint { $0.key > key } }
@@ -430,6 +455,14 @@ struct EntryStore: Sendable {
             return
         }
         let last = store.chunks.count - 1
+        // Appending to a full last chunk starts a new one: no chunk is split, no row copied
+        // (the common case: a message arrives at the bottom).
+        if position == count && store.chunks[last].entries.count >= chunkLength {
+            let chunk = Chunk([entry])
+            candidates += chunk.candidates
+            store.append(chunk)
+            return
+        }
         let (chunk, index) = position == count ? (last, store.chunks[last].entries.count) : location(of: position)
         let length = store.modify(chunk) { chunk in
             chunk.entries.insert(entry, at: index)

@@ -294,8 +294,17 @@ extension IncrementalMessageList {
 
     /// Resolves the entries of `record.refresh` again, top to bottom; when one starts or stops
     /// ending its group, the one under it follows (its position and the space above it).
+    ///
+    /// An entry refreshed only because the entry under it changed (`record.belowChanged`)
+    /// and not forced by the one above it keeps its rows, and is not decided again, when its
+    /// group position and whether it ends its group stay (`boundaryKeepingRows(at:)`): only
+    /// its group boundary changes, if anything.
     private mutating func resolveAgain(_ record: inout ChangeRecord) {
-        let pending = record.refresh.sorted()
+        var pending = record.refresh.sorted()
+        if !record.belowChanged.isEmpty {
+            for key in record.belowChanged.sorted() where !record.refresh.contains(key) { pending.append(key) }
+            pending.sort()
+        }
         var next = 0
         var cascade: Int?
         var done = -1
@@ -309,15 +318,28 @@ extension IncrementalMessageList {
                 next += 1
             }
             let position: Int
-            if let forced = cascade, listed.map({ forced <= $0 }) ?? true {
-                position = forced
+            var forced = false
+            if let cascaded = cascade, listed.map({ cascaded <= $0 }) ?? true {
+                position = cascaded
                 cascade = nil
+                forced = true
             } else if let listed {
                 position = listed
             } else {
                 break
             }
             if listed == position { next += 1 }
+            if !forced, !record.belowChanged.isEmpty, record.belowChanged.contains(entries[position].key),
+               !record.refresh.contains(entries[position].key), let boundary = boundaryKeepingRows(at: position) {
+                // Its rows stay; its decisions change only in their group boundary, if at all.
+                if boundary != entries[position].decisionBox.value.groupBoundary {
+                    record.keep(at: position, in: entries)
+                    entries.update(at: position) { $0.groupBoundary = boundary }
+                    record.resolved.append(entries[position].key)
+                }
+                done = position
+                continue
+            }
 
             let endedGroup = entries[position].decision.isLastInGroup
             entries.settle() // the tops of the entries above are final
@@ -337,6 +359,9 @@ extension IncrementalMessageList {
 struct ChangeRecord {
     /// Entries to resolve again, by key.
     var refresh = SortKeySet()
+    /// Entries to resolve again only because the entry under them changed (not also in
+    /// `refresh`): kept as they are when their group boundary and position stay.
+    var belowChanged = SortKeySet()
     /// Entries the change added.
     var added = SortKeySet()
     /// Entries before the change, for those it changed or removed, with where their rows
@@ -383,9 +408,11 @@ struct ChangeRecord {
         before.modify(key) { $0.rows = .unread(chunk: chunk, start: start) }
     }
 
-    /// The entry at `position` and the two around it are resolved again.
+    /// The entry at `position` and the two around it are resolved again (the one above it
+    /// only because the entry under it changed).
     mutating func refreshAround(_ position: Int, in entries: EntryStore) {
-        for neighbour in max(0, position - 1) ... min(entries.count - 1, position + 1) {
+        if position > 0 { belowChanged.insert(entries[position - 1].key) }
+        for neighbour in position ... min(entries.count - 1, position + 1) {
             refresh.insert(entries[neighbour].key)
         }
     }

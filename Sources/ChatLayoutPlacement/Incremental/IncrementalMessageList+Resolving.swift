@@ -26,6 +26,18 @@ extension IncrementalMessageList {
         }
     }
 
+    /// The group boundary of the entry at `position`, whose entry below is all that changed,
+    /// when the rest of its decisions and its rows stay (`Pipeline.boundary(keeping:…)`);
+    /// nil when it is resolved again.
+    mutating func boundaryKeepingRows(at position: Int) -> GroupBoundary? {
+        let above = position > 0 ? entries[position - 1].asAbove : nil
+        let below = position + 1 < entries.count ? entries[position + 1].asBelow : nil
+        let label = localTimes.label(for: entries[position].day, at: entries[position].key.createdAt)
+        let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
+        return pipeline.boundary(keeping: entries[position], above: above, below: below, label: label,
+                                 unreadAbove: entries[position].key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
+    }
+
     private mutating func resolved(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
                                    into rows: inout RowTable) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)

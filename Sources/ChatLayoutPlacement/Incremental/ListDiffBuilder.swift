@@ -36,21 +36,31 @@ struct ListDiffBuilder {
     /// The stretches of the entries `record` touched.
     mutating func compare(_ record: ChangeRecord) {
         // Old and new sides in key order; at one key the old side first.
-        var points = record.before.keys.map { ($0, true) }
-        points.reserveCapacity(points.count + record.resolved.count)
+        var points: [(SortKey, Bool)] = []
+        points.reserveCapacity(record.before.count + record.resolved.count)
+        record.before.forEachKey { points.append(($0, true)) }
         for key in record.resolved { points.append((key, false)) }
         points.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 && !$1.1 }
-        // The rows of the stretch so far, old and new; new rows in order from `nextIndex`.
+        // The rows of the stretch so far, old and new (a change touches a few).
         var oldRows: [EntryRow] = []
         var newRows: [NewRow] = []
-        var nextIndex: Int?
+        oldRows.reserveCapacity(8)
+        newRows.reserveCapacity(8)
+        // Where the current key is or would be, and the first position after the previous
+        // key: one search a key. An untouched entry between them ends the stretch.
         var previous: SortKey?
+        var position = 0
+        var previousEnd = 0
         for (key, isOld) in points {
-            if let previous, previous != key, entries.lowerBound(key) > entries.upperBound(previous) {
-                match(oldRows, newRows)
-                oldRows.removeAll(keepingCapacity: true)
-                newRows.removeAll(keepingCapacity: true)
-                nextIndex = nil
+            if key != previous {
+                position = entries.lowerBound(key)
+                if previous != nil && position > previousEnd {
+                    match(oldRows, newRows)
+                    oldRows.removeAll(keepingCapacity: true)
+                    newRows.removeAll(keepingCapacity: true)
+                }
+                previousEnd = position < entries.count && entries[position].key == key ? position + 1 : position
+                previous = key
             }
             if isOld {
                 let (entry, rows) = record.before[key]!
@@ -78,19 +88,9 @@ struct ListDiffBuilder {
                     row += 1
                 }
             } else {
-                // New positions of a stretch are consecutive: only its first is searched by row.
-                let position = entries.position(of: key)!
-                var index = nextIndex ?? entries.rowIndex(of: position)
-                var rowsLeft = entries[position].rowCount
-                entries.forEachRow(from: position, texts: texts) { row, _ in
-                    newRows.append(NewRow(row: row, index: index))
-                    index += 1
-                    rowsLeft -= 1
-                    return rowsLeft > 0
-                }
-                nextIndex = index
+                // A resolved key is an entry's: it stands at `position`.
+                entries.forEachRow(of: position, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
             }
-            previous = key
         }
         match(oldRows, newRows)
     }

@@ -14,6 +14,15 @@ struct ListEntry: Sendable {
         get { decisionBox.value }
         set { decisionBox = DecisionBox(newValue) }
     }
+    /// The decisions' group boundary (set: the decisions copied once into a new reference).
+    var groupBoundary: GroupBoundary {
+        get { decisionBox.value.groupBoundary }
+        set {
+            var decision = decisionBox.value
+            decision.groupBoundary = newValue
+            decisionBox = DecisionBox(decision)
+        }
+    }
     /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
     /// neighbours read), and decisions are large values.
     private(set) var decisionBox: DecisionBox
@@ -175,7 +184,12 @@ struct EntryRow {
     /// The row as an item of the list, at `index` in it.
     func laidOut(index: Int) -> LaidOutItem {
         switch place {
-        case .stored(let table, let row, let dy): LaidOutItem(id: id, index: index, item: item, table: table, row: row, dy: dy)
+        case .stored(let table, let row, let dy):
+            if case .message(let decision) = content {
+                LaidOutItem(id: id, index: index, decision: decision, table: table, row: row, dy: dy)
+            } else {
+                LaidOutItem(id: id, index: index, item: item, table: table, row: row, dy: dy)
+            }
         case .box, .unchanged, .records: LaidOutItem(id: id, index: index, item: item, row: box)
         }
     }

@@ -92,7 +92,25 @@ public struct LaidOutItem: Hashable, Sendable {
     /// The row's index in the list, top to bottom.
     public var index: Int
     /// What was decided about the row.
-    public var item: MessageListItem
+    public var item: MessageListItem {
+        get {
+            switch decided {
+            case .item(let item): item
+            case .message(let decision): .message(decision.value)
+            }
+        }
+        set { decided = .item(newValue) }
+    }
+
+    /// What was decided: an item, or a message row's decisions behind the list's shared
+    /// reference (an item of the incremental list: the decisions, a large value, are copied
+    /// out only when asked for).
+    private enum Decided: Sendable {
+        case item(MessageListItem)
+        case message(DecisionBox)
+    }
+
+    private var decided: Decided
     /// The row's box, `y` counted from the top of the list (as ``LaidOutList/rows``). An item
     /// of the incremental list reads it from the list's row records when asked (each time):
     /// a change makes no box nobody reads.
@@ -118,7 +136,7 @@ public struct LaidOutItem: Hashable, Sendable {
     public init(id: ListItemID, index: Int, item: MessageListItem, row: Box) {
         self.id = id
         self.index = index
-        self.item = item
+        decided = .item(item)
         place = .box(row)
     }
 
@@ -126,7 +144,16 @@ public struct LaidOutItem: Hashable, Sendable {
     init(id: ListItemID, index: Int, item: MessageListItem, table: RowTable, row: Int, dy: Int) {
         self.id = id
         self.index = index
-        self.item = item
+        decided = .item(item)
+        place = .stored(table, row: row, dy: dy)
+    }
+
+    /// A message row whose decisions are `decision` and whose box is row `row` of `table`,
+    /// moved down by `dy`.
+    init(id: ListItemID, index: Int, decision: DecisionBox, table: RowTable, row: Int, dy: Int) {
+        self.id = id
+        self.index = index
+        decided = .message(decision)
         place = .stored(table, row: row, dy: dy)
     }
 

@@ -70,7 +70,8 @@ final class Pipeline: Sendable {
             grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
         )
         var resolved = entry
-        if !decision.isExactly(previous.value) { resolved.decision = decision } // else the shared decision stays
+        let same = decision.isExactly(previous.value)
+        if !same { resolved.decision = decision } // else the shared decision stays
         var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
         if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) } // the first entry's alone
@@ -80,7 +81,7 @@ final class Pipeline: Sendable {
         let olderRow = loadingOlder != nil
         let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label)
             ? stored + (entry.hasOlderPageRow ? 1 : 0) : nil
-        let keptRow: Int? = hasRows && !entry.needsRow && Self.drawAlike(previous.value, decision) ? stored + entry.rowCount - 1 : nil
+        let keptRow: Int? = hasRows && !entry.needsRow && (same || Self.drawAlike(previous.value, decision)) ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
         resolved.hasOlderPageRow = olderRow
@@ -143,6 +144,24 @@ final class Pipeline: Sendable {
         resolved.messageRowHeight = height
         resolved.extent = stack.bottom
         return resolved
+    }
+
+    /// The group boundary of `entry`, resolved under the entry `above` as it still is, with
+    /// `below` under it now (only the entry under it changed), when the rest of its decisions
+    /// and its rows stay: its group position and whether it ends its group are the same
+    /// (``MessageListResolver/boundary(keeping:of:time:above:below:grouping:in:)``; the
+    /// boundary shows only through them, `drawAlike`), and so are the rows above it (`label`,
+    /// `unreadAbove`, `loadingOlder` as in `resolve`). Then `resolve` would give the entry its
+    /// decisions with this boundary and keep its rows. Nil otherwise.
+    @inline(never)
+    func boundary(keeping entry: ListEntry, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
+                  loadingOlder: Bool, channel: Conversation) -> GroupBoundary? {
+        let previous = entry.decisionBox
+        guard entry.rowCount > 0, !entry.needsRow, entry.hasUnreadSeparator == unreadAbove, entry.hasOlderPageRow == loadingOlder,
+              Identifier.same(previous.value.dateLabel, label) else { return nil }
+        let time = MessageTime(day: entry.day, minute: entry.minute, shortTime: previous.value.timeText)
+        return resolver.boundary(keeping: previous.value, of: previous.value.message, time: time, above: above, below: below,
+                                 grouping: grouping, in: channel)
     }
 
     /// Row `row` of `rows` in a table of its own: a row copied inside one table is read out

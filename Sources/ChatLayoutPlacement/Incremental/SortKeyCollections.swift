@@ -19,6 +19,9 @@ struct SortKeySet {
         return small.contains(key)
     }
 
+    /// Whether it holds no key.
+    var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
+
     /// Adds `key` if it is not there yet.
     mutating func insert(_ key: SortKey) {
         if large != nil {
@@ -98,6 +101,18 @@ struct SortKeyMap<Value> {
     func contains(_ key: SortKey) -> Bool {
         if let large { return large[key] != nil }
         return index(of: key) != nil
+    }
+
+    /// How many keys it has.
+    var count: Int { large?.count ?? small.count }
+
+    /// Calls `body` with each key, in no particular order (no array of them made).
+    func forEachKey(_ body: (SortKey) -> Void) {
+        if let large {
+            for key in large.keys { body(key) }
+        } else {
+            for entry in small { body(entry.key) }
+        }
     }
 
     /// Its keys, in no particular order.
