@@ -301,6 +301,28 @@ struct EntryStore: Sendable {
         return position < count && self[position].key == key ? position : nil
     }
 
+    /// Where the message row of the entry with `key` is (list coordinates: its top and
+    /// height) and where the entry's first row starts (a separator above the message goes
+    /// with it), found by one search and read in place: what a jump to a message needs.
+    func messageRowPlace(ofKey key: SortKey) -> (y: Int, height: Int, firstRowTop: Int)? {
+        assert(staleChunk == nil, "running totals read before settle()")
+        let chunks = store.chunks
+        let chunk = store.firstChunk { chunks[$0].entries[chunks[$0].entries.count - 1].key >= key }
+        guard chunk < chunks.count else { return nil }
+        return chunks[chunk].entries.withUnsafeBufferPointer { entries in
+            var first = 0, last = entries.count
+            while first < last {
+                let middle = (first + last) / 2
+                if entries[middle].key >= key { last = middle } else { first = middle + 1 }
+            }
+            guard first < entries.count, entries[first].key == key else { return nil }
+            let y = store.tops[chunk] + chunks[chunk].tops[first] + entries[first].messageRowOffset
+            let hasRowsAbove = entries[first].hasOlderPageRow || entries[first].hasDateSeparator || entries[first].hasUnreadSeparator
+            let firstRowTop = hasRowsAbove ? store.tops[chunk] + chunks[chunk].rows.frame(ofRow: chunks[chunk].rowStarts[first]).y : y
+            return (y, entries[first].messageRowHeight, firstRowTop)
+        }
+    }
+
     /// The first entry whose bottom (top + extent) is below `y`, if any.
     func position(endingBelow y: Int) -> Int? {
         assert(staleChunk == nil, "running totals read before settle()")

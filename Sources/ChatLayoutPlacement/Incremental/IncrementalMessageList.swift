@@ -305,13 +305,11 @@ public struct IncrementalMessageList: Sendable {
     /// it, in O(log n): the message's entry is found by its sort key, its place by the chunks'
     /// running offsets. Nil when the list shows no row of that message.
     public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
-        guard let position = keys[messageID].flatMap(entries.position(of:)) else { return nil }
         // An entry is its separators (a date's, the unread one; the older page's loading row
         // above the first), then its message's row: they go with the message.
-        let entry = entries[position], top = entries.top(of: position)
-        let row = Frame(x: 0, y: top + entry.messageRowOffset, width: width, height: entry.messageRowHeight)
-        let upper = entry.hasOlderPageRow || entry.hasDateSeparator || entry.hasUnreadSeparator ? entries.firstRowTop(of: position) : row.y
-        return LaidOutList.offset(placing: upper, row, at: anchor, in: Viewport(scrollOffset: 0, height: height),
+        guard let key = keys[messageID], let place = entries.messageRowPlace(ofKey: key) else { return nil }
+        let row = Frame(x: 0, y: place.y, width: width, height: place.height)
+        return LaidOutList.offset(placing: place.firstRowTop, row, at: anchor, in: Viewport(scrollOffset: 0, height: height),
                                   contentHeight: contentHeight, headerHeight: headerBox.frame.height)
     }
 
