@@ -163,8 +163,9 @@ public struct HarfBuzzTextMeasurer: TextMeasuring, EmojiClassifying {
     /// The paragraph shaped, with its break opportunities, ready to be fitted to widths.
     private func fitting(_ shaped: ShapedText, canBreakBefore: [Bool]) -> LineFitting {
         LineFitting(shaped: shaped, canBreakBefore: canBreakBefore) { range in
-            lineWidths.value(LineKey(text: ExactText(text: shaped.text(of: range)), clusters: range.count)) {
-                Self.wholePoints(shaper.shape(range, of: shaped).width)
+            let text = shaped.text(of: range)
+            return lineWidths.value(LineKey(text: ExactText(text: text), clusters: range.count)) {
+                Self.wholePoints(shaper.shape(range, of: shaped, text: text).width)
             }
         }
     }

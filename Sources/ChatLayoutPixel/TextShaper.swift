@@ -112,14 +112,15 @@ struct TextShaper: Sendable {
     /// The clusters `range` of `shaped` (a text ``shape(_:)`` made, with its traits) shaped on
     /// their own, as ``shape(_:)`` shapes them (itemized again by the same rules, from what
     /// itemizing `shaped` found of each).
-    func shape(_ range: Range<Int>, of shaped: ShapedText) -> ShapedText {
+    /// `text` is those clusters' text (`shaped.text(of: range)`), when the caller has it.
+    func shape(_ range: Range<Int>, of shaped: ShapedText, text: String? = nil) -> ShapedText {
         precondition(shaped.traits.count == shaped.clusters.count, "a text shaped here, with its traits")
         let clusters = Array(shaped.clusters[range])
         var traits = Array(shaped.traits[range])
         let runs = itemize(clusters[...], traits: &traits)
         let offsets = shaped.offsets[range.lowerBound ... range.upperBound].map { $0 - shaped.offsets[range.lowerBound] }
-        return shape(ShapedText(clusters: clusters, traits: traits, text: shaped.text(of: range), offsets: offsets, advances: [], runs: []),
-                     runs: runs)
+        return shape(ShapedText(clusters: clusters, traits: traits, text: text ?? shaped.text(of: range), offsets: offsets, advances: [],
+                                runs: []), runs: runs)
     }
 
     /// `unshaped`'s clusters shaped in `runs`: their advances and the runs' widths.
@@ -227,14 +228,8 @@ struct TextShaper: Sendable {
 
     /// The runs of `clusters`: each cluster in the font that `font(for:)` picks, runs broken
     /// where the font changes or the script does (spaces, digits, punctuation and marks belong
-    /// to the script around them).
-    func itemize(_ clusters: [String]) -> [ShapedRun] {
-        var traits = clusters.map(traits(of:))
-        return itemize(clusters[...], traits: &traits)
-    }
-
-    /// The same from each cluster's `traits` (one a cluster, from index 0), in which the fonts
-    /// asked are recorded.
+    /// to the script around them). Read from each cluster's `traits` (one a cluster, from
+    /// index 0), in which the fonts asked are recorded.
     private func itemize(_ clusters: ArraySlice<String>, traits: inout [ClusterTraits]) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         for (index, cluster) in zip(0..., clusters) {

@@ -141,15 +141,14 @@ public struct CellGrid: Sendable {
         guard count > 0 else { return }
         let scalars = cluster.unicodeScalars
         let first = scalars[scalars.startIndex]
+        let isOneScalar = scalars.index(after: scalars.startIndex) == scalars.endIndex
         let text: String, clusterWidth: Int
-        if scalars.index(after: scalars.startIndex) == scalars.endIndex, let known = filled.first(where: { $0.scalar == first }) {
+        if isOneScalar, let known = filled.first(where: { $0.scalar == first }) {
             (text, clusterWidth) = (known.text, known.width)
         } else {
             text = UntrustedText.neutralize(String(cluster))
             clusterWidth = engine.width(of: text)
-            if scalars.index(after: scalars.startIndex) == scalars.endIndex && filled.count < 16 {
-                filled.append((first, text, clusterWidth))
-            }
+            if isOneScalar && filled.count < 16 { filled.append((first, text, clusterWidth)) }
         }
         guard clusterWidth > 0, text.unicodeScalars.count == 1 else {
             draw(String(repeating: text, count: count), row: row, column: column)

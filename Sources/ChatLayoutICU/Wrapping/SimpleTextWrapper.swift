@@ -186,6 +186,18 @@ enum SimpleTextWrapper {
                 var needsBidi = false
                 var direction: TextDirection?
                 var index = 0
+                // The unit of the code point (or cluster) of `length` bytes at `index`; then past it.
+                @inline(__always) func write(width: Int16, flags: UInt8, length: Int) {
+                    (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: width, flags: flags))
+                    count += 1
+                    index += length
+                }
+                // The text's direction from its first strong code point.
+                @inline(__always) func noteDirection(_ properties: CharacterProperties) {
+                    if direction == nil {
+                        if properties.isStrongLeft { direction = .leftToRight } else if properties.isStrongRight { direction = .rightToLeft }
+                    }
+                }
                 // The plain letters after one (see below), each a unit of its own.
                 @inline(__always) func writeRunOfLetters() {
                     while index < bytes.count {
@@ -194,22 +206,15 @@ enum SimpleTextWrapper {
                             guard isLetter(byte) else { break }
                             // A–Z and a–z are strong left to right.
                             if direction == nil { direction = .leftToRight }
-                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: 0))
-                            count += 1
-                            index += 1
+                            write(width: 1, flags: 0, length: 1)
                             continue
                         }
                         let (value, letterLength) = decode(bytes, at: index)
                         let letter = properties(of: value)
                         guard isPlainLetter(letter) else { break }
                         if letter.needsBidi { needsBidi = true }
-                        if direction == nil {
-                            if letter.isStrongLeft { direction = .leftToRight } else if letter.isStrongRight { direction = .rightToLeft }
-                        }
-                        let letterWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy))
-                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: letterWidth, flags: 0))
-                        count += 1
-                        index += letterLength
+                        noteDirection(letter)
+                        write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy)), flags: 0, length: letterLength)
                     }
                 }
                 while index < bytes.count {
@@ -221,10 +226,7 @@ enum SimpleTextWrapper {
                     // here), and leave the grapheme rules' state as any ASCII does.
                     if lead == 0x20 && count > 0 && previous != .LF {
                         state.advance(.SP, ascii[0x20])
-                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1,
-                                                                         flags: PreparedText.Unit.hangingSpace))
-                        count += 1
-                        index += 1
+                        write(width: 1, flags: PreparedText.Unit.hangingSpace, length: 1)
                         previous = .SP
                         graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
                         continue
@@ -233,9 +235,7 @@ enum SimpleTextWrapper {
                         let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
                         state.advance(.AL, ascii[Int(lead)])
                         if direction == nil { direction = .leftToRight }
-                        (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: 1, flags: flags))
-                        count += 1
-                        index += 1
+                        write(width: 1, flags: flags, length: 1)
                         previous = .AL
                         graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
                         writeRunOfLetters()
@@ -276,9 +276,7 @@ enum SimpleTextWrapper {
                         }
                         graphemeBreak = current
                         if !startsCluster {
-                            if direction == nil {
-                                if scalarProperties.isStrongLeft { direction = .leftToRight } else if scalarProperties.isStrongRight { direction = .rightToLeft }
-                            }
+                            noteDirection(scalarProperties)
                             // Joins the cluster of the last unit: the break rules still step over it
                             // (LB9 and the others read it), its opportunity is inside a cluster and
                             // not kept; the cluster is measured again whole, and is no single space.
@@ -292,9 +290,7 @@ enum SimpleTextWrapper {
                             continue
                         }
                     }
-                    if direction == nil {
-                        if scalarProperties.isStrongLeft { direction = .leftToRight } else if scalarProperties.isStrongRight { direction = .rightToLeft }
-                    }
+                    noteDirection(scalarProperties)
                     let cls = LineBreaker.resolve(scalarProperties)
                     var flags: UInt8 = 0
                     if count == 0 {
@@ -309,9 +305,7 @@ enum SimpleTextWrapper {
                     } else if cls == .SP {
                         flags |= PreparedText.Unit.hangingSpace
                     }
-                    (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: width, flags: flags))
-                    count += 1
-                    index += length
+                    write(width: width, flags: flags, length: length)
                     // A run of letters. After a plain letter (`isPlainLetter`: class AL, property
                     // Other, neither pictographic nor East Asian F/W/H) the break rules' state is
                     // what any further plain letter leaves it — the previous class AL, no number,
@@ -334,15 +328,10 @@ enum SimpleTextWrapper {
                             let (value, ideographLength) = decode(bytes, at: index)
                             let ideograph = properties(of: value)
                             guard isPlainIdeograph(ideograph) else { break }
-                            if direction == nil {
-                                if ideograph.isStrongLeft { direction = .leftToRight } else if ideograph.isStrongRight { direction = .rightToLeft }
-                            }
-                            let ideographWidth = Int16(truncatingIfNeeded: CellWidth.scalarWidth(ideograph, policy))
-                            (units + count).initialize(to: PreparedText.Unit(start: Int32(truncatingIfNeeded: index), width: ideographWidth,
-                                                                             flags: PreparedText.Unit.breakBefore))
-                            count += 1
+                            noteDirection(ideograph)
                             last = ideograph
-                            index += ideographLength
+                            write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(ideograph, policy)), flags: PreparedText.Unit.breakBefore,
+                                  length: ideographLength)
                         }
                         if let last {
                             let lastClass = LineBreaker.resolve(last)

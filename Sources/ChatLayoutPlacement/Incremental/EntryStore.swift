@@ -166,15 +166,18 @@ struct EntryStore: Sendable {
     func top(of position: Int) -> Int {
         assert(staleChunk == nil, "running totals read before settle()")
         let (chunk, index) = location(of: position)
-        return store.tops[chunk] + store.chunks[chunk].tops[index]
+        return top(chunk: chunk, index: index)
     }
 
-    /// The top of the first row of the entry at `position` in the list (below the space above it).
-    func firstRowTop(of position: Int) -> Int {
-        assert(staleChunk == nil, "running totals read before settle()")
-        let (chunk, index) = location(of: position)
-        let stored = store.chunks[chunk]
-        return store.tops[chunk] + stored.rows.frame(ofRow: stored.rowStarts[index]).y
+    /// The top of entry `index` of chunk `chunk` in the list.
+    private func top(chunk: Int, index: Int) -> Int {
+        store.tops[chunk] + store.chunks[chunk].tops[index]
+    }
+
+    /// The top of the first row of entry `index` of chunk `chunk` in the list (below the
+    /// space above it).
+    private func firstRowTop(chunk: Int, index: Int) -> Int {
+        store.tops[chunk] + store.chunks[chunk].rows.frame(ofRow: store.chunks[chunk].rowStarts[index]).y
     }
 
     /// The index of the first row of the entry at `position`.
@@ -316,10 +319,9 @@ struct EntryStore: Sendable {
                 if entries[middle].key >= key { last = middle } else { first = middle + 1 }
             }
             guard first < entries.count, entries[first].key == key else { return nil }
-            let y = store.tops[chunk] + chunks[chunk].tops[first] + entries[first].messageRowOffset
+            let y = top(chunk: chunk, index: first) + entries[first].messageRowOffset
             let hasRowsAbove = entries[first].hasOlderPageRow || entries[first].hasDateSeparator || entries[first].hasUnreadSeparator
-            let firstRowTop = hasRowsAbove ? store.tops[chunk] + chunks[chunk].rows.frame(ofRow: chunks[chunk].rowStarts[first]).y : y
-            return (y, entries[first].messageRowHeight, firstRowTop)
+            return (y, entries[first].messageRowHeight, hasRowsAbove ? firstRowTop(chunk: chunk, index: first) : y)
         }
     }
 
