@@ -56,6 +56,12 @@ package protocol JSONValueReading {
 
     /// Whether there is nothing here: the value is missing or JSON `null`.
     var isAbsent: Bool { get }
+
+    /// `body` given the object here as the document spells it, from its `{` to its `}`; nil
+    /// (and `body` not called) when this is not an object or the reader does not keep the
+    /// document's bytes. Two objects spelled alike decode alike: the decoder shares what it
+    /// made of the first (a message's author).
+    func withObjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result?
 }
 
 /// The kind of a JSON value.
@@ -86,6 +92,9 @@ package struct JSONKey: ExpressibleByStringLiteral, Sendable, CustomStringConver
 }
 
 extension JSONValueReading {
+    /// No bytes: a parsed tree keeps none.
+    package func withObjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? { nil }
+
     /// Whether there is nothing here: the value is missing or JSON `null`.
     @inline(__always)
     package var isAbsent: Bool {

@@ -51,35 +51,69 @@ struct ModelDecoder {
         return User(id: try json["user_id"].optionalString() ?? "")
     }
 
-    /// The authors met so far (at most ``sharedAuthorsKept``): a message by one of them shares
-    /// its box, so one author's thousand messages hold one user (issue 32).
-    private var sharedAuthors: [SharedUser] = []
-    /// The author of the message before.
-    private var lastSharedAuthor: SharedUser?
+    /// The authors met so far (at most ``sharedAuthorsKept``), each with its object's bytes as
+    /// the document spells it (empty for an author decoded from `user_id` alone): a message by
+    /// one of them shares its box, so one author's thousand messages hold one user (issue 32).
+    private var sharedAuthors: [(bytes: [UInt8], user: SharedUser)] = []
+    /// Which of ``sharedAuthors`` wrote the message before.
+    private var lastSharedAuthor = 0
     /// The next of ``sharedAuthors`` to give way once it is full.
     private var nextSharedAuthorReplaced = 0
     /// How many authors are kept to share: a conversation's authors mostly repeat from a few.
     private static let sharedAuthorsKept = 16
 
-    /// A message's author (``author(_:)``), shared with the earlier messages of the same user
-    /// (equal by its bytes: id, name, image).
+    /// A message's author (``author(_:)``), shared with the earlier messages of the same user.
+    /// An author object spelled byte for byte as one met before is that one, without being
+    /// decoded again (the one before first: a conversation's messages come in runs of one
+    /// author's); another is decoded and shared with an equal user met before (``User``'s `==`).
     private mutating func sharedAuthor(_ json: some JSONValueReading) throws(DocumentError) -> SharedUser {
-        let user = try author(json)
-        // The last author first: a conversation's messages come in runs of one author's.
-        if let last = lastSharedAuthor, last.holds(user) { return last }
-        for known in sharedAuthors where known.holds(user) {
+        let object = json["user"]
+        let spelledBefore: Int?? = object.withObjectBytes { bytes in
+            if lastSharedAuthor < sharedAuthors.count, Self.same(sharedAuthors[lastSharedAuthor].bytes, bytes) { return lastSharedAuthor }
+            return sharedAuthors.indices.first { Self.same(sharedAuthors[$0].bytes, bytes) }
+        }
+        if let known = spelledBefore ?? nil {
             lastSharedAuthor = known
-            return known
+            return sharedAuthors[known].user
+        }
+        let user = try author(json)
+        let bytes = object.withObjectBytes { Array($0) } ?? []
+        if lastSharedAuthor < sharedAuthors.count, sharedAuthors[lastSharedAuthor].user.holds(user) {
+            return sharedAuthors[lastSharedAuthor].user
+        }
+        if let known = sharedAuthors.indices.first(where: { sharedAuthors[$0].user.holds(user) }) {
+            lastSharedAuthor = known
+            return sharedAuthors[known].user
         }
         let shared = SharedUser(user)
-        lastSharedAuthor = shared
         if sharedAuthors.count < Self.sharedAuthorsKept {
-            sharedAuthors.append(shared)
+            lastSharedAuthor = sharedAuthors.count
+            sharedAuthors.append((bytes, shared))
         } else {
-            sharedAuthors[nextSharedAuthorReplaced] = shared
+            lastSharedAuthor = nextSharedAuthorReplaced
+            sharedAuthors[nextSharedAuthorReplaced] = (bytes, shared)
             nextSharedAuthorReplaced = (nextSharedAuthorReplaced + 1) % Self.sharedAuthorsKept
         }
         return shared
+    }
+
+    /// Whether `kept` holds the bytes `bytes` (an empty `kept` never matches).
+    private static func same(_ kept: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard kept.count == bytes.count, !kept.isEmpty, let right = UnsafeRawPointer(bytes.baseAddress) else { return false }
+        return kept.withUnsafeBytes { left in
+            // Eight bytes at a time, then the rest one by one.
+            var index = 0
+            while index + 8 <= left.count {
+                guard left.loadUnaligned(fromByteOffset: index, as: UInt64.self) == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                else { return false }
+                index += 8
+            }
+            while index < left.count {
+                guard left[index] == right.load(fromByteOffset: index, as: UInt8.self) else { return false }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// A message's keys that hold messages or users: a repeat drops the earlier with a warning.

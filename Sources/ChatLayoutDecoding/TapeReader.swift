@@ -155,6 +155,13 @@ package struct TapeReader: JSONValueReading {
         return JSONPath.text(of: steps)
     }
 
+    package func withObjectBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard isPresent else { return nil }
+        let entry = entry
+        guard entry.kind == .object, entry.end > entry.start else { return nil }
+        return body(UnsafeBufferPointer(rebasing: state.pointee.bytes[Int(entry.start) ..< Int(entry.end)]))
+    }
+
     package func string() throws(DocumentError) -> String {
         if isPresent {
             let entry = entry

@@ -296,4 +296,38 @@ struct MessageValueSemanticsTests {
         renamed.user.name = "Annie"
         #expect(messages[0].user.name == "Ann" && renamed.user.name == "Annie")
     }
+
+    /// An author object spelled byte for byte as one before is that author without being
+    /// decoded again; one spelled otherwise (its keys in another order, an escape, spaces) is
+    /// decoded and still shares an equal user's box; one differing in a single byte past the
+    /// first eight (the comparison goes eight bytes at a time), or a byte longer, is another
+    /// user; more authors than are kept, and authors named by `user_id` alone, still decode.
+    @Test func authorsSpelledAlikeOrOtherwise_shareOnlyEqualUsers() throws {
+        var lines = [
+            #"{"id": "a", "user": {"id": "u1", "name": "Annabelle Smith"}, "created_at": "2024-03-05T09:41:00Z"}"#,
+            #"{"id": "b", "user": {"name": "Annabelle Smith", "id": "u1"}, "created_at": "2024-03-05T09:42:00Z"}"#,
+            #"{"id": "c", "user": {"id": "u1", "name": "Annabelle Smit\u0068"}, "created_at": "2024-03-05T09:43:00Z"}"#,
+            #"{"id": "d", "user": {"id": "u1", "name": "Annabelle Smitt"}, "created_at": "2024-03-05T09:44:00Z"}"#,
+            #"{"id": "e", "user": {"id": "u1", "name": "Annabelle Smithy"}, "created_at": "2024-03-05T09:45:00Z"}"#,
+            #"{"id": "f", "user_id": "u1", "created_at": "2024-03-05T09:46:00Z"}"#,
+        ]
+        for index in 0 ..< 20 {
+            lines.append(#"{"id": "g\#(index)", "user": {"id": "w\#(index)", "name": "Writer \#(index)"}, "created_at": "2024-03-05T10:\#(10 + index):00Z"}"#)
+        }
+        lines.append(#"{"id": "h", "user": {"id": "u1", "name": "Annabelle Smith"}, "created_at": "2024-03-05T11:00:00Z"}"#)
+        lines.append(#"{"id": "i", "user": {"id": "w19", "name": "Writer 19"}, "created_at": "2024-03-05T11:01:00Z"}"#)
+        let document = try ConversationDecoder.decode(Array(("{\"messages\": [" + lines.joined(separator: ",\n") + "]}").utf8))
+        let messages = document.conversation.messages
+        #expect(messages.map(\.user.name) == ["Annabelle Smith", "Annabelle Smith", "Annabelle Smith", "Annabelle Smitt", "Annabelle Smithy", nil]
+            + (0 ..< 20).map { "Writer \($0)" as String? } + ["Annabelle Smith", "Writer 19"] as [String?])
+        #expect(messages[1].sharedUser === messages[0].sharedUser)
+        #expect(messages[2].sharedUser === messages[0].sharedUser)
+        #expect(messages[3].sharedUser !== messages[0].sharedUser)
+        #expect(messages[4].sharedUser !== messages[0].sharedUser && messages[4].sharedUser !== messages[3].sharedUser)
+        #expect(messages[5].user.id == "u1" && messages[5].sharedUser !== messages[0].sharedUser)
+        // The first author was given way to by the twenty after it: decoded again, equal.
+        #expect(messages[26].user == messages[0].user)
+        #expect(messages[27].sharedUser === messages[25].sharedUser)
+        #expect(Set(messages[6 ..< 26].map { ObjectIdentifier($0.sharedUser) }).count == 20)
+    }
 }
