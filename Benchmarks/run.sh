@@ -116,9 +116,10 @@ rows = [  # figure, ours, peer, ratio (ours / peer), goal, met
      num("measure_fresh_ms") / icu, "(same goal)", num("measure_fresh_ms") / icu <= 1 / 3 and identical),
     ("prepare afresh (the measuring alone, no line made) vs ICU C peer", "%.1f ms" % num("prepare_fresh_ms"), "%.1f ms" % icu,
      num("prepare_fresh_ms") / icu, "(same goal)", num("prepare_fresh_ms") / icu <= 1 / 3 and identical),
-    ("relayout of the laid-out %s list at a new width (two cores; decided again; one that keeps its decisions: %.1f ms)"
-     % (messages, num("relayout_kept_ms")), "%.1f ms" % num("relayout_ms"),
-     "full layout %.1f ms" % num("layout_ms"), num("relayout_ms") / num("layout_ms"), "≤ 40 ms", num("relayout_ms") <= 40),
+    ("relayout of the laid-out %s list at a new width (two cores; decided again; every row placed, a chunk's records written when read; with the bottom 40-row screen drawn: %.1f ms; one that keeps its decisions: %.1f ms)"
+     % (messages, num("relayout_viewport_ms"), num("relayout_kept_ms")), "%.1f ms" % num("relayout_ms"),
+     "full layout %.1f ms" % num("layout_ms"), num("relayout_ms") / num("layout_ms"), "≤ 40 ms",
+     max(num("relayout_ms"), num("relayout_viewport_ms")) <= 40),
     ("the same in points: the newest 10000 messages, 375 points wide, measured by HarfBuzz (its first layout: %.1f ms)"
      % num("layout_points_ms"), "%.1f ms" % num("relayout_points_ms"), "—", None, "(≤ 40 ms for 100k)",
      num("relayout_points_ms") * 10 <= 40),

@@ -18,9 +18,11 @@ let usage = """
       prepare_fresh_ms   ICUTextEngine.prepare of every text on a new engine: the measuring alone
                          (segmentation, break rules, widths), no line made
       relayout_ms        LaidOutList.relayout(width:) of the laid-out document at a width it was never
-                         laid out at (a new one each run): every row again, no text measured again; the
-                         list of MessageListScreen.list decides its conversation again, one laid out
-                         from decisions keeps them (relayout_kept_ms)
+                         laid out at (a new one each run): every row placed again, no text measured
+                         again, a chunk's records written when first read; the list of
+                         MessageListScreen.list decides its conversation again, one laid out from
+                         decisions keeps them (relayout_kept_ms); relayout_viewport_ms: the same and
+                         the bottom 40-row screen drawn from it (its chunk written)
       layout_points_ms   the newest 10,000 messages laid out in points, 375 wide, on a new HarfBuzz
                          measurer (every text shaped); relayout_points_ms: that list laid out again at a
                          width it was never laid out at (a new one each run), each text's prepared
@@ -357,16 +359,24 @@ precondition(countedLines == rewrappedLines, "lineCount agrees with wrap")
 
 // The laid-out list again at widths it was never laid out at: the front end's (decided
 // again), then one laid out from decisions it keeps.
+// A list laid out again places every row and writes a chunk's records when first read:
+// relayout_viewport_ms adds the screen a front end shows next (the bottom 40 rows).
 var relaidRows = 0
-@MainActor func relayoutMedian(_ list: LaidOutList, widths: Range<Int>) -> Double {
+@MainActor func relayoutMedian(_ list: LaidOutList, widths: Range<Int>, showing viewport: Viewport? = nil) -> Double {
     Measuring.median(widths.map { width in
         var relaid: LaidOutList?
-        let milliseconds = Measuring.milliseconds { relaid = relayOut(list, width: width) }
-        relaidRows += relaid!.rowCount
+        var shown = 0
+        let milliseconds = Measuring.milliseconds {
+            relaid = relayOut(list, width: width)
+            if let viewport { shown = relaid!.screen(viewport).root.children.count }
+        }
+        relaidRows += relaid!.rowCount + shown
         return milliseconds
     })
 }
 let relayoutMilliseconds = relayoutMedian(list, widths: width + 11 ..< width + 11 + runs)
+let relayoutViewportMilliseconds = relayoutMedian(list, widths: width + 21 ..< width + 21 + runs,
+                                                  showing: Viewport(scrollOffset: Int.max, height: 40))
 let keptEnvironment = try! LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: engine)
 let keptList = MessageListLayout(keptEnvironment).layout(MessageListResolver(keptEnvironment).resolve(conversation), width: width,
                                                          dateIndicator: config.dateIndicatorPlacement)
@@ -475,7 +485,7 @@ print([
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
     "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
-    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "layout_points_ms=\(fixed(pointsFigures?.layout ?? .nan))", "relayout_points_ms=\(fixed(pointsFigures?.relayout ?? .nan))",
+    "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_viewport_ms=\(fixed(relayoutViewportMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "layout_points_ms=\(fixed(pointsFigures?.layout ?? .nan))", "relayout_points_ms=\(fixed(pointsFigures?.relayout ?? .nan))",
     "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",

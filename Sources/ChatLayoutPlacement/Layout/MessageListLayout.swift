@@ -108,7 +108,7 @@ public struct MessageListLayout: Sendable {
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
         var list = layout(decisions, width: requestedWidth, dateIndicator: dateIndicator,
                           runLength: laysOutOnAllCores ? Self.parallelRunLength : .max)
-        list.source = { width in self.layout(decisions, width: width, dateIndicator: dateIndicator) }
+        list.source = { width in self.relaidLayout(decisions, width: width, dateIndicator: dateIndicator) }
         return list
     }
 
@@ -299,9 +299,10 @@ public struct LaidOutList: Sendable {
     public let width: Int
     /// The channel header's box, at the top of the screen.
     public let header: Box
-    /// The rows, held as flat records in chunks (`LaidOutRows`, read only here): boxes are
-    /// made from them on demand.
-    let table: LaidOutRows
+    /// The rows, held as flat records in chunks (`LaidOutRows`, read only here), or laid out
+    /// again at another width and written a chunk at a time when read (``RelaidRows``): boxes
+    /// are made from them on demand.
+    let table: ListRows
     /// The list's height.
     public let contentHeight: Int
     /// Where the message rows are, for the date overlay.
@@ -341,15 +342,21 @@ public struct LaidOutList: Sendable {
     var source: (@Sendable (Int) -> LaidOutList)?
 
     /// The same list laid out again at `width` (a rotation, a split view, a resized window):
-    /// byte for byte a fresh layout at that width. A list laid out from decisions
+    /// byte for byte a fresh layout at that width. Every row is placed at once — its frame, so
+    /// the content height, the rows a band meets, a jump and the date overlay are known — and a
+    /// chunk of rows has its parts written the first time one of its rows is drawn (a screen,
+    /// ``row(at:)``, ``rows``): a front end that shows the bottom of the list writes the bottom
+    /// chunk only. A list laid out from decisions
     /// (``MessageListLayout/layout(_:width:dateIndicator:)``) keeps them and is not decided
     /// again; one laid out from a conversation (``MessageListScreen/list(_:environment:width:)``)
     /// keeps the conversation, whose storage the caller shares, and decides it again — the
     /// decisions do not depend on the width, but keeping them costs some 400 bytes a message.
-    /// No text is measured again when the measurer keeps what it measured, as `ChatLayoutICU`'s
-    /// engine does (each text prepared once: wrapping it at another width is arithmetic over
-    /// its clusters' widths). An incremental list's ``IncrementalMessageList/list`` is laid out
-    /// again as the list itself is by a ``MessageListChange/width(_:)`` change.
+    /// The list laid out again keeps its decisions (it writes its rows from them when they are
+    /// read). No text is measured again when the measurer keeps what it measured, as
+    /// `ChatLayoutICU`'s engine does (each text prepared once: wrapping it at another width is
+    /// arithmetic over its clusters' widths). An incremental list's
+    /// ``IncrementalMessageList/list`` is laid out again as the list itself is by a
+    /// ``MessageListChange/width(_:)`` change.
     ///
     /// - Precondition: the list is not a part handed out by
     ///   ``MessageListScreen/forEachPart(_:environment:width:messagesPerPart:_:)`` (its rows
@@ -374,6 +381,13 @@ public struct LaidOutList: Sendable {
 
     /// A list of these rows (the store shared, not copied) and message rows.
     init(width: Int, header: Box, table: LaidOutRows, contentHeight: Int, messageRows: MessageRowRuns, showsOnlyStates: Bool,
+         unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
+        self.init(width: width, header: header, table: ListRows(table), contentHeight: contentHeight, messageRows: messageRows,
+                  showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
+    }
+
+    /// A list of these rows, written or laid out again, and message rows.
+    init(width: Int, header: Box, table: ListRows, contentHeight: Int, messageRows: MessageRowRuns, showsOnlyStates: Bool,
          unreadCount: Int, dateIndicator: DateIndicatorPlacement, layout: MessageListLayout) {
         self.width = width
         self.header = header

@@ -87,8 +87,17 @@ public enum MessageListScreen {
         var list = MessageListLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
         // Laid out again from the conversation, decided again: the list keeps the caller's
         // conversation (its storage shared), not its own decisions (some 400 bytes a message).
-        list.source = { width in MessageListScreen.list(conversation, environment: environment, width: width) }
+        list.source = { width in MessageListScreen.relaid(conversation, environment: environment, width: width) }
         return list
+    }
+
+    /// `conversation` decided again and laid out at `width` as a list laid out again is
+    /// (``MessageListLayout/relaidLayout(_:width:dateIndicator:)``: rows placed at once, their
+    /// records written when read). It keeps its decisions (its rows are written from them when
+    /// read): laid out again in turn, it is not decided again.
+    static func relaid(_ conversation: Conversation, environment: LayoutEnvironment, width: Int) -> LaidOutList {
+        let decisions = MessageListResolver(environment).resolve(conversation)
+        return MessageListLayout(environment).relaidLayout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
     }
 
     /// The last messages of `list` laid out, with the rows above them and the rows under them,

@@ -1,0 +1,193 @@
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
+import ChatLayoutComposition
+
+// A message row's height at a width, worked out from its composition alone: what a list laid
+// out again at another width needs of a row before its records (``RelaidRows``). It follows
+// `writeMessageRow(_:into:)` step for step for the parts it covers; a property test checks it
+// against the laid-out rows of every generated document at many widths, and a row with a
+// part it does not cover is laid out whole with nothing written.
+
+
+extension RowLayout {
+    /// The height `writeMessageRow(spec, into:)` gives the row at this width, worked out from
+    /// the composition and measured widths alone — no part's lines made, nothing written; nil
+    /// for a row with a part this does not cover yet (a quote, a poll, a location, media and
+    /// cards, rich text, a translation, the thread's avatars): those are laid out whole.
+    func messageRowHeight(_ spec: MessageRowSpec) -> Int? {
+        if let text = spec.centeredText { return measurer.wrap(text, width: max(1, innerWidth)).lines.count * lineHeight }
+        guard spec.quote == nil, spec.poll == nil, spec.location == nil, spec.gallery == nil, spec.attachments.isEmpty,
+              spec.linkPreview == nil, spec.richText == nil, spec.translation == nil,
+              spec.threadInfoAvatar == nil || metrics.reactionsAndQuote.threadAvatarSize <= 0 else { return nil }
+        let flipped = spec.isFlipped
+        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
+        let left = padding + (flipped ? 0 : avatarColumn)
+        let right = width - padding - (flipped ? avatarColumn : 0)
+        let available = max(1, right - left)
+        var glyphWidth: Int?
+        if let glyph = spec.errorGlyph {
+            let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
+            glyphWidth = line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn,
+                              maxWidth: max(1, measurer.width(of: drawn))).width
+        }
+        if let glyph = glyphWidth, available < glyph + 1 { glyphWidth = nil }
+        var errorReserve = glyphWidth.map { $0 - ($0 + 1) / 2 } ?? 0
+        var widestBubble = metrics.bubbleWidthCountsTheRow
+            ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
+            : available * metrics.maximumBubbleWidthPercent / 100
+        if let spacer = metrics.bubbleSpacerWidth {
+            widestBubble = (metrics.bubbleWidthCountsTheRow ? width - 2 * padding - avatarColumn : available) - spacer
+        }
+        var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
+        if let cap = metrics.bubbleMaxWidth { maxOuter = min(available, cap) }
+        maxOuter = max(1, min(maxOuter, available - errorReserve))
+        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        var besideUnder = false
+        if !besideOrder.isEmpty, let besideWidth = besideWidth(spec.footnote, order: besideOrder) {
+            let reserve = besideWidth + metrics.gap
+            if available - errorReserve - reserve >= metrics.bubbleChrome + narrowestBubbleContent {
+                maxOuter = max(1, min(maxOuter, available - errorReserve - reserve))
+            } else {
+                besideUnder = true
+            }
+        }
+        let hasBubble = spec.bubble != nil && maxOuter >= metrics.bubbleChrome + narrowestBubbleContent
+        if let glyph = glyphWidth, !hasBubble {
+            if available < glyph + metrics.gap + 1 {
+                errorReserve = 0
+            } else {
+                errorReserve = glyph + metrics.gap
+                maxOuter = max(1, min(maxOuter, available - errorReserve))
+            }
+        }
+        let chrome = hasBubble ? metrics.bubbleChrome : 0
+        let inner = max(1, maxOuter - chrome)
+
+        // The bubble's content: only parts a line or lines of text tall here.
+        var contentHeight = 0
+        var partCount = 0
+        var textLast: (width: Int, inset: Int)?
+        for part in anatomy.inBubble {
+            switch part {
+            case .text:
+                guard let text = spec.text else { continue }
+                let inset = spec.textIsJumbomoji ? 0 : min(hasBubble ? metrics.bubbleTextInset : 0, (inner - 1) / 2)
+                let textWidth = inner - 2 * inset
+                if spec.textIsJumbomoji {
+                    let block = jumbomojiBlock(text, width: textWidth)
+                    contentHeight += block.height
+                    textLast = block.lines.last.map { ($0.width, inset) }
+                } else {
+                    // Wrapped, not counted: the lines are remembered, and a chunk written later
+                    // at this width finds them.
+                    let wrapped = measurer.wrap(text, width: max(1, textWidth))
+                    contentHeight += wrapped.lines.count * lineHeight
+                    textLast = wrapped.lines.last.map { ($0.width, inset) }
+                }
+                partCount += 1
+            case .edited:
+                guard let words = spec.editedInText, let last = textLast else { continue }
+                let label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner - 2 * last.inset)
+                let after = last.width + measurer.width(of: " ")
+                if spec.textIsJumbomoji || after + label.width > inner - 2 * last.inset { contentHeight += label.height }
+                partCount += 1
+            case .reactions:
+                guard let reactions = spec.reactions else { continue }
+                let block = line(.reactions, data: reactions, maxWidth: inner)
+                if block.width > 0 {
+                    contentHeight += block.height
+                    partCount += 1
+                }
+            case .quote, .poll, .location, .attachments, .translation, .linkPreview:
+                continue // none in a row covered here
+            }
+        }
+        if partCount == 0 { contentHeight = lineHeight }
+        let border = hasBubble ? metrics.bubbleBorder : 0
+        let bubbleHeight = contentHeight + 2 * border + (hasBubble ? 2 * metrics.bubbleVerticalPadding : 0)
+        // Heights outside the bubble do not depend on where it stands.
+        let column = OutsideColumn(left: left, right: right, bubbleX: left, bubbleWidth: 1, isFlipped: flipped)
+        var y = 0
+        for part in anatomy.aboveBubble {
+            if part == .reactions, let data = spec.reactions {
+                y += (hangingReactions(data, in: column).map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
+                continue
+            }
+            guard let height = outsideHeight(part, of: spec, in: column) else { return nil }
+            y += height
+        }
+        y += bubbleHeight
+        if besideUnder { y += footnoteHeight(spec.footnote, order: besideOrder, in: column) }
+        for part in anatomy.belowBubble {
+            guard let height = outsideHeight(part, of: spec, in: column) else { return nil }
+            y += height
+        }
+        return y
+    }
+
+    /// The height `writeOutside` gives a part outside the bubble; nil where it is not covered.
+    private func outsideHeight(_ part: MessageAnatomy.OutsidePart, of spec: MessageRowSpec, in column: OutsideColumn) -> Int? {
+        switch part {
+        case .reactions:
+            guard let data = spec.reactions else { return 0 }
+            if anatomy.reactionsStyle != .icons, case .reactions(let counts) = data.content {
+                return reactionPills(counts, words: data.words, in: column).map(\.height).max() ?? 0
+            }
+            return lineHeight
+        case .threadInfo:
+            return spec.threadInfo == nil ? 0 : lineHeight
+        case .footnote:
+            return footnoteHeight(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote, in: column)
+        case .quote:
+            return spec.quote == nil ? 0 : nil
+        case .annotations:
+            return spec.annotations.count * lineHeight
+        case .groupHeader:
+            return spec.groupHeader == nil ? 0 : max(lineHeight, metrics.groupHeaderHeight ?? 0)
+        case .authorName:
+            return spec.footnote.author == nil ? 0 : lineHeight
+        }
+    }
+
+    /// The height `writeFootnote` gives the footnote: a line when any of its parts is drawn.
+    private func footnoteHeight(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], in column: OutsideColumn) -> Int {
+        guard !order.isEmpty else { return 0 }
+        let maxWidth = column.available
+        let spacing = metrics.inlineSpacing
+        var parts: [(role: BoxRole, drawn: String, width: Int, allowed: Int, essential: Bool)] = []
+        forEachFootnotePart(footnote, order: order) { role, text, _, content in
+            let drawn = presentation.line(role, text: text, content: content, strings: strings)
+            guard !drawn.isEmpty || role != .deliveryStatus else { return }
+            parts.append((role, drawn, measurer.width(of: drawn), 0, role == .timestamp || role == .deliveryStatus))
+        }
+        var given = 0
+        var used = 0
+        for index in parts.indices where parts[index].essential {
+            parts[index].allowed = parts[index].width
+            used += parts[index].width
+            given += 1
+        }
+        used += spacing * max(0, given - 1)
+        func give(_ index: Int) {
+            let room = maxWidth - used - (given > 0 ? spacing : 0)
+            let width = parts[index].width <= room ? parts[index].width : (room >= shortestLabel ? room : 0)
+            guard width > 0 else { return }
+            parts[index].allowed = width
+            used += width + (given > 0 ? spacing : 0)
+            given += 1
+        }
+        for index in parts.indices where !parts[index].essential && parts[index].role != .authorName && parts[index].role != .translationLabel {
+            give(index)
+        }
+        for index in parts.indices where parts[index].role == .authorName { give(index) }
+        for index in parts.indices where parts[index].role == .translationLabel { give(index) }
+        let budget = maxWidth - spacing * max(0, given - 1)
+        // The budget shrinks only once a part is drawn: the first drawn decides.
+        for part in parts {
+            let fit = min(part.allowed, budget)
+            guard fit > 0 else { continue }
+            if fittedLine(part.drawn, maxWidth: fit).line.width > 0 { return lineHeight }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,303 @@
+@_spi(ChatLayoutStages) import ChatLayoutModel
+@_spi(ChatLayoutStages) import ChatLayoutDecisions
+import ChatLayoutComposition
+
+import Dispatch
+import Synchronization
+
+/// A laid-out list's rows, as its queries read them: written whole (a fresh layout), or laid
+/// out again at another width (``RelaidRows``: every row's frame known, its records written a
+/// chunk at a time when first read). Either answers the same, byte for byte.
+struct ListRows: Sendable {
+    private enum Storage: Sendable {
+        case written(LaidOutRows)
+        case relaid(RelaidRows)
+    }
+
+    private let storage: Storage
+
+    init(_ rows: LaidOutRows) { storage = .written(rows) }
+
+    init(_ rows: RelaidRows) { storage = .relaid(rows) }
+
+    var rowCount: Int {
+        switch storage {
+        case .written(let rows): rows.rowCount
+        case .relaid(let rows): rows.frames.count
+        }
+    }
+
+    /// The frame of row `index` (list coordinates), without making its box or writing its chunk.
+    func frame(ofRow index: Int) -> Frame {
+        switch storage {
+        case .written(let rows): rows.frame(ofRow: index)
+        case .relaid(let rows): rows.frames[index]
+        }
+    }
+
+    /// The role of row `index`.
+    func role(ofRow index: Int) -> BoxRole {
+        switch storage {
+        case .written(let rows): rows.role(ofRow: index)
+        case .relaid(let rows): rows.roles[index]
+        }
+    }
+
+    /// The id of row `index`.
+    func id(ofRow index: Int) -> String? {
+        switch storage {
+        case .written(let rows): rows.id(ofRow: index)
+        case .relaid(let rows): rows.ids[index]
+        }
+    }
+
+    /// The rows whose frames reach into `band` (``RowStore/rows(overlapping:)``).
+    func rows(overlapping band: Range<Int>) -> Range<Int> {
+        switch storage {
+        case .written(let rows): rows.rows(overlapping: band)
+        case .relaid(let rows): rows.rows(overlapping: band)
+        }
+    }
+
+    /// Row `index` as a box, moved down by `dy`.
+    func box(ofRow index: Int, dy: Int = 0) -> Box {
+        switch storage {
+        case .written(let rows): rows.box(ofRow: index, dy: dy)
+        case .relaid(let rows): rows.box(ofRow: index, dy: dy)
+        }
+    }
+
+    /// Row `index` as a box moved down by `dy`, holding only its lines that meet `band`.
+    func box(ofRow index: Int, dy: Int, linesMeeting band: Range<Int>, lineHeight: Int) -> Box {
+        switch storage {
+        case .written(let rows): rows.box(ofRow: index, dy: dy, linesMeeting: band, lineHeight: lineHeight)
+        case .relaid(let rows): rows.box(ofRow: index, dy: dy, linesMeeting: band, lineHeight: lineHeight)
+        }
+    }
+
+    /// Every row as a box, moved down by `dy`.
+    func boxes(dy: Int = 0) -> [Box] {
+        switch storage {
+        case .written(let rows): rows.boxes(dy: dy)
+        case .relaid(let rows): rows.boxes(dy: dy)
+        }
+    }
+}
+
+/// The rows of a list laid out again at another width: each row's frame, role and id, found
+/// by laying the row out with nothing written (``RowFrameSink``); each chunk's records
+/// (``LaidOutRows/chunkLength`` rows) written the first time a box of it is read, as a fresh
+/// layout writes them — so that a rotation or a resized window places every row at once and
+/// draws only what is shown. Shared between copies of the list; safe to read from several
+/// threads (a chunk is written once, under its lock).
+final class RelaidRows: Sendable {
+    let frames: [Frame]
+    let roles: [BoxRole]
+    let ids: [String?]
+    /// Where each chunk's space begins (list coordinates): its records are in its coordinates.
+    let chunkTops: [Int]
+    private let items: [MessageListItem]
+    private let layout: MessageListLayout
+    private let width: Int
+    private let chunks: [Chunk]
+
+    private final class Chunk: Sendable {
+        let table = Mutex<RowTable?>(nil)
+    }
+
+    init(frames: [Frame], roles: [BoxRole], ids: [String?], chunkTops: [Int], items: [MessageListItem], layout: MessageListLayout,
+         width: Int) {
+        self.frames = frames
+        self.roles = roles
+        self.ids = ids
+        self.chunkTops = chunkTops
+        self.items = items
+        self.layout = layout
+        self.width = width
+        chunks = chunkTops.map { _ in Chunk() }
+    }
+
+    private static var chunkLength: Int { LaidOutRows.chunkLength }
+
+    /// Chunk `index`'s records: written now if they have not been, as a fresh layout writes
+    /// the run of rows it lays out on one core (from y = 0, under the row above it).
+    private func table(_ index: Int) -> RowTable {
+        chunks[index].table.withLock { table in
+            if let table { return table }
+            let start = index * Self.chunkLength
+            let range = start ..< min(items.count, start + Self.chunkLength)
+            var rows = StackedRows(stack: RowStack(metrics: layout.metrics, below: start > 0 ? RowStack.Kind(items[start - 1]) : nil))
+            layout.stack(items[range], into: &rows, width: width)
+            let written = rows.table.chunks.first ?? RowTable()
+            table = written
+            return written
+        }
+    }
+
+    private func location(ofRow row: Int) -> (chunk: Int, index: Int) { (row / Self.chunkLength, row % Self.chunkLength) }
+
+    func box(ofRow row: Int, dy: Int) -> Box {
+        let (chunk, index) = location(ofRow: row)
+        return table(chunk).box(ofRow: index, dy: dy + chunkTops[chunk])
+    }
+
+    func box(ofRow row: Int, dy: Int, linesMeeting band: Range<Int>, lineHeight: Int) -> Box {
+        let (chunk, index) = location(ofRow: row)
+        return table(chunk).box(ofRow: index, dy: dy + chunkTops[chunk], linesMeeting: band, lineHeight: lineHeight)
+    }
+
+    func boxes(dy: Int) -> [Box] {
+        var boxes: [Box] = []
+        boxes.reserveCapacity(frames.count)
+        for chunk in chunks.indices {
+            let table = table(chunk)
+            for row in 0 ..< table.rowCount { boxes.append(table.box(ofRow: row, dy: dy + chunkTops[chunk])) }
+        }
+        return boxes
+    }
+
+    /// The rows whose frames reach into `band`: two binary searches over the frames.
+    func rows(overlapping band: Range<Int>) -> Range<Int> {
+        let first = firstRow { $0.maxY > band.lowerBound }
+        return first ..< max(first, firstRow { $0.y >= band.upperBound })
+    }
+
+    private func firstRow(_ isAtOrAfter: (Frame) -> Bool) -> Int {
+        var low = 0, high = frames.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAtOrAfter(frames[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+/// A sink that keeps only the row's own box: its role, id and frame (its height once closed),
+/// mirrored as the row is — what a list laid out again needs of a row before its records.
+struct RowFrameSink: BoxSink {
+    private(set) var role = BoxRole.messageRow
+    private(set) var id: String?
+    private(set) var frame = Frame(x: 0, y: 0, width: 0, height: 0)
+    private var depth = 0
+
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        if depth == 0 {
+            self.role = role
+            self.id = id
+            self.frame = frame
+        }
+        depth += 1
+        return depth - 1
+    }
+
+    mutating func close(_ token: Int, height: Int?) {
+        depth -= 1
+        if token == 0, let height { frame.height = height }
+    }
+
+    mutating func mirrorRow(inWidth width: Int) {
+        frame.x = width - frame.x - frame.width
+    }
+}
+
+/// Rows stacked as ``StackedRows`` stacks them, their frames kept and nothing written.
+struct PlacedRows: Sendable {
+    var frames: [Frame] = []
+    var roles: [BoxRole] = []
+    var ids: [String?] = []
+    var chunkTops: [Int] = []
+    var messageRows: [LaidOutList.MessageRow] = []
+    var stack: RowStack
+
+    init(stack: RowStack) { self.stack = stack }
+
+    mutating func append(_ item: MessageListItem, rowLayout: inout RowLayout) {
+        let kind = RowStack.Kind(item)
+        if frames.count % LaidOutRows.chunkLength == 0 { chunkTops.append(stack.bottom) }
+        rowLayout.top = stack.top(ofNext: kind)
+        var frame: Frame
+        if case .message(let decision) = item {
+            // A message row spans the list: its height alone is worked out where its parts
+            // allow (``RowLayout/messageRowHeight(_:)``), else the row is laid out unwritten.
+            let spec = rowLayout.composer.compose(decision)
+            if let height = rowLayout.messageRowHeight(spec) {
+                frame = Frame(x: 0, y: rowLayout.top, width: rowLayout.width, height: height)
+            } else {
+                var sink = RowFrameSink()
+                rowLayout.writeMessageRow(spec, into: &sink)
+                if rowLayout.direction == .rightToLeft { sink.mirrorRow(inWidth: rowLayout.width) }
+                frame = sink.frame
+            }
+            roles.append(.messageRow)
+            ids.append(spec.id)
+        } else {
+            var sink = RowFrameSink()
+            rowLayout.write(item, into: &sink)
+            frame = sink.frame
+            roles.append(sink.role)
+            ids.append(sink.id)
+        }
+        let top = stack.place(kind, height: frame.height)
+        frames.append(frame)
+        if let dateLabel = item.messageDateLabel {
+            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + frame.height, dateLabel: dateLabel))
+        }
+    }
+
+    /// The rows of `run` (placed from y = 0 under this one's last row), moved down to where
+    /// this one ends.
+    mutating func append(contentsOf run: PlacedRows) {
+        let dy = stack.bottom
+        frames.append(contentsOf: run.frames.lazy.map { $0.offsetBy(dy: dy) })
+        roles.append(contentsOf: run.roles)
+        ids.append(contentsOf: run.ids)
+        chunkTops.append(contentsOf: run.chunkTops.lazy.map { $0 + dy })
+        for row in run.messageRows {
+            messageRows.append(LaidOutList.MessageRow(top: row.top + dy, bottom: row.bottom + dy, dateLabel: row.dateLabel))
+        }
+        stack.append(run.stack)
+    }
+}
+
+extension MessageListLayout {
+    /// `decisions` laid out again at `width`: every row placed (on every core, in runs of
+    /// rows, as ``layout(_:width:dateIndicator:)`` lays them out) with nothing written, each
+    /// chunk's records written when first read — byte for byte a fresh layout at that width.
+    func relaidLayout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
+        let width = Self.width(requestedWidth)
+        let items = decisions.items
+        let length = Self.parallelRunLength
+        let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
+        let place: @Sendable (Int) -> PlacedRows = { index in
+            let range = index * length ..< min(items.count, (index + 1) * length)
+            var rows = PlacedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? RowStack.Kind(items[range.lowerBound - 1]) : nil))
+            var rowLayout = self.rowLayout(width: width)
+            for item in items[range] { rows.append(item, rowLayout: &rowLayout) }
+            return rows
+        }
+        var placed = PlacedRows(stack: RowStack(metrics: metrics))
+        if runCount == 1 || !laysOutOnAllCores {
+            for index in 0 ..< runCount { placed.append(contentsOf: place(index)) }
+        } else if runCount > 1 {
+            var runs = [PlacedRows](repeating: PlacedRows(stack: RowStack(metrics: metrics)), count: runCount)
+            runs.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = place(index) }
+            }
+            placed.frames.reserveCapacity(items.count)
+            placed.roles.reserveCapacity(items.count)
+            placed.ids.reserveCapacity(items.count)
+            for run in runs { placed.append(contentsOf: run) }
+        }
+        let rows = RelaidRows(frames: placed.frames, roles: placed.roles, ids: placed.ids, chunkTops: placed.chunkTops, items: items,
+                              layout: self, width: width)
+        var list = LaidOutList(width: width, header: header(decisions.header, width: width), table: ListRows(rows),
+                               contentHeight: placed.stack.height, messageRows: MessageRowRuns(placed.messageRows),
+                               showsOnlyStates: placed.stack.onlyStates, unreadCount: decisions.unreadCount, dateIndicator: dateIndicator,
+                               layout: self)
+        list.jumpsToUnread(decisions)
+        list.source = { width in self.relaidLayout(decisions, width: width, dateIndicator: dateIndicator) }
+        return list
+    }
+}
