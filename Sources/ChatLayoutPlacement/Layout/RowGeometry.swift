@@ -11,14 +11,12 @@ import ChatLayoutComposition
 
 extension RowLayout {
     /// The height `writeMessageRow(spec, into:)` gives the row at this width, worked out from
-    /// the composition and measured widths alone — no part's lines made, nothing written; nil
-    /// for a row with a part this does not cover yet (a quote, a poll, a location, media and
-    /// cards, rich text, a translation, the thread's avatars): those are laid out whole.
-    func messageRowHeight(_ spec: MessageRowSpec) -> Int? {
+    /// the composition and measured widths alone: nothing is written, and a row whose bubble
+    /// holds only text (and the words after it, and reactions) has no part's block made — a
+    /// row with a quote, a poll, a location, media, a card, rich text or a translation has its
+    /// bubble's blocks made (``contentBlocks(_:order:width:bleedWidth:textInset:quoteInset:)``).
+    func messageRowHeight(_ spec: MessageRowSpec) -> Int {
         if let text = spec.centeredText { return measurer.wrap(text, width: max(1, innerWidth)).lines.count * lineHeight }
-        guard spec.quote == nil, spec.poll == nil, spec.location == nil, spec.gallery == nil, spec.attachments.isEmpty,
-              spec.linkPreview == nil, spec.richText == nil, spec.translation == nil,
-              spec.threadInfoAvatar == nil || metrics.reactionsAndQuote.threadAvatarSize <= 0 else { return nil }
         let flipped = spec.isFlipped
         let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
         let left = padding + (flipped ? 0 : avatarColumn)
@@ -63,7 +61,29 @@ extension RowLayout {
         let chrome = hasBubble ? metrics.bubbleChrome : 0
         let inner = max(1, maxOuter - chrome)
 
-        // The bubble's content: only parts a line or lines of text tall here.
+        let bubbleHeight = spec.quote == nil && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
+            && spec.linkPreview == nil && spec.richText == nil && spec.translation == nil
+            ? textBubbleHeight(spec, inner: inner, hasBubble: hasBubble)
+            : bubbleHeight(spec, inner: inner, maxOuter: maxOuter, hasBubble: hasBubble)
+        // Heights outside the bubble do not depend on where it stands.
+        let column = OutsideColumn(left: left, right: right, bubbleX: left, bubbleWidth: 1, isFlipped: flipped)
+        var y = 0
+        for part in anatomy.aboveBubble {
+            if part == .reactions, let data = spec.reactions {
+                y += (hangingReactions(data, in: column).map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
+                continue
+            }
+            y += outsideHeight(part, of: spec, in: column)
+        }
+        y += bubbleHeight
+        if besideUnder { y += footnoteHeight(spec.footnote, order: besideOrder, in: column) }
+        for part in anatomy.belowBubble { y += outsideHeight(part, of: spec, in: column) }
+        return y
+    }
+
+    /// The bubble's height when it holds only text, the words after it and reactions: each a
+    /// line or lines tall, none spanning the bubble.
+    private func textBubbleHeight(_ spec: MessageRowSpec, inner: Int, hasBubble: Bool) -> Int {
         var contentHeight = 0
         var partCount = 0
         var textLast: (width: Int, inset: Int)?
@@ -103,30 +123,45 @@ extension RowLayout {
             }
         }
         if partCount == 0 { contentHeight = lineHeight }
-        let border = hasBubble ? metrics.bubbleBorder : 0
-        let bubbleHeight = contentHeight + 2 * border + (hasBubble ? 2 * metrics.bubbleVerticalPadding : 0)
-        // Heights outside the bubble do not depend on where it stands.
-        let column = OutsideColumn(left: left, right: right, bubbleX: left, bubbleWidth: 1, isFlipped: flipped)
-        var y = 0
-        for part in anatomy.aboveBubble {
-            if part == .reactions, let data = spec.reactions {
-                y += (hangingReactions(data, in: column).map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
-                continue
-            }
-            guard let height = outsideHeight(part, of: spec, in: column) else { return nil }
-            y += height
-        }
-        y += bubbleHeight
-        if besideUnder { y += footnoteHeight(spec.footnote, order: besideOrder, in: column) }
-        for part in anatomy.belowBubble {
-            guard let height = outsideHeight(part, of: spec, in: column) else { return nil }
-            y += height
-        }
-        return y
+        return contentHeight + (hasBubble ? 2 * metrics.bubbleBorder + 2 * metrics.bubbleVerticalPadding : 0)
     }
 
-    /// The height `writeOutside` gives a part outside the bubble; nil where it is not covered.
-    private func outsideHeight(_ part: MessageAnatomy.OutsidePart, of spec: MessageRowSpec, in column: OutsideColumn) -> Int? {
+    /// The bubble's height from its blocks, as `writeMessageRow` stacks them: a part spanning
+    /// the bubble takes the bubble's width (its content's widest part and the chrome) at its
+    /// aspect, and reaches its top or bottom edge.
+    private func bubbleHeight(_ spec: MessageRowSpec, inner: Int, maxOuter: Int, hasBubble: Bool) -> Int {
+        let border = hasBubble ? metrics.bubbleBorder : 0
+        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
+                                    textInset: hasBubble ? metrics.bubbleTextInset : 0, quoteInset: hasBubble ? metrics.bubbleQuoteInset : 0)
+        if content.isEmpty {
+            content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
+                                 height: lineHeight, alignment: .leading))
+        }
+        let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
+        var widest = 0
+        for index in content.indices {
+            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].extraInset
+                - (content[index].bleeds ? bleedPadding : 0))
+        }
+        let chrome = hasBubble ? metrics.bubbleChrome : 0
+        let outerWidth = max(1, min(inner, widest)) + chrome
+        var height = 2 * border
+        for index in content.indices {
+            if content[index].bleeds && !content[index].keepsSize {
+                let width = max(1, outerWidth - 2 * border)
+                height += content[index].gallery != nil ? metrics.galleryHeight(width: width)
+                    : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
+            } else {
+                height += content[index].stackedHeight
+            }
+        }
+        if hasBubble && !content[0].bleeds { height += metrics.bubbleVerticalPadding }
+        if hasBubble && !content[content.count - 1].bleeds { height += metrics.bubbleVerticalPadding }
+        return height
+    }
+
+    /// The height `writeOutside` gives a part outside the bubble.
+    private func outsideHeight(_ part: MessageAnatomy.OutsidePart, of spec: MessageRowSpec, in column: OutsideColumn) -> Int {
         switch part {
         case .reactions:
             guard let data = spec.reactions else { return 0 }
@@ -135,11 +170,18 @@ extension RowLayout {
             }
             return lineHeight
         case .threadInfo:
-            return spec.threadInfo == nil ? 0 : lineHeight
+            guard let info = spec.threadInfo else { return 0 }
+            if let avatar = spec.threadInfoAvatar, metrics.reactionsAndQuote.threadAvatarSize > 0 {
+                var unwritten = RowFrameSink()
+                return writeThreadInfo(info, avatar: avatar, id: spec.id, in: column, y: 0, into: &unwritten)
+            }
+            return lineHeight
         case .footnote:
             return footnoteHeight(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote, in: column)
         case .quote:
-            return spec.quote == nil ? 0 : nil
+            guard let quote = spec.quote else { return 0 }
+            let share = column.available * metrics.maximumBubbleWidthPercent / 100
+            return quoteBlock(quote, width: max(1, metrics.bubbleMaxWidth.map { min(column.available, $0) } ?? share)).height
         case .annotations:
             return spec.annotations.count * lineHeight
         case .groupHeader:

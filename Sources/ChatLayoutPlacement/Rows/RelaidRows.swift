@@ -218,17 +218,10 @@ struct PlacedRows: Sendable {
         rowLayout.top = stack.top(ofNext: kind)
         var frame: Frame
         if case .message(let decision) = item {
-            // A message row spans the list: its height alone is worked out where its parts
-            // allow (``RowLayout/messageRowHeight(_:)``), else the row is laid out unwritten.
+            // A message row spans the list: its height alone is worked out
+            // (``RowLayout/messageRowHeight(_:)``).
             let spec = rowLayout.composer.compose(decision)
-            if let height = rowLayout.messageRowHeight(spec) {
-                frame = Frame(x: 0, y: rowLayout.top, width: rowLayout.width, height: height)
-            } else {
-                var sink = RowFrameSink()
-                rowLayout.writeMessageRow(spec, into: &sink)
-                if rowLayout.direction == .rightToLeft { sink.mirrorRow(inWidth: rowLayout.width) }
-                frame = sink.frame
-            }
+            frame = Frame(x: 0, y: rowLayout.top, width: rowLayout.width, height: rowLayout.messageRowHeight(spec))
             roles.append(.messageRow)
             ids.append(spec.id)
         } else {
