@@ -196,12 +196,25 @@ extension RowLayout {
         guard !order.isEmpty else { return 0 }
         let maxWidth = column.available
         let spacing = metrics.inlineSpacing
-        var parts: [(role: BoxRole, drawn: String, width: Int, allowed: Int, essential: Bool)] = []
-        forEachFootnotePart(footnote, order: order) { role, text, _, content in
-            let drawn = presentation.line(role, text: text, content: content, strings: strings)
-            guard !drawn.isEmpty || role != .deliveryStatus else { return }
-            parts.append((role, drawn, measurer.width(of: drawn), 0, role == .timestamp || role == .deliveryStatus))
+        typealias Part = (role: BoxRole, drawn: String, width: Int, allowed: Int, essential: Bool)
+        return withUnsafeTemporaryAllocation(of: Part.self, capacity: order.count) { storage in
+            let base = storage.baseAddress!
+            var count = 0
+            defer { base.deinitialize(count: count) }
+            forEachFootnotePart(footnote, order: order) { role, text, _, content in
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                guard !drawn.isEmpty || role != .deliveryStatus else { return }
+                (base + count).initialize(to: (role, drawn, measurer.width(of: drawn), 0, role == .timestamp || role == .deliveryStatus))
+                count += 1
+            }
+            return fittedFootnoteHeight(UnsafeMutableBufferPointer(start: base, count: count), maxWidth: maxWidth, spacing: spacing)
         }
+    }
+
+    /// The footnote's height once its parts are given room as `writeFootnote` gives it: a line
+    /// when the first part given room shows anything.
+    private func fittedFootnoteHeight(_ parts: UnsafeMutableBufferPointer<(role: BoxRole, drawn: String, width: Int, allowed: Int, essential: Bool)>,
+                                      maxWidth: Int, spacing: Int) -> Int {
         var given = 0
         var used = 0
         for index in parts.indices where parts[index].essential {
@@ -228,8 +241,21 @@ extension RowLayout {
         for part in parts {
             let fit = min(part.allowed, budget)
             guard fit > 0 else { continue }
+            // Whole, and printable ASCII not ending in a space: its one line is all of it, as
+            // wide as measured — no need to fit it to know it shows.
+            if fit >= part.width && part.width > 0 && Self.isVisibleASCII(part.drawn) { return lineHeight }
             if fittedLine(part.drawn, maxWidth: fit).line.width > 0 { return lineHeight }
         }
         return 0
+    }
+
+    /// Whether `text` is printable ASCII (no control character, no break but spaces) that does
+    /// not end in a space: wrapped at its own width, one line whose width is its measured width.
+    private static func isVisibleASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let last = bytes.last, last != 0x20 else { return false }
+            return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
     }
 }
