@@ -3,11 +3,11 @@
 import ChatLayoutComposition
 
 // A message row's height at a width, worked out from its composition alone: what a list laid
-// out again at another width needs of a row before its records (``RelaidRows``). It follows
-// `writeMessageRow(_:into:)` step for step for the parts it covers; a property test checks it
-// against the laid-out rows of every generated document at many widths, and a row with a
-// part it does not cover is laid out whole with nothing written.
-
+// out again at another width needs of a row before its records (``RelaidRows``). The bubble's
+// room and (for a bubble with other parts than text) its blocks are `writeMessageRow`'s own
+// (``RowLayout/bubbleRoom(_:)``, ``RowLayout/bubbleContent(_:in:)``); the rest follows it step
+// for step, and a property test checks it against the laid-out rows of every generated
+// document at many widths.
 
 extension RowLayout {
     /// The height `writeMessageRow(spec, into:)` gives the row at this width, worked out from
@@ -17,56 +17,13 @@ extension RowLayout {
     /// bubble's blocks made (``contentBlocks(_:order:width:bleedWidth:textInset:quoteInset:)``).
     func messageRowHeight(_ spec: MessageRowSpec) -> Int {
         if let text = spec.centeredText { return measurer.wrap(text, width: max(1, innerWidth)).lines.count * lineHeight }
-        let flipped = spec.isFlipped
-        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
-        let left = padding + (flipped ? 0 : avatarColumn)
-        let right = width - padding - (flipped ? avatarColumn : 0)
-        let available = max(1, right - left)
-        var glyphWidth: Int?
-        if let glyph = spec.errorGlyph {
-            let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
-            glyphWidth = line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn,
-                              maxWidth: max(1, measurer.width(of: drawn))).width
-        }
-        if let glyph = glyphWidth, available < glyph + 1 { glyphWidth = nil }
-        var errorReserve = glyphWidth.map { $0 - ($0 + 1) / 2 } ?? 0
-        var widestBubble = metrics.bubbleWidthCountsTheRow
-            ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
-            : available * metrics.maximumBubbleWidthPercent / 100
-        if let spacer = metrics.bubbleSpacerWidth {
-            widestBubble = (metrics.bubbleWidthCountsTheRow ? width - 2 * padding - avatarColumn : available) - spacer
-        }
-        var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
-        if let cap = metrics.bubbleMaxWidth { maxOuter = min(available, cap) }
-        maxOuter = max(1, min(maxOuter, available - errorReserve))
-        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
-        var besideUnder = false
-        if !besideOrder.isEmpty, let besideWidth = besideWidth(spec.footnote, order: besideOrder) {
-            let reserve = besideWidth + metrics.gap
-            if available - errorReserve - reserve >= metrics.bubbleChrome + narrowestBubbleContent {
-                maxOuter = max(1, min(maxOuter, available - errorReserve - reserve))
-            } else {
-                besideUnder = true
-            }
-        }
-        let hasBubble = spec.bubble != nil && maxOuter >= metrics.bubbleChrome + narrowestBubbleContent
-        if let glyph = glyphWidth, !hasBubble {
-            if available < glyph + metrics.gap + 1 {
-                errorReserve = 0
-            } else {
-                errorReserve = glyph + metrics.gap
-                maxOuter = max(1, min(maxOuter, available - errorReserve))
-            }
-        }
-        let chrome = hasBubble ? metrics.bubbleChrome : 0
-        let inner = max(1, maxOuter - chrome)
-
+        let room = bubbleRoom(spec)
         let bubbleHeight = spec.quote == nil && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
             && spec.linkPreview == nil && spec.richText == nil && spec.translation == nil
-            ? textBubbleHeight(spec, inner: inner, hasBubble: hasBubble)
-            : bubbleHeight(spec, inner: inner, maxOuter: maxOuter, hasBubble: hasBubble)
+            ? textBubbleHeight(spec, inner: room.inner, hasBubble: room.hasBubble)
+            : bubbleHeight(of: bubbleContent(spec, in: room).content, in: room)
         // Heights outside the bubble do not depend on where it stands.
-        let column = OutsideColumn(left: left, right: right, bubbleX: left, bubbleWidth: 1, isFlipped: flipped)
+        let column = OutsideColumn(left: room.left, right: room.right, bubbleX: room.left, bubbleWidth: 1, isFlipped: room.flipped)
         var y = 0
         for part in anatomy.aboveBubble {
             if part == .reactions, let data = spec.reactions {
@@ -76,7 +33,7 @@ extension RowLayout {
             y += outsideHeight(part, of: spec, in: column)
         }
         y += bubbleHeight
-        if besideUnder { y += footnoteHeight(spec.footnote, order: besideOrder, in: column) }
+        if room.besideUnder { y += footnoteHeight(spec.footnote, order: room.besideOrder, in: column) }
         for part in anatomy.belowBubble { y += outsideHeight(part, of: spec, in: column) }
         return y
     }
@@ -124,40 +81,6 @@ extension RowLayout {
         }
         if partCount == 0 { contentHeight = lineHeight }
         return contentHeight + (hasBubble ? 2 * metrics.bubbleBorder + 2 * metrics.bubbleVerticalPadding : 0)
-    }
-
-    /// The bubble's height from its blocks, as `writeMessageRow` stacks them: a part spanning
-    /// the bubble takes the bubble's width (its content's widest part and the chrome) at its
-    /// aspect, and reaches its top or bottom edge.
-    private func bubbleHeight(_ spec: MessageRowSpec, inner: Int, maxOuter: Int, hasBubble: Bool) -> Int {
-        let border = hasBubble ? metrics.bubbleBorder : 0
-        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
-                                    textInset: hasBubble ? metrics.bubbleTextInset : 0, quoteInset: hasBubble ? metrics.bubbleQuoteInset : 0)
-        if content.isEmpty {
-            content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
-                                 height: lineHeight, alignment: .leading))
-        }
-        let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
-        var widest = 0
-        for index in content.indices {
-            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].extraInset
-                - (content[index].bleeds ? bleedPadding : 0))
-        }
-        let chrome = hasBubble ? metrics.bubbleChrome : 0
-        let outerWidth = max(1, min(inner, widest)) + chrome
-        var height = 2 * border
-        for index in content.indices {
-            if content[index].bleeds && !content[index].keepsSize {
-                let width = max(1, outerWidth - 2 * border)
-                height += content[index].gallery != nil ? metrics.galleryHeight(width: width)
-                    : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
-            } else {
-                height += content[index].stackedHeight
-            }
-        }
-        if hasBubble && !content[0].bleeds { height += metrics.bubbleVerticalPadding }
-        if hasBubble && !content[content.count - 1].bleeds { height += metrics.bubbleVerticalPadding }
-        return height
     }
 
     /// The height `writeOutside` gives a part outside the bubble.

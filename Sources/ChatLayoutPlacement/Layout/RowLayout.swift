@@ -333,99 +333,14 @@ struct RowLayout {
             sink.close(row, height: nil)
             return
         }
-        let flipped = spec.isFlipped
-        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
-        // The avatar column beside the bubble: leading for others', trailing for the current user's.
-        let left = padding + (flipped ? 0 : avatarColumn)
-        let right = width - padding - (flipped ? avatarColumn : 0)
-        let available = max(1, right - left)
-        // The glyph as wide as the presentation's line measures (two cells at most on a
-        // terminal; points elsewhere).
-        var errorGlyph: Block?
-        if let glyph = spec.errorGlyph {
-            let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
-            errorGlyph = line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn,
-                              maxWidth: max(1, measurer.width(of: drawn)))
-        }
-        // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
-        if let glyph = errorGlyph, available < glyph.width + 1 { errorGlyph = nil }
-        // The glyph overlaps the bubble's bottom outer corner by half its width, rounded up (Stream's
-        // `ChatMessageErrorIndicator`; a one-cell glyph covers the corner cell): the bubble is
-        // pulled in by the other half.
-        var errorOverlap = errorGlyph.map { ($0.width + 1) / 2 } ?? 0
-        var errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
-        // The widest bubble: a share of the space beside the avatar column, or (Stream's, in
-        // points) a share of the row less its padding and the avatar column.
-        var widestBubble = metrics.bubbleWidthCountsTheRow
-            ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
-            : available * metrics.maximumBubbleWidthPercent / 100
-        // Stream SwiftUI's spacer: the row (in points; the space beside the avatar column in
-        // cells) less the room kept free on the other side.
-        if let spacer = metrics.bubbleSpacerWidth {
-            widestBubble = (metrics.bubbleWidthCountsTheRow ? width - 2 * padding - avatarColumn : available) - spacer
-        }
-        var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
-        // Sendbird's cell: a fixed maximum whatever the row's width.
-        if let cap = metrics.bubbleMaxWidth { maxOuter = min(available, cap) }
-        maxOuter = max(1, min(maxOuter, available - errorReserve))
-        // The parts beside the bubble (Sendbird's time): room kept at its side for them whole;
-        // a row without that room beside the narrowest bubble has them on a line under it.
-        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
-        var besideReserve = 0
-        var besideUnder = false
-        if !besideOrder.isEmpty, let besideWidth = besideWidth(spec.footnote, order: besideOrder) {
-            let reserve = besideWidth + metrics.gap
-            if available - errorReserve - reserve >= metrics.bubbleChrome + narrowestBubbleContent {
-                besideReserve = reserve
-                maxOuter = max(1, min(maxOuter, available - errorReserve - reserve))
-            } else {
-                besideUnder = true
-            }
-        }
-        // Too narrow for the border and padding around a wide character: no bubble.
-        let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
-        let hasBubble = bubbleSpec != nil
-        // No bubble to overlap (jumbomoji, a row too narrow): the glyph stands beside the
-        // content, or gives way when there is no room for it there.
-        if let glyph = errorGlyph, !hasBubble {
-            errorOverlap = 0
-            if available < glyph.width + metrics.gap + 1 {
-                errorGlyph = nil
-                errorReserve = 0
-            } else {
-                errorReserve = glyph.width + metrics.gap
-                maxOuter = max(1, min(maxOuter, available - errorReserve))
-            }
-        }
-        let chrome = hasBubble ? metrics.bubbleChrome : 0
-        let inner = max(1, maxOuter - chrome)
-
-        // The bubble's content, top to bottom; a gallery spans the bubble inside its border.
-        let border = hasBubble ? metrics.bubbleBorder : 0
-        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
-                                    textInset: hasBubble ? metrics.bubbleTextInset : 0, quoteInset: hasBubble ? metrics.bubbleQuoteInset : 0)
-        if content.isEmpty {
-            content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
-                                 height: lineHeight, alignment: .leading))
-        }
-        // At most `inner`: only a lone wide character in a one-cell width is wider (see
-        // `TextMeasuring.wrap`), and its box must still keep to the row.
-        // A part across the bubble counts without the padding it is not inset by.
-        let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
-        var widest = 0
-        for index in content.indices {
-            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].extraInset
-                - (content[index].bleeds ? bleedPadding : 0))
-        }
-        let contentWidth = max(1, min(inner, widest))
-        let outerWidth = contentWidth + chrome
-        for index in content.indices where content[index].bleeds && !content[index].keepsSize {
-            // Across the bubble inside its border: a gallery at its aspect, a default frame square.
-            let width = max(1, outerWidth - 2 * border)
-            content[index].width = width
-            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width)
-                : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
-        }
+        let room = bubbleRoom(spec)
+        let flipped = room.flipped, avatarColumn = room.avatarColumn, left = room.left, right = room.right
+        let errorGlyph = room.showsErrorGlyph ? errorGlyphBlock(spec) : nil
+        let errorOverlap = room.errorOverlap, errorReserve = room.errorReserve
+        let besideOrder = room.besideOrder, besideReserve = room.besideReserve, besideUnder = room.besideUnder
+        let bubbleSpec = room.bubbleSpec, border = room.border, hasBubble = room.hasBubble
+        let (content, outerWidth) = bubbleContent(spec, in: room)
+        let contentWidth = outerWidth - room.chrome
         let bubbleX = flipped ? right - errorReserve - outerWidth : left + errorReserve
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
 
@@ -447,9 +362,7 @@ struct RowLayout {
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         // A part across the bubble reaches its edge: no padding above the first, below the last.
         let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
-        let bottomPadding = hasBubble && !content[content.count - 1].bleeds ? metrics.bubbleVerticalPadding : 0
-        var bubbleHeight = 2 * border + topPadding + bottomPadding
-        for index in content.indices { bubbleHeight += content[index].stackedHeight }
+        let bubbleHeight = bubbleHeight(of: content, in: room)
         var bubble: Int?
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
@@ -508,6 +421,152 @@ struct RowLayout {
                  y: max(0, bottom - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
+    }
+
+
+    /// Where a message row's bubble may stand at this width, and how wide it may be: the avatar
+    /// column, the error glyph and its reserve, the widest bubble, the parts beside it, whether
+    /// it is drawn — worked out once for writing the row (``writeMessageRow(_:into:)``) and for
+    /// its height alone (``messageRowHeight(_:)``).
+    struct BubbleRoom {
+        var flipped = false
+        var avatarColumn = 0
+        var left = 0
+        var right = 0
+        var available = 1
+        /// The error glyph stays (``errorGlyphBlock(_:)``): it has not given way.
+        var showsErrorGlyph = false
+        var errorOverlap = 0
+        var errorReserve = 0
+        var maxOuter = 1
+        var besideOrder: [MessageAnatomy.FootnotePart] = []
+        var besideReserve = 0
+        var besideUnder = false
+        var bubbleSpec: BubbleSpec?
+        var hasBubble: Bool { bubbleSpec != nil }
+        var chrome = 0
+        var inner = 1
+        var border = 0
+    }
+
+    /// The room of `spec`'s bubble at this width.
+    func bubbleRoom(_ spec: MessageRowSpec) -> BubbleRoom {
+        let flipped = spec.isFlipped
+        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
+        // The avatar column beside the bubble: leading for others', trailing for the current user's.
+        let left = padding + (flipped ? 0 : avatarColumn)
+        let right = width - padding - (flipped ? avatarColumn : 0)
+        let available = max(1, right - left)
+        // The glyph as wide as the presentation's line measures (two cells at most on a
+        // terminal; points elsewhere).
+        var errorGlyph = errorGlyphBlock(spec)
+        // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
+        if let glyph = errorGlyph, available < glyph.width + 1 { errorGlyph = nil }
+        // The glyph overlaps the bubble's bottom outer corner by half its width, rounded up (Stream's
+        // `ChatMessageErrorIndicator`; a one-cell glyph covers the corner cell): the bubble is
+        // pulled in by the other half.
+        var errorOverlap = errorGlyph.map { ($0.width + 1) / 2 } ?? 0
+        var errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
+        // The widest bubble: a share of the space beside the avatar column, or (Stream's, in
+        // points) a share of the row less its padding and the avatar column.
+        var widestBubble = metrics.bubbleWidthCountsTheRow
+            ? width * metrics.maximumBubbleWidthPercent / 100 - 2 * padding - avatarColumn
+            : available * metrics.maximumBubbleWidthPercent / 100
+        // Stream SwiftUI's spacer: the row (in points; the space beside the avatar column in
+        // cells) less the room kept free on the other side.
+        if let spacer = metrics.bubbleSpacerWidth {
+            widestBubble = (metrics.bubbleWidthCountsTheRow ? width - 2 * padding - avatarColumn : available) - spacer
+        }
+        var maxOuter = available < metrics.fullWidthBelow ? available : max(metrics.fullWidthBelow, widestBubble)
+        // Sendbird's cell: a fixed maximum whatever the row's width.
+        if let cap = metrics.bubbleMaxWidth { maxOuter = min(available, cap) }
+        maxOuter = max(1, min(maxOuter, available - errorReserve))
+        // The parts beside the bubble (Sendbird's time): room kept at its side for them whole;
+        // a row without that room beside the narrowest bubble has them on a line under it.
+        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        var besideReserve = 0
+        var besideUnder = false
+        if !besideOrder.isEmpty, let besideWidth = besideWidth(spec.footnote, order: besideOrder) {
+            let reserve = besideWidth + metrics.gap
+            if available - errorReserve - reserve >= metrics.bubbleChrome + narrowestBubbleContent {
+                besideReserve = reserve
+                maxOuter = max(1, min(maxOuter, available - errorReserve - reserve))
+            } else {
+                besideUnder = true
+            }
+        }
+        // Too narrow for the border and padding around a wide character: no bubble.
+        let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
+        let hasBubble = bubbleSpec != nil
+        // No bubble to overlap (jumbomoji, a row too narrow): the glyph stands beside the
+        // content, or gives way when there is no room for it there.
+        if let glyph = errorGlyph, !hasBubble {
+            errorOverlap = 0
+            if available < glyph.width + metrics.gap + 1 {
+                errorGlyph = nil
+                errorReserve = 0
+            } else {
+                errorReserve = glyph.width + metrics.gap
+                maxOuter = max(1, min(maxOuter, available - errorReserve))
+            }
+        }
+        let chrome = hasBubble ? metrics.bubbleChrome : 0
+        let inner = max(1, maxOuter - chrome)
+
+        return BubbleRoom(flipped: flipped, avatarColumn: avatarColumn, left: left, right: right, available: available,
+                          showsErrorGlyph: errorGlyph != nil, errorOverlap: errorOverlap, errorReserve: errorReserve, maxOuter: maxOuter,
+                          besideOrder: besideOrder, besideReserve: besideReserve, besideUnder: besideUnder, bubbleSpec: bubbleSpec,
+                          chrome: chrome, inner: inner, border: hasBubble ? metrics.bubbleBorder : 0)
+    }
+
+    /// The error glyph's part, as wide as the presentation's line measures (two cells at most
+    /// on a terminal; points elsewhere); nil for a message without one.
+    func errorGlyphBlock(_ spec: MessageRowSpec) -> Block? {
+        guard let glyph = spec.errorGlyph else { return nil }
+        let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
+        return line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn, maxWidth: max(1, measurer.width(of: drawn)))
+    }
+
+    /// The blocks of `spec`'s bubble in `room`, as they are drawn (a part spanning the bubble
+    /// sized to it), and the bubble's outer width.
+    func bubbleContent(_ spec: MessageRowSpec, in room: BubbleRoom) -> (content: [Block], outerWidth: Int) {
+        let hasBubble = room.hasBubble, inner = room.inner, maxOuter = room.maxOuter, chrome = room.chrome, border = room.border
+
+        // The bubble's content, top to bottom; a gallery spans the bubble inside its border.
+        var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
+                                    textInset: hasBubble ? metrics.bubbleTextInset : 0, quoteInset: hasBubble ? metrics.bubbleQuoteInset : 0)
+        if content.isEmpty {
+            content.append(Block(role: .text, text: "", lines: [TextLine(text: "", display: "", width: 0)], width: 0,
+                                 height: lineHeight, alignment: .leading))
+        }
+        // At most `inner`: only a lone wide character in a one-cell width is wider (see
+        // `TextMeasuring.wrap`), and its box must still keep to the row.
+        // A part across the bubble counts without the padding it is not inset by.
+        let bleedPadding = hasBubble ? 2 * metrics.bubblePadding : 0
+        var widest = 0
+        for index in content.indices {
+            widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].extraInset
+                - (content[index].bleeds ? bleedPadding : 0))
+        }
+        let contentWidth = max(1, min(inner, widest))
+        let outerWidth = contentWidth + chrome
+        for index in content.indices where content[index].bleeds && !content[index].keepsSize {
+            // Across the bubble inside its border: a gallery at its aspect, a default frame square.
+            let width = max(1, outerWidth - 2 * border)
+            content[index].width = width
+            content[index].height = content[index].gallery != nil ? metrics.galleryHeight(width: width)
+                : content[index].card.map { content[index].cardTopSpacing + cardParts($0, width: width).height } ?? metrics.defaultMediaHeight(width: width)
+        }
+        return (content, outerWidth)
+    }
+
+    /// The height of a bubble of `content` in `room`: its border, its parts stacked, and its
+    /// padding above the first and below the last unless they reach its edge.
+    func bubbleHeight(of content: [Block], in room: BubbleRoom) -> Int {
+        let padding = room.hasBubble ? metrics.bubbleVerticalPadding : 0
+        var height = 2 * room.border + (content[0].bleeds ? 0 : padding) + (content[content.count - 1].bleeds ? 0 : padding)
+        for index in content.indices { height += content[index].stackedHeight }
+        return height
     }
 
     /// The width of the footnote's parts `order` names on one line (the presentation's words,
