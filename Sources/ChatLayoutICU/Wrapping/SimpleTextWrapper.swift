@@ -107,14 +107,14 @@ enum SimpleTextWrapper {
                 guard let measured = measure(bytes, table, policy, into: units) else { return nil }
                 let count = measured.count
                 guard measured.needsBidi else {
-                    return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil) { made in
+                    return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil, isGeneral: false) { made in
                         made.initialize(from: units, count: count + 1)
                     }
                 }
                 // Right-to-left letters or Arabic digits: the general form, its lines put in
                 // display order when made — units at code-point offsets (the code points before
-                // each unit's first byte are the bytes there that continue none), the analysed
-                // text kept for the reordering.
+                // each unit's first byte are the bytes there that continue none); the analysed
+                // text the reordering needs is made when the lines first are, not here.
                 var codePoints: Int32 = 0
                 var byte = 0
                 for index in 0 ... count {
@@ -126,7 +126,7 @@ enum SimpleTextWrapper {
                     units[index].start = codePoints
                 }
                 return PreparedText.make(text: text, count: count, direction: measured.direction,
-                                         analyzed: AnalyzedText(text, table: table)) { made in
+                                         analyzed: nil, isGeneral: true) { made in
                     made.initialize(from: units, count: count + 1)
                 }
             }
