@@ -281,7 +281,11 @@ enum SimpleTextWrapper {
                             // (LB9 and the others read it), its opportunity is inside a cluster and
                             // not kept; the cluster is measured again whole, and is no single space.
                             let cls = LineBreaker.resolve(scalarProperties)
-                            _ = state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + decodedLength) })
+                            // The closures capture a constant, not `index`: a variable a closure
+                            // captures was checked for exclusive access at run time, and kept in
+                            // memory, on every step.
+                            let next = index + decodedLength
+                            _ = state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: next) })
                             let last = units + count - 1
                             last.pointee.width = clusterWidth(bytes, from: Int(last.pointee.start), to: index + decodedLength, properties(of:), policy)
                             last.pointee.flags &= ~PreparedText.Unit.hangingSpace
@@ -297,7 +301,7 @@ enum SimpleTextWrapper {
                         state.start(cls, scalarProperties)
                     } else {
                         let action = state.decideCommon(raw: previous, current: cls, scalarProperties)
-                            ?? state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + length) })
+                            ?? state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { [next = index + length] in nextIsNumber(from: next) })
                         if action != .prohibited { flags = PreparedText.Unit.breakBefore }
                     }
                     if cls == .LF {
