@@ -158,6 +158,28 @@ struct FastPathTests {
         }
     }
 
+    /// The fast path writes its units straight into a prepared text made for as many units as
+    /// `codePointCount` says the text has code points (a unit at most each): the count, eight
+    /// bytes at a time, is the number of code points for code points of every encoded length at
+    /// every offset, for texts of every length around a word's, and over the corpus.
+    @Test func codePointCount_isTheNumberOfCodePoints() throws {
+        let scalars: [Unicode.Scalar] = ["a", "\u{E9}", "\u{800}", "\u{5D0}", "\u{4E2D}", "\u{FFFD}", "\u{1F600}", "\u{10FFFF}", "\u{7F}"]
+        var random = SplitMix64(seed: 47)
+        var texts = try Fixtures.corpus()
+        for length in 0 ..< 40 {
+            for _ in 0 ..< 25 {
+                var text = String.UnicodeScalarView()
+                for _ in 0 ..< length { text.append(scalars[Int(random.next() % UInt64(scalars.count))]) }
+                texts.append(String(text))
+            }
+        }
+        for text in texts {
+            var utf8 = text
+            let counted = utf8.withUTF8 { SimpleTextWrapper.codePointCount($0) }
+            #expect(counted == text.unicodeScalars.count, "\(text.debugDescription)")
+        }
+    }
+
     /// The corpus and generated texts: the fast path's units equal the general path's.
     @Test func fastPathUnits_equalGeneralPathUnits() throws {
         var simple = 0

@@ -93,6 +93,24 @@ public struct PreparedText: @unchecked Sendable {
         return PreparedText(storage: storage)
     }
 
+    /// A prepared text of the units `fill` writes, at most `capacity` of them (the end marker
+    /// included) — their number (the end marker left out), the base direction, whether they
+    /// are the general form's — or nil when `fill` gives nil. The units are written in place:
+    /// no scratch memory, no copy.
+    @inline(__always)
+    static func make(text: String, capacity: Int,
+                     fill: (UnsafeMutablePointer<Unit>) -> (count: Int, direction: TextDirection, isGeneral: Bool)?) -> PreparedText? {
+        var made = false
+        let storage = Storage.create(minimumCapacity: capacity) { buffer in
+            let filled = buffer.withUnsafeMutablePointerToElements(fill)
+            made = filled != nil
+            // Not made: no unit is read, and the storage is let go at once.
+            return Header(text: text, direction: filled?.direction ?? .leftToRight, isGeneral: filled?.isGeneral ?? false,
+                          count: filled?.count ?? 0, analyzed: nil, analyzedState: analyzedNone)
+        }
+        return made ? PreparedText(storage: unsafeDowncast(storage, to: Storage.self)) : nil
+    }
+
     /// The units and the end marker, as values (for tests).
     var unitValues: [Unit] { withUnits { Array($0) } }
 

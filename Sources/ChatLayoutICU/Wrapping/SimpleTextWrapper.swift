@@ -21,7 +21,7 @@ import ChatLayoutKit
 /// The results are exactly those of the general path (`AnalyzedText`, `GraphemeBreaker`,
 /// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which tests check over the corpus and
 /// generated texts, unit for unit; what it saves is their per-text arrays and passes: one
-/// pass over the bytes, the units written into scratch memory on the stack, and each line
+/// pass over the bytes, the units written straight into the prepared text, and each line
 /// sliced from the text's UTF-8 bytes.
 enum SimpleTextWrapper {
     /// Grapheme_Cluster_Break values that make a code point its own cluster here.
@@ -95,22 +95,18 @@ enum SimpleTextWrapper {
     ///
     /// One pass over the bytes: each code point decoded (printable ASCII by a range check and
     /// one load from the table's first block), its break opportunity decided (UAX #14 over the
-    /// code points, as the general path's `LineBreaker.actions`) and its unit written into
-    /// scratch memory (on the stack for most texts), copied into the prepared text at the end;
+    /// code points, as the general path's `LineBreaker.actions`) and its unit written straight
+    /// into the prepared text, made for as many units as the text has code points (at most a
+    /// unit each; the bytes that continue none counted first): no scratch memory and no copy;
     /// the first code point that is not simple stops it. Inside a word of ASCII letters the
     /// break rules' state no longer changes: the letters after the first are written alone.
     static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
         var bytes = text
         return bytes.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: PreparedText.Unit.self, capacity: bytes.count + 1) { scratch in
-                let units = scratch.baseAddress!
+            PreparedText.make(text: text, capacity: codePointCount(bytes) + 1) { units in
                 guard let measured = measure(bytes, table, policy, into: units) else { return nil }
                 let count = measured.count
-                guard measured.needsBidi else {
-                    return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil, isGeneral: false) { made in
-                        made.initialize(from: units, count: count + 1)
-                    }
-                }
+                guard measured.needsBidi else { return (count, .leftToRight, false) }
                 // Right-to-left letters or Arabic digits: the general form, its lines put in
                 // display order when made — units at code-point offsets (the code points before
                 // each unit's first byte are the bytes there that continue none); the analysed
@@ -125,10 +121,7 @@ enum SimpleTextWrapper {
                     }
                     units[index].start = codePoints
                 }
-                return PreparedText.make(text: text, count: count, direction: measured.direction,
-                                         analyzed: nil, isGeneral: true) { made in
-                    made.initialize(from: units, count: count + 1)
-                }
+                return (count, measured.direction, true)
             }
         }
     }
@@ -408,6 +401,28 @@ enum SimpleTextWrapper {
             }
             return total
         }
+    }
+
+    /// The number of code points in `bytes`, valid UTF-8: the bytes that continue none (whose
+    /// top bits are not 10), counted eight at a time.
+    @inline(__always)
+    static func codePointCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var continuing = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Bit 7 of each byte that is 10xxxxxx; then their number, summed by a multiplication
+            // into the top byte.
+            let marks = word & ~(word << 1) & 0x8080_8080_8080_8080
+            continuing &+= Int(truncatingIfNeeded: ((marks >> 7) &* 0x0101_0101_0101_0101) >> 56)
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] & 0xC0 == 0x80 { continuing &+= 1 }
+            index += 1
+        }
+        return bytes.count - continuing
     }
 
     /// The code point at `index` of valid UTF-8 (Swift strings are) and its length in bytes.
