@@ -101,28 +101,43 @@ enum SimpleTextWrapper {
     /// the first code point that is not simple stops it. Inside a word of ASCII letters the
     /// break rules' state no longer changes: the letters after the first are written alone.
     static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
+        // A native string's bytes read in place (a small string's copied to the stack), without
+        // a copy of the string, whose reference count `withUTF8` on a `var` took and gave back.
+        if let prepared = text.utf8.withContiguousStorageIfAvailable({ prepare(text, $0, policy, table) }) { return prepared }
         var bytes = text
-        return bytes.withUTF8 { bytes in
-            PreparedText.make(text: text, capacity: codePointCount(bytes) + 1) { units in
-                guard let measured = measure(bytes, table, policy, into: units) else { return nil }
-                let count = measured.count
-                guard measured.needsBidi else { return (count, .leftToRight, false) }
-                // Right-to-left letters or Arabic digits: the general form, its lines put in
-                // display order when made — units at code-point offsets (the code points before
-                // each unit's first byte are the bytes there that continue none); the analysed
-                // text the reordering needs is made when the lines first are, not here.
-                var codePoints: Int32 = 0
-                var byte = 0
-                for index in 0 ... count {
-                    let start = Int(units[index].start)
-                    while byte < start {
-                        if bytes[byte] & 0xC0 != 0x80 { codePoints += 1 }
-                        byte += 1
-                    }
-                    units[index].start = codePoints
+        return bytes.withUTF8 { prepare(text, $0, policy, table) }
+    }
+
+    /// `prepare(_:policy:table:)` over `text`'s UTF-8 `bytes`.
+    @inline(__always)
+    private static func prepare(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ policy: CellWidthPolicy,
+                                _ table: CharacterPropertyTable) -> PreparedText? {
+        PreparedText.make(text: text, capacity: codePointCount(bytes) + 1) { units in
+            guard let measured = measure(bytes, table, policy, into: units) else { return nil }
+            let count = measured.count
+            guard measured.needsBidi else { return (count, .leftToRight, false) }
+            // Right-to-left letters or Arabic digits: the general form, its lines put in
+            // display order when made — units at code-point offsets; the analysed text the
+            // reordering needs is made when the lines first are, not here. A cluster as long as
+            // the sequence its first byte leads is one code point (most are); in another, the
+            // code points are the bytes that continue none. (Counted byte by byte, every
+            // cluster's loop of one to four steps was a branch mispredicted.)
+            var codePoints: Int32 = 0
+            var next = 0
+            for index in 0 ..< count {
+                let start = next
+                next = Int(units[index + 1].start)
+                units[index].start = codePoints
+                let lead = bytes[start]
+                let length = lead < 0x80 ? 1 : (~lead).leadingZeroBitCount
+                if next - start == length {
+                    codePoints += 1
+                } else {
+                    for byte in start ..< next where bytes[byte] & 0xC0 != 0x80 { codePoints += 1 }
                 }
-                return (count, measured.direction, true)
             }
+            units[count].start = codePoints
+            return (count, measured.direction, true)
         }
     }
 
