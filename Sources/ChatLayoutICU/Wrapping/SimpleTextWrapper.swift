@@ -249,6 +249,26 @@ enum SimpleTextWrapper {
                         writeRunOfLetters()
                         continue
                     }
+                    // Likewise a plain letter of another script after spaces (`isPlainLetter`: of
+                    // class AL as it is, so LB14 and LB18 decide as for an ASCII letter; property
+                    // Other, not pictographic, so a cluster of its own after the space, GB999),
+                    // then the rest of its word: the words of Cyrillic, Greek, Arabic, Hebrew…
+                    // text, which went through all the steps below.
+                    if previous == .SP && lead >= 0x80 {
+                        let (value, letterLength) = decode(bytes, at: index)
+                        let letter = properties(of: value)
+                        if isPlainLetter(letter) {
+                            let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
+                            state.advance(.AL, letter)
+                            if letter.needsBidi { needsBidi = true }
+                            noteDirection(letter)
+                            write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy)), flags: flags, length: letterLength)
+                            previous = .AL
+                            graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                            writeRunOfLetters()
+                            continue
+                        }
+                    }
                     let scalarProperties: CharacterProperties
                     let width: Int16
                     let length: Int
