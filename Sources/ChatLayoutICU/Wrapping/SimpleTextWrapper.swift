@@ -42,6 +42,11 @@ enum SimpleTextWrapper {
     private static let plainLetterValue: UInt32 = UInt32(LineBreakClass.AL.rawValue) << CharacterProperties.lineBreakShift
         | UInt32(GraphemeBreakProperty.other.rawValue) << CharacterProperties.graphemeShift
 
+    /// The classes of LB13 (CL, CP, EX, IS, SY), a bit each: printable ASCII of these (closing
+    /// brackets, "!", "?", ",", ".", ":", ";", "/") is kept to a letter before it.
+    private static let closingClasses: UInt64 = 1 << LineBreakClass.CL.rawValue | 1 << LineBreakClass.CP.rawValue
+        | 1 << LineBreakClass.EX.rawValue | 1 << LineBreakClass.IS.rawValue | 1 << LineBreakClass.SY.rawValue
+
     /// A letter of class AL (as it is, not resolved) and Grapheme_Cluster_Break Other, neither
     /// pictographic nor East Asian F/W/H (nor a bidi control or virama, which no such letter
     /// is): after one, another leaves the break rules' state as it was (see `measure`).
@@ -248,6 +253,21 @@ enum SimpleTextWrapper {
                         graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
                         writeRunOfLetters()
                         continue
+                    }
+                    // Closing punctuation, "!", "?", ",", ".", ":", ";", "/" after a letter (LB13:
+                    // kept to it, as `LineBreaker.State.decideCommon` says; the letter is no hard
+                    // break and no ZW), each a cluster of its own as any ASCII.
+                    if previous == .AL && lead < 0x80 {
+                        let punctuation = ascii[Int(lead)]
+                        let cls = punctuation.lineBreak
+                        if (Self.closingClasses >> UInt64(cls.rawValue)) & 1 == 1 {
+                            state.advance(cls, punctuation)
+                            noteDirection(punctuation)
+                            write(width: 1, flags: 0, length: 1)
+                            previous = cls
+                            graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                            continue
+                        }
                     }
                     // Likewise a plain letter of another script after spaces (`isPlainLetter`: of
                     // class AL as it is, so LB14 and LB18 decide as for an ASCII letter; property
