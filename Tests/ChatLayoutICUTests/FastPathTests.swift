@@ -65,18 +65,17 @@ struct FastPathTests {
             "a\r\nb",              // CR
             "a\tb",                // a tab (a control)
             "\u{1100}\u{1161}",    // conjoining jamo
-            "क्ष",                  // a virama (an aksara may join clusters)
             "\u{0600}1",           // a prepended concatenation mark
         ]
         for text in general {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
             #expect(SimpleTextWrapper.wrap(text, width: 5, policy: engine.policy) == nil, "\(text.debugDescription)")
         }
-        // Clusters of several code points and right-to-left text: `width(of:)` leaves them to
-        // the general path, `prepare` takes them (one unit a cluster; right to left in the
-        // general form, with its analysed text).
+        // Clusters of several code points (aksaras joined by a virama among them) and
+        // right-to-left text: `width(of:)` leaves them to the general path, `prepare` takes them
+        // (one unit a cluster; right to left in the general form, with its analysed text).
         let clusters = ["e\u{301}", "👍🏽", "❤️", "🇫🇷", "a\u{200D}b", "1️⃣", "👩\u{200D}👩\u{200D}👧", "\u{995}\u{9BE}",
-                        "שלום", "1\u{0660}", "مرحبا بالعالم"]
+                        "क्ष", "স্ত্রী", "क्\u{200D}ष", "শলোম", "שלום", "1\u{0660}", "مرحبا بالعالم"]
         for text in clusters {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
         }
@@ -192,7 +191,10 @@ struct FastPathTests {
         let sequences = GeneratedTexts.alphabet + ["\u{301}", "\u{308}", "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{20E3}", "👍", "🏽",
                                                    "👩", "❤", "☺", "🇯", "🇵", "🇫", "#", "*", "\u{0903}", "ক", "\u{09BE}", "\u{200C}", "\u{E0067}",
                                                    "ש", "ל", "ع", "ب", "\u{64E}", "\u{0661}", "\u{06F1}", "؟", "،",
-                                                   "漢", "字", "\u{2E80}", "Ｈ", "ァ", "ｱ", "한", "글", "\u{3164}", "〈", "〉", "%", "$"]
+                                                   "漢", "字", "\u{2E80}", "Ｈ", "ァ", "ｱ", "한", "글", "\u{3164}", "〈", "〉", "%", "$",
+                                                   // Aksaras: consonants, viramas, a nukta, vowel signs, a danda.
+                                                   "क", "ष", "र", "\u{94D}", "\u{94D}", "\u{93C}", "\u{93F}", "\u{940}", "র", "\u{9CD}",
+                                                   "\u{9CD}", "\u{9BC}", "\u{964}", "த", "\u{BCD}"]
         for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 30), alphabet: sequences)) }
         // Words of ASCII letters after and before every kind of neighbour (the fast path writes
         // the letters after a word's second without the break rules).
@@ -203,6 +205,18 @@ struct FastPathTests {
                 texts += ["\(left)ab\(right)", "\(left)abcdefg\(right)x", "a\(left)bcd\(right)9", "$(\(left)word\(right)(1"]
             }
         }
+        // Aksaras (GB9c): a consonant, marks, joiners and viramas between, then what follows
+        // (a linking consonant or not), in Devanagari, Bengali and Tamil (no aksara rule).
+        let consonants = ["क", "ष", "ক", "র", "த", "a"]
+        let between = ["\u{94D}", "\u{9CD}", "\u{BCD}", "\u{94D}\u{200D}", "\u{200D}\u{94D}", "\u{93C}\u{94D}", "\u{94D}\u{93C}",
+                       "\u{94D}\u{94D}", "\u{93F}\u{94D}", "\u{94D} ", "\u{94D}\u{301}", "", "\u{93C}", "\u{200D}"]
+        for first in consonants {
+            for middle in between {
+                for second in consonants + ["\u{93F}", "1", " ", "।"] {
+                    texts += ["\(first)\(middle)\(second)", "ab \(first)\(middle)\(second)\(middle)\(first) cd"]
+                }
+            }
+        }
         for text in texts {
             if expectSameUnits(text, engine: engine) { simple += 1 }
             _ = expectSameUnits(text, engine: wideAmbiguous)
@@ -210,14 +224,15 @@ struct FastPathTests {
         #expect(simple * 2 > texts.count, "fast path taken for \(simple) of \(texts.count) texts")
     }
 
-    /// A text that leaves the fast path at any code point (a tab, Thai, a CR, a virama, a bidi
-    /// mark or isolate) is prepared by the general path whole; one with a cluster of several
-    /// code points there (a mark, an emoji sequence, a flag, a joiner) or right-to-left text
+    /// A text that leaves the fast path at any code point (a tab, Thai, a CR, a bidi mark or
+    /// isolate) is prepared by the general path whole; one with a cluster of several code points
+    /// there (a mark, an emoji sequence, a flag, a joiner, a virama and an aksara) or right-to-left text
     /// stays on the fast path with the general path's units. Either way the lines are the
     /// reference's at several widths, whatever the fast path had done before that point.
     @Test func textsLeavingTheFastPathAtEveryPosition_wrapAsTheReference() throws {
-        let leavers = ["\t", "ก", "\r", "\u{94D}", "\u{200F}", "\u{2067}"]
-        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}", "ש", "\u{0660}", "عربي\u{64E}"]
+        let leavers = ["\t", "ก", "\r", "\u{200F}", "\u{2067}"]
+        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}", "ש", "\u{0660}", "عربي\u{64E}",
+                        "\u{94D}", "\u{94D}क", "क्ष", "প্র\u{9BF}"]
         let bases = ["Hello, world! It's 3:45 (really).", "日本語のテキスト、句読点。", "$(12) abc-def/ghi", "line one\nline two"]
         for base in bases {
             let scalars = Array(base.unicodeScalars)

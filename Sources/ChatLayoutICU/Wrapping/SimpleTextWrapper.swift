@@ -12,9 +12,10 @@ import ChatLayoutKit
 /// take those texts.
 ///
 /// `prepare` also takes, among them, code points that extend or join clusters — marks
-/// (Extend, SpacingMark; no virama, so no aksara joins two clusters), variation selectors,
-/// skin tones, the keycap, the zero-width joiner, regional indicators: emoji sequences, flags
-/// and accented letters. It follows UAX #29 for them as `GraphemeBreaker` does and measures
+/// (Extend, SpacingMark, viramas: the aksara a virama makes of two consonants is one cluster,
+/// GB9c, as ICU has it), variation selectors, skin tones, the keycap, the zero-width joiner,
+/// regional indicators: emoji sequences, flags, accented letters and Indic conjuncts. It
+/// follows UAX #29 for them as `GraphemeBreaker` does and measures
 /// each such cluster by `CellWidth`'s rules; its units are then clusters, each starting at a
 /// UTF-8 offset, and lines are still drawn as they are written.
 ///
@@ -71,14 +72,14 @@ enum SimpleTextWrapper {
     private static let plainIdeographGraphemeBreaks: UInt32 = 1 << GraphemeBreakProperty.other.rawValue
         | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
 
-    /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` that is no
-    /// virama (without one, no aksara joins two clusters: GB9c), or right to left; no bidi
-    /// control, no SA.
+    /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` (a virama among
+    /// them: the aksara it may make is looked for, GB9c), or right to left; no bidi control, no
+    /// SA.
     @inline(__always)
     private static func isPreparedOnFastPath(_ properties: CharacterProperties) -> Bool {
         let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
         return (clusterGraphemeBreaks >> graphemeBreak) & 1 == 1
-            && properties.rawValue & (CharacterProperties.bidiControlBit | CharacterProperties.viramaBit) == 0
+            && properties.rawValue & CharacterProperties.bidiControlBit == 0
             && properties.lineBreak != .SA
     }
 
@@ -183,6 +184,24 @@ enum SimpleTextWrapper {
                         let cls = LineBreaker.resolve(properties(of: value))
                         if cls != .CM && cls != .ZWJ { return cls == .NU }
                         index += length
+                    }
+                    return false
+                }
+                // GB9c (ICU's aksara rule): the code points before the byte at `end` are
+                // "LinkingConsonant ExtCccZwj* Virama ExtCccZwj*" (a virama is one of ExtCccZwj:
+                // `GraphemeBreaker`'s states 1 and 2), read back over the bytes; asked only for a
+                // linking consonant after a mark or a joiner.
+                func followsVirama(_ end: Int) -> Bool {
+                    var position = end
+                    var virama = false
+                    while position > 0 {
+                        var start = position - 1
+                        while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                        let before = properties(of: decode(bytes, at: start).0)
+                        if before.isLinkingConsonant { return virama }
+                        guard before.isExtendCombiningOrZWJ else { return false }
+                        if before.isVirama { virama = true }
+                        position = start
                     }
                     return false
                 }
@@ -309,11 +328,17 @@ enum SimpleTextWrapper {
                         if scalarProperties.needsBidi { needsBidi = true }
                         width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
                         length = decodedLength
-                        // UAX #29 as `GraphemeBreaker` (no aksara: no virama is taken).
+                        // UAX #29 as `GraphemeBreaker`, with its aksara rule (GB9c): a linking
+                        // consonant after a mark or a joiner joins the cluster when a virama and
+                        // a linking consonant come before them (`followsVirama`).
                         let current = scalarProperties.graphemeBreak
                         let isPictographic = scalarProperties.isExtendedPictographic
-                        let startsCluster = count == 0
+                        var startsCluster = count == 0
                             || GraphemeBreaker.isBoundary(graphemeBreak, current, isPictographic, pictographicState, regionalIndicators)
+                        if startsCluster && scalarProperties.isLinkingConsonant && (graphemeBreak == .extend || graphemeBreak == .zwj)
+                            && followsVirama(index) {
+                            startsCluster = false
+                        }
                         regionalIndicators = current == .regionalIndicator ? regionalIndicators + 1 : 0
                         if isPictographic {
                             pictographicState = 1
