@@ -374,7 +374,7 @@ enum SimpleTextWrapper {
                         state.start(cls, scalarProperties)
                     } else {
                         let action = state.decideCommon(raw: previous, current: cls, scalarProperties)
-                            ?? state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { [next = index + length] in nextIsNumber(from: next) })
+                            ?? state.decideByRules(raw: previous, current: cls, scalarProperties, nextIsNumber: { [next = index + length] in nextIsNumber(from: next) })
                         if action != .prohibited { flags = PreparedText.Unit.breakBefore }
                     }
                     if cls == .LF {
