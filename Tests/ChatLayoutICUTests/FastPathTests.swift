@@ -179,6 +179,21 @@ struct FastPathTests {
         }
     }
 
+    /// The fast path looks for an aksara (GB9c) only when a linking consonant follows a code
+    /// point of property Extend or ZWJ: every virama and every one of ExtCccZwj in the table is
+    /// one, so no aksara is missed.
+    @Test func viramasAndExtCccZwj_areExtendOrZWJ_inTheTable() {
+        let table = CharacterPropertyTable.shared
+        var viramas = 0
+        for value in UInt32(0) ... 0x10FFFF where !(0xD800 ... 0xDFFF).contains(value) {
+            let properties = table[codePoint: value]
+            guard properties.isVirama || properties.isExtendCombiningOrZWJ else { continue }
+            if properties.isVirama { viramas += 1 }
+            #expect(properties.graphemeBreak == .extend || properties.graphemeBreak == .zwj, "U+\(String(value, radix: 16))")
+        }
+        #expect(viramas >= 6, "the six aksara scripts' viramas are in the table")
+    }
+
     /// The corpus and generated texts: the fast path's units equal the general path's.
     @Test func fastPathUnits_equalGeneralPathUnits() throws {
         var simple = 0

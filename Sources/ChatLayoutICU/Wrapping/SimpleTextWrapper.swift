@@ -188,9 +188,10 @@ enum SimpleTextWrapper {
                     return false
                 }
                 // GB9c (ICU's aksara rule): the code points before the byte at `end` are
-                // "LinkingConsonant ExtCccZwj* Virama ExtCccZwj*" (a virama is one of ExtCccZwj:
-                // `GraphemeBreaker`'s states 1 and 2), read back over the bytes; asked only for a
-                // linking consonant after a mark or a joiner.
+                // "LinkingConsonant (ExtCccZwj | Virama)*" with a virama among them (as
+                // `GraphemeBreaker`'s states 1 and 2 have it), read back over the bytes; asked only for a
+                // linking consonant after a mark or a joiner, on the general steps (a run of
+                // letters holds no virama, so none there follows one).
                 func followsVirama(_ end: Int) -> Bool {
                     var position = end
                     var virama = false
@@ -199,8 +200,11 @@ enum SimpleTextWrapper {
                         while bytes[start] & 0xC0 == 0x80 { start -= 1 }
                         let before = properties(of: decode(bytes, at: start).0)
                         if before.isLinkingConsonant { return virama }
-                        guard before.isExtendCombiningOrZWJ else { return false }
-                        if before.isVirama { virama = true }
+                        if before.isVirama {
+                            virama = true
+                        } else if !before.isExtendCombiningOrZWJ {
+                            return false
+                        }
                         position = start
                     }
                     return false
@@ -329,8 +333,10 @@ enum SimpleTextWrapper {
                         width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
                         length = decodedLength
                         // UAX #29 as `GraphemeBreaker`, with its aksara rule (GB9c): a linking
-                        // consonant after a mark or a joiner joins the cluster when a virama and
-                        // a linking consonant come before them (`followsVirama`).
+                        // consonant joins the cluster when a virama and a linking consonant come
+                        // before it, with only extending marks and joiners between (`followsVirama`);
+                        // looked for only after a code point of property Extend or ZWJ, which every
+                        // virama and every one of ExtCccZwj is (a test checks the table).
                         let current = scalarProperties.graphemeBreak
                         let isPictographic = scalarProperties.isExtendedPictographic
                         var startsCluster = count == 0
