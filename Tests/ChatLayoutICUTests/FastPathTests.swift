@@ -232,6 +232,9 @@ struct FastPathTests {
                 }
             }
         }
+        // Ideographs, kana and Hangul after spaces (the first of a run decides the direction
+        // only when strong: U+2E80 is not), after an opener and its spaces (LB14).
+        texts += [" \u{2E80}漢", "\u{2E80} \u{2E80}漢 x", "( 漢字", "(  한글 b", "a 한글 b", "x  ァｱ漢 \u{3164}", "\n 漢\n漢", "שלום 漢字"]
         for text in texts {
             if expectSameUnits(text, engine: engine) { simple += 1 }
             _ = expectSameUnits(text, engine: wideAmbiguous)

@@ -311,6 +311,30 @@ enum SimpleTextWrapper {
                             writeRunOfLetters()
                             continue
                         }
+                        // An ideograph, kana or Hangul syllable (`isPlainIdeograph`) likewise: no
+                        // rule from LB8 to LB18 names ID, H2 or H3 after SP, so LB14 or LB18; a
+                        // cluster of its own (GB999); then the rest of its run, the state that of
+                        // the last (see below).
+                        if isPlainIdeograph(letter) {
+                            let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
+                            noteDirection(letter)
+                            write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy)), flags: flags, length: letterLength)
+                            var last = letter
+                            while index < bytes.count && bytes[index] >= 0x80 {
+                                let (value, ideographLength) = decode(bytes, at: index)
+                                let ideograph = properties(of: value)
+                                guard isPlainIdeograph(ideograph) else { break }
+                                noteDirection(ideograph)
+                                last = ideograph
+                                write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(ideograph, policy)), flags: PreparedText.Unit.breakBefore,
+                                      length: ideographLength)
+                            }
+                            let lastClass = last.lineBreak
+                            state.advance(lastClass, last)
+                            previous = lastClass
+                            graphemeBreak = last.graphemeBreak; pictographicState = 0; regionalIndicators = 0
+                            continue
+                        }
                     }
                     let scalarProperties: CharacterProperties
                     let width: Int16
