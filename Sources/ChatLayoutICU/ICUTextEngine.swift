@@ -222,7 +222,8 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
                 count: codePoints + 1)
             let count = GraphemeBreaker.fill(clusters, analyzed) - 1
             LineBreaker.fill(actions, classes: classes, analyzed, dictionary: dictionary)
-            return PreparedText.make(text: text, count: count, direction: BidiReorderer.baseDirection(analyzed), analyzed: analyzed) { units in
+            return PreparedText.make(text: text, count: count, direction: BidiReorderer.baseDirection(analyzed), analyzed: analyzed,
+                                     isGeneral: true) { units in
                 analyzed.properties.withUnsafeBufferPointer { properties in
                     for index in 0 ..< count {
                         let start = clusters[index], end = clusters[index + 1]

@@ -59,4 +59,27 @@ struct ConcurrentMeasurementTests {
             }
         }
     }
+
+    /// A right-to-left text the fast path prepares makes its analysed text (for the display
+    /// order) only when its lines are first made, and keeps it: prepared texts wrapped from
+    /// many tasks at once, which race to make it, give the lines one task gives.
+    @Test func preparedRightToLeftTexts_wrappedFromManyTasksAtOnce_equalThoseOfOneTask() async {
+        let texts = ["שלום עולם, מה שלומך היום?", "مرحبا بالعالم 123 كيف حالك؟", "abc שלום def (ghi)",
+                     "سلام! 😀 چطوری؟\nخوبم ممنون", "עברית 12.5% ו-English"]
+        let engine = ICUTextEngine()
+        let serial = texts.map { text in Self.widths.map { engine.prepare(text).wrap(width: $0) } }
+        for round in 0 ..< 20 {
+            let prepared = texts.map { engine.prepare($0) }
+            let concurrent = await withTaskGroup(of: [[WrappedText]].self) { group in
+                for _ in 0 ..< 8 {
+                    group.addTask { prepared.map { text in Self.widths.map { text.wrap(width: $0) } } }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(concurrent.count == 8)
+            for wrapped in concurrent where wrapped != serial {
+                Issue.record("round \(round): \(wrapped) from many tasks, \(serial) from one")
+            }
+        }
+    }
 }

@@ -65,18 +65,17 @@ struct FastPathTests {
             "a\r\nb",              // CR
             "a\tb",                // a tab (a control)
             "\u{1100}\u{1161}",    // conjoining jamo
-            "क्ष",                  // a virama (an aksara may join clusters)
             "\u{0600}1",           // a prepended concatenation mark
         ]
         for text in general {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
             #expect(SimpleTextWrapper.wrap(text, width: 5, policy: engine.policy) == nil, "\(text.debugDescription)")
         }
-        // Clusters of several code points and right-to-left text: `width(of:)` leaves them to
-        // the general path, `prepare` takes them (one unit a cluster; right to left in the
-        // general form, with its analysed text).
+        // Clusters of several code points (aksaras joined by a virama among them) and
+        // right-to-left text: `width(of:)` leaves them to the general path, `prepare` takes them
+        // (one unit a cluster; right to left in the general form, with its analysed text).
         let clusters = ["e\u{301}", "👍🏽", "❤️", "🇫🇷", "a\u{200D}b", "1️⃣", "👩\u{200D}👩\u{200D}👧", "\u{995}\u{9BE}",
-                        "שלום", "1\u{0660}", "مرحبا بالعالم"]
+                        "क्ष", "স্ত্রী", "क्\u{200D}ष", "শলোম", "שלום", "1\u{0660}", "مرحبا بالعالم"]
         for text in clusters {
             #expect(SimpleTextWrapper.width(of: text, policy: engine.policy) == nil, "\(text.debugDescription)")
         }
@@ -158,6 +157,43 @@ struct FastPathTests {
         }
     }
 
+    /// The fast path writes its units straight into a prepared text made for as many units as
+    /// `codePointCount` says the text has code points (a unit at most each): the count, eight
+    /// bytes at a time, is the number of code points for code points of every encoded length at
+    /// every offset, for texts of every length around a word's, and over the corpus.
+    @Test func codePointCount_isTheNumberOfCodePoints() throws {
+        let scalars: [Unicode.Scalar] = ["a", "\u{E9}", "\u{800}", "\u{5D0}", "\u{4E2D}", "\u{FFFD}", "\u{1F600}", "\u{10FFFF}", "\u{7F}"]
+        var random = SplitMix64(seed: 47)
+        var texts = try Fixtures.corpus()
+        for length in 0 ..< 40 {
+            for _ in 0 ..< 25 {
+                var text = String.UnicodeScalarView()
+                for _ in 0 ..< length { text.append(scalars[Int(random.next() % UInt64(scalars.count))]) }
+                texts.append(String(text))
+            }
+        }
+        for text in texts {
+            var utf8 = text
+            let counted = utf8.withUTF8 { SimpleTextWrapper.codePointCount($0) }
+            #expect(counted == text.unicodeScalars.count, "\(text.debugDescription)")
+        }
+    }
+
+    /// The fast path looks for an aksara (GB9c) only when a linking consonant follows a code
+    /// point of property Extend or ZWJ: every virama and every one of ExtCccZwj in the table is
+    /// one, so no aksara is missed.
+    @Test func viramasAndExtCccZwj_areExtendOrZWJ_inTheTable() {
+        let table = CharacterPropertyTable.shared
+        var viramas = 0
+        for value in UInt32(0) ... 0x10FFFF where !(0xD800 ... 0xDFFF).contains(value) {
+            let properties = table[codePoint: value]
+            guard properties.isVirama || properties.isExtendCombiningOrZWJ else { continue }
+            if properties.isVirama { viramas += 1 }
+            #expect(properties.graphemeBreak == .extend || properties.graphemeBreak == .zwj, "U+\(String(value, radix: 16))")
+        }
+        #expect(viramas >= 6, "the six aksara scripts' viramas are in the table")
+    }
+
     /// The corpus and generated texts: the fast path's units equal the general path's.
     @Test func fastPathUnits_equalGeneralPathUnits() throws {
         var simple = 0
@@ -170,7 +206,10 @@ struct FastPathTests {
         let sequences = GeneratedTexts.alphabet + ["\u{301}", "\u{308}", "\u{FE0F}", "\u{FE0E}", "\u{200D}", "\u{20E3}", "👍", "🏽",
                                                    "👩", "❤", "☺", "🇯", "🇵", "🇫", "#", "*", "\u{0903}", "ক", "\u{09BE}", "\u{200C}", "\u{E0067}",
                                                    "ש", "ל", "ع", "ب", "\u{64E}", "\u{0661}", "\u{06F1}", "؟", "،",
-                                                   "漢", "字", "\u{2E80}", "Ｈ", "ァ", "ｱ", "한", "글", "\u{3164}", "〈", "〉", "%", "$"]
+                                                   "漢", "字", "\u{2E80}", "Ｈ", "ァ", "ｱ", "한", "글", "\u{3164}", "〈", "〉", "%", "$",
+                                                   // Aksaras: consonants, viramas, a nukta, vowel signs, a danda.
+                                                   "क", "ष", "र", "\u{94D}", "\u{94D}", "\u{93C}", "\u{93F}", "\u{940}", "র", "\u{9CD}",
+                                                   "\u{9CD}", "\u{9BC}", "\u{964}", "த", "\u{BCD}"]
         for _ in 0 ..< 3000 { texts.append(GeneratedTexts.text(&random, length: Int(random.next() % 30), alphabet: sequences)) }
         // Words of ASCII letters after and before every kind of neighbour (the fast path writes
         // the letters after a word's second without the break rules).
@@ -181,6 +220,21 @@ struct FastPathTests {
                 texts += ["\(left)ab\(right)", "\(left)abcdefg\(right)x", "a\(left)bcd\(right)9", "$(\(left)word\(right)(1"]
             }
         }
+        // Aksaras (GB9c): a consonant, marks, joiners and viramas between, then what follows
+        // (a linking consonant or not), in Devanagari, Bengali and Tamil (no aksara rule).
+        let consonants = ["क", "ष", "ক", "র", "த", "a"]
+        let between = ["\u{94D}", "\u{9CD}", "\u{BCD}", "\u{94D}\u{200D}", "\u{200D}\u{94D}", "\u{93C}\u{94D}", "\u{94D}\u{93C}",
+                       "\u{94D}\u{94D}", "\u{93F}\u{94D}", "\u{94D} ", "\u{94D}\u{301}", "", "\u{93C}", "\u{200D}"]
+        for first in consonants {
+            for middle in between {
+                for second in consonants + ["\u{93F}", "1", " ", "।"] {
+                    texts += ["\(first)\(middle)\(second)", "ab \(first)\(middle)\(second)\(middle)\(first) cd"]
+                }
+            }
+        }
+        // Ideographs, kana and Hangul after spaces (the first of a run decides the direction
+        // only when strong: U+2E80 is not), after an opener and its spaces (LB14).
+        texts += [" \u{2E80}漢", "\u{2E80} \u{2E80}漢 x", "( 漢字", "(  한글 b", "a 한글 b", "x  ァｱ漢 \u{3164}", "\n 漢\n漢", "שלום 漢字"]
         for text in texts {
             if expectSameUnits(text, engine: engine) { simple += 1 }
             _ = expectSameUnits(text, engine: wideAmbiguous)
@@ -188,14 +242,15 @@ struct FastPathTests {
         #expect(simple * 2 > texts.count, "fast path taken for \(simple) of \(texts.count) texts")
     }
 
-    /// A text that leaves the fast path at any code point (a tab, Thai, a CR, a virama, a bidi
-    /// mark or isolate) is prepared by the general path whole; one with a cluster of several
-    /// code points there (a mark, an emoji sequence, a flag, a joiner) or right-to-left text
+    /// A text that leaves the fast path at any code point (a tab, Thai, a CR, a bidi mark or
+    /// isolate) is prepared by the general path whole; one with a cluster of several code points
+    /// there (a mark, an emoji sequence, a flag, a joiner, a virama and an aksara) or right-to-left text
     /// stays on the fast path with the general path's units. Either way the lines are the
     /// reference's at several widths, whatever the fast path had done before that point.
     @Test func textsLeavingTheFastPathAtEveryPosition_wrapAsTheReference() throws {
-        let leavers = ["\t", "ก", "\r", "\u{94D}", "\u{200F}", "\u{2067}"]
-        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}", "ש", "\u{0660}", "عربي\u{64E}"]
+        let leavers = ["\t", "ก", "\r", "\u{200F}", "\u{2067}"]
+        let clusters = ["\u{301}", "❤️", "👍🏽", "\u{200D}", "🇫🇷", "1\u{20E3}", "\u{903}", "ש", "\u{0660}", "عربي\u{64E}",
+                        "\u{94D}", "\u{94D}क", "क्ष", "প্র\u{9BF}"]
         let bases = ["Hello, world! It's 3:45 (really).", "日本語のテキスト、句読点。", "$(12) abc-def/ghi", "line one\nline two"]
         for base in bases {
             let scalars = Array(base.unicodeScalars)

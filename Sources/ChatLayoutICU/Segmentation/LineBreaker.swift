@@ -164,8 +164,9 @@ enum LineBreaker {
             }
         }
 
-        /// LB4–LB31 in order.
-        private mutating func decideByRules(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties,
+        /// LB4–LB31 in order (`decide` after `decideCommon` gave nil; the fast path calls it so
+        /// itself, not to try `decideCommon` twice).
+        mutating func decideByRules(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties,
                                             nextIsNumber: () -> Bool) -> LineBreakAction {
             var current = current
             // LB4, LB5: after hard line breaks.

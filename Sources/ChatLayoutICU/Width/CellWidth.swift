@@ -72,12 +72,10 @@ enum CellWidth {
 
     @inline(__always)
     static func scalarWidth(_ properties: CharacterProperties, _ policy: CellWidthPolicy) -> Int {
-        switch properties.widthClass {
-        case .zero: return 0
-        case .one: return 1
-        case .two: return 2
-        case .ambiguous: return policy.ambiguousIsWide ? 2 : 1
-        }
+        // The classes zero, one and two are their widths (`ScalarWidthClass`'s raw values):
+        // arithmetic, not a switch (a jump table, its indirect branch mispredicted in mixed text).
+        let widthClass = Int(truncatingIfNeeded: properties.rawValue >> CharacterProperties.widthShift & 0x3)
+        return widthClass == Int(ScalarWidthClass.ambiguous.rawValue) ? (policy.ambiguousIsWide ? 2 : 1) : widthClass
     }
 
     static func isKeycapBase(_ value: UInt32) -> Bool {

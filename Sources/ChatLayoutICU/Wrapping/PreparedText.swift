@@ -17,8 +17,10 @@ import ChatLayoutKit
 ///   of them a code point — each starting at a UTF-8 offset, and a line is drawn as it is
 ///   written;
 /// - **general** (marks, joiners, emoji sequences, right to left, Thai…): the units are grapheme
-///   clusters, each starting at a code-point offset of the kept `AnalyzedText`, and each
-///   paragraph's lines are put in display order (UAX #9) when they are made.
+///   clusters, each starting at a code-point offset of the text's `AnalyzedText`, and each
+///   paragraph's lines are put in display order (UAX #9) when they are made. The general path
+///   keeps the analysed text it made; a right-to-left text the fast path prepared makes it when
+///   its lines are first made, and keeps it from then on.
 ///
 /// One allocation a text: the units follow the header in the storage object itself.
 ///
@@ -56,21 +58,57 @@ public struct PreparedText: @unchecked Sendable {
         let text: String
         /// The base direction (the first strong character's; left to right when none).
         let direction: TextDirection
-        /// The general form's analysed text; nil for the simple form.
-        let analyzed: AnalyzedText?
+        /// The general form: units at code-point offsets, lines put in display order.
+        let isGeneral: Bool
         /// The number of units (the end marker left out).
         let count: Int
+        /// The general form's analysed text: given when made (the general path), else (a
+        /// right-to-left text the fast path prepared) made when first asked, by the one thread
+        /// that moves `analyzedState` from `analyzedNone` to `analyzedMaking`, which sets it
+        /// and then the state to `analyzedMade`. Read only in that state.
+        var analyzed: AnalyzedText?
+        /// `analyzedNone`, `analyzedMaking` or `analyzedMade`; read and set atomically, at
+        /// `analyzedStateSlot`.
+        var analyzedState: Int
+    }
+    static let analyzedNone = 0, analyzedMaking = 1, analyzedMade = 2
+
+    /// The address of a header's `analyzedState`, for the shim's atomic operations.
+    @inline(__always)
+    static func analyzedStateSlot(_ header: UnsafeMutablePointer<Header>) -> UnsafeMutablePointer<Int> {
+        (UnsafeMutableRawPointer(header) + MemoryLayout<Header>.offset(of: \.analyzedState)!).assumingMemoryBound(to: Int.self)
     }
 
     /// A prepared text of `count` units, which `fill` writes (`count + 1` of them: the units,
-    /// then one that only marks the end, its `start` the text's length).
+    /// then one that only marks the end, its `start` the text's length). `isGeneral` when
+    /// they are the general form's (at code-point offsets), which `analyzed`, when given, is
+    /// the analysed text of; else the text's is made when first asked.
     static func make(text: String, count: Int, direction: TextDirection, analyzed: AnalyzedText?,
-                     fill: (UnsafeMutablePointer<Unit>) -> Void) -> PreparedText {
+                     isGeneral: Bool, fill: (UnsafeMutablePointer<Unit>) -> Void) -> PreparedText {
         let storage = unsafeDowncast(Storage.create(minimumCapacity: count + 1) { _ in
-            Header(text: text, direction: direction, analyzed: analyzed, count: count)
+            Header(text: text, direction: direction, isGeneral: isGeneral, count: count, analyzed: analyzed,
+                   analyzedState: analyzed != nil ? analyzedMade : analyzedNone)
         }, to: Storage.self)
         storage.withUnsafeMutablePointerToElements(fill)
         return PreparedText(storage: storage)
+    }
+
+    /// A prepared text of the units `fill` writes, at most `capacity` of them (the end marker
+    /// included) — their number (the end marker left out), the base direction, whether they
+    /// are the general form's — or nil when `fill` gives nil. The units are written in place:
+    /// no scratch memory, no copy.
+    @inline(__always)
+    static func make(text: String, capacity: Int,
+                     fill: (UnsafeMutablePointer<Unit>) -> (count: Int, direction: TextDirection, isGeneral: Bool)?) -> PreparedText? {
+        var made = false
+        let storage = Storage.create(minimumCapacity: capacity) { buffer in
+            let filled = buffer.withUnsafeMutablePointerToElements(fill)
+            made = filled != nil
+            // Not made: no unit is read, and the storage is let go at once.
+            return Header(text: text, direction: filled?.direction ?? .leftToRight, isGeneral: filled?.isGeneral ?? false,
+                          count: filled?.count ?? 0, analyzed: nil, analyzedState: analyzedNone)
+        }
+        return made ? PreparedText(storage: unsafeDowncast(storage, to: Storage.self)) : nil
     }
 
     /// The units and the end marker, as values (for tests).
@@ -81,7 +119,24 @@ public struct PreparedText: @unchecked Sendable {
     /// The text, as given.
     public var text: String { storage.withUnsafeMutablePointerToHeader { $0.pointee.text } }
     var direction: TextDirection { storage.withUnsafeMutablePointerToHeader { $0.pointee.direction } }
-    var analyzed: AnalyzedText? { storage.withUnsafeMutablePointerToHeader { $0.pointee.analyzed } }
+    /// The general form: units at code-point offsets of `analyzed`.
+    var isGeneral: Bool { storage.withUnsafeMutablePointerToHeader { $0.pointee.isGeneral } }
+    /// The general form's analysed text (made now if the text was prepared without it, and kept);
+    /// nil for the simple form.
+    var analyzed: AnalyzedText? {
+        storage.withUnsafeMutablePointerToHeader { header in
+            guard header.pointee.isGeneral else { return nil }
+            let state = Self.analyzedStateSlot(header)
+            if clk_atomic_load_acquire(state) == Self.analyzedMade { return header.pointee.analyzed }
+            let made = AnalyzedText(header.pointee.text)
+            // Kept by the first thread to get here; another, meanwhile, uses its own.
+            if clk_atomic_compare_exchange(state, Self.analyzedNone, Self.analyzedMaking) != 0 {
+                header.pointee.analyzed = made
+                clk_atomic_store_release(state, Self.analyzedMade)
+            }
+            return made
+        }
+    }
     var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
     /// Calls `body` with the units and the end marker.
@@ -188,17 +243,17 @@ public struct PreparedText: @unchecked Sendable {
     /// text is one paragraph, when either part needs the general path, or when `grown` does
     /// not begin with this text.
     func extended(to grown: String, policy: CellWidthPolicy) -> PreparedText? {
-        guard analyzed == nil else { return nil }
+        guard !isGeneral else { return nil }
         let paragraph = lastParagraphStart
         guard paragraph > 0, Self.begins(grown, with: text) else { return nil }
         let offset = withUnits { Int($0[paragraph].start) }
         var grownText = grown
         let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }
         // The rest in the simple form too (its units at UTF-8 offsets, as these).
-        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy), rest.analyzed == nil else { return nil }
+        guard let rest = SimpleTextWrapper.prepare(tail, policy: policy), !rest.isGeneral else { return nil }
         return withUnits { units in
             rest.withUnits { restUnits in
-                PreparedText.make(text: grown, count: paragraph + rest.count, direction: .leftToRight, analyzed: nil) { made in
+                PreparedText.make(text: grown, count: paragraph + rest.count, direction: .leftToRight, analyzed: nil, isGeneral: false) { made in
                     made.initialize(from: units.baseAddress!, count: paragraph)
                     for index in 0 ... rest.count {
                         var unit = restUnits[index]
@@ -227,7 +282,7 @@ public struct PreparedText: @unchecked Sendable {
     /// (``extended(to:policy:)``) wrapped at the same width: the lines of its paragraphs before
     /// its last are this text's too, and only the rest is wrapped.
     func wrap(width: Int, reusing earlier: (prepared: PreparedText, wrapped: WrappedText)) -> WrappedText {
-        guard analyzed == nil, earlier.prepared.analyzed == nil else { return wrap(width: width) }
+        guard !isGeneral, !earlier.prepared.isGeneral else { return wrap(width: width) }
         let paragraph = earlier.prepared.lastParagraphStart
         guard paragraph > 0 else { return wrap(width: width) }
         // The earlier text's last paragraph: how many of its lines to drop.

@@ -12,16 +12,17 @@ import ChatLayoutKit
 /// take those texts.
 ///
 /// `prepare` also takes, among them, code points that extend or join clusters — marks
-/// (Extend, SpacingMark; no virama, so no aksara joins two clusters), variation selectors,
-/// skin tones, the keycap, the zero-width joiner, regional indicators: emoji sequences, flags
-/// and accented letters. It follows UAX #29 for them as `GraphemeBreaker` does and measures
+/// (Extend, SpacingMark, viramas: the aksara a virama makes of two consonants is one cluster,
+/// GB9c, as ICU has it), variation selectors, skin tones, the keycap, the zero-width joiner,
+/// regional indicators: emoji sequences, flags, accented letters and Indic conjuncts. It
+/// follows UAX #29 for them as `GraphemeBreaker` does and measures
 /// each such cluster by `CellWidth`'s rules; its units are then clusters, each starting at a
 /// UTF-8 offset, and lines are still drawn as they are written.
 ///
 /// The results are exactly those of the general path (`AnalyzedText`, `GraphemeBreaker`,
 /// `LineBreaker`, `LineWrapper`, `BidiReorderer`), which tests check over the corpus and
 /// generated texts, unit for unit; what it saves is their per-text arrays and passes: one
-/// pass over the bytes, the units written into scratch memory on the stack, and each line
+/// pass over the bytes, the units written straight into the prepared text, and each line
 /// sliced from the text's UTF-8 bytes.
 enum SimpleTextWrapper {
     /// Grapheme_Cluster_Break values that make a code point its own cluster here.
@@ -41,6 +42,11 @@ enum SimpleTextWrapper {
         | CharacterProperties.bidiControlBit | CharacterProperties.viramaBit
     private static let plainLetterValue: UInt32 = UInt32(LineBreakClass.AL.rawValue) << CharacterProperties.lineBreakShift
         | UInt32(GraphemeBreakProperty.other.rawValue) << CharacterProperties.graphemeShift
+
+    /// The classes of LB13 (CL, CP, EX, IS, SY), a bit each: printable ASCII of these (closing
+    /// brackets, "!", "?", ",", ".", ":", ";", "/") is kept to a letter before it.
+    private static let closingClasses: UInt64 = 1 << LineBreakClass.CL.rawValue | 1 << LineBreakClass.CP.rawValue
+        | 1 << LineBreakClass.EX.rawValue | 1 << LineBreakClass.IS.rawValue | 1 << LineBreakClass.SY.rawValue
 
     /// A letter of class AL (as it is, not resolved) and Grapheme_Cluster_Break Other, neither
     /// pictographic nor East Asian F/W/H (nor a bidi control or virama, which no such letter
@@ -66,14 +72,14 @@ enum SimpleTextWrapper {
     private static let plainIdeographGraphemeBreaks: UInt32 = 1 << GraphemeBreakProperty.other.rawValue
         | 1 << GraphemeBreakProperty.lv.rawValue | 1 << GraphemeBreakProperty.lvt.rawValue
 
-    /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` that is no
-    /// virama (without one, no aksara joins two clusters: GB9c), or right to left; no bidi
-    /// control, no SA.
+    /// A code point `prepare` takes: simple, or one of `clusterGraphemeBreaks` (a virama among
+    /// them: the aksara it may make is looked for, GB9c), or right to left; no bidi control, no
+    /// SA.
     @inline(__always)
     private static func isPreparedOnFastPath(_ properties: CharacterProperties) -> Bool {
         let graphemeBreak = (properties.rawValue >> CharacterProperties.graphemeShift) & 0x1F
         return (clusterGraphemeBreaks >> graphemeBreak) & 1 == 1
-            && properties.rawValue & (CharacterProperties.bidiControlBit | CharacterProperties.viramaBit) == 0
+            && properties.rawValue & CharacterProperties.bidiControlBit == 0
             && properties.lineBreak != .SA
     }
 
@@ -95,41 +101,49 @@ enum SimpleTextWrapper {
     ///
     /// One pass over the bytes: each code point decoded (printable ASCII by a range check and
     /// one load from the table's first block), its break opportunity decided (UAX #14 over the
-    /// code points, as the general path's `LineBreaker.actions`) and its unit written into
-    /// scratch memory (on the stack for most texts), copied into the prepared text at the end;
+    /// code points, as the general path's `LineBreaker.actions`) and its unit written straight
+    /// into the prepared text, made for as many units as the text has code points (at most a
+    /// unit each; the bytes that continue none counted first): no scratch memory and no copy;
     /// the first code point that is not simple stops it. Inside a word of ASCII letters the
     /// break rules' state no longer changes: the letters after the first are written alone.
     static func prepare(_ text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> PreparedText? {
+        // A native string's bytes read in place (a small string's copied to the stack), without
+        // a copy of the string, whose reference count `withUTF8` on a `var` took and gave back.
+        if let prepared = text.utf8.withContiguousStorageIfAvailable({ prepare(text, $0, policy, table) }) { return prepared }
         var bytes = text
-        return bytes.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: PreparedText.Unit.self, capacity: bytes.count + 1) { scratch in
-                let units = scratch.baseAddress!
-                guard let measured = measure(bytes, table, policy, into: units) else { return nil }
-                let count = measured.count
-                guard measured.needsBidi else {
-                    return PreparedText.make(text: text, count: count, direction: .leftToRight, analyzed: nil) { made in
-                        made.initialize(from: units, count: count + 1)
-                    }
-                }
-                // Right-to-left letters or Arabic digits: the general form, its lines put in
-                // display order when made — units at code-point offsets (the code points before
-                // each unit's first byte are the bytes there that continue none), the analysed
-                // text kept for the reordering.
-                var codePoints: Int32 = 0
-                var byte = 0
-                for index in 0 ... count {
-                    let start = Int(units[index].start)
-                    while byte < start {
-                        if bytes[byte] & 0xC0 != 0x80 { codePoints += 1 }
-                        byte += 1
-                    }
-                    units[index].start = codePoints
-                }
-                return PreparedText.make(text: text, count: count, direction: measured.direction,
-                                         analyzed: AnalyzedText(text, table: table)) { made in
-                    made.initialize(from: units, count: count + 1)
+        return bytes.withUTF8 { prepare(text, $0, policy, table) }
+    }
+
+    /// `prepare(_:policy:table:)` over `text`'s UTF-8 `bytes`.
+    @inline(__always)
+    private static func prepare(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ policy: CellWidthPolicy,
+                                _ table: CharacterPropertyTable) -> PreparedText? {
+        PreparedText.make(text: text, capacity: codePointCount(bytes) + 1) { units in
+            guard let measured = measure(bytes, table, policy, into: units) else { return nil }
+            let count = measured.count
+            guard measured.needsBidi else { return (count, .leftToRight, false) }
+            // Right-to-left letters or Arabic digits: the general form, its lines put in
+            // display order when made — units at code-point offsets; the analysed text the
+            // reordering needs is made when the lines first are, not here. A cluster as long as
+            // the sequence its first byte leads is one code point (most are); in another, the
+            // code points are the bytes that continue none. (Counted byte by byte, every
+            // cluster's loop of one to four steps was a branch mispredicted.)
+            var codePoints: Int32 = 0
+            var next = 0
+            for index in 0 ..< count {
+                let start = next
+                next = Int(units[index + 1].start)
+                units[index].start = codePoints
+                let lead = bytes[start]
+                let length = lead < 0x80 ? 1 : (~lead).leadingZeroBitCount
+                if next - start == length {
+                    codePoints += 1
+                } else {
+                    for byte in start ..< next where bytes[byte] & 0xC0 != 0x80 { codePoints += 1 }
                 }
             }
+            units[count].start = codePoints
+            return (count, measured.direction, true)
         }
     }
 
@@ -170,6 +184,28 @@ enum SimpleTextWrapper {
                         let cls = LineBreaker.resolve(properties(of: value))
                         if cls != .CM && cls != .ZWJ { return cls == .NU }
                         index += length
+                    }
+                    return false
+                }
+                // GB9c (ICU's aksara rule): the code points before the byte at `end` are
+                // "LinkingConsonant (ExtCccZwj | Virama)*" with a virama among them (as
+                // `GraphemeBreaker`'s states 1 and 2 have it), read back over the bytes; asked only for a
+                // linking consonant after a mark or a joiner, on the general steps (a run of
+                // letters holds no virama, so none there follows one).
+                func followsVirama(_ end: Int) -> Bool {
+                    var position = end
+                    var virama = false
+                    while position > 0 {
+                        var start = position - 1
+                        while bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                        let before = properties(of: decode(bytes, at: start).0)
+                        if before.isLinkingConsonant { return virama }
+                        if before.isVirama {
+                            virama = true
+                        } else if !before.isExtendCombiningOrZWJ {
+                            return false
+                        }
+                        position = start
                     }
                     return false
                 }
@@ -241,6 +277,65 @@ enum SimpleTextWrapper {
                         writeRunOfLetters()
                         continue
                     }
+                    // Closing punctuation, "!", "?", ",", ".", ":", ";", "/" after a letter (LB13:
+                    // kept to it, as `LineBreaker.State.decideCommon` says; the letter is no hard
+                    // break and no ZW), each a cluster of its own as any ASCII.
+                    if previous == .AL && lead < 0x80 {
+                        let punctuation = ascii[Int(lead)]
+                        let cls = punctuation.lineBreak
+                        if (Self.closingClasses >> UInt64(cls.rawValue)) & 1 == 1 {
+                            state.advance(cls, punctuation)
+                            noteDirection(punctuation)
+                            write(width: 1, flags: 0, length: 1)
+                            previous = cls
+                            graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                            continue
+                        }
+                    }
+                    // Likewise a plain letter of another script after spaces (`isPlainLetter`: of
+                    // class AL as it is, so LB14 and LB18 decide as for an ASCII letter; property
+                    // Other, not pictographic, so a cluster of its own after the space, GB999),
+                    // then the rest of its word: the words of Cyrillic, Greek, Arabic, Hebrew…
+                    // text, which went through all the steps below.
+                    if previous == .SP && lead >= 0x80 {
+                        let (value, letterLength) = decode(bytes, at: index)
+                        let letter = properties(of: value)
+                        if isPlainLetter(letter) {
+                            let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
+                            state.advance(.AL, letter)
+                            if letter.needsBidi { needsBidi = true }
+                            noteDirection(letter)
+                            write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy)), flags: flags, length: letterLength)
+                            previous = .AL
+                            graphemeBreak = .other; pictographicState = 0; regionalIndicators = 0
+                            writeRunOfLetters()
+                            continue
+                        }
+                        // An ideograph, kana or Hangul syllable (`isPlainIdeograph`) likewise: no
+                        // rule from LB8 to LB18 names ID, H2 or H3 after SP, so LB14 or LB18; a
+                        // cluster of its own (GB999); then the rest of its run, the state that of
+                        // the last (see below).
+                        if isPlainIdeograph(letter) {
+                            let flags = state.beforeSpaces == .OP ? 0 : PreparedText.Unit.breakBefore
+                            noteDirection(letter)
+                            write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(letter, policy)), flags: flags, length: letterLength)
+                            var last = letter
+                            while index < bytes.count && bytes[index] >= 0x80 {
+                                let (value, ideographLength) = decode(bytes, at: index)
+                                let ideograph = properties(of: value)
+                                guard isPlainIdeograph(ideograph) else { break }
+                                noteDirection(ideograph)
+                                last = ideograph
+                                write(width: Int16(truncatingIfNeeded: CellWidth.scalarWidth(ideograph, policy)), flags: PreparedText.Unit.breakBefore,
+                                      length: ideographLength)
+                            }
+                            let lastClass = last.lineBreak
+                            state.advance(lastClass, last)
+                            previous = lastClass
+                            graphemeBreak = last.graphemeBreak; pictographicState = 0; regionalIndicators = 0
+                            continue
+                        }
+                    }
                     let scalarProperties: CharacterProperties
                     let width: Int16
                     let length: Int
@@ -261,11 +356,19 @@ enum SimpleTextWrapper {
                         if scalarProperties.needsBidi { needsBidi = true }
                         width = Int16(truncatingIfNeeded: CellWidth.scalarWidth(scalarProperties, policy))
                         length = decodedLength
-                        // UAX #29 as `GraphemeBreaker` (no aksara: no virama is taken).
+                        // UAX #29 as `GraphemeBreaker`, with its aksara rule (GB9c): a linking
+                        // consonant joins the cluster when a virama and a linking consonant come
+                        // before it, with only extending marks and joiners between (`followsVirama`);
+                        // looked for only after a code point of property Extend or ZWJ, which every
+                        // virama and every one of ExtCccZwj is (a test checks the table).
                         let current = scalarProperties.graphemeBreak
                         let isPictographic = scalarProperties.isExtendedPictographic
-                        let startsCluster = count == 0
+                        var startsCluster = count == 0
                             || GraphemeBreaker.isBoundary(graphemeBreak, current, isPictographic, pictographicState, regionalIndicators)
+                        if startsCluster && scalarProperties.isLinkingConsonant && (graphemeBreak == .extend || graphemeBreak == .zwj)
+                            && followsVirama(index) {
+                            startsCluster = false
+                        }
                         regionalIndicators = current == .regionalIndicator ? regionalIndicators + 1 : 0
                         if isPictographic {
                             pictographicState = 1
@@ -281,7 +384,11 @@ enum SimpleTextWrapper {
                             // (LB9 and the others read it), its opportunity is inside a cluster and
                             // not kept; the cluster is measured again whole, and is no single space.
                             let cls = LineBreaker.resolve(scalarProperties)
-                            _ = state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + decodedLength) })
+                            // The closures capture a constant, not `index`: a variable a closure
+                            // captures was checked for exclusive access at run time, and kept in
+                            // memory, on every step.
+                            let next = index + decodedLength
+                            _ = state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: next) })
                             let last = units + count - 1
                             last.pointee.width = clusterWidth(bytes, from: Int(last.pointee.start), to: index + decodedLength, properties(of:), policy)
                             last.pointee.flags &= ~PreparedText.Unit.hangingSpace
@@ -297,7 +404,7 @@ enum SimpleTextWrapper {
                         state.start(cls, scalarProperties)
                     } else {
                         let action = state.decideCommon(raw: previous, current: cls, scalarProperties)
-                            ?? state.decide(raw: previous, current: cls, scalarProperties, nextIsNumber: { nextIsNumber(from: index + length) })
+                            ?? state.decideByRules(raw: previous, current: cls, scalarProperties, nextIsNumber: { [next = index + length] in nextIsNumber(from: next) })
                         if action != .prohibited { flags = PreparedText.Unit.breakBefore }
                     }
                     if cls == .LF {
@@ -404,6 +511,28 @@ enum SimpleTextWrapper {
             }
             return total
         }
+    }
+
+    /// The number of code points in `bytes`, valid UTF-8: the bytes that continue none (whose
+    /// top bits are not 10), counted eight at a time.
+    @inline(__always)
+    static func codePointCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var continuing = 0
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Bit 7 of each byte that is 10xxxxxx; then their number, summed by a multiplication
+            // into the top byte.
+            let marks = word & ~(word << 1) & 0x8080_8080_8080_8080
+            continuing &+= Int(truncatingIfNeeded: ((marks >> 7) &* 0x0101_0101_0101_0101) >> 56)
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] & 0xC0 == 0x80 { continuing &+= 1 }
+            index += 1
+        }
+        return bytes.count - continuing
     }
 
     /// The code point at `index` of valid UTF-8 (Swift strings are) and its length in bytes.

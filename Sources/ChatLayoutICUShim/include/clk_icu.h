@@ -164,6 +164,22 @@ int32_t clk_icu_display_language(const char *locale, const char *language, clk_u
 /// Whether `count` bytes at `a` and `b` are equal (memcmp; for the measurement cache's keys).
 int clk_bytes_equal(const void *a, const void *b, size_t count);
 
+/// The integer at `slot`, read with acquire ordering (a state another thread may set).
+static inline intptr_t clk_atomic_load_acquire(const intptr_t *slot) {
+    return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/// Stores `value` at `slot` with release ordering.
+static inline void clk_atomic_store_release(intptr_t *slot, intptr_t value) {
+    __atomic_store_n(slot, value, __ATOMIC_RELEASE);
+}
+
+/// Sets the integer at `slot` to `desired` if it is `expected` (compare-and-swap, acquire and
+/// release): 1 when set, 0 when it was something else.
+static inline int clk_atomic_compare_exchange(intptr_t *slot, intptr_t expected, intptr_t desired) {
+    return __atomic_compare_exchange_n(slot, &expected, desired, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
 #ifdef __cplusplus
 }
 #endif
