@@ -7,7 +7,7 @@ private let smallKeyCount = 16
 
 /// A set of sort keys, as a change collects them (``ChangeRecord``): an array while it is
 /// small, a hashed set once it is not.
-struct SortKeySet {
+struct SortKeySet: Sendable {
     private var small: [SortKey] = []
     private var large: Set<SortKey>?
 
@@ -21,6 +21,15 @@ struct SortKeySet {
 
     /// Whether it holds no key.
     var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
+
+    /// How many keys it holds.
+    var count: Int { large?.count ?? small.count }
+
+    /// Empties it, keeping the array's room for the next change.
+    mutating func removeAll() {
+        small.removeAll(keepingCapacity: true)
+        large = nil
+    }
 
     /// Adds `key` if it is not there yet.
     mutating func insert(_ key: SortKey) {
@@ -49,7 +58,7 @@ struct SortKeySet {
 
 /// A dictionary keyed by sort keys, as a change keeps the entries it touched as they were
 /// (``ChangeRecord/before``): pairs in an array while it is small, hashed once it is not.
-struct SortKeyMap<Value> {
+struct SortKeyMap<Value: Sendable>: Sendable {
     private var small: [(key: SortKey, value: Value)] = []
     private var large: [SortKey: Value]?
 
@@ -105,6 +114,12 @@ struct SortKeyMap<Value> {
 
     /// How many keys it has.
     var count: Int { large?.count ?? small.count }
+
+    /// Empties it, keeping the array's room for the next change.
+    mutating func removeAll() {
+        small.removeAll(keepingCapacity: true)
+        large = nil
+    }
 
     /// Calls `body` with each key, in no particular order (no array of them made).
     func forEachKey(_ body: (SortKey) -> Void) {
