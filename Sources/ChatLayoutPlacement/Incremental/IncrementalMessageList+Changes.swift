@@ -8,7 +8,14 @@ extension IncrementalMessageList {
     /// Applies a change and returns what it did to the rows. On error nothing changed.
     @discardableResult
     public mutating func apply(_ change: MessageListChange) throws(MessageListChangeError) -> MessageListDiff {
-        var record = ChangeRecord()
+        // The previous change's record, emptied: its arrays' room is used again, not
+        // allocated and freed each change.
+        var record = spareRecord
+        spareRecord = ChangeRecord()
+        defer {
+            record.removeAll()
+            spareRecord = record
+        }
         switch change {
         case .append(let message), .insert(let message):
             try checkNew([message])
@@ -356,7 +363,7 @@ extension IncrementalMessageList {
 
 /// What a change touched: the entries to resolve again, those it added, and how the ones it
 /// changed or removed were before.
-struct ChangeRecord {
+struct ChangeRecord: Sendable {
     /// Entries to resolve again, by key.
     var refresh = SortKeySet()
     /// Entries to resolve again only because the entry under them changed (not also in
@@ -385,6 +392,18 @@ struct ChangeRecord {
     /// Users whose id now stands for another user (names of typing users and participants).
     var renamedUsers: IDSet = []
     var typingChanged = false
+
+    /// Empties it for the next change, keeping its collections' room.
+    mutating func removeAll() {
+        refresh.removeAll()
+        belowChanged.removeAll()
+        added.removeAll()
+        before.removeAll()
+        if beforeRows.rowCount > 0 { beforeRows = RowTable() }
+        resolved.removeAll(keepingCapacity: true)
+        if !renamedUsers.isEmpty { renamedUsers = [] }
+        typingChanged = false
+    }
 
     /// Remembers the entry at `position` as it was before the change, and its rows (once;
     /// not for added ones).
