@@ -64,7 +64,8 @@ struct ListDiffBuilder {
                 previous = key
             }
             if isOld {
-                forEachOldRow(of: key, in: record) { oldRows.append($0) }
+                let (entry, rows) = record.before[key]!
+                forEachOldRow(of: entry, rows: rows, in: record) { oldRows.append($0) }
             } else {
                 // A resolved key is an entry's: it stands at `position`.
                 entries.forEachRow(of: position, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
@@ -73,10 +74,11 @@ struct ListDiffBuilder {
         match(oldRows, newRows)
     }
 
-    /// The rows of the entry of `key` before the change (`record.before`), top to bottom.
+    /// The rows of an entry before the change (`record.before`: the entry and where its
+    /// rows are), top to bottom.
     @inline(__always)
-    private func forEachOldRow(of key: SortKey, in record: ChangeRecord, _ body: (EntryRow) -> Void) {
-        let (entry, rows) = record.before[key]!
+    private func forEachOldRow(of entry: ListEntry, rows: ChangeRecord.RowsBefore?, in record: ChangeRecord,
+                               _ body: (EntryRow) -> Void) {
         var row = 0
         var start = 0
         if case .unread(_, let first) = rows { start = first }
@@ -108,46 +110,39 @@ struct ListDiffBuilder {
     /// as before. Then `compare(_:)`'s stretches keep each old row as the row of its id
     /// (updated when changed) and insert each row of an added entry (no id of the list is
     /// another's, before or after): this says the same, in the same order (top to bottom).
-    /// False, with nothing reported, for any other change.
+    /// False, with nothing reported (the diff's lists are set only at the end), for any
+    /// other change.
     private mutating func compareEntriesInPlace(_ record: ChangeRecord) -> Bool {
         guard !record.resolved.isEmpty, record.before.count + record.added.count == record.resolved.count else { return false }
+        // Read through locals: the closures below capture no `self` being changed, so the
+        // store is not copied for each call.
+        let entries = self.entries, texts = self.texts
+        var inserted: [LaidOutItem] = [], updated: [LaidOutItem] = []
         var oldRows: [EntryRow] = []
         var same = true
         for key in record.resolved {
             let position = entries.lowerBound(key)
-            guard position < entries.count, entries[position].key == key else {
-                same = false
-                break
-            }
+            guard position < entries.count, entries[position].key == key else { return false }
             if record.added.contains(key) {
-                entries.forEachRow(of: position, texts: texts) { row, index in diff.inserted.append(row.laidOut(index: index)) }
+                entries.forEachRow(of: position, texts: texts) { row, index in inserted.append(row.laidOut(index: index)) }
                 continue
             }
-            guard record.before.contains(key) else {
-                same = false
-                break
-            }
+            guard let kept = record.before[key] else { return false }
             oldRows.removeAll(keepingCapacity: true)
-            forEachOldRow(of: key, in: record) { oldRows.append($0) }
+            forEachOldRow(of: kept.entry, rows: kept.rows, in: record) { oldRows.append($0) }
             var count = 0
             entries.forEachRow(of: position, texts: texts) { row, index in
                 guard same, count < oldRows.count, row.id == oldRows[count].id else {
                     same = false
                     return
                 }
-                if !row.isUnchanged(from: oldRows[count]) { diff.updated.append(row.laidOut(index: index)) }
+                if !row.isUnchanged(from: oldRows[count]) { updated.append(row.laidOut(index: index)) }
                 count += 1
             }
-            guard same && count == oldRows.count else {
-                same = false
-                break
-            }
+            guard same && count == oldRows.count else { return false }
         }
-        guard same else {
-            diff.inserted.removeAll()
-            diff.updated.removeAll()
-            return false
-        }
+        diff.inserted = inserted
+        diff.updated = updated
         return true
     }
 
