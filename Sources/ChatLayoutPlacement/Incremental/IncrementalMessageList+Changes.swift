@@ -10,11 +10,11 @@ extension IncrementalMessageList {
     public mutating func apply(_ change: MessageListChange) throws(MessageListChangeError) -> MessageListDiff {
         // The previous change's record, emptied: its arrays' room is used again, not
         // allocated and freed each change.
-        var record = spareRecord
-        spareRecord = ChangeRecord()
+        var record = ChangeRecord()
+        swap(&record, &spareRecord) // moved out, not copied
         defer {
             record.removeAll()
-            spareRecord = record
+            swap(&record, &spareRecord)
         }
         switch change {
         case .append(let message), .insert(let message):
@@ -307,11 +307,16 @@ extension IncrementalMessageList {
     /// group position and whether it ends its group stay (`boundaryKeepingRows(at:)`): only
     /// its group boundary changes, if anything.
     private mutating func resolveAgain(_ record: inout ChangeRecord) {
-        var pending = record.refresh.sorted()
-        if !record.belowChanged.isEmpty {
-            for key in record.belowChanged.sorted() where !record.refresh.contains(key) { pending.append(key) }
-            pending.sort()
+        // The keys to resolve, sorted, in the record's array kept for them (no array made).
+        var pending: [SortKey] = []
+        swap(&pending, &record.pending)
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            swap(&pending, &record.pending)
         }
+        record.refresh.forEach { pending.append($0) }
+        record.belowChanged.forEach { key in if !record.refresh.contains(key) { pending.append(key) } }
+        pending.sort()
         var next = 0
         var cascade: Int?
         var done = -1
@@ -389,6 +394,8 @@ struct ChangeRecord: Sendable {
     }
     /// The entries resolved again, top to bottom.
     var resolved: [SortKey] = []
+    /// Room for the keys `resolveAgain` goes through (empty between changes).
+    var pending: [SortKey] = []
     /// Users whose id now stands for another user (names of typing users and participants).
     var renamedUsers: IDSet = []
     var typingChanged = false
@@ -410,7 +417,7 @@ struct ChangeRecord: Sendable {
     mutating func keep(at position: Int, in entries: EntryStore, withRows: Bool = false) {
         let key = entries[position].key
         guard !added.contains(key) else { return }
-        if !before.contains(key) { before[key] = (entries[position], nil) }
+        if !before.contains(key) { before.insertNew(key, (entries[position], nil)) }
         if withRows && before[key]!.rows == nil {
             if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
             let firstRow = beforeRows.rowCount

@@ -22,6 +22,15 @@ struct SortKeySet: Sendable {
     /// Whether it holds no key.
     var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
 
+    /// Calls `body` with each key, in no particular order (no array of them made).
+    func forEach(_ body: (SortKey) -> Void) {
+        if let large {
+            for key in large { body(key) }
+        } else {
+            for key in small { body(key) }
+        }
+    }
+
     /// How many keys it holds.
     var count: Int { large?.count ?? small.count }
 
@@ -92,6 +101,18 @@ struct SortKeyMap<Value: Sendable>: Sendable {
                     small = []
                 }
             }
+        }
+    }
+
+    /// Adds `value` for `key`, which it must not have yet (no search for it).
+    mutating func insertNew(_ key: SortKey, _ value: Value) {
+        if large != nil {
+            large![key] = value
+        } else if small.count < smallKeyCount {
+            if small.capacity == 0 { small.reserveCapacity(4) }
+            small.append((key, value))
+        } else {
+            self[key] = value
         }
     }
 
