@@ -311,7 +311,7 @@ extension IncrementalMessageList {
         var pending: [SortKey] = []
         swap(&pending, &record.pending)
         defer {
-            pending.removeAll(keepingCapacity: true)
+            while !pending.isEmpty { pending.removeLast() }
             swap(&pending, &record.pending)
         }
         record.refresh.forEach { pending.append($0) }
@@ -407,7 +407,7 @@ struct ChangeRecord: Sendable {
         added.removeAll()
         before.removeAll()
         if beforeRows.rowCount > 0 { beforeRows = RowTable() }
-        resolved.removeAll(keepingCapacity: true)
+        while !resolved.isEmpty { resolved.removeLast() }
         if !renamedUsers.isEmpty { renamedUsers = [] }
         typingChanged = false
     }

@@ -34,9 +34,10 @@ struct SortKeySet: Sendable {
     /// How many keys it holds.
     var count: Int { large?.count ?? small.count }
 
-    /// Empties it, keeping the array's room for the next change.
+    /// Empties it, keeping the array's room for the next change (a few keys, taken off one
+    /// by one: `removeAll(keepingCapacity:)` replaces a subrange, which costs more).
     mutating func removeAll() {
-        small.removeAll(keepingCapacity: true)
+        while !small.isEmpty { small.removeLast() }
         large = nil
     }
 
@@ -136,9 +137,10 @@ struct SortKeyMap<Value: Sendable>: Sendable {
     /// How many keys it has.
     var count: Int { large?.count ?? small.count }
 
-    /// Empties it, keeping the array's room for the next change.
+    /// Empties it, keeping the array's room for the next change (a few keys, taken off one
+    /// by one: `removeAll(keepingCapacity:)` replaces a subrange, which costs more).
     mutating func removeAll() {
-        small.removeAll(keepingCapacity: true)
+        while !small.isEmpty { small.removeLast() }
         large = nil
     }
 

@@ -101,8 +101,8 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
     mutating func modify<Result>(_ index: Int, _ change: (inout Chunk) -> Result) -> Result {
         let old = (count: chunks[index].count, rows: chunks[index].rowCount, extent: chunks[index].extent)
         let result = change(&chunks[index])
-        let chunk = chunks[index]
-        shift(after: index, by: (chunk.count - old.count, chunk.rowCount - old.rows, chunk.extent - old.extent))
+        // Read in place: the chunk is not copied.
+        shift(after: index, by: (chunks[index].count - old.count, chunks[index].rowCount - old.rows, chunks[index].extent - old.extent))
         return result
     }
 
