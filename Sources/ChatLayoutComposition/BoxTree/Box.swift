@@ -229,6 +229,11 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         guard let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A else {
             return Identifier.same(text, display) ? nil : text
         }
+        // The text's bytes, where it has them in one piece (a native string does): no index
+        // walked, no character compared, unless characters would trim otherwise.
+        if let trimmed = utf8.withContiguousStorageIfAvailable({ trimmedReading($0, display: display) }), let reading = trimmed {
+            return reading
+        }
         var end = utf8.endIndex
         while end > utf8.startIndex {
             let last = utf8[utf8.index(before: end)]
@@ -248,6 +253,33 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         // Compared before a string is made of it: where it is the display (most lines that end
         // in a space), none is.
         return sameBytes(reading, display) ? nil : String(reading)
+    }
+
+    /// ``readingOrder(_:display:)`` of a text ending in a space, tab or line feed, from its
+    /// bytes: `.some` with the reading order, or nil where characters must decide. Characters
+    /// trim each trailing space, tab or line feed that is a character of its own, and each is
+    /// but where it joins what comes before it: a line feed after a carriage return (one
+    /// character), a space after a prepended mark (Arabic number signs, which join the
+    /// character after them). The scalar before the trailing run and a space are asked of the
+    /// grapheme rules (the same as characters follow) when that scalar is not ASCII.
+    @usableFromInline static func trimmedReading(_ bytes: UnsafeBufferPointer<UInt8>, display: String) -> String?? {
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A { end -= 1 }
+        if end > 0 {
+            let before = bytes[end - 1]
+            if before == 0x0D { return nil }
+            if before >= 0x80 && bytes[end] == 0x20 {
+                var start = end - 1
+                while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                var pair = String(decoding: UnsafeBufferPointer(rebasing: bytes[start ..< end]), as: UTF8.self)
+                pair.append(" ")
+                guard pair.count == 2 else { return nil }
+            }
+        }
+        let kept = UnsafeBufferPointer(rebasing: bytes[..<end])
+        let same = display.utf8.withContiguousStorageIfAvailable { Identifier.equalBytes(kept, $0) }
+        guard let same else { return nil }
+        return .some(same ? nil : String(decoding: kept, as: UTF8.self))
     }
 
     /// `part` and `whole` are the same bytes (``Identifier/same(_:_:)`` for a substring).

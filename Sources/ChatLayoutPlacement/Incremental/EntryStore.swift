@@ -288,6 +288,14 @@ struct EntryStore: Sendable {
         let entries = store.chunks[lastChunk].entries
         if entries[entries.count - 1].key < key { return count }
         var first = 1, last = entries.count - 1
+        // The bottom few first, from the end: an append looks up the new entry and the one
+        // above it.
+        var steps = 0
+        while last > first && steps < 2 && entries[last - 1].key >= key {
+            last -= 1
+            steps += 1
+        }
+        if last == first || entries[last - 1].key < key { return store.starts[lastChunk] + last }
         while first < last {
             let middle = (first + last) / 2
             if entries[middle].key >= key { last = middle } else { first = middle + 1 }

@@ -8,7 +8,14 @@ extension IncrementalMessageList {
     /// Applies a change and returns what it did to the rows. On error nothing changed.
     @discardableResult
     public mutating func apply(_ change: MessageListChange) throws(MessageListChangeError) -> MessageListDiff {
+        // The previous change's record, emptied: its arrays' room is used again, not
+        // allocated and freed each change.
         var record = ChangeRecord()
+        swap(&record, &spareRecord) // moved out, not copied
+        defer {
+            record.removeAll()
+            swap(&record, &spareRecord)
+        }
         switch change {
         case .append(let message), .insert(let message):
             try checkNew([message])
@@ -300,11 +307,16 @@ extension IncrementalMessageList {
     /// group position and whether it ends its group stay (`boundaryKeepingRows(at:)`): only
     /// its group boundary changes, if anything.
     private mutating func resolveAgain(_ record: inout ChangeRecord) {
-        var pending = record.refresh.sorted()
-        if !record.belowChanged.isEmpty {
-            for key in record.belowChanged.sorted() where !record.refresh.contains(key) { pending.append(key) }
-            pending.sort()
+        // The keys to resolve, sorted, in the record's array kept for them (no array made).
+        var pending: [SortKey] = []
+        swap(&pending, &record.pending)
+        defer {
+            while !pending.isEmpty { pending.removeLast() }
+            swap(&pending, &record.pending)
         }
+        record.refresh.forEach { pending.append($0) }
+        record.belowChanged.forEach { key in if !record.refresh.contains(key) { pending.append(key) } }
+        pending.sort()
         var next = 0
         var cascade: Int?
         var done = -1
@@ -356,7 +368,7 @@ extension IncrementalMessageList {
 
 /// What a change touched: the entries to resolve again, those it added, and how the ones it
 /// changed or removed were before.
-struct ChangeRecord {
+struct ChangeRecord: Sendable {
     /// Entries to resolve again, by key.
     var refresh = SortKeySet()
     /// Entries to resolve again only because the entry under them changed (not also in
@@ -382,16 +394,30 @@ struct ChangeRecord {
     }
     /// The entries resolved again, top to bottom.
     var resolved: [SortKey] = []
+    /// Room for the keys `resolveAgain` goes through (empty between changes).
+    var pending: [SortKey] = []
     /// Users whose id now stands for another user (names of typing users and participants).
     var renamedUsers: IDSet = []
     var typingChanged = false
+
+    /// Empties it for the next change, keeping its collections' room.
+    mutating func removeAll() {
+        refresh.removeAll()
+        belowChanged.removeAll()
+        added.removeAll()
+        before.removeAll()
+        if beforeRows.rowCount > 0 { beforeRows = RowTable() }
+        while !resolved.isEmpty { resolved.removeLast() }
+        if !renamedUsers.isEmpty { renamedUsers = [] }
+        typingChanged = false
+    }
 
     /// Remembers the entry at `position` as it was before the change, and its rows (once;
     /// not for added ones).
     mutating func keep(at position: Int, in entries: EntryStore, withRows: Bool = false) {
         let key = entries[position].key
         guard !added.contains(key) else { return }
-        if !before.contains(key) { before[key] = (entries[position], nil) }
+        if !before.contains(key) { before.insertNew(key, (entries[position], nil)) }
         if withRows && before[key]!.rows == nil {
             if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
             let firstRow = beforeRows.rowCount

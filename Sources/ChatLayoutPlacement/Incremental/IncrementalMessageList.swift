@@ -76,6 +76,9 @@ public struct IncrementalMessageList: Sendable {
     var footer: [FooterRow] = []
     /// What ``footer`` was made from: a change that leaves it as it was keeps the rows.
     var footerInputs: FooterInputs?
+    /// The last change's record, emptied, for the next one (`apply(_:)`): its arrays keep
+    /// their room.
+    var spareRecord = ChangeRecord()
 
     /// What the rows under the messages are made from (`footerRows(reusing:)`): the list's
     /// state, whether it has messages, the typing words (compared byte for byte), the newer

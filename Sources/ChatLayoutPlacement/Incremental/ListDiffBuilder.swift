@@ -35,6 +35,7 @@ struct ListDiffBuilder {
 
     /// The stretches of the entries `record` touched.
     mutating func compare(_ record: ChangeRecord) {
+        if compareEntriesInPlace(record) { return }
         // Old and new sides in key order; at one key the old side first.
         var points: [(SortKey, Bool)] = []
         points.reserveCapacity(record.before.count + record.resolved.count)
@@ -64,35 +65,85 @@ struct ListDiffBuilder {
             }
             if isOld {
                 let (entry, rows) = record.before[key]!
-                var row = 0
-                var start = 0
-                if case .unread(_, let first) = rows { start = first }
-                let table: RowTable? = switch rows {
-                case .copied: record.beforeRows
-                case .unread(let chunk, _): entries.rows(ofChunk: chunk)
-                case nil: nil
-                }
-                entry.forEachRowContent(texts: texts) { id, content in
-                    // Rows not rewritten are the same records now; an entry not resolved yet
-                    // had no rows (its row was none).
-                    let place: EntryRow.Place
-                    switch rows {
-                    case nil: place = .unchanged
-                    case _ where row >= entry.rowCount: place = .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
-                    case .copied(let firstRow): place = .stored(table!, row: firstRow + row, dy: 0)
-                    case .unread:
-                        place = .records(table!, start: start)
-                        start = table!.recordEnd(from: start)
-                    }
-                    oldRows.append(EntryRow(id: id, content: content, place: place))
-                    row += 1
-                }
+                forEachOldRow(of: entry, rows: rows, in: record) { oldRows.append($0) }
             } else {
                 // A resolved key is an entry's: it stands at `position`.
                 entries.forEachRow(of: position, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
             }
         }
         match(oldRows, newRows)
+    }
+
+    /// The rows of an entry before the change (`record.before`: the entry and where its
+    /// rows are), top to bottom.
+    @inline(__always)
+    private func forEachOldRow(of entry: ListEntry, rows: ChangeRecord.RowsBefore?, in record: ChangeRecord,
+                               _ body: (EntryRow) -> Void) {
+        var row = 0
+        var start = 0
+        if case .unread(_, let first) = rows { start = first }
+        let table: RowTable? = switch rows {
+        case .copied: record.beforeRows
+        case .unread(let chunk, _): entries.rows(ofChunk: chunk)
+        case nil: nil
+        }
+        entry.forEachRowContent(texts: texts) { id, content in
+            // Rows not rewritten are the same records now; an entry not resolved yet
+            // had no rows (its row was none).
+            let place: EntryRow.Place
+            switch rows {
+            case nil: place = .unchanged
+            case _ where row >= entry.rowCount: place = .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
+            case .copied(let firstRow): place = .stored(table!, row: firstRow + row, dy: 0)
+            case .unread:
+                place = .records(table!, start: start)
+                start = table!.recordEnd(from: start)
+            }
+            body(EntryRow(id: id, content: content, place: place))
+            row += 1
+        }
+    }
+
+    /// The usual change (an append at the bottom, an edit in place), compared entry by entry
+    /// without sorting or matching: every entry the change touched it resolved again — the
+    /// ones it added, and the others as they were before it, each with rows of the same ids
+    /// as before. Then `compare(_:)`'s stretches keep each old row as the row of its id
+    /// (updated when changed) and insert each row of an added entry (no id of the list is
+    /// another's, before or after): this says the same, in the same order (top to bottom).
+    /// False, with nothing reported (the diff's lists are set only at the end), for any
+    /// other change.
+    private mutating func compareEntriesInPlace(_ record: ChangeRecord) -> Bool {
+        guard !record.resolved.isEmpty, record.before.count + record.added.count == record.resolved.count else { return false }
+        // Read through locals: the closures below capture no `self` being changed, so the
+        // store is not copied for each call.
+        let entries = self.entries, texts = self.texts
+        var inserted: [LaidOutItem] = [], updated: [LaidOutItem] = []
+        var oldRows: [EntryRow] = []
+        var same = true
+        for key in record.resolved {
+            let position = entries.lowerBound(key)
+            guard position < entries.count, entries[position].key == key else { return false }
+            if record.added.contains(key) {
+                entries.forEachRow(of: position, texts: texts) { row, index in inserted.append(row.laidOut(index: index)) }
+                continue
+            }
+            guard let kept = record.before[key] else { return false }
+            oldRows.removeAll(keepingCapacity: true)
+            forEachOldRow(of: kept.entry, rows: kept.rows, in: record) { oldRows.append($0) }
+            var count = 0
+            entries.forEachRow(of: position, texts: texts) { row, index in
+                guard same, count < oldRows.count, row.id == oldRows[count].id else {
+                    same = false
+                    return
+                }
+                if !row.isUnchanged(from: oldRows[count]) { updated.append(row.laidOut(index: index)) }
+                count += 1
+            }
+            guard same && count == oldRows.count else { return false }
+        }
+        diff.inserted = inserted
+        diff.updated = updated
+        return true
     }
 
     /// The rows under the messages before and after.

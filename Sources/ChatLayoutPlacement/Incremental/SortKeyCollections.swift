@@ -7,7 +7,7 @@ private let smallKeyCount = 16
 
 /// A set of sort keys, as a change collects them (``ChangeRecord``): an array while it is
 /// small, a hashed set once it is not.
-struct SortKeySet {
+struct SortKeySet: Sendable {
     private var small: [SortKey] = []
     private var large: Set<SortKey>?
 
@@ -21,6 +21,25 @@ struct SortKeySet {
 
     /// Whether it holds no key.
     var isEmpty: Bool { large?.isEmpty ?? small.isEmpty }
+
+    /// Calls `body` with each key, in no particular order (no array of them made).
+    func forEach(_ body: (SortKey) -> Void) {
+        if let large {
+            for key in large { body(key) }
+        } else {
+            for key in small { body(key) }
+        }
+    }
+
+    /// How many keys it holds.
+    var count: Int { large?.count ?? small.count }
+
+    /// Empties it, keeping the array's room for the next change (a few keys, taken off one
+    /// by one: `removeAll(keepingCapacity:)` replaces a subrange, which costs more).
+    mutating func removeAll() {
+        while !small.isEmpty { small.removeLast() }
+        large = nil
+    }
 
     /// Adds `key` if it is not there yet.
     mutating func insert(_ key: SortKey) {
@@ -49,7 +68,7 @@ struct SortKeySet {
 
 /// A dictionary keyed by sort keys, as a change keeps the entries it touched as they were
 /// (``ChangeRecord/before``): pairs in an array while it is small, hashed once it is not.
-struct SortKeyMap<Value> {
+struct SortKeyMap<Value: Sendable>: Sendable {
     private var small: [(key: SortKey, value: Value)] = []
     private var large: [SortKey: Value]?
 
@@ -86,6 +105,18 @@ struct SortKeyMap<Value> {
         }
     }
 
+    /// Adds `value` for `key`, which it must not have yet (no search for it).
+    mutating func insertNew(_ key: SortKey, _ value: Value) {
+        if large != nil {
+            large![key] = value
+        } else if small.count < smallKeyCount {
+            if small.capacity == 0 { small.reserveCapacity(4) }
+            small.append((key, value))
+        } else {
+            self[key] = value
+        }
+    }
+
     /// Changes the value of `key`, which it must have, in place.
     mutating func modify(_ key: SortKey, _ body: (inout Value) -> Void) {
         if large != nil {
@@ -105,6 +136,13 @@ struct SortKeyMap<Value> {
 
     /// How many keys it has.
     var count: Int { large?.count ?? small.count }
+
+    /// Empties it, keeping the array's room for the next change (a few keys, taken off one
+    /// by one: `removeAll(keepingCapacity:)` replaces a subrange, which costs more).
+    mutating func removeAll() {
+        while !small.isEmpty { small.removeLast() }
+        large = nil
+    }
 
     /// Calls `body` with each key, in no particular order (no array of them made).
     func forEachKey(_ body: (SortKey) -> Void) {

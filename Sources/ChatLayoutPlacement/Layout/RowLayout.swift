@@ -972,7 +972,7 @@ struct RowLayout {
                 let role = base[index].role, content = base[index].content
                 let text = base[index].text ?? base[index].words ?? words(role, content: content)
                 let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: shown.width, height: lineHeight),
-                                      text: text, content: content, lines: [shown], alignment: .leading,
+                                      text: text, content: content, line: shown, alignment: .leading,
                                       direction: base[index].direction, tail: .none)
                 sink.close(token, height: nil)
                 x += shown.width + spacing

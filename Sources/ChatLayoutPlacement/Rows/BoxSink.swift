@@ -10,6 +10,10 @@ protocol BoxSink {
     /// in its frame by `alignment`. Returns the token that closes it.
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int
+    /// Opens a box of one line, as `open` does with `[line]` (no array made where the sink
+    /// stores lines itself).
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int
     /// Closes the box `token` opened; `height`, when given, is its frame's height (a row's,
     /// known only once its parts are placed).
     mutating func close(_ token: Int, height: Int?)
@@ -18,6 +22,11 @@ protocol BoxSink {
 }
 
 extension BoxSink {
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        open(role, id: id, frame: frame, text: text, content: content, lines: [line], alignment: alignment, direction: direction, tail: tail)
+    }
+
     /// Opens a box without text.
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, content: BoxContent? = nil, tail: BubbleTail = .none) -> Int {
         open(role, id: id, frame: frame, text: nil, content: content, lines: [], alignment: .leading, direction: .leftToRight, tail: tail)

@@ -101,8 +101,8 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
     mutating func modify<Result>(_ index: Int, _ change: (inout Chunk) -> Result) -> Result {
         let old = (count: chunks[index].count, rows: chunks[index].rowCount, extent: chunks[index].extent)
         let result = change(&chunks[index])
-        let chunk = chunks[index]
-        shift(after: index, by: (chunk.count - old.count, chunk.rowCount - old.rows, chunk.extent - old.extent))
+        // Read in place: the chunk is not copied.
+        shift(after: index, by: (chunks[index].count - old.count, chunks[index].rowCount - old.rows, chunks[index].extent - old.extent))
         return result
     }
 
@@ -126,22 +126,33 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
         retotal(from: range.lowerBound)
     }
 
-    /// The offsets again from chunk `index` on.
+    /// The offsets again from chunk `index` on: written over in place where the arrays reach
+    /// (no chunk copied, nothing removed and appended again: a change inside the last chunk
+    /// rewrites one offset of each kind), appended past their end, cut to the chunks.
     mutating func retotal(from index: Int) {
         let index = min(index, starts.count)
-        starts.removeSubrange(index...)
-        rowStarts.removeSubrange(index...)
-        tops.removeSubrange(index...)
         var start = index > 0 ? starts[index - 1] + chunks[index - 1].count : 0
         var row = index > 0 ? rowStarts[index - 1] + chunks[index - 1].rowCount : 0
         var top = index > 0 ? tops[index - 1] + chunks[index - 1].extent : 0
-        for chunk in chunks[index...] {
-            starts.append(start)
-            rowStarts.append(row)
-            tops.append(top)
-            start += chunk.count
-            row += chunk.rowCount
-            top += chunk.extent
+        for position in index ..< chunks.count {
+            if position < starts.count {
+                starts[position] = start
+                rowStarts[position] = row
+                tops[position] = top
+            } else {
+                starts.append(start)
+                rowStarts.append(row)
+                tops.append(top)
+            }
+            start += chunks[position].count
+            row += chunks[position].rowCount
+            top += chunks[position].extent
+        }
+        if starts.count > chunks.count {
+            let extra = starts.count - chunks.count
+            starts.removeLast(extra)
+            rowStarts.removeLast(extra)
+            tops.removeLast(extra)
         }
     }
 

@@ -477,6 +477,16 @@ extension RowTable: BoxSink {
                           alignment: alignment, direction: direction, tail: tail)
     }
 
+    /// The same for a box of one line (no array of lines made).
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let firstLine = lines.count
+        storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
+                  x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+        return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
+                          alignment: alignment, direction: direction, tail: tail)
+    }
+
     mutating func close(_ token: Int, height: Int?) {
         records[token].descendants = Int32(clamping: records.count - token - 1)
         if let height { records[token].height = Int32(clamping: height) }
