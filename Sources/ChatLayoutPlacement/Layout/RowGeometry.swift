@@ -114,62 +114,27 @@ extension RowLayout {
         }
     }
 
-    /// The height `writeFootnote` gives the footnote: a line when any of its parts is drawn.
+    /// The height `writeFootnote` gives the footnote: a line when any of its parts is drawn
+    /// (its parts and their room are `writeFootnote`'s own: ``footnoteLines(_:order:into:)``,
+    /// ``giveFootnoteRoom(_:count:maxWidth:)``).
     private func footnoteHeight(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], in column: OutsideColumn) -> Int {
         guard !order.isEmpty else { return 0 }
-        let maxWidth = column.available
-        let spacing = metrics.inlineSpacing
-        typealias Part = (role: BoxRole, drawn: String, width: Int, allowed: Int, essential: Bool)
-        return withUnsafeTemporaryAllocation(of: Part.self, capacity: order.count) { storage in
-            let base = storage.baseAddress!
-            var count = 0
+        return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
+            let base = parts.baseAddress!
+            let count = footnoteLines(footnote, order: order, into: base)
             defer { base.deinitialize(count: count) }
-            forEachFootnotePart(footnote, order: order) { role, text, _, content in
-                let drawn = presentation.line(role, text: text, content: content, strings: strings)
-                guard !drawn.isEmpty || role != .deliveryStatus else { return }
-                (base + count).initialize(to: (role, drawn, measurer.width(of: drawn), 0, role == .timestamp || role == .deliveryStatus))
-                count += 1
+            let budget = giveFootnoteRoom(base, count: count, maxWidth: column.available)
+            // The budget shrinks only once a part is drawn: the first drawn decides.
+            for index in 0 ..< count {
+                let fit = min(base[index].allowed, budget)
+                guard fit > 0 else { continue }
+                // Whole, and printable ASCII not ending in a space: its one line is all of it,
+                // as wide as measured — no need to fit it to know it shows.
+                if fit >= base[index].width && base[index].width > 0 && Self.isVisibleASCII(base[index].drawn) { return lineHeight }
+                if fittedLine(base[index].drawn, maxWidth: fit).line.width > 0 { return lineHeight }
             }
-            return fittedFootnoteHeight(UnsafeMutableBufferPointer(start: base, count: count), maxWidth: maxWidth, spacing: spacing)
+            return 0
         }
-    }
-
-    /// The footnote's height once its parts are given room as `writeFootnote` gives it: a line
-    /// when the first part given room shows anything.
-    private func fittedFootnoteHeight(_ parts: UnsafeMutableBufferPointer<(role: BoxRole, drawn: String, width: Int, allowed: Int, essential: Bool)>,
-                                      maxWidth: Int, spacing: Int) -> Int {
-        var given = 0
-        var used = 0
-        for index in parts.indices where parts[index].essential {
-            parts[index].allowed = parts[index].width
-            used += parts[index].width
-            given += 1
-        }
-        used += spacing * max(0, given - 1)
-        func give(_ index: Int) {
-            let room = maxWidth - used - (given > 0 ? spacing : 0)
-            let width = parts[index].width <= room ? parts[index].width : (room >= shortestLabel ? room : 0)
-            guard width > 0 else { return }
-            parts[index].allowed = width
-            used += width + (given > 0 ? spacing : 0)
-            given += 1
-        }
-        for index in parts.indices where !parts[index].essential && parts[index].role != .authorName && parts[index].role != .translationLabel {
-            give(index)
-        }
-        for index in parts.indices where parts[index].role == .authorName { give(index) }
-        for index in parts.indices where parts[index].role == .translationLabel { give(index) }
-        let budget = maxWidth - spacing * max(0, given - 1)
-        // The budget shrinks only once a part is drawn: the first drawn decides.
-        for part in parts {
-            let fit = min(part.allowed, budget)
-            guard fit > 0 else { continue }
-            // Whole, and printable ASCII not ending in a space: its one line is all of it, as
-            // wide as measured — no need to fit it to know it shows.
-            if fit >= part.width && part.width > 0 && Self.isVisibleASCII(part.drawn) { return lineHeight }
-            if fittedLine(part.drawn, maxWidth: fit).line.width > 0 { return lineHeight }
-        }
-        return 0
     }
 
     /// Whether `text` is printable ASCII (no control character, no break but spaces) that does

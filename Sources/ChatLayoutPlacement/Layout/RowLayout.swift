@@ -869,7 +869,7 @@ struct RowLayout {
 
     /// One part of the footnote as it is fitted: its line in the presentation and its width,
     /// the width it is given, then its block.
-    private struct FootnoteLine {
+    struct FootnoteLine {
         var role: BoxRole
         var text: String?
         var words: String?
@@ -898,6 +898,51 @@ struct RowLayout {
         }
     }
 
+    /// The footnote's parts `order` names that the message has, into `base` (room for
+    /// `order.count`), each with its line in the presentation and that line's width; a status
+    /// the presentation draws nothing for (no glyph) takes no room. Returns how many.
+    func footnoteLines(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], into base: UnsafeMutablePointer<FootnoteLine>) -> Int {
+        var count = 0
+        forEachFootnotePart(footnote, order: order) { role, text, words, content in
+            let drawn = presentation.line(role, text: text, content: content, strings: strings)
+            guard !drawn.isEmpty || role != .deliveryStatus else { return }
+            (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
+                                                       width: measurer.width(of: drawn)))
+            count += 1
+        }
+        return count
+    }
+
+    /// Gives the footnote's `count` parts at `base` room on a line `maxWidth` wide, by
+    /// priority: the time and the status whole, then the labels, then the author name, then
+    /// "Translated to …"; a part left too little room to say anything gets none. Returns the
+    /// width left to the parts given room (the line less the spacing between them).
+    func giveFootnoteRoom(_ base: UnsafeMutablePointer<FootnoteLine>, count: Int, maxWidth: Int) -> Int {
+        let spacing = metrics.inlineSpacing
+        var given = 0
+        var used = 0
+        for index in 0 ..< count where base[index].isEssential {
+            base[index].allowed = base[index].width
+            used += base[index].width
+            given += 1
+        }
+        used += spacing * max(0, given - 1)
+        func give(_ index: Int) {
+            let room = maxWidth - used - (given > 0 ? spacing : 0)
+            let width = base[index].width <= room ? base[index].width : (room >= shortestLabel ? room : 0)
+            guard width > 0 else { return }
+            base[index].allowed = width
+            used += width + (given > 0 ? spacing : 0)
+            given += 1
+        }
+        for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName && base[index].role != .translationLabel {
+            give(index)
+        }
+        for index in 0 ..< count where base[index].role == .authorName { give(index) }
+        for index in 0 ..< count where base[index].role == .translationLabel { give(index) }
+        return maxWidth - spacing * max(0, given - 1)
+    }
+
     /// Writes the footnote's parts at `y` of the row, in `order` (the anatomy's: others'
     /// messages' from the column's leading edge; yours, in their own order, ending at its
     /// trailing edge), and returns its
@@ -913,42 +958,10 @@ struct RowLayout {
         let spacing = metrics.inlineSpacing
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
-            var count = 0
+            let count = footnoteLines(footnote, order: order, into: base)
             defer { base.deinitialize(count: count) }
-            // Each part with its line in the presentation; a status it draws nothing for (no
-            // glyph) takes no room.
-            func add(_ role: BoxRole, _ text: String?, words: String? = nil, _ content: BoxContent? = nil) {
-                let drawn = presentation.line(role, text: text, content: content, strings: strings)
-                guard !drawn.isEmpty || role != .deliveryStatus else { return }
-                (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
-                                                           width: measurer.width(of: drawn)))
-                count += 1
-            }
-            forEachFootnotePart(footnote, order: order) { role, text, words, content in add(role, text, words: words, content) }
-            // Room is given out by priority: time and status, then the labels, then the name.
-            var given = 0
-            var used = 0
-            for index in 0 ..< count where base[index].isEssential {
-                base[index].allowed = base[index].width
-                used += base[index].width
-                given += 1
-            }
-            used += spacing * max(0, given - 1)
-            func give(_ index: Int) {
-                let room = maxWidth - used - (given > 0 ? spacing : 0)
-                let width = base[index].width <= room ? base[index].width : (room >= shortestLabel ? room : 0)
-                guard width > 0 else { return }
-                base[index].allowed = width
-                used += width + (given > 0 ? spacing : 0)
-                given += 1
-            }
-            for index in 0 ..< count where !base[index].isEssential && base[index].role != .authorName && base[index].role != .translationLabel {
-                give(index)
-            }
-            for index in 0 ..< count where base[index].role == .authorName { give(index) }
-            for index in 0 ..< count where base[index].role == .translationLabel { give(index) }
+            var budget = giveFootnoteRoom(base, count: count, maxWidth: maxWidth)
             // Each part cut to what it was given and what is left.
-            var budget = maxWidth - spacing * max(0, given - 1)
             var drawnCount = 0
             var total = 0
             for index in 0 ..< count {
