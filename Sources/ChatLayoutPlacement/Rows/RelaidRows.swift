@@ -147,6 +147,10 @@ final class RelaidRows: Sendable {
     }
 
     func boxes(dy: Int) -> [Box] {
+        // Every chunk is read: written first on every core, as a fresh layout writes them.
+        if layout.laysOutOnAllCores && chunks.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { _ = table($0) }
+        }
         var boxes: [Box] = []
         boxes.reserveCapacity(frames.count)
         for chunk in chunks.indices {

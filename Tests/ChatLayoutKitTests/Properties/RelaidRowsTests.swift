@@ -87,6 +87,16 @@ import Testing
         #expect(failures.withLock { $0 }.isEmpty)
     }
 
+    /// Every row read at once (`rows`: every chunk written first, on every core) is the fresh
+    /// layout's.
+    @Test func everyRowReadAtOnce_isTheFreshLayouts() throws {
+        let (relaid, fresh) = try Self.lists(width: 45, grouped: true)
+        let rows = relaid.rows, expected = fresh.rows
+        #expect(rows.count == expected.count)
+        let differing = zip(rows, expected).enumerated().first { boxDifference($0.element.0, $0.element.1) != nil }
+        #expect(differing == nil, "row \(differing?.offset ?? -1)")
+    }
+
     /// A list laid out again, laid out again in turn (from the decisions it keeps), is a fresh
     /// layout at that width too.
     @Test func aRelaidListLaidOutAgain_isAFreshLayout() throws {
