@@ -77,7 +77,6 @@ struct ModelDecoder {
             return sharedAuthors[known].user
         }
         let user = try author(json)
-        let bytes = object.withObjectBytes { Array($0) } ?? []
         if lastSharedAuthor < sharedAuthors.count, sharedAuthors[lastSharedAuthor].user.holds(user) {
             return sharedAuthors[lastSharedAuthor].user
         }
@@ -86,6 +85,7 @@ struct ModelDecoder {
             return sharedAuthors[known].user
         }
         let shared = SharedUser(user)
+        let bytes = object.withObjectBytes { Array($0) } ?? []
         if sharedAuthors.count < Self.sharedAuthorsKept {
             lastSharedAuthor = sharedAuthors.count
             sharedAuthors.append((bytes, shared))

@@ -131,7 +131,6 @@ public struct MessageListLayout: Sendable {
             list.jumpsToUnread(decisions)
             return list
         }
-        var runs = [StackedRows](repeating: StackedRows(stack: stack), count: runCount)
         let lay: @Sendable (Int) -> StackedRows = { index in
             // Each run from y = 0, under the last row of the run above it; then moved down.
             let range = index * length ..< min(items.count, (index + 1) * length)
@@ -139,19 +138,27 @@ public struct MessageListLayout: Sendable {
             self.stack(items[range], into: &rows, width: width)
             return rows
         }
-        runs.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = lay(index) }
-        }
         // Stacked: each run starts where the one above ends.
         var rows = StackedRows(stack: stack)
         rows.table.reserveCapacity(rows: items.count)
         rows.messageRows.reserveCapacity(items.count)
-        for run in runs { rows.append(contentsOf: run) }
+        for run in Self.runs(runCount, onAllCores: true, lay) { rows.append(contentsOf: run) }
         var list = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows, unreadCount: decisions.unreadCount,
                                dateIndicator: dateIndicator, layout: self)
         list.jumpsToUnread(decisions)
         return list
+    }
+
+    /// `count` runs of rows, each made by `make` from its index alone: on every core when
+    /// there are several and `onAllCores`, else one after another on this thread.
+    static func runs<Run>(_ count: Int, onAllCores: Bool, _ make: @Sendable (Int) -> Run) -> [Run] {
+        guard onAllCores && count > 1 else { return (0 ..< count).map(make) }
+        var runs = [Run?](repeating: nil, count: count)
+        runs.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: count) { index in slots[index] = make(index) }
+        }
+        return runs.map { $0! }
     }
 
     /// `items` laid out as one part of a longer list, stacked under the part above it

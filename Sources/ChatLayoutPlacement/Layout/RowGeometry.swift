@@ -76,7 +76,7 @@ extension RowLayout {
                     partCount += 1
                 }
             case .quote, .poll, .location, .attachments, .translation, .linkPreview:
-                continue // none in a row covered here
+                continue // not in a bubble of text alone: such a bubble is summed from its blocks
             }
         }
         if partCount == 0 { contentHeight = lineHeight }

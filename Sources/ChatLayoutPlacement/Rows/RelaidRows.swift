@@ -84,8 +84,10 @@ struct ListRows: Sendable {
     }
 }
 
-/// The rows of a list laid out again at another width: each row's frame, role and id, found
-/// by laying the row out with nothing written (``RowFrameSink``); each chunk's records
+/// The rows of a list laid out again at another width: each row's frame, role and id — a
+/// message row's from its height worked out from its composition
+/// (``RowLayout/messageRowHeight(_:)``), any other's by laying it out with nothing written
+/// (``RowFrameSink``); each chunk's records
 /// (``LaidOutRows/chunkLength`` rows) written the first time a box of it is read, as a fresh
 /// layout writes them — so that a rotation or a resized window places every row at once and
 /// draws only what is shown. Shared between copies of the list; safe to read from several
@@ -274,19 +276,10 @@ extension MessageListLayout {
             return rows
         }
         var placed = PlacedRows(stack: RowStack(metrics: metrics))
-        if runCount == 1 || !laysOutOnAllCores {
-            for index in 0 ..< runCount { placed.append(contentsOf: place(index)) }
-        } else if runCount > 1 {
-            var runs = [PlacedRows](repeating: PlacedRows(stack: RowStack(metrics: metrics)), count: runCount)
-            runs.withUnsafeMutableBufferPointer { slots in
-                nonisolated(unsafe) let slots = slots
-                DispatchQueue.concurrentPerform(iterations: runCount) { index in slots[index] = place(index) }
-            }
-            placed.frames.reserveCapacity(items.count)
-            placed.roles.reserveCapacity(items.count)
-            placed.ids.reserveCapacity(items.count)
-            for run in runs { placed.append(contentsOf: run) }
-        }
+        placed.frames.reserveCapacity(items.count)
+        placed.roles.reserveCapacity(items.count)
+        placed.ids.reserveCapacity(items.count)
+        for run in Self.runs(runCount, onAllCores: laysOutOnAllCores, place) { placed.append(contentsOf: run) }
         let rows = RelaidRows(frames: placed.frames, roles: placed.roles, ids: placed.ids, chunkTops: placed.chunkTops, items: items,
                               layout: self, width: width)
         var list = LaidOutList(width: width, header: header(decisions.header, width: width), table: ListRows(rows),
