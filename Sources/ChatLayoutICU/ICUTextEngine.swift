@@ -10,7 +10,7 @@ import ChatLayoutKit
 /// and for bidi levels of lines that contain right-to-left text.
 ///
 /// Pure: the same input gives the same output, on any thread.
-public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
+public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuring {
     /// The cell-width policy.
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker
@@ -195,6 +195,24 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     /// Not remembered: `wrap(_:width:)` keeps its own prepared texts.
     public func prepare(_ text: String) -> PreparedText {
         SimpleTextWrapper.prepare(text, policy: policy) ?? prepareInGeneral(text)
+    }
+
+    /// Appends `text`'s line segments (its runs between line-break opportunities) to
+    /// `segments`, from its prepared form (remembered, or made and remembered); false when a
+    /// run is too wide to be said in one.
+    package func appendLineSegments(of text: String, to segments: inout [UInt32]) -> Bool {
+        cache.prepared(text) { prepare(text) }.appendLineSegments(to: &segments)
+    }
+
+    /// `text` wrapped at `width` as ``wrap(_:width:)`` wraps it, its line segments appended to
+    /// `segments` from the same lookup.
+    package func wrap(_ text: String, width: Int, appendingSegmentsTo segments: inout [UInt32]) -> (wrapped: WrappedText, appended: Bool) {
+        guard text.utf8.count < GrowingTexts.minimumLength else {
+            // A long text may grow: wrapped as any other, then looked up again.
+            return (wrap(text, width: width), appendLineSegments(of: text, to: &segments))
+        }
+        let (wrapped, prepared) = cache.wrappedAndPrepared(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
+        return (wrapped, prepared.appendLineSegments(to: &segments))
     }
 
     /// Wrapping by the general path, for any text (`wrap` takes the fast path when it can).

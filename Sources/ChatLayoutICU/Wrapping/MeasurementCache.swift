@@ -112,6 +112,12 @@ final class MeasurementCache: Sendable {
     /// `text` wrapped at `width`: remembered, or else `wrap` of its prepared form, remembered
     /// or else made by `prepare`.
     func wrapped(_ text: String, width: Int, prepare: () -> PreparedText, wrap: (PreparedText) -> WrappedText) -> WrappedText {
+        wrappedAndPrepared(text, width: width, prepare: prepare, wrap: wrap).wrapped
+    }
+
+    /// The same, with the text's prepared form.
+    func wrappedAndPrepared(_ text: String, width: Int, prepare: () -> PreparedText,
+                            wrap: (PreparedText) -> WrappedText) -> (wrapped: WrappedText, prepared: PreparedText) {
         let key = Key(text: text, width: Key.textWidth)
         let capacity = textShardCapacity
         let shard = shard(key)
@@ -119,17 +125,18 @@ final class MeasurementCache: Sendable {
         // only to give back one of them.
         let known = shard.texts.withLock { texts -> Known in
             if let index = texts.current.index(forKey: key) {
-                if let wrapped = texts.current.values[index].wrapped(at: width) { return .wrapped(wrapped) }
-                return .prepared(texts.current.values[index].prepared)
+                let prepared = texts.current.values[index].prepared
+                if let wrapped = texts.current.values[index].wrapped(at: width) { return .wrapped(wrapped, prepared) }
+                return .prepared(prepared)
             }
             // Brought forward from the previous generation, if there.
             guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return .none }
             Self.insert(key, entry, into: &texts, capacity: capacity)
-            return entry.wrapped(at: width).map(Known.wrapped) ?? .prepared(entry.prepared)
+            return entry.wrapped(at: width).map { .wrapped($0, entry.prepared) } ?? .prepared(entry.prepared)
         }
         let prepared: PreparedText
         switch known {
-        case .wrapped(let wrapped): return wrapped
+        case .wrapped(let wrapped, let prepared): return (wrapped, prepared)
         case .prepared(let known): prepared = known
         case .none: prepared = prepare()
         }
@@ -141,11 +148,32 @@ final class MeasurementCache: Sendable {
                 Self.insert(key, PreparedWraps(prepared: prepared, width: width, wrapped: wrapped), into: &texts, capacity: capacity)
             }
         }
-        return wrapped
+        return (wrapped, prepared)
+    }
+
+    /// `text`'s prepared form: remembered, or else made by `prepare` and remembered.
+    func prepared(_ text: String, prepare: () -> PreparedText) -> PreparedText {
+        let key = Key(text: text, width: Key.textWidth)
+        let capacity = textShardCapacity
+        let shard = shard(key)
+        let known = shard.texts.withLock { texts -> PreparedText? in
+            if let index = texts.current.index(forKey: key) { return texts.current.values[index].prepared }
+            guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return nil }
+            Self.insert(key, entry, into: &texts, capacity: capacity)
+            return entry.prepared
+        }
+        if let known { return known }
+        let prepared = prepare()
+        shard.texts.withLock { texts in
+            if texts.current.index(forKey: key) == nil {
+                Self.insert(key, PreparedWraps(prepared: prepared), into: &texts, capacity: capacity)
+            }
+        }
+        return prepared
     }
 
     private enum Known {
-        case wrapped(WrappedText)
+        case wrapped(WrappedText, PreparedText)
         case prepared(PreparedText)
         case none
     }

@@ -154,6 +154,56 @@ public struct PreparedText: @unchecked Sendable {
         return lines
     }
 
+    /// Appends the text's runs between line-break opportunities to `segments`, as
+    /// `LineSegments` says them (each hard break a run of its own), walking the units as
+    /// ``forEachLine(_:width:_:)`` does; false, with nothing appended, when a run is wider than a
+    /// segment holds.
+    func appendLineSegments(to segments: inout [UInt32]) -> Bool {
+        withUnits { units in
+            let count = units.count - 1
+            let start = segments.count
+            // A run at most every unit: room made at once, growing as an array grows.
+            if segments.capacity - start < count { segments.reserveCapacity(max(2 * segments.capacity, start + count)) }
+            var core = 0, pending = 0
+            var visibleUnits = 0, firstIsVisible = false, hasUnits = false
+            var widest = 0
+            for index in 0 ..< count {
+                let unit = units[index]
+                let flags = unit.flags
+                if hasUnits && flags & (Unit.hardBreak | Unit.breakBefore) != 0 {
+                    widest = max(widest, core, pending)
+                    segments.append(LineSegments.segment(core: min(core, LineSegments.maximumWidth), trail: min(pending, LineSegments.maximumWidth),
+                                                          hasVisible: visibleUnits > 0, single: firstIsVisible && visibleUnits == 1))
+                    core = 0; pending = 0; visibleUnits = 0; firstIsVisible = false; hasUnits = false
+                }
+                if flags & Unit.hardBreak != 0 {
+                    segments.append(LineSegments.hardBreak)
+                    continue
+                }
+                let width = Int(unit.width)
+                if flags & Unit.hangingSpace != 0 {
+                    pending += width
+                } else {
+                    if !hasUnits { firstIsVisible = true }
+                    core += pending + width
+                    pending = 0
+                    visibleUnits += 1
+                }
+                hasUnits = true
+            }
+            if hasUnits {
+                widest = max(widest, core, pending)
+                segments.append(LineSegments.segment(core: min(core, LineSegments.maximumWidth), trail: min(pending, LineSegments.maximumWidth),
+                                                      hasVisible: visibleUnits > 0, single: firstIsVisible && visibleUnits == 1))
+            }
+            guard widest <= LineSegments.maximumWidth else {
+                segments.removeSubrange(start...)
+                return false
+            }
+            return true
+        }
+    }
+
     /// The text wrapped into lines no wider than `width` cells (at least 1), as
     /// `TextMeasuring.wrap(_:width:)` describes: exactly the engine's `wrap(_:width:)`.
     public func wrap(width: Int) -> WrappedText {

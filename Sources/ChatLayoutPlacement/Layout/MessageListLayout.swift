@@ -106,46 +106,58 @@ public struct MessageListLayout: Sendable {
     /// runs of rows (rows are independent once decided); the result is the same, byte for
     /// byte, as one core's.
     public func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
-        var list = layout(decisions, width: requestedWidth, dateIndicator: dateIndicator,
-                          runLength: laysOutOnAllCores ? Self.parallelRunLength : .max)
-        list.source = { width in self.relaidLayout(decisions, width: width, dateIndicator: dateIndicator) }
-        return list
+        layout(decisions, width: requestedWidth, dateIndicator: dateIndicator, runLength: laysOutOnAllCores ? Self.parallelRunLength : .max,
+               keeping: .decisions(decisions.items))
     }
 
     /// Rows laid out together on one core; a list of fewer than two runs is laid out on one.
     static let parallelRunLength = LaidOutRows.chunkLength
 
     /// The layout in runs of `runLength` rows, each laid out alone (on all cores when there
-    /// are several) and stacked.
+    /// are several) and stacked. With `source`, the list keeps its rows prepared
+    /// (``PreparedRows``) and is laid out again at another width from them.
     func layout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement,
-                runLength: Int) -> LaidOutList {
+                runLength: Int, keeping source: PreparedRows.Source? = nil) -> LaidOutList {
         let width = Self.width(requestedWidth)
         let items = decisions.items
         let length = max(1, runLength)
         let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
-        var stack = RowStack(metrics: metrics)
-        // One run: laid out in place.
-        guard runCount > 1 else {
-            var list = part(items, header: header(decisions.header, width: width), width: width, stack: &stack,
-                            unreadCount: decisions.unreadCount, dateIndicator: dateIndicator)
-            list.jumpsToUnread(decisions)
-            return list
+        // Each run prepares its rows with a builder (and recorder) of its own.
+        let keepsMessages: Bool? = switch source {
+        case .decisions?: false
+        case .conversation?: true
+        case nil: nil
         }
-        let lay: @Sendable (Int) -> StackedRows = { index in
-            // Each run from y = 0, under the last row of the run above it; then moved down.
-            let range = index * length ..< min(items.count, (index + 1) * length)
-            var rows = StackedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? RowStack.Kind(items[range.lowerBound - 1]) : nil))
-            self.stack(items[range], into: &rows, width: width)
-            return rows
+        let measurer = measurer
+        let builder: @Sendable () -> PreparedRows.Builder? = {
+            keepsMessages.map { PreparedRows.Builder(measurer: measurer, keepsMessages: $0) }
         }
-        // Stacked: each run starts where the one above ends.
-        var rows = StackedRows(stack: stack)
+        var rows = StackedRows(stack: RowStack(metrics: metrics), preparing: builder())
         rows.table.reserveCapacity(rows: items.count)
-        rows.messageRows.reserveCapacity(items.count)
-        for run in Self.runs(runCount, onAllCores: true, lay) { rows.append(contentsOf: run) }
+        if runCount > 1 {
+            let lay: @Sendable (Int) -> StackedRows = { index in
+                // Each run from y = 0, under the last row of the run above it; then moved down.
+                let range = index * length ..< min(items.count, (index + 1) * length)
+                var rows = StackedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? RowStack.Kind(items[range.lowerBound - 1]) : nil),
+                                       preparing: builder())
+                self.stack(items[range], into: &rows, width: width)
+                return rows
+            }
+            // Stacked: each run starts where the one above ends.
+            rows.messageRows.reserveCapacity(items.count)
+            for run in Self.runs(runCount, onAllCores: true, lay) { rows.append(contentsOf: run) }
+        } else {
+            // One run: laid out in place.
+            stack(items, into: &rows, width: width)
+        }
         var list = LaidOutList(width: width, header: header(decisions.header, width: width), rows: rows, unreadCount: decisions.unreadCount,
                                dateIndicator: dateIndicator, layout: self)
         list.jumpsToUnread(decisions)
+        if let source, let built = rows.prepared {
+            let prepared = PreparedRows(built, source: source, decisions: decisions)
+            list.prepared = prepared
+            list.source = { width in self.relaidLayout(prepared, width: width, dateIndicator: dateIndicator) }
+        }
         return list
     }
 
@@ -178,6 +190,7 @@ public struct MessageListLayout: Sendable {
     /// table (no box is made).
     func stack<Items: Collection<MessageListItem>>(_ items: Items, into rows: inout StackedRows, width: Int) {
         var rowLayout = rowLayout(width: width)
+        rowLayout.recorder = rows.prepared?.recorder
         for item in items { rows.append(item, rowLayout: &rowLayout) }
     }
 
@@ -262,15 +275,33 @@ struct StackedRows: Sendable {
     var table = LaidOutRows()
     var messageRows: [LaidOutList.MessageRow] = []
     var stack: RowStack
+    /// The rows prepared for laying the list out again at another width (``PreparedRows``),
+    /// when the list keeps them.
+    var prepared: PreparedRows.Builder?
 
-    init(stack: RowStack) { self.stack = stack }
+    init(stack: RowStack, preparing builder: PreparedRows.Builder? = nil) {
+        self.stack = stack
+        prepared = builder
+    }
 
     /// Stacks the row of `item`, written by `rowLayout` straight into the table at its top.
     mutating func append(_ item: MessageListItem, rowLayout: inout RowLayout) {
         let kind = RowStack.Kind(item)
         rowLayout.top = stack.top(ofNext: kind) // written in place, not at 0 and moved
         table.beginRow(at: stack.bottom)
-        rowLayout.write(item, into: &table)
+        if prepared != nil {
+            prepared?.recorder?.beginRow()
+            if case .message(let decision) = item {
+                let spec = rowLayout.composer.compose(decision)
+                rowLayout.writeMessage(spec, into: &table)
+                prepared?.appendMessage(spec, decision, height: table.frame(ofRow: table.rowCount - 1).height, rowLayout: rowLayout)
+            } else {
+                rowLayout.write(item, into: &table)
+                prepared?.appendOther(item)
+            }
+        } else {
+            rowLayout.write(item, into: &table)
+        }
         let height = table.frame(ofRow: table.rowCount - 1).height
         let top = stack.place(kind, height: height)
         if let dateLabel = item.messageDateLabel {
@@ -292,6 +323,7 @@ struct StackedRows: Sendable {
     mutating func append(contentsOf run: StackedRows) {
         let dy = stack.bottom
         table.append(contentsOf: run.table, dy: dy)
+        if let runPrepared = run.prepared { prepared?.append(contentsOf: runPrepared) }
         for row in run.messageRows {
             messageRows.append(LaidOutList.MessageRow(top: row.top + dy, bottom: row.bottom + dy, dateLabel: row.dateLabel))
         }
@@ -347,6 +379,8 @@ public struct LaidOutList: Sendable {
     /// whose rows stand where the whole list has them: no part has a place of its own at
     /// another width.
     var source: (@Sendable (Int) -> LaidOutList)?
+    /// The rows as the list keeps them prepared for laying it out again (nil: it keeps none).
+    var prepared: PreparedRows?
 
     /// The same list laid out again at `width` (a rotation, a split view, a resized window):
     /// byte for byte a fresh layout at that width. Every row is placed at once — its frame, so

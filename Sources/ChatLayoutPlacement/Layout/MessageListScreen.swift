@@ -83,21 +83,15 @@ public enum MessageListScreen {
     /// The laid-out list of `conversation` in `environment` at `width`: its rows kept flat,
     /// for screens of any part of it, or to be drawn whole a band at a time.
     public static func list(_ conversation: Conversation, environment: LayoutEnvironment, width: Int) -> LaidOutList {
-        let decisions = MessageListResolver(environment).resolve(conversation)
-        var list = MessageListLayout(environment).layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
-        // Laid out again from the conversation, decided again: the list keeps the caller's
-        // conversation (its storage shared), not its own decisions (some 400 bytes a message).
-        list.source = { width in MessageListScreen.relaid(conversation, environment: environment, width: width) }
-        return list
-    }
-
-    /// `conversation` decided again and laid out at `width` as a list laid out again is
-    /// (``MessageListLayout/relaidLayout(_:width:dateIndicator:)``: rows placed at once, their
-    /// records written when read). It keeps its decisions (its rows are written from them when
-    /// read): laid out again in turn, it is not decided again.
-    static func relaid(_ conversation: Conversation, environment: LayoutEnvironment, width: Int) -> LaidOutList {
-        let decisions = MessageListResolver(environment).resolve(conversation)
-        return MessageListLayout(environment).relaidLayout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement)
+        let resolver = MessageListResolver(environment)
+        let shown = resolver.shownList(conversation)
+        let decisions = resolver.decisions(shown, from: 0)
+        let layout = MessageListLayout(environment)
+        // Laid out again from its rows prepared and the conversation's shown messages (their
+        // storage shared with the caller's), not from its decisions (some 400 bytes a message).
+        return layout.layout(decisions, width: width, dateIndicator: environment.config.dateIndicatorPlacement,
+                             runLength: layout.laysOutOnAllCores ? MessageListLayout.parallelRunLength : .max,
+                             keeping: .conversation(shown, resolver))
     }
 
     /// The last messages of `list` laid out, with the rows above them and the rows under them,

@@ -24,17 +24,31 @@ extension RowLayout {
             : bubbleHeight(of: bubbleContent(spec, in: room).content, in: room)
         // Heights outside the bubble do not depend on where it stands.
         let column = OutsideColumn(left: room.left, right: room.right, bubbleX: room.left, bubbleWidth: 1, isFlipped: room.flipped)
+        var y = bubbleHeight + outsideHeightButFootnote(spec, in: column)
+        if room.besideUnder { y += footnoteHeight(spec.footnote, order: room.besideOrder, maxWidth: column.available) }
+        if footnotesOutside > 0 {
+            let order = room.flipped ? anatomy.currentUserFootnote : anatomy.footnote
+            y += footnotesOutside * footnoteHeight(spec.footnote, order: order, maxWidth: column.available)
+        }
+        return y
+    }
+
+    /// How many times the anatomy has the footnote above or under the bubble.
+    private var footnotesOutside: Int {
+        anatomy.aboveBubble.count { $0 == .footnote } + anatomy.belowBubble.count { $0 == .footnote }
+    }
+
+    /// The height of the parts above and under the bubble, the footnote left out.
+    private func outsideHeightButFootnote(_ spec: MessageRowSpec, in column: OutsideColumn) -> Int {
         var y = 0
-        for part in anatomy.aboveBubble {
+        for part in anatomy.aboveBubble where part != .footnote {
             if part == .reactions, let data = spec.reactions {
                 y += (hangingReactions(data, in: column).map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
                 continue
             }
             y += outsideHeight(part, of: spec, in: column)
         }
-        y += bubbleHeight
-        if room.besideUnder { y += footnoteHeight(spec.footnote, order: room.besideOrder, in: column) }
-        for part in anatomy.belowBubble { y += outsideHeight(part, of: spec, in: column) }
+        for part in anatomy.belowBubble where part != .footnote { y += outsideHeight(part, of: spec, in: column) }
         return y
     }
 
@@ -100,7 +114,8 @@ extension RowLayout {
             }
             return lineHeight
         case .footnote:
-            return footnoteHeight(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote, in: column)
+            return footnoteHeight(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote,
+                                  maxWidth: column.available)
         case .quote:
             guard let quote = spec.quote else { return 0 }
             let share = column.available * metrics.maximumBubbleWidthPercent / 100
@@ -114,26 +129,46 @@ extension RowLayout {
         }
     }
 
-    /// The height `writeFootnote` gives the footnote: a line when any of its parts is drawn
-    /// (its parts and their room are `writeFootnote`'s own: ``footnoteLines(_:order:into:)``,
-    /// ``giveFootnoteRoom(_:count:maxWidth:)``).
-    private func footnoteHeight(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], in column: OutsideColumn) -> Int {
+    /// The height `writeFootnote` gives the footnote on a line `maxWidth` wide: a line when
+    /// any of its parts is drawn (its parts and their room are `writeFootnote`'s own:
+    /// ``footnoteLines(_:order:into:)``, ``giveFootnoteRoom(_:count:maxWidth:)``).
+    private func footnoteHeight(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], maxWidth: Int) -> Int {
         guard !order.isEmpty else { return 0 }
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
             let count = footnoteLines(footnote, order: order, into: base)
             defer { base.deinitialize(count: count) }
-            let budget = giveFootnoteRoom(base, count: count, maxWidth: column.available)
-            // The budget shrinks only once a part is drawn: the first drawn decides.
-            for index in 0 ..< count {
-                let fit = min(base[index].allowed, budget)
-                guard fit > 0 else { continue }
-                // Whole, and printable ASCII not ending in a space: its one line is all of it,
-                // as wide as measured — no need to fit it to know it shows.
-                if fit >= base[index].width && base[index].width > 0 && Self.isVisibleASCII(base[index].drawn) { return lineHeight }
-                if fittedLine(base[index].drawn, maxWidth: fit).line.width > 0 { return lineHeight }
-            }
-            return 0
+            return footnoteHeight(base, count: count, maxWidth: maxWidth)
+        }
+    }
+
+    /// The height of the footnote of the `count` parts at `base` on a line `maxWidth` wide.
+    private func footnoteHeight(_ base: UnsafeMutablePointer<FootnoteLine>, count: Int, maxWidth: Int) -> Int {
+        let budget = giveFootnoteRoom(base, count: count, maxWidth: maxWidth)
+        // The budget shrinks only once a part is drawn: the first drawn decides.
+        for index in 0 ..< count {
+            let fit = min(base[index].allowed, budget)
+            guard fit > 0 else { continue }
+            // Whole, and printable ASCII not ending in a space: its one line is all of it,
+            // as wide as measured — no need to fit it to know it shows.
+            if fit >= base[index].width && base[index].width > 0 && Self.isVisibleASCII(base[index].drawn) { return lineHeight }
+            if fittedLine(base[index].drawn, maxWidth: fit).line.width > 0 { return lineHeight }
+        }
+        return 0
+    }
+
+    /// The footnote's parts `order` names, on a line as wide as they are whole (their widths
+    /// and the spacing between them), and its height on that line: on any line at least as
+    /// wide, every part is given its whole width, so the height is the same.
+    private func wholeFootnote(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart]) -> (width: Int, height: Int) {
+        guard !order.isEmpty else { return (0, 0) }
+        return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
+            let base = parts.baseAddress!
+            let count = footnoteLines(footnote, order: order, into: base)
+            defer { base.deinitialize(count: count) }
+            var width = metrics.inlineSpacing * max(0, count - 1)
+            for index in 0 ..< count { width += base[index].width }
+            return (width, footnoteHeight(base, count: count, maxWidth: max(1, width)))
         }
     }
 
@@ -146,4 +181,215 @@ extension RowLayout {
             return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         }
     }
+}
+
+/// What a row's height at any width needs that the width does not change, kept by a list's
+/// first layout (``PreparedRows``), so that the list laid out again at another width works its
+/// rows out by arithmetic: no row decided or composed again, no text looked up by hashing it.
+///
+/// A message row whose bubble holds only text (and the words after it, and reactions), or a
+/// centred one, is *arithmetic*: it keeps which side it is on, whether it keeps the avatar
+/// column, the error glyph's width, its text's line segments (``LineSegments``), the widths
+/// of the label after its text and of its reactions in the bubble, its footnote's width whole
+/// and height, and the height of its other parts outside the bubble (which no width changes).
+/// Any other row keeps only its place: its stacking kind, its message, its day.
+struct PreparedRow: Sendable, Equatable {
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt16
+        // The row's stacking kind (``RowStack/Kind``).
+        static let isMessage = Flags(rawValue: 1 << 0)
+        static let endsGroup = Flags(rawValue: 1 << 1)
+        static let isState = Flags(rawValue: 1 << 2)
+        static let keepsSpacingBelow = Flags(rawValue: 1 << 3)
+        /// The height is worked out from what the row keeps.
+        static let arithmetic = Flags(rawValue: 1 << 4)
+        /// A centred row (a system message): its text's lines alone.
+        static let centered = Flags(rawValue: 1 << 5)
+        static let flipped = Flags(rawValue: 1 << 6)
+        static let keepsAvatarColumn = Flags(rawValue: 1 << 7)
+        /// The message has a bubble (drawn where the row is wide enough).
+        static let hasBubble = Flags(rawValue: 1 << 8)
+        static let hasText = Flags(rawValue: 1 << 9)
+        /// The anatomy has the footnote above or under the bubble.
+        static let hasFootnote = Flags(rawValue: 1 << 10)
+    }
+
+    var flags: Flags = []
+    /// The message's index among the list's shown messages; for a row above a message, that
+    /// message's; for a row under the last, their count.
+    var message: Int32 = 0
+    /// The text's segments in ``PreparedRows/segments``.
+    var segmentStart: Int32 = 0
+    var segmentCount: Int32 = 0
+    /// -1: none.
+    var errorGlyphWidth: Int32 = -1
+    /// The width of the parts beside the bubble; -1: none.
+    var besideWidth: Int32 = -1
+    /// The "edited" label after the text in the bubble, on one line whole; -1: none.
+    var editedWidth: Int32 = -1
+    /// The reactions' line in the bubble, whole; -1: none.
+    var reactionsWidth: Int32 = -1
+    /// The footnote (under or above the bubble) whole, and its height on a line that wide or
+    /// wider (as many times as the anatomy has it).
+    var footnoteWidth: Int32 = 0
+    var footnoteHeight: Int32 = 0
+    /// The same for the parts beside the bubble when they go under it.
+    var besideFootnoteWidth: Int32 = 0
+    var besideFootnoteHeight: Int32 = 0
+    /// The parts above and under the bubble but the footnote.
+    var outsideHeight: Int32 = 0
+    /// The message's day in ``PreparedRows/dateLabels``; -1: not a message.
+    var dateLabel: Int32 = -1
+    /// The row's item in ``PreparedRows/items`` (a row that is not a message); -1: none kept.
+    var item: Int32 = -1
+
+    /// The row's stacking kind.
+    var kind: RowStack.Kind {
+        RowStack.Kind(isMessage: flags.contains(.isMessage), endsGroup: flags.contains(.endsGroup), isState: flags.contains(.isState),
+                      keepsSpacingBelow: flags.contains(.keepsSpacingBelow))
+    }
+
+    /// A row of `kind`, its height not worked out by arithmetic.
+    init(kind: RowStack.Kind, message: Int) {
+        if kind.isMessage { flags.insert(.isMessage) }
+        if kind.endsGroup { flags.insert(.endsGroup) }
+        if kind.isState { flags.insert(.isState) }
+        if kind.keepsSpacingBelow { flags.insert(.keepsSpacingBelow) }
+        self.message = Int32(clamping: message)
+    }
+}
+
+extension RowLayout {
+    /// Makes `row` (a message's, `spec` composed, just written with `recorder`) arithmetic
+    /// when its bubble holds only text and what the measurer says of its text summarises it,
+    /// its text's segments in the recorder's; leaves it as it is otherwise.
+    func prepare(_ row: inout PreparedRow, _ spec: MessageRowSpec, height: Int, recorder: PreparedRowRecorder) {
+        func appendText(_ text: String) -> Bool {
+            // Recorded as the row was written, or looked up now.
+            let start = recorder.segments.count
+            let range: Range<Int>
+            if let recorded = recorder.text {
+                range = recorded
+            } else {
+                guard recorder.segmenter.appendLineSegments(of: text, to: &recorder.segments) else { return false }
+                range = start ..< recorder.segments.count
+            }
+            row.segmentStart = Int32(clamping: range.lowerBound)
+            row.segmentCount = Int32(clamping: range.count)
+            row.flags.insert(.hasText)
+            return true
+        }
+        if let text = spec.centeredText {
+            if appendText(text) { row.flags.insert([.arithmetic, .centered]) }
+            return
+        }
+        guard spec.quote == nil && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
+            && spec.linkPreview == nil && spec.richText == nil && spec.translation == nil && !spec.textIsJumbomoji
+            && !(spec.threadInfo != nil && spec.threadInfoAvatar != nil && metrics.reactionsAndQuote.threadAvatarSize > 0)
+        else { return }
+        let flipped = spec.isFlipped
+        // One line whole, whatever the width it is given as long as it is as wide: its width.
+        func wholeLineWidth(_ drawn: String) -> Int32? {
+            guard measurer.wrap(drawn, width: LineSegments.maximumWidth).lines.count == 1 else { return nil }
+            return Int32(fittedLine(drawn, maxWidth: LineSegments.maximumWidth).line.width)
+        }
+        if let words = spec.editedInText, anatomy.inBubble.contains(.edited) {
+            guard let width = wholeLineWidth(words) else { return }
+            row.editedWidth = width
+        }
+        if let reactions = spec.reactions, anatomy.inBubble.contains(.reactions) {
+            guard let width = wholeLineWidth(presentation.line(.reactions, text: nil, content: reactions.content, strings: strings))
+            else { return }
+            row.reactionsWidth = width
+        }
+        if let text = spec.text, !appendText(text) { return }
+        if flipped { row.flags.insert(.flipped) }
+        if spec.keepsAvatarColumn { row.flags.insert(.keepsAvatarColumn) }
+        if spec.bubble != nil { row.flags.insert(.hasBubble) }
+        if spec.errorGlyph != nil { row.errorGlyphWidth = errorGlyphBlock(spec).map { Int32($0.width) } ?? -1 }
+        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        if !besideOrder.isEmpty, let width = besideWidth(spec.footnote, order: besideOrder) {
+            row.besideWidth = Int32(width)
+            let whole = recorder.wholeFootnote(beside: true) ?? wholeFootnote(spec.footnote, order: besideOrder)
+            (row.besideFootnoteWidth, row.besideFootnoteHeight) = (Int32(whole.width), Int32(whole.height))
+        }
+        let footnotes = footnotesOutside
+        if footnotes > 0 {
+            let whole = recorder.wholeFootnote(beside: false) ?? wholeFootnote(spec.footnote, order: flipped ? anatomy.currentUserFootnote : anatomy.footnote)
+            // As many times as the anatomy has it.
+            (row.footnoteWidth, row.footnoteHeight) = (Int32(whole.width), Int32(footnotes * whole.height))
+            row.flags.insert(.hasFootnote)
+        }
+        row.flags.insert(.arithmetic)
+        // The same at any width: what the row's height at this width leaves of the bubble and
+        // the footnotes, or (where the arithmetic says nothing at this width) worked out in any
+        // column.
+        let bubbleAndFootnotes = recorder.segments.withUnsafeBufferPointer { messageRowHeight(row, segments: $0) }
+        if let bubbleAndFootnotes {
+            row.outsideHeight = Int32(height - bubbleAndFootnotes)
+        } else {
+            let column = OutsideColumn(left: 0, right: width, bubbleX: 0, bubbleWidth: 1, isFlipped: flipped)
+            row.outsideHeight = Int32(outsideHeightButFootnote(spec, in: column))
+        }
+    }
+
+    /// The height `writeMessageRow` gives the prepared `row` at this width, by arithmetic over
+    /// what it kept (`segments`: ``PreparedRows/segments``); nil when it is not arithmetic, or
+    /// where that says nothing at this width — a text run wider than its line, a footnote or a
+    /// label that must be cut: then the row is laid out from its composition.
+    func messageRowHeight(_ row: PreparedRow, segments: UnsafeBufferPointer<UInt32>) -> Int? {
+        let flags = row.flags
+        guard flags.contains(.arithmetic) else { return nil }
+        let text = UnsafeBufferPointer(rebasing: segments[Int(row.segmentStart) ..< Int(row.segmentStart + row.segmentCount)])
+        if flags.contains(.centered) { return LineSegments.lineMetrics(text, width: innerWidth).map { $0.count * lineHeight } }
+        let room = bubbleRoom(flipped: flags.contains(.flipped), keepsAvatarColumn: flags.contains(.keepsAvatarColumn),
+                              errorGlyphWidth: row.errorGlyphWidth >= 0 ? Int(row.errorGlyphWidth) : nil,
+                              besideWidth: row.besideWidth >= 0 ? Int(row.besideWidth) : nil, hasBubbleSpec: flags.contains(.hasBubble))
+        let inner = room.inner, hasBubble = room.hasBubble
+        // The bubble, as `textBubbleHeight` stacks it.
+        var contentHeight = 0
+        var partCount = 0
+        var textLast: (width: Int, inset: Int)?
+        for part in anatomy.inBubble {
+            switch part {
+            case .text:
+                guard flags.contains(.hasText) else { continue }
+                let inset = min(hasBubble ? metrics.bubbleTextInset : 0, (inner - 1) / 2)
+                guard let lines = LineSegments.lineMetrics(text, width: inner - 2 * inset) else { return nil }
+                contentHeight += lines.count * lineHeight
+                textLast = (lines.lastWidth, inset)
+                partCount += 1
+            case .edited:
+                guard row.editedWidth >= 0, let last = textLast else { continue }
+                let room = inner - 2 * last.inset
+                guard room >= Int(row.editedWidth) else { return nil }
+                if last.width + spaceWidth + Int(row.editedWidth) > room { contentHeight += lineHeight }
+                partCount += 1
+            case .reactions:
+                guard row.reactionsWidth >= 0 else { continue }
+                guard inner >= Int(row.reactionsWidth) else { return nil }
+                if row.reactionsWidth > 0 {
+                    contentHeight += lineHeight
+                    partCount += 1
+                }
+            case .quote, .poll, .location, .attachments, .translation, .linkPreview:
+                continue
+            }
+        }
+        if partCount == 0 { contentHeight = lineHeight }
+        var y = Int(row.outsideHeight) + contentHeight + (hasBubble ? 2 * metrics.bubbleBorder + 2 * metrics.bubbleVerticalPadding : 0)
+        let available = max(1, room.right - room.left)
+        if room.besideUnder {
+            guard available >= Int(row.besideFootnoteWidth) else { return nil }
+            y += Int(row.besideFootnoteHeight)
+        }
+        if flags.contains(.hasFootnote) {
+            guard available >= Int(row.footnoteWidth) else { return nil }
+            y += Int(row.footnoteHeight)
+        }
+        return y
+    }
+
+    /// The width of a space, as the label after a text is set apart from it.
+    private var spaceWidth: Int { measurer.width(of: " ") }
 }

@@ -35,6 +35,9 @@ struct RowLayout {
     /// Where the row's top sits: rows are laid out in place (the full list) or at 0 (rows
     /// kept to be moved later), so that no row is built and then copied to move it.
     var top = 0
+    /// What a list that keeps its rows prepared (``PreparedRows``) records of the row being
+    /// written: its text's line segments, its footnotes whole (nil: it keeps none).
+    var recorder: PreparedRowRecorder?
     /// The narrowest a footer label is cut to: three characters and the ellipsis.
     let shortestLabel: Int
     /// The narrowest content a bubble is drawn around: one wide character, as measured (two
@@ -106,6 +109,15 @@ struct RowLayout {
         let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
         return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,
                      height: wrapped.lines.count * lineHeight, alignment: alignment ?? natural, direction: wrapped.direction)
+    }
+
+    /// A text's block as ``wrapped(_:_:width:alignment:content:)`` makes it, its line segments
+    /// recorded for the row's preparing (``PreparedRowRecorder``) from the same lookup.
+    func wrapped(_ role: BoxRole, _ text: String, width: Int, recordingSegmentsIn recorder: PreparedRowRecorder) -> Block {
+        let wrapped = recorder.wrap(text, width: max(1, width))
+        let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
+        return Block(role: role, text: text, content: nil, lines: wrapped.lines, width: wrapped.width,
+                     height: wrapped.lines.count * lineHeight, alignment: natural, direction: wrapped.direction)
     }
 
     /// The part's line in the presentation (`text` its words, `content` its data), cut to
@@ -251,6 +263,12 @@ struct RowLayout {
     /// twice.
     func writeMessage<Sink: BoxSink>(_ decision: MessageDecision, into sink: inout Sink) {
         writeMessageRow(decision, into: &sink)
+        if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
+    }
+
+    /// The same for a composed row.
+    func writeMessage<Sink: BoxSink>(_ spec: MessageRowSpec, into sink: inout Sink) {
+        writeMessageRow(spec, into: &sink)
         if direction == .rightToLeft { sink.mirrorRow(inWidth: width) }
     }
 
@@ -405,11 +423,12 @@ struct RowLayout {
                 ? OutsideColumn(left: column.left, right: bubbleX - metrics.gap, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: true)
                 : OutsideColumn(left: bubbleX + outerWidth + metrics.gap, right: column.right, bubbleX: bubbleX, bubbleWidth: outerWidth,
                                 isFlipped: false)
-            _ = writeFootnote(spec.footnote, order: besideOrder, id: id, in: beside, y: y + max(0, bubbleHeight - lineHeight), into: &sink)
+            _ = writeFootnote(spec.footnote, order: besideOrder, id: id, in: beside, y: y + max(0, bubbleHeight - lineHeight), beside: true,
+                              into: &sink)
         }
         y += bubbleHeight
         let bubbleBottom = y
-        if besideUnder { y += writeFootnote(spec.footnote, order: besideOrder, id: id, in: column, y: y, into: &sink) }
+        if besideUnder { y += writeFootnote(spec.footnote, order: besideOrder, id: id, in: column, y: y, beside: true, into: &sink) }
         for part in anatomy.belowBubble { y += writeOutside(part, of: spec, in: column, y: y, into: &sink) }
         // The avatar's bottom at the bottom of the bubble's column (Stream's bottom-aligned
         // `mainContainer`): level with the footnote line when there is one, straddling the
@@ -442,8 +461,10 @@ struct RowLayout {
         var besideOrder: [MessageAnatomy.FootnotePart] = []
         var besideReserve = 0
         var besideUnder = false
+        /// The bubble is drawn: the message has one, and the row is wide enough for it.
+        var hasBubble = false
+        /// The message's bubble when it is drawn (``hasBubble``).
         var bubbleSpec: BubbleSpec?
-        var hasBubble: Bool { bubbleSpec != nil }
         var chrome = 0
         var inner = 1
         var border = 0
@@ -452,21 +473,36 @@ struct RowLayout {
     /// The room of `spec`'s bubble at this width.
     func bubbleRoom(_ spec: MessageRowSpec) -> BubbleRoom {
         let flipped = spec.isFlipped
-        let avatarColumn = spec.keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
+        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        // The glyph as wide as the presentation's line measures (two cells at most on a
+        // terminal; points elsewhere).
+        var room = bubbleRoom(flipped: flipped, keepsAvatarColumn: spec.keepsAvatarColumn, errorGlyphWidth: errorGlyphBlock(spec)?.width,
+                              besideWidth: besideOrder.isEmpty ? nil : besideWidth(spec.footnote, order: besideOrder),
+                              hasBubbleSpec: spec.bubble != nil)
+        room.besideOrder = besideOrder
+        room.bubbleSpec = room.hasBubble ? spec.bubble : nil
+        return room
+    }
+
+    /// The room of a bubble at this width, from what it depends on that the width does not
+    /// change: which side the row is on, whether it keeps the avatar column, the error glyph's
+    /// width (nil: none), the width of the parts beside the bubble (nil: none), whether the
+    /// message has a bubble. (``bubbleRoom(_:)`` with a composed row; a prepared row's height
+    /// with what it kept, ``PreparedRow``.)
+    func bubbleRoom(flipped: Bool, keepsAvatarColumn: Bool, errorGlyphWidth: Int?, besideWidth: Int?, hasBubbleSpec: Bool) -> BubbleRoom {
+        let avatarColumn = keepsAvatarColumn ? min(metrics.avatarWidth + metrics.avatarSpacing, max(0, innerWidth - 1)) : 0
         // The avatar column beside the bubble: leading for others', trailing for the current user's.
         let left = padding + (flipped ? 0 : avatarColumn)
         let right = width - padding - (flipped ? avatarColumn : 0)
         let available = max(1, right - left)
-        // The glyph as wide as the presentation's line measures (two cells at most on a
-        // terminal; points elsewhere).
-        var errorGlyph = errorGlyphBlock(spec)
+        var errorGlyph = errorGlyphWidth
         // Too narrow for the glyph beside a one-unit bubble: the glyph gives way.
-        if let glyph = errorGlyph, available < glyph.width + 1 { errorGlyph = nil }
+        if let glyph = errorGlyph, available < glyph + 1 { errorGlyph = nil }
         // The glyph overlaps the bubble's bottom outer corner by half its width, rounded up (Stream's
         // `ChatMessageErrorIndicator`; a one-cell glyph covers the corner cell): the bubble is
         // pulled in by the other half.
-        var errorOverlap = errorGlyph.map { ($0.width + 1) / 2 } ?? 0
-        var errorReserve = (errorGlyph?.width ?? 0) - errorOverlap
+        var errorOverlap = errorGlyph.map { ($0 + 1) / 2 } ?? 0
+        var errorReserve = (errorGlyph ?? 0) - errorOverlap
         // The widest bubble: a share of the space beside the avatar column, or (Stream's, in
         // points) a share of the row less its padding and the avatar column.
         var widestBubble = metrics.bubbleWidthCountsTheRow
@@ -483,10 +519,9 @@ struct RowLayout {
         maxOuter = max(1, min(maxOuter, available - errorReserve))
         // The parts beside the bubble (Sendbird's time): room kept at its side for them whole;
         // a row without that room beside the narrowest bubble has them on a line under it.
-        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
         var besideReserve = 0
         var besideUnder = false
-        if !besideOrder.isEmpty, let besideWidth = besideWidth(spec.footnote, order: besideOrder) {
+        if let besideWidth {
             let reserve = besideWidth + metrics.gap
             if available - errorReserve - reserve >= metrics.bubbleChrome + narrowestBubbleContent {
                 besideReserve = reserve
@@ -496,17 +531,16 @@ struct RowLayout {
             }
         }
         // Too narrow for the border and padding around a wide character: no bubble.
-        let bubbleSpec = spec.bubble.flatMap { maxOuter >= metrics.bubbleChrome + narrowestBubbleContent ? $0 : nil }
-        let hasBubble = bubbleSpec != nil
+        let hasBubble = hasBubbleSpec && maxOuter >= metrics.bubbleChrome + narrowestBubbleContent
         // No bubble to overlap (jumbomoji, a row too narrow): the glyph stands beside the
         // content, or gives way when there is no room for it there.
         if let glyph = errorGlyph, !hasBubble {
             errorOverlap = 0
-            if available < glyph.width + metrics.gap + 1 {
+            if available < glyph + metrics.gap + 1 {
                 errorGlyph = nil
                 errorReserve = 0
             } else {
-                errorReserve = glyph.width + metrics.gap
+                errorReserve = glyph + metrics.gap
                 maxOuter = max(1, min(maxOuter, available - errorReserve))
             }
         }
@@ -515,7 +549,7 @@ struct RowLayout {
 
         return BubbleRoom(flipped: flipped, avatarColumn: avatarColumn, left: left, right: right, available: available,
                           showsErrorGlyph: errorGlyph != nil, errorOverlap: errorOverlap, errorReserve: errorReserve, maxOuter: maxOuter,
-                          besideOrder: besideOrder, besideReserve: besideReserve, besideUnder: besideUnder, bubbleSpec: bubbleSpec,
+                          besideReserve: besideReserve, besideUnder: besideUnder, hasBubble: hasBubble,
                           chrome: chrome, inner: inner, border: hasBubble ? metrics.bubbleBorder : 0)
     }
 
@@ -776,7 +810,8 @@ struct RowLayout {
                     if let rich = spec.richText, !spec.textIsJumbomoji {
                         content.append(richTextBlock(rich, plain: text, width: width))
                     } else {
-                        content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: width) : wrapped(.text, text, width: width))
+                        content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: width)
+                            : recorder.map { wrapped(.text, text, width: width, recordingSegmentsIn: $0) } ?? wrapped(.text, text, width: width))
                     }
                     // Set in place: a block is a large value, not copied for one field.
                     if inset != 0 { content[content.count - 1].extraInset = inset }
@@ -952,14 +987,36 @@ struct RowLayout {
     /// too little room to say anything is dropped rather than drawn as a lone "…". The parts
     /// are fitted in storage on the stack: no array is made for them.
     private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
-                                              in column: OutsideColumn, y: Int, into sink: inout Sink) -> Int {
-        guard !order.isEmpty else { return 0 }
+                                              in column: OutsideColumn, y: Int, beside: Bool = false, into sink: inout Sink) -> Int {
+        guard !order.isEmpty else {
+            recorder?.footnote(beside: beside, width: 0, height: 0)
+            return 0
+        }
         let maxWidth = column.available
         let spacing = metrics.inlineSpacing
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
             let count = footnoteLines(footnote, order: order, into: base)
             defer { base.deinitialize(count: count) }
+            // A list that keeps its rows prepared: on a line at least as wide as the parts
+            // whole, this height is the footnote's on any line that wide or wider.
+            if let recorder {
+                var whole = spacing * max(0, count - 1)
+                for index in 0 ..< count { whole += base[index].width }
+                recorder.footnote(beside: beside, width: whole, height: nil)
+            }
+            let height = writeFootnoteParts(base, count: count, id: id, in: column, y: y, into: &sink)
+            if let recorder, maxWidth >= recorder.footnoteWidth(beside: beside) { recorder.footnote(beside: beside, height: height) }
+            return height
+        }
+    }
+
+    /// Writes the footnote's `count` parts at `base` (``writeFootnote(_:order:id:in:y:beside:into:)``).
+    private func writeFootnoteParts<Sink: BoxSink>(_ base: UnsafeMutablePointer<FootnoteLine>, count: Int, id: String,
+                                                   in column: OutsideColumn, y: Int, into sink: inout Sink) -> Int {
+        let maxWidth = column.available
+        let spacing = metrics.inlineSpacing
+        do {
             var budget = giveFootnoteRoom(base, count: count, maxWidth: maxWidth)
             // Each part cut to what it was given and what is left.
             var drawnCount = 0

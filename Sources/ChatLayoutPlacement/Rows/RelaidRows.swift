@@ -98,7 +98,7 @@ final class RelaidRows: Sendable {
     let ids: [String?]
     /// Where each chunk's space begins (list coordinates): its records are in its coordinates.
     let chunkTops: [Int]
-    private let items: [MessageListItem]
+    private let prepared: PreparedRows
     private let layout: MessageListLayout
     private let width: Int
     private let chunks: [Chunk]
@@ -107,13 +107,13 @@ final class RelaidRows: Sendable {
         let table = Mutex<RowTable?>(nil)
     }
 
-    init(frames: [Frame], roles: [BoxRole], ids: [String?], chunkTops: [Int], items: [MessageListItem], layout: MessageListLayout,
+    init(frames: [Frame], roles: [BoxRole], ids: [String?], chunkTops: [Int], prepared: PreparedRows, layout: MessageListLayout,
          width: Int) {
         self.frames = frames
         self.roles = roles
         self.ids = ids
         self.chunkTops = chunkTops
-        self.items = items
+        self.prepared = prepared
         self.layout = layout
         self.width = width
         chunks = chunkTops.map { _ in Chunk() }
@@ -127,9 +127,9 @@ final class RelaidRows: Sendable {
         chunks[index].table.withLock { table in
             if let table { return table }
             let start = index * Self.chunkLength
-            let range = start ..< min(items.count, start + Self.chunkLength)
-            var rows = StackedRows(stack: RowStack(metrics: layout.metrics, below: start > 0 ? RowStack.Kind(items[start - 1]) : nil))
-            layout.stack(items[range], into: &rows, width: width)
+            let range = start ..< min(frames.count, start + Self.chunkLength)
+            var rows = StackedRows(stack: RowStack(metrics: layout.metrics, below: start > 0 ? prepared.rows[start - 1].kind : nil))
+            layout.stack(prepared.items(ofRows: range), into: &rows, width: width)
             let written = rows.table.chunks.first ?? RowTable()
             table = written
             return written
@@ -218,29 +218,33 @@ struct PlacedRows: Sendable {
 
     init(stack: RowStack) { self.stack = stack }
 
-    mutating func append(_ item: MessageListItem, rowLayout: inout RowLayout) {
-        let kind = RowStack.Kind(item)
+    mutating func append(row index: Int, of prepared: PreparedRows, segments: UnsafeBufferPointer<UInt32>, rowLayout: inout RowLayout) {
+        let row = prepared.rows[index]
+        let kind = row.kind
         if frames.count % LaidOutRows.chunkLength == 0 { chunkTops.append(stack.bottom) }
         rowLayout.top = stack.top(ofNext: kind)
         var frame: Frame
-        if case .message(let decision) = item {
-            // A message row spans the list: its height alone is worked out
-            // (``RowLayout/messageRowHeight(_:)``).
-            let spec = rowLayout.composer.compose(decision)
-            frame = Frame(x: 0, y: rowLayout.top, width: rowLayout.width, height: rowLayout.messageRowHeight(spec))
+        if kind.isMessage {
+            // A message row spans the list: its height alone is worked out, by arithmetic over
+            // what it kept, else from its composition (``RowLayout/messageRowHeight(_:)``).
+            let height = rowLayout.messageRowHeight(row, segments: segments) ?? {
+                guard case .message(let decision) = prepared.item(ofRow: index) else { preconditionFailure("a message row's item") }
+                return rowLayout.messageRowHeight(rowLayout.composer.compose(decision))
+            }()
+            frame = Frame(x: 0, y: rowLayout.top, width: rowLayout.width, height: height)
             roles.append(.messageRow)
-            ids.append(spec.id)
+            ids.append(prepared.messageID(ofRow: index))
         } else {
             var sink = RowFrameSink()
-            rowLayout.write(item, into: &sink)
+            rowLayout.write(prepared.item(ofRow: index), into: &sink)
             frame = sink.frame
             roles.append(sink.role)
             ids.append(sink.id)
         }
         let top = stack.place(kind, height: frame.height)
         frames.append(frame)
-        if let dateLabel = item.messageDateLabel {
-            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + frame.height, dateLabel: dateLabel))
+        if row.dateLabel >= 0 {
+            messageRows.append(LaidOutList.MessageRow(top: top, bottom: top + frame.height, dateLabel: prepared.dateLabels[Int(row.dateLabel)]))
         }
     }
 
@@ -260,34 +264,43 @@ struct PlacedRows: Sendable {
 }
 
 extension MessageListLayout {
-    /// `decisions` laid out again at `width`: every row placed (on every core, in runs of
-    /// rows, as ``layout(_:width:dateIndicator:)`` lays them out) with nothing written, each
-    /// chunk's records written when first read — byte for byte a fresh layout at that width.
-    func relaidLayout(_ decisions: MessageListDecisions, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
+    /// The list whose rows `prepared` keeps laid out again at `width`: every row placed (on
+    /// every core, in runs of rows, as ``layout(_:width:dateIndicator:)`` lays them out) with
+    /// nothing written — an arithmetic row's height worked out from what it kept, any other's
+    /// from its composition — each chunk's records written when first read: byte for byte a
+    /// fresh layout at that width.
+    func relaidLayout(_ prepared: PreparedRows, width requestedWidth: Int, dateIndicator: DateIndicatorPlacement) -> LaidOutList {
         let width = Self.width(requestedWidth)
-        let items = decisions.items
+        let count = prepared.rows.count
         let length = Self.parallelRunLength
-        let runCount = items.isEmpty ? 0 : (items.count - 1) / length + 1
+        let runCount = count == 0 ? 0 : (count - 1) / length + 1
         let place: @Sendable (Int) -> PlacedRows = { index in
-            let range = index * length ..< min(items.count, (index + 1) * length)
-            var rows = PlacedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? RowStack.Kind(items[range.lowerBound - 1]) : nil))
+            let range = index * length ..< min(count, (index + 1) * length)
+            var rows = PlacedRows(stack: RowStack(metrics: self.metrics, below: index > 0 ? prepared.rows[range.lowerBound - 1].kind : nil))
+            rows.frames.reserveCapacity(range.count)
+            rows.roles.reserveCapacity(range.count)
+            rows.ids.reserveCapacity(range.count)
             var rowLayout = self.rowLayout(width: width)
-            for item in items[range] { rows.append(item, rowLayout: &rowLayout) }
+            prepared.segments.withUnsafeBufferPointer { segments in
+                for row in range { rows.append(row: row, of: prepared, segments: segments, rowLayout: &rowLayout) }
+            }
             return rows
         }
         var placed = PlacedRows(stack: RowStack(metrics: metrics))
-        placed.frames.reserveCapacity(items.count)
-        placed.roles.reserveCapacity(items.count)
-        placed.ids.reserveCapacity(items.count)
+        placed.frames.reserveCapacity(count)
+        placed.roles.reserveCapacity(count)
+        placed.ids.reserveCapacity(count)
         for run in Self.runs(runCount, onAllCores: laysOutOnAllCores, place) { placed.append(contentsOf: run) }
-        let rows = RelaidRows(frames: placed.frames, roles: placed.roles, ids: placed.ids, chunkTops: placed.chunkTops, items: items,
+        let rows = RelaidRows(frames: placed.frames, roles: placed.roles, ids: placed.ids, chunkTops: placed.chunkTops, prepared: prepared,
                               layout: self, width: width)
-        var list = LaidOutList(width: width, header: header(decisions.header, width: width), table: ListRows(rows),
+        var list = LaidOutList(width: width, header: header(prepared.header, width: width), table: ListRows(rows),
                                contentHeight: placed.stack.height, messageRows: MessageRowRuns(placed.messageRows),
-                               showsOnlyStates: placed.stack.onlyStates, unreadCount: decisions.unreadCount, dateIndicator: dateIndicator,
+                               showsOnlyStates: placed.stack.onlyStates, unreadCount: prepared.unreadCount, dateIndicator: dateIndicator,
                                layout: self)
-        list.jumpsToUnread(decisions)
-        list.source = { width in self.relaidLayout(decisions, width: width, dateIndicator: dateIndicator) }
+        list.firstUnreadMessageID = prepared.firstUnreadMessageID
+        list.jumpToUnreadText = prepared.jumpToUnreadText
+        list.prepared = prepared
+        list.source = { width in self.relaidLayout(prepared, width: width, dateIndicator: dateIndicator) }
         return list
     }
 }
