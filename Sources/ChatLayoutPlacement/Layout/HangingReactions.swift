@@ -230,20 +230,7 @@ extension RowLayout {
         let hasPreview = previewRoom > 0
             && inner - (hasAvatar ? avatarRoom : 0) - previewRoom - 2 * lengths.quotePadding >= narrowestBubbleContent
         let textWidth = max(1, inner - (hasAvatar ? avatarRoom : 0) - (hasPreview ? previewRoom : 0) - 2 * lengths.quotePadding)
-        // Beside the avatar the text says only the quoted words; without it the line names the author.
-        var quoted = quote.line
-        if hasAvatar, case .quotedMessage(let data) = quote.content { quoted = data.text }
-        let drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
-        // The quote is one block: the presentation's mark before its isolate (a terminal's bar,
-        // "┃ ") starts every line of it, not only the first.
-        var bar = "", words = drawn
-        // Searched by scalar: the isolate is a control, a character of its own, so its first
-        // scalar is its first character (a search by character cut the whole quote into
-        // grapheme clusters).
-        if !hasAvatar, let isolate = drawn.unicodeScalars.firstIndex(of: "\u{2068}"), isolate != drawn.startIndex {
-            bar = String(drawn[..<isolate])
-            words = String(drawn[isolate...])
-        }
+        let (bar, words) = quoteWords(quote, hasAvatar: hasAvatar)
         let barWidth = bar.isEmpty ? 0 : measurer.width(of: bar)
         let wordsWidth = max(1, textWidth - barWidth)
         // Broken into lines as a left-to-right screen breaks it, so that both directions have
@@ -280,15 +267,38 @@ extension RowLayout {
             if !mark.isEmpty { direction = .rightToLeft }
         }
         let textBlockWidth = lines.map(\.width).max() ?? 0
-        let textHeight = lines.count * max(1, measurer.lineHeight(of: .subheadline, in: metrics))
-        let height = max(hasAvatar ? lengths.quoteAvatarSize : 0,
-                         max(textHeight, hasPreview ? lengths.quotePreviewSize : 0) + 2 * lengths.quoteVerticalPadding)
+        let (height, textHeight) = quoteHeight(lineCount: lines.count, hasAvatar: hasAvatar, hasPreview: hasPreview)
         let width = textBlockWidth + 2 * lengths.quotePadding + (hasAvatar ? avatarRoom : 0) + (hasPreview ? previewRoom : 0)
         return Block(role: .quotedMessage, text: quote.line, content: quote.content, lines: [], width: width, height: height,
                      alignment: .leading, direction: direction,
                      nestedQuote: NestedQuote(avatar: hasAvatar ? quote.avatar : nil, avatarAtTrailingSide: quote.avatarAtTrailingSide,
                                               lines: lines, direction: direction, words: quote.line,
                                               preview: hasPreview ? quote.preview : nil, textHeight: textHeight))
+    }
+
+    /// The quote's words as drawn: the presentation's mark before its isolate (a terminal's
+    /// bar, "┃ "), which starts every line of it, and the words it wraps. Beside the avatar the
+    /// text says only the quoted words; without it the line names the author.
+    func quoteWords(_ quote: QuoteSpec, hasAvatar: Bool) -> (bar: String, words: String) {
+        var quoted = quote.line
+        if hasAvatar, case .quotedMessage(let data) = quote.content { quoted = data.text }
+        let drawn = presentation.line(.quotedMessage, text: quoted, content: quote.content, strings: strings)
+        // Searched by scalar: the isolate is a control, a character of its own, so its first
+        // scalar is its first character (a search by character cut the whole quote into
+        // grapheme clusters).
+        if !hasAvatar, let isolate = drawn.unicodeScalars.firstIndex(of: "\u{2068}"), isolate != drawn.startIndex {
+            return (String(drawn[..<isolate]), String(drawn[isolate...]))
+        }
+        return ("", drawn)
+    }
+
+    /// The height of a quote of `lineCount` lines (at most the metrics' maximum), and of its
+    /// text alone.
+    func quoteHeight(lineCount: Int, hasAvatar: Bool, hasPreview: Bool) -> (height: Int, textHeight: Int) {
+        let lengths = metrics.reactionsAndQuote
+        let textHeight = lineCount * max(1, measurer.lineHeight(of: .subheadline, in: metrics))
+        return (max(hasAvatar ? lengths.quoteAvatarSize : 0, max(textHeight, hasPreview ? lengths.quotePreviewSize : 0) + 2 * lengths.quoteVerticalPadding),
+                textHeight)
     }
 
     /// A quote showing a voice recording's card (Stream UIKit's `QuotedChatMessageView` with

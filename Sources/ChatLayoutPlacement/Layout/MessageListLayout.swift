@@ -374,8 +374,8 @@ public struct LaidOutList: Sendable {
                   showsOnlyStates: showsOnlyStates, unreadCount: unreadCount, dateIndicator: dateIndicator, layout: layout)
     }
 
-    /// What lays the list out again at another width: the decisions (or the conversation) it
-    /// was laid out from, kept. Nil for a part of a longer list (`MessageListScreen.forEachPart`),
+    /// What lays the list out again at another width: its rows prepared (``prepared``), or
+    /// what it was laid out from. Nil for a part of a longer list (`MessageListScreen.forEachPart`),
     /// whose rows stand where the whole list has them: no part has a place of its own at
     /// another width.
     var source: (@Sendable (Int) -> LaidOutList)?
@@ -387,15 +387,15 @@ public struct LaidOutList: Sendable {
     /// the content height, the rows a band meets, a jump and the date overlay are known — and a
     /// chunk of rows has its parts written the first time one of its rows is drawn (a screen,
     /// ``row(at:)``, ``rows``): a front end that shows the bottom of the list writes the bottom
-    /// chunk only. A list laid out from decisions
-    /// (``MessageListLayout/layout(_:width:dateIndicator:)``) keeps them and is not decided
-    /// again; one laid out from a conversation (``MessageListScreen/list(_:environment:width:)``)
-    /// keeps the conversation, whose storage the caller shares, and decides it again — the
-    /// decisions do not depend on the width, but keeping them costs some 400 bytes a message.
-    /// The list laid out again keeps its decisions (it writes its rows from them when they are
-    /// read). No text is measured again when the measurer keeps what it measured, as
-    /// `ChatLayoutICU`'s engine does (each text prepared once: wrapping it at another width is
-    /// arithmetic over its clusters' widths). An incremental list's
+    /// chunk only. The first layout keeps its rows prepared for this: a message row whose
+    /// bubble holds only text is placed by arithmetic over what it kept (its text's runs
+    /// between break opportunities and their widths, its labels' widths), without being
+    /// decided, composed or measured again; other rows are composed again from their
+    /// decisions, which the list keeps (a list laid out from decisions
+    /// (``MessageListLayout/layout(_:width:dateIndicator:)``) keeps them all; one laid out
+    /// from a conversation (``MessageListScreen/list(_:environment:width:)``) keeps its shown
+    /// messages, their storage shared with the caller's, and decides a chunk's range of them
+    /// again when the chunk is written). An incremental list's
     /// ``IncrementalMessageList/list`` is laid out again as the list itself is by a
     /// ``MessageListChange/width(_:)`` change.
     ///

@@ -194,6 +194,8 @@ extension RowLayout {
 /// and height, and the height of its other parts outside the bubble (which no width changes).
 /// Any other row keeps only its place: its stacking kind, its message, its day.
 struct PreparedRow: Sendable, Equatable {
+    // Widths and heights in 16 bits (a row with one wider or taller is not arithmetic): the
+    // row is 52 bytes.
     struct Flags: OptionSet, Sendable {
         let rawValue: UInt16
         // The row's stacking kind (``RowStack/Kind``).
@@ -212,6 +214,8 @@ struct PreparedRow: Sendable, Equatable {
         static let hasText = Flags(rawValue: 1 << 9)
         /// The anatomy has the footnote above or under the bubble.
         static let hasFootnote = Flags(rawValue: 1 << 10)
+        /// A quote in the bubble, its words' segments kept.
+        static let hasQuote = Flags(rawValue: 1 << 11)
     }
 
     var flags: Flags = []
@@ -221,23 +225,28 @@ struct PreparedRow: Sendable, Equatable {
     /// The text's segments in ``PreparedRows/segments``.
     var segmentStart: Int32 = 0
     var segmentCount: Int32 = 0
+    /// A quote's words' segments in ``PreparedRows/segments``, and the width of the mark
+    /// before them on every line.
+    var quoteStart: Int32 = 0
+    var quoteCount: Int32 = 0
+    var quoteBarWidth: Int16 = 0
     /// -1: none.
-    var errorGlyphWidth: Int32 = -1
+    var errorGlyphWidth: Int16 = -1
     /// The width of the parts beside the bubble; -1: none.
-    var besideWidth: Int32 = -1
+    var besideWidth: Int16 = -1
     /// The "edited" label after the text in the bubble, on one line whole; -1: none.
-    var editedWidth: Int32 = -1
+    var editedWidth: Int16 = -1
     /// The reactions' line in the bubble, whole; -1: none.
-    var reactionsWidth: Int32 = -1
+    var reactionsWidth: Int16 = -1
     /// The footnote (under or above the bubble) whole, and its height on a line that wide or
     /// wider (as many times as the anatomy has it).
-    var footnoteWidth: Int32 = 0
-    var footnoteHeight: Int32 = 0
+    var footnoteWidth: Int16 = 0
+    var footnoteHeight: Int16 = 0
     /// The same for the parts beside the bubble when they go under it.
-    var besideFootnoteWidth: Int32 = 0
-    var besideFootnoteHeight: Int32 = 0
+    var besideFootnoteWidth: Int16 = 0
+    var besideFootnoteHeight: Int16 = 0
     /// The parts above and under the bubble but the footnote.
-    var outsideHeight: Int32 = 0
+    var outsideHeight: Int16 = 0
     /// The message's day in ``PreparedRows/dateLabels``; -1: not a message.
     var dateLabel: Int32 = -1
     /// The row's item in ``PreparedRows/items`` (a row that is not a message); -1: none kept.
@@ -283,15 +292,15 @@ extension RowLayout {
             if appendText(text) { row.flags.insert([.arithmetic, .centered]) }
             return
         }
-        guard spec.quote == nil && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
+        guard spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
             && spec.linkPreview == nil && spec.richText == nil && spec.translation == nil && !spec.textIsJumbomoji
             && !(spec.threadInfo != nil && spec.threadInfoAvatar != nil && metrics.reactionsAndQuote.threadAvatarSize > 0)
         else { return }
         let flipped = spec.isFlipped
         // One line whole, whatever the width it is given as long as it is as wide: its width.
-        func wholeLineWidth(_ drawn: String) -> Int32? {
+        func wholeLineWidth(_ drawn: String) -> Int16? {
             guard measurer.wrap(drawn, width: LineSegments.maximumWidth).lines.count == 1 else { return nil }
-            return Int32(fittedLine(drawn, maxWidth: LineSegments.maximumWidth).line.width)
+            return Int16(exactly: fittedLine(drawn, maxWidth: LineSegments.maximumWidth).line.width)
         }
         if let words = spec.editedInText, anatomy.inBubble.contains(.edited) {
             guard let width = wholeLineWidth(words) else { return }
@@ -303,34 +312,60 @@ extension RowLayout {
             row.reactionsWidth = width
         }
         if let text = spec.text, !appendText(text) { return }
+        if let quote = spec.quote {
+            // In the bubble, with no avatar, thumbnail or recording at any width: its words'
+            // lines, at most the metrics' maximum.
+            let lengths = metrics.reactionsAndQuote
+            guard anatomy.inBubble.contains(.quote), quote.recording == nil, lengths.quoteAvatarSize <= 0 || quote.avatar == nil,
+                  lengths.quotePreviewSize <= 0 || quote.preview == nil else { return }
+            let (bar, words) = quoteWords(quote, hasAvatar: false)
+            let start = recorder.segments.count
+            guard recorder.segmenter.appendLineSegments(of: words, to: &recorder.segments) else { return }
+            row.quoteStart = Int32(clamping: start)
+            row.quoteCount = Int32(clamping: recorder.segments.count - start)
+            guard let barWidth = Int16(exactly: bar.isEmpty ? 0 : measurer.width(of: bar)) else { return }
+            row.quoteBarWidth = barWidth
+            row.flags.insert(.hasQuote)
+        }
         if flipped { row.flags.insert(.flipped) }
         if spec.keepsAvatarColumn { row.flags.insert(.keepsAvatarColumn) }
         if spec.bubble != nil { row.flags.insert(.hasBubble) }
-        if spec.errorGlyph != nil { row.errorGlyphWidth = errorGlyphBlock(spec).map { Int32($0.width) } ?? -1 }
+        if spec.errorGlyph != nil {
+            guard let width = Int16(exactly: errorGlyphBlock(spec)?.width ?? -1) else { return }
+            row.errorGlyphWidth = width
+        }
         let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
         if !besideOrder.isEmpty, let width = besideWidth(spec.footnote, order: besideOrder) {
-            row.besideWidth = Int32(width)
             let whole = recorder.wholeFootnote(beside: true) ?? wholeFootnote(spec.footnote, order: besideOrder)
-            (row.besideFootnoteWidth, row.besideFootnoteHeight) = (Int32(whole.width), Int32(whole.height))
+            guard let width = Int16(exactly: width), let wholeWidth = Int16(exactly: whole.width), let height = Int16(exactly: whole.height)
+            else { return }
+            (row.besideWidth, row.besideFootnoteWidth, row.besideFootnoteHeight) = (width, wholeWidth, height)
         }
         let footnotes = footnotesOutside
         if footnotes > 0 {
             let whole = recorder.wholeFootnote(beside: false) ?? wholeFootnote(spec.footnote, order: flipped ? anatomy.currentUserFootnote : anatomy.footnote)
             // As many times as the anatomy has it.
-            (row.footnoteWidth, row.footnoteHeight) = (Int32(whole.width), Int32(footnotes * whole.height))
+            guard let width = Int16(exactly: whole.width), let height = Int16(exactly: footnotes * whole.height) else { return }
+            (row.footnoteWidth, row.footnoteHeight) = (width, height)
             row.flags.insert(.hasFootnote)
         }
-        row.flags.insert(.arithmetic)
         // The same at any width: what the row's height at this width leaves of the bubble and
         // the footnotes, or (where the arithmetic says nothing at this width) worked out in any
         // column.
+        row.flags.insert(.arithmetic)
         let bubbleAndFootnotes = recorder.segments.withUnsafeBufferPointer { messageRowHeight(row, segments: $0) }
+        let outside: Int
         if let bubbleAndFootnotes {
-            row.outsideHeight = Int32(height - bubbleAndFootnotes)
+            outside = height - bubbleAndFootnotes
         } else {
             let column = OutsideColumn(left: 0, right: width, bubbleX: 0, bubbleWidth: 1, isFlipped: flipped)
-            row.outsideHeight = Int32(outsideHeightButFootnote(spec, in: column))
+            outside = outsideHeightButFootnote(spec, in: column)
         }
+        guard let outsideHeight = Int16(exactly: outside) else {
+            row.flags.remove(.arithmetic)
+            return
+        }
+        row.outsideHeight = outsideHeight
     }
 
     /// The height `writeMessageRow` gives the prepared `row` at this width, by arithmetic over
@@ -372,7 +407,18 @@ extension RowLayout {
                     contentHeight += lineHeight
                     partCount += 1
                 }
-            case .quote, .poll, .location, .attachments, .translation, .linkPreview:
+            case .quote:
+                guard flags.contains(.hasQuote) else { continue }
+                // Out into the bubble's padding as `contentBlocks` sets it (`quoteBlock`).
+                let lengths = metrics.reactionsAndQuote
+                let outset = min(max(0, -(hasBubble ? metrics.bubbleQuoteInset : 0)), max(0, metrics.bubblePadding))
+                let textWidth = max(1, inner + 2 * outset - 2 * lengths.quotePadding)
+                let quote = UnsafeBufferPointer(rebasing: segments[Int(row.quoteStart) ..< Int(row.quoteStart + row.quoteCount)])
+                guard let lines = LineSegments.lineMetrics(quote, width: max(1, textWidth - Int(row.quoteBarWidth))) else { return nil }
+                contentHeight += quoteHeight(lineCount: min(lines.count, max(1, lengths.quoteMaxLines)), hasAvatar: false, hasPreview: false).height
+                textLast = nil
+                partCount += 1
+            case .poll, .location, .attachments, .translation, .linkPreview:
                 continue
             }
         }

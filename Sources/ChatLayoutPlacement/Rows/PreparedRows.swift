@@ -4,7 +4,7 @@ import ChatLayoutComposition
 
 /// What a list's first layout keeps of its rows for laying the list out again at another
 /// width (``MessageListLayout/relaidLayout(_:width:dateIndicator:)``): each row's
-/// ``PreparedRow`` (some 56 bytes, and its text's line segments, 4 bytes a run between two
+/// ``PreparedRow`` (52 bytes, and its text's line segments, 4 bytes a run between two
 /// break opportunities), and where its decisions come from when a row that is not
 /// arithmetic is placed, or a chunk of rows is written — the list's decisions, or the
 /// conversation's shown messages, each range decided again from its neighbours as the first
@@ -52,10 +52,11 @@ final class PreparedRows: Sendable {
     let jumpToUnreadText: String?
 
     init(_ built: Builder, source: Source, decisions: MessageListDecisions) {
-        rows = built.rows
-        segments = built.segments
-        items = built.items
-        dateLabels = built.dateLabels
+        // Kept as long as the list: no room to spare.
+        rows = Self.exactly(built.rows)
+        segments = Self.exactly(built.segments)
+        items = Self.exactly(built.items)
+        dateLabels = Self.exactly(built.dateLabels)
         switch source {
         case .decisions(let items):
             self.decisions = items
@@ -70,6 +71,15 @@ final class PreparedRows: Sendable {
         unreadCount = decisions.unreadCount
         firstUnreadMessageID = decisions.firstUnreadMessageID
         jumpToUnreadText = decisions.jumpToUnreadText
+    }
+
+    /// `array` in storage of its own count (an array grown by appending has up to as much
+    /// room again).
+    private static func exactly<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity > array.count else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: array)
+        }
     }
 
     /// The item of row `index`: kept, or the list's, or its message decided again.
@@ -162,10 +172,10 @@ final class PreparedRows: Sendable {
         mutating func append(contentsOf run: Builder) {
             let messages = Int32(messageCount), segmentBase = Int32(recorder?.segments.count ?? 0), itemBase = Int32(items.count)
             let labelBase = Int32(dateLabels.count)
-            rows.reserveCapacity(rows.count + run.rows.count)
             for var row in run.rows {
                 row.message += messages
                 row.segmentStart += segmentBase
+                row.quoteStart += segmentBase
                 if row.item >= 0 { row.item += itemBase }
                 if row.dateLabel >= 0 { row.dateLabel += labelBase }
                 rows.append(row)

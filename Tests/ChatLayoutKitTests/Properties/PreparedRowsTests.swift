@@ -56,10 +56,12 @@ import Testing
         prepared.rows.map { row in
             var bare = row
             bare.segmentStart = 0
+            bare.quoteStart = 0
             bare.item = -1
             bare.dateLabel = -1
             let segments = prepared.segments[Int(row.segmentStart) ..< Int(row.segmentStart + row.segmentCount)]
-            return "\(bare) \(Array(segments)) \(row.item >= 0 ? "\(prepared.items[Int(row.item)])" : "-") "
+            let quote = prepared.segments[Int(row.quoteStart) ..< Int(row.quoteStart + row.quoteCount)]
+            return "\(bare) \(Array(segments)) \(Array(quote)) \(row.item >= 0 ? "\(prepared.items[Int(row.item)])" : "-") "
                 + (row.dateLabel >= 0 ? prepared.dateLabels[Int(row.dateLabel)] : "-")
         }
     }
