@@ -164,6 +164,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
     /// characters at a time) is measured from the start of the earlier text's last paragraph
     /// only, and keeps the earlier text's lines before it.
     public func wrap(_ text: String, width: Int) -> WrappedText {
+        if let line = Self.asciiLine(text, width: width) { return line }
         guard text.utf8.count >= GrowingTexts.minimumLength else {
             return cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
         }
@@ -188,6 +189,26 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying {
         if let made { growing.remember(made, width: width, wrapped: wrapped, replacing: earlier?.prepared) }
         return wrapped
     }
+
+    /// A short label of printable ASCII that fits `width` on one line, with no space at either
+    /// end ("9:41 AM", "Edited", initials): one line, drawn as written, a cell a character —
+    /// exactly the simple path's lines (`SimpleTextWrapper`, `FastPathTests`), without the
+    /// cache's lookup, whose key hashes the text. Nil for any other text.
+    @inline(__always)
+    static func asciiLine(_ text: String, width: Int) -> WrappedText? {
+        let count = text.utf8.count
+        guard count > 0, count <= width, count <= asciiLineLimit else { return nil }
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        guard plain == true else { return nil }
+        return WrappedText(lines: [TextLine(text: text, display: text, width: count)], direction: .leftToRight)
+    }
+
+    /// The longest text ``asciiLine(_:width:)`` takes: a label's, not a message's.
+    static let asciiLineLimit = 48
 
     /// `text` measured once for wrapping at any width (Pretext's `prepare`): its grapheme
     /// clusters, line-break opportunities, each cluster's width and its base direction; then

@@ -112,6 +112,38 @@ struct FastPathTests {
         #expect(simple > 1500, "generated texts are mostly simple; \(simple) took the fast path")
     }
 
+    /// A short label of printable ASCII that fits (`ICUTextEngine.asciiLine`, taken before the
+    /// cache) is wrapped exactly as both paths wrap it; texts it must not take are refused.
+    @Test func asciiLines_equalBothPaths_andRefuseOthers() {
+        var random = SplitMix64(seed: 32)
+        var taken = 0
+        for _ in 0 ..< 3000 {
+            let length = 1 + Int(random.next() % 52)
+            // Printable ASCII, spaces often (runs of them, at the ends too), now and then a tab,
+            // a line feed or a non-ASCII letter.
+            let text = String((0 ..< length).map { _ -> Character in
+                switch random.next() % 40 {
+                case 0 ... 5: return " "
+                case 6: return random.next() % 3 == 0 ? "\t" : (random.next() % 2 == 0 ? "\n" : "é")
+                default: return Character(Unicode.Scalar(UInt8(0x21 + random.next() % 94)))
+                }
+            })
+            for width in [1, 3, 7, 12, 20, 40, 60] {
+                guard let line = ICUTextEngine.asciiLine(text, width: width) else { continue }
+                taken += 1
+                #expect(line == SimpleTextWrapper.wrap(text, width: width, policy: engine.policy), "\(text.debugDescription) at \(width)")
+                #expect(line == engine.measureWrapInGeneral(text, width: width), "\(text.debugDescription) at \(width)")
+                #expect(line == engine.wrap(text + "", width: width))
+            }
+        }
+        #expect(taken > 1000, "\(taken) labels took the shortcut")
+        #expect(ICUTextEngine.asciiLine("9:41 AM", width: 7) != nil)
+        for (text, width) in [("9:41 AM", 6), ("", 5), (" ok", 5), ("ok ", 5), ("a\tb", 5), ("a\nb", 5), ("café", 9),
+                              (String(repeating: "a", count: ICUTextEngine.asciiLineLimit + 1), 80)] {
+            #expect(ICUTextEngine.asciiLine(text, width: width) == nil, "\(text.debugDescription) at \(width)")
+        }
+    }
+
     /// The fast path's units are the general path's, unit for unit (UTF-8 offsets mapped to
     /// code points): every break opportunity, width, hard break and hanging space.
     private func expectSameUnits(_ text: String, engine: ICUTextEngine, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
