@@ -300,8 +300,8 @@ package struct MessageComposer {
 /// The avatars and names of the last few authors whose rows were composed, each made once
 /// (``MessageComposer/avatar(_:)`` and the neutral display name): an incremental list composes
 /// its rows one at a time, and its new rows are mostly a few people's. A user is found by
-/// equality of all it has (`User.==`: id, name, image, presence), so a renamed author is
-/// another entry and never given the old initials or name. Held by the list and handed to
+/// the bytes of its id and name, all that its avatar and name are made from, so a renamed
+/// author is another entry and never given the old initials or name. Held by the list and handed to
 /// ``MessageComposer/compose(_:authors:)``; a memo of capacity 0 keeps nothing.
 package struct AuthorMemo: Sendable {
     private var users: [User] = []
@@ -318,7 +318,7 @@ package struct AuthorMemo: Sendable {
     /// The slot of `user`, kept or taken over (the oldest let go); nil when nothing is kept.
     private mutating func slot(of user: User) -> Int? {
         guard capacity > 0 else { return nil }
-        for index in users.indices where users[index] == user { return index }
+        for index in users.indices where Self.sameParts(users[index], user) { return index }
         if users.count < capacity {
             if users.isEmpty {
                 users.reserveCapacity(capacity)
@@ -336,6 +336,13 @@ package struct AuthorMemo: Sendable {
         avatars[index] = nil
         names[index] = nil
         return index
+    }
+
+    /// Whether two users have the same avatar and name: the same id and name, byte for byte
+    /// (all that ``MessageComposer/avatar(_:)`` and the display name read).
+    @inline(__always)
+    private static func sameParts(_ lhs: User, _ rhs: User) -> Bool {
+        Identifier.same(lhs.id, rhs.id) && Identifier.equal(lhs.neutralName?.string, rhs.neutralName?.string)
     }
 
     /// The avatar standing for `user` (``MessageComposer/avatar(_:)``).
