@@ -65,10 +65,12 @@ final class Pipeline: Sendable {
         // is a copy of them all).
         let previous = entry.decisionBox
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
-        let (decision, separatorAbove) = resolver.decide(
+        var separatorAbove = false
+        let decision = resolver.decide(
             entry.message, time: time, label: label,
             above: above, below: below,
-            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
+            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+            dateSeparatorAbove: &separatorAbove
         )
         var resolved = entry
         let same = decision.isExactly(previous.value)
