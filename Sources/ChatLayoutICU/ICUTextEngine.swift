@@ -137,6 +137,9 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     public func width(of text: String) -> Int {
         // Printable ASCII is one cell a character: no need to look anything up.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // A short label ("9:41\u{202F}AM"): measured on the simple path for less than the
+        // cache's hashing costs.
+        if text.utf8.count <= Self.shortLabelLimit, let width = SimpleTextWrapper.width(of: text, policy: policy) { return width }
         return cache.width(text) { measureWidth(text) }
     }
 
@@ -164,6 +167,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// characters at a time) is measured from the start of the earlier text's last paragraph
     /// only, and keeps the earlier text's lines before it.
     public func wrap(_ text: String, width: Int) -> WrappedText {
+        if let line = shortLine(text, width: width) { return line }
         guard text.utf8.count >= GrowingTexts.minimumLength else {
             return cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
         }
@@ -188,6 +192,36 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         if let made { growing.remember(made, width: width, wrapped: wrapped, replacing: earlier?.prepared) }
         return wrapped
     }
+
+    /// A short label that fits `width` on one line ("9:41 AM", "Edited", initials, "2 ✓✓"), or
+    /// the empty text (one empty line):
+    /// no control character, no space at either end, and every code point a cluster of its
+    /// own, left to right (`SimpleTextWrapper.width(of:policy:table:)` takes it; printable
+    /// ASCII a cell a character). Then it is one line drawn as written, as wide as it measures
+    /// — exactly the simple path's lines (`FastPathTests`) — made without the cache's lookup,
+    /// whose key hashes the text. Nil for any other text.
+    @inline(__always)
+    func shortLine(_ text: String, width: Int) -> WrappedText? {
+        let count = text.utf8.count
+        guard count > 0 else { return WrappedText(lines: [TextLine(text: text, display: text, width: 0)], direction: .leftToRight) }
+        guard count <= Self.shortLabelLimit else { return nil }
+        var ascii = true
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F { return false }
+                if byte >= 0x80 { ascii = false }
+            }
+            return true
+        }
+        guard plain == true, let measured = ascii ? count : SimpleTextWrapper.width(of: text, policy: policy),
+              measured <= width else { return nil }
+        return WrappedText(lines: [TextLine(text: text, display: text, width: measured)], direction: .leftToRight)
+    }
+
+    /// The longest text measured without the cache (``shortLine(_:width:)``,
+    /// ``width(of:)``): a label's, not a message's.
+    static let shortLabelLimit = 48
 
     /// `text` measured once for wrapping at any width (Pretext's `prepare`): its grapheme
     /// clusters, line-break opportunities, each cluster's width and its base direction; then

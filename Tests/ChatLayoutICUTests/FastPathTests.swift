@@ -112,6 +112,47 @@ struct FastPathTests {
         #expect(simple > 1500, "generated texts are mostly simple; \(simple) took the fast path")
     }
 
+    /// A short label that fits (`ICUTextEngine.shortLine`, taken before the cache) is wrapped
+    /// exactly as both paths wrap it, and measured as the cache measures it; texts it must not
+    /// take are refused.
+    @Test func shortLines_equalBothPaths_andRefuseOthers() {
+        var random = SplitMix64(seed: 32)
+        var taken = 0, nonASCII = 0
+        // Non-ASCII: simple letters and symbols, wide ones, the narrow no-break space of ICU's
+        // times; and code points the shortcut must leave (right to left, a mark, a joiner).
+        let others: [Character] = ["é", "中", "\u{202F}", "\u{00A0}", "→", "✓", "Ж", "ש", "\u{301}", "\u{200D}", "👍", "٣", "\u{3000}"]
+        for _ in 0 ..< 4000 {
+            let length = 1 + Int(random.next() % 30)
+            let text = String(String.UnicodeScalarView((0 ..< length).flatMap { _ -> [Unicode.Scalar] in
+                switch random.next() % 40 {
+                case 0 ... 5: return [" "]
+                case 6: return random.next() % 3 == 0 ? ["\t"] : ["\n"]
+                case 7 ... 10: return Array(String(others[Int(random.next() % UInt64(others.count))]).unicodeScalars)
+                default: return [Unicode.Scalar(UInt8(0x21 + random.next() % 94))]
+                }
+            }))
+            let engine = ICUTextEngine()
+            for width in [1, 3, 7, 12, 20, 40, 60] {
+                guard let line = engine.shortLine(text, width: width) else { continue }
+                taken += 1
+                if !text.utf8.allSatisfy({ $0 < 0x80 }) { nonASCII += 1 }
+                #expect(line == SimpleTextWrapper.wrap(text, width: width, policy: engine.policy), "\(text.debugDescription) at \(width)")
+                #expect(line == engine.measureWrapInGeneral(text, width: width), "\(text.debugDescription) at \(width)")
+            }
+            #expect(engine.width(of: text) == engine.measureWidthInGeneral(text), "\(text.debugDescription)")
+        }
+        #expect(taken > 1000 && nonASCII > 300, "\(taken) labels took the shortcut, \(nonASCII) not ASCII")
+        #expect(engine.shortLine("9:41\u{202F}AM", width: 7) != nil)
+        for width in [1, 9] {
+            #expect(engine.shortLine("", width: width) == SimpleTextWrapper.wrap("", width: width, policy: engine.policy))
+            #expect(engine.shortLine("", width: width) == engine.measureWrapInGeneral("", width: width))
+        }
+        for (text, width) in [("9:41 AM", 6), (" ok", 5), ("ok ", 5), ("a\tb", 5), ("a\nb", 5), ("שלום", 9), ("e\u{301}", 9),
+                              ("中文", 3), (String(repeating: "a", count: ICUTextEngine.shortLabelLimit + 1), 80)] {
+            #expect(engine.shortLine(text, width: width) == nil, "\(text.debugDescription) at \(width)")
+        }
+    }
+
     /// The fast path's units are the general path's, unit for unit (UTF-8 offsets mapped to
     /// code points): every break opportunity, width, hard break and hanging space.
     private func expectSameUnits(_ text: String, engine: ICUTextEngine, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {

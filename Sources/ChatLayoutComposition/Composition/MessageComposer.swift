@@ -23,12 +23,21 @@ package struct MessageComposer {
     /// The parts of a message's row, as its options and data say.
     package func compose(_ decision: MessageDecision) -> MessageRowSpec {
         var spec = MessageRowSpec(id: decision.message.id)
-        compose(decision, into: &spec)
+        var authors = AuthorMemo(capacity: 0)
+        compose(decision, authors: &authors, into: &spec)
+        return spec
+    }
+
+    /// The same, the author's avatar and name taken from `authors` when it has them (an
+    /// incremental list's rows, laid out one at a time, are mostly a few people's).
+    package func compose(_ decision: MessageDecision, authors: inout AuthorMemo) -> MessageRowSpec {
+        var spec = MessageRowSpec(id: decision.message.id)
+        compose(decision, authors: &authors, into: &spec)
         return spec
     }
 
     /// The same, into `spec`: a row made as `MessageRowSpec(id:)` makes it, the message's id.
-    @inline(__always) private func compose(_ decision: MessageDecision, into spec: inout MessageRowSpec) {
+    @inline(__always) private func compose(_ decision: MessageDecision, authors: inout AuthorMemo, into spec: inout MessageRowSpec) {
         let options = decision.options
         let message = decision.message
         if options.contains(.centered) {
@@ -49,7 +58,7 @@ package struct MessageComposer {
         spec.groupHeader = decision.groupHeader
         composeContent(decision, into: &spec)
         if options.contains(.errorIndicator) { spec.errorGlyph = DataPartSpec(content: .error, words: strings.errorGlyph) }
-        if options.contains(.avatar) { spec.avatar = avatar(message.user) }
+        if options.contains(.avatar) { spec.avatar = authors.avatar(of: message.user) }
         if options.contains(.threadInfo), let label = decision.threadInfoText {
             let content = ThreadInfoContent(replyCount: message.isThreadRoot ? message.threadReplyCount : nil, label: label,
                                             participants: Array(decision.threadParticipantNames.prefix(Self.threadParticipantLimit)))
@@ -58,7 +67,7 @@ package struct MessageComposer {
             spec.threadInfoAvatar = message.threadParticipants.last.map(avatar)
         }
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
-        if options.contains(.authorName) { spec.footnote.author = message.user.neutralDisplayName.string }
+        if options.contains(.authorName) { spec.footnote.author = authors.name(of: message.user) }
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
         if decision.showsEditedLabel {
             // Sendbird appends its word to the text (`SBUUserMessageTextViewModel.addEditedStateIfNeeded`):
@@ -285,5 +294,72 @@ package struct MessageComposer {
     /// The avatar standing for `user`: their initials.
     package func avatar(_ user: User) -> AvatarSpec {
         AvatarSpec(userID: user.id, initials: user.neutralInitials)
+    }
+}
+
+/// The avatars and names of the last few authors whose rows were composed, each made once
+/// (``MessageComposer/avatar(_:)`` and the neutral display name): an incremental list composes
+/// its rows one at a time, and its new rows are mostly a few people's. A user is found by
+/// the bytes of its id and name, all that its avatar and name are made from, so a renamed
+/// author is another entry and never given the old initials or name. Held by the list and handed to
+/// ``MessageComposer/compose(_:authors:)``; a memo of capacity 0 keeps nothing.
+package struct AuthorMemo: Sendable {
+    private var users: [User] = []
+    private var avatars: [AvatarSpec?] = []
+    private var names: [String?] = []
+    private var next = 0
+    private let capacity: Int
+
+    /// A memo of the last `capacity` authors.
+    package init(capacity: Int = 4) {
+        self.capacity = capacity
+    }
+
+    /// The slot of `user`, kept or taken over (the oldest let go); nil when nothing is kept.
+    private mutating func slot(of user: User) -> Int? {
+        guard capacity > 0 else { return nil }
+        for index in users.indices where Self.sameParts(users[index], user) { return index }
+        if users.count < capacity {
+            if users.isEmpty {
+                users.reserveCapacity(capacity)
+                avatars.reserveCapacity(capacity)
+                names.reserveCapacity(capacity)
+            }
+            users.append(user)
+            avatars.append(nil)
+            names.append(nil)
+            return users.count - 1
+        }
+        let index = next
+        next = (next + 1) % capacity
+        users[index] = user
+        avatars[index] = nil
+        names[index] = nil
+        return index
+    }
+
+    /// Whether two users have the same avatar and name: the same id and name, byte for byte
+    /// (all that ``MessageComposer/avatar(_:)`` and the display name read).
+    @inline(__always)
+    private static func sameParts(_ lhs: User, _ rhs: User) -> Bool {
+        Identifier.same(lhs.id, rhs.id) && Identifier.equal(lhs.neutralName?.string, rhs.neutralName?.string)
+    }
+
+    /// The avatar standing for `user` (``MessageComposer/avatar(_:)``).
+    package mutating func avatar(of user: User) -> AvatarSpec {
+        guard let slot = slot(of: user) else { return AvatarSpec(userID: user.id, initials: user.neutralInitials) }
+        if let known = avatars[slot] { return known }
+        let made = AvatarSpec(userID: user.id, initials: user.neutralInitials)
+        avatars[slot] = made
+        return made
+    }
+
+    /// The name shown for `user`, neutralised (`User.neutralDisplayName`).
+    package mutating func name(of user: User) -> String {
+        guard let slot = slot(of: user) else { return user.neutralDisplayName.string }
+        if let known = names[slot] { return known }
+        let made = user.neutralDisplayName.string
+        names[slot] = made
+        return made
     }
 }

@@ -37,15 +37,26 @@ extension MessageListResolver {
     package func decide(_ message: Message, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
                 grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
                 user: (String) -> User, explain: Bool) -> (decision: MessageDecision, dateSeparatorAbove: Bool) {
+        var separatorAbove = false
+        let decision = decide(message, time: time, label: label, above: above, below: below, grouping: grouping, in: conversation,
+                              delivery: delivery, user: user, explain: explain, dateSeparatorAbove: &separatorAbove)
+        return (consume decision, separatorAbove)
+    }
+
+    /// The same, whether a date separator stands above it said in `dateSeparatorAbove`: the
+    /// decisions returned alone, not in a tuple (whose destruction, in another module, is a
+    /// generic call of the runtime).
+    package func decide(_ message: Message, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
+                        grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
+                        user: (String) -> User, explain: Bool, dateSeparatorAbove: inout Bool) -> MessageDecision {
         let historyLoaded = conversation.historyLoaded
-        let separatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
+        dateSeparatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
         let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
         let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
-        let decision = decide(message, boundary: boundary, position: position, day: time.day, label: label,
-                              timeText: time.shortTime, memberCount: conversation.memberCount,
-                              features: conversation.channel.features, delivery: delivery, user: user, explain: explain,
-                              isTopMostRow: above == nil, isDirect: isDirect(conversation))
-        return (consume decision, separatorAbove)
+        return decide(message, boundary: boundary, position: position, day: time.day, label: label,
+                      timeText: time.shortTime, memberCount: conversation.memberCount,
+                      features: conversation.channel.features, delivery: delivery, user: user, explain: explain,
+                      isTopMostRow: above == nil, isDirect: isDirect(conversation))
     }
 
     /// The group boundary of `message`, whose decisions (not explained) are `decision`, under

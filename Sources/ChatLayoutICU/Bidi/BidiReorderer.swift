@@ -42,9 +42,12 @@ enum BidiReorderer {
         // UTF-16 offsets of the paragraph's code points, for ICU.
         let units = text.utf16(paragraph)
         var unitOffset = [Int](repeating: 0, count: paragraph.count + 1)
-        for index in paragraph {
-            let local = index - paragraph.lowerBound
-            unitOffset[local + 1] = unitOffset[local] + text.scalar(index).utf16.count
+        // A code point of four UTF-8 bytes is two UTF-16 units (a surrogate pair), any other one.
+        text.utf8Offsets.withUnsafeBufferPointer { offsets in
+            for index in paragraph {
+                let local = index - paragraph.lowerBound
+                unitOffset[local + 1] = unitOffset[local] + (offsets[index + 1] - offsets[index] == 4 ? 2 : 1)
+            }
         }
         let limits = lines.map { Int32(unitOffset[$0.span.upperBound - paragraph.lowerBound]) }
         var levels = [UInt8](repeating: 0, count: units.count)
@@ -75,23 +78,31 @@ enum BidiReorderer {
     /// places, not segmented again whole.
     private static func joined(_ clusters: [(cluster: Range<Int>, mirrored: Bool)], _ text: AnalyzedText) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(clusters.reduce(0) { $0 + Int(text.utf8Offsets[$1.cluster.upperBound] - text.utf8Offsets[$1.cluster.lowerBound]) })
-        // The last piece written: its bytes, its last code point, and the end of its cluster
-        // in the text. A bidi control is a cluster of its own (Grapheme_Cluster_Break=Control),
-        // so a dropped one leaves a piece out, and the next piece does not start where the
-        // last one ended.
-        var previous: (bytes: Range<Int>, last: Int, end: Int)?
-        for (cluster, mirrored) in clusters {
-            let start = bytes.count
-            guard let kept = append(cluster, mirrored: mirrored, text, &bytes) else { continue }
-            var piece = start ..< bytes.count
-            if let previous, previous.end != cluster.lowerBound,
-               !GraphemeBreaker.alwaysBreaks(after: text.properties[previous.last], before: text.properties[kept.first]),
-               !isBoundary(between: bytes[previous.bytes], and: bytes[piece]) {
-                bytes.insert(contentsOf: [0xE2, 0x80, 0x8B], at: start) // U+200B ZERO WIDTH SPACE
-                piece = start + 3 ..< bytes.count
+        // The text's bytes and its code points' properties read in place once, not for each
+        // cluster.
+        text.withUTF8 { source in
+            text.properties.withUnsafeBufferPointer { properties in
+                text.utf8Offsets.withUnsafeBufferPointer { offsets in
+                    bytes.reserveCapacity(clusters.reduce(0) { $0 + Int(offsets[$1.cluster.upperBound] - offsets[$1.cluster.lowerBound]) })
+                    // The last piece written: its bytes, its last code point, and the end of its
+                    // cluster in the text. A bidi control is a cluster of its own
+                    // (Grapheme_Cluster_Break=Control), so a dropped one leaves a piece out, and
+                    // the next piece does not start where the last one ended.
+                    var previous: (bytes: Range<Int>, last: Int, end: Int)?
+                    for (cluster, mirrored) in clusters {
+                        let start = bytes.count
+                        guard let kept = append(cluster, mirrored: mirrored, source, properties, offsets, &bytes) else { continue }
+                        var piece = start ..< bytes.count
+                        if let previous, previous.end != cluster.lowerBound,
+                           !GraphemeBreaker.alwaysBreaks(after: properties[previous.last], before: properties[kept.first]),
+                           !isBoundary(between: bytes[previous.bytes], and: bytes[piece]) {
+                            bytes.insert(contentsOf: [0xE2, 0x80, 0x8B], at: start) // U+200B ZERO WIDTH SPACE
+                            piece = start + 3 ..< bytes.count
+                        }
+                        previous = (piece, kept.last, cluster.upperBound)
+                    }
+                }
             }
-            previous = (piece, kept.last, cluster.upperBound)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -106,18 +117,23 @@ enum BidiReorderer {
     /// Appends the UTF-8 of `cluster`'s code points, bidi controls dropped and, when
     /// `mirrored`, mirrored characters mirrored. Says which code points the piece begins and
     /// ends with (nil when it kept none).
-    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ text: AnalyzedText,
+    private static func append(_ cluster: Range<Int>, mirrored: Bool, _ source: UnsafeBufferPointer<UInt8>,
+                               _ properties: UnsafeBufferPointer<CharacterProperties>, _ offsets: UnsafeBufferPointer<Int32>,
                                _ bytes: inout [UInt8]) -> (first: Int, last: Int)? {
-        let changes = text.properties[cluster].contains { $0.isBidiControl || (mirrored && $0.isBidiMirrored) }
+        guard !cluster.isEmpty else { return nil }
+        var changes = false
+        for index in cluster where properties[index].isBidiControl || (mirrored && properties[index].isBidiMirrored) {
+            changes = true
+            break
+        }
         guard changes else {
-            guard !cluster.isEmpty else { return nil }
-            text.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(text.utf8Offsets[cluster.lowerBound]) ..< Int(text.utf8Offsets[cluster.upperBound])])) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[Int(offsets[cluster.lowerBound]) ..< Int(offsets[cluster.upperBound])]))
             return (cluster.lowerBound, cluster.upperBound - 1)
         }
         var first: Int?, last = 0
-        for index in cluster where !text.properties[index].isBidiControl {
-            var scalar = text.scalar(index)
-            if mirrored && text.properties[index].isBidiMirrored,
+        for index in cluster where !properties[index].isBidiControl {
+            var scalar = unsafeBitCast(SimpleTextWrapper.decode(source, at: Int(offsets[index])).0, to: Unicode.Scalar.self)
+            if mirrored && properties[index].isBidiMirrored,
                let mirror = Unicode.Scalar(UInt32(clk_icu_mirror(Int32(scalar.value)))) {
                 scalar = mirror
             }

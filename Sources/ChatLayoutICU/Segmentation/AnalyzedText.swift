@@ -79,21 +79,26 @@ struct AnalyzedText {
 
     /// UTF-16 code units of the code points in `range`, for ICU.
     func utf16(_ range: Range<Int>) -> [UInt16] {
-        var units: [UInt16] = []
-        units.reserveCapacity(range.count)
         // Encoded here, a unit or a surrogate pair each (as `UTF16.encode`, whose generic
-        // `append(contentsOf:)` cost more than the encoding).
-        for index in range {
-            let scalar = self.scalar(index)
-            let value = scalar.value
-            if value < 0x1_0000 {
-                units.append(UInt16(truncatingIfNeeded: value))
-            } else {
-                let offset = value - 0x1_0000
-                units.append(UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10)))
-                units.append(UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF)))
+        // `append(contentsOf:)` cost more than the encoding), from the bytes read once (not a
+        // `scalar(_:)`, and its look at the bytes, for each code point).
+        withUTF8 { bytes in
+            [UInt16](unsafeUninitializedCapacity: 2 * range.count) { units, count in
+                var written = 0
+                for index in range {
+                    let value = SimpleTextWrapper.decode(bytes, at: Int(utf8Offsets[index])).0
+                    if value < 0x1_0000 {
+                        units[written] = UInt16(truncatingIfNeeded: value)
+                        written += 1
+                    } else {
+                        let offset = value - 0x1_0000
+                        units[written] = UInt16(truncatingIfNeeded: 0xD800 + (offset >> 10))
+                        units[written + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (offset & 0x3FF))
+                        written += 2
+                    }
+                }
+                count = written
             }
         }
-        return units
     }
 }

@@ -79,6 +79,8 @@ public struct IncrementalMessageList: Sendable {
     /// The last change's record, emptied, for the next one (`apply(_:)`): its arrays keep
     /// their room.
     var spareRecord = ChangeRecord()
+    /// The last few authors' avatars and names, composed once (`MessageComposer.compose(_:authors:)`).
+    var authors = AuthorMemo()
 
     /// What the rows under the messages are made from (`footerRows(reusing:)`): the list's
     /// state, whether it has messages, the typing words (compared byte for byte), the newer

@@ -42,7 +42,8 @@ final class Pipeline: Sendable {
     }
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
-    /// out again from its message and its neighbours: `above` from the entry above, resolved
+    /// out again from its message and its neighbours (its author's avatar and name from
+    /// `authors`, the list's memo): `above` from the entry above, resolved
     /// (its group boundary decides this one's position and the space above it), `below` from
     /// the entry under it, at least unresolved (it decides this one's group boundary). `label`
     /// is its day's date label; `unreadAbove` when the unread separator (`unreadRow`, at
@@ -58,16 +59,18 @@ final class Pipeline: Sendable {
     @inline(never)
     func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 into rows: inout RowTable) -> ListEntry {
+                 authors: inout AuthorMemo, into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         // The entry's decisions read in place, behind their shared reference (`entry.decision`
         // is a copy of them all).
         let previous = entry.decisionBox
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
-        let (decision, separatorAbove) = resolver.decide(
+        var separatorAbove = false
+        let decision = resolver.decide(
             entry.message, time: time, label: label,
             above: above, below: below,
-            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false
+            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+            dateSeparatorAbove: &separatorAbove
         )
         var resolved = entry
         let same = decision.isExactly(previous.value)
@@ -133,8 +136,12 @@ final class Pipeline: Sendable {
             let kept = Self.row(keptRow, of: rows)
             rows.appendRow(copying: 0, of: kept, at: y)
         } else {
+            // Composed here, its author's avatar and name from the list's memo, then written as
+            // `RowLayout.writeMessage` writes it.
+            let spec = rowLayout.composer.compose(decision, authors: &authors)
             rows.beginRow()
-            rowLayout.writeMessage(decision, into: &rows)
+            rowLayout.writeMessageRow(spec, into: &rows)
+            if rowLayout.direction == .rightToLeft { rows.mirrorRow(inWidth: rowLayout.width) }
             rows.moveRecordsOfLastRow(by: y)
         }
         let height = rows.frame(ofRow: rows.rowCount - 1).height

@@ -1,5 +1,6 @@
 import ChatLayoutICU
 import ChatLayoutKit
+import ChatLayoutComposition
 import ChatLayoutTestSupport
 import Testing
 
@@ -40,6 +41,55 @@ import Testing
         #expect(updated.row == before.row)
         #expect(diff.inserted.map(\.id) == [.message("m4")])
         try expectFullLayout(list)
+    }
+
+    /// The list keeps its last authors' avatars and names (`AuthorMemo`): an author renamed
+    /// between two appends gets the new initials and name on the new row, the earlier rows
+    /// keep the old ones, and the list is the full layout's.
+    @Test func append_byARenamedAuthor_showsTheNewNameAndInitials() throws {
+        var list = try incremental(threeMessages)
+        // Leia's message ends its group (Han's comes between, minutes apart): avatar and name shown.
+        _ = try list.apply(.append(message("m4", by: "han", at: 600)))
+        _ = try list.apply(.append(message("m5", by: "leia", at: 1200)))
+        #expect(texts(of: .avatar, in: list, "m5") == ["L"])
+        #expect(texts(of: .authorName, in: list, "m5") == ["Leia"])
+        var renamed = message("m6", by: "han", at: 1800)
+        renamed.user = User(id: "leia", name: "Princess Organa")
+        _ = try list.apply(.append(renamed))
+        #expect(texts(of: .avatar, in: list, "m6") == ["PO"])
+        #expect(texts(of: .authorName, in: list, "m6") == ["Princess Organa"])
+        #expect(texts(of: .avatar, in: list, "m5") == ["L"])
+        try expectFullLayout(list)
+        // Back to the first name: not the renamed one's parts.
+        _ = try list.apply(.append(message("m7", by: "leia", at: 2400)))
+        #expect(texts(of: .avatar, in: list, "m7") == ["L"])
+        #expect(texts(of: .authorName, in: list, "m7") == ["Leia"])
+        try expectFullLayout(list)
+    }
+
+    /// Past its capacity the memo lets authors go and makes their parts again: each user,
+    /// asked in turn (one id under two names), gets their own initials and name.
+    @Test func authorMemo_givesEachUserTheirOwnParts_pastItsCapacity() {
+        var memo = AuthorMemo(capacity: 2)
+        let users = [User(id: "a", name: "Ann Lee"), User(id: "b", name: "Bo Ma"), User(id: "c"), User(id: "a", name: "Al Mo")]
+        for _ in 0 ..< 3 {
+            for user in users {
+                #expect(memo.avatar(of: user).initials == user.neutralInitials.string)
+                #expect(memo.name(of: user) == user.neutralDisplayName.string)
+            }
+        }
+    }
+
+    /// The texts of the boxes of `role` in the row of message `id`.
+    private func texts(of role: BoxRole, in list: IncrementalMessageList, _ id: String) -> [String] {
+        guard let row = list.items.first(where: { $0.id == .message(id) })?.row else { return [] }
+        var found: [String] = []
+        func visit(_ box: Box) {
+            if box.role == role, let text = box.text { found.append(text) }
+            box.children.forEach(visit)
+        }
+        visit(row)
+        return found
     }
 
     @Test func append_onTheNextDay_bringsItsDateSeparator() throws {
