@@ -133,6 +133,8 @@ public enum ConversationDecoder {
         conversation.reads = try decoder.reads(state["read"])
         // A single-message response (`{"message": {…}}`) is a list of one.
         let messageCount: Int
+        // Whether a message of `messages` may quote by id (a single message: looked up).
+        var mayQuoteByID = true
         if state["messages"].isAbsent && !root["message"].isAbsent {
             conversation.messages = [try decoder.message(root["message"])]
             messageCount = 1
@@ -144,24 +146,29 @@ public enum ConversationDecoder {
             } else {
                 list = MessageListDecoding()
                 for (index, element) in try messages.optionalArray().enumerated() {
-                    list.add(element, index: index, listPath: { messages.path })
+                    list.add(element, index: index)
                     if list.error != nil { break }
                 }
             }
+            list.checkIDs(listPath: messages.path)
             decoder.warnings += list.decoder.warnings
             if let error = list.error { throw error }
             conversation.messages = list.messages
             messageCount = list.count
-            let chains = ReplyChains(conversation.messages)
-            if let (position, cycle) = chains.firstCycle() {
-                throw DocumentError(path: "\(messages.path)[\(position)].parent_id", line: nil, column: nil,
-                                    message: "replies form a cycle (\(ReplyChains.describe(cycle))): no thread has a root to show them under")
-            }
-            for (position, parent) in chains.nestedReplies() {
-                decoder.warnings.append(DocumentWarning(path: "\(messages.path)[\(position)].parent_id", message: """
-                    a reply to the thread reply '\(JSONReader.shown(parent))': threads do not nest, so its root's \
-                    thread does not show it, only the thread view of that reply
-                    """))
+            mayQuoteByID = list.notes.mayQuoteByID
+            // Without replies there is no chain to check (a pass over every message saved).
+            if list.notes.hasReplies {
+                let chains = ReplyChains(conversation.messages)
+                if let (position, cycle) = chains.firstCycle() {
+                    throw DocumentError(path: "\(messages.path)[\(position)].parent_id", line: nil, column: nil,
+                                        message: "replies form a cycle (\(ReplyChains.describe(cycle))): no thread has a root to show them under")
+                }
+                for (position, parent) in chains.nestedReplies() {
+                    decoder.warnings.append(DocumentWarning(path: "\(messages.path)[\(position)].parent_id", message: """
+                        a reply to the thread reply '\(JSONReader.shown(parent))': threads do not nest, so its root's \
+                        thread does not show it, only the thread view of that reply
+                        """))
+                }
             }
         }
         if state["channel"].isAbsent && !root["message"].isAbsent {
@@ -211,8 +218,9 @@ public enum ConversationDecoder {
         } else {
             for (index, element) in try root["threads"].optionalArray().enumerated() { try decodeThread(element, index: index) }
         }
-        // A quote by id alone quotes the document's message with that id (nested quotes).
-        conversation.resolveQuotedMessageIDs()
+        // A quote by id alone quotes the document's message with that id (nested quotes). Only
+        // messages and threads ask for one: when neither may, the pass over the messages is saved.
+        if mayQuoteByID || !conversation.threads.isEmpty { conversation.resolveQuotedMessageIDs() }
         conversation.threadsNext = try root["next"].optionalString()
         conversation.events = try decoder.events(root["events"])
         let decodedConfig = try ConfigDecoding.decode(root["config"], profile: profile)

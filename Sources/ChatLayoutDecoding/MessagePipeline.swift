@@ -9,7 +9,7 @@ import Darwin
 /// The top-level `messages` array of a large document decoded on two threads while the walk
 /// goes on: the walk tapes elements a few hundred to a tape (a batch) and hands each full tape
 /// over; a second thread decodes the batches and merges them into the list in order
-/// (``MessageListDecoding/merge(_:listSteps:)``, the same steps as one element at a time). When
+/// (``MessageListDecoding/merge(_:)``, the same steps as one element at a time). When
 /// every tape is in flight, the walk decodes one of them itself instead of waiting. A few tapes
 /// go round, so memory stays bounded whichever side is faster.
 ///
@@ -228,7 +228,7 @@ final class MessagePipeline: @unchecked Sendable {
                 batch.decodedByWalk.wait()
             }
             if batch.startsArray { list = MessageListDecoding() }
-            list.merge(batch.decoded, listSteps: batch.path)
+            list.merge(batch.decoded)
             releasePages(before: batch)
             batch.decoded = DecodedBatch()
             let isLast = batch.isLast

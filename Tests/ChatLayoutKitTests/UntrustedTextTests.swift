@@ -513,3 +513,35 @@ private func generatedInputs(seed: UInt64, includingEscapes: Bool = true) -> [St
         }
     }
 }
+
+// MARK: - The word-at-a-time scan
+
+/// Text is scanned eight bytes at a time, a word skipped when it has no byte that may start
+/// something to neutralise (below 0x20, 0x7F, a lead byte 0xC2 or 0xE2): whatever the text
+/// around it (other scripts' letters, whose lead bytes are skipped with the word) and wherever
+/// it falls in a word, such a character is still found, and text with none is kept as it is.
+@Test(arguments: [bel, "\u{7F}", "\u{85}", rlo, "\u{1B}[31m", "\r"])
+func aCharacterToNeutralise_isFound_atEveryPlaceInAWord_amongOtherScripts(_ character: String) {
+    for filler in ["漢字かな", "Привет", "مرحبا", "ab", "€…·"] {
+        for offset in 0 ..< 16 {
+            // `offset` bytes: the filler's characters that fit, then ASCII letters.
+            var before = ""
+            for scalar in String(repeating: filler, count: 8).unicodeScalars {
+                guard before.utf8.count + String(scalar).utf8.count <= offset else { break }
+                before.unicodeScalars.append(scalar)
+            }
+            before += String(repeating: "x", count: offset - before.utf8.count)
+            let text = before + character + String(repeating: filler, count: 3)
+            let neutral = neutralize(text)
+            #expect(neutral != text, "\(offset) bytes of \(filler) before \(character.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(neutralize(neutral) == neutral)
+        }
+    }
+}
+
+@Test func otherScriptsAndPunctuation_areKeptAsTheyAre() {
+    for text in ["漢字かな漢字かな漢字かな", "Привет, как дела? Всё хорошо.", "مرحبا بالعالم", "Preis: 5 € … ·—“quoted”", "ẞ ü ñ ç é à ø 𝄞 🎉🎉🎉"] {
+        #expect(neutralize(text) == text)
+        #expect(neutralize(text + lrm + text) == text + lrm + text)
+    }
+}

@@ -44,16 +44,20 @@ extension MessageListResolver {
         let users = UserDirectory.Lazy(conversation)
         let typing = typingText(conversation) { users.user($0) }
         let header = header(conversation, typing: typing)
-        let (unsorted, hidden) = partition(conversation)
         // While it loads, the list shows none of them.
         let showsMessages = MessageVisibility.showsMessages(conversation.messageListState)
-        let messages = showsMessages ? SortKey.sorted(unsorted) : []
+        // One pass: the hidden messages, the order, and where the last read message is.
+        let lastReadID = showsMessages ? UnreadResolver.currentRead(conversation.reads, currentUserID: currentUserID)?.lastReadMessageID : nil
+        let (unsorted, hidden, isOldestFirst, lastReadPosition) = partition(conversation, finding: lastReadID)
+        let messages = showsMessages ? (isOldestFirst ? unsorted : SortKey.sorted(unsorted)) : []
         var firstUnread: Int?
         var unreadPlacement: UnreadPlacement?
         var unreadCount = 0
         var firstUnreadMessageID: String?
         if showsMessages {
-            let sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
+            var sorted = SortedMessages(messages: messages, currentUserID: currentUserID)
+            // In their input order, the last read message is where the pass found it.
+            if isOldestFirst, let lastReadID { sorted.known = (lastReadID, lastReadPosition) }
             unreadPlacement = UnreadResolver.placement(in: sorted, reads: conversation.reads, currentUserID: currentUserID,
                                                        config: config, historyLoaded: conversation.historyLoaded)
             firstUnread = unreadPlacement?.position

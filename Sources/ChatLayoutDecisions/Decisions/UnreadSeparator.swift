@@ -105,13 +105,21 @@ package protocol UnreadSearchable {
 struct SortedMessages: UnreadSearchable {
     var messages: [Message]
     var currentUserID: String?
+    /// The position of the first message with an id, found already (nil: none has it).
+    var known: (id: String, position: Int?)?
+
+    init(messages: [Message], currentUserID: String?) {
+        self.messages = messages
+        self.currentUserID = currentUserID
+    }
 
     var count: Int { messages.count }
 
     func message(at position: Int) -> Message { messages[position] }
 
     func position(ofMessage id: String) -> Int? {
-        messages.firstIndex { Identifier.same($0.id, id) }
+        if let known, Identifier.same(known.id, id) { return known.position }
+        return messages.firstIndex { Identifier.same($0.id, id) }
     }
 
     func firstPosition(createdAfter instant: Timestamp) -> Int {

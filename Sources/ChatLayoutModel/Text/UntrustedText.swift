@@ -180,16 +180,24 @@ public enum UntrustedText {
         // Valid UTF-8: a lead byte is always followed by its continuation bytes, and no
         // continuation byte (0x80–0xBF) matches a case below.
         while index < utf8.count {
-            // Eight bytes of printable ASCII (0x20–0x7E: none of the cases below) at a time:
-            // no byte below 0x20 and none above 0x7E, tested on the word at once; a word that
-            // fails is read a byte at a time, then the next word is tried.
+            // Eight bytes none of which a case below matches at a time: no byte below 0x20,
+            // no 0x7F and no lead byte 0xC2 or 0xE2 (printable ASCII, and the letters of other
+            // scripts: CJK, Cyrillic, Arabic… lead with other bytes), tested on the word at
+            // once; a word that may have one is read a byte at a time, then the next word is
+            // tried.
             var stop = utf8.count
             if let base, index + 8 <= utf8.count {
                 let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                // A high bit set in a byte that is below 0x20 (an ASCII byte's), or equal to
+                // the byte given (a zero after the exclusive or); a borrow may set it in a
+                // byte above one that is, never in a word without one.
                 let below = (word &- ones &* 0x20) & ~word & highs
-                let above = ((word &+ ones) | word) & highs
-                if below | above == 0 {
+                func has(_ byte: UInt64) -> UInt64 {
+                    let other = word ^ (ones &* byte)
+                    return (other &- ones) & ~other & highs
+                }
+                if below | has(0x7F) | has(0xC2) | has(0xE2) == 0 {
                     index += 8
                     continue
                 }
