@@ -249,7 +249,8 @@ struct PreparedRow: Sendable, Equatable {
     var outsideHeight: Int16 = 0
     /// The message's day in ``PreparedRows/dateLabels``; -1: not a message.
     var dateLabel: Int32 = -1
-    /// The row's item in ``PreparedRows/items`` (a row that is not a message); -1: none kept.
+    /// The row's item in ``PreparedRows/items`` (a row that is not a message, or a message's
+    /// that is not arithmetic when the list does not keep its decisions); -1: none kept.
     var item: Int32 = -1
 
     /// The row's stacking kind.

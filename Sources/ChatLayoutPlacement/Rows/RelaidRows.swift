@@ -85,10 +85,10 @@ struct ListRows: Sendable {
 }
 
 /// The rows of a list laid out again at another width: each row's frame, role and id — a
-/// message row's from its height worked out from its composition
-/// (``RowLayout/messageRowHeight(_:)``), any other's by laying it out with nothing written
-/// (``RowFrameSink``); each chunk's records
-/// (``LaidOutRows/chunkLength`` rows) written the first time a box of it is read, as a fresh
+/// message row's from its height worked out by arithmetic over what its first layout kept
+/// (``PreparedRow``), or else from its composition (``RowLayout/messageRowHeight(_:)``), any
+/// other's by laying it out with nothing written (``RowFrameSink``); each chunk's records
+/// (``RelaidRows/chunkLength`` rows) written the first time a box of it is read, as a fresh
 /// layout writes them — so that a rotation or a resized window places every row at once and
 /// draws only what is shown. Shared between copies of the list; safe to read from several
 /// threads (a chunk is written once, under its lock).
@@ -119,7 +119,11 @@ final class RelaidRows: Sendable {
         chunks = chunkTops.map { _ in Chunk() }
     }
 
-    private static var chunkLength: Int { LaidOutRows.chunkLength }
+    /// Rows written together when one of them is first read: a screen's worth many times over,
+    /// small enough that drawing the screen after a rotation writes few rows it does not show.
+    /// A run of rows placed together (``MessageListLayout/parallelRunLength``) is a whole number
+    /// of chunks.
+    static let chunkLength = 256
 
     /// Chunk `index`'s records: written now if they have not been, as a fresh layout writes
     /// the run of rows it lays out on one core (from y = 0, under the row above it).
@@ -221,7 +225,7 @@ struct PlacedRows: Sendable {
     mutating func append(row index: Int, of prepared: PreparedRows, segments: UnsafeBufferPointer<UInt32>, rowLayout: inout RowLayout) {
         let row = prepared.rows[index]
         let kind = row.kind
-        if frames.count % LaidOutRows.chunkLength == 0 { chunkTops.append(stack.bottom) }
+        if frames.count % RelaidRows.chunkLength == 0 { chunkTops.append(stack.bottom) }
         rowLayout.top = stack.top(ofNext: kind)
         var frame: Frame
         if kind.isMessage {
