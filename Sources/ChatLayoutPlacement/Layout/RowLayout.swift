@@ -103,21 +103,16 @@ struct RowLayout {
     var innerWidth: Int { max(1, width - 2 * padding) }
     var lineHeight: Int { metrics.lineHeight }
 
-    func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil) -> Block {
-        let wrapped = measurer.wrap(text, width: max(1, width))
+    /// `recording`: the bubble's text, whose line segments the row's ``recorder`` (if any)
+    /// records from the same lookup.
+    func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil,
+                 recording: Bool = false) -> Block {
+        let wrapped = recording ? recorder?.wrap(text, width: max(1, width)) ?? measurer.wrap(text, width: max(1, width))
+            : measurer.wrap(text, width: max(1, width))
         // A text starts at the side it reads from: leading when it reads the screen's way.
         let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
         return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,
                      height: wrapped.lines.count * lineHeight, alignment: alignment ?? natural, direction: wrapped.direction)
-    }
-
-    /// A text's block as ``wrapped(_:_:width:alignment:content:)`` makes it, its line segments
-    /// recorded for the row's preparing (``PreparedRowRecorder``) from the same lookup.
-    func wrapped(_ role: BoxRole, _ text: String, width: Int, recordingSegmentsIn recorder: PreparedRowRecorder) -> Block {
-        let wrapped = recorder.wrap(text, width: max(1, width))
-        let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
-        return Block(role: role, text: text, content: nil, lines: wrapped.lines, width: wrapped.width,
-                     height: wrapped.lines.count * lineHeight, alignment: natural, direction: wrapped.direction)
     }
 
     /// The part's line in the presentation (`text` its words, `content` its data), cut to
@@ -811,7 +806,7 @@ struct RowLayout {
                         content.append(richTextBlock(rich, plain: text, width: width))
                     } else {
                         content.append(spec.textIsJumbomoji ? jumbomojiBlock(text, width: width)
-                            : recorder.map { wrapped(.text, text, width: width, recordingSegmentsIn: $0) } ?? wrapped(.text, text, width: width))
+                            : wrapped(.text, text, width: width, recording: true))
                     }
                     // Set in place: a block is a large value, not copied for one field.
                     if inset != 0 { content[content.count - 1].extraInset = inset }
@@ -989,24 +984,21 @@ struct RowLayout {
     private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
                                               in column: OutsideColumn, y: Int, beside: Bool = false, into sink: inout Sink) -> Int {
         guard !order.isEmpty else {
-            recorder?.footnote(beside: beside, width: 0, height: 0)
+            recorder?.recordFootnote(beside: beside, width: 0, height: 0)
             return 0
         }
-        let maxWidth = column.available
-        let spacing = metrics.inlineSpacing
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
             let count = footnoteLines(footnote, order: order, into: base)
             defer { base.deinitialize(count: count) }
+            let height = writeFootnoteParts(base, count: count, id: id, in: column, y: y, into: &sink)
             // A list that keeps its rows prepared: on a line at least as wide as the parts
             // whole, this height is the footnote's on any line that wide or wider.
             if let recorder {
-                var whole = spacing * max(0, count - 1)
+                var whole = metrics.inlineSpacing * max(0, count - 1)
                 for index in 0 ..< count { whole += base[index].width }
-                recorder.footnote(beside: beside, width: whole, height: nil)
+                recorder.recordFootnote(beside: beside, width: whole, height: column.available >= whole ? height : nil)
             }
-            let height = writeFootnoteParts(base, count: count, id: id, in: column, y: y, into: &sink)
-            if let recorder, maxWidth >= recorder.footnoteWidth(beside: beside) { recorder.footnote(beside: beside, height: height) }
             return height
         }
     }
@@ -1016,38 +1008,36 @@ struct RowLayout {
                                                    in column: OutsideColumn, y: Int, into sink: inout Sink) -> Int {
         let maxWidth = column.available
         let spacing = metrics.inlineSpacing
-        do {
-            var budget = giveFootnoteRoom(base, count: count, maxWidth: maxWidth)
-            // Each part cut to what it was given and what is left.
-            var drawnCount = 0
-            var total = 0
-            for index in 0 ..< count {
-                let fit = min(base[index].allowed, budget)
-                guard fit > 0 else { continue }
-                let (shown, direction) = fittedLine(base[index].drawn, maxWidth: fit)
-                guard shown.width > 0 else { continue }
-                budget -= shown.width
-                total += shown.width
-                drawnCount += 1
-                base[index].shown = shown
-                base[index].direction = direction
-            }
-            guard drawnCount > 0 else { return 0 }
-            total += spacing * (drawnCount - 1)
-            var x = column.isFlipped ? column.right - total : column.left
-            for index in 0 ..< count {
-                // Moved out, not copied; written as ``emit(_:id:x:y:width:into:)`` writes a
-                // line's block (``line(_:_:words:content:drawn:maxWidth:)``).
-                guard let shown = base[index].shown.take() else { continue }
-                let role = base[index].role, content = base[index].content
-                let text = base[index].text ?? base[index].words ?? words(role, content: content)
-                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: shown.width, height: lineHeight),
-                                      text: text, content: content, line: shown, alignment: .leading,
-                                      direction: base[index].direction, tail: .none)
-                sink.close(token, height: nil)
-                x += shown.width + spacing
-            }
-            return lineHeight
+        var budget = giveFootnoteRoom(base, count: count, maxWidth: maxWidth)
+        // Each part cut to what it was given and what is left.
+        var drawnCount = 0
+        var total = 0
+        for index in 0 ..< count {
+            let fit = min(base[index].allowed, budget)
+            guard fit > 0 else { continue }
+            let (shown, direction) = fittedLine(base[index].drawn, maxWidth: fit)
+            guard shown.width > 0 else { continue }
+            budget -= shown.width
+            total += shown.width
+            drawnCount += 1
+            base[index].shown = shown
+            base[index].direction = direction
         }
+        guard drawnCount > 0 else { return 0 }
+        total += spacing * (drawnCount - 1)
+        var x = column.isFlipped ? column.right - total : column.left
+        for index in 0 ..< count {
+            // Moved out, not copied; written as ``emit(_:id:x:y:width:into:)`` writes a
+            // line's block (``line(_:_:words:content:drawn:maxWidth:)``).
+            guard let shown = base[index].shown.take() else { continue }
+            let role = base[index].role, content = base[index].content
+            let text = base[index].text ?? base[index].words ?? words(role, content: content)
+            let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: shown.width, height: lineHeight),
+                                  text: text, content: content, line: shown, alignment: .leading,
+                                  direction: base[index].direction, tail: .none)
+            sink.close(token, height: nil)
+            x += shown.width + spacing
+        }
+        return lineHeight
     }
 }

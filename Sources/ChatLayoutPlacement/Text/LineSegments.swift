@@ -26,8 +26,10 @@ final class PreparedRowRecorder: @unchecked Sendable {
     var segments: [UInt32] = []
     /// The row's text's segments in ``segments`` (nil: not recorded, or none to say).
     private(set) var text: Range<Int>?
-    private var main: (width: Int, height: Int?)?
-    private var beside: (width: Int, height: Int?)?
+    /// The footnote, and the parts beside the bubble, whole (nil: not written on a line that
+    /// wide; then the row's preparing works it out).
+    private var main: (width: Int, height: Int)?
+    private var beside: (width: Int, height: Int)?
 
     init(segmenter: any LineSegmentMeasuring) { self.segmenter = segmenter }
 
@@ -47,23 +49,15 @@ final class PreparedRowRecorder: @unchecked Sendable {
     }
 
     /// The footnote's (or, `beside`, the parts beside the bubble's) width whole, and its height
-    /// on a line that wide or wider (nil: not known).
-    func footnote(beside isBeside: Bool, width: Int, height: Int?) {
-        if isBeside { beside = (width, height) } else { main = (width, height) }
+    /// on a line that wide or wider (nil: it was written on a narrower line, its height there
+    /// says nothing of a wider one).
+    func recordFootnote(beside isBeside: Bool, width: Int, height: Int?) {
+        let whole = height.map { (width, $0) }
+        if isBeside { beside = whole } else { main = whole }
     }
-
-    /// Its height, once written on a line at least as wide as ``footnoteWidth(beside:)``.
-    func footnote(beside isBeside: Bool, height: Int) {
-        if isBeside { beside?.height = height } else { main?.height = height }
-    }
-
-    func footnoteWidth(beside isBeside: Bool) -> Int { (isBeside ? beside : main)?.width ?? .max }
 
     /// The footnote recorded whole, when its height is known.
-    func wholeFootnote(beside isBeside: Bool) -> (width: Int, height: Int)? {
-        guard let footnote = isBeside ? beside : main, let height = footnote.height else { return nil }
-        return (footnote.width, height)
-    }
+    func wholeFootnote(beside isBeside: Bool) -> (width: Int, height: Int)? { isBeside ? beside : main }
 }
 
 /// A text's lines summarised by the runs between its line-break opportunities, one `UInt32`
