@@ -207,7 +207,10 @@ public struct PreparedText: @unchecked Sendable {
     /// The text wrapped into lines no wider than `width` cells (at least 1), as
     /// `TextMeasuring.wrap(_:width:)` describes: exactly the engine's `wrap(_:width:)`.
     public func wrap(width: Int) -> WrappedText {
-        if let analyzed { return wrapInGeneral(width: width, analyzed) }
+        if isGeneral {
+            if let wrapped = wrapWithImplicitBidi(width: width) { return wrapped }
+            if let analyzed { return wrapInGeneral(width: width, analyzed) }
+        }
         var lines: [TextLine] = []
         // About as many lines as the units fill (a cell or more each): allocated once.
         lines.reserveCapacity(count / max(1, width) + 1)
@@ -236,7 +239,7 @@ public struct PreparedText: @unchecked Sendable {
     }
 
     /// The general form's lines: each paragraph's lines put in display order together.
-    private func wrapInGeneral(width: Int, _ analyzed: AnalyzedText) -> WrappedText {
+    func wrapInGeneral(width: Int, _ analyzed: AnalyzedText) -> WrappedText {
         var lines: [TextLine] = []
         // The paragraph's lines so far: their drawn clusters and code points, and widths.
         var paragraphLines: [(clusters: [Range<Int>], span: Range<Int>)] = []
