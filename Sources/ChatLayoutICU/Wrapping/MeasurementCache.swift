@@ -58,6 +58,17 @@ final class MeasurementCache: Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(hash)
         }
+
+        /// What a dictionary hashes the key by: the hash computed once, mixed with the
+        /// dictionary's seed — not the hash fed through a `Hasher` again (its finalisation)
+        /// for each lookup and insertion.
+        func _rawHashValue(seed: Int) -> Int {
+            var mixed = UInt64(bitPattern: Int64(hash ^ seed))
+            mixed ^= mixed >> 32
+            mixed &*= 0xD6E8_FEB8_6659_FD93
+            mixed ^= mixed >> 32
+            return Int(Int64(bitPattern: mixed))
+        }
     }
 
     private enum Entry {
