@@ -205,17 +205,17 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         let count = text.utf8.count
         guard count > 0 else { return WrappedText(lines: [TextLine(text: text, display: text, width: 0)], direction: .leftToRight) }
         guard count <= Self.shortLabelLimit else { return nil }
-        var ascii = true
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
+        let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
+            var ascii = true
             for byte in bytes {
-                if byte < 0x20 || byte == 0x7F { return false }
+                if byte < 0x20 || byte == 0x7F { return nil }
                 if byte >= 0x80 { ascii = false }
             }
-            return true
+            // The bytes measured where they are, not found again through the string.
+            return ascii ? count : SimpleTextWrapper.width(ofUTF8: bytes, policy: policy)
         }
-        guard plain == true, let measured = ascii ? count : SimpleTextWrapper.width(of: text, policy: policy),
-              measured <= width else { return nil }
+        guard let measured = measured ?? nil, measured <= width else { return nil }
         return WrappedText(lines: [TextLine(text: text, display: text, width: measured)], direction: .leftToRight)
     }
 

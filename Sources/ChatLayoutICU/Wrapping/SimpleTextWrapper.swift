@@ -498,18 +498,35 @@ enum SimpleTextWrapper {
 
     /// The width of `text` on one line, or nil when it needs the general path.
     static func width(of text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> Int? {
+        // A native string's bytes read in place (a small string's copied to the stack).
+        if let width = text.utf8.withContiguousStorageIfAvailable({ width(ofUTF8: $0, policy: policy, table: table) }) { return width }
         var text = text
-        return text.withUTF8 { bytes in
-            var total = 0
-            var index = 0
-            while index < bytes.count {
-                let (value, length) = decode(bytes, at: index)
-                let properties = table[codePoint: value]
-                guard isSimple(properties) else { return nil }
-                total += CellWidth.scalarWidth(properties, policy)
-                index += length
+        return text.withUTF8 { width(ofUTF8: $0, policy: policy, table: table) }
+    }
+
+    /// The width of the text of UTF-8 `bytes` on one line, or nil when it needs the general
+    /// path: printable ASCII a cell a byte, without a lookup (`asciiAssumptions_holdInTheTable`),
+    /// any other code point looked up through the table's buffers.
+    static func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> Int? {
+        table.stage1.withUnsafeBufferPointer { stage1 in
+            table.stage2.withUnsafeBufferPointer { stage2 -> Int? in
+                var total = 0
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] &- 0x20 < 0x5F {
+                        total += 1
+                        index += 1
+                        continue
+                    }
+                    let (value, length) = decode(bytes, at: index)
+                    let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                    let properties = CharacterProperties(rawValue: stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask])
+                    guard isSimple(properties) else { return nil }
+                    total += CellWidth.scalarWidth(properties, policy)
+                    index += length
+                }
+                return total
             }
-            return total
         }
     }
 
