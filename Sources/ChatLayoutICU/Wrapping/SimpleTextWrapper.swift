@@ -530,6 +530,33 @@ enum SimpleTextWrapper {
         }
     }
 
+    /// Whether `bytes` hold a control character (below U+0020, or U+007F) and whether every
+    /// byte is ASCII: eight bytes a step, for a label's bytes.
+    @inline(__always)
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasControl: Bool, isASCII: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var controls: UInt64 = 0, high: UInt64 = 0
+        var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // Each ASCII byte plus one, in its low seven bits: 0x00–0x20 exactly for the
+                // controls (0x7F wraps to 0), then below 0x21 when 0x5F more stays below 0x80.
+                let next = ((word & lows) &+ ones) & lows
+                controls |= ~(next &+ 0x5F5F_5F5F_5F5F_5F5F) & ~word & highs
+                high |= word
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { controls = 1 }
+            high |= UInt64(byte)
+            index += 1
+        }
+        return (controls != 0, high & highs == 0)
+    }
+
     /// The number of code points in `bytes`, valid UTF-8: the bytes that continue none (whose
     /// top bits are not 10), counted eight at a time.
     @inline(__always)
