@@ -185,9 +185,11 @@ final class MeasurementCache: Sendable {
         // only to give back one of them.
         let known = shard.texts.withLock { texts -> Known in
             if let index = texts.current.index(forKey: key) {
-                let prepared = texts.current.values[index].prepared
-                if let wrapped = texts.current.values[index].wrapped(at: width) { return .wrapped(wrapped, prepared) }
-                return .prepared(prepared)
+                // Through the values' `_modify`, in place: not the whole entry copied out (its
+                // references retained and released) twice.
+                let found = texts.current.values[index].lookUp(width: width)
+                if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
+                return .prepared(found.prepared)
             }
             // Brought forward from the previous generation, if there.
             guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return .none }
@@ -217,7 +219,7 @@ final class MeasurementCache: Sendable {
         let capacity = textShardCapacity
         let shard = shard(key)
         let known = shard.texts.withLock { texts -> PreparedText? in
-            if let index = texts.current.index(forKey: key) { return texts.current.values[index].prepared }
+            if let index = texts.current.index(forKey: key) { return texts.current.values[index].lookUp(width: nil).prepared }
             guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return nil }
             Self.insert(key, entry, into: &texts, capacity: capacity)
             return entry.prepared

@@ -423,6 +423,14 @@ struct PreparedWraps {
         if let width, let wrapped { first = (width, wrapped) }
     }
 
+    /// The prepared form, and the lines at `width` if kept. Mutating only to be reached in
+    /// place through a dictionary's values (their `_modify`, not their getter's copy); it
+    /// changes nothing.
+    @inline(__always)
+    mutating func lookUp(width: Int?) -> (prepared: PreparedText, wrapped: WrappedText?) {
+        (prepared, width.flatMap { wrapped(at: $0) })
+    }
+
     func wrapped(at width: Int) -> WrappedText? {
         if let first, first.width == width { return first.wrapped }
         for wrap in more where wrap.width == width { return wrap.wrapped }
