@@ -204,11 +204,14 @@ final class MeasurementCache: Sendable {
         }
         let wrapped = wrap(prepared)
         shard.texts.withLock { texts in
-            if let index = texts.current.index(forKey: key) {
-                texts.current.values[index].remember(wrapped, at: width)
-            } else {
-                Self.insert(key, PreparedWraps(prepared: prepared, width: width, wrapped: wrapped), into: &texts, capacity: capacity)
+            // A full generation is made the previous one first, unless it holds the text; then
+            // the text's entry is found once and either kept or made (the default subscript's
+            // `_modify`), not searched for and then searched for again to insert it.
+            if texts.current.count >= capacity && texts.current.index(forKey: key) == nil {
+                texts.previous = texts.current
+                texts.current = [:]
             }
+            texts.current[key, default: PreparedWraps(prepared: prepared)].remember(wrapped, at: width)
         }
         return (wrapped, prepared)
     }
