@@ -400,9 +400,19 @@ public struct PreparedText: @unchecked Sendable {
                 continue
             }
             visibleWidth = newWidth
-            visibleEnd = index + 1
             pendingWidth = 0
             index += 1
+            // The rest of a word: units with no flag (no opportunity before them, no space, no
+            // break) that fit add their widths, and nothing else changes.
+            while index < count {
+                let next = units[index]
+                guard next.flags == 0 else { break }
+                let widened = visibleWidth + Int(next.width)
+                guard widened <= limit else { break }
+                visibleWidth = widened
+                index += 1
+            }
+            visibleEnd = index
         }
         body(lineStart ..< count, visibleEnd, visibleWidth, true)
     }
