@@ -157,25 +157,34 @@ enum ImplicitBidi {
             for position in index ..< end { types[position] = resolved }
             index = end
         }
-        // I1 and I2; a boundary neutral takes the level of what it follows: it never begins a
-        // cluster here (none begins the paragraph), so no level of one is drawn.
+        // I1 and I2, a level for each of the four types left (L, R, EN, AN: 0 to 3); a boundary
+        // neutral takes the level of what it follows: it never begins a cluster here (none
+        // begins the paragraph), so no level of one is drawn.
+        let even = paragraphLevel & 1 == 0
+        let levelOf: (UInt8, UInt8, UInt8, UInt8) = even
+            ? (paragraphLevel, paragraphLevel + 1, paragraphLevel + 2, paragraphLevel + 2)
+            : (paragraphLevel + 1, paragraphLevel, paragraphLevel + 1, paragraphLevel + 1)
+        @inline(__always) func level(_ type: UInt8) -> UInt8 {
+            switch type {
+            case L: levelOf.0
+            case R: levelOf.1
+            case EN: levelOf.2
+            default: levelOf.3
+            }
+        }
+        if length == count {
+            // No boundary neutral: the sequence is the paragraph.
+            for index in 0 ..< count { levels[index] = level(types[index]) }
+            return true
+        }
         var previous = paragraphLevel
         var next = 0
         for index in 0 ..< count {
             if next < length && Int(positions[next]) == index {
-                let type = types[next]
-                let level: UInt8
-                if paragraphLevel & 1 == 0 {
-                    level = type == L ? paragraphLevel : (type == R ? paragraphLevel + 1 : paragraphLevel + 2)
-                } else {
-                    level = type == R ? paragraphLevel : paragraphLevel + 1
-                }
-                levels[index] = level
-                previous = level
+                previous = level(types[next])
                 next += 1
-            } else {
-                levels[index] = previous
             }
+            levels[index] = previous
         }
         return true
     }
