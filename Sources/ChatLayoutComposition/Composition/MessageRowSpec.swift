@@ -25,7 +25,13 @@ package struct MessageRowSpec {
     /// The author's name in the header over a group's first message; nil for none.
     package var groupHeader: String?
     /// The quoted message.
-    package var quote: QuoteSpec?
+    package var quote: QuoteSpec? {
+        get { quoteStorage?.value }
+        set { quoteStorage = newValue.map(Indirect.init) }
+    }
+    /// `quote`, in a box of its own: most rows have none, and a spec is copied and destroyed
+    /// whole (the quote's inline fields are three quarters of it otherwise).
+    private var quoteStorage: Indirect<QuoteSpec>?
     /// A poll's question and options.
     package var poll: PollSpec?
     /// A shared location.
@@ -37,7 +43,12 @@ package struct MessageRowSpec {
     package var attachments: [AttachmentSpec] = []
     /// The link preview's card under the text: the first link preview of a message with no
     /// media, giphy, file or recording (Stream's rule).
-    package var linkPreview: AttachmentSpec?
+    package var linkPreview: AttachmentSpec? {
+        get { linkPreviewStorage?.value }
+        set { linkPreviewStorage = newValue.map(Indirect.init) }
+    }
+    /// `linkPreview`, in a box of its own (as `quote`).
+    private var linkPreviewStorage: Indirect<AttachmentSpec>?
     /// The text is a jumbomoji (the decision's): measured and drawn in the large emoji style.
     package var textIsJumbomoji = false
     /// The message's text.
@@ -69,6 +80,16 @@ package struct MessageRowSpec {
 }
 
 /// A bubble: whose message it holds, and whether it has a tail (the last of a group).
+/// An immutable value in a box of its own: a large, rarely set field of a value that is
+/// copied often costs it one reference.
+package final class Indirect<Value> {
+    package let value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+}
+
 package struct BubbleSpec: Hashable {
     /// The current user's message.
     package var isFromCurrentUser: Bool

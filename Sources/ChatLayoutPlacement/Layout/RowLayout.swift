@@ -77,7 +77,13 @@ struct RowLayout {
         var gallery: GallerySpec?
         /// The quoted message's nested box the block stands for: its avatar and text are
         /// placed as its children.
-        var nestedQuote: NestedQuote?
+        var nestedQuote: NestedQuote? {
+            get { nestedQuoteStorage?.value }
+            set { nestedQuoteStorage = newValue.map(Indirect.init) }
+        }
+        /// `nestedQuote` in a box of its own: a block is copied whole, and a quote's fields
+        /// would make every block four times as large.
+        private var nestedQuoteStorage: Indirect<NestedQuote>?
         /// The card the block stands for (``cardBlock(_:card:width:follows:)``): its parts are
         /// placed as its children, below `cardTopSpacing` (the space above a card after a card).
         var card: CardSpec?
@@ -97,6 +103,24 @@ struct RowLayout {
         var richText: [RichTextPart]?
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
+
+        init(role: BoxRole, text: String?, content: BoxContent? = nil, lines: [TextLine], width: Int, height: Int,
+             alignment: TextAlignment, direction: TextDirection = .leftToRight, keepsWidth: Bool = false, bleeds: Bool = false,
+             gallery: GallerySpec? = nil, nestedQuote: NestedQuote? = nil, card: CardSpec? = nil) {
+            self.role = role
+            self.text = text
+            self.content = content
+            self.lines = lines
+            self.width = width
+            self.height = height
+            self.alignment = alignment
+            self.direction = direction
+            self.keepsWidth = keepsWidth
+            self.bleeds = bleeds
+            self.gallery = gallery
+            nestedQuoteStorage = nestedQuote.map(Indirect.init)
+            self.card = card
+        }
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
