@@ -12,7 +12,11 @@ import ChatLayoutComposition
 struct RowLayout {
     var width: Int
     var metrics: Metrics
-    var measurer: any TextMeasuring
+    var measurer: any TextMeasuring {
+        didSet { shortLines = measurer as? any ShortLineMeasuring }
+    }
+    /// The measurer, when it says a short label's line at once (``fittedLine(_:maxWidth:)``).
+    private(set) var shortLines: (any ShortLineMeasuring)?
     /// What the rows are made of and where each part goes.
     var composer: MessageComposer
     /// The words around the parts (the composer's).
@@ -50,6 +54,7 @@ struct RowLayout {
         self.width = width
         self.metrics = metrics
         self.measurer = measurer
+        shortLines = measurer as? any ShortLineMeasuring
         composer = MessageComposer(strings: strings)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
@@ -179,6 +184,8 @@ struct RowLayout {
     /// (``line(_:_:words:content:drawn:maxWidth:)``'s line).
     func fittedLine(_ drawn: String, maxWidth: Int) -> (line: TextLine, direction: TextDirection) {
         let limit = max(1, maxWidth)
+        // A short label that fits is its own line, said at once.
+        if let line = shortLines?.shortLine(drawn, width: limit) { return (line, .leftToRight) }
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(drawn, width: limit)
         var shown = whole.lines.first
@@ -931,6 +938,9 @@ struct RowLayout {
         var drawn: String
         /// The drawn line's width.
         var width: Int
+        /// The drawn line whole, when the measurer said it at once (a short label): its line
+        /// wherever it is given its whole width.
+        var whole: TextLine?
         /// The width it is given (0: none).
         var allowed = 0
         /// Its line, once cut to what it was given (nil: not drawn), and which way it reads:
@@ -960,8 +970,10 @@ struct RowLayout {
         forEachFootnotePart(footnote, order: order) { role, text, words, content in
             let drawn = presentation.line(role, text: text, content: content, strings: strings)
             guard !drawn.isEmpty || role != .deliveryStatus else { return }
+            let whole = shortLines?.shortLine(drawn, width: .max)
             (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
-                                                       width: measurer.width(of: drawn)))
+                                                       width: whole?.width ?? measurer.width(of: drawn)))
+            base[count].whole = whole
             count += 1
         }
         return count
@@ -1039,7 +1051,9 @@ struct RowLayout {
         for index in 0 ..< count {
             let fit = min(base[index].allowed, budget)
             guard fit > 0 else { continue }
-            let (shown, direction) = fittedLine(base[index].drawn, maxWidth: fit)
+            // Given its whole width, a short label is the line it was measured as.
+            let (shown, direction) = fit >= base[index].width ? base[index].whole.take().map { ($0, .leftToRight) }
+                ?? fittedLine(base[index].drawn, maxWidth: fit) : fittedLine(base[index].drawn, maxWidth: fit)
             guard shown.width > 0 else { continue }
             budget -= shown.width
             total += shown.width
