@@ -223,7 +223,10 @@ package struct PollSpec {
 /// layout finds them too wide (``initials(droppingLast:)``).
 package struct AvatarSpec {
     /// The user it stands for.
-    package var userID: String
+    package let userID: String
+    /// Its box's content (`.avatar(userID:)`), made once: an avatar remembered for its author
+    /// is drawn in row after row without making it again.
+    package let content: BoxContent
     /// The initials as they come, neutralised.
     package var initials: String { neutralInitials.string }
     /// The initials: the last ones give way, and a shortened one is neutralised again (a cut
@@ -235,6 +238,7 @@ package struct AvatarSpec {
     /// The avatar of `userID` with `initials`.
     package init(userID: String, initials: NeutralText) {
         self.userID = userID
+        content = .avatar(userID: userID)
         neutralInitials = initials
         characterCount = initials.characterCount
     }

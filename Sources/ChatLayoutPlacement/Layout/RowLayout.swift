@@ -398,7 +398,9 @@ struct RowLayout {
             if part == .reactions, let data = spec.reactions {
                 let pills = hangingReactions(data, in: column)
                 hanging = (pills, y)
-                y += (pills.map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
+                var tallest = 0
+                for pill in pills { tallest = max(tallest, pill.block.height) }
+                y += tallest - metrics.reactionsAndQuote.reactionOverlap
                 continue
             }
             y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
@@ -411,7 +413,7 @@ struct RowLayout {
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
             bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
-                               content: .bubble(fromCurrentUser: bubbleSpec.isFromCurrentUser), tail: tail)
+                               content: bubbleSpec.isFromCurrentUser ? Self.yourBubble : Self.othersBubble, tail: tail)
         }
         var partY = y + border + topPadding
         for index in content.indices { // by index: no block is copied
@@ -468,6 +470,10 @@ struct RowLayout {
         sink.close(row, height: y)
     }
 
+
+    /// A bubble's content, made once (each `BoxContent` made is an allocation).
+    private static let yourBubble = BoxContent.bubble(fromCurrentUser: true)
+    private static let othersBubble = BoxContent.bubble(fromCurrentUser: false)
 
     /// Where a message row's bubble may stand at this width, and how wide it may be: the avatar
     /// column, the error glyph and its reserve, the widest bubble, the parts beside it, whether
@@ -768,7 +774,7 @@ struct RowLayout {
             dropped += 1
             initials = avatar.initials(droppingLast: dropped)
         }
-        var block = line(role, initials, content: .avatar(userID: avatar.userID), maxWidth: metrics.avatarWidth)
+        var block = line(role, initials, content: avatar.content, maxWidth: metrics.avatarWidth)
         block.alignment = .center
         block.height = max(lineHeight, metrics.avatarHeight)
         block.width = max(block.width, metrics.avatarWidth)
