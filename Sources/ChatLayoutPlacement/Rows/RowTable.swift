@@ -122,6 +122,14 @@ struct RowTable: Sendable {
                           x: Int32(clamping: x), width: Int32(clamping: width)))
     }
 
+    /// A line of `text` drawn as `display`: its reading order (``PlacedLine/readingOrder(_:display:)``)
+    /// stored from the text's own bytes, no string made of it.
+    private mutating func storeLine(display: String, readingOf text: String, x: Int, width: Int) {
+        let displaySpan = store(display)
+        let reading = PlacedLine.readingLength(text, display: display).map { store(text, prefix: $0) } ?? .none
+        lines.append(Line(display: displaySpan, reading: reading, x: Int32(clamping: x), width: Int32(clamping: width)))
+    }
+
     /// A record for a box whose lines were stored from `firstLine` on.
     private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, firstLine: Int,
                                      alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
@@ -163,6 +171,15 @@ struct RowTable: Sendable {
         precondition(start + string.utf8.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
         string.withUTF8 { bytes.append(contentsOf: $0) }
         return Span(start: Int32(clamping: start), length: Int32(clamping: bytes.count - start))
+    }
+
+    /// The first `length` bytes of `string`'s UTF-8.
+    private mutating func store(_ string: String, prefix length: Int) -> Span {
+        let start = bytes.count
+        var string = string
+        precondition(start + length <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+        string.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        return Span(start: Int32(clamping: start), length: Int32(clamping: length))
     }
 
     /// The id's index: a row's boxes mostly share their message's id, kept once.
@@ -470,8 +487,8 @@ extension RowTable: BoxSink {
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let firstLine = lines.count
         for line in textLines {
-            storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
-                      x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+            storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
+                      width: line.width)
         }
         return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)
@@ -481,8 +498,8 @@ extension RowTable: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let firstLine = lines.count
-        storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
-                  x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+        storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
+                  width: line.width)
         return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)
     }
