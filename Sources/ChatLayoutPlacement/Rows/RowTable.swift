@@ -155,30 +155,41 @@ struct RowTable: Sendable {
     /// Whether the bytes at `span` are `text`'s.
     private func holds(_ text: String, at span: Span) -> Bool {
         guard text.utf8.count == Int(span.length) else { return false }
-        var text = text
-        return text.withUTF8 { source in
+        // Read in place (a native string's bytes are contiguous): no copy of the string to
+        // make them so, and so no retain and release of its storage.
+        let compare = { (source: UnsafeBufferPointer<UInt8>) in
             bytes.withUnsafeBufferPointer { all in
                 Identifier.equalBytes(source, UnsafeBufferPointer(rebasing: all[Int(span.start) ..< Int(span.start) + Int(span.length)]))
             }
         }
+        if let same = text.utf8.withContiguousStorageIfAvailable(compare) { return same }
+        var text = text
+        return text.withUTF8(compare)
     }
 
     private mutating func store(_ string: String) -> Span {
         let start = bytes.count
-        var string = string
         // Offsets are 32-bit: past 2 GiB of text they would point at other text. (A document
         // that large is refused long before, at decoding.)
         precondition(start + string.utf8.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
-        string.withUTF8 { bytes.append(contentsOf: $0) }
+        // Read in place where the bytes are contiguous (a native string's): no copy of the
+        // string, so no retain and release of its storage.
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var string = string
+            string.withUTF8 { bytes.append(contentsOf: $0) }
+        }
         return Span(start: Int32(clamping: start), length: Int32(clamping: bytes.count - start))
     }
 
     /// The first `length` bytes of `string`'s UTF-8.
     private mutating func store(_ string: String, prefix length: Int) -> Span {
         let start = bytes.count
-        var string = string
         precondition(start + length <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
-        string.withUTF8 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        let append = { (all: UnsafeBufferPointer<UInt8>) in self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[..<length])) }
+        if string.utf8.withContiguousStorageIfAvailable(append) == nil {
+            var string = string
+            string.withUTF8(append)
+        }
         return Span(start: Int32(clamping: start), length: Int32(clamping: length))
     }
 
