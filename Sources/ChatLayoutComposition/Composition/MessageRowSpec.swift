@@ -32,6 +32,8 @@ package struct MessageRowSpec {
     /// `quote`, in a box of its own: most rows have none, and a spec is copied and destroyed
     /// whole (the quote's inline fields are three quarters of it otherwise).
     private var quoteStorage: Indirect<QuoteSpec>?
+    /// Whether it has a quote (without copying it out).
+    package var hasQuote: Bool { quoteStorage != nil }
     /// A poll's question and options.
     package var poll: PollSpec?
     /// A shared location.
@@ -49,6 +51,8 @@ package struct MessageRowSpec {
     }
     /// `linkPreview`, in a box of its own (as `quote`).
     private var linkPreviewStorage: Indirect<AttachmentSpec>?
+    /// Whether it has a link preview (without copying it out).
+    package var hasLinkPreview: Bool { linkPreviewStorage != nil }
     /// The text is a jumbomoji (the decision's): measured and drawn in the large emoji style.
     package var textIsJumbomoji = false
     /// The message's text.

@@ -368,6 +368,14 @@ struct RowLayout {
 
     /// The same for a composed row.
     func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, into sink: inout Sink) {
+        _ = writeMessageRow(spec, keeping: nil, into: &sink)
+    }
+
+    /// The same, its bubble's content copied from `kept` (a row written before, whose bubble
+    /// holds the same words: the incremental list's ``RowBubbleMemo``) where it stands in the
+    /// same room, rather than laid out and written again. Returns the bubble as written (nil:
+    /// none).
+    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, into sink: inout Sink) -> WrittenBubble? {
         let id = spec.id
         if let text = spec.centeredText {
             var block = wrapped(.text, text, width: innerWidth, alignment: .center)
@@ -375,7 +383,7 @@ struct RowLayout {
             let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: block.height))
             emit(block, id: id, x: padding, y: 0, into: &sink)
             sink.close(row, height: nil)
-            return
+            return nil
         }
         let room = bubbleRoom(spec)
         let flipped = room.flipped, avatarColumn = room.avatarColumn, left = room.left, right = room.right
@@ -383,7 +391,19 @@ struct RowLayout {
         let errorOverlap = room.errorOverlap, errorReserve = room.errorReserve
         let besideOrder = room.besideOrder, besideReserve = room.besideReserve, besideUnder = room.besideUnder
         let bubbleSpec = room.bubbleSpec, border = room.border, hasBubble = room.hasBubble
-        let (content, outerWidth) = bubbleContent(spec, in: room)
+        // The bubble written before, when it is this one: its width and height, its content
+        // copied (a left-to-right row of the incremental list, not recorded as prepared).
+        var keptBubble: Int?
+        if let kept, bubbleSpec != nil, recorder == nil, direction == .leftToRight, kept.bubble.isRoom(room, rowWidth: width) {
+            keptBubble = sink.bubble(ofRow: kept.oldRow, width: kept.bubble.width, height: kept.bubble.height)
+        }
+        var content: [Block] = []
+        let outerWidth: Int
+        if keptBubble != nil {
+            outerWidth = kept!.bubble.width
+        } else {
+            (content, outerWidth) = bubbleContent(spec, in: room)
+        }
         let contentWidth = outerWidth - room.chrome
         let bubbleX = flipped ? right - errorReserve - outerWidth : left + errorReserve
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
@@ -406,15 +426,16 @@ struct RowLayout {
             y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
         }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
-        // A part across the bubble reaches its edge: no padding above the first, below the last.
-        let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
-        let bubbleHeight = bubbleHeight(of: content, in: room)
+        let bubbleHeight = keptBubble != nil ? kept!.bubble.height : bubbleHeight(of: content, in: room)
         var bubble: Int?
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
             bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
                                content: bubbleSpec.isFromCurrentUser ? Self.yourBubble : Self.othersBubble, tail: tail)
         }
+        if let keptBubble { sink.copyBubbleContent(of: keptBubble, toX: bubbleX, y: top + y) }
+        // A part across the bubble reaches its edge: no padding above the first, below the last.
+        let topPadding = hasBubble && !content.isEmpty && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
         var partY = y + border + topPadding
         for index in content.indices { // by index: no block is copied
             if content[index].bleeds {
@@ -468,6 +489,9 @@ struct RowLayout {
                  y: max(0, bottom - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
+        return bubbleSpec == nil ? nil
+            : WrittenBubble(rowWidth: width, hasBubble: room.hasBubble, inner: room.inner, maxOuter: room.maxOuter, chrome: room.chrome,
+                            border: room.border, width: outerWidth, height: bubbleHeight)
     }
 
 
@@ -1083,5 +1107,68 @@ struct RowLayout {
             x += shown.width + spacing
         }
         return lineHeight
+    }
+}
+
+/// A message row's bubble as it was written: the row's width, what of the bubble's room its
+/// content depends on, and its size. Plain values, handed between the row layout and the
+/// incremental list (``RowBubbleMemo``).
+struct WrittenBubble: Equatable, Sendable {
+    var rowWidth: Int
+    var hasBubble: Bool
+    var inner: Int
+    var maxOuter: Int
+    var chrome: Int
+    var border: Int
+    var width: Int
+    var height: Int
+
+    /// The room of a bubble (its size aside) as `room` on a row `rowWidth` wide.
+    func isRoom(_ room: RowLayout.BubbleRoom, rowWidth: Int) -> Bool {
+        rowWidth == self.rowWidth && room.hasBubble == hasBubble && room.inner == inner && room.maxOuter == maxOuter
+            && room.chrome == chrome && room.border == border
+    }
+}
+
+/// A bubble to copy from a row written before (``RowLayout/writeMessageRow(_:keeping:into:)``):
+/// that row, and the bubble as it was written there.
+struct KeptBubble: Sendable {
+    var oldRow: Int
+    var bubble: WrittenBubble
+}
+
+/// What an incremental list remembers of the last bubble of text alone it wrote: the message,
+/// its text, and the bubble as written (``WrittenBubble``). The row written again next, when
+/// only its group position changed (the row above a message appended to its group), copies
+/// its bubble's content from its old row.
+struct RowBubbleMemo: Sendable {
+    private let id: String
+    private let text: String
+    private let textIsJumbomoji: Bool
+    let bubble: WrittenBubble
+
+    /// Whether `spec`'s bubble holds its text alone: no quote, poll, location, media, link
+    /// preview, rich text, word after the text or translation, and no reactions where
+    /// `reactionsInBubble` (the anatomy puts them there).
+    static func holdsTextAlone(_ spec: MessageRowSpec, reactionsInBubble: Bool) -> Bool {
+        spec.text != nil && !spec.hasQuote && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
+            && !spec.hasLinkPreview && spec.richText == nil && spec.editedInText == nil && spec.translation == nil
+            && (!reactionsInBubble || spec.reactions == nil)
+    }
+
+    /// Whether the bubble remembered is `spec`'s (a bubble of its text alone): the same
+    /// message, the same text.
+    func holds(_ spec: MessageRowSpec, reactionsInBubble: Bool) -> Bool {
+        Identifier.same(id, spec.id) && Self.holdsTextAlone(spec, reactionsInBubble: reactionsInBubble) && Identifier.same(text, spec.text!)
+            && spec.textIsJumbomoji == textIsJumbomoji
+    }
+
+    /// `spec`'s bubble as written; nil for a bubble that holds more than its text.
+    init?(_ spec: borrowing MessageRowSpec, written bubble: WrittenBubble, reactionsInBubble: Bool) {
+        guard Self.holdsTextAlone(spec, reactionsInBubble: reactionsInBubble) else { return nil }
+        id = spec.id
+        text = spec.text!
+        textIsJumbomoji = spec.textIsJumbomoji
+        self.bubble = bubble
     }
 }

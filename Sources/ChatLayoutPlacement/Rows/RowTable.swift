@@ -520,6 +520,69 @@ extension RowTable: BoxSink {
         if let height { records[token].height = Int32(clamping: height) }
     }
 
+    func bubble(ofRow row: Int, width: Int, height: Int) -> Int? {
+        guard row >= 0, row < rowCount else { return nil }
+        let first = Int(rowStarts[row])
+        let end = recordEnd(from: first)
+        var bubble = first + 1
+        while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
+        guard bubble < end, Int(records[bubble].width) == width, Int(records[bubble].height) == height else { return nil }
+        return bubble
+    }
+
+    mutating func copyBubbleContent(of bubble: Int, toX x: Int, y: Int) {
+        let source = records[bubble]
+        let contentEnd = recordEnd(from: bubble)
+        guard contentEnd > bubble + 1 else { return }
+        // The content's bytes were written together, between the bubble's opening and its
+        // closing: copied as one run, every span moved by as much (a label's words kept in
+        // its line's bytes stay so).
+        var byteStart = Int.max, byteEnd = 0
+        func cover(_ span: Span) {
+            guard !span.isNone else { return }
+            byteStart = min(byteStart, Int(span.start))
+            byteEnd = max(byteEnd, Int(span.start + span.length))
+        }
+        for index in bubble + 1 ..< contentEnd {
+            let record = records[index]
+            cover(record.text)
+            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                cover(lines[line].display)
+                cover(lines[line].reading)
+            }
+        }
+        var byteShift: Int32 = 0
+        if byteStart < byteEnd {
+            let count = byteEnd - byteStart
+            precondition(bytes.count + count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+            byteShift = Int32(bytes.count - byteStart)
+            // Read out first: the array is not read while it grows.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { run in
+                _ = bytes.withUnsafeBufferPointer { all in run.initialize(fromContentsOf: all[byteStart ..< byteEnd]) }
+                bytes.append(contentsOf: UnsafeBufferPointer(run))
+            }
+        }
+        func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteShift, length: span.length) }
+        let dx = Int32(clamping: x) &- source.x, dy = Int32(clamping: y) &- source.y
+        for index in bubble + 1 ..< contentEnd {
+            var record = records[index]
+            let firstLine = lines.count
+            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                var copied = lines[line]
+                copied.display = moved(copied.display)
+                copied.reading = moved(copied.reading)
+                lines.append(copied)
+            }
+            record.firstLine = Int32(clamping: firstLine)
+            record.text = moved(record.text)
+            record.x = record.x &+ dx
+            record.y = record.y &+ dy
+            record.id = record.id < 0 ? -1 : identifier(ids[Int(record.id)])
+            record.content = record.content < 0 ? -1 : payload(contents[Int(record.content)])
+            records.append(record)
+        }
+    }
+
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.
     mutating func mirrorRow(inWidth width: Int) {
         guard let start = rowStarts.last else { return }
