@@ -10,7 +10,7 @@ import ChatLayoutKit
 /// and for bidi levels of lines that contain right-to-left text.
 ///
 /// Pure: the same input gives the same output, on any thread.
-public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuring {
+public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuring, ShortLineMeasuring {
     /// The cell-width policy.
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker
@@ -176,7 +176,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// characters at a time) is measured from the start of the earlier text's last paragraph
     /// only, and keeps the earlier text's lines before it.
     public func wrap(_ text: String, width: Int) -> WrappedText {
-        if let line = shortLine(text, width: width) { return line }
+        if let line = shortLine(text, width: width) { return WrappedText(lines: [line], direction: .leftToRight) }
         guard text.utf8.count >= GrowingTexts.minimumLength else {
             return cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
         }
@@ -210,9 +210,9 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// — exactly the simple path's lines (`FastPathTests`) — made without the cache's lookup,
     /// whose key hashes the text. Nil for any other text.
     @inline(__always)
-    func shortLine(_ text: String, width: Int) -> WrappedText? {
+    package func shortLine(_ text: String, width: Int) -> TextLine? {
         let count = text.utf8.count
-        guard count > 0 else { return WrappedText(lines: [TextLine(text: text, display: text, width: 0)], direction: .leftToRight) }
+        guard count > 0 else { return TextLine(text: text, display: text, width: 0) }
         guard count <= Self.shortLabelLimit else { return nil }
         let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
@@ -222,7 +222,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
             return scanned.isASCII ? count : SimpleTextWrapper.width(ofUTF8: bytes, policy: policy)
         }
         guard let measured = measured ?? nil, measured <= width else { return nil }
-        return WrappedText(lines: [TextLine(text: text, display: text, width: measured)], direction: .leftToRight)
+        return TextLine(text: text, display: text, width: measured)
     }
 
     /// The longest text measured without the cache (``shortLine(_:width:)``,

@@ -9,12 +9,15 @@ final class Pipeline: Sendable {
     let layout: MessageListLayout
     let grouping: GroupingResolver
     let rowLayout: RowLayout
+    /// The anatomy puts reactions in the bubble (``RowBubbleMemo``).
+    let reactionsInBubble: Bool
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver
         self.layout = layout
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
+        reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)
     }
 
     /// The same at another width.
@@ -59,7 +62,7 @@ final class Pipeline: Sendable {
     @inline(never)
     func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 authors: inout AuthorMemo, into rows: inout RowTable) -> ListEntry {
+                 authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         // The entry's decisions read in place, behind their shared reference (`entry.decision`
         // is a copy of them all).
@@ -138,9 +141,15 @@ final class Pipeline: Sendable {
         } else {
             // Composed here, its author's avatar and name from the list's memo, then written as
             // `RowLayout.writeMessage` writes it.
+            // Its bubble copied from its old row when only its group position changed.
             let spec = rowLayout.composer.compose(decision, authors: &authors)
             rows.beginRow()
-            rowLayout.writeMessageRow(spec, into: &rows)
+            let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
+                ? KeptBubble(oldRow: stored + entry.rowCount - 1, bubble: bubbles!.bubble) : nil
+            let written = rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
+            // The bubble of a new row is remembered (the row above the next one appended); a
+            // row written again is the one remembered no longer.
+            bubbles = hasRows ? nil : written.flatMap { RowBubbleMemo(spec, written: $0, reactionsInBubble: reactionsInBubble) }
             if rowLayout.direction == .rightToLeft { rows.mirrorRow(inWidth: rowLayout.width) }
             rows.moveRecordsOfLastRow(by: y)
         }

@@ -238,3 +238,12 @@ extension TextMeasuring {
         return count == 0 ? nil : count
     }
 }
+
+/// A measurer that can say at once that a short label is one line drawn as written ("9:41 AM",
+/// a name, initials): the line `wrap(_:width:)` would give, without the array of lines around
+/// it. The row layout asks it first for every one-line part (``RowLayout/fittedLine(_:maxWidth:)``).
+package protocol ShortLineMeasuring: TextMeasuring {
+    /// `text` as its one line, left to right, when it is a short label that fits `width` whole
+    /// and `wrap(_:width:)` gives exactly that line; nil otherwise (then wrap it).
+    func shortLine(_ text: String, width: Int) -> TextLine?
+}
