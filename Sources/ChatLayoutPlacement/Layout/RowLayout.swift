@@ -13,10 +13,12 @@ struct RowLayout {
     var width: Int
     var metrics: Metrics
     var measurer: any TextMeasuring {
-        didSet { shortLines = measurer as? any ShortLineMeasuring }
+        didSet { shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines() }
     }
-    /// The measurer, when it says a short label's line at once (``fittedLine(_:maxWidth:)``).
-    private(set) var shortLines: (any ShortLineMeasuring)?
+    /// The measurer, when it says a short label's line at once (``fittedLine(_:maxWidth:)``);
+    /// else one that says none. Not optional: a method of an optional existential is called on
+    /// a copy of it (the measurer's references retained and released for each label).
+    private(set) var shortLines: any ShortLineMeasuring
     /// What the rows are made of and where each part goes.
     var composer: MessageComposer
     /// The words around the parts (the composer's).
@@ -54,7 +56,7 @@ struct RowLayout {
         self.width = width
         self.metrics = metrics
         self.measurer = measurer
-        shortLines = measurer as? any ShortLineMeasuring
+        shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines()
         composer = MessageComposer(strings: strings)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
@@ -185,7 +187,7 @@ struct RowLayout {
     func fittedLine(_ drawn: String, maxWidth: Int) -> (line: TextLine, direction: TextDirection) {
         let limit = max(1, maxWidth)
         // A short label that fits is its own line, said at once.
-        if let line = shortLines?.shortLine(drawn, width: limit) { return (line, .leftToRight) }
+        if let line = shortLines.shortLine(drawn, width: limit) { return (line, .leftToRight) }
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(drawn, width: limit)
         var shown = whole.lines.first
@@ -1000,7 +1002,7 @@ struct RowLayout {
         forEachFootnotePart(footnote, order: order) { role, text, words, content in
             let drawn = presentation.line(role, text: text, content: content, strings: strings)
             guard !drawn.isEmpty || role != .deliveryStatus else { return }
-            let whole = shortLines?.shortLine(drawn, width: .max)
+            let whole = shortLines.shortLine(drawn, width: .max)
             (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
                                                        width: whole?.width ?? measurer.width(of: drawn)))
             base[count].whole = whole
