@@ -1055,6 +1055,7 @@ struct RowLayout {
             recorder?.recordFootnote(beside: beside, width: 0, height: 0)
             return 0
         }
+        if let height = writeFootnoteWhole(footnote, order: order, id: id, in: column, y: y, beside: beside, into: &sink) { return height }
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
             let count = footnoteLines(footnote, order: order, into: base)
@@ -1068,6 +1069,47 @@ struct RowLayout {
                 recorder.recordFootnote(beside: beside, width: whole, height: column.available >= whole ? height : nil)
             }
             return height
+        }
+    }
+
+    /// The usual footnote (``writeFootnote(_:order:id:in:y:beside:into:)``): every part a short
+    /// label the measurer says at once, none empty, and all of them whole on the line. Then
+    /// each is given its whole width and drawn as its line, one after another: written here
+    /// from the lines alone, without fitting them. Nil, with nothing written, for any other.
+    private func writeFootnoteWhole<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
+                                                   in column: OutsideColumn, y: Int, beside: Bool, into sink: inout Sink) -> Int? {
+        withUnsafeTemporaryAllocation(of: TextLine.self, capacity: order.count) { lines -> Int? in
+            let base = lines.baseAddress!
+            var count = 0
+            var whole = 0
+            var fits = true
+            forEachFootnotePart(footnote, order: order) { role, text, _, content in
+                guard fits else { return }
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                guard let line = shortLines.shortLine(drawn, width: .max), line.width > 0 else {
+                    fits = false
+                    return
+                }
+                whole += line.width
+                (base + count).initialize(to: line)
+                count += 1
+            }
+            defer { base.deinitialize(count: count) }
+            guard fits, count > 0 else { return nil }
+            whole += metrics.inlineSpacing * (count - 1)
+            guard whole <= column.available else { return nil }
+            var x = column.isFlipped ? column.right - whole : column.left
+            var index = 0
+            forEachFootnotePart(footnote, order: order) { role, text, words, content in
+                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: base[index].width, height: lineHeight),
+                                      text: text ?? words ?? self.words(role, content: content), content: content, line: base[index],
+                                      alignment: .leading, direction: .leftToRight, tail: .none)
+                sink.close(token, height: nil)
+                x += base[index].width + metrics.inlineSpacing
+                index += 1
+            }
+            recorder?.recordFootnote(beside: beside, width: whole, height: lineHeight)
+            return lineHeight
         }
     }
 
