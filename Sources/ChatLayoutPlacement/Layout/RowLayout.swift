@@ -487,8 +487,8 @@ struct RowLayout {
         // anatomy keeps it level with the bubble's bottom whatever is under it.
         if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
             let bottom = anatomy.avatarAtBubbleBottom ? bubbleBottom : y
-            emit(avatarBlock(avatar, role: .avatar), id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
-                 y: max(0, bottom - metrics.avatarHeight), into: &sink)
+            emitAvatar(avatar, role: .avatar, id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
+                       y: max(0, bottom - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
         return bubbleSpec == nil ? nil
@@ -788,6 +788,24 @@ struct RowLayout {
     /// An avatar standing for `userID` with `initials` (cut to fit) at (x, y).
     func avatarBox(initials: String, userID: String, role: BoxRole, id: String?, x: Int, y: Int) -> Box {
         box(avatarBlock(AvatarSpec(userID: userID, initials: NeutralText(initials)), role: role), id: id, x: x, y: y)
+    }
+
+    /// Writes an avatar's part at (x, y) of the row, as `emit(avatarBlock(avatar, role:), …)`
+    /// writes it: straight from its line where its initials are a short label that fits
+    /// (most), without a block.
+    func emitAvatar<Sink: BoxSink>(_ avatar: AvatarSpec, role: BoxRole, id: String?, x: Int, y: Int, into sink: inout Sink) {
+        let initials = avatar.initials
+        let drawn = presentation.line(role, text: initials, content: avatar.content, strings: strings)
+        guard let line = shortLines.shortLine(drawn, width: metrics.avatarWidth),
+              // Initials that fit are not cut (a drawn line that is the initials fits, as measured).
+              avatar.characterCount <= 1 || Identifier.same(drawn, initials) || measurer.width(of: initials) <= metrics.avatarWidth else {
+            emit(avatarBlock(avatar, role: role), id: id, x: x, y: y, into: &sink)
+            return
+        }
+        let frame = Frame(x: x, y: top + y, width: max(line.width, metrics.avatarWidth), height: max(lineHeight, metrics.avatarHeight))
+        let token = sink.open(role, id: id, frame: frame, text: initials, content: avatar.content, line: line, alignment: .center,
+                              direction: .leftToRight, tail: .none)
+        sink.close(token, height: nil)
     }
 
     /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
