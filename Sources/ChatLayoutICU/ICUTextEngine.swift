@@ -135,11 +135,20 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// The width in cells of `text` on one line: the sum of its clusters' widths (hard breaks
     /// and other controls count 0, trailing spaces count).
     public func width(of text: String) -> Int {
-        // Printable ASCII is one cell a character: no need to look anything up.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        // A short label ("9:41\u{202F}AM"): measured on the simple path for less than the
-        // cache's hashing costs.
-        if text.utf8.count <= Self.shortLabelLimit, let width = SimpleTextWrapper.width(of: text, policy: policy) { return width }
+        let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            // Printable ASCII is one cell a character: no need to look anything up.
+            let scanned = SimpleTextWrapper.scanASCII(bytes)
+            if scanned.isASCII && !scanned.hasControl { return bytes.count }
+            // A short label ("9:41\u{202F}AM"): measured on the simple path for less than the
+            // cache's hashing costs.
+            return bytes.count <= Self.shortLabelLimit ? SimpleTextWrapper.width(ofUTF8: bytes, policy: policy) : nil
+        }
+        if let measured = measured ?? nil { return measured }
+        if measured == nil {
+            // Not contiguous: the same steps through the string.
+            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+            if text.utf8.count <= Self.shortLabelLimit, let width = SimpleTextWrapper.width(of: text, policy: policy) { return width }
+        }
         return cache.width(text) { measureWidth(text) }
     }
 
@@ -205,17 +214,14 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         let count = text.utf8.count
         guard count > 0 else { return TextLine(text: text, display: text, width: 0) }
         guard count <= Self.shortLabelLimit else { return nil }
-        var ascii = true
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x7F { return false }
-                if byte >= 0x80 { ascii = false }
-            }
-            return true
+        let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
+            let scanned = SimpleTextWrapper.scanASCII(bytes)
+            guard !scanned.hasControl else { return nil }
+            // The bytes measured where they are, not found again through the string.
+            return scanned.isASCII ? count : SimpleTextWrapper.width(ofUTF8: bytes, policy: policy)
         }
-        guard plain == true, let measured = ascii ? count : SimpleTextWrapper.width(of: text, policy: policy),
-              measured <= width else { return nil }
+        guard let measured = measured ?? nil, measured <= width else { return nil }
         return TextLine(text: text, display: text, width: measured)
     }
 

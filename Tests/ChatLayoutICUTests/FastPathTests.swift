@@ -180,6 +180,23 @@ struct FastPathTests {
         return true
     }
 
+    /// `scanASCII` (eight bytes a step) says what a byte-by-byte look says: every byte value
+    /// at every position of buffers around a word's length.
+    @Test func scanASCII_findsEveryControlAndEveryNonASCIIByte() {
+        for length in 1 ... 20 {
+            for position in 0 ..< length {
+                for value in 0 ... 255 {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes[position] = UInt8(value)
+                    let scanned = bytes.withUnsafeBufferPointer { SimpleTextWrapper.scanASCII($0) }
+                    #expect(scanned.hasControl == (value < 0x20 || value == 0x7F), "\(value) at \(position) of \(length)")
+                    #expect(scanned.isASCII == (value < 0x80), "\(value) at \(position) of \(length)")
+                }
+            }
+        }
+        #expect(SimpleTextWrapper.scanASCII(UnsafeBufferPointer(start: nil, count: 0)) == (false, true))
+    }
+
     /// Printable ASCII and the line feed are the only simple code points below U+0080, each
     /// one cell but the line feed, and A–Z, a–z letters (AL): what the fast path assumes of
     /// the table without looking at it.
