@@ -13,10 +13,12 @@ struct RowLayout {
     var width: Int
     var metrics: Metrics
     var measurer: any TextMeasuring {
-        didSet { shortLines = measurer as? any ShortLineMeasuring }
+        didSet { shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines() }
     }
-    /// The measurer, when it says a short label's line at once (``fittedLine(_:maxWidth:)``).
-    private(set) var shortLines: (any ShortLineMeasuring)?
+    /// The measurer, when it says a short label's line at once (``fittedLine(_:maxWidth:)``);
+    /// else one that says none. Not optional: a method of an optional existential is called on
+    /// a copy of it (the measurer's references retained and released for each label).
+    private(set) var shortLines: any ShortLineMeasuring
     /// What the rows are made of and where each part goes.
     var composer: MessageComposer
     /// The words around the parts (the composer's).
@@ -54,7 +56,7 @@ struct RowLayout {
         self.width = width
         self.metrics = metrics
         self.measurer = measurer
-        shortLines = measurer as? any ShortLineMeasuring
+        shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines()
         composer = MessageComposer(strings: strings)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
@@ -185,7 +187,7 @@ struct RowLayout {
     func fittedLine(_ drawn: String, maxWidth: Int) -> (line: TextLine, direction: TextDirection) {
         let limit = max(1, maxWidth)
         // A short label that fits is its own line, said at once.
-        if let line = shortLines?.shortLine(drawn, width: limit) { return (line, .leftToRight) }
+        if let line = shortLines.shortLine(drawn, width: limit) { return (line, .leftToRight) }
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(drawn, width: limit)
         var shown = whole.lines.first
@@ -485,8 +487,8 @@ struct RowLayout {
         // anatomy keeps it level with the bubble's bottom whatever is under it.
         if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
             let bottom = anatomy.avatarAtBubbleBottom ? bubbleBottom : y
-            emit(avatarBlock(avatar, role: .avatar), id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
-                 y: max(0, bottom - metrics.avatarHeight), into: &sink)
+            emitAvatar(avatar, role: .avatar, id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
+                       y: max(0, bottom - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
         return bubbleSpec == nil ? nil
@@ -788,6 +790,24 @@ struct RowLayout {
         box(avatarBlock(AvatarSpec(userID: userID, initials: NeutralText(initials)), role: role), id: id, x: x, y: y)
     }
 
+    /// Writes an avatar's part at (x, y) of the row, as `emit(avatarBlock(avatar, role:), …)`
+    /// writes it: straight from its line where its initials are a short label that fits
+    /// (most), without a block.
+    func emitAvatar<Sink: BoxSink>(_ avatar: AvatarSpec, role: BoxRole, id: String?, x: Int, y: Int, into sink: inout Sink) {
+        let initials = avatar.initials
+        let drawn = presentation.line(role, text: initials, content: avatar.content, strings: strings)
+        guard let line = shortLines.shortLine(drawn, width: metrics.avatarWidth),
+              // Initials that fit are not cut (a drawn line that is the initials fits, as measured).
+              avatar.characterCount <= 1 || Identifier.same(drawn, initials) || measurer.width(of: initials) <= metrics.avatarWidth else {
+            emit(avatarBlock(avatar, role: role), id: id, x: x, y: y, into: &sink)
+            return
+        }
+        let frame = Frame(x: x, y: top + y, width: max(line.width, metrics.avatarWidth), height: max(lineHeight, metrics.avatarHeight))
+        let token = sink.open(role, id: id, frame: frame, text: initials, content: avatar.content, line: line, alignment: .center,
+                              direction: .leftToRight, tail: .none)
+        sink.close(token, height: nil)
+    }
+
     /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
     /// cannot be cut), its initials centred. Initials too wide lose their last characters
     /// (``AvatarSpec/initials(droppingLast:)``) until they fit or one is left.
@@ -1000,7 +1020,7 @@ struct RowLayout {
         forEachFootnotePart(footnote, order: order) { role, text, words, content in
             let drawn = presentation.line(role, text: text, content: content, strings: strings)
             guard !drawn.isEmpty || role != .deliveryStatus else { return }
-            let whole = shortLines?.shortLine(drawn, width: .max)
+            let whole = shortLines.shortLine(drawn, width: .max)
             (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
                                                        width: whole?.width ?? measurer.width(of: drawn)))
             base[count].whole = whole
@@ -1053,6 +1073,7 @@ struct RowLayout {
             recorder?.recordFootnote(beside: beside, width: 0, height: 0)
             return 0
         }
+        if let height = writeFootnoteWhole(footnote, order: order, id: id, in: column, y: y, beside: beside, into: &sink) { return height }
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
             let count = footnoteLines(footnote, order: order, into: base)
@@ -1066,6 +1087,47 @@ struct RowLayout {
                 recorder.recordFootnote(beside: beside, width: whole, height: column.available >= whole ? height : nil)
             }
             return height
+        }
+    }
+
+    /// The usual footnote (``writeFootnote(_:order:id:in:y:beside:into:)``): every part a short
+    /// label the measurer says at once, none empty, and all of them whole on the line. Then
+    /// each is given its whole width and drawn as its line, one after another: written here
+    /// from the lines alone, without fitting them. Nil, with nothing written, for any other.
+    private func writeFootnoteWhole<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
+                                                   in column: OutsideColumn, y: Int, beside: Bool, into sink: inout Sink) -> Int? {
+        withUnsafeTemporaryAllocation(of: TextLine.self, capacity: order.count) { lines -> Int? in
+            let base = lines.baseAddress!
+            var count = 0
+            var whole = 0
+            var fits = true
+            forEachFootnotePart(footnote, order: order) { role, text, _, content in
+                guard fits else { return }
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                guard let line = shortLines.shortLine(drawn, width: .max), line.width > 0 else {
+                    fits = false
+                    return
+                }
+                whole += line.width
+                (base + count).initialize(to: line)
+                count += 1
+            }
+            defer { base.deinitialize(count: count) }
+            guard fits, count > 0 else { return nil }
+            whole += metrics.inlineSpacing * (count - 1)
+            guard whole <= column.available else { return nil }
+            var x = column.isFlipped ? column.right - whole : column.left
+            var index = 0
+            forEachFootnotePart(footnote, order: order) { role, text, words, content in
+                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: base[index].width, height: lineHeight),
+                                      text: text ?? words ?? self.words(role, content: content), content: content, line: base[index],
+                                      alignment: .leading, direction: .leftToRight, tail: .none)
+                sink.close(token, height: nil)
+                x += base[index].width + metrics.inlineSpacing
+                index += 1
+            }
+            recorder?.recordFootnote(beside: beside, width: whole, height: lineHeight)
+            return lineHeight
         }
     }
 

@@ -247,3 +247,12 @@ package protocol ShortLineMeasuring: TextMeasuring {
     /// and `wrap(_:width:)` gives exactly that line; nil otherwise (then wrap it).
     func shortLine(_ text: String, width: Int) -> TextLine?
 }
+
+/// A measurer that says no short line at once: every label is wrapped (a row layout whose
+/// measurer is not a ``ShortLineMeasuring``).
+struct NoShortLines: ShortLineMeasuring {
+    func width(of text: String) -> Int { 0 }
+    func wrap(_ text: String, width: Int) -> WrappedText { WrappedText(lines: [], direction: .leftToRight) }
+    func truncate(_ text: String, width: Int) -> String { text }
+    func shortLine(_ text: String, width: Int) -> TextLine? { nil }
+}
