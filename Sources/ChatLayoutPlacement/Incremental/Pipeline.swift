@@ -9,10 +9,16 @@ final class Pipeline: Sendable {
     let layout: MessageListLayout
     let grouping: GroupingResolver
     let rowLayout: RowLayout
+    /// The resolver's options and the current user's id, held here: read through the
+    /// resolver, each read copies the options out of its environment.
+    let config: MessageListConfig
+    let currentUserID: String?
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver
         self.layout = layout
+        config = resolver.config
+        currentUserID = resolver.context.currentUserID
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
     }
@@ -38,7 +44,7 @@ final class Pipeline: Sendable {
     /// `localTimes`).
     func unresolvedEntry(_ message: Message, sequence: Int, localTimes: inout LocalTimes) -> ListEntry {
         ListEntry(message: message, sequence: sequence, time: localTimes.time(of: message),
-                  currentUserID: resolver.context.currentUserID)
+                  currentUserID: currentUserID)
     }
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
@@ -109,6 +115,49 @@ final class Pipeline: Sendable {
                 return resolved
             }
         }
+        return write(resolved, decision: decision, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
+                     stackedBelow: stackedBelow, unreadRow: unreadRow, authors: &authors, into: &rows)
+    }
+
+    /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
+    /// from its message, its key and local time (`isUnreadCandidate`: whether it counts for
+    /// the unread separator): as `resolve` decides and lays out an entry
+    /// not resolved yet, without its placeholder decisions (made, compared and replaced) —
+    /// the incremental list's append at the bottom (`IncrementalMessageList.appendAtBottom`).
+    /// Its rows are written at the end of `rows`, from the entry's top (y = 0).
+    @inline(never)
+    func resolveNew(_ message: Message, key: SortKey, time: MessageTime, isUnreadCandidate: Bool, above: MessageAbove?, label: String,
+                    unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
+                    authors: inout AuthorMemo, into rows: inout RowTable) -> ListEntry {
+        var separatorAbove = false
+        let box = DecisionBox(resolver.decide(
+            message, time: time, label: label, above: above, below: nil,
+            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+            dateSeparatorAbove: &separatorAbove
+        ))
+        var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (time.day, label) : nil,
+                                                  unread: unreadAbove ? unreadRow.text ?? "" : nil)
+        if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) }
+        var entry = ListEntry(key: key, minute: time.minute, decision: box,
+                              isUnreadCandidate: isUnreadCandidate)
+        entry.hasOlderPageRow = loadingOlder != nil
+        entry.hasDateSeparator = separatorAbove
+        entry.hasUnreadSeparator = unreadAbove
+        return write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
+                     kind: .message(endsGroup: box.value.isLastInGroup),
+                     stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
+                     authors: &authors, into: &rows)
+    }
+
+    /// Writes the rows of `resolved` (its decisions `decision`): `rowsAbove`, then its message
+    /// row (of kind `kind`), at the end of `rows` from the entry's top, stacked under a row of
+    /// kind `stackedBelow`; the date separator and the message row copied from rows `keptDate`
+    /// and `keptRow` of `rows` when they draw as they did. Returns the entry with its rows'
+    /// count, its message row's place and its extent.
+    private func write(_ resolved: consuming ListEntry, decision: MessageDecision, rowsAbove: [MessageListItem], keptDate: Int?,
+                       keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, authors: inout AuthorMemo,
+                       into rows: inout RowTable) -> ListEntry {
+        var resolved = resolved
         // The rows above it, in the batch list's order, then its row: stacked as the batch
         // list stacks them, under the entry above it. Each is written at the row layout's
         // top (0) and its records moved down to its place: the same records as writing it
