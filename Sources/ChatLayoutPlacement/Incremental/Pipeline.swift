@@ -233,6 +233,8 @@ final class Pipeline: Sendable {
     /// boundary show only through the options. Decisions that differ in nothing else draw the
     /// same row, which is kept.
     static func drawAlike(_ old: MessageDecision, _ new: MessageDecision) -> Bool {
+        // The options first: they differ when the group position shows (no copy made).
+        guard old.options == new.options else { return false }
         var old = old
         old.position = new.position
         old.groupBoundary = new.groupBoundary
