@@ -13,7 +13,7 @@ extension IncrementalMessageList {
         var added: (message: Message, sequence: Int, renamed: Bool)?
         switch change {
         case .append(let message), .insert(let message):
-            try checkNew([message])
+            try checkNew(message)
             let message = quoting(message)
             let sequence = nextSequence
             nextSequence += 1
@@ -103,8 +103,12 @@ extension IncrementalMessageList {
 
     // MARK: - Messages
 
+    /// One new message (an append): its id is no message's yet (no array, no set).
+    private func checkNew(_ message: Message) throws(MessageListChangeError) {
+        guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
+    }
+
     private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
-        if messages.count == 1, keys[messages[0].id] == nil && hidden[messages[0].id] == nil { return } // an append: no set
         var seen = IDSet()
         for message in messages where keys[message.id] != nil || hidden[message.id] != nil || !seen.insert(message.id).inserted {
             throw .duplicateMessageID(message.id)
