@@ -210,7 +210,12 @@ extension IncrementalMessageList {
         keys[message.id] = key
         directory.index(message, shown: true)
 
-        let oldFooter = refreshFooter()
+        // The rows under the messages are made from the list's state, the typing words and
+        // the newer page loading, which an append leaves, whether it has messages (it had),
+        // and whether the last message ends its group: only that is looked at.
+        let lastEndsGroup = entries.lastEndsGroup
+        var oldFooter: [FooterRow]?
+        if footerInputs.map({ $0.lastEndsGroup != lastEndsGroup }) ?? true { oldFooter = refreshFooter() }
         unreadCount = count
         var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                       unreadCount: unreadCount)

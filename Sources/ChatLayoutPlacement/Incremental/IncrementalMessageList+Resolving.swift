@@ -42,10 +42,11 @@ extension IncrementalMessageList {
     /// The same, under `below` (what is, or is about to be, under it).
     mutating func boundaryKeepingRows(at position: Int, below: MessageBelow?) -> GroupBoundary? {
         let above = position > 0 ? entries[position - 1].asAbove : nil
-        let label = localTimes.label(for: entries[position].day, at: entries[position].key.createdAt)
+        let entry = entries[position] // found once
+        let label = localTimes.label(for: entry.day, at: entry.key.createdAt)
         let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
-        return pipeline.boundary(keeping: entries[position], above: above, below: below, label: label,
-                                 unreadAbove: entries[position].key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
+        return pipeline.boundary(keeping: entry, above: above, below: below, label: label,
+                                 unreadAbove: entry.key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
     }
 
     private mutating func resolved(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
