@@ -171,7 +171,7 @@ extension IncrementalMessageList {
     /// or resolved again when its position or rows change (as `resolveAgain` treats it), the
     /// new entry is decided and laid out at once under it (`Pipeline.resolveNew`) and appended
     /// with its rows (`EntryStore.append(resolving:)`), and the diff is made from the two
-    /// (`ListDiffBuilder.compareAppend`). No keys are sorted or searched, no placeholder
+    /// (`ListDiffBuilder.appendDiff`). No keys are sorted or searched, no placeholder
     /// decisions made, no record kept. Nil, with nothing changed, for any other message (its
     /// author already noted in the directory).
     private mutating func appendAtBottom(_ message: Message, sequence: Int) -> MessageListDiff? {
@@ -200,7 +200,10 @@ extension IncrementalMessageList {
             above = .resolved(before, rows: records.map { .unread(chunk: $0.chunk, start: $0.start) })
         }
         let aboveEntry = entries[last].asAbove
-        let label = localTimes.label(for: time.day, at: message.createdAt)
+        // The day's label: the entry above's when it is of the same day (`LocalTimes` gives a
+        // day one label).
+        let label = aboveEntry.day == time.day ? entries[last].decisionBox.value.dateLabel
+            : localTimes.label(for: time.day, at: message.createdAt)
         let unreadAbove = key == firstUnreadKey
         var rows = entries.tableForAppending()
         let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label, unreadAbove: unreadAbove,
@@ -217,12 +220,10 @@ extension IncrementalMessageList {
         var oldFooter: [FooterRow]?
         if footerInputs.map({ $0.lastEndsGroup != lastEndsGroup }) ?? true { oldFooter = refreshFooter() }
         unreadCount = count
-        var builder = ListDiffBuilder(entries: entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
-                                      unreadCount: unreadCount)
-        builder.compareAppend(at: last + 1, above: above)
-        if let oldFooter { builder.compareFooter(oldFooter) }
+        let diff = ListDiffBuilder.appendDiff(entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
+                                              unreadCount: unreadCount, at: last + 1, above: above, oldFooter: oldFooter)
         entries.compactWastefulChunks() // the rows before the change were read
-        return builder.diff
+        return diff
     }
 
     /// Takes a message out of the list (or out of the hidden ones); its neighbours are

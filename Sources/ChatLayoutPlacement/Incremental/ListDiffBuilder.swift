@@ -146,7 +146,7 @@ struct ListDiffBuilder {
         return true
     }
 
-    /// What an append at the bottom did to the entry above the new one (`compareAppend`).
+    /// What an append at the bottom did to the entry above the new one (`appendDiff`).
     enum AppendedAbove {
         /// Nothing.
         case unchanged
@@ -158,11 +158,17 @@ struct ListDiffBuilder {
         case resolved(ListEntry, rows: ChangeRecord.RowsBefore?)
     }
 
-    /// An append at the bottom (`IncrementalMessageList.appendAtBottom`): the rows of the new
-    /// entry, at `position` (the last), inserted; the rows of the entry above it compared with
-    /// how they were (`above`) — what `compare(_:)` says of such a change, in the same order.
-    /// Items are made straight from the chunks' tables (`EntryStore.appendItems`).
-    mutating func compareAppend(at position: Int, above: AppendedAbove) {
+    /// The diff of an append at the bottom (`IncrementalMessageList.appendAtBottom`): the rows
+    /// of the new entry, at `position` (the last) of `entries`, inserted; the rows of the entry
+    /// above it compared with how they were (`above`); the rows under the messages (`footer`)
+    /// against `oldFooter` when they were made again — what `compare(_:)` says of such a
+    /// change, in the same order. Items are made straight from the chunks' tables
+    /// (`EntryStore.appendItems`), and no builder is made (nor the store copied into one)
+    /// unless rows are to be matched.
+    static func appendDiff(_ entries: EntryStore, footer: [IncrementalMessageList.FooterRow], texts: EntryRowTexts,
+                           contentHeight: Int, unreadCount: Int, at position: Int, above: AppendedAbove,
+                           oldFooter: [IncrementalMessageList.FooterRow]?) -> MessageListDiff {
+        var diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
         var updated: [LaidOutItem] = []
         switch above {
         case .unchanged:
@@ -171,29 +177,37 @@ struct ListDiffBuilder {
             // Its separators are as they were; its message row has new decisions.
             entries.appendItems(of: position - 1, texts: texts, messageRowOnly: true, to: &updated)
         case .resolved(let entry, let rows):
-            if !compareResolved(at: position - 1, before: entry, rows: rows, into: &updated) {
+            if !compareResolved(entries, texts: texts, at: position - 1, before: entry, rows: rows, into: &updated) {
                 // Other rows than before (not for an entry whose entry below changed): matched by id.
+                var builder = ListDiffBuilder(entries: entries, footer: footer, texts: texts, contentHeight: contentHeight,
+                                              unreadCount: unreadCount)
                 var oldRows: [EntryRow] = []
-                forEachOldRow(of: entry, rows: rows, copied: RowTable()) { oldRows.append($0) }
+                builder.forEachOldRow(of: entry, rows: rows, copied: RowTable()) { oldRows.append($0) }
                 var newRows: [NewRow] = []
                 entries.forEachRow(of: position - 1, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
-                match(oldRows, newRows)
+                builder.match(oldRows, newRows)
+                diff = builder.diff
             }
         }
         if !updated.isEmpty { diff.updated = updated } // nothing else is updated: moved in, not copied
-        var inserted: [LaidOutItem] = []
-        swap(&inserted, &diff.inserted)
-        entries.appendItems(of: position, texts: texts, to: &inserted)
-        swap(&inserted, &diff.inserted)
+        entries.appendItems(of: position, texts: texts, to: &diff.inserted)
+        if let oldFooter {
+            var builder = ListDiffBuilder(entries: entries, footer: footer, texts: texts, contentHeight: contentHeight,
+                                          unreadCount: unreadCount)
+            swap(&builder.diff, &diff)
+            builder.compareFooter(oldFooter)
+            swap(&builder.diff, &diff)
+        }
+        return diff
     }
 
-    /// The rows of the entry at `position`, resolved again, against its rows before — `entry`
-    /// as it was, its rows' records from `rows` (nil: it kept them) — when it has rows of the
-    /// same ids (the same rows above its message: rows of the same day, in the same order):
-    /// each changed one added to `updated`, as `EntryRow.isUnchanged` tells them. False, with
-    /// nothing added, when its rows are others.
-    private func compareResolved(at position: Int, before entry: ListEntry, rows: ChangeRecord.RowsBefore?,
-                                 into updated: inout [LaidOutItem]) -> Bool {
+    /// The rows of the entry at `position` of `entries`, resolved again, against its rows
+    /// before — `entry` as it was, its rows' records from `rows` (nil: it kept them) — when it
+    /// has rows of the same ids (the same rows above its message: rows of the same day, in the
+    /// same order): each changed one added to `updated`, as `EntryRow.isUnchanged` tells them.
+    /// False, with nothing added, when its rows are others.
+    private static func compareResolved(_ entries: EntryStore, texts: EntryRowTexts, at position: Int, before entry: ListEntry,
+                                        rows: ChangeRecord.RowsBefore?, into updated: inout [LaidOutItem]) -> Bool {
         let now = entries[position]
         guard entry.rowCount > 0, entry.hasOlderPageRow == now.hasOlderPageRow, entry.hasDateSeparator == now.hasDateSeparator,
               entry.hasUnreadSeparator == now.hasUnreadSeparator else { return false }
