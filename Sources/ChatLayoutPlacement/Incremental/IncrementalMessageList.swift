@@ -405,7 +405,6 @@ public struct IncrementalMessageList: Sendable {
 
     /// Whether the list shows a message (`MessageVisibility`; nothing while it is loading).
     func isShown(_ message: Message) -> Bool {
-        MessageVisibility.showsMessages(shell.messageListState)
-            && MessageVisibility.hiddenReason(message, channel: shell.channel, config: pipeline.config, currentUserID: pipeline.currentUserID) == nil
+        MessageVisibility.showsMessages(shell.messageListState) && pipeline.shows(message, in: shell.channel)
     }
 }

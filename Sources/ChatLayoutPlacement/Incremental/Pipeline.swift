@@ -23,6 +23,13 @@ final class Pipeline: Sendable {
         rowLayout = layout.rowLayout(width: max(1, width))
     }
 
+    /// Whether a list of `channel` shows `message` when it shows messages
+    /// (`MessageVisibility.hiddenReason`): asked here, the options are read in place, not
+    /// copied out of the pipeline for the call.
+    func shows(_ message: Message, in channel: Channel) -> Bool {
+        MessageVisibility.hiddenReason(message, channel: channel, config: config, currentUserID: currentUserID) == nil
+    }
+
     /// The same at another width.
     func at(width: Int) -> Pipeline {
         Pipeline(resolver: resolver, layout: layout, repliesEnabled: grouping.repliesEnabled, width: width)
