@@ -10,7 +10,7 @@ import ChatLayoutKit
 /// and for bidi levels of lines that contain right-to-left text.
 ///
 /// Pure: the same input gives the same output, on any thread.
-public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuring {
+public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuring, ShortLineMeasuring {
     /// The cell-width policy.
     public var policy: CellWidthPolicy
     private let dictionary: DictionaryBreaker
@@ -135,11 +135,20 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// The width in cells of `text` on one line: the sum of its clusters' widths (hard breaks
     /// and other controls count 0, trailing spaces count).
     public func width(of text: String) -> Int {
-        // Printable ASCII is one cell a character: no need to look anything up.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        // A short label ("9:41\u{202F}AM"): measured on the simple path for less than the
-        // cache's hashing costs.
-        if text.utf8.count <= Self.shortLabelLimit, let width = SimpleTextWrapper.width(of: text, policy: policy) { return width }
+        let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            // Printable ASCII is one cell a character: no need to look anything up.
+            let scanned = SimpleTextWrapper.scanASCII(bytes)
+            if scanned.isASCII && !scanned.hasControl { return bytes.count }
+            // A short label ("9:41\u{202F}AM"): measured on the simple path for less than the
+            // cache's hashing costs.
+            return bytes.count <= Self.shortLabelLimit ? SimpleTextWrapper.width(ofUTF8: bytes, policy: policy) : nil
+        }
+        if let measured = measured ?? nil { return measured }
+        if measured == nil {
+            // Not contiguous: the same steps through the string.
+            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+            if text.utf8.count <= Self.shortLabelLimit, let width = SimpleTextWrapper.width(of: text, policy: policy) { return width }
+        }
         return cache.width(text) { measureWidth(text) }
     }
 
@@ -167,7 +176,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// characters at a time) is measured from the start of the earlier text's last paragraph
     /// only, and keeps the earlier text's lines before it.
     public func wrap(_ text: String, width: Int) -> WrappedText {
-        if let line = shortLine(text, width: width) { return line }
+        if let line = shortLine(text, width: width) { return WrappedText(lines: [line], direction: .leftToRight) }
         guard text.utf8.count >= GrowingTexts.minimumLength else {
             return cache.wrapped(text, width: width, prepare: { prepare(text) }) { $0.wrap(width: width) }
         }
@@ -201,22 +210,19 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// — exactly the simple path's lines (`FastPathTests`) — made without the cache's lookup,
     /// whose key hashes the text. Nil for any other text.
     @inline(__always)
-    func shortLine(_ text: String, width: Int) -> WrappedText? {
+    package func shortLine(_ text: String, width: Int) -> TextLine? {
         let count = text.utf8.count
-        guard count > 0 else { return WrappedText(lines: [TextLine(text: text, display: text, width: 0)], direction: .leftToRight) }
+        guard count > 0 else { return TextLine(text: text, display: text, width: 0) }
         guard count <= Self.shortLabelLimit else { return nil }
-        var ascii = true
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return false }
-            for byte in bytes {
-                if byte < 0x20 || byte == 0x7F { return false }
-                if byte >= 0x80 { ascii = false }
-            }
-            return true
+        let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
+            let scanned = SimpleTextWrapper.scanASCII(bytes)
+            guard !scanned.hasControl else { return nil }
+            // The bytes measured where they are, not found again through the string.
+            return scanned.isASCII ? count : SimpleTextWrapper.width(ofUTF8: bytes, policy: policy)
         }
-        guard plain == true, let measured = ascii ? count : SimpleTextWrapper.width(of: text, policy: policy),
-              measured <= width else { return nil }
-        return WrappedText(lines: [TextLine(text: text, display: text, width: measured)], direction: .leftToRight)
+        guard let measured = measured ?? nil, measured <= width else { return nil }
+        return TextLine(text: text, display: text, width: measured)
     }
 
     /// The longest text measured without the cache (``shortLine(_:width:)``,

@@ -110,6 +110,11 @@ int32_t clk_icu_pattern_ranges(const clk_uchar *pattern, int32_t length, int32_t
 
 int32_t clk_icu_mirror(int32_t codePoint) { return u_charMirror(codePoint); }
 
+int32_t clk_icu_paired_bracket(int32_t codePoint, int32_t *type) {
+    *type = u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    return u_getBidiPairedBracket(codePoint);
+}
+
 void *clk_icu_break_open(int32_t kind, const char *locale) {
     UErrorCode status = U_ZERO_ERROR;
     UBreakIteratorType type = kind == CLK_BREAK_LINE ? UBRK_LINE : UBRK_CHARACTER;

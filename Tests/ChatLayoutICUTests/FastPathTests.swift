@@ -133,7 +133,8 @@ struct FastPathTests {
             }))
             let engine = ICUTextEngine()
             for width in [1, 3, 7, 12, 20, 40, 60] {
-                guard let line = engine.shortLine(text, width: width) else { continue }
+                guard let short = engine.shortLine(text, width: width) else { continue }
+                let line = WrappedText(lines: [short], direction: .leftToRight)
                 taken += 1
                 if !text.utf8.allSatisfy({ $0 < 0x80 }) { nonASCII += 1 }
                 #expect(line == SimpleTextWrapper.wrap(text, width: width, policy: engine.policy), "\(text.debugDescription) at \(width)")
@@ -144,8 +145,9 @@ struct FastPathTests {
         #expect(taken > 1000 && nonASCII > 300, "\(taken) labels took the shortcut, \(nonASCII) not ASCII")
         #expect(engine.shortLine("9:41\u{202F}AM", width: 7) != nil)
         for width in [1, 9] {
-            #expect(engine.shortLine("", width: width) == SimpleTextWrapper.wrap("", width: width, policy: engine.policy))
-            #expect(engine.shortLine("", width: width) == engine.measureWrapInGeneral("", width: width))
+            let line = engine.shortLine("", width: width).map { WrappedText(lines: [$0], direction: .leftToRight) }
+            #expect(line == SimpleTextWrapper.wrap("", width: width, policy: engine.policy))
+            #expect(line == engine.measureWrapInGeneral("", width: width))
         }
         for (text, width) in [("9:41 AM", 6), (" ok", 5), ("ok ", 5), ("a\tb", 5), ("a\nb", 5), ("שלום", 9), ("e\u{301}", 9),
                               ("中文", 3), (String(repeating: "a", count: ICUTextEngine.shortLabelLimit + 1), 80)] {
@@ -176,6 +178,23 @@ struct FastPathTests {
         }
         #expect(mapped == general.unitValues, "\(text.debugDescription)", sourceLocation: sourceLocation)
         return true
+    }
+
+    /// `scanASCII` (eight bytes a step) says what a byte-by-byte look says: every byte value
+    /// at every position of buffers around a word's length.
+    @Test func scanASCII_findsEveryControlAndEveryNonASCIIByte() {
+        for length in 1 ... 20 {
+            for position in 0 ..< length {
+                for value in 0 ... 255 {
+                    var bytes = [UInt8](repeating: 0x61, count: length)
+                    bytes[position] = UInt8(value)
+                    let scanned = bytes.withUnsafeBufferPointer { SimpleTextWrapper.scanASCII($0) }
+                    #expect(scanned.hasControl == (value < 0x20 || value == 0x7F), "\(value) at \(position) of \(length)")
+                    #expect(scanned.isASCII == (value < 0x80), "\(value) at \(position) of \(length)")
+                }
+            }
+        }
+        #expect(SimpleTextWrapper.scanASCII(UnsafeBufferPointer(start: nil, count: 0)) == (false, true))
     }
 
     /// Printable ASCII and the line feed are the only simple code points below U+0080, each

@@ -43,3 +43,49 @@ struct PreparedTextCacheBoundTests {
         #expect(cache.preparedCount > 0)
     }
 }
+
+/// The key's hash (`MeasurementCache.keyHash`, wyhash's folded multiplications over the
+/// bytes): every byte of a text of any length, and the width, change it; and texts that differ
+/// in one byte anywhere each get their own measurement from the cache.
+struct MeasurementKeyHashTests {
+    @Test func everyByteAndTheWidth_changeTheHash() {
+        func hash(_ bytes: [UInt8], width: Int = 0) -> Int {
+            bytes.withUnsafeBytes { MeasurementCache.keyHash($0, width: width) }
+        }
+        var seen = Set<Int>()
+        var hashes = 0
+        for length in 0 ... 70 {
+            let base = (0 ..< length).map { UInt8(truncatingIfNeeded: 0x41 + $0 % 26) }
+            for width in [Int.min, -1, 0, 7] {
+                #expect(hash(base, width: width) == hash(base, width: width), "the same bytes, the same hash")
+                seen.insert(hash(base, width: width))
+                hashes += 1
+            }
+            for position in 0 ..< length {
+                var changed = base
+                changed[position] ^= 0x01
+                seen.insert(hash(changed))
+                hashes += 1
+            }
+        }
+        // 64-bit hashes of distinct keys: no two alike.
+        #expect(seen.count == hashes, "\(hashes - seen.count) collisions")
+    }
+
+    @Test func textsDifferingInOneByte_eachGetTheirOwnLines() {
+        let cache = MeasurementCache()
+        let engine = ICUTextEngine()
+        for length in [1, 3, 4, 8, 15, 16, 17, 31, 32, 33, 47, 48, 49, 80] {
+            let base = String(repeating: "ab cd ", count: 20).prefix(length)
+            for position in 0 ..< length {
+                var bytes = Array(base.utf8)
+                bytes[position] = bytes[position] == 0x20 ? 0x78 : 0x20
+                let text = String(decoding: bytes, as: UTF8.self)
+                for round in 0 ..< 2 {
+                    let lines = cache.wrapped(text, width: 4, prepare: { engine.prepare(text) }) { $0.wrap(width: 4) }
+                    #expect(lines == engine.prepare(text).wrap(width: 4), "\(text.debugDescription), round \(round)")
+                }
+            }
+        }
+    }
+}

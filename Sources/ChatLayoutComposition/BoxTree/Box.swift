@@ -255,14 +255,33 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         return sameBytes(reading, display) ? nil : String(reading)
     }
 
-    /// ``readingOrder(_:display:)`` of a text ending in a space, tab or line feed, from its
-    /// bytes: `.some` with the reading order, or nil where characters must decide. Characters
-    /// trim each trailing space, tab or line feed that is a character of its own, and each is
-    /// but where it joins what comes before it: a line feed after a carriage return (one
-    /// character), a space after a prepended mark (Arabic number signs, which join the
-    /// character after them). The scalar before the trailing run and a space are asked of the
-    /// grapheme rules (the same as characters follow) when that scalar is not ASCII.
-    @usableFromInline static func trimmedReading(_ bytes: UnsafeBufferPointer<UInt8>, display: String) -> String?? {
+    /// ``readingOrder(_:display:)`` as the length of `text`'s UTF-8 it keeps (the reading order
+    /// is always the text less some hanging spaces at its end), nil where that is the display:
+    /// a table that stores the reading's bytes needs no string made of them.
+    package static func readingLength(_ text: String, display: String) -> Int? {
+        let utf8 = text.utf8
+        guard let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A else {
+            return Identifier.same(text, display) ? nil : utf8.count
+        }
+        if let trimmed = utf8.withContiguousStorageIfAvailable({ trimmedReadingLength($0, display: display) }), let length = trimmed {
+            return length
+        }
+        return readingOrder(text, display: display)?.utf8.count
+    }
+
+    /// ``trimmedReading(_:display:)`` as a length: `.some` with the length of the reading
+    /// order (nil: the display's), nil where characters must decide.
+    static func trimmedReadingLength(_ bytes: UnsafeBufferPointer<UInt8>, display: String) -> Int?? {
+        guard let end = trimmedEnd(bytes) else { return nil }
+        let kept = UnsafeBufferPointer(rebasing: bytes[..<end])
+        let same = display.utf8.withContiguousStorageIfAvailable { Identifier.equalBytes(kept, $0) }
+        guard let same else { return nil }
+        return .some(same ? nil : end)
+    }
+
+    /// Where the text of `bytes`, ending in a space, tab or line feed, ends without them as
+    /// characters trim them (``trimmedReading(_:display:)``), or nil where characters must decide.
+    private static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var end = bytes.count
         while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0A { end -= 1 }
         if end > 0 {
@@ -276,6 +295,18 @@ public struct PlacedLine: Hashable, Sendable, Codable {
                 guard pair.count == 2 else { return nil }
             }
         }
+        return end
+    }
+
+    /// ``readingOrder(_:display:)`` of a text ending in a space, tab or line feed, from its
+    /// bytes: `.some` with the reading order, or nil where characters must decide. Characters
+    /// trim each trailing space, tab or line feed that is a character of its own, and each is
+    /// but where it joins what comes before it: a line feed after a carriage return (one
+    /// character), a space after a prepended mark (Arabic number signs, which join the
+    /// character after them). The scalar before the trailing run and a space are asked of the
+    /// grapheme rules (the same as characters follow) when that scalar is not ASCII.
+    @usableFromInline static func trimmedReading(_ bytes: UnsafeBufferPointer<UInt8>, display: String) -> String?? {
+        guard let end = trimmedEnd(bytes) else { return nil }
         let kept = UnsafeBufferPointer(rebasing: bytes[..<end])
         let same = display.utf8.withContiguousStorageIfAvailable { Identifier.equalBytes(kept, $0) }
         guard let same else { return nil }

@@ -58,7 +58,12 @@ package struct MessageComposer {
         spec.groupHeader = decision.groupHeader
         composeContent(decision, into: &spec)
         if options.contains(.errorIndicator) { spec.errorGlyph = DataPartSpec(content: .error, words: strings.errorGlyph) }
-        if options.contains(.avatar) { spec.avatar = authors.avatar(of: message.user) }
+        if !options.isDisjoint(with: [.avatar, .authorName]) {
+            // The author read out of the message once (a copy of all its fields).
+            let user = message.user
+            if options.contains(.avatar) { spec.avatar = authors.avatar(of: user) }
+            if options.contains(.authorName) { spec.footnote.author = authors.name(of: user) }
+        }
         if options.contains(.threadInfo), let label = decision.threadInfoText {
             let content = ThreadInfoContent(replyCount: message.isThreadRoot ? message.threadReplyCount : nil, label: label,
                                             participants: Array(decision.threadParticipantNames.prefix(Self.threadParticipantLimit)))
@@ -67,7 +72,6 @@ package struct MessageComposer {
             spec.threadInfoAvatar = message.threadParticipants.last.map(avatar)
         }
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
-        if options.contains(.authorName) { spec.footnote.author = authors.name(of: message.user) }
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
         if decision.showsEditedLabel {
             // Sendbird appends its word to the text (`SBUUserMessageTextViewModel.addEditedStateIfNeeded`):

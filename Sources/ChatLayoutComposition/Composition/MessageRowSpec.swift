@@ -25,7 +25,15 @@ package struct MessageRowSpec {
     /// The author's name in the header over a group's first message; nil for none.
     package var groupHeader: String?
     /// The quoted message.
-    package var quote: QuoteSpec?
+    package var quote: QuoteSpec? {
+        get { quoteStorage?.value }
+        set { quoteStorage = newValue.map(Indirect.init) }
+    }
+    /// `quote`, in a box of its own: most rows have none, and a spec is copied and destroyed
+    /// whole (the quote's inline fields are three quarters of it otherwise).
+    private var quoteStorage: Indirect<QuoteSpec>?
+    /// Whether it has a quote (without copying it out).
+    package var hasQuote: Bool { quoteStorage != nil }
     /// A poll's question and options.
     package var poll: PollSpec?
     /// A shared location.
@@ -37,7 +45,14 @@ package struct MessageRowSpec {
     package var attachments: [AttachmentSpec] = []
     /// The link preview's card under the text: the first link preview of a message with no
     /// media, giphy, file or recording (Stream's rule).
-    package var linkPreview: AttachmentSpec?
+    package var linkPreview: AttachmentSpec? {
+        get { linkPreviewStorage?.value }
+        set { linkPreviewStorage = newValue.map(Indirect.init) }
+    }
+    /// `linkPreview`, in a box of its own (as `quote`).
+    private var linkPreviewStorage: Indirect<AttachmentSpec>?
+    /// Whether it has a link preview (without copying it out).
+    package var hasLinkPreview: Bool { linkPreviewStorage != nil }
     /// The text is a jumbomoji (the decision's): measured and drawn in the large emoji style.
     package var textIsJumbomoji = false
     /// The message's text.
@@ -69,6 +84,16 @@ package struct MessageRowSpec {
 }
 
 /// A bubble: whose message it holds, and whether it has a tail (the last of a group).
+/// An immutable value in a box of its own: a large, rarely set field of a value that is
+/// copied often costs it one reference.
+package final class Indirect<Value> {
+    package let value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+}
+
 package struct BubbleSpec: Hashable {
     /// The current user's message.
     package var isFromCurrentUser: Bool
@@ -202,7 +227,10 @@ package struct PollSpec {
 /// layout finds them too wide (``initials(droppingLast:)``).
 package struct AvatarSpec {
     /// The user it stands for.
-    package var userID: String
+    package let userID: String
+    /// Its box's content (`.avatar(userID:)`), made once: an avatar remembered for its author
+    /// is drawn in row after row without making it again.
+    package let content: BoxContent
     /// The initials as they come, neutralised.
     package var initials: String { neutralInitials.string }
     /// The initials: the last ones give way, and a shortened one is neutralised again (a cut
@@ -214,6 +242,7 @@ package struct AvatarSpec {
     /// The avatar of `userID` with `initials`.
     package init(userID: String, initials: NeutralText) {
         self.userID = userID
+        content = .avatar(userID: userID)
         neutralInitials = initials
         characterCount = initials.characterCount
     }

@@ -108,7 +108,7 @@ enum BidiReorderer {
     }
 
     /// Whether UAX #29 breaks between two clusters put side by side (UTF-8 bytes).
-    private static func isBoundary(between first: ArraySlice<UInt8>, and second: ArraySlice<UInt8>) -> Bool {
+    static func isBoundary(between first: some Collection<UInt8>, and second: some Collection<UInt8>) -> Bool {
         let firstText = String(decoding: first, as: UTF8.self)
         let pair = AnalyzedText(firstText + String(decoding: second, as: UTF8.self))
         return GraphemeBreaker.boundaries(pair).contains(firstText.unicodeScalars.count)

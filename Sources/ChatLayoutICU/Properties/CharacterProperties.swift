@@ -35,6 +35,11 @@ struct CharacterProperties: Hashable, Sendable {
     static let linkingConsonantBit: UInt32 = 1 << 26
     static let viramaBit: UInt32 = 1 << 27
     static let extendCombiningOrZWJBit: UInt32 = 1 << 28
+    /// The bidi class beyond the bits above (3 bits, `BidiClassField`): for a code point
+    /// neither strong nor AN nor a bidi control, EN, ES, ET, CS, NSM, BN, WS, or 0 for any other
+    /// (ON, B, S); for a strong right-to-left one, whether it is AL (1) or R (0). The implicit
+    /// bidi levels (`ImplicitBidi`) read it.
+    static let bidiFieldShift: UInt32 = 29
 
     @inline(__always) var lineBreak: LineBreakClass {
         // The classes are numbered 0 … ZWJ without gaps: a value in range is the class itself
@@ -68,4 +73,22 @@ struct CharacterProperties: Hashable, Sendable {
     @inline(__always) var isLinkingConsonant: Bool { has(Self.linkingConsonantBit) }
     @inline(__always) var isVirama: Bool { has(Self.viramaBit) }
     @inline(__always) var isExtendCombiningOrZWJ: Bool { has(Self.extendCombiningOrZWJBit) }
+    /// The 3-bit bidi field (see `bidiFieldShift`).
+    @inline(__always) var bidiField: UInt8 { UInt8(truncatingIfNeeded: rawValue >> Self.bidiFieldShift) }
+}
+
+/// The values of `CharacterProperties.bidiField`.
+enum BidiClassField {
+    /// ON, B, S (and anything else not below) for a code point that is not strong; R for a
+    /// strong right-to-left one.
+    static let other: UInt8 = 0
+    static let europeanNumber: UInt8 = 1
+    /// A strong right-to-left code point's field: AL (Arabic letters), not R.
+    static let arabicLetter: UInt8 = 1
+    static let europeanSeparator: UInt8 = 2
+    static let europeanTerminator: UInt8 = 3
+    static let commonSeparator: UInt8 = 4
+    static let nonspacingMark: UInt8 = 5
+    static let boundaryNeutral: UInt8 = 6
+    static let whitespace: UInt8 = 7
 }

@@ -230,6 +230,21 @@ package struct CharacterPropertyTable: Sendable, Equatable {
         forEachRange(of: Int32(CLK_PROP_BIDI_CLASS)) { range, value in
             // ICU's UCharDirection: L 0, R 1, AN 5, LRE 11, LRO 12, AL 13, RLE 14, RLO 15,
             // PDF 16, FSI 19, LRI 20, RLI 21, PDI 22.
+            // The 3-bit field (`BidiClassField`): EN 2, ES 3, ET 4, CS 6, NSM 17, BN 18, WS 9;
+            // AL 13 among the strong right-to-left.
+            let field: UInt8
+            switch value {
+            case 2: field = BidiClassField.europeanNumber
+            case 3: field = BidiClassField.europeanSeparator
+            case 4: field = BidiClassField.europeanTerminator
+            case 6: field = BidiClassField.commonSeparator
+            case 17: field = BidiClassField.nonspacingMark
+            case 18: field = BidiClassField.boundaryNeutral
+            case 9: field = BidiClassField.whitespace
+            case 13: field = BidiClassField.arabicLetter
+            default: field = BidiClassField.other
+            }
+            set(range, UInt32(field) << CharacterProperties.bidiFieldShift)
             switch value {
             case 0: set(range, CharacterProperties.strongLeftBit)
             case 1, 13: set(range, CharacterProperties.strongRightBit | CharacterProperties.needsBidiBit)

@@ -37,11 +37,13 @@ final class MeasurementCache: Sendable {
         init(text: String, width: Int) {
             self.text = text
             self.width = width
-            var hasher = Hasher()
-            hasher.combine(width)
-            var bytes = text
-            bytes.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hash = hasher.finalize()
+            // A native string's bytes read in place (a small string's copied to the stack).
+            if let hash = text.utf8.withContiguousStorageIfAvailable({ MeasurementCache.keyHash(UnsafeRawBufferPointer($0), width: width) }) {
+                self.hash = hash
+            } else {
+                var bytes = text
+                hash = bytes.withUTF8 { MeasurementCache.keyHash(UnsafeRawBufferPointer($0), width: width) }
+            }
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
@@ -58,6 +60,64 @@ final class MeasurementCache: Sendable {
         func hash(into hasher: inout Hasher) {
             hasher.combine(hash)
         }
+
+        /// What a dictionary hashes the key by: the hash computed once, mixed with the
+        /// dictionary's seed — not the hash fed through a `Hasher` again (its finalisation)
+        /// for each lookup and insertion.
+        func _rawHashValue(seed: Int) -> Int {
+            var mixed = UInt64(bitPattern: Int64(hash ^ seed))
+            mixed ^= mixed >> 32
+            mixed &*= 0xD6E8_FEB8_6659_FD93
+            mixed ^= mixed >> 32
+            return Int(Int64(bitPattern: mixed))
+        }
+    }
+
+    /// The process's seed for ``keyHash(_:width:)``: from `Hasher`'s, so random in each
+    /// process (as `Hasher`, deterministic under `SWIFT_DETERMINISTIC_HASHING`), and a text
+    /// chosen to collide in one process does not in another.
+    private static let seed: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5EED_CAC4E as UInt64)
+        return UInt64(UInt(bitPattern: hasher.finalize()))
+    }()
+
+    /// A key's text (its bytes) and width hashed by wyhash's folded multiplications, sixteen
+    /// bytes a step: a few instructions for eight bytes where `Hasher`'s SipHash rounds take
+    /// about twenty; the dictionaries mix it with their own seeds (`_rawHashValue(seed:)`).
+    @inline(__always)
+    static func keyHash(_ bytes: UnsafeRawBufferPointer, width: Int) -> Int {
+        @inline(__always) func fold(_ left: UInt64, _ right: UInt64) -> UInt64 {
+            let product = left.multipliedFullWidth(by: right)
+            return product.high ^ product.low
+        }
+        let secret0: UInt64 = 0xA076_1D64_78BD_642F, secret1: UInt64 = 0xE703_7ED1_A0B4_28DB, secret2: UInt64 = 0x8EBC_6AF0_9C88_C6E3
+        let count = bytes.count
+        var state = seed ^ fold(seed ^ secret0, UInt64(UInt(bitPattern: width)) ^ secret1)
+        var first: UInt64 = 0, second: UInt64 = 0
+        if let base = bytes.baseAddress {
+            if count <= 16 {
+                if count >= 4 {
+                    let last = count - 4, middle = (count >> 3) << 2
+                    first = UInt64(base.loadUnaligned(as: UInt32.self)) << 32 | UInt64(base.loadUnaligned(fromByteOffset: middle, as: UInt32.self))
+                    second = UInt64(base.loadUnaligned(fromByteOffset: last, as: UInt32.self)) << 32
+                        | UInt64(base.loadUnaligned(fromByteOffset: last - middle, as: UInt32.self))
+                } else if count > 0 {
+                    first = UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1])
+                }
+            } else {
+                var offset = 0
+                while count - offset > 16 {
+                    state = fold(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ secret1,
+                                 base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) ^ state)
+                    offset += 16
+                }
+                first = base.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
+                second = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            }
+        }
+        let mixed = fold(secret1 ^ UInt64(count), fold(first ^ secret1, second ^ state) ^ secret2)
+        return Int(truncatingIfNeeded: mixed)
     }
 
     private enum Entry {
@@ -125,9 +185,11 @@ final class MeasurementCache: Sendable {
         // only to give back one of them.
         let known = shard.texts.withLock { texts -> Known in
             if let index = texts.current.index(forKey: key) {
-                let prepared = texts.current.values[index].prepared
-                if let wrapped = texts.current.values[index].wrapped(at: width) { return .wrapped(wrapped, prepared) }
-                return .prepared(prepared)
+                // Through the values' `_modify`, in place: not the whole entry copied out (its
+                // references retained and released) twice.
+                let found = texts.current.values[index].lookUp(width: width)
+                if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
+                return .prepared(found.prepared)
             }
             // Brought forward from the previous generation, if there.
             guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return .none }
@@ -142,11 +204,14 @@ final class MeasurementCache: Sendable {
         }
         let wrapped = wrap(prepared)
         shard.texts.withLock { texts in
-            if let index = texts.current.index(forKey: key) {
-                texts.current.values[index].remember(wrapped, at: width)
-            } else {
-                Self.insert(key, PreparedWraps(prepared: prepared, width: width, wrapped: wrapped), into: &texts, capacity: capacity)
+            // A full generation is made the previous one first, unless it holds the text; then
+            // the text's entry is found once and either kept or made (the default subscript's
+            // `_modify`), not searched for and then searched for again to insert it.
+            if texts.current.count >= capacity && texts.current.index(forKey: key) == nil {
+                texts.previous = texts.current
+                texts.current = [:]
             }
+            texts.current[key, default: PreparedWraps(prepared: prepared)].remember(wrapped, at: width)
         }
         return (wrapped, prepared)
     }
@@ -157,7 +222,7 @@ final class MeasurementCache: Sendable {
         let capacity = textShardCapacity
         let shard = shard(key)
         let known = shard.texts.withLock { texts -> PreparedText? in
-            if let index = texts.current.index(forKey: key) { return texts.current.values[index].prepared }
+            if let index = texts.current.index(forKey: key) { return texts.current.values[index].lookUp(width: nil).prepared }
             guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return nil }
             Self.insert(key, entry, into: &texts, capacity: capacity)
             return entry.prepared

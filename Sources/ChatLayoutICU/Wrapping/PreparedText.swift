@@ -207,7 +207,10 @@ public struct PreparedText: @unchecked Sendable {
     /// The text wrapped into lines no wider than `width` cells (at least 1), as
     /// `TextMeasuring.wrap(_:width:)` describes: exactly the engine's `wrap(_:width:)`.
     public func wrap(width: Int) -> WrappedText {
-        if let analyzed { return wrapInGeneral(width: width, analyzed) }
+        if isGeneral {
+            if let wrapped = wrapWithImplicitBidi(width: width) { return wrapped }
+            if let analyzed { return wrapInGeneral(width: width, analyzed) }
+        }
         var lines: [TextLine] = []
         // About as many lines as the units fill (a cell or more each): allocated once.
         lines.reserveCapacity(count / max(1, width) + 1)
@@ -236,7 +239,7 @@ public struct PreparedText: @unchecked Sendable {
     }
 
     /// The general form's lines: each paragraph's lines put in display order together.
-    private func wrapInGeneral(width: Int, _ analyzed: AnalyzedText) -> WrappedText {
+    func wrapInGeneral(width: Int, _ analyzed: AnalyzedText) -> WrappedText {
         var lines: [TextLine] = []
         // The paragraph's lines so far: their drawn clusters and code points, and widths.
         var paragraphLines: [(clusters: [Range<Int>], span: Range<Int>)] = []
@@ -397,9 +400,19 @@ public struct PreparedText: @unchecked Sendable {
                 continue
             }
             visibleWidth = newWidth
-            visibleEnd = index + 1
             pendingWidth = 0
             index += 1
+            // The rest of a word: units with no flag (no opportunity before them, no space, no
+            // break) that fit add their widths, and nothing else changes.
+            while index < count {
+                let next = units[index]
+                guard next.flags == 0 else { break }
+                let widened = visibleWidth + Int(next.width)
+                guard widened <= limit else { break }
+                visibleWidth = widened
+                index += 1
+            }
+            visibleEnd = index
         }
         body(lineStart ..< count, visibleEnd, visibleWidth, true)
     }
@@ -418,6 +431,14 @@ struct PreparedWraps {
     init(prepared: PreparedText, width: Int? = nil, wrapped: WrappedText? = nil) {
         self.prepared = prepared
         if let width, let wrapped { first = (width, wrapped) }
+    }
+
+    /// The prepared form, and the lines at `width` if kept. Mutating only to be reached in
+    /// place through a dictionary's values (their `_modify`, not their getter's copy); it
+    /// changes nothing.
+    @inline(__always)
+    mutating func lookUp(width: Int?) -> (prepared: PreparedText, wrapped: WrappedText?) {
+        (prepared, width.flatMap { wrapped(at: $0) })
     }
 
     func wrapped(at width: Int) -> WrappedText? {

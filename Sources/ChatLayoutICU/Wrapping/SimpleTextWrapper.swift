@@ -498,19 +498,63 @@ enum SimpleTextWrapper {
 
     /// The width of `text` on one line, or nil when it needs the general path.
     static func width(of text: String, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> Int? {
+        // A native string's bytes read in place (a small string's copied to the stack).
+        if let width = text.utf8.withContiguousStorageIfAvailable({ width(ofUTF8: $0, policy: policy, table: table) }) { return width }
         var text = text
-        return text.withUTF8 { bytes in
-            var total = 0
-            var index = 0
-            while index < bytes.count {
-                let (value, length) = decode(bytes, at: index)
-                let properties = table[codePoint: value]
-                guard isSimple(properties) else { return nil }
-                total += CellWidth.scalarWidth(properties, policy)
-                index += length
+        return text.withUTF8 { width(ofUTF8: $0, policy: policy, table: table) }
+    }
+
+    /// The width of the text of UTF-8 `bytes` on one line, or nil when it needs the general
+    /// path: printable ASCII a cell a byte, without a lookup (`asciiAssumptions_holdInTheTable`),
+    /// any other code point looked up through the table's buffers.
+    static func width(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, policy: CellWidthPolicy, table: CharacterPropertyTable = .shared) -> Int? {
+        table.stage1.withUnsafeBufferPointer { stage1 in
+            table.stage2.withUnsafeBufferPointer { stage2 -> Int? in
+                var total = 0
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] &- 0x20 < 0x5F {
+                        total += 1
+                        index += 1
+                        continue
+                    }
+                    let (value, length) = decode(bytes, at: index)
+                    let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
+                    let properties = CharacterProperties(rawValue: stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask])
+                    guard isSimple(properties) else { return nil }
+                    total += CellWidth.scalarWidth(properties, policy)
+                    index += length
+                }
+                return total
             }
-            return total
         }
+    }
+
+    /// Whether `bytes` hold a control character (below U+0020, or U+007F) and whether every
+    /// byte is ASCII: eight bytes a step, for a label's bytes.
+    @inline(__always)
+    static func scanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasControl: Bool, isASCII: Bool) {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var controls: UInt64 = 0, high: UInt64 = 0
+        var index = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // Each ASCII byte plus one, in its low seven bits: 0x00–0x20 exactly for the
+                // controls (0x7F wraps to 0), then below 0x21 when 0x5F more stays below 0x80.
+                let next = ((word & lows) &+ ones) & lows
+                controls |= ~(next &+ 0x5F5F_5F5F_5F5F_5F5F) & ~word & highs
+                high |= word
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { controls = 1 }
+            high |= UInt64(byte)
+            index += 1
+        }
+        return (controls != 0, high & highs == 0)
     }
 
     /// The number of code points in `bytes`, valid UTF-8: the bytes that continue none (whose

@@ -54,6 +54,9 @@ int32_t clk_icu_pattern_ranges(const clk_uchar *pattern, int32_t length, int32_t
 
 /// The mirrored counterpart of a code point (itself when it has none).
 int32_t clk_icu_mirror(int32_t codePoint);
+/// The paired bracket of a code point (UAX #9 BD16: Bidi_Paired_Bracket), and in `type` its
+/// Bidi_Paired_Bracket_Type: 0 none, 1 open, 2 close.
+int32_t clk_icu_paired_bracket(int32_t codePoint, int32_t *type);
 
 // MARK: Break iterators (the oracle, and dictionary breaking for Thai, Lao, Khmer, Myanmar)
 

@@ -208,7 +208,7 @@ extension IncrementalMessageList {
         var rows = entries.tableForAppending()
         let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label, unreadAbove: unreadAbove,
                                         unreadRow: unreadRow, loadingOlder: nil, channel: shell, delivery: delivery,
-                                        directory: directory, authors: &authors, into: &rows)
+                                        directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
         entries.append(entry, rows: &rows)
         keys[message.id] = key
         directory.index(message, shown: true)

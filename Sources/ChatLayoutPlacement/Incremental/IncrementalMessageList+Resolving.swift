@@ -55,7 +55,7 @@ extension IncrementalMessageList {
         return pipeline.resolve(entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
                                 unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
                                 loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,
-                                directory: directory, authors: &authors, into: &rows)
+                                directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).

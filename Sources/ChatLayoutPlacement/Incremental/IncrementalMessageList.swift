@@ -81,6 +81,9 @@ public struct IncrementalMessageList: Sendable {
     var spareRecord = ChangeRecord()
     /// The last few authors' avatars and names, composed once (`MessageComposer.compose(_:authors:)`).
     var authors = AuthorMemo()
+    /// The last bubble of text written (``RowLayout/BubbleMemo``): the row written again next,
+    /// when only its group position changed, copies its bubble's content from its old row.
+    var bubbles: RowBubbleMemo?
 
     /// What the rows under the messages are made from (`footerRows(reusing:)`): the list's
     /// state, whether it has messages, the typing words (compared byte for byte), the newer

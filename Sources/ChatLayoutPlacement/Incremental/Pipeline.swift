@@ -13,6 +13,8 @@ final class Pipeline: Sendable {
     /// resolver, each read copies the options out of its environment.
     let config: MessageListConfig
     let currentUserID: String?
+    /// The anatomy puts reactions in the bubble (``RowBubbleMemo``).
+    let reactionsInBubble: Bool
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver
@@ -21,6 +23,7 @@ final class Pipeline: Sendable {
         currentUserID = resolver.context.currentUserID
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
+        reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)
     }
 
     /// Whether a list of `channel` shows `message` when it shows messages
@@ -72,7 +75,7 @@ final class Pipeline: Sendable {
     @inline(never)
     func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 authors: inout AuthorMemo, into rows: inout RowTable) -> ListEntry {
+                 authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         // The entry's decisions read in place, behind their shared reference (`entry.decision`
         // is a copy of them all).
@@ -123,7 +126,8 @@ final class Pipeline: Sendable {
             }
         }
         return write(resolved, decision: decision, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
-                     stackedBelow: stackedBelow, unreadRow: unreadRow, authors: &authors, into: &rows)
+                     stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
+                     authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
@@ -135,7 +139,7 @@ final class Pipeline: Sendable {
     @inline(never)
     func resolveNew(_ message: Message, key: SortKey, time: MessageTime, isUnreadCandidate: Bool, above: MessageAbove?, label: String,
                     unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                    authors: inout AuthorMemo, into rows: inout RowTable) -> ListEntry {
+                    authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
         var separatorAbove = false
         let box = DecisionBox(resolver.decide(
             message, time: time, label: label, above: above, below: nil,
@@ -153,18 +157,20 @@ final class Pipeline: Sendable {
         return write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
                      kind: .message(endsGroup: box.value.isLastInGroup),
                      stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
-                     authors: &authors, into: &rows)
+                     oldRow: nil, authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// Writes the rows of `resolved` (its decisions `decision`): `rowsAbove`, then its message
     /// row (of kind `kind`), at the end of `rows` from the entry's top, stacked under a row of
     /// kind `stackedBelow`; the date separator and the message row copied from rows `keptDate`
-    /// and `keptRow` of `rows` when they draw as they did. Returns the entry with its rows'
-    /// count, its message row's place and its extent.
+    /// and `keptRow` of `rows` when they draw as they did; `oldRow`, the entry's message row
+    /// in `rows` before (nil for a new entry), whose bubble `bubbles` may let it keep. Returns
+    /// the entry with its rows' count, its message row's place and its extent.
     private func write(_ resolved: consuming ListEntry, decision: MessageDecision, rowsAbove: [MessageListItem], keptDate: Int?,
-                       keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, authors: inout AuthorMemo,
-                       into rows: inout RowTable) -> ListEntry {
+                       keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, oldRow: Int?,
+                       authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
         var resolved = resolved
+        let hasRows = oldRow != nil
         // The rows above it, in the batch list's order, then its row: stacked as the batch
         // list stacks them, under the entry above it. Each is written at the row layout's
         // top (0) and its records moved down to its place: the same records as writing it
@@ -194,9 +200,15 @@ final class Pipeline: Sendable {
         } else {
             // Composed here, its author's avatar and name from the list's memo, then written as
             // `RowLayout.writeMessage` writes it.
+            // Its bubble copied from its old row when only its group position changed.
             let spec = rowLayout.composer.compose(decision, authors: &authors)
             rows.beginRow()
-            rowLayout.writeMessageRow(spec, into: &rows)
+            let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
+                ? KeptBubble(oldRow: oldRow!, bubble: bubbles!.bubble) : nil
+            let written = rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
+            // The bubble of a new row is remembered (the row above the next one appended); a
+            // row written again is the one remembered no longer.
+            bubbles = hasRows ? nil : written.flatMap { RowBubbleMemo(spec, written: $0, reactionsInBubble: reactionsInBubble) }
             if rowLayout.direction == .rightToLeft { rows.mirrorRow(inWidth: rowLayout.width) }
             rows.moveRecordsOfLastRow(by: y)
         }

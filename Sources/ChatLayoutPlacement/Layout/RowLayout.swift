@@ -12,7 +12,13 @@ import ChatLayoutComposition
 struct RowLayout {
     var width: Int
     var metrics: Metrics
-    var measurer: any TextMeasuring
+    var measurer: any TextMeasuring {
+        didSet { shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines() }
+    }
+    /// The measurer, when it says a short label's line at once (``fittedLine(_:maxWidth:)``);
+    /// else one that says none. Not optional: a method of an optional existential is called on
+    /// a copy of it (the measurer's references retained and released for each label).
+    private(set) var shortLines: any ShortLineMeasuring
     /// What the rows are made of and where each part goes.
     var composer: MessageComposer
     /// The words around the parts (the composer's).
@@ -50,6 +56,7 @@ struct RowLayout {
         self.width = width
         self.metrics = metrics
         self.measurer = measurer
+        shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines()
         composer = MessageComposer(strings: strings)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
@@ -77,7 +84,13 @@ struct RowLayout {
         var gallery: GallerySpec?
         /// The quoted message's nested box the block stands for: its avatar and text are
         /// placed as its children.
-        var nestedQuote: NestedQuote?
+        var nestedQuote: NestedQuote? {
+            get { nestedQuoteStorage?.value }
+            set { nestedQuoteStorage = newValue.map(Indirect.init) }
+        }
+        /// `nestedQuote` in a box of its own: a block is copied whole, and a quote's fields
+        /// would make every block four times as large.
+        private var nestedQuoteStorage: Indirect<NestedQuote>?
         /// The card the block stands for (``cardBlock(_:card:width:follows:)``): its parts are
         /// placed as its children, below `cardTopSpacing` (the space above a card after a card).
         var card: CardSpec?
@@ -97,6 +110,24 @@ struct RowLayout {
         var richText: [RichTextPart]?
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
+
+        init(role: BoxRole, text: String?, content: BoxContent? = nil, lines: [TextLine], width: Int, height: Int,
+             alignment: TextAlignment, direction: TextDirection = .leftToRight, keepsWidth: Bool = false, bleeds: Bool = false,
+             gallery: GallerySpec? = nil, nestedQuote: NestedQuote? = nil, card: CardSpec? = nil) {
+            self.role = role
+            self.text = text
+            self.content = content
+            self.lines = lines
+            self.width = width
+            self.height = height
+            self.alignment = alignment
+            self.direction = direction
+            self.keepsWidth = keepsWidth
+            self.bleeds = bleeds
+            self.gallery = gallery
+            nestedQuoteStorage = nestedQuote.map(Indirect.init)
+            self.card = card
+        }
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -155,6 +186,8 @@ struct RowLayout {
     /// (``line(_:_:words:content:drawn:maxWidth:)``'s line).
     func fittedLine(_ drawn: String, maxWidth: Int) -> (line: TextLine, direction: TextDirection) {
         let limit = max(1, maxWidth)
+        // A short label that fits is its own line, said at once.
+        if let line = shortLines.shortLine(drawn, width: limit) { return (line, .leftToRight) }
         // Most labels fit: one wrap says so and gives the drawn line; only others are cut.
         let whole = measurer.wrap(drawn, width: limit)
         var shown = whole.lines.first
@@ -337,6 +370,14 @@ struct RowLayout {
 
     /// The same for a composed row.
     func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, into sink: inout Sink) {
+        _ = writeMessageRow(spec, keeping: nil, into: &sink)
+    }
+
+    /// The same, its bubble's content copied from `kept` (a row written before, whose bubble
+    /// holds the same words: the incremental list's ``RowBubbleMemo``) where it stands in the
+    /// same room, rather than laid out and written again. Returns the bubble as written (nil:
+    /// none).
+    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, into sink: inout Sink) -> WrittenBubble? {
         let id = spec.id
         if let text = spec.centeredText {
             var block = wrapped(.text, text, width: innerWidth, alignment: .center)
@@ -344,7 +385,7 @@ struct RowLayout {
             let row = sink.open(.messageRow, id: id, frame: Frame(x: 0, y: top, width: width, height: block.height))
             emit(block, id: id, x: padding, y: 0, into: &sink)
             sink.close(row, height: nil)
-            return
+            return nil
         }
         let room = bubbleRoom(spec)
         let flipped = room.flipped, avatarColumn = room.avatarColumn, left = room.left, right = room.right
@@ -352,7 +393,19 @@ struct RowLayout {
         let errorOverlap = room.errorOverlap, errorReserve = room.errorReserve
         let besideOrder = room.besideOrder, besideReserve = room.besideReserve, besideUnder = room.besideUnder
         let bubbleSpec = room.bubbleSpec, border = room.border, hasBubble = room.hasBubble
-        let (content, outerWidth) = bubbleContent(spec, in: room)
+        // The bubble written before, when it is this one: its width and height, its content
+        // copied (a left-to-right row of the incremental list, not recorded as prepared).
+        var keptBubble: Int?
+        if let kept, bubbleSpec != nil, recorder == nil, direction == .leftToRight, kept.bubble.isRoom(room, rowWidth: width) {
+            keptBubble = sink.bubble(ofRow: kept.oldRow, width: kept.bubble.width, height: kept.bubble.height)
+        }
+        var content: [Block] = []
+        let outerWidth: Int
+        if keptBubble != nil {
+            outerWidth = kept!.bubble.width
+        } else {
+            (content, outerWidth) = bubbleContent(spec, in: room)
+        }
         let contentWidth = outerWidth - room.chrome
         let bubbleX = flipped ? right - errorReserve - outerWidth : left + errorReserve
         let column = OutsideColumn(left: left, right: right, bubbleX: bubbleX, bubbleWidth: outerWidth, isFlipped: flipped)
@@ -367,21 +420,24 @@ struct RowLayout {
             if part == .reactions, let data = spec.reactions {
                 let pills = hangingReactions(data, in: column)
                 hanging = (pills, y)
-                y += (pills.map(\.block.height).max() ?? 0) - metrics.reactionsAndQuote.reactionOverlap
+                var tallest = 0
+                for pill in pills { tallest = max(tallest, pill.block.height) }
+                y += tallest - metrics.reactionsAndQuote.reactionOverlap
                 continue
             }
             y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
         }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
-        // A part across the bubble reaches its edge: no padding above the first, below the last.
-        let topPadding = hasBubble && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
-        let bubbleHeight = bubbleHeight(of: content, in: room)
+        let bubbleHeight = keptBubble != nil ? kept!.bubble.height : bubbleHeight(of: content, in: room)
         var bubble: Int?
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
             bubble = sink.open(.bubble, id: id, frame: Frame(x: bubbleX, y: top + y, width: outerWidth, height: bubbleHeight),
-                               content: .bubble(fromCurrentUser: bubbleSpec.isFromCurrentUser), tail: tail)
+                               content: bubbleSpec.isFromCurrentUser ? Self.yourBubble : Self.othersBubble, tail: tail)
         }
+        if let keptBubble { sink.copyBubbleContent(of: keptBubble, toX: bubbleX, y: top + y) }
+        // A part across the bubble reaches its edge: no padding above the first, below the last.
+        let topPadding = hasBubble && !content.isEmpty && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
         var partY = y + border + topPadding
         for index in content.indices { // by index: no block is copied
             if content[index].bleeds {
@@ -431,12 +487,19 @@ struct RowLayout {
         // anatomy keeps it level with the bubble's bottom whatever is under it.
         if let avatar = spec.avatar, avatarColumn >= metrics.avatarWidth {
             let bottom = anatomy.avatarAtBubbleBottom ? bubbleBottom : y
-            emit(avatarBlock(avatar, role: .avatar), id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
-                 y: max(0, bottom - metrics.avatarHeight), into: &sink)
+            emitAvatar(avatar, role: .avatar, id: id, x: flipped ? width - padding - metrics.avatarWidth : padding,
+                       y: max(0, bottom - metrics.avatarHeight), into: &sink)
         }
         sink.close(row, height: y)
+        return bubbleSpec == nil ? nil
+            : WrittenBubble(rowWidth: width, hasBubble: room.hasBubble, inner: room.inner, maxOuter: room.maxOuter, chrome: room.chrome,
+                            border: room.border, width: outerWidth, height: bubbleHeight)
     }
 
+
+    /// A bubble's content, made once (each `BoxContent` made is an allocation).
+    private static let yourBubble = BoxContent.bubble(fromCurrentUser: true)
+    private static let othersBubble = BoxContent.bubble(fromCurrentUser: false)
 
     /// Where a message row's bubble may stand at this width, and how wide it may be: the avatar
     /// column, the error glyph and its reserve, the widest bubble, the parts beside it, whether
@@ -727,6 +790,24 @@ struct RowLayout {
         box(avatarBlock(AvatarSpec(userID: userID, initials: NeutralText(initials)), role: role), id: id, x: x, y: y)
     }
 
+    /// Writes an avatar's part at (x, y) of the row, as `emit(avatarBlock(avatar, role:), …)`
+    /// writes it: straight from its line where its initials are a short label that fits
+    /// (most), without a block.
+    func emitAvatar<Sink: BoxSink>(_ avatar: AvatarSpec, role: BoxRole, id: String?, x: Int, y: Int, into sink: inout Sink) {
+        let initials = avatar.initials
+        let drawn = presentation.line(role, text: initials, content: avatar.content, strings: strings)
+        guard let line = shortLines.shortLine(drawn, width: metrics.avatarWidth),
+              // Initials that fit are not cut (a drawn line that is the initials fits, as measured).
+              avatar.characterCount <= 1 || Identifier.same(drawn, initials) || measurer.width(of: initials) <= metrics.avatarWidth else {
+            emit(avatarBlock(avatar, role: role), id: id, x: x, y: y, into: &sink)
+            return
+        }
+        let frame = Frame(x: x, y: top + y, width: max(line.width, metrics.avatarWidth), height: max(lineHeight, metrics.avatarHeight))
+        let token = sink.open(role, id: id, frame: frame, text: initials, content: avatar.content, line: line, alignment: .center,
+                              direction: .leftToRight, tail: .none)
+        sink.close(token, height: nil)
+    }
+
     /// An avatar's part: `metrics.avatarWidth` by `avatarHeight` (wider only for initials that
     /// cannot be cut), its initials centred. Initials too wide lose their last characters
     /// (``AvatarSpec/initials(droppingLast:)``) until they fit or one is left.
@@ -737,7 +818,7 @@ struct RowLayout {
             dropped += 1
             initials = avatar.initials(droppingLast: dropped)
         }
-        var block = line(role, initials, content: .avatar(userID: avatar.userID), maxWidth: metrics.avatarWidth)
+        var block = line(role, initials, content: avatar.content, maxWidth: metrics.avatarWidth)
         block.alignment = .center
         block.height = max(lineHeight, metrics.avatarHeight)
         block.width = max(block.width, metrics.avatarWidth)
@@ -907,6 +988,9 @@ struct RowLayout {
         var drawn: String
         /// The drawn line's width.
         var width: Int
+        /// The drawn line whole, when the measurer said it at once (a short label): its line
+        /// wherever it is given its whole width.
+        var whole: TextLine?
         /// The width it is given (0: none).
         var allowed = 0
         /// Its line, once cut to what it was given (nil: not drawn), and which way it reads:
@@ -936,8 +1020,10 @@ struct RowLayout {
         forEachFootnotePart(footnote, order: order) { role, text, words, content in
             let drawn = presentation.line(role, text: text, content: content, strings: strings)
             guard !drawn.isEmpty || role != .deliveryStatus else { return }
+            let whole = shortLines.shortLine(drawn, width: .max)
             (base + count).initialize(to: FootnoteLine(role: role, text: text, words: words, content: content, drawn: drawn,
-                                                       width: measurer.width(of: drawn)))
+                                                       width: whole?.width ?? measurer.width(of: drawn)))
+            base[count].whole = whole
             count += 1
         }
         return count
@@ -987,6 +1073,7 @@ struct RowLayout {
             recorder?.recordFootnote(beside: beside, width: 0, height: 0)
             return 0
         }
+        if let height = writeFootnoteWhole(footnote, order: order, id: id, in: column, y: y, beside: beside, into: &sink) { return height }
         return withUnsafeTemporaryAllocation(of: FootnoteLine.self, capacity: order.count) { parts in
             let base = parts.baseAddress!
             let count = footnoteLines(footnote, order: order, into: base)
@@ -1003,6 +1090,47 @@ struct RowLayout {
         }
     }
 
+    /// The usual footnote (``writeFootnote(_:order:id:in:y:beside:into:)``): every part a short
+    /// label the measurer says at once, none empty, and all of them whole on the line. Then
+    /// each is given its whole width and drawn as its line, one after another: written here
+    /// from the lines alone, without fitting them. Nil, with nothing written, for any other.
+    private func writeFootnoteWhole<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
+                                                   in column: OutsideColumn, y: Int, beside: Bool, into sink: inout Sink) -> Int? {
+        withUnsafeTemporaryAllocation(of: TextLine.self, capacity: order.count) { lines -> Int? in
+            let base = lines.baseAddress!
+            var count = 0
+            var whole = 0
+            var fits = true
+            forEachFootnotePart(footnote, order: order) { role, text, _, content in
+                guard fits else { return }
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                guard let line = shortLines.shortLine(drawn, width: .max), line.width > 0 else {
+                    fits = false
+                    return
+                }
+                whole += line.width
+                (base + count).initialize(to: line)
+                count += 1
+            }
+            defer { base.deinitialize(count: count) }
+            guard fits, count > 0 else { return nil }
+            whole += metrics.inlineSpacing * (count - 1)
+            guard whole <= column.available else { return nil }
+            var x = column.isFlipped ? column.right - whole : column.left
+            var index = 0
+            forEachFootnotePart(footnote, order: order) { role, text, words, content in
+                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: base[index].width, height: lineHeight),
+                                      text: text ?? words ?? self.words(role, content: content), content: content, line: base[index],
+                                      alignment: .leading, direction: .leftToRight, tail: .none)
+                sink.close(token, height: nil)
+                x += base[index].width + metrics.inlineSpacing
+                index += 1
+            }
+            recorder?.recordFootnote(beside: beside, width: whole, height: lineHeight)
+            return lineHeight
+        }
+    }
+
     /// Writes the footnote's `count` parts at `base` (``writeFootnote(_:order:id:in:y:beside:into:)``).
     private func writeFootnoteParts<Sink: BoxSink>(_ base: UnsafeMutablePointer<FootnoteLine>, count: Int, id: String,
                                                    in column: OutsideColumn, y: Int, into sink: inout Sink) -> Int {
@@ -1015,7 +1143,9 @@ struct RowLayout {
         for index in 0 ..< count {
             let fit = min(base[index].allowed, budget)
             guard fit > 0 else { continue }
-            let (shown, direction) = fittedLine(base[index].drawn, maxWidth: fit)
+            // Given its whole width, a short label is the line it was measured as.
+            let (shown, direction) = fit >= base[index].width ? base[index].whole.take().map { ($0, .leftToRight) }
+                ?? fittedLine(base[index].drawn, maxWidth: fit) : fittedLine(base[index].drawn, maxWidth: fit)
             guard shown.width > 0 else { continue }
             budget -= shown.width
             total += shown.width
@@ -1039,5 +1169,68 @@ struct RowLayout {
             x += shown.width + spacing
         }
         return lineHeight
+    }
+}
+
+/// A message row's bubble as it was written: the row's width, what of the bubble's room its
+/// content depends on, and its size. Plain values, handed between the row layout and the
+/// incremental list (``RowBubbleMemo``).
+struct WrittenBubble: Equatable, Sendable {
+    var rowWidth: Int
+    var hasBubble: Bool
+    var inner: Int
+    var maxOuter: Int
+    var chrome: Int
+    var border: Int
+    var width: Int
+    var height: Int
+
+    /// The room of a bubble (its size aside) as `room` on a row `rowWidth` wide.
+    func isRoom(_ room: RowLayout.BubbleRoom, rowWidth: Int) -> Bool {
+        rowWidth == self.rowWidth && room.hasBubble == hasBubble && room.inner == inner && room.maxOuter == maxOuter
+            && room.chrome == chrome && room.border == border
+    }
+}
+
+/// A bubble to copy from a row written before (``RowLayout/writeMessageRow(_:keeping:into:)``):
+/// that row, and the bubble as it was written there.
+struct KeptBubble: Sendable {
+    var oldRow: Int
+    var bubble: WrittenBubble
+}
+
+/// What an incremental list remembers of the last bubble of text alone it wrote: the message,
+/// its text, and the bubble as written (``WrittenBubble``). The row written again next, when
+/// only its group position changed (the row above a message appended to its group), copies
+/// its bubble's content from its old row.
+struct RowBubbleMemo: Sendable {
+    private let id: String
+    private let text: String
+    private let textIsJumbomoji: Bool
+    let bubble: WrittenBubble
+
+    /// Whether `spec`'s bubble holds its text alone: no quote, poll, location, media, link
+    /// preview, rich text, word after the text or translation, and no reactions where
+    /// `reactionsInBubble` (the anatomy puts them there).
+    static func holdsTextAlone(_ spec: MessageRowSpec, reactionsInBubble: Bool) -> Bool {
+        spec.text != nil && !spec.hasQuote && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
+            && !spec.hasLinkPreview && spec.richText == nil && spec.editedInText == nil && spec.translation == nil
+            && (!reactionsInBubble || spec.reactions == nil)
+    }
+
+    /// Whether the bubble remembered is `spec`'s (a bubble of its text alone): the same
+    /// message, the same text.
+    func holds(_ spec: MessageRowSpec, reactionsInBubble: Bool) -> Bool {
+        Identifier.same(id, spec.id) && Self.holdsTextAlone(spec, reactionsInBubble: reactionsInBubble) && Identifier.same(text, spec.text!)
+            && spec.textIsJumbomoji == textIsJumbomoji
+    }
+
+    /// `spec`'s bubble as written; nil for a bubble that holds more than its text.
+    init?(_ spec: borrowing MessageRowSpec, written bubble: WrittenBubble, reactionsInBubble: Bool) {
+        guard Self.holdsTextAlone(spec, reactionsInBubble: reactionsInBubble) else { return nil }
+        id = spec.id
+        text = spec.text!
+        textIsJumbomoji = spec.textIsJumbomoji
+        self.bubble = bubble
     }
 }

@@ -19,6 +19,13 @@ protocol BoxSink {
     mutating func close(_ token: Int, height: Int?)
     /// Mirrors the row just written in a screen `width` wide (``Box/mirrored(inWidth:)``).
     mutating func mirrorRow(inWidth width: Int)
+    /// The bubble of row `row` (a row this sink holds, written left to right) when it is
+    /// `width` by `height`: a token for ``copyBubbleContent(of:toX:y:)``; nil when the sink
+    /// keeps no rows or that row has no such bubble.
+    func bubble(ofRow row: Int, width: Int, height: Int) -> Int?
+    /// Writes again, into the box open now, the boxes inside `bubble` (``bubble(ofRow:width:height:)``),
+    /// moved with it to (`x`, `y`): the same records as writing that bubble's content there.
+    mutating func copyBubbleContent(of bubble: Int, toX x: Int, y: Int)
 }
 
 extension BoxSink {
@@ -26,6 +33,10 @@ extension BoxSink {
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         open(role, id: id, frame: frame, text: text, content: content, lines: [line], alignment: alignment, direction: direction, tail: tail)
     }
+
+    func bubble(ofRow row: Int, width: Int, height: Int) -> Int? { nil }
+
+    mutating func copyBubbleContent(of bubble: Int, toX x: Int, y: Int) {}
 
     /// Opens a box without text.
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, content: BoxContent? = nil, tail: BubbleTail = .none) -> Int {

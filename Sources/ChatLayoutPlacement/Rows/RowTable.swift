@@ -122,6 +122,14 @@ struct RowTable: Sendable {
                           x: Int32(clamping: x), width: Int32(clamping: width)))
     }
 
+    /// A line of `text` drawn as `display`: its reading order (``PlacedLine/readingOrder(_:display:)``)
+    /// stored from the text's own bytes, no string made of it.
+    private mutating func storeLine(display: String, readingOf text: String, x: Int, width: Int) {
+        let displaySpan = store(display)
+        let reading = PlacedLine.readingLength(text, display: display).map { store(text, prefix: $0) } ?? .none
+        lines.append(Line(display: displaySpan, reading: reading, x: Int32(clamping: x), width: Int32(clamping: width)))
+    }
+
     /// A record for a box whose lines were stored from `firstLine` on.
     private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, firstLine: Int,
                                      alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
@@ -147,22 +155,42 @@ struct RowTable: Sendable {
     /// Whether the bytes at `span` are `text`'s.
     private func holds(_ text: String, at span: Span) -> Bool {
         guard text.utf8.count == Int(span.length) else { return false }
-        var text = text
-        return text.withUTF8 { source in
+        // Read in place (a native string's bytes are contiguous): no copy of the string to
+        // make them so, and so no retain and release of its storage.
+        let compare = { (source: UnsafeBufferPointer<UInt8>) in
             bytes.withUnsafeBufferPointer { all in
                 Identifier.equalBytes(source, UnsafeBufferPointer(rebasing: all[Int(span.start) ..< Int(span.start) + Int(span.length)]))
             }
         }
+        if let same = text.utf8.withContiguousStorageIfAvailable(compare) { return same }
+        var text = text
+        return text.withUTF8(compare)
     }
 
     private mutating func store(_ string: String) -> Span {
         let start = bytes.count
-        var string = string
         // Offsets are 32-bit: past 2 GiB of text they would point at other text. (A document
         // that large is refused long before, at decoding.)
         precondition(start + string.utf8.count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
-        string.withUTF8 { bytes.append(contentsOf: $0) }
+        // Read in place where the bytes are contiguous (a native string's): no copy of the
+        // string, so no retain and release of its storage.
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            var string = string
+            string.withUTF8 { bytes.append(contentsOf: $0) }
+        }
         return Span(start: Int32(clamping: start), length: Int32(clamping: bytes.count - start))
+    }
+
+    /// The first `length` bytes of `string`'s UTF-8.
+    private mutating func store(_ string: String, prefix length: Int) -> Span {
+        let start = bytes.count
+        precondition(start + length <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+        let append = { (all: UnsafeBufferPointer<UInt8>) in self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: all[..<length])) }
+        if string.utf8.withContiguousStorageIfAvailable(append) == nil {
+            var string = string
+            string.withUTF8(append)
+        }
+        return Span(start: Int32(clamping: start), length: Int32(clamping: length))
     }
 
     /// The id's index: a row's boxes mostly share their message's id, kept once.
@@ -470,8 +498,8 @@ extension RowTable: BoxSink {
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let firstLine = lines.count
         for line in textLines {
-            storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
-                      x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+            storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
+                      width: line.width)
         }
         return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)
@@ -481,8 +509,8 @@ extension RowTable: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let firstLine = lines.count
-        storeLine(display: line.display, reading: PlacedLine.readingOrder(line.text, display: line.display),
-                  x: placedX(line.width, in: frame.width, alignment: alignment), width: line.width)
+        storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
+                  width: line.width)
         return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)
     }
@@ -490,6 +518,69 @@ extension RowTable: BoxSink {
     mutating func close(_ token: Int, height: Int?) {
         records[token].descendants = Int32(clamping: records.count - token - 1)
         if let height { records[token].height = Int32(clamping: height) }
+    }
+
+    func bubble(ofRow row: Int, width: Int, height: Int) -> Int? {
+        guard row >= 0, row < rowCount else { return nil }
+        let first = Int(rowStarts[row])
+        let end = recordEnd(from: first)
+        var bubble = first + 1
+        while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
+        guard bubble < end, Int(records[bubble].width) == width, Int(records[bubble].height) == height else { return nil }
+        return bubble
+    }
+
+    mutating func copyBubbleContent(of bubble: Int, toX x: Int, y: Int) {
+        let source = records[bubble]
+        let contentEnd = recordEnd(from: bubble)
+        guard contentEnd > bubble + 1 else { return }
+        // The content's bytes were written together, between the bubble's opening and its
+        // closing: copied as one run, every span moved by as much (a label's words kept in
+        // its line's bytes stay so).
+        var byteStart = Int.max, byteEnd = 0
+        func cover(_ span: Span) {
+            guard !span.isNone else { return }
+            byteStart = min(byteStart, Int(span.start))
+            byteEnd = max(byteEnd, Int(span.start + span.length))
+        }
+        for index in bubble + 1 ..< contentEnd {
+            let record = records[index]
+            cover(record.text)
+            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                cover(lines[line].display)
+                cover(lines[line].reading)
+            }
+        }
+        var byteShift: Int32 = 0
+        if byteStart < byteEnd {
+            let count = byteEnd - byteStart
+            precondition(bytes.count + count <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+            byteShift = Int32(bytes.count - byteStart)
+            // Read out first: the array is not read while it grows.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { run in
+                _ = bytes.withUnsafeBufferPointer { all in run.initialize(fromContentsOf: all[byteStart ..< byteEnd]) }
+                bytes.append(contentsOf: UnsafeBufferPointer(run))
+            }
+        }
+        func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteShift, length: span.length) }
+        let dx = Int32(clamping: x) &- source.x, dy = Int32(clamping: y) &- source.y
+        for index in bubble + 1 ..< contentEnd {
+            var record = records[index]
+            let firstLine = lines.count
+            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                var copied = lines[line]
+                copied.display = moved(copied.display)
+                copied.reading = moved(copied.reading)
+                lines.append(copied)
+            }
+            record.firstLine = Int32(clamping: firstLine)
+            record.text = moved(record.text)
+            record.x = record.x &+ dx
+            record.y = record.y &+ dy
+            record.id = record.id < 0 ? -1 : identifier(ids[Int(record.id)])
+            record.content = record.content < 0 ? -1 : payload(contents[Int(record.content)])
+            records.append(record)
+        }
     }
 
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.
