@@ -166,11 +166,11 @@ extension IncrementalMessageList {
     }
 
     /// A shown message added under every entry of a list that has some, when that leaves the
-    /// unread separator where it is (`UnreadResolver.separatorStays`) — what `attach` and
+    /// unread separator where it is (`UnreadResolver.unreadCount(appending:…)`) — what `attach` and
     /// `finish` do, in a straight line: the entry above it is given its new group boundary,
     /// or resolved again when its position or rows change (as `resolveAgain` treats it), the
     /// new entry is decided and laid out at once under it (`Pipeline.resolveNew`) and appended
-    /// with its rows (`EntryStore.append(resolving:)`), and the diff is made from the two
+    /// with its rows (`EntryStore.tableForAppending()`, `append(_:rows:)`), and the diff is made from the two
     /// (`ListDiffBuilder.appendDiff`). No keys are sorted or searched, no placeholder
     /// decisions made, no record kept. Nil, with nothing changed, for any other message (its
     /// author already noted in the directory).
@@ -206,8 +206,8 @@ extension IncrementalMessageList {
             : localTimes.label(for: time.day, at: message.createdAt)
         let unreadAbove = key == firstUnreadKey
         var rows = entries.tableForAppending()
-        let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label, unreadAbove: unreadAbove,
-                                        unreadRow: unreadRow, loadingOlder: nil, channel: shell, delivery: delivery,
+        let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label,
+                                        unreadAbove: unreadAbove, unreadRow: unreadRow, loadingOlder: nil, channel: shell, delivery: delivery,
                                         directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
         entries.append(entry, rows: &rows)
         keys[message.id] = key
