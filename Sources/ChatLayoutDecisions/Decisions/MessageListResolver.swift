@@ -1,6 +1,7 @@
 @_spi(ChatLayoutStages) import ChatLayoutModel
 
 import Dispatch
+import Synchronization
 
 /// Makes every decision of a message list: order, grouping, layout options,
 /// date separators and labels, the unread separator, the typing indicator, the header, the
@@ -8,7 +9,11 @@ import Dispatch
 public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// The options, context, formatter, words ("Unread messages", "4 members") and emoji
     /// data (for jumbomoji) the decisions are made with.
-    public var environment: DecisionEnvironment
+    public var environment: DecisionEnvironment {
+        didSet { replyTexts = ReplyCountTexts() } // other words or another formatter: made again
+    }
+    /// The thread roots' "3 replies", each count's made once (`ReplyCountTexts`).
+    private var replyTexts = ReplyCountTexts()
     /// Leaves out the messages Stream hides (``hiddenMessages(in:)``); the thread view, which
     /// picks its messages itself, turns it off.
     var hidesMessages = true
@@ -312,7 +317,8 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         }
         var threadInfo: String?
         if options.contains(.threadInfo) {
-            threadInfo = message.isThreadRoot ? strings.replies.text(message.threadReplyCount, using: formatter) : strings.threadReply
+            threadInfo = message.isThreadRoot
+                ? replyTexts.text(message.threadReplyCount) { strings.replies.text($0, using: formatter) } : strings.threadReply
         }
         let showsEdited = showsEditedLabel(message, reasons: &reasons)
         let annotations = annotations(message, features: features, user: user)
@@ -461,5 +467,24 @@ enum WithheldTranslation {
         case .empty: return "the \(language) translation is empty"
         case .sameAsText: return "the \(language) translation is the text itself"
         }
+    }
+}
+
+/// The thread info's "3 replies" of a resolver, by reply count, each made once: the count is
+/// formatted in the locale's digits and its plural form picked through the formatter, some
+/// 14 k instructions a message, for a handful of distinct counts. Shared by the resolver's
+/// copies (the batch list decides on all cores) behind a lock; a resolver given another
+/// environment starts another (`MessageListResolver.environment`). At most `capacity` counts
+/// are kept; others are made each time.
+final class ReplyCountTexts: Sendable {
+    private let texts = Mutex<[Int: String]>([:])
+    static let capacity = 256
+
+    /// The text of `count`, made by `make` the first time.
+    func text(_ count: Int, make: (Int) -> String) -> String {
+        if let known = texts.withLock({ $0[count] }) { return known }
+        let text = make(count)
+        texts.withLock { if $0.count < Self.capacity { $0[count] = text } }
+        return text
     }
 }

@@ -3,7 +3,7 @@
 /// What a message's decisions read of the message above it: its day (a date separator stands
 /// between other days) and whether it ends its group (this one's position).
 package struct MessageAbove {
-    var day: CalendarDay
+    package var day: CalendarDay
     package var endsGroup: Bool
 
     package init(day: CalendarDay, endsGroup: Bool) {

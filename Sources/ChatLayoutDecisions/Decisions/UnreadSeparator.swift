@@ -59,6 +59,33 @@ package enum UnreadResolver {
         return UnreadPlacement(position: nil, reason: .wholeHistory(read.lastReadMessageID))
     }
 
+    /// The unread count once the message `messageID` (an unread candidate when `isCandidate`)
+    /// is added at the bottom of the list, under every message it shows, when that leaves the
+    /// separator where it is — above a message when `hasSeparator`, else nowhere — known
+    /// without searching the list; nil when it may move (the list is searched again).
+    ///
+    /// The separator stays when the rule places none whatever the list holds (off, no read
+    /// state of the current user, a count of 0 or less), and when it stands somewhere and the
+    /// new message is not the last read one: the search starts where it did (after the last
+    /// read message, at the first message created after the last read time, or at the top)
+    /// and finds the separator's message, above the new one, first. The count is then the
+    /// server's, else the count before (`previous`, the candidates from the separator down)
+    /// with the new message if it is a candidate under a separator
+    /// (``unreadCount(in:reads:currentUserID:state:separator:)``).
+    package static func unreadCount(appending messageID: String, isCandidate: Bool, previous: Int, hasSeparator: Bool,
+                                    reads: [ReadState], currentUserID: String?, separatorEnabled: Bool,
+                                    state: ListLoadingState) -> Int? {
+        // The current user's read state, read in place.
+        let read = reads.firstIndex { Identifier.same($0.user.id, currentUserID) }
+        if separatorEnabled, let read, (reads[read].unreadMessages ?? 1) > 0 {
+            if let lastID = reads[read].lastReadMessageID, Identifier.same(lastID, messageID) { return nil }
+            if !hasSeparator { return nil }
+        }
+        if state == .loading { return 0 }
+        if let read, let count = reads[read].unreadMessages { return max(0, count) }
+        return hasSeparator ? previous + (isCandidate ? 1 : 0) : 0
+    }
+
     /// A regular message or a thread reply: what Stream marks when everything is unread.
     static func isRegular(_ message: Message) -> Bool {
         message.type == .regular || message.type == .reply

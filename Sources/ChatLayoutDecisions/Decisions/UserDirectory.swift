@@ -15,6 +15,11 @@ package struct UserDirectory: Sendable {
     /// Shown messages naming a thread participant without a name, by the participant's id:
     /// their names come from this directory.
     package private(set) var unnamedParticipants: IDDictionary<IDSet> = [:]
+    /// The ids of the members whose messages were added last (`add`), a few, most recent
+    /// last: an author found here is a member without hashing the id (the members never
+    /// change, so an id here stays a member's).
+    private var recentMembers: [String] = []
+    private static let recentMemberCount = 8
 
     package init(members: [Member]) {
         for member in members where self.members[member.user.id] == nil {
@@ -34,7 +39,12 @@ package struct UserDirectory: Sendable {
     /// id stands for changed.
     package mutating func add(_ message: Message, sequence: Int) -> Bool {
         let id = message.user.id
-        guard members[id] == nil else { return false }
+        if recentMembers.contains(where: { Identifier.same($0, id) }) { return false }
+        guard members[id] == nil else {
+            if recentMembers.count == Self.recentMemberCount { recentMembers.removeFirst() }
+            recentMembers.append(id)
+            return false
+        }
         if let first = firstAuthors[id], first.sequence < sequence { return false }
         let before = user(id)
         firstAuthors[id] = (sequence, message.user)

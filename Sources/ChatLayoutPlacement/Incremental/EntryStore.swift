@@ -264,6 +264,41 @@ struct EntryStore: Sendable {
         }
     }
 
+    /// Appends the rows of the entry at `position` (its message row alone with
+    /// `messageRowOnly`) to `items` as the list's items, top to bottom, each reading its box
+    /// from the chunk's table: what `forEachRow(of:…)` and `EntryRow.laidOut(index:)` make,
+    /// without a row in between.
+    func appendItems(of position: Int, texts: EntryRowTexts, messageRowOnly: Bool = false, to items: inout [LaidOutItem]) {
+        assert(staleChunk == nil, "rows read before settle()")
+        let (chunk, index) = location(of: position)
+        let chunkTop = store.tops[chunk], first = store.rowStarts[chunk]
+        store.chunks.withUnsafeBufferPointer { chunks in
+            // The chunk and the entry read in place, not copied; the message row is its last.
+            let start = chunks[chunk].rowStarts[index]
+            chunks[chunk].entries.withUnsafeBufferPointer { entries in
+                let rowCount = entries[index].rowCount
+                if messageRowOnly {
+                    let decision = entries[index].decisionBox
+                    items.append(LaidOutItem(id: .message(decision.value.message.id), index: first + start + rowCount - 1,
+                                             decision: decision, table: chunks[chunk].rows, row: start + rowCount - 1, dy: chunkTop))
+                    return
+                }
+                items.reserveCapacity(items.count + rowCount)
+                var row = start
+                entries[index].forEachRowContent(texts: texts) { id, content in
+                    if case .message(let decision) = content {
+                        items.append(LaidOutItem(id: id, index: first + row, decision: decision, table: chunks[chunk].rows, row: row,
+                                                 dy: chunkTop))
+                    } else {
+                        items.append(LaidOutItem(id: id, index: first + row, item: EntryRow.item(content), table: chunks[chunk].rows,
+                                                 row: row, dy: chunkTop))
+                    }
+                    row += 1
+                }
+            }
+        }
+    }
+
     /// The first position whose entry satisfies `isAtOrAfter`, which must be false for a
     /// prefix of the entries and true for the rest (else `count`).
     func partitionPoint(_ isAtOrAfter: (ListEntry) -> Bool) -> Int {
@@ -519,6 +554,50 @@ struct EntryStore: Sendable {
             kept.unreadRows = upper.unreadRows + upper.rowCount - rowSplit
             store.replace(chunk ..< chunk + 1, with: [kept, lower])
         }
+    }
+
+    /// The table an entry appended at the bottom writes its rows into, at its end, from the
+    /// entry's top (y = 0): the last chunk's, taken out of it (a new chunk's, empty, when the
+    /// last is full). ``append(_:rows:)`` puts it back with the entry; nothing reads the store
+    /// in between. Appending this way — rather than inserting an entry not yet resolved and
+    /// resolving it in place (`resolve(at:…)`) — makes no placeholder entry and no search, and
+    /// the rows are written with no closure around the writing.
+    mutating func tableForAppending() -> RowTable {
+        settle()
+        let last = store.chunks.count - 1
+        guard last >= 0, store.chunks[last].entries.count < chunkLength else { return RowTable() }
+        return store.modifyLeavingOffsets(last) { chunk in
+            var rows = RowTable()
+            swap(&rows, &chunk.rows) // moved out, not copied
+            return rows
+        }
+    }
+
+    /// Appends `entry` at the bottom, its rows written at the end of `rows`, the table
+    /// ``tableForAppending()`` gave, from its top (moved back into the store: `rows` is left
+    /// empty).
+    mutating func append(_ entry: ListEntry, rows: inout RowTable) {
+        let last = store.chunks.count - 1
+        guard last >= 0, store.chunks[last].entries.count < chunkLength else {
+            var table = RowTable()
+            swap(&table, &rows)
+            let chunk = Chunk([entry], rows: table)
+            candidates += chunk.candidates
+            store.append(chunk)
+            return
+        }
+        store.modify(last) { chunk in
+            let first = chunk.rowCount, top = chunk.extent
+            rows.moveRows(first ..< rows.rowCount, by: top)
+            swap(&rows, &chunk.rows)
+            chunk.tops.append(top)
+            chunk.rowStarts.append(first)
+            chunk.extent += entry.extent
+            chunk.rowCount += entry.rowCount
+            if entry.isUnreadCandidate { chunk.candidates += 1 }
+            chunk.entries.append(entry)
+        }
+        if entry.isUnreadCandidate { candidates += 1 }
     }
 
     /// Inserts `entries`, sorted and all before the first entry, at the top.

@@ -8,6 +8,21 @@ extension IncrementalMessageList {
     /// Applies a change and returns what it did to the rows. On error nothing changed.
     @discardableResult
     public mutating func apply(_ change: MessageListChange) throws(MessageListChangeError) -> MessageListDiff {
+        // A new message, noted in the directory: the usual change — under every other, with
+        // nothing else to find again — needs no record.
+        var added: (message: Message, sequence: Int, renamed: Bool)?
+        switch change {
+        case .append(let message), .insert(let message):
+            try checkNew(message)
+            let message = quoting(message)
+            let sequence = nextSequence
+            nextSequence += 1
+            let renamed = directory.add(message, sequence: sequence)
+            if !renamed, let diff = appendAtBottom(message, sequence: sequence) { return diff }
+            added = (message, sequence, renamed)
+        default:
+            break
+        }
         // The previous change's record, emptied: its arrays' room is used again, not
         // allocated and freed each change.
         var record = ChangeRecord()
@@ -17,10 +32,10 @@ extension IncrementalMessageList {
             swap(&record, &spareRecord)
         }
         switch change {
-        case .append(let message), .insert(let message):
-            try checkNew([message])
-            add(quoting(message), sequence: nextSequence, record: &record)
-            nextSequence += 1
+        case .append, .insert:
+            let (message, sequence, renamed) = added!
+            if renamed { record.renamedUsers.insert(message.user.id) }
+            attach(message, sequence: sequence, record: &record)
         case .prependPage(let messages):
             try checkNew(messages)
             firstSequence -= messages.count
@@ -88,8 +103,12 @@ extension IncrementalMessageList {
 
     // MARK: - Messages
 
+    /// One new message (an append): its id is no message's yet (no array, no set).
+    private func checkNew(_ message: Message) throws(MessageListChangeError) {
+        guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
+    }
+
     private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
-        if messages.count == 1, keys[messages[0].id] == nil && hidden[messages[0].id] == nil { return } // an append: no set
         var seen = IDSet()
         for message in messages where keys[message.id] != nil || hidden[message.id] != nil || !seen.insert(message.id).inserted {
             throw .duplicateMessageID(message.id)
@@ -144,6 +163,67 @@ extension IncrementalMessageList {
         directory.index(message, shown: true)
         record.added.insert(key)
         record.refreshAround(position, in: entries)
+    }
+
+    /// A shown message added under every entry of a list that has some, when that leaves the
+    /// unread separator where it is (`UnreadResolver.unreadCount(appending:…)`) — what `attach` and
+    /// `finish` do, in a straight line: the entry above it is given its new group boundary,
+    /// or resolved again when its position or rows change (as `resolveAgain` treats it), the
+    /// new entry is decided and laid out at once under it (`Pipeline.resolveNew`) and appended
+    /// with its rows (`EntryStore.tableForAppending()`, `append(_:rows:)`), and the diff is made from the two
+    /// (`ListDiffBuilder.appendDiff`). No keys are sorted or searched, no placeholder
+    /// decisions made, no record kept. Nil, with nothing changed, for any other message (its
+    /// author already noted in the directory).
+    private mutating func appendAtBottom(_ message: Message, sequence: Int) -> MessageListDiff? {
+        let key = SortKey(createdAt: message.createdAt, sequence: sequence)
+        let last = entries.count - 1
+        guard last >= 0, entries[last].key < key, isShown(message) else { return nil }
+        let isCandidate = UnreadResolver.isCandidate(message, currentUserID: pipeline.currentUserID)
+        guard let count = UnreadResolver.unreadCount(appending: message.id, isCandidate: isCandidate, previous: unreadCount,
+                                                     hasSeparator: firstUnreadKey != nil, reads: shell.reads,
+                                                     currentUserID: pipeline.currentUserID,
+                                                     separatorEnabled: pipeline.config.unreadSeparatorEnabled,
+                                                     state: shell.messageListState) else { return nil }
+        let time = localTimes.time(of: message)
+        let below = MessageBelow(message: message, day: time.day, minute: time.minute)
+        // The entry above it, as `resolveAgain` treats an entry whose entry below changed.
+        var above: ListDiffBuilder.AppendedAbove = .unchanged
+        if let boundary = boundaryKeepingRows(at: last, below: below) {
+            if boundary != entries[last].decisionBox.value.groupBoundary {
+                entries.update(at: last) { $0.groupBoundary = boundary }
+                above = .newBoundary
+            }
+        } else {
+            let before = entries[last]
+            var records: (chunk: Int, start: Int)?
+            _ = resolveEntry(at: last, below: below) { _, chunk, start in records = (chunk, start) }
+            above = .resolved(before, rows: records.map { .unread(chunk: $0.chunk, start: $0.start) })
+        }
+        let aboveEntry = entries[last].asAbove
+        // The day's label: the entry above's when it is of the same day (`LocalTimes` gives a
+        // day one label).
+        let label = aboveEntry.day == time.day ? entries[last].decisionBox.value.dateLabel
+            : localTimes.label(for: time.day, at: message.createdAt)
+        let unreadAbove = key == firstUnreadKey
+        var rows = entries.tableForAppending()
+        let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label,
+                                        unreadAbove: unreadAbove, unreadRow: unreadRow, loadingOlder: nil, channel: shell, delivery: delivery,
+                                        directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
+        entries.append(entry, rows: &rows)
+        keys[message.id] = key
+        directory.index(message, shown: true)
+
+        // The rows under the messages are made from the list's state, the typing words and
+        // the newer page loading, which an append leaves, whether it has messages (it had),
+        // and whether the last message ends its group: only that is looked at.
+        let lastEndsGroup = entries.lastEndsGroup
+        var oldFooter: [FooterRow]?
+        if footerInputs.map({ $0.lastEndsGroup != lastEndsGroup }) ?? true { oldFooter = refreshFooter() }
+        unreadCount = count
+        let diff = ListDiffBuilder.appendDiff(entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
+                                              unreadCount: unreadCount, at: last + 1, above: above, oldFooter: oldFooter)
+        entries.compactWastefulChunks() // the rows before the change were read
+        return diff
     }
 
     /// Takes a message out of the list (or out of the hidden ones); its neighbours are

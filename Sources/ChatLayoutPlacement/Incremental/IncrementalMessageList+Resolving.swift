@@ -13,14 +13,20 @@ extension IncrementalMessageList {
     /// The entry at `position` decided and laid out again in place, from its neighbours
     /// (`EntryStore.resolve(at:_:)`).
     mutating func resolveEntry(at position: Int, record: inout ChangeRecord) -> ListEntry {
-        let above = position > 0 ? entries[position - 1].asAbove : nil
-        let below = position + 1 < entries.count ? entries[position + 1].asBelow : nil
-        var entries = self.entries
-        self.entries = EntryStore(chunkLength: entries.chunkLength) // the store is edited alone, not copied
-        defer { self.entries = entries }
-        return entries.resolve(at: position, beforeRewriting: { entry, chunk, start in
+        resolveEntry(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil) { entry, chunk, start in
             record.keepRows(of: entry.key, inChunk: chunk, startingAt: start)
-        }) {
+        }
+    }
+
+    /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
+    /// handed the entry, its chunk and where its old rows' records start, when new rows take
+    /// their place (`EntryStore.resolve(at:beforeRewriting:_:)`).
+    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (ListEntry, Int, Int) -> Void) -> ListEntry {
+        let above = position > 0 ? entries[position - 1].asAbove : nil
+        var entries = EntryStore(chunkLength: self.entries.chunkLength)
+        swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
+        defer { swap(&entries, &self.entries) }
+        return entries.resolve(at: position, beforeRewriting: beforeRewriting) {
             entry, stored, top, rows in
             resolved(entry, stored: stored, storedTop: top, above: above, below: below, into: &rows)
         }
@@ -30,12 +36,17 @@ extension IncrementalMessageList {
     /// when the rest of its decisions and its rows stay (`Pipeline.boundary(keeping:…)`);
     /// nil when it is resolved again.
     mutating func boundaryKeepingRows(at position: Int) -> GroupBoundary? {
+        boundaryKeepingRows(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
+    }
+
+    /// The same, under `below` (what is, or is about to be, under it).
+    mutating func boundaryKeepingRows(at position: Int, below: MessageBelow?) -> GroupBoundary? {
         let above = position > 0 ? entries[position - 1].asAbove : nil
-        let below = position + 1 < entries.count ? entries[position + 1].asBelow : nil
-        let label = localTimes.label(for: entries[position].day, at: entries[position].key.createdAt)
+        let entry = entries[position] // found once
+        let label = localTimes.label(for: entry.day, at: entry.key.createdAt)
         let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
-        return pipeline.boundary(keeping: entries[position], above: above, below: below, label: label,
-                                 unreadAbove: entries[position].key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
+        return pipeline.boundary(keeping: entry, above: above, below: below, label: label,
+                                 unreadAbove: entry.key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
     }
 
     private mutating func resolved(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,

@@ -35,7 +35,7 @@ import ChatLayoutComposition
 /// row's place for the date overlay (O(n), no box made).
 public struct IncrementalMessageList: Sendable {
     /// The options the list was built with.
-    public var config: MessageListConfig { pipeline.resolver.config }
+    public var config: MessageListConfig { pipeline.config }
     /// Who is looking, when and where.
     public var context: LayoutContext { pipeline.resolver.context }
     /// The lengths of the layout.
@@ -408,7 +408,6 @@ public struct IncrementalMessageList: Sendable {
 
     /// Whether the list shows a message (`MessageVisibility`; nothing while it is loading).
     func isShown(_ message: Message) -> Bool {
-        MessageVisibility.showsMessages(shell.messageListState)
-            && MessageVisibility.hiddenReason(message, channel: shell.channel, config: config, currentUserID: context.currentUserID) == nil
+        MessageVisibility.showsMessages(shell.messageListState) && pipeline.shows(message, in: shell.channel)
     }
 }

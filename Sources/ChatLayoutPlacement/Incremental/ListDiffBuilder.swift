@@ -65,7 +65,7 @@ struct ListDiffBuilder {
             }
             if isOld {
                 let (entry, rows) = record.before[key]!
-                forEachOldRow(of: entry, rows: rows, in: record) { oldRows.append($0) }
+                forEachOldRow(of: entry, rows: rows, copied: record.beforeRows) { oldRows.append($0) }
             } else {
                 // A resolved key is an entry's: it stands at `position`.
                 entries.forEachRow(of: position, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
@@ -75,15 +75,15 @@ struct ListDiffBuilder {
     }
 
     /// The rows of an entry before the change (`record.before`: the entry and where its
-    /// rows are), top to bottom.
+    /// rows are; `copied`, the record's copies of rows), top to bottom.
     @inline(__always)
-    private func forEachOldRow(of entry: ListEntry, rows: ChangeRecord.RowsBefore?, in record: ChangeRecord,
+    private func forEachOldRow(of entry: ListEntry, rows: ChangeRecord.RowsBefore?, copied: RowTable,
                                _ body: (EntryRow) -> Void) {
         var row = 0
         var start = 0
         if case .unread(_, let first) = rows { start = first }
         let table: RowTable? = switch rows {
-        case .copied: record.beforeRows
+        case .copied: copied
         case .unread(let chunk, _): entries.rows(ofChunk: chunk)
         case nil: nil
         }
@@ -129,7 +129,7 @@ struct ListDiffBuilder {
             }
             guard let kept = record.before[key] else { return false }
             oldRows.removeAll(keepingCapacity: true)
-            forEachOldRow(of: kept.entry, rows: kept.rows, in: record) { oldRows.append($0) }
+            forEachOldRow(of: kept.entry, rows: kept.rows, copied: record.beforeRows) { oldRows.append($0) }
             var count = 0
             entries.forEachRow(of: position, texts: texts) { row, index in
                 guard same, count < oldRows.count, row.id == oldRows[count].id else {
@@ -143,6 +143,100 @@ struct ListDiffBuilder {
         }
         diff.inserted = inserted
         diff.updated = updated
+        return true
+    }
+
+    /// What an append at the bottom did to the entry above the new one (`appendDiff`).
+    enum AppendedAbove {
+        /// Nothing.
+        case unchanged
+        /// Only its group boundary: its rows are the records they were, its message row's
+        /// decisions changed.
+        case newBoundary
+        /// Resolved again: the entry as it was, and where its rows' records are since new rows
+        /// took their place (nil: it kept them).
+        case resolved(ListEntry, rows: ChangeRecord.RowsBefore?)
+    }
+
+    /// The diff of an append at the bottom (`IncrementalMessageList.appendAtBottom`): the rows
+    /// of the new entry, at `position` (the last) of `entries`, inserted; the rows of the entry
+    /// above it compared with how they were (`above`); the rows under the messages (`footer`)
+    /// against `oldFooter` when they were made again — what `compare(_:)` says of such a
+    /// change, in the same order. Items are made straight from the chunks' tables
+    /// (`EntryStore.appendItems`), and no builder is made (nor the store copied into one)
+    /// unless rows are to be matched.
+    static func appendDiff(_ entries: EntryStore, footer: [IncrementalMessageList.FooterRow], texts: EntryRowTexts,
+                           contentHeight: Int, unreadCount: Int, at position: Int, above: AppendedAbove,
+                           oldFooter: [IncrementalMessageList.FooterRow]?) -> MessageListDiff {
+        var diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
+        var updated: [LaidOutItem] = []
+        switch above {
+        case .unchanged:
+            break
+        case .newBoundary:
+            // Its separators are as they were; its message row has new decisions.
+            entries.appendItems(of: position - 1, texts: texts, messageRowOnly: true, to: &updated)
+        case .resolved(let entry, let rows):
+            if !compareResolved(entries, texts: texts, at: position - 1, before: entry, rows: rows, into: &updated) {
+                // Other rows than before (not for an entry whose entry below changed): matched by id.
+                var builder = ListDiffBuilder(entries: entries, footer: footer, texts: texts, contentHeight: contentHeight,
+                                              unreadCount: unreadCount)
+                var oldRows: [EntryRow] = []
+                builder.forEachOldRow(of: entry, rows: rows, copied: RowTable()) { oldRows.append($0) }
+                var newRows: [NewRow] = []
+                entries.forEachRow(of: position - 1, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
+                builder.match(oldRows, newRows)
+                diff = builder.diff
+            }
+        }
+        if !updated.isEmpty { diff.updated = updated } // nothing else is updated: moved in, not copied
+        entries.appendItems(of: position, texts: texts, to: &diff.inserted)
+        if let oldFooter {
+            var builder = ListDiffBuilder(entries: entries, footer: footer, texts: texts, contentHeight: contentHeight,
+                                          unreadCount: unreadCount)
+            swap(&builder.diff, &diff)
+            builder.compareFooter(oldFooter)
+            swap(&builder.diff, &diff)
+        }
+        return diff
+    }
+
+    /// The rows of the entry at `position` of `entries`, resolved again, against its rows
+    /// before — `entry` as it was, its rows' records from `rows` (nil: it kept them) — when it
+    /// has rows of the same ids (the same rows above its message: rows of the same day, in the
+    /// same order): each changed one added to `updated`, as `EntryRow.isUnchanged` tells them.
+    /// False, with nothing added, when its rows are others.
+    private static func compareResolved(_ entries: EntryStore, texts: EntryRowTexts, at position: Int, before entry: ListEntry,
+                                        rows: ChangeRecord.RowsBefore?, into updated: inout [LaidOutItem]) -> Bool {
+        let now = entries[position]
+        guard entry.rowCount > 0, entry.hasOlderPageRow == now.hasOlderPageRow, entry.hasDateSeparator == now.hasDateSeparator,
+              entry.hasUnreadSeparator == now.hasUnreadSeparator else { return false }
+        let previous = entry.decisionBox
+        var start = 0
+        var table: RowTable?
+        switch rows {
+        case .unread(let chunk, let first)?:
+            table = entries.rows(ofChunk: chunk)
+            start = first
+        case .copied?:
+            return false
+        case nil:
+            break
+        }
+        entries.forEachRow(of: position, texts: texts) { row, index in
+            // The decisions first, then the records (the rows' kinds are the same, one by one).
+            var same: Bool
+            switch row.content {
+            case .message(let decision): same = decision.holdsExactly(previous)
+            case .dateSeparator(_, let label): same = Identifier.same(label, previous.value.dateLabel)
+            case .other: same = true // the older page's loading row, the unread separator: the same words
+            }
+            if same, let table, case .stored(let rowTable, let stored, _) = row.place {
+                same = rowTable.isSameRow(stored, asRecordsAt: start, in: table)
+            }
+            if let table { start = table.recordEnd(from: start) }
+            if !same { updated.append(row.laidOut(index: index)) }
+        }
         return true
     }
 

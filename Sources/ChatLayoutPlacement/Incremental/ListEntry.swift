@@ -43,8 +43,8 @@ struct ListEntry: Sendable {
     /// Counts for the unread separator (`UnreadResolver.isCandidate`).
     var isUnreadCandidate: Bool
 
-    var message: Message { decision.message }
-    var day: CalendarDay { decision.day }
+    var message: Message { decisionBox.value.message }
+    var day: CalendarDay { decisionBox.value.day }
 
     /// An entry not yet resolved: the message and its local time.
     init(message: Message, sequence: Int, time: MessageTime, currentUserID: String?) {
@@ -55,6 +55,16 @@ struct ListEntry: Sendable {
             timeText: time.shortTime, deliveryStatus: nil, translation: nil, threadInfoText: nil, reasons: []
         ))
         isUnreadCandidate = UnreadResolver.isCandidate(message, currentUserID: currentUserID)
+    }
+
+    /// A new entry decided already (`Pipeline.resolveNew`: an append at the bottom, decided
+    /// at once, without decisions made only to be replaced); its rows are set as they are written.
+    init(key: SortKey, minute: GroupingResolver.LocalMinute, decision: DecisionBox, isUnreadCandidate: Bool) {
+        self.key = key
+        self.minute = minute
+        decisionBox = decision
+        self.isUnreadCandidate = isUnreadCandidate
+        needsRow = false
     }
 
     /// The same message with new content (an edit in place): resolved and laid out again later.
@@ -68,20 +78,20 @@ struct ListEntry: Sendable {
     /// bottom (the order `MessageListItem.rowsAbove` places the separators in).
     func forEachRowContent(texts: EntryRowTexts, _ body: (ListItemID, EntryRow.Content) -> Void) {
         if hasOlderPageRow { body(.loadingOlderIndicator, .other(.loadingOlderIndicator(text: texts.loading))) }
-        if hasDateSeparator { body(.dateSeparator(day), .dateSeparator(day, decision.dateLabel)) }
+        if hasDateSeparator { body(.dateSeparator(day), .dateSeparator(day, decisionBox.value.dateLabel)) }
         if hasUnreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: texts.unread))) }
         body(.message(decisionBox.value.message.id), .message(decisionBox))
     }
 
     /// What the decisions of the entry under it read of it.
-    var asAbove: MessageAbove { MessageAbove(day: day, endsGroup: decision.isLastInGroup) }
+    var asAbove: MessageAbove { MessageAbove(day: day, endsGroup: decisionBox.value.isLastInGroup) }
     /// What the decisions of the entry above it read of it.
     var asBelow: MessageBelow { MessageBelow(message: message, day: day, minute: minute) }
 
     /// Its message row's place in the list, for the date overlay, its top at `top`.
     func messageRow(top: Int) -> LaidOutList.MessageRow {
         LaidOutList.MessageRow(top: top + messageRowOffset, bottom: top + messageRowOffset + messageRowHeight,
-                               dateLabel: decision.dateLabel)
+                               dateLabel: decisionBox.value.dateLabel)
     }
 }
 
@@ -97,6 +107,14 @@ final class DecisionBox: Sendable {
     let value: MessageDecision
 
     init(_ value: MessageDecision) { self.value = value }
+
+    /// Whether `other` holds exactly the same decisions (`isExactly`): the same box, else
+    /// the decisions compared in place, the group position and boundary first (what an
+    /// entry resolved again most often changes).
+    func holdsExactly(_ other: DecisionBox) -> Bool {
+        self === other || value.position == other.value.position && value.groupBoundary == other.value.groupBoundary
+            && value.isExactly(other.value)
+    }
 }
 
 /// A row of an entry (or under the entries): its id, what was decided and where its box is.
@@ -126,7 +144,10 @@ struct EntryRow {
     var content: Content
     var place: Place
 
-    var item: MessageListItem {
+    var item: MessageListItem { Self.item(content) }
+
+    /// The item of a row that holds `content`.
+    static func item(_ content: Content) -> MessageListItem {
         switch content {
         case .dateSeparator(let day, let text): .dateSeparator(day: day, text: text)
         case .message(let decision): .message(decision.value)

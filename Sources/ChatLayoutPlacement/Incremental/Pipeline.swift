@@ -9,15 +9,28 @@ final class Pipeline: Sendable {
     let layout: MessageListLayout
     let grouping: GroupingResolver
     let rowLayout: RowLayout
+    /// The resolver's options and the current user's id, held here: read through the
+    /// resolver, each read copies the options out of its environment.
+    let config: MessageListConfig
+    let currentUserID: String?
     /// The anatomy puts reactions in the bubble (``RowBubbleMemo``).
     let reactionsInBubble: Bool
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver
         self.layout = layout
+        config = resolver.config
+        currentUserID = resolver.context.currentUserID
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
         reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)
+    }
+
+    /// Whether a list of `channel` shows `message` when it shows messages
+    /// (`MessageVisibility.hiddenReason`): asked here, the options are read in place, not
+    /// copied out of the pipeline for the call.
+    func shows(_ message: Message, in channel: Channel) -> Bool {
+        MessageVisibility.hiddenReason(message, channel: channel, config: config, currentUserID: currentUserID) == nil
     }
 
     /// The same at another width.
@@ -41,7 +54,7 @@ final class Pipeline: Sendable {
     /// `localTimes`).
     func unresolvedEntry(_ message: Message, sequence: Int, localTimes: inout LocalTimes) -> ListEntry {
         ListEntry(message: message, sequence: sequence, time: localTimes.time(of: message),
-                  currentUserID: resolver.context.currentUserID)
+                  currentUserID: currentUserID)
     }
 
     /// The entry decided (`MessageListResolver.decide(_:time:label:above:below:…)`) and laid
@@ -112,6 +125,52 @@ final class Pipeline: Sendable {
                 return resolved
             }
         }
+        return write(resolved, decision: decision, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
+                     stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
+                     authors: &authors, bubbles: &bubbles, into: &rows)
+    }
+
+    /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
+    /// from its message, its key and local time (`isUnreadCandidate`: whether it counts for
+    /// the unread separator): as `resolve` decides and lays out an entry
+    /// not resolved yet, without its placeholder decisions (made, compared and replaced) —
+    /// the incremental list's append at the bottom (`IncrementalMessageList.appendAtBottom`).
+    /// Its rows are written at the end of `rows`, from the entry's top (y = 0).
+    @inline(never)
+    func resolveNew(_ message: Message, key: SortKey, time: MessageTime, isUnreadCandidate: Bool, above: MessageAbove?, label: String,
+                    unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
+                    authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
+        var separatorAbove = false
+        let box = DecisionBox(resolver.decide(
+            message, time: time, label: label, above: above, below: nil,
+            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+            dateSeparatorAbove: &separatorAbove
+        ))
+        var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (time.day, label) : nil,
+                                                  unread: unreadAbove ? unreadRow.text ?? "" : nil)
+        if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) }
+        var entry = ListEntry(key: key, minute: time.minute, decision: box,
+                              isUnreadCandidate: isUnreadCandidate)
+        entry.hasOlderPageRow = loadingOlder != nil
+        entry.hasDateSeparator = separatorAbove
+        entry.hasUnreadSeparator = unreadAbove
+        return write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
+                     kind: .message(endsGroup: box.value.isLastInGroup),
+                     stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
+                     oldRow: nil, authors: &authors, bubbles: &bubbles, into: &rows)
+    }
+
+    /// Writes the rows of `resolved` (its decisions `decision`): `rowsAbove`, then its message
+    /// row (of kind `kind`), at the end of `rows` from the entry's top, stacked under a row of
+    /// kind `stackedBelow`; the date separator and the message row copied from rows `keptDate`
+    /// and `keptRow` of `rows` when they draw as they did; `oldRow`, the entry's message row
+    /// in `rows` before (nil for a new entry), whose bubble `bubbles` may let it keep. Returns
+    /// the entry with its rows' count, its message row's place and its extent.
+    private func write(_ resolved: consuming ListEntry, decision: MessageDecision, rowsAbove: [MessageListItem], keptDate: Int?,
+                       keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, oldRow: Int?,
+                       authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
+        var resolved = resolved
+        let hasRows = oldRow != nil
         // The rows above it, in the batch list's order, then its row: stacked as the batch
         // list stacks them, under the entry above it. Each is written at the row layout's
         // top (0) and its records moved down to its place: the same records as writing it
@@ -145,7 +204,7 @@ final class Pipeline: Sendable {
             let spec = rowLayout.composer.compose(decision, authors: &authors)
             rows.beginRow()
             let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
-                ? KeptBubble(oldRow: stored + entry.rowCount - 1, bubble: bubbles!.bubble) : nil
+                ? KeptBubble(oldRow: oldRow!, bubble: bubbles!.bubble) : nil
             let written = rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
             // The bubble of a new row is remembered (the row above the next one appended); a
             // row written again is the one remembered no longer.
@@ -193,6 +252,8 @@ final class Pipeline: Sendable {
     /// boundary show only through the options. Decisions that differ in nothing else draw the
     /// same row, which is kept.
     static func drawAlike(_ old: MessageDecision, _ new: MessageDecision) -> Bool {
+        // The options first: they differ when the group position shows (no copy made).
+        guard old.options == new.options else { return false }
         var old = old
         old.position = new.position
         old.groupBoundary = new.groupBoundary

@@ -1,3 +1,4 @@
+import ChatLayoutICU
 import ChatLayoutKit
 import Testing
 
@@ -227,6 +228,29 @@ import Testing
     @Test func threadRootWithOneReply_saysOneReply() throws {
         let list = try chat.message("root", by: "leia") { $0.replyCount = 1 }.resolve()
         #expect(list.decision("root")?.threadInfoText == "1 reply")
+    }
+
+    /// Each reply count's words are made once per resolver: asked again, in any order, each
+    /// count keeps its own words (and plural form), and a resolver with other words says them.
+    @Test func threadRoots_ofManyCounts_eachSayTheirOwnCount() throws {
+        var builder = chat
+        let counts = [3, 1, 3, 12, 1, 2, 12]
+        for (index, count) in counts.enumerated() {
+            builder = builder.message("root\(index)", by: index.isMultiple(of: 2) ? "leia" : "han", at: Double(index * 600)) {
+                $0.replyCount = count
+            }
+        }
+        let list = try builder.resolve()
+        for (index, count) in counts.enumerated() {
+            #expect(list.decision("root\(index)")?.threadInfoText == (count == 1 ? "1 reply" : "\(count) replies"))
+        }
+        var resolver = MessageListResolver(try LayoutEnvironment(config: builder.config, context: builder.context,
+                                                                 formatter: ICULocaleFormatter(locale: "en_US", timeZone: builder.context.timeZone),
+                                                                 measurer: ICUTextEngine()))
+        #expect(resolver.resolve(builder.conversation).messages.map(\.threadInfoText) == list.decisions.messages.map(\.threadInfoText))
+        resolver.environment.strings.replies = CountPhrase(one: "{count} answer", other: "{count} answers")
+        #expect(resolver.resolve(builder.conversation).messages.map(\.threadInfoText)
+            == counts.map { $0 == 1 ? "1 answer" : "\($0) answers" })
     }
 
     @Test func threadReplyShownInChannel_getsThreadInfoAndContinuousBubble() throws {

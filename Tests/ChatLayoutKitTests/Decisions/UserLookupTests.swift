@@ -31,6 +31,28 @@ import Testing
         }
     }
 
+    /// The directory remembers the members whose messages came last (`add` answers them
+    /// without hashing): an author whose id reads like a member's but is other bytes is no
+    /// member, however often the member wrote just before, and more members than it
+    /// remembers, in turn, are all still members.
+    @Test func recentMembers_answerOnlyTheirOwnBytes() {
+        let members = (0 ..< 12).map { User(id: "member\($0)", name: "Member \($0)") } + [User(id: "jos\u{E9}", name: "José")]
+        var directory = UserDirectory(members: members.map(Member.init(user:)))
+        var sequence = 0
+        func add(_ user: User) -> Bool {
+            defer { sequence += 1 }
+            return directory.add(Message(id: "m\(sequence)", user: user, createdAt: Timestamp(seconds: Int64(sequence))), sequence: sequence)
+        }
+        for _ in 0 ..< 3 {
+            for member in members { #expect(!add(member)) }
+        }
+        // "jose" and a combining accent: another id, whose first message names it.
+        #expect(add(User(id: "jose\u{301}", name: "Impostor")))
+        #expect(directory.user("jose\u{301}").name == "Impostor")
+        #expect(directory.user("jos\u{E9}").name == "José")
+        #expect(!add(members[12]))
+    }
+
     @Test func member_comesBeforeAnAuthorOfTheSameID_evenBeforeTheDirectoryIsBuilt() {
         var conversation = Conversation()
         conversation.members = [Member(user: User(id: "leia", name: "Leia Organa")), Member(user: User(id: "leia", name: "Other"))]

@@ -43,6 +43,38 @@ import Testing
         try expectFullLayout(list)
     }
 
+    /// An append at the bottom leaves the unread separator where it is and, when the read
+    /// state gives no count, counts the new message from the count before it — someone else's
+    /// message counts, one of the current user's does not — as a search of the list would.
+    @Test func append_atTheBottom_keepsTheUnreadSeparator_andCountsTheNewMessage() throws {
+        var list = try incremental(threeMessages.read(by: "luke", lastReadMessageID: "m1"))
+        #expect(list.items.map(\.id) == [.message("m1"), .unreadSeparator, .message("m2"), .message("m3")])
+        #expect(list.unreadCount == 2)
+        let others = try list.apply(.append(message("m4", by: "han", at: 150)))
+        #expect(others.unreadCount == 3 && list.unreadCount == 3)
+        #expect(list.items.map(\.id) == [.message("m1"), .unreadSeparator, .message("m2"), .message("m3"), .message("m4")])
+        try expectFullLayout(list)
+        let mine = try list.apply(.append(message("m5", by: "luke", at: 200)))
+        #expect(mine.unreadCount == 3)
+        try expectFullLayout(list)
+    }
+
+    /// The separator moves when an append can move it: the last read message itself arrives
+    /// (nothing after it is unread), or the first unread message arrives under a list with
+    /// none.
+    @Test func append_ofTheLastReadMessage_orTheFirstUnread_movesTheUnreadSeparator() throws {
+        var list = try incremental(threeMessages.read(by: "luke", lastReadMessageID: "m9").conversation { $0.historyLoaded = true })
+        #expect(list.items.map(\.id).first == .unreadSeparator)
+        let lastRead = try list.apply(.append(message("m9", by: "han", at: 150)))
+        #expect(!list.items.contains { $0.id == .unreadSeparator })
+        #expect(lastRead.removed == [.unreadSeparator] && lastRead.unreadCount == 0)
+        try expectFullLayout(list)
+        let firstUnread = try list.apply(.append(message("m10", by: "leia", at: 200)))
+        #expect(list.items.suffix(2).map(\.id) == [.unreadSeparator, .message("m10")])
+        #expect(firstUnread.inserted.map(\.id) == [.unreadSeparator, .message("m10")] && firstUnread.unreadCount == 1)
+        try expectFullLayout(list)
+    }
+
     /// The list keeps its last authors' avatars and names (`AuthorMemo`): an author renamed
     /// between two appends gets the new initials and name on the new row, the earlier rows
     /// keep the old ones, and the list is the full layout's.
