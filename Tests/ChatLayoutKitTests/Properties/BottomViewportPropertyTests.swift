@@ -131,6 +131,11 @@ import Testing
                           measurer: PropertyHarness.measurer, strings: nil, metrics: metrics, presentation: presentation)
     }
 
+    /// The list layout of a generated case in cells, drawn by the plain presentation.
+    static func cellsLayout(_ input: GeneratedCase) -> MessageListLayout {
+        MessageListLayout(environment(input, metrics: .cells(for: input.config), presentation: PlainPresentation()))
+    }
+
     /// An environment for ``longConversation(messages:)``: Berlin, in English, with date
     /// separators in the list and the unread separator on.
     static func environment(measurer: any TextMeasuring) throws -> LayoutEnvironment {

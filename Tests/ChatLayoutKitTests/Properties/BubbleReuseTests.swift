@@ -40,9 +40,7 @@ import Testing
     @Test func aBubbleCopiedFromTheRowItHad_isTheBubbleWrittenAfresh() {
         var copies = 0, rows = 0
         PropertyHarness.verify("a bubble copied from its old row") { resolved in
-            let input = resolved.input
-            let environment = BottomViewportPropertyTests.environment(input, metrics: .cells(for: input.config), presentation: PlainPresentation())
-            let layout = MessageListLayout(environment)
+            let layout = BottomViewportPropertyTests.cellsLayout(resolved.input)
             for width in [1, 9, 24, 40, 77] {
                 let rowLayout = layout.rowLayout(width: MessageListLayout.width(width))
                 let reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)

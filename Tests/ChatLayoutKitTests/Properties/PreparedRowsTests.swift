@@ -26,8 +26,7 @@ import Testing
         var answered = 0, rows = 0
         PropertyHarness.verify("a prepared row's height") { resolved in
             let input = resolved.input
-            let environment = BottomViewportPropertyTests.environment(input, metrics: .cells(for: input.config), presentation: PlainPresentation())
-            let layout = MessageListLayout(environment)
+            let layout = BottomViewportPropertyTests.cellsLayout(input)
             let items = resolved.decisions.items
             let widths = RelayoutPropertyTests.widths(input.seed)
             let prepared = Self.prepared(items, decisions: resolved.decisions, layout: layout, width: widths[0], source: .decisions(items))
