@@ -53,6 +53,13 @@ package struct MessageRowSpec {
     private var linkPreviewStorage: Indirect<AttachmentSpec>?
     /// Whether it has a link preview (without copying it out).
     package var hasLinkPreview: Bool { linkPreviewStorage != nil }
+
+    /// Whether its bubble holds nothing but its text and a quote: no poll, location, media,
+    /// link preview, rich text or translation (the rows a row layout sizes by arithmetic).
+    package var bubbleHoldsOnlyTextAndQuote: Bool {
+        poll == nil && location == nil && gallery == nil && attachments.isEmpty && !hasLinkPreview && richText == nil
+            && translation == nil
+    }
     /// The text is a jumbomoji (the decision's): measured and drawn in the large emoji style.
     package var textIsJumbomoji = false
     /// The message's text.

@@ -18,8 +18,7 @@ extension RowLayout {
     func messageRowHeight(_ spec: MessageRowSpec) -> Int {
         if let text = spec.centeredText { return measurer.wrap(text, width: max(1, innerWidth)).lines.count * lineHeight }
         let room = bubbleRoom(spec)
-        let bubbleHeight = spec.quote == nil && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
-            && spec.linkPreview == nil && spec.richText == nil && spec.translation == nil
+        let bubbleHeight = !spec.hasQuote && spec.bubbleHoldsOnlyTextAndQuote
             ? textBubbleHeight(spec, inner: room.inner, hasBubble: room.hasBubble)
             : bubbleHeight(of: bubbleContent(spec, in: room).content, in: room)
         // Heights outside the bubble do not depend on where it stands.
@@ -293,8 +292,7 @@ extension RowLayout {
             if appendText(text) { row.flags.insert([.arithmetic, .centered]) }
             return
         }
-        guard spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
-            && spec.linkPreview == nil && spec.richText == nil && spec.translation == nil && !spec.textIsJumbomoji
+        guard spec.bubbleHoldsOnlyTextAndQuote && !spec.textIsJumbomoji
             && !(spec.threadInfo != nil && spec.threadInfoAvatar != nil && metrics.reactionsAndQuote.threadAvatarSize > 0)
         else { return }
         let flipped = spec.isFlipped

@@ -1213,8 +1213,7 @@ struct RowBubbleMemo: Sendable {
     /// preview, rich text, word after the text or translation, and no reactions where
     /// `reactionsInBubble` (the anatomy puts them there).
     static func holdsTextAlone(_ spec: MessageRowSpec, reactionsInBubble: Bool) -> Bool {
-        spec.text != nil && !spec.hasQuote && spec.poll == nil && spec.location == nil && spec.gallery == nil && spec.attachments.isEmpty
-            && !spec.hasLinkPreview && spec.richText == nil && spec.editedInText == nil && spec.translation == nil
+        spec.text != nil && !spec.hasQuote && spec.bubbleHoldsOnlyTextAndQuote && spec.editedInText == nil
             && (!reactionsInBubble || spec.reactions == nil)
     }
 

@@ -242,7 +242,7 @@ extension TextMeasuring {
 /// A measurer that can say at once that a short label is one line drawn as written ("9:41 AM",
 /// a name, initials): the line `wrap(_:width:)` would give, without the array of lines around
 /// it. The row layout asks it first for every one-line part (``RowLayout/fittedLine(_:maxWidth:)``).
-package protocol ShortLineMeasuring: TextMeasuring {
+package protocol ShortLineMeasuring: Sendable {
     /// `text` as its one line, left to right, when it is a short label that fits `width` whole
     /// and `wrap(_:width:)` gives exactly that line; nil otherwise (then wrap it).
     func shortLine(_ text: String, width: Int) -> TextLine?
@@ -251,8 +251,5 @@ package protocol ShortLineMeasuring: TextMeasuring {
 /// A measurer that says no short line at once: every label is wrapped (a row layout whose
 /// measurer is not a ``ShortLineMeasuring``).
 struct NoShortLines: ShortLineMeasuring {
-    func width(of text: String) -> Int { 0 }
-    func wrap(_ text: String, width: Int) -> WrappedText { WrappedText(lines: [], direction: .leftToRight) }
-    func truncate(_ text: String, width: Int) -> String { text }
     func shortLine(_ text: String, width: Int) -> TextLine? { nil }
 }
