@@ -59,31 +59,49 @@ package enum UnreadResolver {
         return UnreadPlacement(position: nil, reason: .wholeHistory(read.lastReadMessageID))
     }
 
-    /// The unread count once the message `messageID` (an unread candidate when `isCandidate`)
-    /// is added at the bottom of the list, under every message it shows, when that leaves the
-    /// separator where it is — above a message when `hasSeparator`, else nowhere — known
-    /// without searching the list; nil when it may move (the list is searched again).
+    /// The unread count, and whether the separator stands above the new message, once
+    /// `message` (an unread candidate when `isCandidate`) is added at the bottom of the list,
+    /// under every message it shows — known without searching the list; nil when the separator
+    /// may move elsewhere (the list is searched again). `separatorEnabled` and
+    /// `lastReadFallback`: `unread_separator_enabled` and `unread_last_read_fallback`.
     ///
-    /// The separator stays when the rule places none whatever the list holds (off, no read
-    /// state of the current user, a count of 0 or less), and when it stands somewhere and the
-    /// new message is not the last read one: the search starts where it did (after the last
-    /// read message, at the first message created after the last read time, or at the top)
-    /// and finds the separator's message, above the new one, first. The count is then the
-    /// server's, else the count before (`previous`, the candidates from the separator down)
-    /// with the new message if it is a candidate under a separator
-    /// (``unreadCount(in:reads:currentUserID:state:separator:)``).
-    package static func unreadCount(appending messageID: String, isCandidate: Bool, previous: Int, hasSeparator: Bool,
-                                    reads: [ReadState], currentUserID: String?, separatorEnabled: Bool,
-                                    state: ListLoadingState) -> Int? {
+    /// The separator stays where it is when the rule places none whatever the list holds (off,
+    /// no read state of the current user, a count of 0 or less), and when it stands somewhere
+    /// and the new message is not the last read one: the search starts where it did and finds
+    /// the separator's message, above the new one, first. Where it stands nowhere, the search
+    /// found nothing where it looked, and the new message is the only one it can find there
+    /// now: after the last read message when that is loaded (`isLoaded`) if it is a candidate;
+    /// after the last read time (`unread_last_read_fallback`) if it is a candidate created
+    /// after it; when the whole history is loaded (`historyLoaded`) and no last read message
+    /// is, if it is regular; else nowhere (the last read message not loaded, older history
+    /// not either). The count is then the server's, else the candidates from the separator
+    /// down: the count before (`previous`) with the new message if it is a candidate under a
+    /// separator (``unreadCount(in:reads:currentUserID:state:separator:)``).
+    package static func appending(_ message: Message, isCandidate: Bool, previous: Int, hasSeparator: Bool,
+                                  reads: [ReadState], currentUserID: String?, separatorEnabled: Bool, lastReadFallback: Bool,
+                                  historyLoaded: Bool, isLoaded: (String) -> Bool,
+                                  state: ListLoadingState) -> (count: Int, separatorAbove: Bool)? {
         // The current user's read state, read in place.
         let read = reads.firstIndex { Identifier.same($0.user.id, currentUserID) }
+        var separatorAbove = false
         if separatorEnabled, let read, (reads[read].unreadMessages ?? 1) > 0 {
-            if let lastID = reads[read].lastReadMessageID, Identifier.same(lastID, messageID) { return nil }
-            if !hasSeparator { return nil }
+            let lastID = reads[read].lastReadMessageID
+            if let lastID, Identifier.same(lastID, message.id) { return nil }
+            if !hasSeparator {
+                // As `placement` looks, each case where it looks.
+                if let lastID, isLoaded(lastID) {
+                    separatorAbove = isCandidate
+                } else if lastID == nil, lastReadFallback, let instant = reads[read].lastRead {
+                    separatorAbove = isCandidate && message.createdAt > instant
+                } else if historyLoaded {
+                    separatorAbove = isRegular(message)
+                }
+            }
         }
-        if state == .loading { return 0 }
-        if let read, let count = reads[read].unreadMessages { return max(0, count) }
-        return hasSeparator ? previous + (isCandidate ? 1 : 0) : 0
+        if state == .loading { return (0, separatorAbove) }
+        if let read, let count = reads[read].unreadMessages { return (max(0, count), separatorAbove) }
+        if separatorAbove { return (isCandidate ? 1 : 0, true) }
+        return (hasSeparator ? previous + (isCandidate ? 1 : 0) : 0, false)
     }
 
     /// A regular message or a thread reply: what Stream marks when everything is unread.

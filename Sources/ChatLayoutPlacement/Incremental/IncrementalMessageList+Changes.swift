@@ -165,8 +165,9 @@ extension IncrementalMessageList {
         record.refreshAround(position, in: entries)
     }
 
-    /// A shown message added under every entry of a list that has some, when that leaves the
-    /// unread separator where it is (`UnreadResolver.unreadCount(appending:…)`) — what `attach` and
+    /// A shown message added under every entry of a list that has some, when the unread
+    /// separator is known without a search to stay where it is or to stand above the new
+    /// message (`UnreadResolver.appending`) — what `attach` and
     /// `finish` do, in a straight line: the entry above it is given its new group boundary,
     /// or resolved again when its position or rows change (as `resolveAgain` treats it), the
     /// new entry is decided and laid out at once under it (`Pipeline.resolveNew`) and appended
@@ -179,11 +180,14 @@ extension IncrementalMessageList {
         let last = entries.count - 1
         guard last >= 0, entries[last].key < key, isShown(message) else { return nil }
         let isCandidate = UnreadResolver.isCandidate(message, currentUserID: pipeline.currentUserID)
-        guard let count = UnreadResolver.unreadCount(appending: message.id, isCandidate: isCandidate, previous: unreadCount,
-                                                     hasSeparator: firstUnreadKey != nil, reads: shell.reads,
-                                                     currentUserID: pipeline.currentUserID,
-                                                     separatorEnabled: pipeline.config.unreadSeparatorEnabled,
-                                                     state: shell.messageListState) else { return nil }
+        guard let (count, separatorAbove) = UnreadResolver.appending(message, isCandidate: isCandidate, previous: unreadCount,
+                                                                     hasSeparator: firstUnreadKey != nil, reads: shell.reads,
+                                                                     currentUserID: pipeline.currentUserID,
+                                                                     separatorEnabled: pipeline.config.unreadSeparatorEnabled,
+                                                                     lastReadFallback: pipeline.config.unreadLastReadFallback,
+                                                                     historyLoaded: shell.historyLoaded, isLoaded: { self.keys[$0] != nil },
+                                                                     state: shell.messageListState) else { return nil }
+        if separatorAbove { firstUnreadKey = key }
         let time = localTimes.time(of: message)
         let below = MessageBelow(message: message, day: time.day, minute: time.minute)
         // The entry above it, as `resolveAgain` treats an entry whose entry below changed.

@@ -75,6 +75,41 @@ import Testing
         try expectFullLayout(list)
     }
 
+    /// Where no separator stands, an append at the bottom puts it where the rule looks, as a
+    /// search of the list would: after the last read time (`unread_last_read_fallback`), above
+    /// the first message by someone else created after it; nowhere while the last read message
+    /// is not loaded and older history is not either; above the first regular message when the
+    /// whole history is loaded and no last read message is.
+    @Test func append_underAListWithoutTheSeparator_placesItWhereTheRuleLooks() throws {
+        var timed = try incremental(threeMessages.read(by: "luke", lastRead: threeMessages.at(300))
+            .config { $0.unreadLastReadFallback = true })
+        #expect(!timed.items.contains { $0.id == .unreadSeparator })
+        for (id, author, offset) in [("m4", "han", 200.0), ("m5", "luke", 400)] { // read already; the current user's
+            let diff = try timed.apply(.append(message(id, by: author, at: offset)))
+            #expect(diff.inserted.map(\.id) == [.message(id)] && diff.unreadCount == 0)
+            try expectFullLayout(timed)
+        }
+        let unread = try timed.apply(.append(message("m6", by: "han", at: 500)))
+        #expect(unread.inserted.map(\.id) == [.unreadSeparator, .message("m6")] && unread.unreadCount == 1)
+        let next = try timed.apply(.append(message("m7", by: "leia", at: 560)))
+        #expect(next.inserted.map(\.id) == [.message("m7")] && next.unreadCount == 2)
+        try expectFullLayout(timed)
+
+        var notLoaded = try incremental(threeMessages.read(by: "luke", lastReadMessageID: "m0", unreadMessages: 4)
+            .conversation { $0.historyLoaded = false })
+        let nowhere = try notLoaded.apply(.append(message("m4", by: "han", at: 200)))
+        #expect(!notLoaded.items.contains { $0.id == .unreadSeparator } && nowhere.unreadCount == 4)
+        try expectFullLayout(notLoaded)
+
+        let system = ConversationBuilder().message("s1", by: "leia", at: 0) { $0.type = .system }
+            .read(by: "luke", lastReadMessageID: "m0").conversation { $0.historyLoaded = true }
+        var whole = try incremental(system)
+        #expect(!whole.items.contains { $0.id == .unreadSeparator })
+        let first = try whole.apply(.append(message("m1", by: "han", at: 60)))
+        #expect(first.inserted.map(\.id) == [.unreadSeparator, .message("m1")] && first.unreadCount == 1)
+        try expectFullLayout(whole)
+    }
+
     /// The list keeps its last authors' avatars and names (`AuthorMemo`): an author renamed
     /// between two appends gets the new initials and name on the new row, the earlier rows
     /// keep the old ones, and the list is the full layout's.
