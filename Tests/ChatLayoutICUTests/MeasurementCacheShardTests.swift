@@ -1,4 +1,5 @@
 @testable import ChatLayoutICU
+@_spi(ChatLayoutStages) import ChatLayoutModel
 import Dispatch
 import Synchronization
 import Testing
@@ -44,13 +45,13 @@ struct PreparedTextCacheBoundTests {
     }
 }
 
-/// The key's hash (`MeasurementCache.keyHash`, wyhash's folded multiplications over the
+/// The key's hash (`ByteHash.hash`, wyhash's folded multiplications over the
 /// bytes): every byte of a text of any length, and the width, change it; and texts that differ
 /// in one byte anywhere each get their own measurement from the cache.
 struct MeasurementKeyHashTests {
     @Test func everyByteAndTheWidth_changeTheHash() {
         func hash(_ bytes: [UInt8], width: Int = 0) -> Int {
-            bytes.withUnsafeBytes { MeasurementCache.keyHash($0, width: width) }
+            bytes.withUnsafeBytes { ByteHash.hash($0, width: width) }
         }
         var seen = Set<Int>()
         var hashes = 0

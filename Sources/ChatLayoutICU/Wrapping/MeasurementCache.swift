@@ -1,5 +1,6 @@
 import ChatLayoutICUShim
 import ChatLayoutKit
+@_spi(ChatLayoutStages) import ChatLayoutModel
 import Synchronization
 
 /// Measurements remembered by (text, width): chats repeat themselves ("ok", "9:41 AM", the
@@ -22,11 +23,15 @@ final class MeasurementCache: Sendable {
     /// "é" and "e\u{301}" are equal strings but wrap into different code points, and a
     /// measurement must give back exactly the text it was given. (Bytes also hash faster than
     /// the canonical equivalence of non-ASCII strings.)
+    ///
+    /// A dictionary's search compares the key of every bucket it passes: the key is two plain
+    /// integers (the text's hash and the width), compared without reading the text — no
+    /// reference retained and released, no cache line of a text far away read for each bucket.
+    /// The text itself is kept in the key's slot and compared once, where the key matched.
     private struct Key: Hashable {
-        var text: String
         /// -1 for a one-line width; -2 - w for a truncation to w cells; ``textWidth`` for a
         /// text's prepared form and its wraps.
-        var width: Int
+        let width: Int
 
         static let textWidth = Int.min
         /// The hash of the text's bytes and the width, computed once when the key is made:
@@ -35,26 +40,18 @@ final class MeasurementCache: Sendable {
         let hash: Int
 
         init(text: String, width: Int) {
-            self.text = text
             self.width = width
             // A native string's bytes read in place (a small string's copied to the stack).
-            if let hash = text.utf8.withContiguousStorageIfAvailable({ MeasurementCache.keyHash(UnsafeRawBufferPointer($0), width: width) }) {
+            if let hash = text.utf8.withContiguousStorageIfAvailable({ ByteHash.hash(UnsafeRawBufferPointer($0), width: width) }) {
                 self.hash = hash
             } else {
                 var bytes = text
-                hash = bytes.withUTF8 { MeasurementCache.keyHash(UnsafeRawBufferPointer($0), width: width) }
+                hash = bytes.withUTF8 { ByteHash.hash(UnsafeRawBufferPointer($0), width: width) }
             }
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            guard lhs.hash == rhs.hash, lhs.width == rhs.width, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-            // Over the contiguous bytes: `UTF8View.elementsEqual` goes byte by byte through
-            // the view's generic iterator.
-            var left = lhs.text
-            var right = rhs.text
-            return left.withUTF8 { left in
-                right.withUTF8 { right in clk_bytes_equal(left.baseAddress, right.baseAddress, left.count) != 0 }
-            }
+            lhs.hash == rhs.hash && lhs.width == rhs.width
         }
 
         func hash(into hasher: inout Hasher) {
@@ -62,62 +59,8 @@ final class MeasurementCache: Sendable {
         }
 
         /// What a dictionary hashes the key by: the hash computed once, mixed with the
-        /// dictionary's seed — not the hash fed through a `Hasher` again (its finalisation)
-        /// for each lookup and insertion.
-        func _rawHashValue(seed: Int) -> Int {
-            var mixed = UInt64(bitPattern: Int64(hash ^ seed))
-            mixed ^= mixed >> 32
-            mixed &*= 0xD6E8_FEB8_6659_FD93
-            mixed ^= mixed >> 32
-            return Int(Int64(bitPattern: mixed))
-        }
-    }
-
-    /// The process's seed for ``keyHash(_:width:)``: from `Hasher`'s, so random in each
-    /// process (as `Hasher`, deterministic under `SWIFT_DETERMINISTIC_HASHING`), and a text
-    /// chosen to collide in one process does not in another.
-    private static let seed: UInt64 = {
-        var hasher = Hasher()
-        hasher.combine(0x5EED_CAC4E as UInt64)
-        return UInt64(UInt(bitPattern: hasher.finalize()))
-    }()
-
-    /// A key's text (its bytes) and width hashed by wyhash's folded multiplications, sixteen
-    /// bytes a step: a few instructions for eight bytes where `Hasher`'s SipHash rounds take
-    /// about twenty; the dictionaries mix it with their own seeds (`_rawHashValue(seed:)`).
-    @inline(__always)
-    static func keyHash(_ bytes: UnsafeRawBufferPointer, width: Int) -> Int {
-        @inline(__always) func fold(_ left: UInt64, _ right: UInt64) -> UInt64 {
-            let product = left.multipliedFullWidth(by: right)
-            return product.high ^ product.low
-        }
-        let secret0: UInt64 = 0xA076_1D64_78BD_642F, secret1: UInt64 = 0xE703_7ED1_A0B4_28DB, secret2: UInt64 = 0x8EBC_6AF0_9C88_C6E3
-        let count = bytes.count
-        var state = seed ^ fold(seed ^ secret0, UInt64(UInt(bitPattern: width)) ^ secret1)
-        var first: UInt64 = 0, second: UInt64 = 0
-        if let base = bytes.baseAddress {
-            if count <= 16 {
-                if count >= 4 {
-                    let last = count - 4, middle = (count >> 3) << 2
-                    first = UInt64(base.loadUnaligned(as: UInt32.self)) << 32 | UInt64(base.loadUnaligned(fromByteOffset: middle, as: UInt32.self))
-                    second = UInt64(base.loadUnaligned(fromByteOffset: last, as: UInt32.self)) << 32
-                        | UInt64(base.loadUnaligned(fromByteOffset: last - middle, as: UInt32.self))
-                } else if count > 0 {
-                    first = UInt64(bytes[0]) << 16 | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count - 1])
-                }
-            } else {
-                var offset = 0
-                while count - offset > 16 {
-                    state = fold(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ secret1,
-                                 base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self) ^ state)
-                    offset += 16
-                }
-                first = base.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
-                second = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-            }
-        }
-        let mixed = fold(secret1 ^ UInt64(count), fold(first ^ secret1, second ^ state) ^ secret2)
-        return Int(truncatingIfNeeded: mixed)
+        /// dictionary's seed (``ByteHash/mixed(_:seed:)``).
+        func _rawHashValue(seed: Int) -> Int { ByteHash.mixed(hash, seed: seed) }
     }
 
     private enum Entry {
@@ -125,9 +68,34 @@ final class MeasurementCache: Sendable {
         case truncated(String)
     }
 
-    private struct Generations<Value> {
-        var current: [Key: Value] = [:]
-        var previous: [Key: Value] = [:]
+    /// What a key holds: the text it was made of and what is remembered of it. Two texts whose
+    /// keys are equal (the same width and 64-bit hash, from a seed random in each process)
+    /// share a slot: the one stored last replaces the other, which is measured again when next
+    /// asked for — a cache forgets, it never answers for another text.
+    private struct Slot<Value: Sendable>: Sendable {
+        let text: String
+        var value: Value
+
+        /// Whether the slot is `text`'s: the same bytes. Mutating only to be reached in place
+        /// through a dictionary's values (their `_modify`, not their getter's copy of the
+        /// slot); it changes nothing.
+        mutating func holds(_ text: String) -> Bool {
+            guard self.text.utf8.count == text.utf8.count else { return false }
+            // Over the contiguous bytes: `UTF8View.elementsEqual` goes byte by byte through
+            // the view's generic iterator.
+            let compared = self.text.utf8.withContiguousStorageIfAvailable { left in
+                text.utf8.withContiguousStorageIfAvailable { right in
+                    clk_bytes_equal(left.baseAddress, right.baseAddress, left.count) != 0
+                }
+            }
+            if let compared, let result = compared { return result }
+            return self.text.utf8.elementsEqual(text.utf8)
+        }
+    }
+
+    private struct Generations<Value: Sendable> {
+        var current: [Key: Slot<Value>] = [:]
+        var previous: [Key: Slot<Value>] = [:]
     }
 
     /// One lock and its generations. The cache is split into shards by the key's hash, so
@@ -187,14 +155,15 @@ final class MeasurementCache: Sendable {
             if let index = texts.current.index(forKey: key) {
                 // Through the values' `_modify`, in place: not the whole entry copied out (its
                 // references retained and released) twice.
-                let found = texts.current.values[index].lookUp(width: width)
+                guard texts.current.values[index].holds(text) else { return .none }
+                let found = texts.current.values[index].value.lookUp(width: width)
                 if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
                 return .prepared(found.prepared)
             }
             // Brought forward from the previous generation, if there.
-            guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return .none }
-            Self.insert(key, entry, into: &texts, capacity: capacity)
-            return entry.wrapped(at: width).map { .wrapped($0, entry.prepared) } ?? .prepared(entry.prepared)
+            guard !texts.previous.isEmpty, var slot = texts.previous[key], slot.holds(text) else { return .none }
+            Self.insert(key, slot, into: &texts, capacity: capacity)
+            return slot.value.wrapped(at: width).map { .wrapped($0, slot.value.prepared) } ?? .prepared(slot.value.prepared)
         }
         let prepared: PreparedText
         switch known {
@@ -204,14 +173,14 @@ final class MeasurementCache: Sendable {
         }
         let wrapped = wrap(prepared)
         shard.texts.withLock { texts in
-            // A full generation is made the previous one first, unless it holds the text; then
-            // the text's entry is found once and either kept or made (the default subscript's
-            // `_modify`), not searched for and then searched for again to insert it.
-            if texts.current.count >= capacity && texts.current.index(forKey: key) == nil {
-                texts.previous = texts.current
-                texts.current = [:]
+            // The text's entry, found once, keeps the new lines; else a new entry is made
+            // (a full generation made the previous one first).
+            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
+                texts.current.values[index].value.remember(wrapped, at: width)
+            } else {
+                Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)),
+                            into: &texts, capacity: capacity)
             }
-            texts.current[key, default: PreparedWraps(prepared: prepared)].remember(wrapped, at: width)
         }
         return (wrapped, prepared)
     }
@@ -222,17 +191,19 @@ final class MeasurementCache: Sendable {
         let capacity = textShardCapacity
         let shard = shard(key)
         let known = shard.texts.withLock { texts -> PreparedText? in
-            if let index = texts.current.index(forKey: key) { return texts.current.values[index].lookUp(width: nil).prepared }
-            guard !texts.previous.isEmpty, let entry = texts.previous[key] else { return nil }
-            Self.insert(key, entry, into: &texts, capacity: capacity)
-            return entry.prepared
+            if let index = texts.current.index(forKey: key) {
+                guard texts.current.values[index].holds(text) else { return nil }
+                return texts.current.values[index].value.lookUp(width: nil).prepared
+            }
+            guard !texts.previous.isEmpty, var slot = texts.previous[key], slot.holds(text) else { return nil }
+            Self.insert(key, slot, into: &texts, capacity: capacity)
+            return slot.value.prepared
         }
         if let known { return known }
         let prepared = prepare()
         shard.texts.withLock { texts in
-            if texts.current.index(forKey: key) == nil {
-                Self.insert(key, PreparedWraps(prepared: prepared), into: &texts, capacity: capacity)
-            }
+            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
+            Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
         }
         return prepared
     }
@@ -245,45 +216,47 @@ final class MeasurementCache: Sendable {
 
     func width(_ text: String, measure: () -> Int) -> Int {
         let key = Key(text: text, width: -1)
-        if case .width(let known)? = lookup(key) { return known }
+        if case .width(let known)? = lookup(key, text) { return known }
         let measured = measure()
-        store(key, .width(measured))
+        store(key, Slot(text: text, value: .width(measured)))
         return measured
     }
 
     func truncated(_ text: String, width: Int, measure: () -> String) -> String {
         let key = Key(text: text, width: -2 - width)
-        if case .truncated(let known)? = lookup(key) { return known }
+        if case .truncated(let known)? = lookup(key, text) { return known }
         let measured = measure()
-        store(key, .truncated(measured))
+        store(key, Slot(text: text, value: .truncated(measured)))
         return measured
     }
 
-    private func lookup(_ key: Key) -> Entry? {
+    private func lookup(_ key: Key, _ text: String) -> Entry? {
         let capacity = shardCapacity
-        return shard(key).generations.withLock { Self.find(key, in: &$0, capacity: capacity) }
+        return shard(key).generations.withLock { Self.find(key, text, in: &$0, capacity: capacity) }
     }
 
-    /// The value of `key`: in the current generation, or brought forward from the previous one.
-    private static func find<Value>(_ key: Key, in generations: inout Generations<Value>, capacity: Int) -> Value? {
-        if let entry = generations.current[key] { return entry }
+    /// The value of `text` (its key `key`): in the current generation, or brought forward from
+    /// the previous one.
+    private static func find<Value: Sendable>(_ key: Key, _ text: String, in generations: inout Generations<Value>, capacity: Int) -> Value? {
+        if var slot = generations.current[key] { return slot.holds(text) ? slot.value : nil }
         // Until the first generation fills, there is nothing older (and a miss in an empty
         // dictionary still hashes the key).
-        guard !generations.previous.isEmpty, let entry = generations.previous[key] else { return nil }
-        insert(key, entry, into: &generations, capacity: capacity)
-        return entry
+        guard !generations.previous.isEmpty, var slot = generations.previous[key], slot.holds(text) else { return nil }
+        insert(key, slot, into: &generations, capacity: capacity)
+        return slot.value
     }
 
-    private func store(_ key: Key, _ entry: Entry) {
+    private func store(_ key: Key, _ slot: Slot<Entry>) {
         let capacity = shardCapacity
-        shard(key).generations.withLock { Self.insert(key, entry, into: &$0, capacity: capacity) }
+        shard(key).generations.withLock { Self.insert(key, slot, into: &$0, capacity: capacity) }
     }
 
-    private static func insert<Value>(_ key: Key, _ entry: Value, into generations: inout Generations<Value>, capacity: Int) {
-        if generations.current.count >= capacity {
+    private static func insert<Value: Sendable>(_ key: Key, _ slot: Slot<Value>, into generations: inout Generations<Value>, capacity: Int) {
+        if generations.current.count >= capacity && generations.current.index(forKey: key) == nil {
             generations.previous = generations.current
             generations.current = [:]
         }
-        generations.current[key] = entry
+        generations.current[key] = slot
     }
 }
+

@@ -88,13 +88,22 @@
 /// (``Identifier``).
 @_spi(ChatLayoutStages) public struct IDKey: Hashable, Sendable {
     /// The id.
-    public var id: String
+    public let id: String
+    /// Its bytes' hash (``ByteHash``), made once: a dictionary's search compares it before
+    /// the bytes, and hashes no bytes again for a lookup, an insertion or its growth.
+    @usableFromInline let hash: Int
 
-    @inlinable public init(_ id: String) { self.id = id }
+    @inlinable public init(_ id: String) {
+        self.id = id
+        hash = ByteHash.hash(id)
+    }
 
-    @inlinable public static func == (lhs: IDKey, rhs: IDKey) -> Bool { Identifier.same(lhs.id, rhs.id) }
+    @inlinable public static func == (lhs: IDKey, rhs: IDKey) -> Bool { lhs.hash == rhs.hash && Identifier.same(lhs.id, rhs.id) }
 
-    @inlinable public func hash(into hasher: inout Hasher) { Identifier.hash(id, into: &hasher) }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    /// The kept hash mixed with the dictionary's seed (``ByteHash/mixed(_:seed:)``).
+    @inlinable public func _rawHashValue(seed: Int) -> Int { ByteHash.mixed(hash, seed: seed) }
 }
 
 /// A dictionary keyed by ids compared by their bytes (``Identifier``), read and written with the
