@@ -167,17 +167,20 @@ if layoutOnceOnly {
 }
 
 /// CHAT_LAYOUT_BENCH_ONCE=append: one layout (the engine warm, as in the whole run), then the
-/// append and edit runs alone — what a callgrind profile of the incremental list needs.
+/// append and edit runs alone — what a callgrind profile of the incremental list needs;
+/// CHAT_LAYOUT_BENCH_APPENDS=N times N appends to each list instead of 2,000 (a sampling
+/// profile needs many; `--append-sizes ""` times the document's own list alone).
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
     withExtendedLifetime(layOut()) {}
     let appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
                                     measurer: engine, width: width)
     do {
-        let figures = try appending.run(conversation.messages)
+        let appends = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPENDS"].flatMap { Int($0) } ?? 2000
+        let figures = try appending.run(conversation.messages, appends: appends)
         var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds)"
         for size in appendSizes {
             let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
-                                          edits: 0)
+                                          appends: appends, edits: 0)
             line += " append_us_\(size)=\(sized.appendMicroseconds)"
         }
         print(line)
