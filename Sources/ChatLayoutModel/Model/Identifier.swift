@@ -123,6 +123,12 @@
         _modify { yield &storage[IDKey(id), default: value()] }
     }
 
+    /// Sets the value of `id`, returning the one it replaced (one search of the dictionary).
+    @discardableResult
+    @inlinable public mutating func updateValue(_ value: Value, forKey id: String) -> Value? {
+        storage.updateValue(value, forKey: IDKey(id))
+    }
+
     @discardableResult
     @inlinable public mutating func removeValue(forKey id: String) -> Value? {
         storage.removeValue(forKey: IDKey(id))

@@ -13,9 +13,9 @@ extension IncrementalMessageList {
         var added: (message: Message, sequence: Int, renamed: Bool)?
         switch change {
         case .append(let message), .insert(let message):
-            try checkNew(message)
-            let message = quoting(message)
             let sequence = nextSequence
+            try claim(message, key: isShown(message) ? SortKey(createdAt: message.createdAt, sequence: sequence) : nil)
+            let message = quoting(message)
             nextSequence += 1
             let renamed = directory.add(message, sequence: sequence)
             if !renamed, let diff = appendAtBottom(message, sequence: sequence) { return diff }
@@ -103,9 +103,19 @@ extension IncrementalMessageList {
 
     // MARK: - Messages
 
-    /// One new message (an append): its id is no message's yet (no array, no set).
-    private func checkNew(_ message: Message) throws(MessageListChangeError) {
-        guard keys[message.id] == nil && hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
+    /// One new message (an append or an insert): its id is no message's yet (no array, no
+    /// set). A message the list shows is given its key at once (`key`): one search of the keys
+    /// both tells whether the id has one and gives it one (the key it had put back if it had).
+    private mutating func claim(_ message: Message, key: SortKey?) throws(MessageListChangeError) {
+        guard hidden.count == 0 || hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
+        guard let key else {
+            guard keys[message.id] == nil else { throw .duplicateMessageID(message.id) }
+            return
+        }
+        if let old = keys.updateValue(key, forKey: message.id) {
+            keys[message.id] = old
+            throw .duplicateMessageID(message.id)
+        }
     }
 
     private func checkNew(_ messages: [Message]) throws(MessageListChangeError) {
@@ -213,8 +223,7 @@ extension IncrementalMessageList {
         let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label,
                                         unreadAbove: unreadAbove, unreadRow: unreadRow, loadingOlder: nil, channel: shell, delivery: delivery,
                                         directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
-        entries.append(entry, rows: &rows)
-        keys[message.id] = key
+        entries.append(entry, rows: &rows) // its key given when it was claimed
         directory.index(message, shown: true)
 
         // The rows under the messages are made from the list's state, the typing words and
