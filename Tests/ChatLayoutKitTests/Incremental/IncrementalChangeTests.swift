@@ -329,6 +329,10 @@ import Testing
             try list.apply(.prependPage([message("p", by: "han", at: -60), message("p", by: "han", at: -50)]))
         }
         #expect(list.items == items)
+        // The id refused still names its own message: removed, that message's row goes.
+        let removed = try list.apply(.remove(messageID: "m2"))
+        #expect(removed.removed == [.message("m2")])
+        try expectFullLayout(list)
         #expect(throws: MessageListChangeError.duplicateMessageID("m1")) {
             try IncrementalMessageList(conversation: threeMessages.message("m1", by: "han", at: 5).conversation, environment:
                     try LayoutEnvironment(config: MessageListConfig(), context: threeMessages.context,
