@@ -34,6 +34,9 @@ package struct MessageRowSpec {
     private var quoteStorage: Indirect<QuoteSpec>?
     /// Whether it has a quote (without copying it out).
     package var hasQuote: Bool { quoteStorage != nil }
+    /// The quote's box: its fields read in place through `value`, not the whole quote copied
+    /// out (its references retained and released) to read a few of them.
+    package var quoteBox: Indirect<QuoteSpec>? { quoteStorage }
     /// A poll's question and options.
     package var poll: PollSpec?
     /// A shared location.
@@ -53,6 +56,8 @@ package struct MessageRowSpec {
     private var linkPreviewStorage: Indirect<AttachmentSpec>?
     /// Whether it has a link preview (without copying it out).
     package var hasLinkPreview: Bool { linkPreviewStorage != nil }
+    /// The link preview's box (as ``quoteBox``).
+    package var linkPreviewBox: Indirect<AttachmentSpec>? { linkPreviewStorage }
 
     /// Whether its bubble holds nothing but its text and a quote: no poll, location, media,
     /// link preview, rich text or translation (the rows a row layout sizes by arithmetic).

@@ -116,9 +116,9 @@ extension RowLayout {
             return footnoteHeight(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote,
                                   maxWidth: column.available)
         case .quote:
-            guard let quote = spec.quote else { return 0 }
+            guard let quote = spec.quoteBox else { return 0 }
             let share = column.available * metrics.maximumBubbleWidthPercent / 100
-            return quoteBlock(quote, width: max(1, metrics.bubbleMaxWidth.map { min(column.available, $0) } ?? share)).height
+            return quoteBlock(quote.value, width: max(1, metrics.bubbleMaxWidth.map { min(column.available, $0) } ?? share)).height
         case .annotations:
             return spec.annotations.count * lineHeight
         case .groupHeader:
@@ -311,7 +311,7 @@ extension RowLayout {
             row.reactionsWidth = width
         }
         if let text = spec.text, !appendText(text) { return }
-        if let quote = spec.quote {
+        if let quote = spec.quoteBox?.value {
             // In the bubble, with no avatar, thumbnail or recording at any width: its words'
             // lines, at most the metrics' maximum.
             let lengths = metrics.reactionsAndQuote

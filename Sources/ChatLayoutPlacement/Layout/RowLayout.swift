@@ -534,7 +534,8 @@ struct RowLayout {
         let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
         // The glyph as wide as the presentation's line measures (two cells at most on a
         // terminal; points elsewhere).
-        var room = bubbleRoom(flipped: flipped, keepsAvatarColumn: spec.keepsAvatarColumn, errorGlyphWidth: errorGlyphBlock(spec)?.width,
+        var room = bubbleRoom(flipped: flipped, keepsAvatarColumn: spec.keepsAvatarColumn,
+                              errorGlyphWidth: spec.errorGlyph == nil ? nil : errorGlyphBlock(spec)?.width,
                               besideWidth: besideOrder.isEmpty ? nil : besideWidth(spec.footnote, order: besideOrder),
                               hasBubbleSpec: spec.bubble != nil)
         room.besideOrder = besideOrder
@@ -742,10 +743,10 @@ struct RowLayout {
             return writeFootnote(spec.footnote, order: column.isFlipped ? anatomy.currentUserFootnote : anatomy.footnote,
                                  id: spec.id, in: column, y: y, into: &sink)
         case .quote:
-            guard let quote = spec.quote else { return 0 }
+            guard let quote = spec.quoteBox else { return 0 }
             // As wide as a bubble may be, from the bubble's edge on the row's side.
             let share = column.available * metrics.maximumBubbleWidthPercent / 100
-            let block = quoteBlock(quote, width: max(1, metrics.bubbleMaxWidth.map { min(column.available, $0) } ?? share))
+            let block = quoteBlock(quote.value, width: max(1, metrics.bubbleMaxWidth.map { min(column.available, $0) } ?? share))
             let x = flipped ? max(column.left, column.bubbleX + column.bubbleWidth - block.width) : column.bubbleX
             emit(block, id: spec.id, x: x, y: y, into: &sink)
             return block.height
@@ -839,11 +840,11 @@ struct RowLayout {
         for part in order {
             switch part {
             case .quote:
-                if let quote = spec.quote {
+                if let quote = spec.quoteBox {
                     // Out into the bubble's padding by `-quoteInset` on each side (Stream's quote
                     // box), never past its border.
                     let outset = min(max(0, -quoteInset), max(0, metrics.bubblePadding))
-                    content.append(quoteBlock(quote, width: inner + 2 * outset))
+                    content.append(quoteBlock(quote.value, width: inner + 2 * outset))
                     if outset != 0 { content[content.count - 1].extraInset = -outset }
                 }
             case .poll:
@@ -895,9 +896,9 @@ struct RowLayout {
             case .translation:
                 if let translation = spec.translation { content.append(markedBlock(.translation, translation, content: .translation, width: inner)) }
             case .linkPreview:
-                if let link = spec.linkPreview, let card = link.card {
-                    content.append(fitsCard(width: inner) ? cardBlock(link, card: card, width: inner)
-                        : line(.attachment, link.label, content: .attachment(link.attachment), maxWidth: inner))
+                if let link = spec.linkPreviewBox, let card = link.value.card {
+                    content.append(fitsCard(width: inner) ? cardBlock(link.value, card: card, width: inner)
+                        : line(.attachment, link.value.label, content: .attachment(link.value.attachment), maxWidth: inner))
                 }
             case .edited:
                 guard let words = spec.editedInText, let text = content.last, text.role == .text else { continue }
