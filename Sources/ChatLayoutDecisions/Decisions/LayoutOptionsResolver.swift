@@ -73,7 +73,7 @@ enum LayoutOptionsResolver {
             reasons?.append(OptionReason(option: "centered", reason: "error bounced by moderation: drawn as its author's message", removed: true))
         }
         // 2. The bubble, unless a jumbomoji; a quote forces it.
-        if !facts.isJumbomoji || message.quotedMessage != nil {
+        if !facts.isJumbomoji || message.hasQuotedMessage {
             options.insert(.bubble)
         } else {
             reasons?.append(OptionReason(option: "bubble", reason: "jumbomoji (1–3 emoji, no attachments)", removed: true))
@@ -135,7 +135,7 @@ enum LayoutOptionsResolver {
         // 7b. Sendbird's anatomy names the author over the first bubble of a group (and a single
         // one), in every channel; a message quoting another does not (its quote says who replied).
         if config.messageAnatomy == .sendbird && facts.isFirstInGroup && !facts.isFromCurrentUser {
-            if message.quotedMessage == nil {
+            if !message.hasQuotedMessage {
                 options.insert(.authorName)
                 reasons?.append(OptionReason(option: "authorName", reason: "first in group, not yours (message_anatomy sendbird)"))
             } else {
@@ -167,7 +167,7 @@ enum LayoutOptionsResolver {
             reasons?.append(OptionReason(option: "translation", reason: withheld, removed: true))
         }
         // 11. A quote by id alone was looked up in the document when it was decoded.
-        if message.quotedMessage != nil {
+        if message.hasQuotedMessage {
             options.insert(.quotedMessage)
         } else if let id = message.quotedMessageID {
             reasons?.append(OptionReason(option: "quotedMessage", reason: "quoted_message_id '\(UntrustedText.shortened(id))' names no message of the conversation", removed: true))

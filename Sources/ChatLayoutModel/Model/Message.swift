@@ -699,6 +699,8 @@ public struct Message: Hashable, Sendable, Identifiable {
         @inlinable get { storage.extras?.threadParticipants ?? [] }
         set { extras(unlessDefault: newValue.isEmpty)?.threadParticipants = newValue }
     }
+    /// Whether it quotes a message (`quoted_message`), asked without copying the quote out.
+    package var hasQuotedMessage: Bool { storage.extras?.quotedMessage != nil }
     /// The message it quotes (`quoted_message`).
     public var quotedMessage: QuotedMessage? {
         @inlinable get { storage.extras?.quotedMessage?.value }

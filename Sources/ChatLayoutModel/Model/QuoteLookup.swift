@@ -11,7 +11,7 @@ package struct QuoteLookup {
     package init() {}
 
     /// A message whose quote is given by id alone.
-    package static func isUnresolved(_ message: Message) -> Bool { message.quotedMessage == nil && message.quotedMessageID != nil }
+    package static func isUnresolved(_ message: Message) -> Bool { !message.hasQuotedMessage && message.quotedMessageID != nil }
 
     /// No message asked for a quote by id.
     package var isEmpty: Bool { wanted.isEmpty }
