@@ -110,24 +110,6 @@ struct RowLayout {
         var richText: [RichTextPart]?
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
-
-        init(role: BoxRole, text: String?, content: BoxContent? = nil, lines: [TextLine], width: Int, height: Int,
-             alignment: TextAlignment, direction: TextDirection = .leftToRight, keepsWidth: Bool = false, bleeds: Bool = false,
-             gallery: GallerySpec? = nil, nestedQuote: NestedQuote? = nil, card: CardSpec? = nil) {
-            self.role = role
-            self.text = text
-            self.content = content
-            self.lines = lines
-            self.width = width
-            self.height = height
-            self.alignment = alignment
-            self.direction = direction
-            self.keepsWidth = keepsWidth
-            self.bleeds = bleeds
-            self.gallery = gallery
-            nestedQuoteStorage = nestedQuote.map(Indirect.init)
-            self.card = card
-        }
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -1232,5 +1214,18 @@ struct RowBubbleMemo: Sendable {
         text = spec.text!
         textIsJumbomoji = spec.textIsJumbomoji
         self.bubble = bubble
+    }
+}
+
+extension RowLayout.Block {
+    /// A part's block. Made whole by the memberwise initialiser: assigned field by field, the
+    /// block was built on the stack, copied out (every reference retained) and destroyed
+    /// (every reference released) at each block made.
+    init(role: BoxRole, text: String?, content: BoxContent? = nil, lines: [TextLine], width: Int, height: Int,
+         alignment: TextAlignment, direction: TextDirection = .leftToRight, keepsWidth: Bool = false, bleeds: Bool = false,
+         gallery: GallerySpec? = nil, nestedQuote: NestedQuote? = nil, card: CardSpec? = nil) {
+        self.init(role: role, text: text, content: content, lines: lines, width: width, height: height, alignment: alignment,
+                  direction: direction, keepsWidth: keepsWidth, bleeds: bleeds, gallery: gallery,
+                  nestedQuoteStorage: nestedQuote.map(Indirect.init), card: card)
     }
 }
