@@ -38,6 +38,20 @@ import Testing
         #expect(!Identifier.same(nul, other) && Identifier.same(nul, "a\u{0}" + "b"))
     }
 
+    /// An id's key keeps its bytes' hash: the same bytes in any storage are one key of a
+    /// dictionary, two spellings two keys, and a value set again under a key gives back the
+    /// one it replaced (`IDDictionary.updateValue`, one search).
+    @Test func idKeys_ofTheSameBytes_areOneKey_whateverTheirStorage() {
+        let long = String(repeating: "ab", count: 40), built = "a" + String(repeating: "ba", count: 39) + "b"
+        var ids = IDDictionary<Int>()
+        #expect(ids.updateValue(1, forKey: long) == nil)
+        #expect(ids.updateValue(2, forKey: built) == 1)
+        #expect(ids.updateValue(3, forKey: "m1") == nil && ids.updateValue(4, forKey: String("m1x".dropLast())) == 3)
+        #expect(ids.updateValue(5, forKey: composed) == nil && ids.updateValue(6, forKey: decomposed) == nil)
+        #expect(ids.count == 4 && ids[long] == 2 && ids["m1"] == 4 && ids[composed] == 5 && ids[decomposed] == 6)
+        #expect(IDKey(long) == IDKey(built) && IDKey(long).hashValue == IDKey(built).hashValue)
+    }
+
     @Test func anAuthorWhoseIDOnlyReadsLikeTheCurrentUsers_isSomeoneElse() throws {
         let list = try ConversationBuilder()
             .context { $0.currentUserID = composed }
