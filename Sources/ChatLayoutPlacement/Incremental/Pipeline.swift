@@ -72,22 +72,34 @@ final class Pipeline: Sendable {
     /// entry's top (y = 0), as the batch layout writes rows — a row that draws the same (the
     /// date separator of the same label, a message row whose decisions draw alike) copied as
     /// records, not laid out again.
+    ///
+    /// `belowOnly`: nothing but the entry under it changed since the entry was decided (an
+    /// append under it): its decisions are then made from the ones it has when they can be
+    /// (``MessageListResolver/regroup(_:time:label:above:below:grouping:in:delivery:dateSeparatorAbove:)``),
+    /// not decided again.
     @inline(never)
     func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
+                 belowOnly: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         // The entry's decisions read in place, behind their shared reference (`entry.decision`
         // is a copy of them all).
         let previous = entry.decisionBox
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         var separatorAbove = false
-        var decision = resolver.decide(
-            entry.message, time: time, label: label,
-            above: above, below: below,
-            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
-            dateSeparatorAbove: &separatorAbove
-        )
+        var decision: MessageDecision
+        if belowOnly && !entry.needsRow,
+           let regrouped = resolver.regroup(previous.value, time: time, label: label, above: above, below: below, grouping: grouping,
+                                            in: channel, delivery: delivery, dateSeparatorAbove: &separatorAbove) {
+            decision = regrouped
+        } else {
+            decision = resolver.decide(
+                entry.message, time: time, label: label,
+                above: above, below: below,
+                grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+                dateSeparatorAbove: &separatorAbove
+            )
+        }
         let same = decision.isExactly(previous.value)
         // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
         let alike = same || Self.drawAlike(previous.value, &decision)
