@@ -325,7 +325,10 @@ package struct AuthorMemo: Sendable {
     /// The slot of `user`, kept or taken over (the oldest let go); nil when nothing is kept.
     private mutating func slot(of user: SharedUser) -> Int? {
         guard capacity > 0 else { return nil }
-        for index in users.indices where users[index] === user || Self.sameParts(users[index].user, user.user) { return index }
+        // By reference first, over every slot (an author's messages share one): the bytes of
+        // the ids and names only when none holds this very reference.
+        for index in users.indices where users[index] === user { return index }
+        for index in users.indices where Self.sameParts(users[index].user, user.user) { return index }
         if users.count < capacity {
             if users.isEmpty {
                 users.reserveCapacity(capacity)
