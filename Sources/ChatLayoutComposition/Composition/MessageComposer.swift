@@ -59,8 +59,8 @@ package struct MessageComposer {
         composeContent(decision, into: &spec)
         if options.contains(.errorIndicator) { spec.errorGlyph = DataPartSpec(content: .error, words: strings.errorGlyph) }
         if !options.isDisjoint(with: [.avatar, .authorName]) {
-            // The author read out of the message once (a copy of all its fields).
-            let user = message.user
+            // The author as the message shares it: one reference, not a copy of its fields.
+            let user = message.sharedUser
             if options.contains(.avatar) { spec.avatar = authors.avatar(of: user) }
             if options.contains(.authorName) { spec.footnote.author = authors.name(of: user) }
         }
@@ -69,7 +69,8 @@ package struct MessageComposer {
                                             participants: Array(decision.threadParticipantNames.prefix(Self.threadParticipantLimit)))
             spec.threadInfo = TextPartSpec(text: PlainPresentation.threadInfo(content, separator: strings.listSeparator),
                                            content: .threadInfo(content))
-            spec.threadInfoAvatar = message.threadParticipants.last.map(avatar)
+            // Not `.map(avatar)`: the method as a closure copies the composer.
+            if let last = message.threadParticipants.last { spec.threadInfoAvatar = avatar(last) }
         }
         if options.contains(.onlyVisibleToYouIndicator) { spec.footnote.onlyVisibleToYou = strings.onlyVisibleToYou }
         if options.contains(.timestamp) { spec.footnote.time = decision.timeText }
@@ -308,7 +309,9 @@ package struct MessageComposer {
 /// author is another entry and never given the old initials or name. Held by the list and handed to
 /// ``MessageComposer/compose(_:authors:)``; a memo of capacity 0 keeps nothing.
 package struct AuthorMemo: Sendable {
-    private var users: [User] = []
+    /// The authors, as their messages share them (``SharedUser``): a message of a kept author
+    /// is most often found by its reference, without reading the user.
+    private var users: [SharedUser] = []
     private var avatars: [AvatarSpec?] = []
     private var names: [String?] = []
     private var next = 0
@@ -320,9 +323,12 @@ package struct AuthorMemo: Sendable {
     }
 
     /// The slot of `user`, kept or taken over (the oldest let go); nil when nothing is kept.
-    private mutating func slot(of user: User) -> Int? {
+    private mutating func slot(of user: SharedUser) -> Int? {
         guard capacity > 0 else { return nil }
-        for index in users.indices where Self.sameParts(users[index], user) { return index }
+        // By reference first, over every slot (an author's messages share one): the bytes of
+        // the ids and names only when none holds this very reference.
+        for index in users.indices where users[index] === user { return index }
+        for index in users.indices where Self.sameParts(users[index].user, user.user) { return index }
         if users.count < capacity {
             if users.isEmpty {
                 users.reserveCapacity(capacity)
@@ -345,24 +351,34 @@ package struct AuthorMemo: Sendable {
     /// Whether two users have the same avatar and name: the same id and name, byte for byte
     /// (all that ``MessageComposer/avatar(_:)`` and the display name read).
     @inline(__always)
-    private static func sameParts(_ lhs: User, _ rhs: User) -> Bool {
+    private static func sameParts(_ lhs: borrowing User, _ rhs: borrowing User) -> Bool {
         Identifier.same(lhs.id, rhs.id) && Identifier.equal(lhs.neutralName?.string, rhs.neutralName?.string)
     }
 
     /// The avatar standing for `user` (``MessageComposer/avatar(_:)``).
     package mutating func avatar(of user: User) -> AvatarSpec {
-        guard let slot = slot(of: user) else { return AvatarSpec(userID: user.id, initials: user.neutralInitials) }
+        avatar(of: SharedUser(user))
+    }
+
+    /// The same, of an author as its messages share it (`Message.sharedUser`).
+    package mutating func avatar(of user: SharedUser) -> AvatarSpec {
+        guard let slot = slot(of: user) else { return AvatarSpec(userID: user.user.id, initials: user.user.neutralInitials) }
         if let known = avatars[slot] { return known }
-        let made = AvatarSpec(userID: user.id, initials: user.neutralInitials)
+        let made = AvatarSpec(userID: user.user.id, initials: user.user.neutralInitials)
         avatars[slot] = made
         return made
     }
 
     /// The name shown for `user`, neutralised (`User.neutralDisplayName`).
     package mutating func name(of user: User) -> String {
-        guard let slot = slot(of: user) else { return user.neutralDisplayName.string }
+        name(of: SharedUser(user))
+    }
+
+    /// The same, of an author as its messages share it (`Message.sharedUser`).
+    package mutating func name(of user: SharedUser) -> String {
+        guard let slot = slot(of: user) else { return user.user.neutralDisplayName.string }
         if let known = names[slot] { return known }
-        let made = user.neutralDisplayName.string
+        let made = user.user.neutralDisplayName.string
         names[slot] = made
         return made
     }

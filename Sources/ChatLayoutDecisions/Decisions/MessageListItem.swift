@@ -162,35 +162,6 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// when the option is off; JSON has the key only when set.
     public var richText: RichText?
 
-    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = [], poll: PollDecision? = nil, quotesCurrentUser: Bool? = nil, isJumbomoji: Bool? = nil, annotations: [MessageAnnotation]? = nil, groupHeader: String? = nil, richText: RichText? = nil) {
-        self.message = message
-        self.text = text
-        self.position = position
-        self.isFromCurrentUser = isFromCurrentUser
-        self.groupBoundary = groupBoundary
-        self.options = options
-        self.day = day
-        self.dateLabel = dateLabel
-        self.timeText = timeText
-        self.deliveryStatus = deliveryStatus
-        self.readCount = readCount
-        self.translation = translation
-        self.translationLanguage = translationLanguage
-        self.translationLabel = translationLabel
-        self.threadInfoText = threadInfoText
-        self.threadParticipantNames = threadParticipantNames
-        self.showsEditedLabel = showsEditedLabel
-        self.reactions = reactions
-        self.reasons = reasons
-        self.notes = notes
-        self.poll = poll
-        self.quotesCurrentUser = quotesCurrentUser
-        self.isJumbomoji = isJumbomoji
-        self.annotations = annotations
-        self.groupHeader = groupHeader
-        self.richText = richText
-    }
-
     /// Whether it ends its group (it shows the avatar, the author and the time).
     public var isLastInGroup: Bool { groupBoundary.isLast }
 
@@ -198,6 +169,23 @@ public struct MessageDecision: Hashable, Sendable, Codable {
     /// footnote says "Translated to …"); Sendbird's shows it under the text.
     public func translationReplacesText(in config: MessageListConfig) -> Bool {
         options.contains(.translation) && translation != nil && config.messageAnatomy == .stream
+    }
+}
+
+extension MessageDecision {
+    /// A decision made of all its parts.
+    ///
+    /// Made by the memberwise initialiser (`self.init`, which builds the value whole): assigned
+    /// field by field here, the value was built in place and then copied out (every field
+    /// retained) and destroyed (every field released) — the optimiser does not fold that for a
+    /// value of this many fields.
+    package init(message: Message, text: String, position: GroupPosition, isFromCurrentUser: Bool = false, groupBoundary: GroupBoundary, options: MessageLayoutOptions, day: CalendarDay, dateLabel: String, timeText: String, deliveryStatus: DeliveryStatus? = nil, readCount: Int? = nil, translation: String? = nil, translationLanguage: String? = nil, translationLabel: String? = nil, threadInfoText: String? = nil, threadParticipantNames: [String] = [], showsEditedLabel: Bool = false, reactions: [ReactionCount] = [], reasons: [OptionReason], notes: [String] = [], poll: PollDecision? = nil, quotesCurrentUser: Bool? = nil, isJumbomoji: Bool? = nil, annotations: [MessageAnnotation]? = nil, groupHeader: String? = nil, richText: RichText? = nil) {
+        self.init(message: message, text: text, position: position, isFromCurrentUser: isFromCurrentUser, groupBoundary: groupBoundary,
+                  options: options, day: day, dateLabel: dateLabel, timeText: timeText, deliveryStatus: deliveryStatus,
+                  readCount: readCount, translation: translation, translationLanguage: translationLanguage,
+                  translationLabel: translationLabel, threadInfoText: threadInfoText, threadParticipantNames: threadParticipantNames,
+                  showsEditedLabel: showsEditedLabel, reactions: reactions, quotesCurrentUser: quotesCurrentUser, isJumbomoji: isJumbomoji,
+                  reasons: reasons, notes: notes, poll: poll, annotations: annotations, groupHeader: groupHeader, richText: richText)
     }
 }
 

@@ -59,6 +59,58 @@ extension MessageListResolver {
                       isTopMostRow: above == nil, isDirect: isDirect(conversation))
     }
 
+    /// The decisions of a message decided before as `previous` (not explained, no notes),
+    /// under the same message above (`above`), at the same time and label, in the same
+    /// conversation and with the same delivery states and users, when only the message under
+    /// it changed (`below`): what ``decide(_:time:label:above:below:grouping:in:delivery:user:explain:dateSeparatorAbove:)``
+    /// would decide, made from `previous` without deciding again, or nil when that is not
+    /// known to be so.
+    ///
+    /// `decide` reads the message under it only for its group boundary, and the boundary only
+    /// as whether it ends the group: through the position (whose top, whether it starts its
+    /// group, comes from `above`: it must stay) and the layout options, which are resolved
+    /// again from the same facts. Of the options the boundary changes (the bubble's tail, the
+    /// avatar, its padding, the name, the time, the delivery status), only the delivery status
+    /// shows in another field; every option another field is made from must stay (nil
+    /// otherwise). The date separator above it is decided as `decide` decides it.
+    package func regroup(_ previous: MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
+                         grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
+                         dateSeparatorAbove: inout Bool) -> MessageDecision? {
+        guard previous.reasons.isEmpty, previous.notes.isEmpty, previous.day == time.day, Identifier.same(previous.dateLabel, label),
+              Identifier.same(previous.timeText, time.shortTime) else { return nil }
+        let historyLoaded = conversation.historyLoaded
+        let message = previous.message
+        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
+        let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
+        let isFirst = position == .top || position == .single
+        guard isFirst == (previous.position == .top || previous.position == .single) else { return nil }
+        let memberCount = conversation.memberCount
+        // The facts `decide` gave the options: the translation shown is the one they had (a
+        // translation not shown stops at a rule before the translation's, whatever the boundary).
+        var facts = MessageFacts(
+            message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: previous.isFromCurrentUser,
+            memberCount: memberCount, features: conversation.channel.features, isJumbomoji: previous.isJumbomoji ?? false,
+            translation: previous.translation, deliveryStatus: delivery.ungatedStatus(of: message),
+            isTopMostRow: above == nil, isDirect: isDirect(conversation), isFirstInGroup: isFirst
+        )
+        if facts.isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
+        var reasons: [OptionReason]?
+        let options = LayoutOptionsResolver.options(facts, config: config, reasons: &reasons)
+        // The options other fields are made from (the translation's words, the thread info,
+        // the reactions, the quote, the rich text, the group header) stay.
+        let kept: MessageLayoutOptions = [.centered, .text, .translation, .threadInfo, .reactions, .quotedMessage]
+        guard options.intersection(kept) == previous.options.intersection(kept) else { return nil }
+        dateSeparatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
+        var decision = previous
+        decision.position = position
+        decision.groupBoundary = boundary
+        decision.options = options
+        let showsStatus = options.contains(.deliveryStatusIndicator)
+        decision.deliveryStatus = showsStatus ? facts.deliveryStatus : nil
+        decision.readCount = showsStatus ? facts.readCount : nil
+        return decision
+    }
+
     /// The group boundary of `message`, whose decisions (not explained) are `decision`, under
     /// the message `above` as it still is, with `below` under it now, when the rest of its
     /// decisions stand: the message under it is all that changed, and `decide` reads the

@@ -895,8 +895,12 @@ public struct Message: Hashable, Sendable, Identifiable {
     /// the payload gives more of them than it counts.
     public var threadReplyCount: Int { max(replyCount, latestReplies.count) }
 
-    /// Content besides text and attachments: a poll or a shared location.
-    public var hasRichContent: Bool { poll != nil || sharedLocation != nil }
+    /// Content besides text and attachments: a poll or a shared location. Read from their
+    /// boxes, neither copied out.
+    public var hasRichContent: Bool {
+        guard let extras = storage.extras else { return false }
+        return extras.poll != nil || extras.sharedLocation != nil
+    }
 
     /// The message list of a channel shows it: not a thread reply, or one also sent to the
     /// channel.

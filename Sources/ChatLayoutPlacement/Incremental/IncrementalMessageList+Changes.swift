@@ -210,7 +210,7 @@ extension IncrementalMessageList {
         } else {
             let before = entries[last]
             var records: (chunk: Int, start: Int)?
-            _ = resolveEntry(at: last, below: below) { _, chunk, start in records = (chunk, start) }
+            _ = resolveEntry(at: last, below: below, belowOnly: true) { _, chunk, start in records = (chunk, start) }
             above = .resolved(before, rows: records.map { .unread(chunk: $0.chunk, start: $0.start) })
         }
         let aboveEntry = entries[last].asAbove

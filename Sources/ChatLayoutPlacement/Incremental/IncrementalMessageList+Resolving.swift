@@ -20,15 +20,17 @@ extension IncrementalMessageList {
 
     /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
     /// handed the entry, its chunk and where its old rows' records start, when new rows take
-    /// their place (`EntryStore.resolve(at:beforeRewriting:_:)`).
-    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (ListEntry, Int, Int) -> Void) -> ListEntry {
+    /// their place (`EntryStore.resolve(at:beforeRewriting:_:)`). `belowOnly`: nothing else
+    /// changed since it was resolved (`Pipeline.resolve`).
+    mutating func resolveEntry(at position: Int, below: MessageBelow?, belowOnly: Bool = false,
+                               beforeRewriting: (ListEntry, Int, Int) -> Void) -> ListEntry {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         var entries = EntryStore(chunkLength: self.entries.chunkLength)
         swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
         defer { swap(&entries, &self.entries) }
         return entries.resolve(at: position, beforeRewriting: beforeRewriting) {
             entry, stored, top, rows in
-            resolved(entry, stored: stored, storedTop: top, above: above, below: below, into: &rows)
+            resolved(entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: belowOnly, into: &rows)
         }
     }
 
@@ -50,12 +52,12 @@ extension IncrementalMessageList {
     }
 
     private mutating func resolved(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
-                                   into rows: inout RowTable) -> ListEntry {
+                                   belowOnly: Bool = false, into rows: inout RowTable) -> ListEntry {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         return pipeline.resolve(entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
                                 unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
                                 loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,
-                                directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
+                                directory: directory, belowOnly: belowOnly, authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).

@@ -24,8 +24,9 @@ struct ListEntry: Sendable {
         }
     }
     /// The decisions behind a reference: entries are copied and moved (sorted, chunks split,
-    /// neighbours read), and decisions are large values.
-    private(set) var decisionBox: DecisionBox
+    /// neighbours read), and decisions are large values. Set, the entry holds other decisions
+    /// (made into their reference at once, not copied into one).
+    var decisionBox: DecisionBox
     /// The older page's loading row stands above it (the first entry, while older messages load).
     var hasOlderPageRow = false
     var hasDateSeparator = false

@@ -72,25 +72,41 @@ final class Pipeline: Sendable {
     /// entry's top (y = 0), as the batch layout writes rows — a row that draws the same (the
     /// date separator of the same label, a message row whose decisions draw alike) copied as
     /// records, not laid out again.
+    ///
+    /// `belowOnly`: nothing but the entry under it changed since the entry was decided (an
+    /// append under it): its decisions are then made from the ones it has when they can be
+    /// (``MessageListResolver/regroup(_:time:label:above:below:grouping:in:delivery:dateSeparatorAbove:)``),
+    /// not decided again.
     @inline(never)
     func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
+                 belowOnly: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
         let day = entry.day
         // The entry's decisions read in place, behind their shared reference (`entry.decision`
         // is a copy of them all).
         let previous = entry.decisionBox
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         var separatorAbove = false
-        let decision = resolver.decide(
-            entry.message, time: time, label: label,
-            above: above, below: below,
-            grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
-            dateSeparatorAbove: &separatorAbove
-        )
-        var resolved = entry
+        var decision: MessageDecision
+        if belowOnly && !entry.needsRow,
+           let regrouped = resolver.regroup(previous.value, time: time, label: label, above: above, below: below, grouping: grouping,
+                                            in: channel, delivery: delivery, dateSeparatorAbove: &separatorAbove) {
+            decision = regrouped
+        } else {
+            decision = resolver.decide(
+                entry.message, time: time, label: label,
+                above: above, below: below,
+                grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+                dateSeparatorAbove: &separatorAbove
+            )
+        }
         let same = decision.isExactly(previous.value)
-        if !same { resolved.decision = decision } // else the shared decision stays
+        // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
+        let alike = same || Self.drawAlike(previous.value, &decision)
+        // The new decisions moved into their reference, not copied; else the shared one stays.
+        let box = same ? previous : DecisionBox(consume decision)
+        var resolved = entry
+        if !same { resolved.decisionBox = box }
         var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
         if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) } // the first entry's alone
@@ -100,8 +116,8 @@ final class Pipeline: Sendable {
         let olderRow = loadingOlder != nil
         let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label)
             ? stored + (entry.hasOlderPageRow ? 1 : 0) : nil
-        let keptRow: Int? = hasRows && !entry.needsRow && (same || Self.drawAlike(previous.value, decision)) ? stored + entry.rowCount - 1 : nil
-        let kind = RowStack.Kind.message(endsGroup: decision.isLastInGroup)
+        let keptRow: Int? = hasRows && !entry.needsRow && alike ? stored + entry.rowCount - 1 : nil
+        let kind = RowStack.Kind.message(endsGroup: box.value.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
         resolved.hasOlderPageRow = olderRow
         resolved.hasDateSeparator = separatorAbove
@@ -125,7 +141,7 @@ final class Pipeline: Sendable {
                 return resolved
             }
         }
-        return write(resolved, decision: decision, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
+        return write(resolved, decision: box.value, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
                      stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
                      authors: &authors, bubbles: &bubbles, into: &rows)
     }
@@ -251,13 +267,21 @@ final class Pipeline: Sendable {
     /// A message row is drawn from its decisions' content and options; group position and
     /// boundary show only through the options. Decisions that differ in nothing else draw the
     /// same row, which is kept.
-    static func drawAlike(_ old: MessageDecision, _ new: MessageDecision) -> Bool {
-        // The options first: they differ when the group position shows (no copy made).
+    ///
+    /// `new` is compared with the old decisions' position, boundary and reasons, swapped in
+    /// and then back (it is as it was when this returns): no copy of either is made.
+    static func drawAlike(_ old: MessageDecision, _ new: inout MessageDecision) -> Bool {
+        // The options first: they differ when the group position shows.
         guard old.options == new.options else { return false }
-        var old = old
-        old.position = new.position
-        old.groupBoundary = new.groupBoundary
-        old.reasons = new.reasons
-        return old.isExactly(new)
+        let position = new.position, boundary = new.groupBoundary
+        var reasons = old.reasons
+        swap(&reasons, &new.reasons)
+        new.position = old.position
+        new.groupBoundary = old.groupBoundary
+        let alike = new.isExactly(old)
+        new.position = position
+        new.groupBoundary = boundary
+        swap(&reasons, &new.reasons)
+        return alike
     }
 }
