@@ -5,9 +5,16 @@
 # (CHAT_LAYOUT_BENCH_ONCE=append, the document's list and lists of 10k and 1M messages)
 # alternated ROUNDS times (5), then the median of each figure for each build. Alternating
 # keeps the machine's load, which moves every figure, out of the difference. Copy each
-# build's .build/release/chat-layout-bench to a file of its own first.
+# build's .build/release/chat-layout-bench to a file of its own first. The document is
+# run.sh's 100k one (made as run.sh makes it when it is not there yet).
 set -euo pipefail
-old=$1 new=$2 rounds=${3:-5} document=${4:-${DOCUMENT:-/tmp/doc-100000.json}}
+root=$(cd "$(dirname "$0")/.." && pwd)
+scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
+old=$1 new=$2 rounds=${3:-5} document=${4:-$scratch/doc-100000.json}
+if [ ! -s "$document" ]; then
+    mkdir -p "$(dirname "$document")"
+    python3 "${SHARED:-$root/../shared}/tools/make-conversation.py" --messages 100000 --seed 5 > "$document"
+fi
 lines=$(mktemp)
 trap 'rm -f "$lines"' EXIT
 for _ in $(seq "$rounds"); do

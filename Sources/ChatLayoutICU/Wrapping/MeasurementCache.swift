@@ -41,13 +41,7 @@ final class MeasurementCache: Sendable {
 
         init(text: String, width: Int) {
             self.width = width
-            // A native string's bytes read in place (a small string's copied to the stack).
-            if let hash = text.utf8.withContiguousStorageIfAvailable({ ByteHash.hash(UnsafeRawBufferPointer($0), width: width) }) {
-                self.hash = hash
-            } else {
-                var bytes = text
-                hash = bytes.withUTF8 { ByteHash.hash(UnsafeRawBufferPointer($0), width: width) }
-            }
+            hash = ByteHash.hash(text, width: width)
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
@@ -76,21 +70,10 @@ final class MeasurementCache: Sendable {
         let text: String
         var value: Value
 
-        /// Whether the slot is `text`'s: the same bytes. Mutating only to be reached in place
-        /// through a dictionary's values (their `_modify`, not their getter's copy of the
-        /// slot); it changes nothing.
-        mutating func holds(_ text: String) -> Bool {
-            guard self.text.utf8.count == text.utf8.count else { return false }
-            // Over the contiguous bytes: `UTF8View.elementsEqual` goes byte by byte through
-            // the view's generic iterator.
-            let compared = self.text.utf8.withContiguousStorageIfAvailable { left in
-                text.utf8.withContiguousStorageIfAvailable { right in
-                    clk_bytes_equal(left.baseAddress, right.baseAddress, left.count) != 0
-                }
-            }
-            if let compared, let result = compared { return result }
-            return self.text.utf8.elementsEqual(text.utf8)
-        }
+        /// Whether the slot is `text`'s: the same bytes (``Identifier/same(_:_:)``). Mutating
+        /// only to be reached in place through a dictionary's values (their `_modify`, not
+        /// their getter's copy of the slot); it changes nothing.
+        mutating func holds(_ text: String) -> Bool { Identifier.same(self.text, text) }
     }
 
     private struct Generations<Value: Sendable> {

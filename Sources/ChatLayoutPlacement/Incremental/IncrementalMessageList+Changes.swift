@@ -14,11 +14,12 @@ extension IncrementalMessageList {
         switch change {
         case .append(let message), .insert(let message):
             let sequence = nextSequence
-            try claim(message, key: isShown(message) ? SortKey(createdAt: message.createdAt, sequence: sequence) : nil)
+            let shown = isShown(message), key = SortKey(createdAt: message.createdAt, sequence: sequence)
+            try claim(message, key: shown ? key : nil)
             let message = quoting(message)
             nextSequence += 1
             let renamed = directory.add(message, sequence: sequence)
-            if !renamed, let diff = appendAtBottom(message, sequence: sequence) { return diff }
+            if !renamed, shown, let diff = appendAtBottom(message, key: key) { return diff }
             added = (message, sequence, renamed)
         default:
             break
@@ -175,20 +176,19 @@ extension IncrementalMessageList {
         record.refreshAround(position, in: entries)
     }
 
-    /// A shown message added under every entry of a list that has some, when the unread
-    /// separator is known without a search to stay where it is or to stand above the new
-    /// message (`UnreadResolver.appending`) — what `attach` and
-    /// `finish` do, in a straight line: the entry above it is given its new group boundary,
+    /// A shown message (its key `key`) added under every entry of a list that has some, when
+    /// the unread separator is known without a search to stay where it is or to stand above
+    /// the new message (`UnreadResolver.appending`) — what `attach` and `finish` do, in a
+    /// straight line: the entry above it is given its new group boundary,
     /// or resolved again when its position or rows change (as `resolveAgain` treats it), the
     /// new entry is decided and laid out at once under it (`Pipeline.resolveNew`) and appended
     /// with its rows (`EntryStore.tableForAppending()`, `append(_:rows:)`), and the diff is made from the two
     /// (`ListDiffBuilder.appendDiff`). No keys are sorted or searched, no placeholder
     /// decisions made, no record kept. Nil, with nothing changed, for any other message (its
     /// author already noted in the directory).
-    private mutating func appendAtBottom(_ message: Message, sequence: Int) -> MessageListDiff? {
-        let key = SortKey(createdAt: message.createdAt, sequence: sequence)
+    private mutating func appendAtBottom(_ message: Message, key: SortKey) -> MessageListDiff? {
         let last = entries.count - 1
-        guard last >= 0, entries[last].key < key, isShown(message) else { return nil }
+        guard last >= 0, entries[last].key < key else { return nil }
         let isCandidate = UnreadResolver.isCandidate(message, currentUserID: pipeline.currentUserID)
         guard let (count, separatorAbove) = UnreadResolver.appending(message, isCandidate: isCandidate, previous: unreadCount,
                                                                      hasSeparator: firstUnreadKey != nil, reads: shell.reads,

@@ -516,6 +516,7 @@ struct RowLayout {
         let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
         // The glyph as wide as the presentation's line measures (two cells at most on a
         // terminal; points elsewhere).
+        // The glyph's block made only for a row that has one: an empty `Block?` returned is copied too.
         var room = bubbleRoom(flipped: flipped, keepsAvatarColumn: spec.keepsAvatarColumn,
                               errorGlyphWidth: spec.errorGlyph == nil ? nil : errorGlyphBlock(spec)?.width,
                               besideWidth: besideOrder.isEmpty ? nil : besideWidth(spec.footnote, order: besideOrder),
