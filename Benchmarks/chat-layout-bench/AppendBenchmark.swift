@@ -21,8 +21,12 @@ struct AppendBenchmark {
     }
 
     /// Builds a list of `messages`, then appends `appends` new messages (the first `warmUp`
-    /// untimed) and adds a reaction to `edits` messages picked at random.
-    func run(_ messages: [Message], appends: Int = 2000, warmUp: Int = 200, edits: Int = 500) throws -> Figures {
+    /// untimed) and adds a reaction to `edits` messages picked at random. The new messages'
+    /// ids and texts carry `arrivals` (see `arrivals(after:count:idPrefix:)`): each run of a
+    /// process gives its own, so no run's texts are in the measurement cache already — an
+    /// earlier run's appends, made from the same messages, would otherwise be measured by then.
+    func run(_ messages: [Message], appends: Int = 2000, warmUp: Int = 200, edits: Int = 500,
+             arrivals: String = "appended") throws -> Figures {
         var base = conversation
         base.messages = messages
         let clock = ContinuousClock()
@@ -32,7 +36,7 @@ struct AppendBenchmark {
         let build = Self.microseconds(clock.now - buildStart) / 1e3
         let jump = Self.jumpMicroseconds(list, messages)
         var appendTimes: [Double] = []
-        for (index, message) in Self.arrivals(after: messages, count: warmUp + appends).enumerated() {
+        for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals).enumerated() {
             let start = clock.now
             let diff = try Self.appendOne(message, to: &list)
             let elapsed = clock.now - start

@@ -180,7 +180,7 @@ if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
         var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds)"
         for size in appendSizes {
             let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
-                                          appends: appends, edits: 0)
+                                          appends: appends, edits: 0, arrivals: "appended-\(size)")
             line += " append_us_\(size)=\(sized.appendMicroseconds)"
         }
         print(line)
@@ -467,7 +467,7 @@ do {
         appendFigures.append("stream_us_\(sizeName(length))=\(fixed(microseconds, 3))")
     }
     for size in appendSizes {
-        let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0)
+        let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0, arrivals: "appended-\(size)")
         appendFigures.append("append_us_\(sizeName(size))=\(fixed(figures.appendMicroseconds, 3))")
         appendFigures.append("incremental_build_ms_\(sizeName(size))=\(fixed(figures.buildMilliseconds))")
         appendFigures.append("jump_us_\(sizeName(size))=\(fixed(figures.jumpMicroseconds, 3))")
