@@ -14,8 +14,10 @@ import ChatLayoutComposition
 /// offsets, no record is copied. A change rewrites no offsets but those of its own chunk
 /// (O(chunk)) and the totals of the chunks after it (O(n / chunk)): appending at the end
 /// touches neither. A chunk's table is copied without its unread records once they outnumber
-/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks,
-/// then inside one (O(log n)).
+/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks
+/// (by key: over their last keys, kept side by side), then inside one (O(log n)); by a key
+/// kept with its index in its chunk (`PlacedKey`), the entry at that index when it still has
+/// the key.
 /// A shown message's sort key and the index its entry took in its chunk when it was put in:
 /// the list keeps this per id, and a search for the entry reads the entry at that index first
 /// (`EntryStore.position(of:)`, `messageRowPlace(of:)`) — a jump to a message reads one entry
