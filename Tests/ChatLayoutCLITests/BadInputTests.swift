@@ -122,6 +122,16 @@ struct BadInputTests {
         #expect(Hostile.firstControl(in: result.stderr) == nil, "\(flags): \(result.stderr.debugDescription)")
     }
 
+    /// A flag refused before the input is read leaves the input unread: a writer still
+    /// writing gets EPIPE. Eight megabytes (far more than a pipe holds) make that certain; the
+    /// tests' runner must survive it (a SIGPIPE ended the whole test process when a refusal
+    /// came before the runner's write, under load).
+    @Test func badFlag_refusedBeforeAHugeInputIsRead_endsTheRunOnlyForIt() throws {
+        let result = try CLIRunner.run(["preview", "-", "--width", "0"], stdin: Data(repeating: 0x20, count: 8 << 20))
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--width"), "\(result.stderr)")
+    }
+
     @Test func badTimeZoneFromTheEnvironment_isNamedAsSuch() throws {
         let document = #"{"messages": [{"id": "a", "text": "hi", "user": {"id": "x"}, "created_at": "2024-03-05T09:00:00Z"}]}"#
         let process = Process()
@@ -133,8 +143,7 @@ struct BadInputTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data(document.utf8))
-        try input.fileHandleForWriting.close()
+        CLIRunner.feed(Data(document.utf8), to: input.fileHandleForWriting)
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)

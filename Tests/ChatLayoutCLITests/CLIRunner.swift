@@ -37,11 +37,7 @@ struct CLIRunner {
         process.standardError = error
         try process.run()
         // Write and read concurrently so that large inputs cannot deadlock on full pipes.
-        let writer = Thread {
-            input.fileHandleForWriting.write(stdin)
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
+        feed(stdin, to: input.fileHandleForWriting)
         let errorData = ErrorCollector(error.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -51,6 +47,23 @@ struct CLIRunner {
 
     static func run(_ arguments: [String], stdin: String) throws -> Result {
         try run(arguments, stdin: Data(stdin.utf8))
+    }
+
+    /// Writes `data` to a child's standard input, then closes it, on a thread of its own with
+    /// SIGPIPE blocked: a child that exits before reading it all (a bad flag refused at once)
+    /// leaves the write an EPIPE, not a SIGPIPE that would end the whole test process. (A
+    /// write's SIGPIPE goes to the thread that wrote; blocked, it stays pending there and goes
+    /// with the thread. The test process's own disposition, which its children inherit, is
+    /// left alone.)
+    static func feed(_ data: Data, to handle: FileHandle) {
+        Thread {
+            var pipeSignal = sigset_t()
+            sigemptyset(&pipeSignal)
+            sigaddset(&pipeSignal, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            try? handle.write(contentsOf: data)
+            try? handle.close()
+        }.start()
     }
 }
 
