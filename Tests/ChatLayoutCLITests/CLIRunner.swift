@@ -57,13 +57,19 @@ struct CLIRunner {
     /// left alone.)
     static func feed(_ data: Data, to handle: FileHandle) {
         Thread {
-            var pipeSignal = sigset_t()
-            sigemptyset(&pipeSignal)
-            sigaddset(&pipeSignal, SIGPIPE)
-            pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+            blockSIGPIPEOnThisThread()
             try? handle.write(contentsOf: data)
             try? handle.close()
         }.start()
+    }
+
+    /// Blocks SIGPIPE for the calling thread (one that writes to a child and ends: see
+    /// `feed(_:to:)`).
+    static func blockSIGPIPEOnThisThread() {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
     }
 }
 

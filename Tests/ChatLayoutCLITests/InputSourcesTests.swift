@@ -21,6 +21,8 @@ struct InputSourcesTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("document-\(UUID().uuidString).fifo").path
         #expect(mkfifo(path, 0o600) == 0)
         Thread {
+            // A reader that stops early (a document past the limit) leaves the write an EPIPE.
+            CLIRunner.blockSIGPIPEOnThisThread()
             // Opening for writing waits for the reader.
             guard let handle = FileHandle(forWritingAtPath: path) else { return }
             try? handle.write(contentsOf: data)
