@@ -177,8 +177,10 @@ extension PreparedText {
                         written += encode(value, into: target + written)
                     }
                 } else {
+                    // A cluster is a few bytes: copied here, not by a call to `memcpy`.
                     let from = Int(offsets[first]), to = Int(offsets[end])
-                    (target + written).update(from: bytes.baseAddress! + from, count: to - from)
+                    let source = bytes.baseAddress! + from
+                    for index in 0 ..< to - from { target[written + index] = source[index] }
                     written += to - from
                 }
                 var piece = start ..< written
