@@ -3,10 +3,11 @@
 #
 # The append's wall clock of two builds of chat-layout-bench side by side: their append runs
 # (CHAT_LAYOUT_BENCH_ONCE=append, the document's list and lists of 10k and 1M messages)
-# alternated ROUNDS times (5), then the median of each figure for each build. Alternating
-# keeps the machine's load, which moves every figure, out of the difference. Copy each
-# build's .build/release/chat-layout-bench to a file of its own first. The document is
-# run.sh's 100k one (made as run.sh makes it when it is not there yet).
+# alternated ROUNDS times (5), then the median of each figure for each build (the appends,
+# the edit, the jumps). Alternating keeps the machine's load, which moves every figure, out
+# of the difference. Copy each build's .build/release/chat-layout-bench to a file of its own
+# first. The document is run.sh's 100k one (made as run.sh makes it when it is not there
+# yet).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
@@ -32,7 +33,7 @@ for line in open(sys.argv[1]):
         if '=' not in pair:
             continue
         key, value = pair.split('=')
-        if key.startswith('append') or key == 'edit_us':
+        if key.startswith(('append', 'jump')) or key == 'edit_us':
             figures[side][key].append(float(value))
 for side in ('old', 'new'):
     print(side, ' '.join(f'{key}={statistics.median(values):.2f}' for key, values in figures[side].items()))

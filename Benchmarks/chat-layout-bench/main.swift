@@ -167,7 +167,7 @@ if layoutOnceOnly {
 }
 
 /// CHAT_LAYOUT_BENCH_ONCE=append: one layout (the engine warm, as in the whole run), then the
-/// append and edit runs alone — what a callgrind profile of the incremental list needs;
+/// append, edit and jump runs alone — what a callgrind profile of the incremental list needs;
 /// CHAT_LAYOUT_BENCH_APPENDS=N times N appends to each list instead of 2,000 (a sampling
 /// profile needs many; `--append-sizes ""` times the document's own list alone).
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
@@ -177,11 +177,11 @@ if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
     do {
         let appends = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPENDS"].flatMap { Int($0) } ?? 2000
         let figures = try appending.run(conversation.messages, appends: appends)
-        var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds)"
+        var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds) jump_us=\(figures.jumpMicroseconds)"
         for size in appendSizes {
             let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
                                           appends: appends, edits: 0, arrivals: "appended-\(size)")
-            line += " append_us_\(size)=\(sized.appendMicroseconds)"
+            line += " append_us_\(size)=\(sized.appendMicroseconds) jump_us_\(size)=\(sized.jumpMicroseconds)"
         }
         print(line)
     } catch {

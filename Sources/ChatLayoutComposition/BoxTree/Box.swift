@@ -259,13 +259,16 @@ public struct PlacedLine: Hashable, Sendable, Codable {
     /// is always the text less some hanging spaces at its end), nil where that is the display:
     /// a table that stores the reading's bytes needs no string made of them.
     package static func readingLength(_ text: String, display: String) -> Int? {
-        let utf8 = text.utf8
-        guard let byte = utf8.last, byte == 0x20 || byte == 0x09 || byte == 0x0A else {
-            return Identifier.same(text, display) ? nil : utf8.count
+        // The text's bytes read in place (a native string's, a small one's copied to the
+        // stack): its last byte without an index of the UTF-8 view walked back (`last` on the
+        // view is a hundred instructions a line).
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Int?? in
+            guard let byte = bytes.last, byte == 0x20 || byte == 0x09 || byte == 0x0A else {
+                return .some(Identifier.same(text, display) ? nil : bytes.count)
+            }
+            return trimmedReadingLength(bytes, display: display)
         }
-        if let trimmed = utf8.withContiguousStorageIfAvailable({ trimmedReadingLength($0, display: display) }), let length = trimmed {
-            return length
-        }
+        if let found, let length = found { return length }
         return readingOrder(text, display: display)?.utf8.count
     }
 

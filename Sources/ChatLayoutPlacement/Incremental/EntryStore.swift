@@ -14,8 +14,27 @@ import ChatLayoutComposition
 /// offsets, no record is copied. A change rewrites no offsets but those of its own chunk
 /// (O(chunk)) and the totals of the chunks after it (O(n / chunk)): appending at the end
 /// touches neither. A chunk's table is copied without its unread records once they outnumber
-/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks,
-/// then inside one (O(log n)).
+/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks
+/// (by key: over their last keys, kept side by side), then inside one (O(log n)); by a key
+/// kept with its index in its chunk (`PlacedKey`), the entry at that index when it still has
+/// the key.
+/// A shown message's sort key and the index its entry took in its chunk when it was put in:
+/// the list keeps this per id, and a search for the entry reads the entry at that index first
+/// (`EntryStore.position(of:)`, `messageRowPlace(of:)`) — a jump to a message reads one entry
+/// of its chunk, not a binary search's cache misses across it. Only a hint: an entry put in
+/// above it in its chunk, or a chunk split, moves the entry; the key there is checked, and a
+/// search finds it.
+struct PlacedKey: Hashable, Sendable {
+    var key: SortKey
+    /// The entry's index in its chunk when it was put in.
+    var index: Int32
+
+    init(_ key: SortKey, index: Int) {
+        self.key = key
+        self.index = Int32(clamping: index)
+    }
+}
+
 struct EntryStore: Sendable {
     /// Chunks are built this long and split when they grow to twice as long: long enough that
     /// the totals over chunks stay short, short enough that a change inside one is cheap.
@@ -38,6 +57,8 @@ struct EntryStore: Sendable {
         var unreadRows = 0
 
         var count: Int { entries.count }
+        /// Its last entry's key: the store keeps them side by side (`RowStore.lastKeys`).
+        var lastKey: SortKey { entries[entries.count - 1].key }
 
         /// A chunk of `entries`, their rows (in their order, read from their tops) in `rows`.
         init(_ entries: [ListEntry], rows: RowTable = RowTable()) {
@@ -319,7 +340,11 @@ struct EntryStore: Sendable {
     /// (where appends land, and the entries around them) are searched in that chunk alone.
     func lowerBound(_ key: SortKey) -> Int {
         let lastChunk = store.chunks.count - 1
-        guard lastChunk >= 0, store.chunks[lastChunk].entries[0].key < key else { return partitionPoint { $0.key >= key } }
+        guard lastChunk >= 0, store.chunks[lastChunk].entries[0].key < key else {
+            let chunk = firstChunk(atOrAfter: key)
+            guard chunk < store.chunks.count else { return count }
+            return store.starts[chunk] + store.chunks[chunk].entries.withUnsafeBufferPointer { Self.firstIndex(in: $0, atOrAfter: key) }
+        }
         let entries = store.chunks[lastChunk].entries
         if entries[entries.count - 1].key < key { return count }
         var first = 1, last = entries.count - 1
@@ -347,21 +372,64 @@ struct EntryStore: Sendable {
         return position < count && self[position].key == key ? position : nil
     }
 
+    /// The position of the entry with `placed.key`, if there is one: the entry at the index
+    /// `placed` names in the chunk the key falls in, when it has that key (no search of
+    /// the chunk), else the search.
+    func position(of placed: PlacedKey) -> Int? {
+        let chunk = firstChunk(atOrAfter: placed.key)
+        guard chunk < store.chunks.count else { return nil }
+        let index = store.chunks[chunk].entries.withUnsafeBufferPointer { Self.index(in: $0, of: placed) }
+        return index.map { store.starts[chunk] + $0 }
+    }
+
+    /// The index in its chunk that an entry appended at the bottom now takes (0: a new
+    /// chunk's first).
+    var nextAppendedIndex: Int {
+        let last = store.chunks.count - 1
+        return last >= 0 && store.chunks[last].entries.count < chunkLength ? store.chunks[last].entries.count : 0
+    }
+
+    /// The first chunk whose last entry's key is `key` or after it (else the chunks' count):
+    /// a binary search over the chunks' last keys, one array (no chunk read).
+    private func firstChunk(atOrAfter key: SortKey) -> Int {
+        store.lastKeys.withUnsafeBufferPointer { lastKeys in
+            var low = 0, high = lastKeys.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lastKeys[middle] >= key { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+    }
+
+    /// The first index of `entries` (sorted) whose key is `key` or after it (else their count).
+    private static func firstIndex(in entries: UnsafeBufferPointer<ListEntry>, atOrAfter key: SortKey) -> Int {
+        var first = 0, last = entries.count
+        while first < last {
+            let middle = (first + last) / 2
+            if entries[middle].key >= key { last = middle } else { first = middle + 1 }
+        }
+        return first
+    }
+
+    /// The index of the entry with `placed.key` among a chunk's `entries`: its hinted index
+    /// when the entry there has the key, else found by a binary search; nil when none has it.
+    private static func index(in entries: UnsafeBufferPointer<ListEntry>, of placed: PlacedKey) -> Int? {
+        let hint = Int(placed.index)
+        if hint < entries.count && entries[hint].key == placed.key { return hint }
+        let found = firstIndex(in: entries, atOrAfter: placed.key)
+        return found < entries.count && entries[found].key == placed.key ? found : nil
+    }
+
     /// Where the message row of the entry with `key` is (list coordinates: its top and
     /// height) and where the entry's first row starts (a separator above the message goes
     /// with it), found by one search and read in place: what a jump to a message needs.
-    func messageRowPlace(ofKey key: SortKey) -> (y: Int, height: Int, firstRowTop: Int)? {
+    func messageRowPlace(of placed: PlacedKey) -> (y: Int, height: Int, firstRowTop: Int)? {
         assert(staleChunk == nil, "running totals read before settle()")
-        let chunks = store.chunks
-        let chunk = store.firstChunk { chunks[$0].entries[chunks[$0].entries.count - 1].key >= key }
-        guard chunk < chunks.count else { return nil }
-        return chunks[chunk].entries.withUnsafeBufferPointer { entries in
-            var first = 0, last = entries.count
-            while first < last {
-                let middle = (first + last) / 2
-                if entries[middle].key >= key { last = middle } else { first = middle + 1 }
-            }
-            guard first < entries.count, entries[first].key == key else { return nil }
+        let chunk = firstChunk(atOrAfter: placed.key)
+        guard chunk < store.chunks.count else { return nil }
+        return store.chunks[chunk].entries.withUnsafeBufferPointer { entries in
+            guard let first = Self.index(in: entries, of: placed) else { return nil }
             let y = top(chunk: chunk, index: first) + entries[first].messageRowOffset
             let hasRowsAbove = entries[first].hasOlderPageRow || entries[first].hasDateSeparator || entries[first].hasUnreadSeparator
             return (y, entries[first].messageRowHeight, hasRowsAbove ? firstRowTop(chunk: chunk, index: first) : y)

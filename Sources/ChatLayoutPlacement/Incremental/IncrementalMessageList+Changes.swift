@@ -15,7 +15,8 @@ extension IncrementalMessageList {
         case .append(let message), .insert(let message):
             let sequence = nextSequence
             let shown = isShown(message), key = SortKey(createdAt: message.createdAt, sequence: sequence)
-            try claim(message, key: shown ? key : nil)
+            // Its index in its chunk if it lands at the bottom (most do); `attach` puts another.
+            try claim(message, key: shown ? PlacedKey(key, index: entries.nextAppendedIndex) : nil)
             let message = quoting(message)
             nextSequence += 1
             let renamed = directory.add(message, sequence: sequence)
@@ -74,7 +75,7 @@ extension IncrementalMessageList {
 
     /// The message with an id, shown or not.
     func message(_ id: String) -> Message? {
-        if let key = keys[id], let position = entries.position(of: key) { return entries[position].message }
+        if let placed = keys[id], let position = entries.position(of: placed) { return entries[position].message }
         return hidden[id]?.message
     }
 
@@ -107,7 +108,7 @@ extension IncrementalMessageList {
     /// One new message (an append or an insert): its id is no message's yet (no array, no
     /// set). A message the list shows is given its key at once (`key`): one search of the keys
     /// both tells whether the id has one and gives it one (the key it had put back if it had).
-    private mutating func claim(_ message: Message, key: SortKey?) throws(MessageListChangeError) {
+    private mutating func claim(_ message: Message, key: PlacedKey?) throws(MessageListChangeError) {
         guard hidden.count == 0 || hidden[message.id] == nil else { throw .duplicateMessageID(message.id) }
         guard let key else {
             guard keys[message.id] == nil else { throw .duplicateMessageID(message.id) }
@@ -149,8 +150,8 @@ extension IncrementalMessageList {
             if !isShown(message) { hidden[message.id] = (sequence, message) }
         }
         let page = shown.map { pipeline.unresolvedEntry($0.message, sequence: $0.sequence, localTimes: &localTimes) }
-        for entry in page {
-            keys[entry.message.id] = entry.key
+        for (index, entry) in page.enumerated() {
+            keys[entry.message.id] = PlacedKey(entry.key, index: index % entries.chunkLength) // `prepend` chunks the page
             directory.index(entry.message, shown: true)
             record.added.insert(entry.key)
             record.refresh.insert(entry.key)
@@ -170,7 +171,7 @@ extension IncrementalMessageList {
         // Appending at the bottom is the common case: no search.
         let position = entries.isEmpty || entries[entries.count - 1].key < key ? entries.count : entries.lowerBound(key)
         entries.insert(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes), at: position)
-        keys[message.id] = key
+        keys[message.id] = PlacedKey(key, index: entries.location(of: position).index)
         directory.index(message, shown: true)
         record.added.insert(key)
         record.refreshAround(position, in: entries)
@@ -243,20 +244,20 @@ extension IncrementalMessageList {
     /// resolved again. Returns its input place and the message, if there was one.
     private mutating func detach(_ id: String, record: inout ChangeRecord) -> (sequence: Int, message: Message)? {
         if let (sequence, message) = hidden.removeValue(forKey: id) { return (sequence, message) }
-        guard let key = keys.removeValue(forKey: id), let position = entries.position(of: key) else { return nil }
+        guard let placed = keys.removeValue(forKey: id), let position = entries.position(of: placed) else { return nil }
         record.keep(at: position, in: entries, withRows: true)
         let entry = entries.remove(at: position)
         directory.index(entry.message, shown: false)
         if position > 0 { record.refresh.insert(entries[position - 1].key) }
         if position < entries.count { record.refresh.insert(entries[position].key) }
-        return (key.sequence, entry.message)
+        return (placed.key.sequence, entry.message)
     }
 
     /// A message changed: in place when it stays where it is, else out and in again at its
     /// input place.
     private mutating func edit(_ message: Message, record: inout ChangeRecord) throws(MessageListChangeError) {
         guard let old = self.message(message.id) else { throw .unknownMessageID(message.id) }
-        let sequence = keys[message.id]?.sequence ?? hidden[message.id]!.sequence
+        let sequence = keys[message.id]?.key.sequence ?? hidden[message.id]!.sequence
         if old.user != message.user {
             if directory.remove(old, sequence: sequence, others: allMessages) { record.renamedUsers.insert(old.user.id) }
             if directory.add(message, sequence: sequence) { record.renamedUsers.insert(message.user.id) }
@@ -340,7 +341,7 @@ extension IncrementalMessageList {
     private mutating func finish(_ record: inout ChangeRecord) -> MessageListDiff {
         for id in record.renamedUsers {
             for messageID in directory.unnamedParticipants[id] ?? [] {
-                if let key = keys[messageID] { record.refresh.insert(key) }
+                if let placed = keys[messageID] { record.refresh.insert(placed.key) }
             }
             if shell.typingUserIDs.contains(where: { Identifier.same($0, id) }) { record.typingChanged = true }
         }

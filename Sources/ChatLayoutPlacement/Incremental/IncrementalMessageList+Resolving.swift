@@ -109,14 +109,14 @@ extension IncrementalMessageList {
 /// candidates chunk by chunk.
 struct UnreadSearch: UnreadSearchable {
     var entries: EntryStore
-    var keys: IDDictionary<SortKey>
+    var keys: IDDictionary<PlacedKey>
 
     var count: Int { entries.count }
 
     func message(at position: Int) -> Message { entries[position].message }
 
-    /// Every key is a shown entry's: its lower bound is its position (no entry is read).
-    func position(ofMessage id: String) -> Int? { keys[id].map(entries.lowerBound) }
+    /// Every key is a shown entry's: found where its hint says, else searched.
+    func position(ofMessage id: String) -> Int? { keys[id].flatMap { entries.position(of: $0) } }
 
     func firstPosition(createdAfter instant: Timestamp) -> Int { entries.partitionPoint { $0.key.createdAt > instant } }
 

@@ -54,8 +54,9 @@ public struct IncrementalMessageList: Sendable {
     /// The conversation without its messages: channel, members, reads, typing, state.
     var shell: Conversation
     var entries: EntryStore
-    /// Shown messages' sort keys, by id.
-    var keys: IDDictionary<SortKey> = [:]
+    /// Shown messages' sort keys, by id, each with the index its entry took in its chunk (a
+    /// hint that spares a search: `PlacedKey`).
+    var keys: IDDictionary<PlacedKey> = [:]
     /// Messages of the conversation that the list does not show (thread replies not sent to
     /// the channel; every message while it is loading), by id.
     var hidden: IDDictionary<(sequence: Int, message: Message)> = [:]
@@ -186,7 +187,9 @@ public struct IncrementalMessageList: Sendable {
             _ = directory.add(message, sequence: sequence)
             if isShown(message) {
                 shown.append(pipeline.unresolvedEntry(message, sequence: sequence, localTimes: &localTimes))
-                keys[message.id] = shown[shown.count - 1].key
+                // Its index in its chunk when the messages come in order (chunks are filled
+                // in turn); messages sorted into another place have it wrong, and are searched.
+                keys[message.id] = PlacedKey(shown[shown.count - 1].key, index: (shown.count - 1) % entries.chunkLength)
                 directory.index(message, shown: true)
             } else {
                 hidden[message.id] = (sequence, message)
@@ -285,7 +288,7 @@ public struct IncrementalMessageList: Sendable {
         let position: Int?
         switch id {
         case .message(let messageID):
-            position = keys[messageID].flatMap(entries.position(of:))
+            position = keys[messageID].flatMap { entries.position(of: $0) }
         case .unreadSeparator:
             position = firstUnreadKey.flatMap(entries.position(of:))
         case .dateSeparator(let day):
@@ -315,7 +318,7 @@ public struct IncrementalMessageList: Sendable {
     public func scrollOffset(showing messageID: String, at anchor: ScrollAnchor, height: Int) -> Int? {
         // An entry is its separators (a date's, the unread one; the older page's loading row
         // above the first), then its message's row: they go with the message.
-        guard let key = keys[messageID], let place = entries.messageRowPlace(ofKey: key) else { return nil }
+        guard let placed = keys[messageID], let place = entries.messageRowPlace(of: placed) else { return nil }
         let row = Frame(x: 0, y: place.y, width: width, height: place.height)
         return LaidOutList.offset(placing: place.firstRowTop, row, at: anchor, in: Viewport(scrollOffset: 0, height: height),
                                   contentHeight: contentHeight, headerHeight: headerBox.frame.height)

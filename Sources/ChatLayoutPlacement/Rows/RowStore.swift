@@ -6,9 +6,22 @@ import ChatLayoutComposition
 /// rows), how many rows they make and the height they span from the chunk's top (the space
 /// above its first row included) to the bottom of its last row.
 protocol RowStoreChunk: Sendable {
+    /// What the store keeps of each chunk's last element, in one array of its own: the
+    /// chunks are searched by it without reading any chunk (the incremental list's entries'
+    /// sort keys; nothing for rows).
+    associatedtype LastKey: Equatable & Sendable = NoLastKey
     var count: Int { get }
     var rowCount: Int { get }
     var extent: Int { get }
+    /// The key of its last element (a chunk is never empty).
+    var lastKey: LastKey { get }
+}
+
+/// The last key of a chunk searched by no key (rows).
+struct NoLastKey: Equatable, Sendable {}
+
+extension RowStoreChunk where LastKey == NoLastKey {
+    var lastKey: NoLastKey { NoLastKey() }
 }
 
 /// The one store of a list's rows: chunks, with running offsets kept per chunk — the index of
@@ -28,6 +41,11 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
     private(set) var starts: [Int] = []
     private(set) var rowStarts: [Int] = []
     private(set) var tops: [Int] = []
+    /// Per chunk: its last element's key (`RowStoreChunk.lastKey`), kept in step with the
+    /// chunks by every change. A search over the chunks by key reads this one array — a
+    /// million entries are two thousand keys side by side — not a chunk and its entries'
+    /// buffer at each step, each a cache miss.
+    private(set) var lastKeys: [Chunk.LastKey] = []
     /// How many rows the store is expected to hold: what a chunk begun for rows reserves.
     private var expectedRows = 0
 
@@ -101,14 +119,18 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
     mutating func modify<Result>(_ index: Int, _ change: (inout Chunk) -> Result) -> Result {
         let old = (count: chunks[index].count, rows: chunks[index].rowCount, extent: chunks[index].extent)
         let result = change(&chunks[index])
+        lastKeys[index] = chunks[index].lastKey
         // Read in place: the chunk is not copied.
         shift(after: index, by: (chunks[index].count - old.count, chunks[index].rowCount - old.rows, chunks[index].extent - old.extent))
         return result
     }
 
     /// Changes chunk `index` in place, leaving the offsets after it to ``retotal(from:)``.
+    /// The change keeps the chunk's keys: its last key is not read again.
     mutating func modifyLeavingOffsets<Result>(_ index: Int, _ change: (inout Chunk) -> Result) -> Result {
-        change(&chunks[index])
+        let result = change(&chunks[index])
+        assert(chunks[index].lastKey == lastKeys[index], "a chunk's keys changed in place")
+        return result
     }
 
     /// Adds `chunk` at the bottom, its top at `top` (by default the bottom of the chunk
@@ -117,6 +139,7 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
         starts.append(count)
         rowStarts.append(rowCount)
         tops.append(top ?? extent)
+        lastKeys.append(chunk.lastKey)
         chunks.append(chunk)
     }
 
@@ -139,10 +162,12 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
                 starts[position] = start
                 rowStarts[position] = row
                 tops[position] = top
+                lastKeys[position] = chunks[position].lastKey
             } else {
                 starts.append(start)
                 rowStarts.append(row)
                 tops.append(top)
+                lastKeys.append(chunks[position].lastKey)
             }
             start += chunks[position].count
             row += chunks[position].rowCount
@@ -153,6 +178,7 @@ struct RowStore<Chunk: RowStoreChunk>: Sendable {
             starts.removeLast(extra)
             rowStarts.removeLast(extra)
             tops.removeLast(extra)
+            lastKeys.removeLast(extra)
         }
     }
 

@@ -34,6 +34,23 @@ import Testing
         }
     }
 
+    /// What a row table stores of a line, the reading order's length (nil: the display), is
+    /// the reading order's own, for texts that end in nothing to trim too, short (kept in
+    /// the string itself) and long.
+    @Test func theReadingLength_isTheReadingOrders() {
+        let long = String(repeating: "a long line of words ", count: 4)
+        for stem in Self.stems + [long, long + "\u{600}"] {
+            for tail in Self.tails + ["", "x"] {
+                let text = stem + tail
+                for display in [Self.trimmedByCharacters(text), stem, text, "other"] {
+                    let expected = PlacedLine.readingOrder(text, display: display)?.utf8.count
+                    #expect(PlacedLine.readingLength(text, display: display) == expected,
+                            "\(Array(text.unicodeScalars)) shown as \(Array(display.unicodeScalars))")
+                }
+            }
+        }
+    }
+
     @Test func aSpaceAfterAPrependedMark_joinsIt_andStays() {
         // U+0600 (an Arabic number sign) prepends to the character after it, a space too.
         let line = PlacedLine(display: "\u{600}", text: "\u{600} ", x: 0, width: 1)

@@ -89,7 +89,7 @@ import Testing
                 break
             }
             store.settle()
-            if let failure = check(store, model, modelRows) {
+            if let failure = check(store, model, modelRows, chunkLength: chunkLength) {
                 Issue.record("step \(step): \(failure)")
                 return
             }
@@ -140,7 +140,7 @@ import Testing
     }
 
     /// What the store answers differently from a scan of `model`, or nil.
-    private func check(_ store: EntryStore, _ model: [ListEntry], _ modelRows: [[(id: String, y: Int)]]) -> String? {
+    private func check(_ store: EntryStore, _ model: [ListEntry], _ modelRows: [[(id: String, y: Int)]], chunkLength: Int) -> String? {
         if store.count != model.count { return "count \(store.count) ≠ \(model.count)" }
         // From the end: the next candidate and the candidates at or after each position.
         var nextCandidate = [Int?](repeating: nil, count: model.count + 1)
@@ -157,6 +157,12 @@ import Testing
             if store.top(of: position) != top { return "top of \(position): \(store.top(of: position)) ≠ \(top)" }
             if store.rowIndex(of: position) != row { return "row of \(position): \(store.rowIndex(of: position)) ≠ \(row)" }
             if store.position(of: entry.key) != position { return "position of key \(position)" }
+            // By key and a kept index in its chunk: the right index, a stale one (entries
+            // moved in the chunk since), one past any chunk's end — the same position.
+            let index = store.location(of: position).index
+            for hint in [index, (index + 1) % chunkLength, chunkLength + 3] where store.position(of: PlacedKey(entry.key, index: hint)) != position {
+                return "position of key \(position) with index \(hint) (at \(index))"
+            }
             if store.position(endingBelow: top) != position { return "entry at y \(top): \(store.position(endingBelow: top) ?? -1) ≠ \(position)" }
             if store.firstCandidate(from: position) != nextCandidate[position] { return "first candidate from \(position)" }
             if store.candidateCount(from: position) != candidatesFrom[position] { return "candidates from \(position)" }
@@ -171,6 +177,14 @@ import Testing
         }
         if store.extent != top || store.rowCount != row { return "totals \(store.extent)/\(store.rowCount) ≠ \(top)/\(row)" }
         if store.position(endingBelow: top) != nil { return "an entry below the end" }
+        // The chunks' last keys, kept apart for the search by key, are the chunks' own.
+        if store.store.lastKeys != store.store.chunks.map(\.lastKey) { return "the chunks' last keys are not their last entries'" }
+        // A key no entry has: found nowhere, whatever index is kept with it.
+        for absent in [SortKey(createdAt: Timestamp(seconds: 25), sequence: -1), SortKey(createdAt: Timestamp(seconds: 99), sequence: -1)] {
+            for hint in [0, 1, chunkLength] where store.position(of: PlacedKey(absent, index: hint)) != nil {
+                return "an absent key found with index \(hint)"
+            }
+        }
         if store.candidates != model.filter(\.isUnreadCandidate).count { return "candidates \(store.candidates)" }
         return nil
     }

@@ -89,6 +89,16 @@ enum IncrementalOracle {
         for item in items.prefix(4) + items.suffix(4) where list.frame(of: item.id) != item.frame {
             return "frame(of: \(item.id)) \(list.frame(of: item.id).map(String.init(describing:)) ?? "nil") ≠ \(item.frame)"
         }
+        // Every message found by its id, where the index kept with its key says or — its
+        // chunk changed since — by a search: its frame, and a jump to it as the full layout's.
+        for item in items {
+            guard case .message(let id) = item.id else { continue }
+            if list.frame(of: item.id) != item.frame { return "frame(of: \(item.id)) ≠ \(item.frame)" }
+            let anchor = ScrollAnchor.allCases[probes.int(0 ... 2)], height = probes.int(1 ... 30)
+            let jump = list.scrollOffset(showing: id, at: anchor, height: height)
+            let expected = full.list.scrollOffset(showing: id, at: anchor, height: height)
+            if jump != expected { return "jump to \(id) \(anchor) height \(height): \(jump ?? -1) ≠ \(expected ?? -1)" }
+        }
         return nil
     }
 

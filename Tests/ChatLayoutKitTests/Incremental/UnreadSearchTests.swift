@@ -29,10 +29,10 @@ import Testing
         let day = CalendarDay(year: 2024, month: 1, day: 1)
         let time = MessageTime(day: day, minute: .init(LocalDateTime(day: day, weekday: 2, hour: 0, minute: 0, second: 0,
                                                                       utcOffsetSeconds: 0)), shortTime: "")
-        var keys: IDDictionary<SortKey> = [:]
+        var keys: IDDictionary<PlacedKey> = [:]
         let entries = messages.enumerated().map { sequence, message in
             let entry = ListEntry(message: message, sequence: sequence, time: time, currentUserID: "me")
-            keys[message.id] = entry.key
+            keys[message.id] = PlacedKey(entry.key, index: sequence % chunkLength) // stale where the messages are out of order
             return entry
         }
         return UnreadSearch(entries: EntryStore(entries, chunkLength: chunkLength), keys: keys)
