@@ -58,11 +58,16 @@ enum ImplicitBidi {
                         levels: UnsafeMutablePointer<UInt8>, types: UnsafeMutablePointer<UInt8>,
                         positions: UnsafeMutablePointer<Int32>) -> Bool {
         let embedding: UInt8 = paragraphLevel & 1 == 0 ? L : R
-        // The sequence without boundary neutrals (X9): each one's type, and where it is.
+        // The sequence without boundary neutrals (X9): each one's type, and where it is; W1 to
+        // W3 applied on the way, each reading only what comes before — W1: a mark takes the
+        // type of what it follows (sos at the start); W2 and W3: a European number after an
+        // Arabic letter (the last strong type) is an Arabic number, Arabic letters are R.
         var length = 0
-        var hasMarks = false, hasSeparators = false, hasBrackets = false
+        var hasSeparators = false, hasBrackets = false
+        var previousType = embedding // the type before, after W1
+        var lastStrong = embedding   // the last strong type, for W2
         for index in 0 ..< count {
-            let cls = bidiClass(properties[index])
+            var cls = bidiClass(properties[index])
             if cls == unsupported { return false }
             if cls == BN {
                 // One that begins the paragraph begins a cluster, and ICU's level for it is
@@ -70,31 +75,21 @@ enum ImplicitBidi {
                 if index == 0 { return false }
                 continue
             }
-            if cls == NSM { hasMarks = true }
-            if cls >= ES { hasSeparators = true }
             if cls == ON && properties[index].isBidiMirrored { hasBrackets = true }
+            if cls == NSM { cls = previousType }
+            previousType = cls
+            switch cls {
+            case L, R: lastStrong = cls
+            case AL:
+                lastStrong = AL
+                cls = R
+            case EN where lastStrong == AL: cls = AN
+            case ES, ET, CS: hasSeparators = true
+            default: break
+            }
             types[length] = cls
             positions[length] = Int32(truncatingIfNeeded: index)
             length += 1
-        }
-        // W1: a mark takes the type of what it follows (sos at the start).
-        if hasMarks {
-            for index in 0 ..< length where types[index] == NSM {
-                types[index] = index == 0 ? embedding : types[index - 1]
-            }
-        }
-        // W2 and W3: a European number after an Arabic letter (the last strong type) is an
-        // Arabic number; Arabic letters are R.
-        var lastStrong = embedding
-        for index in 0 ..< length {
-            switch types[index] {
-            case L, R: lastStrong = types[index]
-            case AL:
-                lastStrong = AL
-                types[index] = R
-            case EN where lastStrong == AL: types[index] = AN
-            default: break
-            }
         }
         if hasSeparators {
             // W4: one separator between two numbers of the same type.
@@ -127,35 +122,10 @@ enum ImplicitBidi {
             // W6: the other separators and terminators are neutral.
             for index in 0 ..< length where types[index] >= ES && types[index] <= CS { types[index] = ON }
         }
-        // W7: a European number after L (the last strong type) is L.
-        lastStrong = embedding
-        for index in 0 ..< length {
-            let type = types[index]
-            if type == L || type == R {
-                lastStrong = type
-            } else if type == EN && lastStrong == L {
-                types[index] = L
-            }
-        }
         if hasBrackets {
+            // W7 before N0, which reads its types: in its scan for brackets.
             guard resolveBrackets(properties, types: types, positions: positions, length: length, embedding: embedding,
                                   scalar: scalar) else { return false }
-        }
-        // N1 and N2: a run of neutrals between the same direction takes it (numbers count as
-        // R, sos and eos are the paragraph's), any other the paragraph's.
-        var index = 0
-        while index < length {
-            guard types[index] == ON || types[index] == WS else {
-                index += 1
-                continue
-            }
-            var end = index
-            while end < length && (types[end] == ON || types[end] == WS) { end += 1 }
-            let before = index == 0 ? embedding : (types[index - 1] == L ? L : R)
-            let after = end == length ? embedding : (types[end] == L ? L : R)
-            let resolved = before == after ? before : embedding
-            for position in index ..< end { types[position] = resolved }
-            index = end
         }
         // I1 and I2, a level for each of the four types left (L, R, EN, AN: 0 to 3); a boundary
         // neutral takes the level of what it follows: it never begins a cluster here (none
@@ -172,10 +142,51 @@ enum ImplicitBidi {
             default: levelOf.3
             }
         }
-        if length == count {
-            // No boundary neutral: the sequence is the paragraph.
-            for index in 0 ..< count { levels[index] = level(types[index]) }
-            return true
+        // In one pass: W7 (unless N0 needed it first: a European number after L, the last
+        // strong type, is L); N1 and N2 (a run of neutrals between the same direction takes
+        // it — numbers count as R, sos and eos are the paragraph's — any other the
+        // paragraph's); and, with no boundary neutral left out (the sequence is the
+        // paragraph), the levels.
+        // Written straight, a neutral's level is first the paragraph's (N2), and changed only
+        // for a run N1 gives the other direction; else each neutral's type is written.
+        let direct = length == count
+        let embeddingLevel = level(embedding)
+        lastStrong = embedding
+        var runStart = -1      // the first of the neutrals since the last other type
+        var before = embedding // the direction before them
+        for index in 0 ..< length {
+            var type = types[index]
+            if type == ON || type == WS {
+                if runStart < 0 { runStart = index }
+                if direct { levels[index] = embeddingLevel }
+                continue
+            }
+            if !hasBrackets {
+                if type == L || type == R {
+                    lastStrong = type
+                } else if type == EN && lastStrong == L {
+                    type = L
+                    types[index] = L
+                }
+            }
+            let direction = type == L ? L : R
+            if runStart >= 0 {
+                let resolved = before == direction ? before : embedding
+                if !direct {
+                    for position in runStart ..< index { types[position] = resolved }
+                } else if resolved != embedding {
+                    let resolvedLevel = level(resolved)
+                    for position in runStart ..< index { levels[position] = resolvedLevel }
+                }
+                runStart = -1
+            }
+            if direct { levels[index] = level(type) }
+            before = direction
+        }
+        if direct { return true }
+        if runStart >= 0 {
+            // Neutrals before eos: between `before` and the paragraph's direction.
+            for position in runStart ..< length { types[position] = embedding }
         }
         var previous = paragraphLevel
         var next = 0
@@ -189,33 +200,69 @@ enum ImplicitBidi {
         return true
     }
 
-    /// N0: paired brackets (BD16) take the direction of what they enclose, or of their context.
+    /// N0: paired brackets (BD16) take the direction of what they enclose, or of their context;
+    /// W7 first, in the same scan (a European number after L, the last strong type, is L).
     private static func resolveBrackets(_ properties: UnsafePointer<CharacterProperties>, types: UnsafeMutablePointer<UInt8>,
                                         positions: UnsafePointer<Int32>, length: Int, embedding: UInt8,
                                         scalar: (Int) -> UInt32) -> Bool {
-        // BD16: openers on a stack (the bracket each one pairs with, and where it is).
-        var openers: [(partner: UInt32, index: Int)] = []
-        var pairs: [(open: Int, close: Int)] = []
-        for index in 0 ..< length where types[index] == ON {
+        // BD16: openers on a stack (the bracket each one pairs with, and where it is), at most
+        // `bracketDepth`; the pairs, at most one for every two of the sequence. Scratch
+        // memory, not arrays.
+        withUnsafeTemporaryAllocation(of: (partner: UInt32, index: Int32).self, capacity: bracketDepth) { openers in
+            withUnsafeTemporaryAllocation(of: (open: Int32, close: Int32).self, capacity: length / 2 + 1) { pairs in
+                resolveBrackets(properties, types: types, positions: positions, length: length, embedding: embedding,
+                                scalar: scalar, openers: openers.baseAddress!, pairs: pairs.baseAddress!)
+            }
+        }
+    }
+
+    private static func resolveBrackets(_ properties: UnsafePointer<CharacterProperties>, types: UnsafeMutablePointer<UInt8>,
+                                        positions: UnsafePointer<Int32>, length: Int, embedding: UInt8,
+                                        scalar: (Int) -> UInt32,
+                                        openers: UnsafeMutablePointer<(partner: UInt32, index: Int32)>,
+                                        pairs: UnsafeMutablePointer<(open: Int32, close: Int32)>) -> Bool {
+        var openerCount = 0, pairCount = 0
+        var lastStrong = embedding
+        for index in 0 ..< length {
+            let type = types[index]
+            if type == L || type == R {
+                lastStrong = type
+                continue
+            }
+            if type == EN {
+                if lastStrong == L { types[index] = L }
+                continue
+            }
+            guard type == ON else { continue }
             let position = Int(positions[index])
             guard properties[position].isBidiMirrored else { continue }
-            let (partner, type) = pairedBracket(scalar(position))
-            if type == 1 {
+            let (partner, kind) = pairedBracket(scalar(position))
+            if kind == 1 {
                 // The angle brackets U+2329 and U+3008 close with either of two canonically
                 // equivalent brackets; ICU keeps an opener for each, and one may stay open after
                 // the other closed: ICU decides.
-                guard openers.count < bracketDepth, partner != 0x232A && partner != 0x3009 else { return false }
-                openers.append((partner, index))
-            } else if type == 2 {
+                guard openerCount < bracketDepth, partner != 0x232A && partner != 0x3009 else { return false }
+                openers[openerCount] = (partner, Int32(truncatingIfNeeded: index))
+                openerCount += 1
+            } else if kind == 2 {
                 let value = scalar(position)
-                if let match = openers.lastIndex(where: { $0.partner == value }) {
-                    pairs.append((openers[match].index, index))
-                    openers.removeSubrange(match...)
+                var match = openerCount - 1
+                while match >= 0 && openers[match].partner != value { match -= 1 }
+                if match >= 0 {
+                    // In the order of their openers (BD16 sorts them so): put in place.
+                    let open = openers[match].index
+                    var slot = pairCount
+                    while slot > 0 && pairs[slot - 1].open > open {
+                        pairs[slot] = pairs[slot - 1]
+                        slot -= 1
+                    }
+                    pairs[slot] = (open, Int32(truncatingIfNeeded: index))
+                    pairCount += 1
+                    openerCount = match
                 }
             }
         }
-        guard !pairs.isEmpty else { return true }
-        pairs.sort { $0.open < $1.open }
+        guard pairCount > 0 else { return true }
         let opposite = embedding == L ? R : L
         // Within N0, numbers count as R.
         @inline(__always) func strong(_ type: UInt8) -> UInt8? {
@@ -225,7 +272,8 @@ enum ImplicitBidi {
             default: nil
             }
         }
-        for (open, close) in pairs {
+        for pair in 0 ..< pairCount {
+            let open = Int(pairs[pair].open), close = Int(pairs[pair].close)
             var enclosesEmbedding = false, enclosesOpposite = false
             for index in open + 1 ..< close {
                 guard let direction = strong(types[index]) else { continue }
@@ -256,13 +304,15 @@ enum ImplicitBidi {
             types[open] = resolved
             types[close] = resolved
             // Marks right after a bracket that changed (W1 made them ON) take its direction.
-            for bracket in [open, close] {
+            @inline(__always) func marks(after bracket: Int) {
                 var index = bracket + 1
                 while index < length && bidiClass(properties[Int(positions[index])]) == NSM {
                     types[index] = resolved
                     index += 1
                 }
             }
+            marks(after: open)
+            marks(after: close)
         }
         return true
     }

@@ -125,7 +125,28 @@ enum LineBreaker {
         mutating func decideCommon(raw: LineBreakClass, current: LineBreakClass, _ properties: CharacterProperties) -> LineBreakAction? {
             // A letter after a letter (the commonest step): none of LB4–LB10 applies, and LB28
             // keeps them together (`pair`'s first test).
-            if (current == .AL || current == .HL) && (raw == .AL || raw == .HL) && (previous == .AL || previous == .HL) {
+            // So too after a mark or joiner the letter absorbed (LB9; after a joiner LB8a
+            // prohibits the break as well).
+            if (current == .AL || current == .HL) && (previous == .AL || previous == .HL)
+                && (raw == .AL || raw == .HL || raw == .CM || raw == .ZWJ) {
+                advance(current, properties)
+                return .prohibited
+            }
+            // A digit after a digit (or a mark or joiner one absorbed): none of LB4–LB24 applies,
+            // and LB25 keeps them together (the number state is 1 after NU).
+            if current == .NU && previous == .NU && (raw == .NU || raw == .CM || raw == .ZWJ) {
+                advance(current, properties)
+                return .prohibited
+            }
+            // A mark or joiner after anything but a hard break (LB4, LB5), a space or ZW (LB6–
+            // LB8): absorbed by what it follows (LB9), the state unchanged.
+            if (current == .CM || current == .ZWJ) && previous != .SP && previous != .ZW
+                && raw != .BK && raw != .CR && raw != .LF && raw != .NL {
+                return .prohibited
+            }
+            // A letter or digit right after an opening bracket: LB4–LB10 do not apply (`raw` is
+            // OP), LB14 keeps them together (OP SP* ×).
+            if raw == .OP && previous == .OP && (current == .AL || current == .HL || current == .NU) {
                 advance(current, properties)
                 return .prohibited
             }

@@ -177,8 +177,16 @@ extension PreparedText {
                         written += encode(value, into: target + written)
                     }
                 } else {
+                    // A cluster is a few bytes: copied here, not by a call to `memcpy`.
                     let from = Int(offsets[first]), to = Int(offsets[end])
-                    (target + written).update(from: bytes.baseAddress! + from, count: to - from)
+                    let source = bytes.baseAddress! + from
+                    if to - from == 2 {
+                        // Most of a right-to-left line: a letter of two bytes, moved as one word.
+                        UnsafeMutableRawPointer(target + written).storeBytes(of: UnsafeRawPointer(source).loadUnaligned(as: UInt16.self),
+                                                                            as: UInt16.self)
+                    } else {
+                        for index in 0 ..< to - from { target[written + index] = source[index] }
+                    }
                     written += to - from
                 }
                 var piece = start ..< written
