@@ -2,22 +2,6 @@
 @_spi(ChatLayoutStages) import ChatLayoutDecisions
 import ChatLayoutComposition
 
-/// The entries of a list in order, in chunks of a few hundred (a ``RowStore`` of them, the
-/// store a laid-out list's rows are kept in), with running totals of their extents (row
-/// offsets), row counts and unread candidates kept per chunk and, by the store, across chunks.
-///
-/// Each chunk keeps its entries' rows in one ``RowTable``, in the entries' order, each row
-/// read from its entry's top in the chunk: the shape the batch layout builds (`LaidOutRows`
-/// chunks), so the laid-out list is a view of these chunks, shared and not copied
-/// (`IncrementalMessageList.list`). An entry laid out again writes its new rows at the end of
-/// its chunk's table and puts them in its place; the entries under it move by their read
-/// offsets, no record is copied. A change rewrites no offsets but those of its own chunk
-/// (O(chunk)) and the totals of the chunks after it (O(n / chunk)): appending at the end
-/// touches neither. A chunk's table is copied without its unread records once they outnumber
-/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks
-/// (by key: over their last keys, kept side by side), then inside one (O(log n)); by a key
-/// kept with its index in its chunk (`PlacedKey`), the entry at that index when it still has
-/// the key.
 /// A shown message's sort key and the index its entry took in its chunk when it was put in:
 /// the list keeps this per id, and a search for the entry reads the entry at that index first
 /// (`EntryStore.position(of:)`, `messageRowPlace(of:)`) — a jump to a message reads one entry
@@ -35,6 +19,22 @@ struct PlacedKey: Hashable, Sendable {
     }
 }
 
+/// The entries of a list in order, in chunks of a few hundred (a ``RowStore`` of them, the
+/// store a laid-out list's rows are kept in), with running totals of their extents (row
+/// offsets), row counts and unread candidates kept per chunk and, by the store, across chunks.
+///
+/// Each chunk keeps its entries' rows in one ``RowTable``, in the entries' order, each row
+/// read from its entry's top in the chunk: the shape the batch layout builds (`LaidOutRows`
+/// chunks), so the laid-out list is a view of these chunks, shared and not copied
+/// (`IncrementalMessageList.list`). An entry laid out again writes its new rows at the end of
+/// its chunk's table and puts them in its place; the entries under it move by their read
+/// offsets, no record is copied. A change rewrites no offsets but those of its own chunk
+/// (O(chunk)) and the totals of the chunks after it (O(n / chunk)): appending at the end
+/// touches neither. A chunk's table is copied without its unread records once they outnumber
+/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks
+/// (by key: over their last keys, kept side by side), then inside one (O(log n)); by a key
+/// kept with its index in its chunk (`PlacedKey`), the entry at that index when it still has
+/// the key.
 struct EntryStore: Sendable {
     /// Chunks are built this long and split when they grow to twice as long: long enough that
     /// the totals over chunks stay short, short enough that a change inside one is cheap.
@@ -392,14 +392,8 @@ struct EntryStore: Sendable {
     /// The first chunk whose last entry's key is `key` or after it (else the chunks' count):
     /// a binary search over the chunks' last keys, one array (no chunk read).
     private func firstChunk(atOrAfter key: SortKey) -> Int {
-        store.lastKeys.withUnsafeBufferPointer { lastKeys in
-            var low = 0, high = lastKeys.count
-            while low < high {
-                let middle = (low + high) / 2
-                if lastKeys[middle] >= key { high = middle } else { low = middle + 1 }
-            }
-            return low
-        }
+        let lastKeys = store.lastKeys
+        return store.firstChunk { lastKeys[$0] >= key }
     }
 
     /// The first index of `entries` (sorted) whose key is `key` or after it (else their count).
