@@ -9,8 +9,7 @@
 #   SCALE_SIZES="10000 100000" Benchmarks/run.sh   # the scale table without 1M (≈ 2 min less)
 #
 # Inputs, peer copies and their builds go to $BENCH_SCRATCH (default /tmp/chat-layout-bench),
-# never into the repository. Network: only apt-get and pip, and only when a peer's packages
-# are missing.
+# never into the repository. Network: only apt-get and pip, and only for packages missing.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,11 +28,11 @@ PEERS=$SHARED/bench/peers
 mkdir -p "$SCRATCH"
 log() { echo "run.sh: $*" >&2; }
 
-# MARK: Peers' prerequisites (Debian's crates for the offline cargo build; rich from pip)
-if ! ls -d /usr/share/cargo/registry/textwrap-0.16* >/dev/null 2>&1; then
-    log "installing Debian's textwrap crates"
-    apt-get install -y librust-textwrap-dev librust-unicode-width-dev >&2
-fi
+# MARK: Prerequisites: Debian's crates for the peer's offline cargo build, HarfBuzz and the
+# fonts of the points figures, valgrind, GNU time (Scripts/install-packages.sh: those missing);
+# rich from pip
+"$ROOT/Scripts/install-packages.sh" Benchmarks/run.sh librust-textwrap-dev librust-unicode-width-dev libharfbuzz0b \
+    fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback valgrind time
 if ! python3 -c 'import rich' 2>/dev/null; then
     log "installing rich"
     pip install rich >&2
@@ -154,7 +153,6 @@ EOF
 # process less the same process on empty input (its start-up); the preview and rich as whole
 # processes, as their wall-clock goal has them.
 if [ "$CALLGRIND" = 1 ]; then
-    command -v valgrind >/dev/null || { log "installing valgrind"; apt-get install -y valgrind >&2; }
     log "callgrind on $CG_MESSAGES messages (several minutes)"
     strip --strip-debug -o "$SCRATCH/chat-layout-bench.stripped" "$BIN/chat-layout-bench"
     strip --strip-debug -o "$SCRATCH/chat-layout.stripped" "$BIN/chat-layout"
@@ -239,7 +237,6 @@ fi
 # `--height 40`: a viewport at the bottom, as a chat screen opens; the full text drawing of
 # every row; decoding alone (chat-layout-bench --decode-only, where the benchmark has it).
 log "scale: $SCALE_SIZES"
-[ -x /usr/bin/time ] || { log "installing GNU time"; apt-get install -y time >&2; }
 timed() { # command… → "seconds kilobytes" (GNU time), output discarded
     /usr/bin/time -f "%e %M" "$@" 2>&1 > /dev/null | tail -1
 }

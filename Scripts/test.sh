@@ -12,24 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(libicu-dev pkg-config libfreetype-dev libharfbuzz0b libcmark-gfm0.29.0.gfm.6 libcmark-gfm-extensions0.29.0.gfm.6
-          fonts-noto-core fonts-noto-mono fonts-noto-color-emoji fonts-droid-fallback chromium)
-if command -v dpkg >/dev/null && command -v apt-get >/dev/null; then
-    missing=()
-    for package in "${packages[@]}"; do
-        # Installed, not merely known: a package removed but not purged is "deinstall ok config-files".
-        [ "$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null)" = "install ok installed" ] || missing+=("$package")
-    done
-    if ((${#missing[@]})); then
-        echo "Scripts/test.sh: installing ${missing[*]}" >&2
-        sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo="sudo"
-        $sudo apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    fi
-else
-    echo "Scripts/test.sh: not a Debian system; the tests need ICU, FreeType, HarfBuzz, the Noto fonts and Chromium: ${packages[*]}" >&2
-fi
+Scripts/install-packages.sh Scripts/test.sh libicu-dev pkg-config libfreetype-dev libharfbuzz0b libcmark-gfm0.29.0.gfm.6 \
+    libcmark-gfm-extensions0.29.0.gfm.6 fonts-noto-core fonts-noto-mono fonts-noto-color-emoji fonts-droid-fallback chromium
 
 swift test "$@"
 # The example app's golden tests, with ChatLayoutKit by path, as a user's own package runs them
