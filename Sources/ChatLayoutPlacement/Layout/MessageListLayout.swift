@@ -476,6 +476,16 @@ public struct LaidOutList: Sendable {
         var top: Int
         var bottom: Int
         var dateLabel: String
+
+        /// One of its edges.
+        enum Edge { case top, bottom }
+
+        subscript(edge: Edge) -> Int {
+            switch edge {
+            case .top: top
+            case .bottom: bottom
+            }
+        }
     }
 
     /// The index of the message row of `messageID`, if the list has one: O(n).
@@ -549,27 +559,23 @@ public struct LaidOutList: Sendable {
                               overlayHeight: overlayHeight ?? metrics.lineHeight)
     }
 
-    /// The overlay's rule over a list's message rows, sorted top to bottom.
-    static func dateOverlayLabel<Rows: RandomAccessCollection<MessageRow>>(in messageRows: Rows, scrollOffset: Int, visibleHeight: Int,
-                                                                           overlayHeight: Int) -> String? where Rows.Index == Int {
+    /// The overlay's rule over a list's message rows, sorted top to bottom: two searches of
+    /// their edges (``MessageRowsByEdge``), then at most two rows read.
+    static func dateOverlayLabel<Rows: MessageRowsByEdge>(in messageRows: Rows, scrollOffset: Int, visibleHeight: Int,
+                                                          overlayHeight: Int) -> String? {
         guard !messageRows.isEmpty else { return nil }
         let probe = scrollOffset + overlayHeight
         // The last row starting at or above the probe.
-        var low = 0, high = messageRows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if messageRows[middle].top <= probe { low = middle + 1 } else { high = middle }
+        let above = messageRows.count(.top, atOrAbove: probe)
+        if above > 0 {
+            let row = messageRows[above - 1]
+            if row.bottom > probe { return row.dateLabel }
         }
-        if low > 0 && messageRows[low - 1].bottom > probe { return messageRows[low - 1].dateLabel }
         // The first row ending below the viewport's top.
-        low = 0
-        high = messageRows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if messageRows[middle].bottom <= scrollOffset { low = middle + 1 } else { high = middle }
-        }
-        guard low < messageRows.count, messageRows[low].top < scrollOffset + visibleHeight else { return nil }
-        return messageRows[low].dateLabel
+        let first = messageRows.count(.bottom, atOrAbove: scrollOffset)
+        guard first < messageRows.count else { return nil }
+        let row = messageRows[first]
+        return row.top < scrollOffset + visibleHeight ? row.dateLabel : nil
     }
 
     /// The whole list as ``screen(_:)`` without a viewport gives it, holding only the boxes
@@ -710,7 +716,7 @@ public struct LaidOutList: Sendable {
 /// A list's message rows for the date overlay, in runs (one per chunk of rows), each run's
 /// rows counted from the run's top: the batch layout's list has one run from its top, the
 /// incremental list's view one per chunk of entries, shared with them and not copied.
-struct MessageRowRuns: RandomAccessCollection, Sendable {
+struct MessageRowRuns: MessageRowsByEdge, Sendable {
     private var runs: [[LaidOutList.MessageRow]] = []
     private var tops: [Int] = []
     /// The index of each run's first row.
@@ -732,6 +738,22 @@ struct MessageRowRuns: RandomAccessCollection, Sendable {
     }
 
     var startIndex: Int { 0 }
+
+    /// How many rows have their `edge` at or above `y` (list coordinates): a search over the
+    /// runs' first rows, then one in the run where the count ends — not a search over the
+    /// runs for each row the search reads, nor a row (its label retained) copied out for it.
+    func count(_ edge: LaidOutList.MessageRow.Edge, atOrAbove y: Int) -> Int {
+        // The runs whose first row is at or above `y`; the rows after them are not (their
+        // edges only grow down the list).
+        var low = 0, high = runs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if runs[middle][0][edge] + tops[middle] <= y { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return 0 }
+        let run = low - 1
+        return starts[run] + runs[run].count(edge, atOrAbove: y - tops[run])
+    }
 
     /// Row `index`, in list coordinates: O(1) in a list of one run, else a binary search over
     /// the runs.
@@ -765,4 +787,25 @@ extension ListLayoutBased {
     public var strings: ChatStrings { listLayout.strings }
     /// The front end's words and glyphs around typed content.
     public var presentation: any BoxPresentation { listLayout.presentation }
+}
+
+/// Message rows sorted top to bottom (their tops and their bottoms grow down the list), that
+/// count the rows above a line without reading every row: the date overlay's searches.
+protocol MessageRowsByEdge: RandomAccessCollection<LaidOutList.MessageRow> where Index == Int {
+    /// How many rows have their `edge` at or above `y`.
+    func count(_ edge: LaidOutList.MessageRow.Edge, atOrAbove y: Int) -> Int
+}
+
+extension Array: MessageRowsByEdge where Element == LaidOutList.MessageRow {
+    /// A binary search, each row's edge read in place.
+    func count(_ edge: LaidOutList.MessageRow.Edge, atOrAbove y: Int) -> Int {
+        withUnsafeBufferPointer { rows in
+            var low = 0, high = rows.count
+            while low < high {
+                let middle = (low + high) / 2
+                if rows[middle][edge] <= y { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+    }
 }
