@@ -29,10 +29,11 @@ mkdir -p "$SCRATCH"
 log() { echo "run.sh: $*" >&2; }
 
 # MARK: Prerequisites: Debian's crates for the peer's offline cargo build, HarfBuzz and the
-# fonts of the points figures, valgrind, GNU time (Scripts/install-packages.sh: those missing);
-# rich from pip
+# fonts of the points figures, cmark-gfm (the preview draws markdown as the CLI does where it
+# is installed), valgrind, GNU time (Scripts/install-packages.sh: those missing); rich from pip
 "$ROOT/Scripts/install-packages.sh" Benchmarks/run.sh librust-textwrap-dev librust-unicode-width-dev libharfbuzz0b \
-    fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback valgrind time
+    fonts-noto-core fonts-noto-color-emoji fonts-droid-fallback libcmark-gfm0.29.0.gfm.6 libcmark-gfm-extensions0.29.0.gfm.6 \
+    valgrind time
 if ! python3 -c 'import rich' 2>/dev/null; then
     log "installing rich"
     pip install rich >&2
