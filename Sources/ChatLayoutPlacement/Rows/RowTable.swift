@@ -65,6 +65,24 @@ struct RowTable: Sendable {
     /// Per row, how far down its records are read (empty: none is moved). Moving rows is
     /// changing these, never their records.
     private(set) var rowOffsets: [Int32] = []
+    /// The lines of the last box of two lines or more opened, and the index of the first of
+    /// their records in ``lines``: records, lines and bytes are only ever appended to a table,
+    /// so those records and the bytes they point at stay (a table copied without its unread
+    /// rows starts without any).
+    private var lastLines: StoredLines?
+    /// Whether a box of several lines opened now is remembered (``lastLines``) for the next
+    /// one to copy its lines from: set while the incremental list writes an entry's rows again
+    /// (a streamed reply's edits), not for a new row (an append keeps no lines it would not
+    /// read again) nor in a whole layout.
+    var remembersLines = false
+    /// How many line records were copied from a remembered box (``lastLines``) rather than
+    /// stored from their strings.
+    private(set) var copiedLineCount = 0
+
+    private struct StoredLines: Sendable {
+        var lines: [TextLine]
+        var firstLine: Int
+    }
 
     init() {}
 
@@ -128,6 +146,72 @@ struct RowTable: Sendable {
         let displaySpan = store(display)
         let reading = PlacedLine.readingLength(text, display: display).map { store(text, prefix: $0) } ?? .none
         lines.append(Line(display: displaySpan, reading: reading, x: Int32(clamping: x), width: Int32(clamping: width)))
+    }
+
+    /// Stores the lines of a box of several lines, placed in its frame `width` wide by
+    /// `alignment`. Those the last box of several lines began with, where this one begins with
+    /// them (the same strings: a streamed reply's bubble written again, its text grown, its
+    /// earlier lines kept by the wrap), are copied from their records and bytes then: no string
+    /// read again, no reading order found again.
+    private mutating func storeLines(_ textLines: [TextLine], width: Int, alignment: TextAlignment) {
+        let firstLine = lines.count
+        var kept = 0
+        if let earlier = lastLines {
+            let limit = Swift.min(textLines.count, earlier.lines.count)
+            while kept < limit && textLines[kept].isIdentical(to: earlier.lines[kept]) { kept += 1 }
+            if kept > 0 && !copyStoredLines(earlier.firstLine ..< earlier.firstLine + kept, xs: { index in
+                placedX(textLines[index].width, in: width, alignment: alignment)
+            }) {
+                kept = 0
+            }
+        }
+        for index in kept ..< textLines.count {
+            let line = textLines[index]
+            storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: width, alignment: alignment),
+                      width: line.width)
+        }
+        if remembersLines { lastLines = StoredLines(lines: textLines, firstLine: firstLine) }
+    }
+
+    /// Appends copies of the line records `range` and of their bytes, which follow one another
+    /// (as a box's lines are stored), the copies' x from `xs` (a line's index in the range):
+    /// the same records as storing those lines again. False, with nothing appended, where
+    /// their bytes have gaps between them.
+    private mutating func copyStoredLines(_ range: Range<Int>, xs: (Int) -> Int) -> Bool {
+        var start = Int.max, end = 0, total = 0
+        func cover(_ span: Span) {
+            guard !span.isNone else { return }
+            start = Swift.min(start, Int(span.start))
+            end = Swift.max(end, Int(span.start) + Int(span.length))
+            total += Int(span.length)
+        }
+        for index in range {
+            let line = lines[index]
+            cover(line.display)
+            cover(line.reading)
+        }
+        guard start == .max || end - start == total else { return false }
+        var shift: Int32 = 0
+        if start < end {
+            let count = bytes.count
+            precondition(count + total <= Int(Int32.max), "a laid-out list holds at most 2 GiB of text")
+            // Copied within the table's own buffer: a slice of it appended would hold the buffer
+            // and make the append copy all of it first.
+            bytes.append(contentsOf: repeatElement(0, count: total))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + count).update(from: buffer.baseAddress! + start, count: total)
+            }
+            shift = Int32(count - start)
+        }
+        for index in range {
+            var line = lines[index]
+            if !line.display.isNone { line.display.start += shift }
+            if !line.reading.isNone { line.reading.start += shift }
+            line.x = Int32(clamping: xs(index - range.lowerBound))
+            lines.append(line)
+        }
+        copiedLineCount += range.count
+        return true
     }
 
     /// A record for a box whose lines were stored from `firstLine` on.
@@ -497,7 +581,9 @@ extension RowTable: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines textLines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let firstLine = lines.count
-        for line in textLines {
+        if textLines.count > 1 {
+            storeLines(textLines, width: frame.width, alignment: alignment)
+        } else if let line = textLines.first {
             storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
                       width: line.width)
         }
@@ -594,5 +680,21 @@ extension RowTable: BoxSink {
                 lines[line].x = record.width &- lines[line].x &- lines[line].width
             }
         }
+    }
+}
+
+extension TextLine {
+    /// Whether `other` is this line, the same strings (their storage, or the same small
+    /// string's bytes) and width: a line copied, not one equal by comparing its characters.
+    /// (A string's two words name its storage and its length; storage that two lines share
+    /// is not written to.)
+    @inline(__always)
+    func isIdentical(to other: TextLine) -> Bool {
+        width == other.width && Self.bits(text) == Self.bits(other.text) && Self.bits(display) == Self.bits(other.display)
+    }
+
+    @inline(__always)
+    private static func bits(_ string: String) -> (UInt64, UInt64) {
+        unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
 }

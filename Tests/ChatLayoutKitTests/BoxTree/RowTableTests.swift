@@ -116,6 +116,49 @@ struct RowTableTests {
         #expect(parallel.dateOverlayLabel(scrollOffset: 5_000, visibleHeight: 40) == serial.dateOverlayLabel(scrollOffset: 5_000, visibleHeight: 40))
     }
 
+    /// A box that begins with the lines the last box of several lines had (the same strings,
+    /// as a streamed reply's wrap keeps its earlier lines) copies their records and bytes from
+    /// the table where it remembers them — and the table is exactly the one that stores every
+    /// line again: the same bytes, records and boxes, each line placed in its own frame. Only
+    /// while it remembers, and only the lines the two boxes share from their first.
+    @Test func aBoxBeginningWithTheLinesRemembered_copiesThem_intoTheSameTable() {
+        func line(_ words: String, hanging: Bool = true) -> TextLine {
+            // Strings of their own (not literals), longer than a small string; some with a
+            // hanging space, whose reading order is stored apart from the display.
+            let display = String(words.reversed().reversed())
+            return TextLine(text: hanging ? display + " " : display, display: display, width: display.count)
+        }
+        let first = [line("the train leaves at nine"), line("from platform four", hanging: false), line("tickets are on the app")]
+        let grown = first + [line("bring an ID")]
+        let other = [first[0], line("something else entirely"), first[2]]
+        func table(remembering: Bool) -> RowTable {
+            var table = RowTable()
+            table.remembersLines = remembering
+            for (lines, width, alignment) in [(first, 30, TextAlignment.leading), (grown, 34, .trailing), (grown, 26, .center),
+                                              (other, 30, .leading)] {
+                table.beginRow()
+                let token = table.open(.text, id: "reply", frame: Frame(x: 2, y: 0, width: width, height: lines.count),
+                                       text: lines.map(\.text).joined(), content: nil, lines: lines,
+                                       alignment: alignment, direction: .leftToRight, tail: .none)
+                table.close(token, height: nil)
+            }
+            return table
+        }
+        let remembering = table(remembering: true), storing = table(remembering: false)
+        // Three lines copied for the second box, four for the third, one for the last (its
+        // second line is another string: the copy stops there).
+        #expect(remembering.copiedLineCount == 3 + 4 + 1)
+        #expect(storing.copiedLineCount == 0)
+        #expect(remembering.bytes == storing.bytes)
+        #expect(remembering.rowCount == 4 && storing.rowCount == 4)
+        for row in 0 ..< 4 {
+            #expect(difference(remembering.box(ofRow: row), storing.box(ofRow: row)) == nil, "row \(row)")
+        }
+        let third = remembering.box(ofRow: 2)
+        #expect(third.placedLines.map(\.display) == grown.map(\.display))
+        #expect(third.placedLines.map(\.x) == grown.map { (26 - $0.width) / 2 }, "centred in the third frame")
+    }
+
     /// Rows kept out of order, as the incremental list keeps an entry's: written at the end,
     /// put in place of others and moved by their read offsets, every row reads back as the box
     /// it was, moved; a copy without the unread records reads the same; and a row compared

@@ -34,5 +34,8 @@ struct StreamedReplyTests {
         }
         // The reply grew from its earlier text, measured from its last paragraph on.
         #expect(engine.growing.extendedCount.load(ordering: .relaxed) > 200)
+        // And its row was written again copying the lines it kept from the row before (the
+        // table's count since its last compaction).
+        #expect(list.entries.rows(ofChunk: 0).copiedLineCount > 0)
     }
 }
