@@ -26,6 +26,23 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         count += 1
     }
 
+    /// Appends `elements` a chunk's run at a time (each run copied at once), as appending each
+    /// in turn does.
+    mutating func append(contentsOf elements: [Element]) {
+        var start = 0
+        while start < elements.count {
+            if count & Self.mask == 0 && chunks.count == count >> Self.shift {
+                var chunk: [Element] = []
+                if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
+                chunks.append(chunk)
+            }
+            let end = Swift.min(elements.count, start + Self.chunkLength - (count & Self.mask))
+            chunks[chunks.count - 1].append(contentsOf: elements[start ..< end])
+            count += end - start
+            start = end
+        }
+    }
+
     /// Makes room for `capacity` elements in the first chunk (at most a chunk's length): a
     /// short table that knows its size grows without copying.
     mutating func reserveCapacity(_ capacity: Int) {

@@ -203,13 +203,18 @@ struct RowTable: Sendable {
             }
             shift = Int32(count - start)
         }
+        // The copies made apart, then appended as runs: not one append (and its checks of the
+        // chunks) a line.
+        var copies: [Line] = []
+        copies.reserveCapacity(range.count)
         for index in range {
             var line = lines[index]
             if !line.display.isNone { line.display.start += shift }
             if !line.reading.isNone { line.reading.start += shift }
             line.x = Int32(clamping: xs(index - range.lowerBound))
-            lines.append(line)
+            copies.append(line)
         }
+        lines.append(contentsOf: copies)
         copiedLineCount += range.count
         return true
     }

@@ -241,6 +241,30 @@ struct RowTableTests {
         #expect((0 ..< 10_000).filter { chunked[$0] == -1 } == [0, 4095, 4096, 8191, 8192, 9999])
     }
 
+    /// Runs appended at once land where appending each element in turn puts them: across the
+    /// chunks' ends, after a first chunk reserved or grown as an array grows, empty runs too.
+    @Test func aChunkedArray_appendsARunAsEachOfItsElements() {
+        var random = SplitMix64(seed: 41)
+        for reserved in [0, 100, 5_000] {
+            var runs = ChunkedArray<Int32>(), single = ChunkedArray<Int32>()
+            if reserved > 0 {
+                runs.reserveCapacity(reserved)
+                single.reserveCapacity(reserved)
+            }
+            var next: Int32 = 0
+            while runs.count < 13_000 {
+                let run = (0 ..< random.int(0 ... 3_000)).map { _ -> Int32 in
+                    next += 1
+                    return next
+                }
+                runs.append(contentsOf: run)
+                for value in run { single.append(value) }
+            }
+            #expect(runs.count == single.count)
+            #expect((0 ..< runs.count).allSatisfy { runs[$0] == single[$0] && runs[$0] == Int32($0 + 1) }, "reserved \(reserved)")
+        }
+    }
+
     @Test func theTable_keepsCanonicallyEquivalentStringsApart() {
         // "José" composed and decomposed: equal as Swift strings, different ids and texts.
         let composed = "Jos\u{E9}", decomposed = "Jose\u{301}"
