@@ -41,9 +41,17 @@ fi
 
 # MARK: Builds
 log "building ChatLayoutKit (release)"
+# From scratch whenever the sources changed since the last build here: an incremental release
+# build after a struct's stored properties changed has given binaries that crash (a stale
+# whole-module object of another module), seen more than once.
+stamp=$(cd "$ROOT" && { git rev-parse HEAD; git diff HEAD -- Sources Benchmarks Package.swift; } 2>/dev/null | md5sum | cut -d' ' -f1)
+if [ "$(cat "$ROOT/.build-bench-release/source-stamp" 2>/dev/null)" != "$stamp" ]; then
+    rm -rf "$ROOT/.build-bench-release/release" "$ROOT/.build-bench-release/"*-unknown-linux-gnu/release
+fi
 (cd "$ROOT" && swift build -c release --scratch-path .build-bench-release --product chat-layout-bench >&2 \
     && swift build -c release --scratch-path .build-bench-release --product chat-layout >&2)
 BIN=$ROOT/.build-bench-release/release
+echo "$stamp" > "$ROOT/.build-bench-release/source-stamp"
 
 log "building the peers in $SCRATCH"
 rm -rf "$SCRATCH/rust-textwrap"
