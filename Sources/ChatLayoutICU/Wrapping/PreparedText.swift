@@ -343,7 +343,12 @@ public struct PreparedText: @unchecked Sendable {
         earlier.prepared.withUnits { units in
             Self.forEachLine(UnsafeBufferPointer(rebasing: units[paragraph...]), width: width) { _, _, _, _ in dropped += 1 }
         }
-        var lines = Array(earlier.wrapped.lines.dropLast(dropped))
+        // Room for the last paragraph's lines made at once (as `wrap(width:)` makes it): the
+        // earlier lines are not moved again when they come.
+        let kept = max(0, earlier.wrapped.lines.count - dropped)
+        var lines: [TextLine] = []
+        lines.reserveCapacity(kept + (count - paragraph) / max(1, width) + 1)
+        lines.append(contentsOf: earlier.wrapped.lines[..<kept])
         withUnits { appendSimpleLines(of: UnsafeBufferPointer(rebasing: $0[paragraph...]), width: width, to: &lines) }
         return WrappedText(lines: lines, direction: .leftToRight)
     }
