@@ -17,11 +17,7 @@ struct ChunkedArray<Element: Sendable>: Sendable {
     init() {}
 
     mutating func append(_ element: Element) {
-        if count & Self.mask == 0 && chunks.count == count >> Self.shift { // (a first chunk may be reserved)
-            var chunk: [Element] = []
-            if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
-            chunks.append(chunk)
-        }
+        startChunkIfFull()
         chunks[chunks.count - 1].append(element)
         count += 1
     }
@@ -31,16 +27,22 @@ struct ChunkedArray<Element: Sendable>: Sendable {
     mutating func append(contentsOf elements: [Element]) {
         var start = 0
         while start < elements.count {
-            if count & Self.mask == 0 && chunks.count == count >> Self.shift {
-                var chunk: [Element] = []
-                if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
-                chunks.append(chunk)
-            }
+            startChunkIfFull()
             let end = Swift.min(elements.count, start + Self.chunkLength - (count & Self.mask))
             chunks[chunks.count - 1].append(contentsOf: elements[start ..< end])
             count += end - start
             start = end
         }
+    }
+
+    /// Starts a chunk (of a chunk's capacity, after the first) when the last one is full or
+    /// there is none (a first chunk may be reserved already).
+    @inline(__always)
+    private mutating func startChunkIfFull() {
+        guard count & Self.mask == 0 && chunks.count == count >> Self.shift else { return }
+        var chunk: [Element] = []
+        if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
+        chunks.append(chunk)
     }
 
     /// Makes room for `capacity` elements in the first chunk (at most a chunk's length): a
