@@ -38,7 +38,7 @@ def demangled(text):
 
 def calls(profile):
     """(callee, caller) → calls, for every caller line of the caller tree."""
-    annotated = subprocess.run(["callgrind_annotate", "--tree=caller", profile], capture_output=True, text=True, check=True).stdout
+    annotated = subprocess.run(["callgrind_annotate", "--tree=caller", "--threshold=100", profile], capture_output=True, text=True, check=True).stdout
     counts = collections.Counter()
     callers = []
     for line in demangled(annotated).splitlines():

@@ -18,6 +18,46 @@ struct AppendBenchmark {
         var appendMicroseconds: Double
         var editMicroseconds: Double
         var jumpMicroseconds: Double
+        /// The appends' median by the kind of message appended (`Kind`), most first: the
+        /// median of all sits where the kinds' times mix.
+        var appendByKind: [(kind: Kind, count: Int, median: Double)] = []
+
+        /// `append_us_<kind>=median,count` for each kind.
+        var kindFigures: [String] {
+            appendByKind.map { "append_us_\($0.kind.rawValue)=\(String(format: "%.3f", $0.median)),\($0.count)" }
+        }
+    }
+
+    /// What a new message holds, for the medians by kind (the first that applies, in this
+    /// order).
+    enum Kind: String, CaseIterable {
+        case quote, attachment, reactions
+        /// Its text has a right-to-left or Arabic-number code point: its lines are reordered.
+        case rtl
+        /// Text alone, up to 40 bytes / longer.
+        case plainShort = "plain-short", plainLong = "plain-long"
+        case noText = "no-text"
+
+        init(_ message: Message) {
+            if message.quotedMessage != nil {
+                self = .quote
+            } else if !message.attachments.isEmpty {
+                self = .attachment
+            } else if !message.latestReactions.isEmpty {
+                self = .reactions
+            } else if message.text.isEmpty {
+                self = .noText
+            } else if message.text.unicodeScalars.contains(where: { Self.isRightToLeftBlock($0.value) }) {
+                self = .rtl
+            } else {
+                self = message.text.utf8.count <= 40 ? .plainShort : .plainLong
+            }
+        }
+
+        /// Hebrew to Arabic Extended-A, and the Hebrew and Arabic presentation forms.
+        private static func isRightToLeftBlock(_ value: UInt32) -> Bool {
+            (0x0590 ... 0x08FF).contains(value) || (0xFB1D ... 0xFDFF).contains(value) || (0xFE70 ... 0xFEFF).contains(value)
+        }
     }
 
     /// Builds a list of `messages`, then appends `appends` new messages (the first `warmUp`
@@ -26,7 +66,7 @@ struct AppendBenchmark {
     /// process gives its own, so no run's texts are in the measurement cache already — an
     /// earlier run's appends, made from the same messages, would otherwise be measured by then.
     func run(_ messages: [Message], appends: Int = 2000, warmUp: Int = 200, edits: Int = 500,
-             arrivals: String = "appended") throws -> Figures {
+             arrivals: String = "appended", only: Kind? = nil) throws -> Figures {
         var base = conversation
         base.messages = messages
         let clock = ContinuousClock()
@@ -36,11 +76,15 @@ struct AppendBenchmark {
         let build = Self.microseconds(clock.now - buildStart) / 1e3
         let jump = Self.jumpMicroseconds(list, messages)
         var appendTimes: [Double] = []
-        for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals).enumerated() {
+        var timesByKind: [Kind: [Double]] = [:]
+        for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals, only: only).enumerated() {
             let start = clock.now
             let diff = try Self.appendOne(message, to: &list)
             let elapsed = clock.now - start
-            if index >= warmUp { appendTimes.append(Self.microseconds(elapsed)) }
+            if index >= warmUp {
+                appendTimes.append(Self.microseconds(elapsed))
+                timesByKind[Kind(message), default: []].append(Self.microseconds(elapsed))
+            }
             withExtendedLifetime(Self.readRows(diff)) {}
         }
         var random = SeededGenerator(seed: 6)
@@ -53,8 +97,11 @@ struct AppendBenchmark {
             editTimes.append(Self.microseconds(clock.now - start))
             withExtendedLifetime(Self.readRows(diff)) {}
         }
+        let byKind = timesByKind.map { (kind: $0.key, count: $0.value.count, median: Measuring.median($0.value)) }
+            .sorted { ($0.count, $0.kind.rawValue) > ($1.count, $1.kind.rawValue) }
         return Figures(messages: messages.count, buildMilliseconds: build, appendMicroseconds: Measuring.median(appendTimes),
-                       editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes), jumpMicroseconds: jump)
+                       editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes), jumpMicroseconds: jump,
+                       appendByKind: byKind)
     }
 
     /// `stream_us_<length>`: a reply streamed into a list of the document's last thousand
@@ -184,7 +231,20 @@ struct AppendBenchmark {
 
     /// New messages after the newest of `messages`: copies of them in turn, with the document's
     /// own gaps between messages, new ids and texts no list has measured yet (a number added).
-    static func arrivals(after messages: [Message], count: Int, idPrefix: String = "appended") -> [Message] {
+    static func arrivals(after messages: [Message], count: Int, idPrefix: String = "appended", only: Kind? = nil) -> [Message] {
+        guard let only else { return arrivals(after: messages, count: count, idPrefix: idPrefix) }
+        // Those of one kind among the first arrivals (each kind is at least a fiftieth of them),
+        // at the times of the first `count` of all: as far apart as the arrivals of every kind
+        // (kept at their own times, they would be days apart, each under a date separator).
+        let all = arrivals(after: messages, count: 50 * count, idPrefix: idPrefix)
+        var kept = all.filter { Kind($0) == only }
+        precondition(kept.count >= count, "fewer than \(count) new messages of the kind \(only.rawValue)")
+        kept.removeSubrange(count...)
+        for index in kept.indices { kept[index].createdAt = all[index].createdAt }
+        return kept
+    }
+
+    private static func arrivals(after messages: [Message], count: Int, idPrefix: String) -> [Message] {
         guard var time = messages.last?.createdAt else { return [] }
         return (0 ..< count).map { index in
             let source = index % max(1, messages.count - 1)

@@ -38,7 +38,9 @@ let usage = """
       append_us          IncrementalMessageList.apply(.append) of one new message to the document's
                          list (median of 2000, each timed alone); append_us_<size> the same on lists
                          of other lengths (--append-sizes, default 10000,1000000: the document's
-                         messages cut or repeated with new ids and times)
+                         messages cut or repeated with new ids and times); append_us_<kind>=median,count
+                         the same appends by kind of message (plain-short: text alone of up to 40
+                         bytes; plain-long, rtl, reactions, attachment, quote, no-text)
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
@@ -169,15 +171,26 @@ if layoutOnceOnly {
 /// CHAT_LAYOUT_BENCH_ONCE=append: one layout (the engine warm, as in the whole run), then the
 /// append, edit and jump runs alone — what a callgrind profile of the incremental list needs;
 /// CHAT_LAYOUT_BENCH_APPENDS=N times N appends to each list instead of 2,000 (a sampling
-/// profile needs many; `--append-sizes ""` times the document's own list alone).
+/// profile needs many; `--append-sizes ""` times the document's own list alone). It also prints
+/// the appends' median by kind of message (`append_us_<kind>=median,count`), and
+/// CHAT_LAYOUT_BENCH_APPEND_KIND=<kind> appends messages of that kind alone (plain-short,
+/// rtl, …: `AppendBenchmark.Kind`), for a profile of one kind.
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
     withExtendedLifetime(layOut()) {}
     let appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
                                     measurer: engine, width: width)
     do {
         let appends = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPENDS"].flatMap { Int($0) } ?? 2000
-        let figures = try appending.run(conversation.messages, appends: appends)
+        let kindName = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPEND_KIND"]
+        let kind = kindName.map { name -> AppendBenchmark.Kind in
+            guard let kind = AppendBenchmark.Kind(rawValue: name) else {
+                fail("CHAT_LAYOUT_BENCH_APPEND_KIND: one of " + AppendBenchmark.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return kind
+        }
+        let figures = try appending.run(conversation.messages, appends: appends, only: kind)
         var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds) jump_us=\(figures.jumpMicroseconds)"
+        line += figures.kindFigures.map { " " + $0 }.joined()
         for size in appendSizes {
             let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
                                           appends: appends, edits: 0, arrivals: "appended-\(size)")
@@ -484,7 +497,12 @@ func sizeName(_ size: Int) -> String {
 // MARK: Output
 
 func fixed(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
-print([
+let afterAppend: [String] = [
+    "edit_us=\(fixed(incremental.editMicroseconds, 3))", "jump_us=\(fixed(incremental.jumpMicroseconds, 3))", "incremental_build_ms=\(fixed(incremental.buildMilliseconds))",
+    "rows=\(retained.rowCount)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
+    "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
+]
+let upToAppend: [String] = [
     "messages=\(messageCount)", "width=\(width)", "runs=\(runs)",
     "layout_ms=\(fixed(layoutMilliseconds))", "measure_ms=\(fixed(measureMilliseconds))",
     "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
@@ -493,8 +511,6 @@ print([
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
-    "edit_us=\(fixed(incremental.editMicroseconds, 3))", "jump_us=\(fixed(incremental.jumpMicroseconds, 3))", "incremental_build_ms=\(fixed(incremental.buildMilliseconds))",
-    "rows=\(retained.rowCount)", "wrapped_lines=\(wrappedLines)", "icu_boundaries=\(icuBoundaries)",
-    "icu_line_differences=\(lineDifferences)", "icu_grapheme_differences=\(graphemeDifferences)",
-].joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
+]
+print((upToAppend + incremental.kindFigures + afterAppend).joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
 withExtendedLifetime((list, retained, keptList, labelsFound, drawnCharacters)) {}
