@@ -12,10 +12,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
 old=$1 new=$2 rounds=${3:-5} document=${4:-$scratch/doc-100000.json}
-if [ ! -s "$document" ]; then
-    mkdir -p "$(dirname "$document")"
-    python3 "${SHARED:-$root/../shared}/tools/make-conversation.py" --messages 100000 --seed 5 > "$document"
-fi
+source "$root/Benchmarks/append-common.sh"
+ensure_document "$document"
 lines=$(mktemp)
 trap 'rm -f "$lines"' EXIT
 for _ in $(seq "$rounds"); do

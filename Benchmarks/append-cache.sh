@@ -22,13 +22,9 @@ binary=${1:-$root/.build/release/chat-layout-bench}
 document=${2:-$scratch/doc-100000.json}
 kind=${3:-}
 appends=${APPENDS:-500}
-if [ ! -s "$document" ]; then
-    mkdir -p "$(dirname "$document")"
-    python3 "${SHARED:-$root/../shared}/tools/make-conversation.py" --messages 100000 --seed 5 > "$document"
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-strip --strip-debug -o "$work/bench" "$binary"
+source "$root/Benchmarks/append-common.sh"
+ensure_document "$document"
+stripped_bench "$binary"
 for count in "$appends" $((2 * appends)); do
     env CHAT_LAYOUT_BENCH_ONCE=append CHAT_LAYOUT_BENCH_APPENDS="$count" ${kind:+CHAT_LAYOUT_BENCH_APPEND_KIND=$kind} \
         SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes --toggle-collect='*9appendOne*' \

@@ -20,13 +20,9 @@ document=${2:-$scratch/doc-100000.json}
 shift $(( $# > 2 ? 2 : $# ))
 callees=("$@")
 [ ${#callees[@]} -gt 0 ] || callees=('^swift_retain$' '^swift_release$' '^swift_allocObject$' '^initializeWithCopy for ')
-if [ ! -s "$document" ]; then
-    mkdir -p "$(dirname "$document")"
-    python3 "${SHARED:-$root/../shared}/tools/make-conversation.py" --messages 100000 --seed 5 > "$document"
-fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-strip --strip-debug -o "$work/bench" "$binary"
+source "$root/Benchmarks/append-common.sh"
+ensure_document "$document"
+stripped_bench "$binary"
 for appends in 2000 4000; do
     CHAT_LAYOUT_BENCH_ONCE=append CHAT_LAYOUT_BENCH_APPENDS=$appends SWIFT_DETERMINISTIC_HASHING=1 \
         valgrind --tool=callgrind --toggle-collect='*9appendOne*' --callgrind-out-file="$work/$appends.out" \
