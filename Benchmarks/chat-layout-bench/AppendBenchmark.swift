@@ -32,7 +32,8 @@ struct AppendBenchmark {
     /// order).
     enum Kind: String, CaseIterable {
         case quote, attachment, reactions
-        /// Its text has a right-to-left or Arabic-number code point: its lines are reordered.
+        /// Its text has a code point of the right-to-left blocks (Hebrew to Arabic Extended-A,
+        /// their presentation forms): its lines take the bidi path.
         case rtl
         /// Text alone, up to 40 bytes / longer.
         case plainShort = "plain-short", plainLong = "plain-long"
