@@ -32,7 +32,8 @@ for line in open(sys.argv[1]):
             continue
         key, value = pair.split('=')
         if key.startswith(('append', 'jump')) or key == 'edit_us':
-            figures[side][key].append(float(value))
+            # A kind's figure is its median and its count (`append_us_<kind>=median,count`).
+            figures[side][key].append(float(value.split(',')[0]))
 for side in ('old', 'new'):
     print(side, ' '.join(f'{key}={statistics.median(values):.2f}' for key, values in figures[side].items()))
 PY
