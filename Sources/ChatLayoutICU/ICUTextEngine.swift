@@ -122,6 +122,13 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         let table = CharacterPropertyTable.shared
         // Cheap rejection: most texts start with a letter.
         guard let firstScalar = text.unicodeScalars.first, table[firstScalar].isEmoji else { return nil }
+        // An ASCII character other than a keycap's base (a digit, "#", "*") is a cluster of
+        // its own that is no emoji, or continues none: a text after an emoji ("😂 lol") is
+        // turned down without being segmented.
+        let hasOtherASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 < 0x80 && !($0 >= 0x30 && $0 <= 0x39) && $0 != 0x23 && $0 != 0x2A }
+        }
+        if hasOtherASCII == true { return nil }
         let analyzed = AnalyzedText(text, table: table)
         let boundaries = GraphemeBreaker.boundaries(analyzed)
         guard boundaries.count > 1 else { return nil }

@@ -10,12 +10,13 @@ import Testing
     @Test(arguments: [
         ("❤", 1), ("☺", 1), ("✔", 1), ("☀", 1), ("♥", 1), // text-style, above U+238C
         ("😀", 1), ("❤️", 1), ("1️⃣", 1), ("🇩🇪", 1), ("👩‍👩‍👧", 1), ("😀😀😀", 3), ("#️⃣", 1),
+        ("😀1️⃣", 2), ("😀#️⃣*️⃣", 3), // ASCII keycap bases after an emoji
     ])
     func emoji_byStreamsRule(text: String, count: Int) {
         #expect(engine.jumbomojiClusterCount(text) == count)
     }
 
-    @Test(arguments: ["#", "1", "™", "©", "‼", "⌚", "a", "😀 😀", "", "😀a"])
+    @Test(arguments: ["#", "1", "™", "©", "‼", "⌚", "a", "😀 😀", "", "😀a", "😀1", "😀*", "😀\n😀", "😀 lol"])
     func notEmoji_byStreamsRule(text: String) {
         // "⌚" (U+231A) is an emoji by Unicode but below Stream's threshold; "#" and "1" have the
         // Emoji property alone.
