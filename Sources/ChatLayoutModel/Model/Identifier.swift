@@ -4,18 +4,23 @@
 /// user: someone could post as the current user, or two messages would collide. Every identity
 /// decision goes through here; names are shown as they are given.
 @_spi(ChatLayoutStages) public enum Identifier {
-    /// The same id: the same UTF-8 bytes.
-    @inlinable public static func same(_ lhs: String, _ rhs: String) -> Bool {
-        // The same representation is the same bytes: a copy of one string, or two small
-        // strings (up to 15 bytes, stored inline) with the same content. Two 64-bit loads
-        // (where a String is 16 bytes: 64-bit platforms).
-        let identical = MemoryLayout<String>.size == 16 && withUnsafeBytes(of: lhs) { left in
+    /// The same representation: one string's copy, or two small strings of the same bytes (a
+    /// quick test that `same(_:_:)` begins with; false says nothing).
+    @inlinable public static func same(representation lhs: String, _ rhs: String) -> Bool {
+        MemoryLayout<String>.size == 16 && withUnsafeBytes(of: lhs) { left in
             withUnsafeBytes(of: rhs) { right in
                 left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
                     && left.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             }
         }
-        if identical { return true }
+    }
+
+    /// The same id: the same UTF-8 bytes.
+    @inlinable public static func same(_ lhs: String, _ rhs: String) -> Bool {
+        // The same representation is the same bytes: a copy of one string, or two small
+        // strings (up to 15 bytes, stored inline) with the same content. Two 64-bit loads
+        // (where a String is 16 bytes: 64-bit platforms).
+        if same(representation: lhs, rhs) { return true }
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         // Compared as contiguous buffers where the strings have them (native strings do): the
         // generic walk over two UTF8Views cost a tenth of a whole layout's instructions.

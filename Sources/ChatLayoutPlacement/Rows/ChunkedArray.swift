@@ -53,6 +53,13 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         chunks[0].reserveCapacity(min(capacity, Self.chunkLength))
     }
 
+    /// Changes the element at `index` in place (one access, where a read and a write of the
+    /// subscript are two).
+    @inline(__always)
+    mutating func modify<Result>(_ index: Int, _ body: (inout Element) -> Result) -> Result {
+        body(&chunks[index >> Self.shift][index & Self.mask])
+    }
+
     subscript(index: Int) -> Element {
         get { chunks[index >> Self.shift][index & Self.mask] }
         set { chunks[index >> Self.shift][index & Self.mask] = newValue }

@@ -219,6 +219,16 @@ struct RowTable: Sendable {
         return true
     }
 
+    /// Whether `text` is empty or ends in a byte that is no space, tab or line feed (whose
+    /// reading order is the text itself, `PlacedLine.readingLength`); false also where its
+    /// bytes are not contiguous.
+    private static func endsInCharacter(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let byte = bytes.last else { return true }
+            return byte != 0x20 && byte != 0x09 && byte != 0x0A
+        } ?? false
+    }
+
     /// A record for a box whose lines were stored from `firstLine` on.
     private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, firstLine: Int,
                                      alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
@@ -285,7 +295,9 @@ struct RowTable: Sendable {
     /// The id's index: a row's boxes mostly share their message's id, kept once.
     private mutating func identifier(_ id: String?) -> Int32 {
         guard let id else { return -1 }
-        if let last = ids.last, Identifier.same(last, id) { return Int32(clamping: ids.count - 1) }
+        // The last id compared where it is stored (`last` would copy it out, retained).
+        let count = ids.count
+        if count > 0, ids.withUnsafeBufferPointer({ Identifier.same($0[count - 1], id) }) { return Int32(clamping: count - 1) }
         ids.append(id)
         return Int32(clamping: ids.count - 1)
     }
@@ -600,6 +612,21 @@ extension RowTable: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let firstLine = lines.count
+        // A label drawn as it reads, whose words are its line (the same string, most labels:
+        // a time, initials, a name): its bytes stored once for the line and the words, as the
+        // general way below finds by comparing them.
+        if let text, Identifier.same(representation: text, line.display), Identifier.same(representation: line.text, line.display),
+           Self.endsInCharacter(text) {
+            let span = store(text)
+            lines.append(Line(display: span, reading: .none, x: Int32(clamping: placedX(line.width, in: frame.width, alignment: alignment)),
+                              width: Int32(clamping: line.width)))
+            records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y),
+                                  width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),
+                                  descendants: 0, id: identifier(id), content: payload(content),
+                                  firstLine: Int32(clamping: firstLine), lineCount: 1, text: span,
+                                  role: role, alignment: alignment, direction: direction, tail: tail))
+            return records.count - 1
+        }
         storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
                   width: line.width)
         return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
@@ -607,8 +634,11 @@ extension RowTable: BoxSink {
     }
 
     mutating func close(_ token: Int, height: Int?) {
-        records[token].descendants = Int32(clamping: records.count - token - 1)
-        if let height { records[token].height = Int32(clamping: height) }
+        let descendants = Int32(clamping: records.count - token - 1)
+        records.modify(token) { record in
+            record.descendants = descendants
+            if let height { record.height = Int32(clamping: height) }
+        }
     }
 
     func bubble(ofRow row: Int, width: Int, height: Int) -> Int? {

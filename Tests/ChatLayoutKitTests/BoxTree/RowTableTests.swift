@@ -329,6 +329,41 @@ struct RowTableTests {
         #expect(table.bytes.count == "םולש".utf8.count + "שלום".utf8.count + "09:41".utf8.count + "3 repl…".utf8.count + "3 replies".utf8.count,
                 "the labels' words that their lines hold are not stored twice")
     }
+
+    /// A label of one line written at once (its words, its line's text and display one string,
+    /// stored once) has the records, lines and bytes of any box of one line; a label whose
+    /// strings differ, or whose text ends in a space, is written the general way.
+    @Test(arguments: [
+        ("09:41", "09:41", "09:41"), ("AB", "AB", "AB"), ("", "", ""), ("a label longer than fifteen bytes", nil, nil),
+        ("ab ", "ab ", "ab "), ("ab", "ab ", "ab"), ("3 replies", "3 repl…", "3 repl…"), ("שלום", "שלום", "םולש"),
+    ] as [(String, String?, String?)])
+    func aOneLineLabelWrittenAtOnce_isWrittenAsAnyBoxOfOneLine(words: String, text: String?, display: String?) {
+        let line = TextLine(text: text ?? words, display: display ?? words, width: 5)
+        func table(_ write: (inout RowTable) -> Int) -> RowTable {
+            var table = RowTable()
+            table.beginRow()
+            let row = table.open(.messageRow, id: "m1", frame: Frame(x: 0, y: 0, width: 12, height: 1), text: nil, content: nil,
+                                 lines: [], alignment: .leading, direction: .leftToRight, tail: .none)
+            table.close(write(&table), height: nil)
+            table.close(row, height: nil)
+            return table
+        }
+        let frame = Frame(x: 2, y: 0, width: 7, height: 1)
+        let atOnce = table {
+            $0.open(.timestamp, id: "m1", frame: frame, text: words, content: nil, line: line, alignment: .trailing,
+                    direction: .leftToRight, tail: .none)
+        }
+        let general = table {
+            $0.open(.timestamp, id: "m1", frame: frame, text: words, content: nil, lines: [line], alignment: .trailing,
+                    direction: .leftToRight, tail: .none)
+        }
+        #expect(atOnce.bytes == general.bytes)
+        #expect(atOnce.lines.count == 1 && general.lines.count == 1)
+        #expect(atOnce.lines[0].display == general.lines[0].display && atOnce.lines[0].reading == general.lines[0].reading
+            && atOnce.lines[0].x == general.lines[0].x && atOnce.lines[0].width == general.lines[0].width)
+        #expect(atOnce.records[1].text == general.records[1].text && atOnce.records[1].firstLine == general.records[1].firstLine)
+        #expect(difference(atOnce.box(ofRow: 0), general.box(ofRow: 0)) == nil)
+    }
 }
 
 /// Rows never overlap, whatever the metrics say: negative spacings lay out as none, so a
