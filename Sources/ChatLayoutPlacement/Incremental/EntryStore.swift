@@ -57,15 +57,25 @@ struct EntryStore: Sendable {
         var unreadRows = 0
 
         var count: Int { entries.count }
+
+        /// Makes room for `capacity` entries in all.
+        mutating func reserveCapacity(_ capacity: Int) {
+            entries.reserveCapacity(capacity)
+            tops.reserveCapacity(capacity)
+            rowStarts.reserveCapacity(capacity)
+        }
+
         /// Its last entry's key: the store keeps them side by side (`RowStore.lastKeys`).
         var lastKey: SortKey { entries[entries.count - 1].key }
 
         /// A chunk of `entries`, their rows (in their order, read from their tops) in `rows`.
-        init(_ entries: [ListEntry], rows: RowTable = RowTable()) {
+        init(_ entries: [ListEntry], rows: RowTable = RowTable(), capacity: Int = 0) {
             self.entries = entries
             self.rows = rows
-            tops.reserveCapacity(entries.count)
-            rowStarts.reserveCapacity(entries.count)
+            let capacity = max(capacity, entries.count)
+            if capacity > entries.count { self.entries.reserveCapacity(capacity) }
+            tops.reserveCapacity(capacity)
+            rowStarts.reserveCapacity(capacity)
             for entry in entries {
                 tops.append(extent)
                 rowStarts.append(rowCount)
@@ -587,7 +597,7 @@ struct EntryStore: Sendable {
         // Appending to a full last chunk starts a new one: no chunk is split, no row copied
         // (the common case: a message arrives at the bottom).
         if position == count && store.chunks[last].entries.count >= chunkLength {
-            let chunk = Chunk([entry])
+            let chunk = Chunk([entry], capacity: chunkLength)
             candidates += chunk.candidates
             store.append(chunk)
             return
@@ -643,15 +653,22 @@ struct EntryStore: Sendable {
         guard last >= 0, store.chunks[last].entries.count < chunkLength else {
             var table = RowTable()
             swap(&table, &rows)
-            let chunk = Chunk([entry], rows: table)
+            // A chunk begun at the bottom is filled by the messages that come next: room made
+            // for them at once, not by doubling (each time, the entries moved and, for arrays
+            // this large, memory asked of the system: rare appends many times as slow).
+            let chunk = Chunk([entry], rows: table, capacity: chunkLength)
             candidates += chunk.candidates
             store.append(chunk)
             return
         }
+        let chunkLength = chunkLength
         store.modify(last) { chunk in
             let first = chunk.rowCount, top = chunk.extent
             rows.moveRows(first ..< rows.rowCount, by: top)
             swap(&rows, &chunk.rows)
+            // A full chunk made by a whole layout (as long as its entries) is grown once to its
+            // length, as a chunk begun at the bottom is made.
+            if chunk.entries.count == chunk.entries.capacity { chunk.reserveCapacity(chunkLength) }
             chunk.tops.append(top)
             chunk.rowStarts.append(first)
             chunk.extent += entry.extent
