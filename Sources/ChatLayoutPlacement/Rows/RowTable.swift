@@ -229,13 +229,17 @@ struct RowTable: Sendable {
         } ?? false
     }
 
-    /// A record for a box whose lines were stored from `firstLine` on.
-    private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, firstLine: Int,
+    /// A record for a box whose lines were stored from `firstLine` on; its words `text`, stored
+    /// already at `stored` when that is given.
+    private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, storedAt stored: Span? = nil,
+                                     content: BoxContent?, firstLine: Int,
                                      alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         let lineCount = lines.count - firstLine
         // A one-line label's words are mostly its line's: kept once (compared by bytes).
         var span = Span.none
-        if let text {
+        if let stored {
+            span = stored
+        } else if let text {
             let line = lineCount == 1 ? lines[firstLine] : nil
             if let line, holds(text, at: line.reading.isNone ? line.display : line.reading) {
                 span = line.reading.isNone ? line.display : line.reading
@@ -620,12 +624,8 @@ extension RowTable: BoxSink {
             let span = store(text)
             lines.append(Line(display: span, reading: .none, x: Int32(clamping: placedX(line.width, in: frame.width, alignment: alignment)),
                               width: Int32(clamping: line.width)))
-            records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y),
-                                  width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),
-                                  descendants: 0, id: identifier(id), content: payload(content),
-                                  firstLine: Int32(clamping: firstLine), lineCount: 1, text: span,
-                                  role: role, alignment: alignment, direction: direction, tail: tail))
-            return records.count - 1
+            return openRecord(role, id: id, frame: frame, text: text, storedAt: span, content: content, firstLine: firstLine,
+                              alignment: alignment, direction: direction, tail: tail)
         }
         storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
                   width: line.width)
