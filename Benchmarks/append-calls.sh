@@ -11,7 +11,8 @@
 # information is stripped into a copy, which valgrind reads); DOCUMENT run.sh's 100k one
 # (made as run.sh makes it when it is not there yet). The default callees: swift_retain,
 # swift_release, swift_allocObject, and the outlined copies of values ("initializeWithCopy").
-# About two minutes.
+# It first prints the instructions of one append in the steady state, the same difference of
+# the two runs' totals (the first run's average holds its warm-up). About two minutes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
@@ -28,4 +29,6 @@ for appends in 2000 4000; do
         valgrind --tool=callgrind --toggle-collect='*9appendOne*' --callgrind-out-file="$work/$appends.out" \
         "$work/bench" "$document" --width 40 --append-sizes "" > /dev/null 2>&1
 done
+total() { callgrind_annotate "$1" 2> /dev/null | sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,; }
+echo "instructions per append (steady state): $(( ($(total "$work/4000.out") - $(total "$work/2000.out")) / 2000 ))"
 python3 "$root/Benchmarks/callgrind-call-counts.py" "$work/2000.out" "$work/4000.out" 2000 "${callees[@]}"
