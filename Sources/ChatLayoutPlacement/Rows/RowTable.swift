@@ -219,16 +219,6 @@ struct RowTable: Sendable {
         return true
     }
 
-    /// Whether `text` is empty or ends in a byte that is no space, tab or line feed (whose
-    /// reading order is the text itself, `PlacedLine.readingLength`); false also where its
-    /// bytes are not contiguous.
-    private static func endsInCharacter(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let byte = bytes.last else { return true }
-            return byte != 0x20 && byte != 0x09 && byte != 0x0A
-        } ?? false
-    }
-
     /// A record for a box whose lines were stored from `firstLine` on; its words `text`, stored
     /// already at `stored` when that is given.
     private mutating func openRecord(_ role: BoxRole, id: String?, frame: Frame, text: String?, storedAt stored: Span? = nil,
@@ -620,7 +610,7 @@ extension RowTable: BoxSink {
         // a time, initials, a name): its bytes stored once for the line and the words, as the
         // general way below finds by comparing them.
         if let text, Identifier.same(representation: text, line.display), Identifier.same(representation: line.text, line.display),
-           Self.endsInCharacter(text) {
+           PlacedLine.readingLength(text, display: text) == nil {
             let span = store(text)
             lines.append(Line(display: span, reading: .none, x: Int32(clamping: placedX(line.width, in: frame.width, alignment: alignment)),
                               width: Int32(clamping: line.width)))
