@@ -15,12 +15,25 @@
         }
     }
 
+    /// Both strings are small: stored inline, up to 15 bytes (where a String is 16 bytes, the
+    /// top word's bit 61 says so; false says nothing).
+    @inlinable public static func bothSmall(_ lhs: String, _ rhs: String) -> Bool {
+        MemoryLayout<String>.size == 16 && withUnsafeBytes(of: lhs) { left in
+            withUnsafeBytes(of: rhs) { right in
+                (left.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) &>> 61 & 1 == 1
+            }
+        }
+    }
+
     /// The same id: the same UTF-8 bytes.
     @inlinable public static func same(_ lhs: String, _ rhs: String) -> Bool {
         // The same representation is the same bytes: a copy of one string, or two small
         // strings (up to 15 bytes, stored inline) with the same content. Two 64-bit loads
         // (where a String is 16 bytes: 64-bit platforms).
         if same(representation: lhs, rhs) { return true }
+        // Two small strings hold the same bytes only in the same representation (the bytes
+        // after a small string's content are zero): most ids are small.
+        if bothSmall(lhs, rhs) { return false }
         guard lhs.utf8.count == rhs.utf8.count else { return false }
         // Compared as contiguous buffers where the strings have them (native strings do): the
         // generic walk over two UTF8Views cost a tenth of a whole layout's instructions.

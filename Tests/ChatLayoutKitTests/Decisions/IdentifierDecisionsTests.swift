@@ -38,6 +38,33 @@ import Testing
         #expect(!Identifier.same(nul, other) && Identifier.same(nul, "a\u{0}" + "b"))
     }
 
+    /// Two small strings (up to 15 bytes, inline) are told apart by their representation
+    /// alone: the same bytes however each was made — a literal, decoded bytes, appended to, a
+    /// substring's copy, interpolated — are the same id, and any other bytes are not (one
+    /// byte more, one byte other, the other spelling of é), at every length up to 15.
+    @Test func smallStrings_areTheSameID_exactlyWhenTheirBytesAre() {
+        for length in 1 ... 15 {
+            let bytes = (0 ..< length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let literal = String(decoding: bytes, as: UTF8.self)
+            var appended = ""
+            for byte in bytes { appended.append(Character(Unicode.Scalar(byte))) }
+            let copied = String(("x" + literal).dropFirst())
+            let interpolated = "\(literal)"
+            #expect(Identifier.bothSmall(literal, copied))
+            for made in [appended, copied, interpolated] { #expect(Identifier.same(literal, made)) }
+            var changed = bytes
+            changed[length - 1] ^= 1
+            #expect(!Identifier.same(literal, String(decoding: changed, as: UTF8.self)))
+            if length < 15 { #expect(!Identifier.same(literal, literal + "a") && !Identifier.same(literal + "a", literal)) }
+        }
+        #expect(Identifier.bothSmall(composed, decomposed) && !Identifier.same(composed, decomposed))
+        #expect(Identifier.same("jos\u{E9}", String(decoding: Array("jos\u{E9}".utf8), as: UTF8.self)))
+        // A small string and a large one: never the same bytes, compared all the same.
+        let large = String(repeating: "u", count: 16)
+        #expect(!Identifier.bothSmall("u", large) && !Identifier.same(String(large.dropLast()), large))
+        #expect(Identifier.same(String(repeating: "u", count: 15), String(large.dropLast())))
+    }
+
     /// An id's key keeps its bytes' hash: the same bytes in any storage are one key of a
     /// dictionary, two spellings two keys, and a value set again under a key gives back the
     /// one it replaced (`IDDictionary.updateValue`, one search).
