@@ -177,6 +177,7 @@ struct TapeState {
         count = 0
         missingCount = 0
         generation += 1
+        hintObject = -1
     }
 
 
@@ -201,27 +202,48 @@ struct TapeState {
     }
 
     /// The value of member `key` of the object at `index`: the last such member; nil when it
-    /// has none. Most absent keys are known from the object's filter; otherwise the object's
-    /// keys are compared by their length and first sixteen bytes, hopping from key to key.
+    /// has none. Most absent keys are known from the object's filters; otherwise the object's
+    /// keys are compared by their length and first sixteen bytes, hopping from key to key —
+    /// from the one after the member found last in the same object, round to it (a decoder
+    /// asks for an object's members mostly in the order a document gives them), or from the
+    /// first, to the end, where the object may repeat a key (the last one counts).
     @inline(__always)
-    func member(_ key: JSONKey, ofObjectAt index: Int) -> Int? {
+    mutating func member(_ key: JSONKey, ofObjectAt index: Int) -> Int? {
         let object = entries[index]
         let wanted = key.signature
-        guard object.keyFilter & wanted.filterBit != 0 else { return nil }
-        var found: Int?
-        var member = index + 1
-        let end = Int(object.link)
-        while member < end {
+        guard object.mayHoldKey(wanted) else { return nil }
+        @inline(__always) func matches(_ candidate: TapeEntry) -> Bool {
+            candidate.keyPrefix == wanted.prefix && candidate.keySuffix == wanted.suffix && candidate.keyLength == wanted.length
+                && (wanted.length <= 16 || sameKey(candidate, key.bytes))
+        }
+        let first = index + 1, end = Int(object.link)
+        if object.mayRepeatKeys {
+            var found: Int?
+            var member = first
+            while member < end {
+                if matches(entries[member]) { found = member + 1 }
+                member = Int(entries[member].link)
+            }
+            return found
+        }
+        var member = hintObject == index && hintMember < end ? hintMember : first
+        let stop = member
+        repeat {
             let candidate = entries[member]
-            if candidate.keyPrefix == wanted.prefix && candidate.keySuffix == wanted.suffix && candidate.keyLength == wanted.length
-                && (wanted.length <= 16 || sameKey(candidate, key.bytes)) {
-                found = member + 1
-                if !object.mayRepeatKeys { break }
+            if matches(candidate) {
+                hintObject = index
+                hintMember = Int(candidate.link)
+                return member + 1
             }
             member = Int(candidate.link)
-        }
-        return found
+            if member == end { member = first }
+        } while member != stop
+        return nil
     }
+
+    /// The object whose member was found last, and the key after that member (its object's end
+    /// after its last): where ``member(_:ofObjectAt:)`` starts looking in the same object.
+    private var hintObject = -1, hintMember = 0
 
     /// Every member `key` of the object at `index` when it has more than one (none otherwise,
     /// found without allocating): the entry of each one's value and its place among the
@@ -307,11 +329,20 @@ struct TapeEntry {
     /// A key's: its first eight bytes (decoded), zero-padded. An object's: one bit for each of
     /// its keys (``KeySignature/filterBit``), so that most absent keys are known at once.
     var keyPrefix: UInt64 = 0
-    /// A key's: its bytes 8 to 15, zero-padded.
+    /// A key's: its bytes 8 to 15, zero-padded. An object's: a second bit for each of its keys
+    /// (``KeySignature/secondFilterBit``), from another hash of the whole key.
     var keySuffix: UInt64 = 0
 
     @inline(__always)
     var keyFilter: UInt64 { keyPrefix }
+    @inline(__always)
+    var secondKeyFilter: UInt64 { keySuffix }
+
+    /// An object's filters may hold `signature`'s key (false: the object has no such key).
+    @inline(__always)
+    func mayHoldKey(_ signature: KeySignature) -> Bool {
+        keyPrefix & signature.filterBit != 0 && keySuffix & signature.secondFilterBit != 0
+    }
 
     @inline(__always)
     var isContainer: Bool { kind.rawValue >= Kind.array.rawValue && kind != .key && kind != .escapedKey }
@@ -366,6 +397,14 @@ struct KeySignature {
     @inline(__always)
     var filterBit: UInt64 {
         UInt64(1) &<< (((prefix ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) &>> 58)
+    }
+
+    /// The bit of the object's second filter: from the key's first sixteen bytes and its length
+    /// (keys alike in their first eight bytes and length, "message_text" and "message_type",
+    /// mostly differ here).
+    @inline(__always)
+    var secondFilterBit: UInt64 {
+        UInt64(1) &<< (((prefix &* 0xC2B2_AE3D_27D4_EB4F ^ suffix ^ UInt64(length) &<< 48) &* 0x1656_67B1_9E37_79F9) &>> 58)
     }
 }
 

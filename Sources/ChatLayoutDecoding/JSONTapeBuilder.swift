@@ -75,9 +75,9 @@ struct JSONTapeBuilder: JSONEventHandler {
             ? JSONString.unescaped(UnsafeBufferPointer(rebasing: bytes[key.start + 1 ..< key.end - 1])).withUnsafeBufferPointer { KeySignature($0) }
             : KeySignature(bytes, contentOf: key.start ..< key.end)
         let object = entries + Int(open[openCount - 1])
-        let bit = signature.filterBit
-        if object.pointee.keyPrefix & bit != 0 { object.pointee.mayRepeatKeys = true }
-        object.pointee.keyPrefix |= bit
+        if object.pointee.mayHoldKey(signature) { object.pointee.mayRepeatKeys = true }
+        object.pointee.keyPrefix |= signature.filterBit
+        object.pointee.keySuffix |= signature.secondFilterBit
         append(TapeEntry(start: UInt32(key.start), end: UInt32(key.end), link: 0, kind: key.kind == .escapedString ? .escapedKey : .key,
                          keyLength: signature.length, keyPrefix: signature.prefix, keySuffix: signature.suffix))
     }

@@ -118,6 +118,21 @@ struct DocumentMutator {
         return change(value, target: &target)
     }
 
+    /// `value` with the members of every object in another order (the same members: a valid
+    /// document stays valid, and means the same where no key repeats).
+    mutating func shuffleMembers(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { shuffleMembers($0) })
+        case .object(let members):
+            var shuffled = members.map { ($0.0, shuffleMembers($0.1)) }
+            shuffled.shuffle(using: &random)
+            return .object(shuffled)
+        default:
+            return value
+        }
+    }
+
     private static func countContainers(_ value: JSONValue, _ count: inout Int) {
         switch value {
         case .array(let elements):

@@ -165,6 +165,22 @@ struct StreamingDecoderTests {
         Self.expectSame((0 ..< 60).map { _ in mutator.changeByte(name.bytes) }, "\(name.name), one byte changed")
     }
 
+    /// The tape looks a member up from the one after the member found last in the same
+    /// object, round to it: in whatever order a document gives an object's members — the
+    /// decoder's own order, its reverse, any other — each lookup finds what the tree finds,
+    /// present, absent or repeated.
+    @Test(arguments: 1 ... 8 as ClosedRange<UInt64>)
+    func membersInAnyOrder_decodeAsTheTreeDoes(seed: UInt64) throws {
+        var mutator = DocumentMutator(seed: seed)
+        for bytes in [Self.generated(seed: seed, messages: 40), Self.handWritten[Int(seed * 3) % Self.handWritten.count].bytes,
+                      Array(StreamPayloads.channelState.utf8)] {
+            let value = JSONValue(try JSONParser.parse(bytes))
+            Self.expectSame((0 ..< 6).map { _ in Array(mutator.shuffleMembers(value).serialized().utf8) }, "members shuffled")
+            Self.expectSame((0 ..< 6).map { _ in Array(mutator.changeValue(mutator.shuffleMembers(value)).serialized().utf8) },
+                            "members shuffled, then a value changed or a key repeated")
+        }
+    }
+
     @Test(arguments: 1 ... 12 as ClosedRange<UInt64>)
     func changedValues_decodeOrFailAsTheTreeDoes(seed: UInt64) throws {
         var mutator = DocumentMutator(seed: seed)
