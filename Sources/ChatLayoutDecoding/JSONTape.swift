@@ -333,11 +333,6 @@ struct TapeEntry {
     /// (``KeySignature/secondFilterBit``), from another hash of the whole key.
     var keySuffix: UInt64 = 0
 
-    @inline(__always)
-    var keyFilter: UInt64 { keyPrefix }
-    @inline(__always)
-    var secondKeyFilter: UInt64 { keySuffix }
-
     /// An object's filters may hold `signature`'s key (false: the object has no such key).
     @inline(__always)
     func mayHoldKey(_ signature: KeySignature) -> Bool {
@@ -400,8 +395,8 @@ struct KeySignature {
     }
 
     /// The bit of the object's second filter: from the key's first sixteen bytes and its length
-    /// (keys alike in their first eight bytes and length, "message_text" and "message_type",
-    /// mostly differ here).
+    /// (keys alike in their first eight bytes and length, "reaction_counts" and
+    /// "reaction_scores", mostly differ here).
     @inline(__always)
     var secondFilterBit: UInt64 {
         UInt64(1) &<< (((prefix &* 0xC2B2_AE3D_27D4_EB4F ^ suffix ^ UInt64(length) &<< 48) &* 0x1656_67B1_9E37_79F9) &>> 58)
