@@ -399,7 +399,8 @@ struct KeySignature {
     /// "reaction_scores", mostly differ here).
     @inline(__always)
     var secondFilterBit: UInt64 {
-        UInt64(1) &<< (((prefix &* 0xC2B2_AE3D_27D4_EB4F ^ suffix ^ UInt64(length) &<< 48) &* 0x1656_67B1_9E37_79F9) &>> 58)
+        let mixed = (prefix &* 0xC2B2_AE3D_27D4_EB4F) ^ suffix ^ (UInt64(length) &<< 48)
+        return UInt64(1) &<< ((mixed &* 0x1656_67B1_9E37_79F9) &>> 58)
     }
 }
 

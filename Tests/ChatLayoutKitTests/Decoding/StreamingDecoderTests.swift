@@ -166,9 +166,8 @@ struct StreamingDecoderTests {
     }
 
     /// The tape looks a member up from the one after the member found last in the same
-    /// object, round to it: in whatever order a document gives an object's members — the
-    /// decoder's own order, its reverse, any other — each lookup finds what the tree finds,
-    /// present, absent or repeated.
+    /// object, round to it: with every object's members in orders shuffled at random, each
+    /// lookup finds what the tree finds, present, absent or repeated.
     @Test(arguments: 1 ... 8 as ClosedRange<UInt64>)
     func membersInAnyOrder_decodeAsTheTreeDoes(seed: UInt64) throws {
         var mutator = DocumentMutator(seed: seed)
