@@ -204,7 +204,7 @@ extension IncrementalMessageList {
         // The entry above it, as `resolveAgain` treats an entry whose entry below changed.
         var above: ListDiffBuilder.AppendedAbove = .unchanged
         if let boundary = boundaryKeepingRows(at: last, below: below) {
-            if boundary != entries[last].decisionBox.value.groupBoundary {
+            if boundary != entries[last].decisionBox.groupBoundary {
                 entries.update(at: last) { $0.groupBoundary = boundary }
                 above = .newBoundary
             }
@@ -438,7 +438,7 @@ extension IncrementalMessageList {
             if !forced, !record.belowChanged.isEmpty, record.belowChanged.contains(entries[position].key),
                !record.refresh.contains(entries[position].key), let boundary = boundaryKeepingRows(at: position) {
                 // Its rows stay; its decisions change only in their group boundary, if at all.
-                if boundary != entries[position].decisionBox.value.groupBoundary {
+                if boundary != entries[position].decisionBox.groupBoundary {
                     record.keep(at: position, in: entries)
                     entries.update(at: position) { $0.groupBoundary = boundary }
                     record.resolved.append(entries[position].key)

@@ -11,14 +11,21 @@ struct ListEntry: Sendable {
     var minute: GroupingResolver.LocalMinute
     /// The decisions. Until the entry is resolved, only `message`, `day` and `timeText` hold.
     var decision: MessageDecision {
-        get { decisionBox.value }
+        get { decisionBox.decision }
         set { decisionBox = DecisionBox(newValue) }
     }
-    /// The decisions' group boundary (set: the decisions copied once into a new reference).
+    /// The decisions' group boundary. Set in place where the entry alone holds its decisions
+    /// and the new boundary ends the group, or goes on with it, as the old one did (the
+    /// message under it moved its boundary on, nothing else: an append at the bottom); else
+    /// the decisions are copied once into a new reference.
     var groupBoundary: GroupBoundary {
-        get { decisionBox.value.groupBoundary }
+        get { decisionBox.groupBoundary }
         set {
-            var decision = decisionBox.value
+            if newValue.isLast == decisionBox.groupBoundary.isLast && isKnownUniquelyReferenced(&decisionBox) {
+                decisionBox.replaceGroupBoundary(newValue)
+                return
+            }
+            var decision = decisionBox.decision
             decision.groupBoundary = newValue
             decisionBox = DecisionBox(decision)
         }
@@ -103,18 +110,59 @@ struct EntryRowTexts {
     var loading: String
 }
 
-/// An immutable decision, shared by the copies of an entry.
-final class DecisionBox: Sendable {
+/// A decision, shared by the copies of an entry: immutable but for its group boundary, which
+/// an entry holding it alone moves on in place (``ListEntry/groupBoundary``).
+final class DecisionBox: @unchecked Sendable {
+    /// The decisions as they were made. Their group boundary may since have been replaced
+    /// (``groupBoundary``), only ever by one that ends the group, or goes on with it, as it
+    /// did: what `isLastInGroup` says of them stands, the boundary itself is read there.
     let value: MessageDecision
+    /// The decisions' group boundary: `value`'s, or the one set in place since. Changed only
+    /// while one entry alone holds the box (no other copy, no earlier diff, reads it).
+    @exclusivity(unchecked) private(set) var groupBoundary: GroupBoundary
 
-    init(_ value: MessageDecision) { self.value = value }
+    init(_ value: MessageDecision) {
+        self.value = value
+        groupBoundary = value.groupBoundary
+    }
+
+    /// The decisions with their group boundary as it is now: what is read out of the list.
+    var decision: MessageDecision {
+        guard groupBoundary != value.groupBoundary else { return value }
+        var decision = value
+        decision.groupBoundary = groupBoundary
+        return decision
+    }
+
+    /// Moves the group boundary on to `boundary`, which ends the group, or goes on with it, as
+    /// the current one does (``ListEntry/groupBoundary``, the box held alone).
+    func replaceGroupBoundary(_ boundary: GroupBoundary) {
+        precondition(boundary.isLast == groupBoundary.isLast, "a boundary set in place keeps whether the group ends")
+        groupBoundary = boundary
+    }
+
+    /// Whether these are exactly the decisions `decision` (`isExactly`), their group
+    /// boundary as it is now.
+    func holds(_ decision: MessageDecision) -> Bool {
+        groupBoundary == decision.groupBoundary && Self.sameButForBoundary(value, decision)
+    }
 
     /// Whether `other` holds exactly the same decisions (`isExactly`): the same box, else
     /// the decisions compared in place, the group position and boundary first (what an
     /// entry resolved again most often changes).
     func holdsExactly(_ other: DecisionBox) -> Bool {
-        self === other || value.position == other.value.position && value.groupBoundary == other.value.groupBoundary
-            && value.isExactly(other.value)
+        self === other || value.position == other.value.position && groupBoundary == other.groupBoundary
+            && Self.sameButForBoundary(value, other.value)
+    }
+
+    /// `first` and `second` exactly the same decisions but for their group boundaries (which
+    /// the boxes hold as they are now, and compare apart): compared in place where the
+    /// boundaries are the same, else through a copy of `first` with `second`'s.
+    private static func sameButForBoundary(_ first: MessageDecision, _ second: MessageDecision) -> Bool {
+        guard first.groupBoundary != second.groupBoundary else { return first.isExactly(second) }
+        var copy = first
+        copy.groupBoundary = second.groupBoundary
+        return copy.isExactly(second)
     }
 }
 
@@ -151,7 +199,7 @@ struct EntryRow {
     static func item(_ content: Content) -> MessageListItem {
         switch content {
         case .dateSeparator(let day, let text): .dateSeparator(day: day, text: text)
-        case .message(let decision): .message(decision.value)
+        case .message(let decision): .message(decision.decision)
         case .other(let item): item
         }
     }
@@ -180,7 +228,7 @@ struct EntryRow {
         // The decisions first: when they differ (the usual case), no record is compared.
         switch (content, other.content) {
         case (.message(let decision), .message(let previous)):
-            guard decision === previous || decision.value.isExactly(previous.value) else { return false }
+            guard decision.holdsExactly(previous) else { return false }
         case (.dateSeparator(let day, let text), .dateSeparator(let previousDay, let previousText)):
             guard day == previousDay && Identifier.same(text, previousText) else { return false }
         case (.other(let item), .other(let previous)):

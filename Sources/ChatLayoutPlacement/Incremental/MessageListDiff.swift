@@ -96,7 +96,7 @@ public struct LaidOutItem: Hashable, Sendable {
         get {
             switch decided {
             case .item(let item): item
-            case .message(let decision): .message(decision.value)
+            case .message(let decision): .message(decision.decision)
             }
         }
         set { decided = .item(newValue) }

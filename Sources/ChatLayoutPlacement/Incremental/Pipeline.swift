@@ -100,7 +100,7 @@ final class Pipeline: Sendable {
                 dateSeparatorAbove: &separatorAbove
             )
         }
-        let same = decision.isExactly(previous.value)
+        let same = previous.holds(decision)
         // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
         let alike = same || Self.drawAlike(previous.value, &decision)
         // The new decisions moved into their reference, not copied; else the shared one stays.

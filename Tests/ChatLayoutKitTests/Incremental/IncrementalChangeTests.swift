@@ -43,6 +43,33 @@ import Testing
         try expectFullLayout(list)
     }
 
+    /// The message above an append changes only its group boundary twice over (newest, then
+    /// another author next, then a gap): moved on where the list alone holds its decisions,
+    /// while a diff from before that still holds them keeps reading the boundary it had.
+    @Test func append_movesTheBoundaryAboveOn_andADiffFromBeforeKeepsItsOwn() throws {
+        var list = try incremental(threeMessages)
+        let m4 = try list.apply(.append(message("m4", by: "han", at: 150)))
+        #expect(boundary(of: "m3", in: list) == .nextByAnotherAuthor)
+        #expect(boundary(of: "m3", inItems: m4.updated) == .nextByAnotherAuthor)
+        #expect(boundary(of: "m4", inItems: m4.inserted) == .newest)
+        // m4's decisions are held by this diff as well as by the list: its boundary is copied,
+        // not moved in the diff's hands.
+        let m5 = try list.apply(.append(message("m5", by: "luke", at: 150 + 3_600)))
+        #expect(boundary(of: "m4", inItems: m4.inserted) == .newest)
+        #expect(boundary(of: "m4", in: list) == .nextByAnotherAuthor)
+        try expectFullLayout(list)
+        // m5's diff is let go: its decisions are the list's alone, moved on in place.
+        withExtendedLifetime(m5) {}
+        _ = try list.apply(.append(message("m6", by: "luke", at: 150 + 7_200)))
+        let gap = try #require(boundary(of: "m5", in: list))
+        guard case .gap = gap else {
+            Issue.record("m5 ends its group at the gap, not \(gap)")
+            return
+        }
+        #expect(gap.isLast)
+        try expectFullLayout(list)
+    }
+
     /// An append at the bottom leaves the unread separator where it is and, when the read
     /// state gives no count, counts the new message from the count before it — someone else's
     /// message counts, one of the current user's does not — as a search of the list would.
@@ -404,6 +431,15 @@ import Testing
     }
 
     private func positions(_ list: IncrementalMessageList) -> [GroupPosition] { list.decisions.messages.map(\.position) }
+    private func boundary(of id: String, in list: IncrementalMessageList) -> GroupBoundary? {
+        list.decisions.messages.first { $0.message.id == id }?.groupBoundary
+    }
+    private func boundary(of id: String, inItems items: [LaidOutItem]) -> GroupBoundary? {
+        for item in items {
+            if case .message(let decision) = item.item, decision.message.id == id { return decision.groupBoundary }
+        }
+        return nil
+    }
     private func messageIDs(_ list: IncrementalMessageList) -> [String] { list.decisions.messages.map(\.message.id) }
     private func options(_ list: IncrementalMessageList, _ id: String) -> MessageLayoutOptions {
         list.decisions.messages.first { $0.message.id == id }?.options ?? []
