@@ -232,6 +232,21 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         return TextLine(text: text, display: text, width: measured)
     }
 
+    /// `text` wrapped at `width` as ``wrap(_:width:)`` wraps it, its lines as spans of its bytes
+    /// (``LineSpans``), when each is drawn as written, left to right: a short label that fits
+    /// (``shortLine(_:width:)``: one span of it all, no cache), else a text of the fast path
+    /// shorter than a growing text, from its prepared form (remembered, or made and
+    /// remembered; the spans themselves are arithmetic over it, not remembered). Nil for a
+    /// text the general path takes and for a longer one.
+    package func lineSpans(_ text: String, width: Int) -> LineSpans? {
+        if let line = shortLine(text, width: width) {
+            let end = Int32(truncatingIfNeeded: text.utf8.count)
+            return LineSpans(lines: [LineSpans.Line(start: 0, visibleEnd: end, end: end, width: Int32(truncatingIfNeeded: line.width))])
+        }
+        guard text.utf8.count < GrowingTexts.minimumLength else { return nil }
+        return cache.prepared(text) { prepare(text) }.lineSpans(width: width)
+    }
+
     /// The longest text measured without the cache (``shortLine(_:width:)``,
     /// ``width(of:)``): a label's, not a message's.
     static let shortLabelLimit = 48

@@ -155,6 +155,49 @@ struct FastPathTests {
         }
     }
 
+    /// A text's lines as spans of its bytes (`ICUTextEngine.lineSpans`, what the row table
+    /// stores a bubble's text from) are the lines `wrap` gives, made into strings: for the
+    /// corpus and for texts with runs of spaces and line feeds, at many widths, asked for
+    /// before the lines are wrapped (the text prepared for them) and after; only spaces hang
+    /// after a line's drawn part; right-to-left and other general texts are refused.
+    @Test func lineSpans_areTheWrappedLines_orRefused() throws {
+        var random = SplitMix64(seed: 33)
+        var texts = try Fixtures.corpus()
+        for _ in 0 ..< 300 {
+            let words = (0 ..< 1 + Int(random.next() % 30)).map { _ in String(repeating: "ab", count: 1 + Int(random.next() % 9)) }
+            texts.append(words.map { $0 + String(repeating: " ", count: Int(random.next() % 3)) + (random.next() % 9 == 0 ? "\n" : "") }
+                .joined(separator: " "))
+        }
+        var spanned = 0, refused = 0
+        for text in texts {
+            for width in [1, 5, 13, 28, 40, 80] {
+                let first = ICUTextEngine(), second = ICUTextEngine()
+                let spans = first.lineSpans(text, width: width)
+                let wrapped = first.wrap(text, width: width)
+                // Wrapped first: the same lines, and the same spans from the prepared form.
+                #expect(second.wrap(text, width: width) == wrapped)
+                #expect(second.lineSpans(text, width: width)?.lines == spans?.lines, "\(text.debugDescription) at \(width), wrapped first")
+                guard let spans else {
+                    refused += 1
+                    continue
+                }
+                spanned += 1
+                #expect(wrapped.direction == .leftToRight)
+                #expect(LineSpans.textLines(spans.lines, of: text) == wrapped.lines, "\(text.debugDescription) at \(width)")
+                #expect(spans.width == wrapped.width)
+                let bytes = Array(text.utf8)
+                for line in spans.lines {
+                    #expect(line.start <= line.visibleEnd && line.visibleEnd <= line.end && Int(line.end) <= bytes.count)
+                    #expect(bytes[Int(line.visibleEnd) ..< Int(line.end)].allSatisfy { $0 == 0x20 }, "\(text.debugDescription) at \(width)")
+                }
+            }
+        }
+        #expect(spanned > texts.count * 3 && refused > 0, "\(spanned) spanned, \(refused) refused")
+        for text in ["שלום עולם", "مرحبا بالعالم", "abc \u{202E}def", String(repeating: "a ", count: GrowingTexts.minimumLength)] {
+            #expect(ICUTextEngine().lineSpans(text, width: 7) == nil, "\(text.debugDescription)")
+        }
+    }
+
     /// The fast path's units are the general path's, unit for unit (UTF-8 offsets mapped to
     /// code points): every break opportunity, width, hard break and hanging space.
     private func expectSameUnits(_ text: String, engine: ICUTextEngine, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {

@@ -218,6 +218,24 @@ public struct PreparedText: @unchecked Sendable {
         return WrappedText(lines: lines, direction: .leftToRight)
     }
 
+    /// The lines at `width` of a text each of whose lines is drawn as written, left to right
+    /// (not ``isGeneral``), as spans of its bytes: ``wrap(width:)``'s lines without a string
+    /// made for each. Nil for a general text.
+    func lineSpans(width: Int) -> LineSpans? {
+        guard !isGeneral else { return nil }
+        var lines: [LineSpans.Line] = []
+        // As many lines as the units would fill, and a fourth more for the room words leave at
+        // lines' ends: allocated once for most texts.
+        lines.reserveCapacity((count + count / 4) / max(1, width) + 1)
+        withUnits { units in
+            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
+                lines.append(LineSpans.Line(start: units[span.lowerBound].start, visibleEnd: units[visibleEnd].start,
+                                            end: units[span.upperBound].start, width: Int32(truncatingIfNeeded: lineWidth)))
+            }
+        }
+        return LineSpans(lines: lines)
+    }
+
     /// The simple form's lines of `units` (all of the text's, or those from a paragraph's
     /// start on) at `width`, each sliced out of the text's bytes, appended to `lines`.
     private func appendSimpleLines(of units: UnsafeBufferPointer<Unit>, width: Int, to lines: inout [TextLine]) {

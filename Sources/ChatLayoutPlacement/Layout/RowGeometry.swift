@@ -66,7 +66,7 @@ extension RowLayout {
                 if spec.textIsJumbomoji {
                     let block = jumbomojiBlock(text, width: textWidth)
                     contentHeight += block.height
-                    textLast = block.lines.last.map { ($0.width, inset) }
+                    textLast = block.lastLineWidth.map { ($0, inset) }
                 } else {
                     // Wrapped, not counted: the lines are remembered, and a chunk written later
                     // at this width finds them.

@@ -68,7 +68,19 @@ struct RowLayout {
         var role: BoxRole
         var text: String?
         var content: BoxContent?
-        var lines: [TextLine]
+        /// The lines (made from ``lineSpans`` when the block holds them as spans of its text:
+        /// read so only by the few who want strings).
+        var lines: [TextLine] {
+            get {
+                guard let lineSpans, let text else { return storedLines }
+                return LineSpans.textLines(lineSpans, of: text)
+            }
+            set {
+                storedLines = newValue
+                lineSpans = nil
+            }
+        }
+        private var storedLines: [TextLine]
         var width: Int
         /// The lines' height, or a media's.
         var height: Int
@@ -108,8 +120,17 @@ struct RowLayout {
         /// The boxes of a rich text's blocks (``richTextBlock(_:plain:width:)``), placed as its
         /// children.
         var richText: [RichTextPart]?
+        /// A bubble's text's lines as spans of its bytes (``ShortLineMeasuring/lineSpans(_:width:)``; the text is
+        /// `text`), stored from them by a row table: no string made for a line (`lines` makes
+        /// them).
+        var lineSpans: [LineSpans.Line]?
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
+        /// Its last line's width; nil when it has no line.
+        var lastLineWidth: Int? {
+            guard let lineSpans else { return storedLines.last?.width }
+            return lineSpans.last.map { Int($0.width) }
+        }
     }
 
     var padding: Int { min(metrics.horizontalPadding, max(0, (width - 1) / 2)) }
@@ -120,6 +141,15 @@ struct RowLayout {
     /// records from the same lookup.
     func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil,
                  recording: Bool = false) -> Block {
+        // A bubble's text, where no recorder reads its lines: as spans of its bytes, when the
+        // measurer gives them (every line drawn as written, left to right).
+        if recording, recorder == nil, let spans = shortLines.lineSpans(text, width: max(1, width)) {
+            let natural: TextAlignment = direction == .rightToLeft ? .trailing : .leading
+            var block = Block(role: role, text: text, content: content, lines: [], width: spans.width,
+                              height: spans.lines.count * lineHeight, alignment: alignment ?? natural, direction: .leftToRight)
+            block.lineSpans = spans.lines
+            return block
+        }
         let wrapped = recording ? recorder?.wrap(text, width: max(1, width)) ?? measurer.wrap(text, width: max(1, width))
             : measurer.wrap(text, width: max(1, width))
         // A text starts at the side it reads from: leading when it reads the screen's way.
@@ -211,9 +241,14 @@ struct RowLayout {
             emitRichText(parts, block: block, id: id, x: x, y: y, width: width ?? block.width, into: &sink)
             return
         }
-        let token = sink.open(block.role, id: id, frame: Frame(x: x, y: top + y, width: width ?? block.width, height: block.height),
-                              text: block.text, content: block.content, lines: block.lines, alignment: block.alignment,
-                              direction: block.direction, tail: .none)
+        let frame = Frame(x: x, y: top + y, width: width ?? block.width, height: block.height)
+        let token = if let lineSpans = block.lineSpans, let text = block.text {
+            sink.open(block.role, id: id, frame: frame, text: text, content: block.content, lineSpans: lineSpans,
+                      alignment: block.alignment, direction: block.direction, tail: .none)
+        } else {
+            sink.open(block.role, id: id, frame: frame, text: block.text, content: block.content, lines: block.lines,
+                      alignment: block.alignment, direction: block.direction, tail: .none)
+        }
         sink.close(token, height: nil)
     }
 
@@ -888,13 +923,13 @@ struct RowLayout {
                 var label = line(.editedLabel, words, content: .edited, drawn: words, maxWidth: inner - 2 * text.extraInset)
                 label.extraInset = text.extraInset
                 // Rich text draws its lines in its blocks: the word goes on a line of its own under them.
-                guard let last = text.lines.last else {
+                guard let lastWidth = text.lastLineWidth else {
                     if text.richText != nil { content.append(label) }
                     continue
                 }
                 // After the text's last line, where the line has room for a space and the word
                 // (as the wrapped text with the word appended); else on a line of its own.
-                let after = last.width + measurer.width(of: " ")
+                let after = lastWidth + measurer.width(of: " ")
                 label.alignment = text.alignment
                 if !spec.textIsJumbomoji && after + label.width <= inner - 2 * text.extraInset { label.inlineAfter = after }
                 content.append(label)
@@ -1225,7 +1260,7 @@ extension RowLayout.Block {
     init(role: BoxRole, text: String?, content: BoxContent? = nil, lines: [TextLine], width: Int, height: Int,
          alignment: TextAlignment, direction: TextDirection = .leftToRight, keepsWidth: Bool = false, bleeds: Bool = false,
          gallery: GallerySpec? = nil, nestedQuote: NestedQuote? = nil, card: CardSpec? = nil) {
-        self.init(role: role, text: text, content: content, lines: lines, width: width, height: height, alignment: alignment,
+        self.init(role: role, text: text, content: content, storedLines: lines, width: width, height: height, alignment: alignment,
                   direction: direction, keepsWidth: keepsWidth, bleeds: bleeds, gallery: gallery,
                   nestedQuoteStorage: nestedQuote.map(Indirect.init), card: card)
     }

@@ -14,6 +14,10 @@ protocol BoxSink {
     /// stores lines itself).
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int
+    /// Opens a box whose lines are spans of its words' bytes (``LineSpans``), as `open` does
+    /// with those lines (no string made for a line where the sink stores bytes itself).
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int
     /// Closes the box `token` opened; `height`, when given, is its frame's height (a row's,
     /// known only once its parts are placed).
     mutating func close(_ token: Int, height: Int?)
@@ -32,6 +36,12 @@ extension BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         open(role, id: id, frame: frame, text: text, content: content, lines: [line], alignment: alignment, direction: direction, tail: tail)
+    }
+
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        open(role, id: id, frame: frame, text: text, content: content, lines: LineSpans.textLines(lineSpans, of: text),
+             alignment: alignment, direction: direction, tail: tail)
     }
 
     func bubble(ofRow row: Int, width: Int, height: Int) -> Int? { nil }

@@ -324,6 +324,15 @@ extension RowStore: BoxSink where Chunk == RowTable {
         }
     }
 
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let dy = tops[tops.count - 1]
+        return modifyLeavingOffsets(chunks.count - 1) {
+            $0.open(role, id: id, frame: dy == 0 ? frame : frame.offsetBy(dy: -dy), text: text, content: content, lineSpans: lineSpans,
+                    alignment: alignment, direction: direction, tail: tail)
+        }
+    }
+
     mutating func close(_ token: Int, height: Int?) {
         modifyLeavingOffsets(chunks.count - 1) { $0.close(token, height: height) }
     }

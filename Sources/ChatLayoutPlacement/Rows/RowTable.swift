@@ -623,6 +623,22 @@ extension RowTable: BoxSink {
                           alignment: alignment, direction: direction, tail: tail)
     }
 
+    /// The same for a box whose lines are spans of its words' bytes (``LineSpans``): the words'
+    /// bytes stored once, for them and for every line, each line a span of them drawn as it
+    /// reads (only spaces hang at its end, so it has no reading order of its own) — the same
+    /// boxes as storing each line's strings.
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
+                       alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        let firstLine = lines.count
+        let whole = store(text)
+        for line in lineSpans {
+            lines.append(Line(display: Span(start: whole.start &+ line.start, length: line.visibleEnd &- line.start), reading: .none,
+                              x: Int32(clamping: placedX(Int(line.width), in: frame.width, alignment: alignment)), width: line.width))
+        }
+        return openRecord(role, id: id, frame: frame, text: text, storedAt: whole, content: content, firstLine: firstLine,
+                          alignment: alignment, direction: direction, tail: tail)
+    }
+
     mutating func close(_ token: Int, height: Int?) {
         let descendants = Int32(clamping: records.count - token - 1)
         records.modify(token) { record in

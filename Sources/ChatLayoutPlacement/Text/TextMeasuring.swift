@@ -242,14 +242,71 @@ extension TextMeasuring {
 /// A measurer that can say at once that a short label is one line drawn as written ("9:41 AM",
 /// a name, initials): the line `wrap(_:width:)` would give, without the array of lines around
 /// it. The row layout asks it first for every one-line part (``RowLayout/fittedLine(_:maxWidth:)``).
+///
+/// It may also give a text's lines as ranges of its bytes (``LineSpans``) where each is drawn
+/// as it reads: the row layout asks for a bubble's text so, and the row table stores its lines
+/// from the text's own bytes, with no string made for each.
 package protocol ShortLineMeasuring: Sendable {
     /// `text` as its one line, left to right, when it is a short label that fits `width` whole
     /// and `wrap(_:width:)` gives exactly that line; nil otherwise (then wrap it).
     func shortLine(_ text: String, width: Int) -> TextLine?
+    /// `text` wrapped at `width` exactly as `wrap(_:width:)` wraps it, as spans of its bytes,
+    /// when its lines read left to right and each is drawn as written but for the spaces that
+    /// hang at its end; nil otherwise (then wrap it). None by default.
+    func lineSpans(_ text: String, width: Int) -> LineSpans?
+}
+
+extension ShortLineMeasuring {
+    package func lineSpans(_ text: String, width: Int) -> LineSpans? { nil }
 }
 
 /// A measurer that says no short line at once: every label is wrapped (a row layout whose
 /// measurer is not a ``ShortLineMeasuring``).
 struct NoShortLines: ShortLineMeasuring {
     func shortLine(_ text: String, width: Int) -> TextLine? { nil }
+}
+
+/// A text's lines as ranges of its UTF-8 bytes, each drawn as it reads: what `wrap(_:width:)`
+/// gives for a text whose every line is drawn as written, left to right, without a string
+/// made for each line. A line's text is `start ..< end` (the spaces hanging at its end
+/// included), its drawn part `start ..< visibleEnd` (they are spaces alone).
+package struct LineSpans: Sendable {
+    package struct Line: Sendable, Equatable {
+        package var start: Int32
+        package var visibleEnd: Int32
+        package var end: Int32
+        package var width: Int32
+
+        package init(start: Int32, visibleEnd: Int32, end: Int32, width: Int32) {
+            self.start = start
+            self.visibleEnd = visibleEnd
+            self.end = end
+            self.width = width
+        }
+    }
+
+    package var lines: [Line]
+    /// The widest line's width.
+    package var width: Int
+
+    package init(lines: [Line]) {
+        self.lines = lines
+        var widest: Int32 = 0
+        for line in lines { widest = max(widest, line.width) }
+        width = Int(widest)
+    }
+
+    /// The lines `lines` of `text` (the text they were made of) as `wrap(_:width:)` gives them.
+    package static func textLines(_ lines: [Line], of text: String) -> [TextLine] {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            lines.map { line in
+                func string(_ end: Int32) -> String {
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(line.start) ..< Int(end)]), as: UTF8.self)
+                }
+                let display = string(line.visibleEnd)
+                return TextLine(text: line.end == line.visibleEnd ? display : string(line.end), display: display, width: Int(line.width))
+            }
+        }
+    }
 }

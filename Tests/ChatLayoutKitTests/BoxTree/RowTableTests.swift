@@ -159,6 +159,34 @@ struct RowTableTests {
         #expect(third.placedLines.map(\.x) == grown.map { (26 - $0.width) / 2 }, "centred in the third frame")
     }
 
+    /// A box whose lines are spans of its words' bytes (a bubble's text, `LineSpans`) reads back
+    /// as the box of the same lines stored as strings, in every alignment, and is the same row
+    /// record for record; its words' bytes are stored once, for the words and the lines.
+    @Test func aBoxOfLineSpans_readsBackAsItsLinesStoredAsStrings() throws {
+        let engine = ICUTextEngine()
+        let texts = ["the train leaves at nine from platform four, tickets are on the app", "ok", "",
+                     "two  spaces   and\nline feeds\n\nhere ", "Ünïcödé wörds and 中文 and 👍🏽 too"]
+        for text in texts {
+            for (width, alignment) in [(9, TextAlignment.leading), (17, .trailing), (30, .center)] {
+                let spans = try #require(engine.lineSpans(text, width: width), "\(text.debugDescription)")
+                let lines = LineSpans.textLines(spans.lines, of: text)
+                var spanned = RowTable(), stored = RowTable()
+                let frame = Frame(x: 3, y: 1, width: width, height: lines.count)
+                spanned.beginRow()
+                let token = spanned.open(.text, id: "m1", frame: frame, text: text, content: nil, lineSpans: spans.lines,
+                                         alignment: alignment, direction: .leftToRight, tail: .none)
+                spanned.close(token, height: nil)
+                stored.beginRow()
+                let other = stored.open(.text, id: "m1", frame: frame, text: text, content: nil, lines: lines,
+                                        alignment: alignment, direction: .leftToRight, tail: .none)
+                stored.close(other, height: nil)
+                #expect(difference(spanned.box(ofRow: 0), stored.box(ofRow: 0)) == nil, "\(text.debugDescription) at \(width)")
+                #expect(spanned.isSameRow(0, as: 0, in: stored), "\(text.debugDescription) at \(width)")
+                #expect(spanned.bytes.count == text.utf8.count, "the words' bytes once: \(text.debugDescription)")
+            }
+        }
+    }
+
     /// Rows kept out of order, as the incremental list keeps an entry's: written at the end,
     /// put in place of others and moved by their read offsets, every row reads back as the box
     /// it was, moved; a copy without the unread records reads the same; and a row compared
