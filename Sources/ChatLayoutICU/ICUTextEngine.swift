@@ -232,19 +232,20 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         return TextLine(text: text, display: text, width: measured)
     }
 
-    /// `text` wrapped at `width` as ``wrap(_:width:)`` wraps it, its lines as spans of its bytes
-    /// (``LineSpans``), when each is drawn as written, left to right: a short label that fits
-    /// (``shortLine(_:width:)``: one span of it all, no cache), else a text of the fast path
-    /// shorter than a growing text, from its prepared form (remembered, or made and
-    /// remembered; the spans themselves are arithmetic over it, not remembered). Nil for a
-    /// text the general path takes and for a longer one.
-    package func lineSpans(_ text: String, width: Int) -> LineSpans? {
+    /// `text` wrapped at `width` as ``wrap(_:width:)`` wraps it, in one lookup: its lines as
+    /// spans of its bytes (``LineSpans``) when each is drawn as written, left to right — a
+    /// short label that fits (``shortLine(_:width:)``: one span of it all, no cache), or a text
+    /// of the fast path shorter than a growing text whose lines at `width` are not remembered
+    /// as strings (the spans are arithmetic over its prepared form, remembered or made and
+    /// remembered; they are not) — else its lines as `wrap` gives them. Nil for a text as long
+    /// as a growing text (then wrap it).
+    package func measuredLines(_ text: String, width: Int) -> MeasuredLines? {
         if let line = shortLine(text, width: width) {
             let end = Int32(truncatingIfNeeded: text.utf8.count)
-            return LineSpans(lines: [LineSpans.Line(start: 0, visibleEnd: end, end: end, width: Int32(truncatingIfNeeded: line.width))])
+            return .spans(LineSpans(lines: [LineSpans.Line(start: 0, visibleEnd: end, end: end, width: Int32(truncatingIfNeeded: line.width))]))
         }
         guard text.utf8.count < GrowingTexts.minimumLength else { return nil }
-        return cache.prepared(text) { prepare(text) }.lineSpans(width: width)
+        return cache.lines(text, width: width, prepare: { prepare(text) }, spans: { $0.lineSpans(width: width) }) { $0.wrap(width: width) }
     }
 
     /// The longest text measured without the cache (``shortLine(_:width:)``,

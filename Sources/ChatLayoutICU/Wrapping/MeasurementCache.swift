@@ -168,6 +168,54 @@ final class MeasurementCache: Sendable {
         return (wrapped, prepared)
     }
 
+    /// `text`'s lines at `width` in one lookup: remembered as strings, else as spans of its
+    /// bytes by `spans` of its prepared form (remembered, or else made by `prepare` and
+    /// remembered; the spans are not), else `wrap` of that form, remembered as
+    /// ``wrappedAndPrepared(_:width:prepare:wrap:)`` remembers it.
+    func lines(_ text: String, width: Int, prepare: () -> PreparedText, spans: (PreparedText) -> LineSpans?,
+               wrap: (PreparedText) -> WrappedText) -> MeasuredLines {
+        let key = Key(text: text, width: Key.textWidth)
+        let capacity = textShardCapacity
+        let shard = shard(key)
+        let known = shard.texts.withLock { texts -> Known in
+            if let index = texts.current.index(forKey: key) {
+                guard texts.current.values[index].holds(text) else { return .none }
+                let found = texts.current.values[index].value.lookUp(width: width)
+                if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
+                return .prepared(found.prepared)
+            }
+            guard !texts.previous.isEmpty, var slot = texts.previous[key], slot.holds(text) else { return .none }
+            Self.insert(key, slot, into: &texts, capacity: capacity)
+            return slot.value.wrapped(at: width).map { .wrapped($0, slot.value.prepared) } ?? .prepared(slot.value.prepared)
+        }
+        let prepared: PreparedText
+        let isNew: Bool
+        switch known {
+        case .wrapped(let wrapped, _): return .lines(wrapped)
+        case .prepared(let known): (prepared, isNew) = (known, false)
+        case .none: (prepared, isNew) = (prepare(), true)
+        }
+        if let spans = spans(prepared) {
+            if isNew {
+                shard.texts.withLock { texts in
+                    if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
+                    Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
+                }
+            }
+            return .spans(spans)
+        }
+        let wrapped = wrap(prepared)
+        shard.texts.withLock { texts in
+            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
+                texts.current.values[index].value.remember(wrapped, at: width)
+            } else {
+                Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)),
+                            into: &texts, capacity: capacity)
+            }
+        }
+        return .lines(wrapped)
+    }
+
     /// `text`'s prepared form: remembered, or else made by `prepare` and remembered.
     func prepared(_ text: String, prepare: () -> PreparedText) -> PreparedText {
         let key = Key(text: text, width: Key.textWidth)

@@ -120,7 +120,7 @@ struct RowLayout {
         /// The boxes of a rich text's blocks (``richTextBlock(_:plain:width:)``), placed as its
         /// children.
         var richText: [RichTextPart]?
-        /// A bubble's text's lines as spans of its bytes (``ShortLineMeasuring/lineSpans(_:width:)``; the text is
+        /// A bubble's text's lines as spans of its bytes (``ShortLineMeasuring/measuredLines(_:width:)``; the text is
         /// `text`), stored from them by a row table: no string made for a line (`lines` makes
         /// them).
         var lineSpans: [LineSpans.Line]?
@@ -142,16 +142,19 @@ struct RowLayout {
     func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil,
                  recording: Bool = false) -> Block {
         // A bubble's text, where no recorder reads its lines: as spans of its bytes, when the
-        // measurer gives them (every line drawn as written, left to right).
-        if recording, recorder == nil, let spans = shortLines.lineSpans(text, width: max(1, width)) {
+        // measurer gives them (every line drawn as written, left to right), else its lines from
+        // the same lookup.
+        let measured = recording && recorder == nil ? shortLines.measuredLines(text, width: max(1, width)) : nil
+        if case .spans(let spans) = measured {
             let natural: TextAlignment = direction == .rightToLeft ? .trailing : .leading
             var block = Block(role: role, text: text, content: content, lines: [], width: spans.width,
                               height: spans.lines.count * lineHeight, alignment: alignment ?? natural, direction: .leftToRight)
             block.lineSpans = spans.lines
             return block
         }
-        let wrapped = recording ? recorder?.wrap(text, width: max(1, width)) ?? measurer.wrap(text, width: max(1, width))
-            : measurer.wrap(text, width: max(1, width))
+        let wrapped = if case .lines(let lines) = measured { lines }
+            else if recording { recorder?.wrap(text, width: max(1, width)) ?? measurer.wrap(text, width: max(1, width)) }
+            else { measurer.wrap(text, width: max(1, width)) }
         // A text starts at the side it reads from: leading when it reads the screen's way.
         let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
         return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,

@@ -250,14 +250,23 @@ package protocol ShortLineMeasuring: Sendable {
     /// `text` as its one line, left to right, when it is a short label that fits `width` whole
     /// and `wrap(_:width:)` gives exactly that line; nil otherwise (then wrap it).
     func shortLine(_ text: String, width: Int) -> TextLine?
-    /// `text` wrapped at `width` exactly as `wrap(_:width:)` wraps it, as spans of its bytes,
-    /// when its lines read left to right and each is drawn as written but for the spaces that
-    /// hang at its end; nil otherwise (then wrap it). None by default.
-    func lineSpans(_ text: String, width: Int) -> LineSpans?
+    /// `text` wrapped at `width` exactly as `wrap(_:width:)` wraps it: as spans of its bytes
+    /// where its lines read left to right and each is drawn as written but for the spaces that
+    /// hang at its end, else as `wrap` gives them; nil where it says neither (then wrap it).
+    /// None by default.
+    func measuredLines(_ text: String, width: Int) -> MeasuredLines?
 }
 
 extension ShortLineMeasuring {
-    package func lineSpans(_ text: String, width: Int) -> LineSpans? { nil }
+    package func measuredLines(_ text: String, width: Int) -> MeasuredLines? { nil }
+}
+
+/// A text's lines as ``ShortLineMeasuring/measuredLines(_:width:)`` gives them.
+package enum MeasuredLines: Sendable {
+    /// As spans of the text's bytes, each line drawn as written.
+    case spans(LineSpans)
+    /// As `wrap(_:width:)` gives them.
+    case lines(WrappedText)
 }
 
 /// A measurer that says no short line at once: every label is wrapped (a row layout whose
