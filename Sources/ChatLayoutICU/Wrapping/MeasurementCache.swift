@@ -134,20 +134,7 @@ final class MeasurementCache: Sendable {
         let shard = shard(key)
         // Read in place: the entry is not copied out (its references retained and released)
         // only to give back one of them.
-        let known = shard.texts.withLock { texts -> Known in
-            if let index = texts.current.index(forKey: key) {
-                // Through the values' `_modify`, in place: not the whole entry copied out (its
-                // references retained and released) twice.
-                guard texts.current.values[index].holds(text) else { return .none }
-                let found = texts.current.values[index].value.lookUp(width: width)
-                if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
-                return .prepared(found.prepared)
-            }
-            // Brought forward from the previous generation, if there.
-            guard !texts.previous.isEmpty, var slot = texts.previous[key], slot.holds(text) else { return .none }
-            Self.insert(key, slot, into: &texts, capacity: capacity)
-            return slot.value.wrapped(at: width).map { .wrapped($0, slot.value.prepared) } ?? .prepared(slot.value.prepared)
-        }
+        let known = shard.texts.withLock { Self.known(key, text, width: width, in: &$0, capacity: capacity) }
         let prepared: PreparedText
         switch known {
         case .wrapped(let wrapped, let prepared): return (wrapped, prepared)
@@ -155,16 +142,7 @@ final class MeasurementCache: Sendable {
         case .none: prepared = prepare()
         }
         let wrapped = wrap(prepared)
-        shard.texts.withLock { texts in
-            // The text's entry, found once, keeps the new lines; else a new entry is made
-            // (a full generation made the previous one first).
-            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
-                texts.current.values[index].value.remember(wrapped, at: width)
-            } else {
-                Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)),
-                            into: &texts, capacity: capacity)
-            }
-        }
+        shard.texts.withLock { Self.remember(wrapped, of: prepared, key, text, width: width, in: &$0, capacity: capacity) }
         return (wrapped, prepared)
     }
 
@@ -177,17 +155,7 @@ final class MeasurementCache: Sendable {
         let key = Key(text: text, width: Key.textWidth)
         let capacity = textShardCapacity
         let shard = shard(key)
-        let known = shard.texts.withLock { texts -> Known in
-            if let index = texts.current.index(forKey: key) {
-                guard texts.current.values[index].holds(text) else { return .none }
-                let found = texts.current.values[index].value.lookUp(width: width)
-                if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
-                return .prepared(found.prepared)
-            }
-            guard !texts.previous.isEmpty, var slot = texts.previous[key], slot.holds(text) else { return .none }
-            Self.insert(key, slot, into: &texts, capacity: capacity)
-            return slot.value.wrapped(at: width).map { .wrapped($0, slot.value.prepared) } ?? .prepared(slot.value.prepared)
-        }
+        let known = shard.texts.withLock { Self.known(key, text, width: width, in: &$0, capacity: capacity) }
         let prepared: PreparedText
         let isNew: Bool
         switch known {
@@ -205,15 +173,38 @@ final class MeasurementCache: Sendable {
             return .spans(spans)
         }
         let wrapped = wrap(prepared)
-        shard.texts.withLock { texts in
-            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
-                texts.current.values[index].value.remember(wrapped, at: width)
-            } else {
-                Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)),
-                            into: &texts, capacity: capacity)
-            }
-        }
+        shard.texts.withLock { Self.remember(wrapped, of: prepared, key, text, width: width, in: &$0, capacity: capacity) }
         return .lines(wrapped)
+    }
+
+    /// What the texts' generations hold of `text` (its key `key`) at `width`: its lines, else
+    /// its prepared form (brought forward from the previous generation, if there), else none.
+    @inline(__always)
+    private static func known(_ key: Key, _ text: String, width: Int, in texts: inout Generations<PreparedWraps>, capacity: Int) -> Known {
+        if let index = texts.current.index(forKey: key) {
+            // Through the values' `_modify`, in place: not the whole entry copied out (its
+            // references retained and released) twice.
+            guard texts.current.values[index].holds(text) else { return .none }
+            let found = texts.current.values[index].value.lookUp(width: width)
+            if let wrapped = found.wrapped { return .wrapped(wrapped, found.prepared) }
+            return .prepared(found.prepared)
+        }
+        guard !texts.previous.isEmpty, var slot = texts.previous[key], slot.holds(text) else { return .none }
+        insert(key, slot, into: &texts, capacity: capacity)
+        return slot.value.wrapped(at: width).map { .wrapped($0, slot.value.prepared) } ?? .prepared(slot.value.prepared)
+    }
+
+    /// Keeps `wrapped`, `text`'s lines at `width` made of `prepared`: in the text's entry,
+    /// found once; else in a new entry (a full generation made the previous one first).
+    @inline(__always)
+    private static func remember(_ wrapped: WrappedText, of prepared: PreparedText, _ key: Key, _ text: String, width: Int,
+                                 in texts: inout Generations<PreparedWraps>, capacity: Int) {
+        if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
+            texts.current.values[index].value.remember(wrapped, at: width)
+        } else {
+            insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)), into: &texts,
+                   capacity: capacity)
+        }
     }
 
     /// `text`'s prepared form: remembered, or else made by `prepare` and remembered.
