@@ -120,9 +120,9 @@ struct RowLayout {
         /// The boxes of a rich text's blocks (``richTextBlock(_:plain:width:)``), placed as its
         /// children.
         var richText: [RichTextPart]?
-        /// A bubble's text's lines as spans of its bytes (``ShortLineMeasuring/measuredLines(_:width:)``; the text is
-        /// `text`), stored from them by a row table: no string made for a line (`lines` makes
-        /// them).
+        /// A bubble's text's lines as spans of `text`'s bytes
+        /// (``ShortLineMeasuring/measuredLines(_:width:)``), stored from them by a row table: no
+        /// string made for a line (`lines` makes them).
         var lineSpans: [LineSpans.Line]?
         /// The height it adds to the bubble: none on the line of the block before it.
         var stackedHeight: Int { inlineAfter == nil ? height : 0 }
