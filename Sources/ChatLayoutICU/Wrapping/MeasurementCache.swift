@@ -164,12 +164,7 @@ final class MeasurementCache: Sendable {
         case .none: (prepared, isNew) = (prepare(), true)
         }
         if let spans = spans(prepared) {
-            if isNew {
-                shard.texts.withLock { texts in
-                    if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
-                    Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
-                }
-            }
+            if isNew { shard.texts.withLock { Self.keep(prepared, key, text, in: &$0, capacity: capacity) } }
             return .spans(spans)
         }
         let wrapped = wrap(prepared)
@@ -207,6 +202,14 @@ final class MeasurementCache: Sendable {
         }
     }
 
+    /// Keeps `prepared`, `text`'s prepared form, in a new entry unless the text has one by now.
+    @inline(__always)
+    private static func keep(_ prepared: PreparedText, _ key: Key, _ text: String, in texts: inout Generations<PreparedWraps>,
+                             capacity: Int) {
+        if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
+        insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
+    }
+
     /// `text`'s prepared form: remembered, or else made by `prepare` and remembered.
     func prepared(_ text: String, prepare: () -> PreparedText) -> PreparedText {
         let key = Key(text: text, width: Key.textWidth)
@@ -223,10 +226,7 @@ final class MeasurementCache: Sendable {
         }
         if let known { return known }
         let prepared = prepare()
-        shard.texts.withLock { texts in
-            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
-            Self.insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
-        }
+        shard.texts.withLock { Self.keep(prepared, key, text, in: &$0, capacity: capacity) }
         return prepared
     }
 
