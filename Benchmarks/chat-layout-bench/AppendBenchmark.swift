@@ -21,6 +21,8 @@ struct AppendBenchmark {
         /// The appends' median by the kind of message appended (`Kind`), most first: the
         /// median of all sits where the kinds' times mix.
         var appendByKind: [(kind: Kind, count: Int, median: Double)] = []
+        /// The kind of each message appended, in order, the warm-up's first.
+        var appendedKinds: [Kind] = []
 
         /// `append_us_<kind>=median,count` for each kind.
         var kindFigures: [String] {
@@ -78,7 +80,9 @@ struct AppendBenchmark {
         let jump = Self.jumpMicroseconds(list, messages)
         var appendTimes: [Double] = []
         var timesByKind: [Kind: [Double]] = [:]
+        var appendedKinds: [Kind] = []
         for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals, only: only).enumerated() {
+            appendedKinds.append(Kind(message))
             let start = clock.now
             let diff = try Self.appendOne(message, to: &list)
             let elapsed = clock.now - start
@@ -102,7 +106,7 @@ struct AppendBenchmark {
             .sorted { ($0.count, $0.kind.rawValue) > ($1.count, $1.kind.rawValue) }
         return Figures(messages: messages.count, buildMilliseconds: build, appendMicroseconds: Measuring.median(appendTimes),
                        editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes), jumpMicroseconds: jump,
-                       appendByKind: byKind)
+                       appendByKind: byKind, appendedKinds: appendedKinds)
     }
 
     /// `stream_us_<length>`: a reply streamed into a list of the document's last thousand

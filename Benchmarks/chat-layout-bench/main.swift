@@ -174,7 +174,9 @@ if layoutOnceOnly {
 /// profile needs many; `--append-sizes ""` times the document's own list alone). It also prints
 /// the appends' median by kind of message (`append_us_<kind>=median,count`), and
 /// CHAT_LAYOUT_BENCH_APPEND_KIND=<kind> appends messages of that kind alone (plain-short,
-/// rtl, …: `AppendBenchmark.Kind`), for a profile of one kind.
+/// rtl, …: `AppendBenchmark.Kind`), for a profile of one kind;
+/// CHAT_LAYOUT_BENCH_LIST_KINDS=1 prints the kind of every message appended, in order
+/// (`appended_kinds=…`: what Benchmarks/append-spread.sh reads).
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
     withExtendedLifetime(layOut()) {}
     let appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
@@ -191,6 +193,9 @@ if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
         let figures = try appending.run(conversation.messages, appends: appends, only: kind)
         var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds) jump_us=\(figures.jumpMicroseconds)"
         line += figures.kindFigures.map { " " + $0 }.joined()
+        if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_LIST_KINDS"] == "1" {
+            line += " appended_kinds=" + figures.appendedKinds.map(\.rawValue).joined(separator: ",")
+        }
         for size in appendSizes {
             let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
                                           appends: appends, edits: 0, arrivals: "appended-\(size)")

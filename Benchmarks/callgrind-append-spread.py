@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""The instructions of each append, from one callgrind profile dumped after each
+(Benchmarks/append-spread.sh).
+
+    callgrind-append-spread.py DUMPS OUTPUT WARM_UP
+
+DUMPS holds the dumps `append.1`, `append.2`, … (one an append, in order; a last one at the
+end of the run has no append in it); OUTPUT the benchmark's line with `appended_kinds=…`, the
+kind of each message appended in the same order. The first WARM_UP appends are left out.
+Prints the median, the quartiles and the tenths, then per kind of message, with and without the
+row above written again (the dump calls `resolveEntry`): how many, their median, and their
+share of the appends around the median (its middle fifth).
+"""
+import os
+import re
+import statistics
+import sys
+
+dumps, output, warm_up = sys.argv[1], sys.argv[2], int(sys.argv[3])
+kinds = re.search(r"appended_kinds=(\S+)", open(output).read()).group(1).split(",")
+appends = []
+index = 1
+while os.path.exists(os.path.join(dumps, "append.%d" % index)) and index <= len(kinds):
+    total, above = 0, False
+    with open(os.path.join(dumps, "append.%d" % index)) as dump:
+        for line in dump:
+            if line.startswith("totals:"):
+                total = int(line.split()[1])
+            elif not above and "12resolveEntry2at5below" in line:
+                above = True
+    if index > warm_up:
+        appends.append((total, kinds[index - 1] + (" + row above" if above else "")))
+    index += 1
+if not appends:
+    sys.exit("callgrind-append-spread: no append counted")
+totals = sorted(total for total, _ in appends)
+count = len(totals)
+print("appends counted: %d" % count)
+print("median instructions an append: %d" % statistics.median(totals))
+print("quartiles: %d / %d; tenths: %s" % (totals[count // 4], totals[3 * count // 4],
+                                            " ".join(str(totals[count * tenth // 10]) for tenth in range(1, 10))))
+middle = sorted(appends)[2 * count // 5: 3 * count // 5]
+print("%-28s %6s %8s %18s" % ("kind", "count", "median", "share of the middle"))
+groups = {}
+for total, kind in appends:
+    groups.setdefault(kind, []).append(total)
+for kind, values in sorted(groups.items(), key=lambda item: -len(item[1])):
+    share = sum(1 for _, other in middle if other == kind) / max(1, len(middle))
+    print("%-28s %6d %8d %17.0f%%" % (kind, len(values), statistics.median(values), share * 100))
