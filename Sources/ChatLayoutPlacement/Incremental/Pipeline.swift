@@ -188,10 +188,10 @@ final class Pipeline: Sendable {
         var resolved = resolved
         let hasRows = oldRow != nil
         // The rows above it, in the batch list's order, then its row: stacked as the batch
-        // list stacks them, under the entry above it. Each is written at the row layout's
-        // top (0) and its records moved down to its place: the same records as writing it
-        // there, without a copy of the row layout (its metrics, measurer, composer and
-        // presentation) for each entry.
+        // list stacks them, under the entry above it. Each is laid out at the row layout's
+        // top (0) and written where it stands (the table's `writingOffset`): the same records
+        // as laying it out there, without a copy of the row layout (its metrics, measurer,
+        // composer and presentation) for each entry, nor its records moved after.
         var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
         let first = rows.rowCount
         for item in rowsAbove {
@@ -204,8 +204,9 @@ final class Pipeline: Sendable {
                 rows.appendRow(copying: 0, of: kept, at: y)
             } else {
                 rows.beginRow()
+                rows.writingOffset = y
                 rowLayout.write(item, into: &rows)
-                rows.moveRecordsOfLastRow(by: y)
+                rows.writingOffset = 0
             }
             stack.place(RowStack.Kind(item), height: rows.frame(ofRow: rows.rowCount - 1).height)
         }
@@ -221,12 +222,13 @@ final class Pipeline: Sendable {
             rows.beginRow()
             let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
                 ? KeptBubble(oldRow: oldRow!, bubble: bubbles!.bubble) : nil
+            rows.writingOffset = y
             let written = rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
+            rows.writingOffset = 0
             // The bubble of a new row is remembered (the row above the next one appended); a
             // row written again is the one remembered no longer.
             bubbles = hasRows ? nil : written.flatMap { RowBubbleMemo(spec, written: $0, reactionsInBubble: reactionsInBubble) }
             if rowLayout.direction == .rightToLeft { rows.mirrorRow(inWidth: rowLayout.width) }
-            rows.moveRecordsOfLastRow(by: y)
         }
         let height = rows.frame(ofRow: rows.rowCount - 1).height
         stack.place(kind, height: height)

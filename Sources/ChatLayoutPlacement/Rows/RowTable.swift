@@ -78,6 +78,10 @@ struct RowTable: Sendable {
     /// How many line records were copied from a remembered box (``lastLines``) rather than
     /// stored from their strings.
     private(set) var copiedLineCount = 0
+    /// How far down the boxes opened from here on are written (and bubble contents copied):
+    /// a row laid out from its top (0) goes straight where it stands, its records not
+    /// written at 0 and moved down after.
+    var writingOffset = 0
 
     private struct StoredLines: Sendable {
         var lines: [TextLine]
@@ -237,7 +241,7 @@ struct RowTable: Sendable {
                 span = store(text)
             }
         }
-        records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y),
+        records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y &+ writingOffset),
                               width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),
                               descendants: 0, id: identifier(id), content: payload(content),
                               firstLine: Int32(clamping: firstLine), lineCount: Int32(clamping: lineCount), text: span,
@@ -332,14 +336,6 @@ struct RowTable: Sendable {
         rowOffsets.removeSubrange(first...)
         rowStarts.replaceSubrange(position ..< position + replaced, with: starts)
         rowOffsets.replaceSubrange(position ..< position + replaced, with: offsets)
-    }
-
-    /// Moves the records of the row written last down by `dy`: the records it would have had
-    /// written `dy` lower (a row's frames are all from its top).
-    mutating func moveRecordsOfLastRow(by dy: Int) {
-        guard dy != 0, let start = rowStarts.last else { return }
-        let delta = Int32(clamping: dy)
-        for index in Int(start) ..< records.count { records[index].y &+= delta }
     }
 
     /// Stops reading the rows `range` (their records stay, unread, until the table is copied).
@@ -690,7 +686,7 @@ extension RowTable: BoxSink {
             }
         }
         func moved(_ span: Span) -> Span { span.isNone ? span : Span(start: span.start + byteShift, length: span.length) }
-        let dx = Int32(clamping: x) &- source.x, dy = Int32(clamping: y) &- source.y
+        let dx = Int32(clamping: x) &- source.x, dy = Int32(clamping: y &+ writingOffset) &- source.y
         for index in bubble + 1 ..< contentEnd {
             var record = records[index]
             let firstLine = lines.count

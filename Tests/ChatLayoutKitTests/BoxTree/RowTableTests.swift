@@ -34,9 +34,10 @@ struct RowTableTests {
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
 
-    /// A row written at the row layout's top and moved down (the incremental list's way, no
-    /// copy of the row layout) has the records of the row written where it stands.
-    @Test func aRowWrittenAtTheTopAndMoved_isTheRowWrittenInPlace() {
+    /// A row laid out at the row layout's top into a table that writes it lower down (its
+    /// `writingOffset`: the incremental list's way, no copy of the row layout) has the records
+    /// of the row laid out where it stands.
+    @Test func aRowLaidOutAtTheTopAndWrittenLower_isTheRowLaidOutInPlace() {
         var failures: [String] = []
         for laidOut in LayoutPropertyTests.cases.prefix(40) {
             let list = laidOut.list
@@ -46,8 +47,9 @@ struct RowTableTests {
             for (index, item) in laidOut.resolved.decisions.items.enumerated() {
                 let y = 3 * index + 1
                 moved.beginRow()
+                moved.writingOffset = y
                 atTop.write(item, into: &moved)
-                moved.moveRecordsOfLastRow(by: y)
+                moved.writingOffset = 0
                 inPlace.top = y
                 written.beginRow()
                 inPlace.write(item, into: &written)
