@@ -51,25 +51,114 @@ struct RowTable: Sendable {
         var width: Int32
     }
 
+    /// The table's arrays, in one object: a table is copied (into each row of a diff, out of a
+    /// chunk to read it) by one reference, not one for each array; written, it is copied first
+    /// where another table still holds the same object (``makeUnique()``).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var records = ChunkedArray<Record>()
+        @exclusivity(unchecked) var lines = ChunkedArray<Line>()
+        @exclusivity(unchecked) var bytes: [UInt8] = []
+        @exclusivity(unchecked) var ids: [String] = []
+        @exclusivity(unchecked) var contents: [BoxContent] = []
+        @exclusivity(unchecked) var rowStarts: [Int32] = []
+        @exclusivity(unchecked) var rowOffsets: [Int32] = []
+        @exclusivity(unchecked) var lastLines: StoredLines?
+
+        init() {}
+
+        /// A copy of `other`'s arrays (shared until either is written).
+        init(copying other: Storage) {
+            records = other.records
+            lines = other.lines
+            bytes = other.bytes
+            ids = other.ids
+            contents = other.contents
+            rowStarts = other.rowStarts
+            rowOffsets = other.rowOffsets
+            lastLines = other.lastLines
+        }
+
+        /// The storage of every empty table: one object, copied when a table is first written.
+        static let empty = Storage()
+    }
+
+    private var storage: Storage
+
+    /// Makes the table's storage its own before it is written: every mutating function that
+    /// is not private begins with it (the private ones are called from those); the arrays'
+    /// accessors check it in debug builds.
+    @inline(__always)
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
     /// In chunks: a list of a million rows grows without copying them.
-    private(set) var records = ChunkedArray<Record>()
-    private(set) var lines = ChunkedArray<Line>()
+    private(set) var records: ChunkedArray<Record> {
+        _read { yield storage.records }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.records
+        }
+    }
+    private(set) var lines: ChunkedArray<Line> {
+        _read { yield storage.lines }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.lines
+        }
+    }
     /// The text of every box and line, UTF-8, one after another.
-    private(set) var bytes: [UInt8] = []
-    private(set) var ids: [String] = []
-    private(set) var contents: [BoxContent] = []
+    private(set) var bytes: [UInt8] {
+        _read { yield storage.bytes }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.bytes
+        }
+    }
+    private(set) var ids: [String] {
+        _read { yield storage.ids }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.ids
+        }
+    }
+    private(set) var contents: [BoxContent] {
+        _read { yield storage.contents }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.contents
+        }
+    }
     /// Per row: its first record (its records are that box's subtree). Rows are read in this
     /// order, which need not be the order their records were written in: the incremental list
     /// writes an entry's new rows at the end and puts them in the entry's place here.
-    private(set) var rowStarts: [Int32] = []
+    private(set) var rowStarts: [Int32] {
+        _read { yield storage.rowStarts }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.rowStarts
+        }
+    }
     /// Per row, how far down its records are read (empty: none is moved). Moving rows is
     /// changing these, never their records.
-    private(set) var rowOffsets: [Int32] = []
+    private(set) var rowOffsets: [Int32] {
+        _read { yield storage.rowOffsets }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.rowOffsets
+        }
+    }
     /// The lines of the last box of two lines or more opened, and the index of the first of
     /// their records in ``lines``: records, lines and bytes are only ever appended to a table,
     /// so those records and the bytes they point at stay (a table copied without its unread
     /// rows starts without any).
-    private var lastLines: StoredLines?
+    private var lastLines: StoredLines? {
+        _read { yield storage.lastLines }
+        _modify {
+            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            yield &storage.lastLines
+        }
+    }
     /// Whether a box of several lines opened now is remembered (``lastLines``) for the next
     /// one to copy its lines from: set while the incremental list writes an entry's rows again
     /// (a streamed reply's edits), not for a new row (an append keeps no lines it would not
@@ -88,16 +177,20 @@ struct RowTable: Sendable {
         var firstLine: Int
     }
 
-    init() {}
+    init() {
+        storage = Storage.empty
+    }
 
     /// A table of `rows`, in order.
     init<Rows: Sequence>(_ rows: Rows) where Rows.Element == Box {
+        storage = Storage.empty
         for row in rows { append(row) }
     }
 
     var rowCount: Int { rowStarts.count }
 
     mutating func reserveCapacity(rows: Int) {
+        makeUnique()
         rowStarts.reserveCapacity(rows)
         ids.reserveCapacity(rows)
     }
@@ -105,6 +198,7 @@ struct RowTable: Sendable {
     /// Makes room for `rows` rows of `records` boxes, `lines` lines and `bytes` bytes of text
     /// in all (a short table filled at once: it grows without copying).
     mutating func reserveCapacity(rows: Int, records recordCount: Int, lines lineCount: Int, bytes byteCount: Int) {
+        makeUnique()
         rowStarts.reserveCapacity(rows)
         records.reserveCapacity(recordCount)
         lines.reserveCapacity(lineCount)
@@ -115,6 +209,7 @@ struct RowTable: Sendable {
 
     /// Starts a row: the boxes opened from here on (the row's box first) are its own.
     mutating func beginRow() {
+        makeUnique()
         rowStarts.append(Int32(clamping: records.count))
         if !rowOffsets.isEmpty { rowOffsets.append(0) }
     }
@@ -128,6 +223,7 @@ struct RowTable: Sendable {
     /// Appends the box and its subtree (to the row begun last), moved down by `dy` as it is
     /// written: the same records as `add(box.offsetBy(dy: dy))` without copying the tree.
     mutating func add(_ box: Box, dy: Int = 0) {
+        makeUnique()
         let firstLine = lines.count
         for line in box.placedLines {
             storeLine(display: line.display, reading: line.reading, x: line.x, width: line.width)
@@ -312,6 +408,7 @@ struct RowTable: Sendable {
     /// `position` on, read `offset` further down: the incremental list's entry rewritten where
     /// it is, its new records at the end of the table and the old ones left unread.
     mutating func placeLastRows(_ count: Int, at position: Int, replacing replaced: Int, offset: Int) {
+        makeUnique()
         let first = rowCount - count
         if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount) }
         let delta = Int32(clamping: offset)
@@ -340,12 +437,14 @@ struct RowTable: Sendable {
 
     /// Stops reading the rows `range` (their records stay, unread, until the table is copied).
     mutating func removeRows(_ range: Range<Int>) {
+        makeUnique()
         rowStarts.removeSubrange(range)
         if !rowOffsets.isEmpty { rowOffsets.removeSubrange(range) }
     }
 
     /// Reads the rows `range` `dy` further down: no record is rewritten.
     mutating func moveRows(_ range: Range<Int>, by dy: Int) {
+        makeUnique()
         guard dy != 0 && !range.isEmpty else { return }
         if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount) }
         let delta = Int32(clamping: dy)
@@ -355,6 +454,7 @@ struct RowTable: Sendable {
     /// Appends row `row` of `other`: its records, lines and texts copied as they are (no box
     /// made), read `offset` further down than `other` reads it.
     mutating func appendRow(copying row: Int, of other: RowTable, offsetBy offset: Int = 0) {
+        makeUnique()
         let first = Int(other.rowStarts[row])
         let end = first + 1 + Int(other.records[first].descendants)
         // A row's lines and texts were stored while it was written: they follow one another.
@@ -587,6 +687,7 @@ extension RowTable: BoxSink {
     /// order kept where it is not the display.
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, lines textLines: [TextLine],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        makeUnique()
         let firstLine = lines.count
         if textLines.count > 1 {
             storeLines(textLines, width: frame.width, alignment: alignment)
@@ -601,6 +702,7 @@ extension RowTable: BoxSink {
     /// The same for a box of one line (no array of lines made).
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        makeUnique()
         let firstLine = lines.count
         // A label drawn as it reads, whose words are its line (the same string, most labels:
         // a time, initials, a name): its bytes stored once for the line and the words, as the
@@ -625,6 +727,7 @@ extension RowTable: BoxSink {
     /// boxes as storing each line's strings.
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        makeUnique()
         let firstLine = lines.count
         let whole = store(text)
         for line in lineSpans {
@@ -636,6 +739,7 @@ extension RowTable: BoxSink {
     }
 
     mutating func close(_ token: Int, height: Int?) {
+        makeUnique()
         let descendants = Int32(clamping: records.count - token - 1)
         records.modify(token) { record in
             record.descendants = descendants
@@ -654,6 +758,7 @@ extension RowTable: BoxSink {
     }
 
     mutating func copyBubbleContent(of bubble: Int, toX x: Int, y: Int) {
+        makeUnique()
         let source = records[bubble]
         let contentEnd = recordEnd(from: bubble)
         guard contentEnd > bubble + 1 else { return }
@@ -708,6 +813,7 @@ extension RowTable: BoxSink {
 
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.
     mutating func mirrorRow(inWidth width: Int) {
+        makeUnique()
         guard let start = rowStarts.last else { return }
         let screen = Int32(clamping: width)
         for index in Int(start) ..< records.count {
