@@ -5,187 +5,722 @@
 /// locale's language (``builtInLanguages``), and a layout environment made without words uses
 /// its locale's. Every phrase stays replaceable: set a property, or apply a table
 /// (``apply(_:)``, ``tableKeys``) such as a JSON file the CLI reads with `--strings`.
-public struct ChatStrings: Hashable, Sendable {
+public struct ChatStrings: Hashable, Sendable, CustomReflectable {
+    /// The words, in one object shared by the copies of a table until one is changed: a table
+    /// passed to a function (the layout passes it to every part's presentation) is one
+    /// reference, not every phrase copied.
+    @usableFromInline final class Words: @unchecked Sendable {
+        @usableFromInline @exclusivity(unchecked) var fields: Fields
+
+        @usableFromInline init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    /// Every phrase of the table, with its English default.
+    @usableFromInline struct Fields: Hashable, Sendable {
+        @usableFromInline var unreadMessages: String = "Unread messages"
+        @usableFromInline var newMessages: String = "New messages"
+        @usableFromInline var showOriginal: String = "Show original"
+        @usableFromInline var noMessages: String = "No messages yet"
+        @usableFromInline var loading: String = "Loading…"
+        @usableFromInline var messageDeleted: String = "Message deleted"
+        @usableFromInline var onlyVisibleToYou: String = "Only visible to you"
+        @usableFromInline var edited: String = "Edited"
+        @usableFromInline var translatedTo: String = "Translated to {language}"
+        @usableFromInline var threadReply: String = "Thread reply"
+        @usableFromInline var oneTyping: String = "{name} is typing…"
+        @usableFromInline var twoTyping: String = "{first} and {second} are typing…"
+        @usableFromInline var manyTyping: CountPhrase = CountPhrase(one: "{count} person is typing…", other: "{count} people are typing…")
+        @usableFromInline var members: CountPhrase = CountPhrase(one: "{count} member", other: "{count} members")
+        @usableFromInline var online: CountPhrase = CountPhrase(one: "{count} online", other: "{count} online")
+        @usableFromInline var membersOnline: String = "{members}, {online}"
+        @usableFromInline var replies: CountPhrase = CountPhrase(one: "{count} reply", other: "{count} replies")
+        @usableFromInline var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"]
+        @usableFromInline var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
+        @usableFromInline var deliveryWords: [DeliveryStatus: String] = [.pending: "Sending", .sent: "Sent", .delivered: "Delivered", .read: "Read"]
+        @usableFromInline var errorGlyph: String = "⚠"
+        @usableFromInline var threadGlyph: String = "💬"
+        @usableFromInline var scrollToLatest: String = "↓"
+        @usableFromInline var threadsTitle: String = "Threads"
+        @usableFromInline var threadIcon: String = "🧵"
+        @usableFromInline var noThreads: String = "No threads here yet..."
+        @usableFromInline var errorLoadingThreads: String = "Error loading threads"
+        @usableFromInline var retry: String = "Retry"
+        @usableFromInline var repliedTo: String = "replied to: "
+        @usableFromInline var messageWasDeleted: String = "This message was deleted."
+        @usableFromInline var newThreads: CountPhrase = CountPhrase(one: "{count} new thread", other: "{count} new threads")
+        @usableFromInline var jumpToUnread: CountPhrase = CountPhrase(one: "{count} unread", other: "{count} unread")
+        @usableFromInline var threadTitle: String = "Thread"
+        @usableFromInline var editedInText: String = "(edited)"
+        @usableFromInline var channelFrozen: String = "Channel is frozen"
+        @usableFromInline var twoMemberNames: String = "{first} and {second}"
+        @usableFromInline var moreMemberNames: CountPhrase = CountPhrase(one: "{names} and {count} more", other: "{names} and {count} more")
+        @usableFromInline var listSeparator: String = ", "
+        @usableFromInline var poll: String = "Poll"
+        @usableFromInline var pollClosed: String = "closed"
+        @usableFromInline var attachmentNames: [String: String] = [
+            "image": "image", "video": "video", "giphy": "giphy", "file": "file", "audio": "audio",
+            "voiceRecording": "voice recording", "message": "message", "poll": "poll", "location": "location",
+            "liveLocation": "live location",
+        ]
+        @usableFromInline var location: String = "Location"
+        @usableFromInline var liveLocation: String = "Live location"
+        @usableFromInline var pollSelectOne: String = "Select one"
+        @usableFromInline var pollSelectOneOrMore: String = "Select one or more"
+        @usableFromInline var pollSelectUpTo: CountPhrase = CountPhrase(one: "Select up to {count}", other: "Select up to {count}")
+        @usableFromInline var pollVoteEnded: String = "Vote ended"
+        @usableFromInline var pollViewResults: String = "View Results"
+        @usableFromInline var pollEndVote: String = "End Vote"
+        @usableFromInline var pollAddComment: String = "Add Comment"
+        @usableFromInline var pollViewComments: CountPhrase = CountPhrase(one: "View {count} Comment", other: "View {count} Comments")
+        @usableFromInline var pollAllOptions: CountPhrase = CountPhrase(one: "See {count} More Option", other: "See {count} More Options")
+        @usableFromInline var pollSuggestOption: String = "Suggest an Option"
+        @usableFromInline var unsupportedAttachment: String = "Unsupported Attachment"
+        @usableFromInline var voiceRecordingName: String = "Recording"
+        @usableFromInline var pinnedBy: String = "Pinned by {name}"
+        @usableFromInline var pinnedByYou: String = "Pinned by you"
+        @usableFromInline var pinnedByUnknown: String = "Pinned by unknown"
+        @usableFromInline var reminderSet: String = "Reminder set"
+        @usableFromInline var repliedToThread: String = "Replied to a thread"
+        @usableFromInline var sentInChannel: String = "Also sent in channel"
+        @usableFromInline var annotationView: String = "View"
+        @usableFromInline var presenceOnline: String = "Online"
+        @usableFromInline var presenceOffline: String = "Offline"
+        @usableFromInline var lastSeenSeconds: CountPhrase = CountPhrase(one: "last seen just one second ago", other: "last seen {count} seconds ago")
+        @usableFromInline var lastSeenMinutes: CountPhrase = CountPhrase(one: "last seen one minute ago", other: "last seen {count} minutes ago")
+        @usableFromInline var lastSeenHours: CountPhrase = CountPhrase(one: "last seen one hour ago", other: "last seen {count} hours ago")
+        @usableFromInline var lastSeenDays: CountPhrase = CountPhrase(one: "last seen one day ago", other: "last seen {count} days ago")
+        @usableFromInline var lastSeenWeeks: CountPhrase = CountPhrase(one: "last seen one week ago", other: "last seen {count} weeks ago")
+        @usableFromInline var lastSeenMonths: CountPhrase = CountPhrase(one: "last seen one month ago", other: "last seen {count} months ago")
+        @usableFromInline var digits: String = "0123456789"
+
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline var words: Words
+
+    /// Makes the words this table's own before one is changed.
+    @usableFromInline mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&words) { words = Words(words.fields) }
+    }
+
+    public static func == (lhs: ChatStrings, rhs: ChatStrings) -> Bool {
+        lhs.words === rhs.words || lhs.words.fields == rhs.words.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        words.fields.hash(into: &hasher)
+    }
+
+    /// Its phrases, by name, as if they were its stored properties: what a golden's header
+    /// compares with the defaults to name the words an environment changed.
+    public var customMirror: Mirror { Mirror(reflecting: words.fields) }
+
     /// The unread separator: "Unread messages".
-    public var unreadMessages = "Unread messages"
+    @inlinable public var unreadMessages: String {
+        get { words.fields.unreadMessages }
+        set {
+            makeUnique()
+            words.fields.unreadMessages = newValue
+        }
+    }
     /// Stream SwiftUI's words on the same separator: "New messages" (``UnreadSeparatorLabel``).
-    public var newMessages = "New messages"
+    @inlinable public var newMessages: String {
+        get { words.fields.newMessages }
+        set {
+            makeUnique()
+            words.fields.newMessages = newValue
+        }
+    }
     /// Stream SwiftUI's button after a translation's footnote: "Show original"
     /// (`show_original_translated_button`).
-    public var showOriginal = "Show original"
+    @inlinable public var showOriginal: String {
+        get { words.fields.showOriginal }
+        set {
+            makeUnique()
+            words.fields.showOriginal = newValue
+        }
+    }
     /// The empty state of a message list: "No messages yet".
-    public var noMessages = "No messages yet"
+    @inlinable public var noMessages: String {
+        get { words.fields.noMessages }
+        set {
+            makeUnique()
+            words.fields.noMessages = newValue
+        }
+    }
     /// The loading state: "Loading…".
-    public var loading = "Loading…"
+    @inlinable public var loading: String {
+        get { words.fields.loading }
+        set {
+            makeUnique()
+            words.fields.loading = newValue
+        }
+    }
     /// The text of a deleted message: "Message deleted".
-    public var messageDeleted = "Message deleted"
+    @inlinable public var messageDeleted: String {
+        get { words.fields.messageDeleted }
+        set {
+            makeUnique()
+            words.fields.messageDeleted = newValue
+        }
+    }
     /// Under an ephemeral message of the current user: "Only visible to you".
-    public var onlyVisibleToYou = "Only visible to you"
+    @inlinable public var onlyVisibleToYou: String {
+        get { words.fields.onlyVisibleToYou }
+        set {
+            makeUnique()
+            words.fields.onlyVisibleToYou = newValue
+        }
+    }
     /// The edited label: "Edited".
-    public var edited = "Edited"
+    @inlinable public var edited: String {
+        get { words.fields.edited }
+        set {
+            makeUnique()
+            words.fields.edited = newValue
+        }
+    }
     /// The footnote of a message shown in translation: "Translated to Portuguese"; `{language}`
     /// stands for the language's name in the document's locale.
-    public var translatedTo = "Translated to {language}"
+    @inlinable public var translatedTo: String {
+        get { words.fields.translatedTo }
+        set {
+            makeUnique()
+            words.fields.translatedTo = newValue
+        }
+    }
     /// The thread info of a thread reply also sent to the channel.
-    public var threadReply = "Thread reply"
+    @inlinable public var threadReply: String {
+        get { words.fields.threadReply }
+        set {
+            makeUnique()
+            words.fields.threadReply = newValue
+        }
+    }
     /// "Leia is typing…"; `{name}` stands for the name.
-    public var oneTyping = "{name} is typing…"
+    @inlinable public var oneTyping: String {
+        get { words.fields.oneTyping }
+        set {
+            makeUnique()
+            words.fields.oneTyping = newValue
+        }
+    }
     /// "Leia and Han are typing…"
-    public var twoTyping = "{first} and {second} are typing…"
+    @inlinable public var twoTyping: String {
+        get { words.fields.twoTyping }
+        set {
+            makeUnique()
+            words.fields.twoTyping = newValue
+        }
+    }
     /// "3 people are typing…"
-    public var manyTyping = CountPhrase(one: "{count} person is typing…", other: "{count} people are typing…")
+    @inlinable public var manyTyping: CountPhrase {
+        get { words.fields.manyTyping }
+        set {
+            makeUnique()
+            words.fields.manyTyping = newValue
+        }
+    }
     /// The header's subtitle: "1 member" / "4 members".
-    public var members = CountPhrase(one: "{count} member", other: "{count} members")
+    @inlinable public var members: CountPhrase {
+        get { words.fields.members }
+        set {
+            makeUnique()
+            words.fields.members = newValue
+        }
+    }
     /// How many watch a group channel now: "1 online" / "3 online".
-    public var online = CountPhrase(one: "{count} online", other: "{count} online")
+    @inlinable public var online: CountPhrase {
+        get { words.fields.online }
+        set {
+            makeUnique()
+            words.fields.online = newValue
+        }
+    }
     /// A group channel's subtitle when the watchers are known: "4 members, 1 online".
-    public var membersOnline = "{members}, {online}"
+    @inlinable public var membersOnline: String {
+        get { words.fields.membersOnline }
+        set {
+            makeUnique()
+            words.fields.membersOnline = newValue
+        }
+    }
     /// Thread info and the thread view's count: "1 reply" / "3 replies".
-    public var replies = CountPhrase(one: "{count} reply", other: "{count} replies")
+    @inlinable public var replies: CountPhrase {
+        get { words.fields.replies }
+        set {
+            makeUnique()
+            words.fields.replies = newValue
+        }
+    }
 
     /// Reaction glyphs by type: Stream's five default reactions (its "sad" is a thumbs down).
-    public var reactionGlyphs: [String: String] = ["love": "❤️", "haha": "😂", "like": "👍", "sad": "👎", "wow": "😮"]
+    @inlinable public var reactionGlyphs: [String: String] {
+        get { words.fields.reactionGlyphs }
+        set {
+            makeUnique()
+            words.fields.reactionGlyphs = newValue
+        }
+    }
     /// Delivery status glyphs, as a terminal draws them (`TerminalPresentation`).
-    public var deliveryGlyphs: [DeliveryStatus: String] = [.pending: "🕓", .sent: "✓", .delivered: "✓✓", .read: "✓✓ Read"]
+    @inlinable public var deliveryGlyphs: [DeliveryStatus: String] {
+        get { words.fields.deliveryGlyphs }
+        set {
+            makeUnique()
+            words.fields.deliveryGlyphs = newValue
+        }
+    }
     /// Delivery statuses in words, for front ends that draw their own icons
     /// (``PlainPresentation``) and as what a status box stands for.
-    public var deliveryWords: [DeliveryStatus: String] = [.pending: "Sending", .sent: "Sent", .delivered: "Delivered", .read: "Read"]
+    @inlinable public var deliveryWords: [DeliveryStatus: String] {
+        get { words.fields.deliveryWords }
+        set {
+            makeUnique()
+            words.fields.deliveryWords = newValue
+        }
+    }
     /// Beside a message whose last action failed: "⚠".
-    public var errorGlyph = "⚠"
+    @inlinable public var errorGlyph: String {
+        get { words.fields.errorGlyph }
+        set {
+            makeUnique()
+            words.fields.errorGlyph = newValue
+        }
+    }
     /// Before a thread root's info: "💬".
-    public var threadGlyph = "💬"
+    @inlinable public var threadGlyph: String {
+        get { words.fields.threadGlyph }
+        set {
+            makeUnique()
+            words.fields.threadGlyph = newValue
+        }
+    }
     /// The scroll-to-latest button: "↓", or "↓ 3" with unread messages.
-    public var scrollToLatest = "↓"
+    @inlinable public var scrollToLatest: String {
+        get { words.fields.scrollToLatest }
+        set {
+            makeUnique()
+            words.fields.scrollToLatest = newValue
+        }
+    }
 
     // The thread list (Stream's ChatThreadListVC).
     /// The thread list's title: "Threads".
-    public var threadsTitle = "Threads"
+    @inlinable public var threadsTitle: String {
+        get { words.fields.threadsTitle }
+        set {
+            makeUnique()
+            words.fields.threadsTitle = newValue
+        }
+    }
     /// Before each thread's title: "🧵".
-    public var threadIcon = "🧵"
+    @inlinable public var threadIcon: String {
+        get { words.fields.threadIcon }
+        set {
+            makeUnique()
+            words.fields.threadIcon = newValue
+        }
+    }
     /// The empty thread list: "No threads here yet..." (Stream's words).
-    public var noThreads = "No threads here yet..."
+    @inlinable public var noThreads: String {
+        get { words.fields.noThreads }
+        set {
+            makeUnique()
+            words.fields.noThreads = newValue
+        }
+    }
     /// The error banner of the thread list: "Error loading threads".
-    public var errorLoadingThreads = "Error loading threads"
+    @inlinable public var errorLoadingThreads: String {
+        get { words.fields.errorLoadingThreads }
+        set {
+            makeUnique()
+            words.fields.errorLoadingThreads = newValue
+        }
+    }
     /// The error banner's button: "Retry".
-    public var retry = "Retry"
+    @inlinable public var retry: String {
+        get { words.fields.retry }
+        set {
+            makeUnique()
+            words.fields.retry = newValue
+        }
+    }
     /// Before the parent message's preview: "replied to: Anyone up for coffee?".
-    public var repliedTo = "replied to: "
+    @inlinable public var repliedTo: String {
+        get { words.fields.repliedTo }
+        set {
+            makeUnique()
+            words.fields.repliedTo = newValue
+        }
+    }
     /// A deleted parent or reply in the thread list: "This message was deleted.".
-    public var messageWasDeleted = "This message was deleted."
+    @inlinable public var messageWasDeleted: String {
+        get { words.fields.messageWasDeleted }
+        set {
+            makeUnique()
+            words.fields.messageWasDeleted = newValue
+        }
+    }
     /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
-    public var newThreads = CountPhrase(one: "{count} new thread", other: "{count} new threads")
+    @inlinable public var newThreads: CountPhrase {
+        get { words.fields.newThreads }
+        set {
+            makeUnique()
+            words.fields.newThreads = newValue
+        }
+    }
     /// The button over a message list whose first unread message is out of sight: "3 unread"
     /// (Stream's `JumpToUnreadMessagesButton`).
-    public var jumpToUnread = CountPhrase(one: "{count} unread", other: "{count} unread")
+    @inlinable public var jumpToUnread: CountPhrase {
+        get { words.fields.jumpToUnread }
+        set {
+            makeUnique()
+            words.fields.jumpToUnread = newValue
+        }
+    }
 
     // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
     /// The thread view's title (its subtitle is the channel's name).
-    public var threadTitle = "Thread"
+    @inlinable public var threadTitle: String {
+        get { words.fields.threadTitle }
+        set {
+            makeUnique()
+            words.fields.threadTitle = newValue
+        }
+    }
     /// After an edited message's text, on its last line, under Sendbird's anatomy
     /// (`SBUStringSet.Message_Edited`): "(edited)".
-    public var editedInText = "(edited)"
+    @inlinable public var editedInText: String {
+        get { words.fields.editedInText }
+        set {
+            makeUnique()
+            words.fields.editedInText = newValue
+        }
+    }
     /// The banner over a frozen channel's thread (Sendbird's `SBUChannelStateBanner`,
     /// `SBUStringSet.Channel_State_Banner_Frozen`, with `frozen_banner`): "Channel is frozen".
-    public var channelFrozen = "Channel is frozen"
+    @inlinable public var channelFrozen: String {
+        get { words.fields.channelFrozen }
+        set {
+            makeUnique()
+            words.fields.channelFrozen = newValue
+        }
+    }
 
     // Names and previews.
     /// A direct channel's title from two other members: "Leia and Han".
-    public var twoMemberNames = "{first} and {second}"
+    @inlinable public var twoMemberNames: String {
+        get { words.fields.twoMemberNames }
+        set {
+            makeUnique()
+            words.fields.twoMemberNames = newValue
+        }
+    }
     /// A direct channel's title from more: "Leia, Han and 3 more" (`{names}` is the first two,
     /// joined by ``listSeparator``).
-    public var moreMemberNames = CountPhrase(one: "{names} and {count} more", other: "{names} and {count} more")
+    @inlinable public var moreMemberNames: CountPhrase {
+        get { words.fields.moreMemberNames }
+        set {
+            makeUnique()
+            words.fields.moreMemberNames = newValue
+        }
+    }
     /// Between names in a list (a title's first two names, a thread's participants): ", ".
-    public var listSeparator = ", "
+    @inlinable public var listSeparator: String {
+        get { words.fields.listSeparator }
+        set {
+            makeUnique()
+            words.fields.listSeparator = newValue
+        }
+    }
     /// A poll where one line stands for it (thread list, quoted message): "Poll".
-    public var poll = "Poll"
+    @inlinable public var poll: String {
+        get { words.fields.poll }
+        set {
+            makeUnique()
+            words.fields.poll = newValue
+        }
+    }
     /// After a closed poll's question, in parentheses: "closed".
-    public var pollClosed = "closed"
+    @inlinable public var pollClosed: String {
+        get { words.fields.pollClosed }
+        set {
+            makeUnique()
+            words.fields.pollClosed = newValue
+        }
+    }
     /// An attachment's kind in words, by its type, where a drawing names it in brackets
     /// ("[image: beach.jpg]", a quoted message without text "Leia: [image]"); a type without an
     /// entry is shown as it is. "message" names a quoted message with neither text nor
     /// attachment; "poll", "location" and "liveLocation" a poll's and a shared location's
     /// line on a terminal ("[poll: Lunch?]").
-    public var attachmentNames: [String: String] = [
-        "image": "image", "video": "video", "giphy": "giphy", "file": "file", "audio": "audio",
-        "voiceRecording": "voice recording", "message": "message", "poll": "poll", "location": "location",
-        "liveLocation": "live location",
-    ]
+    @inlinable public var attachmentNames: [String: String] {
+        get { words.fields.attachmentNames }
+        set {
+            makeUnique()
+            words.fields.attachmentNames = newValue
+        }
+    }
     /// A shared location where one line stands for it: "Location".
-    public var location = "Location"
+    @inlinable public var location: String {
+        get { words.fields.location }
+        set {
+            makeUnique()
+            words.fields.location = newValue
+        }
+    }
     /// A live shared location where one line stands for it: "Live location".
-    public var liveLocation = "Live location"
+    @inlinable public var liveLocation: String {
+        get { words.fields.liveLocation }
+        set {
+            makeUnique()
+            words.fields.liveLocation = newValue
+        }
+    }
 
     // A poll's card (Stream's `PollAttachmentView`).
     /// The subtitle of a poll with one vote each: "Select one".
-    public var pollSelectOne = "Select one"
+    @inlinable public var pollSelectOne: String {
+        get { words.fields.pollSelectOne }
+        set {
+            makeUnique()
+            words.fields.pollSelectOne = newValue
+        }
+    }
     /// The subtitle of a poll without a limit: "Select one or more".
-    public var pollSelectOneOrMore = "Select one or more"
+    @inlinable public var pollSelectOneOrMore: String {
+        get { words.fields.pollSelectOneOrMore }
+        set {
+            makeUnique()
+            words.fields.pollSelectOneOrMore = newValue
+        }
+    }
     /// The subtitle of a poll with a limit: "Select up to 2".
-    public var pollSelectUpTo = CountPhrase(one: "Select up to {count}", other: "Select up to {count}")
+    @inlinable public var pollSelectUpTo: CountPhrase {
+        get { words.fields.pollSelectUpTo }
+        set {
+            makeUnique()
+            words.fields.pollSelectUpTo = newValue
+        }
+    }
     /// The subtitle of a closed poll: "Vote ended".
-    public var pollVoteEnded = "Vote ended"
+    @inlinable public var pollVoteEnded: String {
+        get { words.fields.pollVoteEnded }
+        set {
+            makeUnique()
+            words.fields.pollVoteEnded = newValue
+        }
+    }
     /// The poll's results button: "View Results".
-    public var pollViewResults = "View Results"
+    @inlinable public var pollViewResults: String {
+        get { words.fields.pollViewResults }
+        set {
+            makeUnique()
+            words.fields.pollViewResults = newValue
+        }
+    }
     /// The button that closes the current user's poll: "End Vote".
-    public var pollEndVote = "End Vote"
+    @inlinable public var pollEndVote: String {
+        get { words.fields.pollEndVote }
+        set {
+            makeUnique()
+            words.fields.pollEndVote = newValue
+        }
+    }
     /// The button that comments on a poll: "Add Comment".
-    public var pollAddComment = "Add Comment"
+    @inlinable public var pollAddComment: String {
+        get { words.fields.pollAddComment }
+        set {
+            makeUnique()
+            words.fields.pollAddComment = newValue
+        }
+    }
     /// The button that shows a poll's comments: "View 3 Comments".
-    public var pollViewComments = CountPhrase(one: "View {count} Comment", other: "View {count} Comments")
+    @inlinable public var pollViewComments: CountPhrase {
+        get { words.fields.pollViewComments }
+        set {
+            makeUnique()
+            words.fields.pollViewComments = newValue
+        }
+    }
     /// The button that shows the options past the tenth: "See 2 More Options".
-    public var pollAllOptions = CountPhrase(one: "See {count} More Option", other: "See {count} More Options")
+    @inlinable public var pollAllOptions: CountPhrase {
+        get { words.fields.pollAllOptions }
+        set {
+            makeUnique()
+            words.fields.pollAllOptions = newValue
+        }
+    }
     /// The button that adds an option: "Suggest an Option".
-    public var pollSuggestOption = "Suggest an Option"
+    @inlinable public var pollSuggestOption: String {
+        get { words.fields.pollSuggestOption }
+        set {
+            makeUnique()
+            words.fields.pollSuggestOption = newValue
+        }
+    }
 
     /// An attachment of a type the SDK does not draw, on its file card (Stream UIKit's
     /// `UnsupportedAttachmentViewInjector`): "Unsupported Attachment".
-    public var unsupportedAttachment = "Unsupported Attachment"
+    @inlinable public var unsupportedAttachment: String {
+        get { words.fields.unsupportedAttachment }
+        set {
+            makeUnique()
+            words.fields.unsupportedAttachment = newValue
+        }
+    }
     /// A voice recording's name in a quote, over its length (Stream UIKit's
     /// `VoiceRecordingAttachmentQuotedPreview`, `recording.presentation.name`): "Recording".
-    public var voiceRecordingName = "Recording"
+    @inlinable public var voiceRecordingName: String {
+        get { words.fields.voiceRecordingName }
+        set {
+            makeUnique()
+            words.fields.voiceRecordingName = newValue
+        }
+    }
 
     // Stream SwiftUI's annotations above a bubble (`MessageTopView`).
     /// A pinned message's pinner: "Pinned by Leia"; `{name}` stands for their name.
-    public var pinnedBy = "Pinned by {name}"
+    @inlinable public var pinnedBy: String {
+        get { words.fields.pinnedBy }
+        set {
+            makeUnique()
+            words.fields.pinnedBy = newValue
+        }
+    }
     /// A message the current user pinned: "Pinned by you".
-    public var pinnedByYou = "Pinned by you"
+    @inlinable public var pinnedByYou: String {
+        get { words.fields.pinnedByYou }
+        set {
+            makeUnique()
+            words.fields.pinnedByYou = newValue
+        }
+    }
     /// A pinned message whose pinner the payload does not say: "Pinned by unknown".
-    public var pinnedByUnknown = "Pinned by unknown"
+    @inlinable public var pinnedByUnknown: String {
+        get { words.fields.pinnedByUnknown }
+        set {
+            makeUnique()
+            words.fields.pinnedByUnknown = newValue
+        }
+    }
     /// A message with the current user's reminder: "Reminder set".
-    public var reminderSet = "Reminder set"
+    @inlinable public var reminderSet: String {
+        get { words.fields.reminderSet }
+        set {
+            makeUnique()
+            words.fields.reminderSet = newValue
+        }
+    }
     /// A thread reply also sent to the channel, in the channel's list: "Replied to a thread".
-    public var repliedToThread = "Replied to a thread"
+    @inlinable public var repliedToThread: String {
+        get { words.fields.repliedToThread }
+        set {
+            makeUnique()
+            words.fields.repliedToThread = newValue
+        }
+    }
     /// The same reply in its thread view: "Also sent in channel".
-    public var sentInChannel = "Also sent in channel"
+    @inlinable public var sentInChannel: String {
+        get { words.fields.sentInChannel }
+        set {
+            makeUnique()
+            words.fields.sentInChannel = newValue
+        }
+    }
     /// The button after an annotation that opens what it names: "View".
-    public var annotationView = "View"
+    @inlinable public var annotationView: String {
+        get { words.fields.annotationView }
+        set {
+            makeUnique()
+            words.fields.annotationView = newValue
+        }
+    }
 
     // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
     /// The other member is connected: "Online".
-    public var presenceOnline = "Online"
+    @inlinable public var presenceOnline: String {
+        get { words.fields.presenceOnline }
+        set {
+            makeUnique()
+            words.fields.presenceOnline = newValue
+        }
+    }
     /// The other member is not, and the payload has no usable `last_active`: "Offline".
-    public var presenceOffline = "Offline"
+    @inlinable public var presenceOffline: String {
+        get { words.fields.presenceOffline }
+        set {
+            makeUnique()
+            words.fields.presenceOffline = newValue
+        }
+    }
     /// Last connected under a minute ago: "last seen just one second ago" / "last seen 12
     /// seconds ago" (Stream says "one" for 0 and 1).
-    public var lastSeenSeconds = CountPhrase(one: "last seen just one second ago", other: "last seen {count} seconds ago")
+    @inlinable public var lastSeenSeconds: CountPhrase {
+        get { words.fields.lastSeenSeconds }
+        set {
+            makeUnique()
+            words.fields.lastSeenSeconds = newValue
+        }
+    }
     /// Under an hour ago: "last seen one minute ago" / "last seen 5 minutes ago".
-    public var lastSeenMinutes = CountPhrase(one: "last seen one minute ago", other: "last seen {count} minutes ago")
+    @inlinable public var lastSeenMinutes: CountPhrase {
+        get { words.fields.lastSeenMinutes }
+        set {
+            makeUnique()
+            words.fields.lastSeenMinutes = newValue
+        }
+    }
     /// Under a day ago: "last seen one hour ago" / "last seen 3 hours ago".
-    public var lastSeenHours = CountPhrase(one: "last seen one hour ago", other: "last seen {count} hours ago")
+    @inlinable public var lastSeenHours: CountPhrase {
+        get { words.fields.lastSeenHours }
+        set {
+            makeUnique()
+            words.fields.lastSeenHours = newValue
+        }
+    }
     /// Under a week ago: "last seen one day ago" / "last seen 2 days ago".
-    public var lastSeenDays = CountPhrase(one: "last seen one day ago", other: "last seen {count} days ago")
+    @inlinable public var lastSeenDays: CountPhrase {
+        get { words.fields.lastSeenDays }
+        set {
+            makeUnique()
+            words.fields.lastSeenDays = newValue
+        }
+    }
     /// Under a month ago: "last seen one week ago" / "last seen 3 weeks ago".
-    public var lastSeenWeeks = CountPhrase(one: "last seen one week ago", other: "last seen {count} weeks ago")
+    @inlinable public var lastSeenWeeks: CountPhrase {
+        get { words.fields.lastSeenWeeks }
+        set {
+            makeUnique()
+            words.fields.lastSeenWeeks = newValue
+        }
+    }
     /// A month or more ago: "last seen one month ago" / "last seen 4 months ago".
-    public var lastSeenMonths = CountPhrase(one: "last seen one month ago", other: "last seen {count} months ago")
+    @inlinable public var lastSeenMonths: CountPhrase {
+        get { words.fields.lastSeenMonths }
+        set {
+            makeUnique()
+            words.fields.lastSeenMonths = newValue
+        }
+    }
 
     /// The locale's ten digits, zero to nine, for the counts the layout writes without a phrase:
     /// reactions, poll votes, unread badges, the scroll-to-latest button ("٣" in Arabic). A
     /// ``LayoutEnvironment`` sets them from its formatter; ASCII digits by default.
-    public var digits = "0123456789"
+    @inlinable public var digits: String {
+        get { words.fields.digits }
+        set {
+            makeUnique()
+            words.fields.digits = newValue
+        }
+    }
 
     /// The English words of Stream's SDKs; change the properties for another language.
-    public init() {}
+    public init() {
+        words = Words(Fields())
+    }
 
     /// The unread separator's words for `label`: ``unreadMessages`` or ``newMessages``.
     public func unreadSeparator(_ label: UnreadSeparatorLabel) -> String {
