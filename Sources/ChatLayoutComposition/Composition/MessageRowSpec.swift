@@ -11,7 +11,10 @@ package struct MessageRowSpec {
     /// The message's id, on every box of the row.
     package var id: String
     /// A system message: only this text, centred across the row.
-    package var centeredText: String?
+    package var centeredText: String? {
+        get { rareStorage?.value.centeredText ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.centeredText = newValue } } }
+    }
     /// The current user's message: the bubble at the trailing edge, the footnote ending there.
     package var isFlipped = false
     /// The leading column beside the bubble is kept for an avatar (shown or not).
@@ -21,9 +24,15 @@ package struct MessageRowSpec {
     /// The reactions (``MessageAnatomy/OutsidePart/reactions``).
     package var reactions: DataPartSpec?
     /// The annotations above the bubble, top to bottom: each its line and data (empty: none).
-    package var annotations: [TextPartSpec] = []
+    package var annotations: [TextPartSpec] {
+        get { rareStorage?.value.annotations ?? [] }
+        set { if !newValue.isEmpty || rareStorage != nil { updateRare { $0.annotations = newValue } } }
+    }
     /// The author's name in the header over a group's first message; nil for none.
-    package var groupHeader: String?
+    package var groupHeader: String? {
+        get { rareStorage?.value.groupHeader ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.groupHeader = newValue } } }
+    }
     /// The quoted message.
     package var quote: QuoteSpec? {
         get { quoteStorage?.value }
@@ -38,14 +47,26 @@ package struct MessageRowSpec {
     /// out (its references retained and released) to read a few of them.
     package var quoteBox: Indirect<QuoteSpec>? { quoteStorage }
     /// A poll's question and options.
-    package var poll: PollSpec?
+    package var poll: PollSpec? {
+        get { rareStorage?.value.poll ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.poll = newValue } } }
+    }
     /// A shared location.
-    package var location: TextPartSpec?
+    package var location: TextPartSpec? {
+        get { rareStorage?.value.location ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.location = newValue } } }
+    }
     /// The message's images and videos as one gallery, first of the attachments part; nil
     /// when it has none, or one with its size (drawn alone, at its aspect ratio).
-    package var gallery: GallerySpec?
+    package var gallery: GallerySpec? {
+        get { rareStorage?.value.gallery ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.gallery = newValue } } }
+    }
     /// The attachments not in the gallery, in the message's order (empty: no storage).
-    package var attachments: [AttachmentSpec] = []
+    package var attachments: [AttachmentSpec] {
+        get { rareStorage?.value.attachments ?? [] }
+        set { if !newValue.isEmpty || rareStorage != nil { updateRare { $0.attachments = newValue } } }
+    }
     /// The link preview's card under the text: the first link preview of a message with no
     /// media, giphy, file or recording (Stream's rule).
     package var linkPreview: AttachmentSpec? {
@@ -62,8 +83,40 @@ package struct MessageRowSpec {
     /// Whether its bubble holds nothing but its text and a quote: no poll, location, media,
     /// link preview, rich text or translation (the rows a row layout sizes by arithmetic).
     package var bubbleHoldsOnlyTextAndQuote: Bool {
-        poll == nil && location == nil && gallery == nil && attachments.isEmpty && !hasLinkPreview && richText == nil
-            && translation == nil
+        guard !hasLinkPreview else { return false }
+        guard let rare = rareStorage?.value else { return true }
+        return rare.poll == nil && rare.location == nil && rare.gallery == nil && rare.attachments.isEmpty && rare.richText == nil
+            && rare.translation == nil
+    }
+
+    /// The parts most rows have none of (a system message's text, annotations, a group
+    /// header, a poll, a location, media and attachments, rich text, "(edited)", a translation,
+    /// an error glyph, a thread info and its avatar), in a box of their own: nil when the row
+    /// has none of them. A spec is made, passed and destroyed whole for every row written; its
+    /// rare parts inline were most of its size, each checked as it was destroyed.
+    private var rareStorage: Indirect<RareParts>?
+
+    private struct RareParts {
+        var centeredText: String?
+        var annotations: [TextPartSpec] = []
+        var groupHeader: String?
+        var poll: PollSpec?
+        var location: TextPartSpec?
+        var gallery: GallerySpec?
+        var attachments: [AttachmentSpec] = []
+        var richText: RichText?
+        var editedInText: String?
+        var translation: String?
+        var errorGlyph: DataPartSpec?
+        var threadInfo: TextPartSpec?
+        var threadInfoAvatar: AvatarSpec?
+    }
+
+    /// Sets a rare part: the box copied, changed and boxed again (made the first time).
+    private mutating func updateRare(_ change: (inout RareParts) -> Void) {
+        var rare = rareStorage?.value ?? RareParts()
+        change(&rare)
+        rareStorage = Indirect(rare)
     }
     /// The text is a jumbomoji (the decision's): measured and drawn in the large emoji style.
     package var textIsJumbomoji = false
@@ -71,23 +124,41 @@ package struct MessageRowSpec {
     package var text: String?
     /// The text's markdown (`markdown_enabled`): its blocks and styled runs, laid out in place
     /// of ``text`` (which stays its plain words); nil: the text as written.
-    package var richText: RichText?
+    package var richText: RichText? {
+        get { rareStorage?.value.richText ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.richText = newValue } } }
+    }
     /// "(edited)" after the text, on its last line (Sendbird's `addEditedStateIfNeeded`), where
     /// the anatomy has ``MessageAnatomy/ContentPart/edited``; the footnote's "Edited" otherwise.
-    package var editedInText: String?
+    package var editedInText: String? {
+        get { rareStorage?.value.editedInText ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.editedInText = newValue } } }
+    }
     /// The translation under the text.
-    package var translation: String?
+    package var translation: String? {
+        get { rareStorage?.value.translation ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.translation = newValue } } }
+    }
     /// The glyph beside a message whose last action failed: its words.
-    package var errorGlyph: DataPartSpec?
+    package var errorGlyph: DataPartSpec? {
+        get { rareStorage?.value.errorGlyph ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.errorGlyph = newValue } } }
+    }
     /// The author's avatar.
     package var avatar: AvatarSpec?
     /// "3 replies · Leia, Han".
-    package var threadInfo: TextPartSpec?
+    package var threadInfo: TextPartSpec? {
+        get { rareStorage?.value.threadInfo ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.threadInfo = newValue } } }
+    }
     /// The footnote's parts.
     package var footnote = FootnoteSpec()
     /// The thread info's avatar: the last thread participant's (the author of the latest
     /// reply, Stream's `threadAvatarView`); nil without a thread info or participants.
-    package var threadInfoAvatar: AvatarSpec?
+    package var threadInfoAvatar: AvatarSpec? {
+        get { rareStorage?.value.threadInfoAvatar ?? nil }
+        set { if newValue != nil || rareStorage != nil { updateRare { $0.threadInfoAvatar = newValue } } }
+    }
 
     /// A row of message `id` with no part yet (each part's default), as the composer starts it.
     package init(id: String) {
