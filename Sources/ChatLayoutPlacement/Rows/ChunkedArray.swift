@@ -6,20 +6,27 @@ import ChatLayoutComposition
 /// that doubles holds its old and new storage at once, and up to half of it unused), so a
 /// long list peaks at what it holds plus one chunk. The first chunk grows as an array does,
 /// so a short list takes little.
+///
+/// The last chunk, the one appended to, is held apart from the full ones: an append checks
+/// and grows one array, not the array of chunks and then the chunk in it.
 struct ChunkedArray<Element: Sendable>: Sendable {
     private static var shift: Int { 12 }
     private static var chunkLength: Int { 1 << shift }
     private static var mask: Int { chunkLength - 1 }
 
-    private var chunks: [[Element]] = []
-    private(set) var count = 0
+    /// The full chunks, each `chunkLength` long.
+    private var full: [[Element]] = []
+    /// The chunk after them, not full: where elements are appended.
+    private var last: [Element] = []
+
+    var count: Int { full.count &<< Self.shift &+ last.count }
 
     init() {}
 
+    @inline(__always)
     mutating func append(_ element: Element) {
-        startChunkIfFull()
-        chunks[chunks.count - 1].append(element)
-        count += 1
+        if last.count == Self.chunkLength { startChunk() }
+        last.append(element)
     }
 
     /// Appends `elements` a chunk's run at a time (each run copied at once), as appending each
@@ -27,41 +34,43 @@ struct ChunkedArray<Element: Sendable>: Sendable {
     mutating func append(contentsOf elements: [Element]) {
         var start = 0
         while start < elements.count {
-            startChunkIfFull()
-            let end = Swift.min(elements.count, start + Self.chunkLength - (count & Self.mask))
-            chunks[chunks.count - 1].append(contentsOf: elements[start ..< end])
-            count += end - start
+            if last.count == Self.chunkLength { startChunk() }
+            let end = Swift.min(elements.count, start + Self.chunkLength - last.count)
+            last.append(contentsOf: elements[start ..< end])
             start = end
         }
     }
 
-    /// Starts a chunk (of a chunk's capacity, after the first) when the last one is full or
-    /// there is none (a first chunk may be reserved already).
-    @inline(__always)
-    private mutating func startChunkIfFull() {
-        guard count & Self.mask == 0 && chunks.count == count >> Self.shift else { return }
-        var chunk: [Element] = []
-        if count > 0 { chunk.reserveCapacity(Self.chunkLength) }
-        chunks.append(chunk)
+    /// Puts the full last chunk with the others and starts the next, of a chunk's capacity.
+    private mutating func startChunk() {
+        var next: [Element] = []
+        next.reserveCapacity(Self.chunkLength)
+        swap(&next, &last)
+        full.append(next)
     }
 
     /// Makes room for `capacity` elements in the first chunk (at most a chunk's length): a
     /// short table that knows its size grows without copying.
     mutating func reserveCapacity(_ capacity: Int) {
-        guard chunks.count <= 1 else { return }
-        if chunks.isEmpty { chunks.append([]) }
-        chunks[0].reserveCapacity(min(capacity, Self.chunkLength))
+        guard full.isEmpty else { return }
+        last.reserveCapacity(Swift.min(capacity, Self.chunkLength))
     }
 
     /// Changes the element at `index` in place (one access, where a read and a write of the
     /// subscript are two).
     @inline(__always)
     mutating func modify<Result>(_ index: Int, _ body: (inout Element) -> Result) -> Result {
-        body(&chunks[index >> Self.shift][index & Self.mask])
+        let chunk = index &>> Self.shift
+        return chunk < full.count ? body(&full[chunk][index & Self.mask]) : body(&last[index &- full.count &<< Self.shift])
     }
 
     subscript(index: Int) -> Element {
-        get { chunks[index >> Self.shift][index & Self.mask] }
-        set { chunks[index >> Self.shift][index & Self.mask] = newValue }
+        get {
+            let chunk = index &>> Self.shift
+            // Past the full chunks, counted from the last one's start: an index beyond the
+            // array is out of its bounds, not taken modulo a chunk.
+            return chunk < full.count ? full[chunk][index & Self.mask] : last[index &- full.count &<< Self.shift]
+        }
+        set { modify(index) { $0 = newValue } }
     }
 }

@@ -391,7 +391,10 @@ struct RowTable: Sendable {
         guard let id else { return -1 }
         // The last id compared where it is stored (`last` would copy it out, retained).
         let count = ids.count
-        if count > 0, ids.withUnsafeBufferPointer({ Identifier.same($0[count - 1], id) }) { return Int32(clamping: count - 1) }
+        // A row's boxes are given its one id string: the same representation, told at once.
+        if count > 0, ids.withUnsafeBufferPointer({ Identifier.same(representation: $0[count - 1], id) || Identifier.same($0[count - 1], id) }) {
+            return Int32(clamping: count - 1)
+        }
         ids.append(id)
         return Int32(clamping: ids.count - 1)
     }
