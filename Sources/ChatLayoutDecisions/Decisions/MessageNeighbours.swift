@@ -76,21 +76,32 @@ extension MessageListResolver {
     package func regroup(_ previous: MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
                          grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
                          dateSeparatorAbove: inout Bool) -> MessageDecision? {
-        guard previous.reasons.isEmpty, previous.notes.isEmpty, previous.day == time.day, Identifier.same(previous.dateLabel, label),
-              Identifier.same(previous.timeText, time.shortTime) else { return nil }
+        var decision = previous
+        return regroup(&decision, time: time, label: label, above: above, below: below, grouping: grouping, in: conversation,
+                       delivery: delivery, dateSeparatorAbove: &dateSeparatorAbove) ? decision : nil
+    }
+
+    /// The same, in place: `decision`, decided before, made what `decide` would decide now, and
+    /// true; false, with `decision` as it was, when that is not known to be so. (The list's row
+    /// above an appended message: its decisions copied once, not again to be returned.)
+    package func regroup(_ decision: inout MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
+                         grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
+                         dateSeparatorAbove: inout Bool) -> Bool {
+        guard decision.reasons.isEmpty, decision.notes.isEmpty, decision.day == time.day, Identifier.same(decision.dateLabel, label),
+              Identifier.same(decision.timeText, time.shortTime) else { return false }
         let historyLoaded = conversation.historyLoaded
-        let message = previous.message
+        let message = decision.message
         let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
         let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
         let isFirst = position == .top || position == .single
-        guard isFirst == (previous.position == .top || previous.position == .single) else { return nil }
+        guard isFirst == (decision.position == .top || decision.position == .single) else { return false }
         let memberCount = conversation.memberCount
         // The facts `decide` gave the options: the translation shown is the one they had (a
         // translation not shown stops at a rule before the translation's, whatever the boundary).
         var facts = MessageFacts(
-            message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: previous.isFromCurrentUser,
-            memberCount: memberCount, features: conversation.channel.features, isJumbomoji: previous.isJumbomoji ?? false,
-            translation: previous.translation, deliveryStatus: delivery.ungatedStatus(of: message),
+            message: message, isLastInGroup: boundary.isLast, isFromCurrentUser: decision.isFromCurrentUser,
+            memberCount: memberCount, features: conversation.channel.features, isJumbomoji: decision.isJumbomoji ?? false,
+            translation: decision.translation, deliveryStatus: delivery.ungatedStatus(of: message),
             isTopMostRow: above == nil, isDirect: isDirect(conversation), isFirstInGroup: isFirst
         )
         if facts.isFromCurrentUser && facts.deliveryStatus == .read { facts.readCount = delivery.readCount(of: message, memberCount: memberCount) }
@@ -99,16 +110,15 @@ extension MessageListResolver {
         // The options other fields are made from (the translation's words, the thread info,
         // the reactions, the quote, the rich text, the group header) stay.
         let kept: MessageLayoutOptions = [.centered, .text, .translation, .threadInfo, .reactions, .quotedMessage]
-        guard options.intersection(kept) == previous.options.intersection(kept) else { return nil }
+        guard options.intersection(kept) == decision.options.intersection(kept) else { return false }
         dateSeparatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
-        var decision = previous
         decision.position = position
         decision.groupBoundary = boundary
         decision.options = options
         let showsStatus = options.contains(.deliveryStatusIndicator)
         decision.deliveryStatus = showsStatus ? facts.deliveryStatus : nil
         decision.readCount = showsStatus ? facts.readCount : nil
-        return decision
+        return true
     }
 
     /// The group boundary of `message`, whose decisions (not explained) are `decision`, under

@@ -88,10 +88,16 @@ final class Pipeline: Sendable {
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         var separatorAbove = false
         var decision: MessageDecision
-        if belowOnly && !entry.needsRow,
-           let regrouped = resolver.regroup(previous.value, time: time, label: label, above: above, below: below, grouping: grouping,
-                                            in: channel, delivery: delivery, dateSeparatorAbove: &separatorAbove) {
-            decision = regrouped
+        // Regrouped in place, in one copy of the decisions; decided again when that is not
+        // known to be what deciding gives.
+        if belowOnly && !entry.needsRow {
+            decision = previous.value
+            if !resolver.regroup(&decision, time: time, label: label, above: above, below: below, grouping: grouping,
+                                 in: channel, delivery: delivery, dateSeparatorAbove: &separatorAbove) {
+                decision = resolver.decide(entry.message, time: time, label: label, above: above, below: below, grouping: grouping,
+                                           in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
+                                           dateSeparatorAbove: &separatorAbove)
+            }
         } else {
             decision = resolver.decide(
                 entry.message, time: time, label: label,
