@@ -426,8 +426,12 @@ struct RowTable: Sendable {
                 rowStarts[position + index] = rowStarts[first + index]
                 rowOffsets[position + index] = rowOffsets[first + index] &+ delta
             }
-            rowStarts.removeLast(count)
-            rowOffsets.removeLast(count)
+            // One by one: `removeLast(_:)` replaces a subrange with an empty collection, a
+            // generic path many times as long for the one row it mostly removes.
+            for _ in 0 ..< count {
+                rowStarts.removeLast()
+                rowOffsets.removeLast()
+            }
             return
         }
         let offsets = rowOffsets[first...].map { $0 &+ delta }
@@ -789,7 +793,8 @@ extension RowTable: BoxSink {
             byteShift = Int32(bytes.count - byteStart)
             // Read out first: the array is not read while it grows.
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { run in
-                _ = bytes.withUnsafeBufferPointer { all in run.initialize(fromContentsOf: all[byteStart ..< byteEnd]) }
+                // Copied as memory, not element by element through a slice.
+                bytes.withUnsafeBufferPointer { all in run.baseAddress!.initialize(from: all.baseAddress! + byteStart, count: count) }
                 bytes.append(contentsOf: UnsafeBufferPointer(run))
             }
         }
