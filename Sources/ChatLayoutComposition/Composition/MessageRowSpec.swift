@@ -352,4 +352,9 @@ package struct FootnoteSpec {
     package var deliveryStatus: DataPartSpec?
     /// "Translated to Portuguese" and the language's code.
     package var translation: TextPartSpec?
+
+    /// It has no part at all.
+    package var isEmpty: Bool {
+        onlyVisibleToYou == nil && author == nil && time == nil && edited == nil && deliveryStatus == nil && translation == nil
+    }
 }

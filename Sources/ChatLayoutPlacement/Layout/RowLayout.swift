@@ -1091,7 +1091,9 @@ struct RowLayout {
     /// are fitted in storage on the stack: no array is made for them.
     private func writeFootnote<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
                                               in column: OutsideColumn, y: Int, beside: Bool = false, into sink: inout Sink) -> Int {
-        guard !order.isEmpty else {
+        // No part to draw (a message inside its group, its time and name on the last one's):
+        // nothing fitted, as the parts' way finds with none.
+        guard !order.isEmpty, !footnote.isEmpty else {
             recorder?.recordFootnote(beside: beside, width: 0, height: 0)
             return 0
         }
