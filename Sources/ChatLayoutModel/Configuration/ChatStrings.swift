@@ -100,9 +100,11 @@ public struct ChatStrings: Hashable, Sendable, CustomReflectable {
 
     @usableFromInline var words: Words
 
-    /// Makes the words this table's own before one is changed.
-    @usableFromInline mutating func makeUnique() {
+    /// Sets one phrase, the words made this table's own first (copied where another table
+    /// still shares them).
+    @usableFromInline mutating func setPhrase<Value>(_ phrase: WritableKeyPath<Fields, Value>, _ value: Value) {
         if !isKnownUniquelyReferenced(&words) { words = Words(words.fields) }
+        words.fields[keyPath: phrase] = value
     }
 
     public static func == (lhs: ChatStrings, rhs: ChatStrings) -> Bool {
@@ -120,336 +122,216 @@ public struct ChatStrings: Hashable, Sendable, CustomReflectable {
     /// The unread separator: "Unread messages".
     @inlinable public var unreadMessages: String {
         get { words.fields.unreadMessages }
-        set {
-            makeUnique()
-            words.fields.unreadMessages = newValue
-        }
+        set { setPhrase(\.unreadMessages, newValue) }
     }
     /// Stream SwiftUI's words on the same separator: "New messages" (``UnreadSeparatorLabel``).
     @inlinable public var newMessages: String {
         get { words.fields.newMessages }
-        set {
-            makeUnique()
-            words.fields.newMessages = newValue
-        }
+        set { setPhrase(\.newMessages, newValue) }
     }
     /// Stream SwiftUI's button after a translation's footnote: "Show original"
     /// (`show_original_translated_button`).
     @inlinable public var showOriginal: String {
         get { words.fields.showOriginal }
-        set {
-            makeUnique()
-            words.fields.showOriginal = newValue
-        }
+        set { setPhrase(\.showOriginal, newValue) }
     }
     /// The empty state of a message list: "No messages yet".
     @inlinable public var noMessages: String {
         get { words.fields.noMessages }
-        set {
-            makeUnique()
-            words.fields.noMessages = newValue
-        }
+        set { setPhrase(\.noMessages, newValue) }
     }
     /// The loading state: "Loading…".
     @inlinable public var loading: String {
         get { words.fields.loading }
-        set {
-            makeUnique()
-            words.fields.loading = newValue
-        }
+        set { setPhrase(\.loading, newValue) }
     }
     /// The text of a deleted message: "Message deleted".
     @inlinable public var messageDeleted: String {
         get { words.fields.messageDeleted }
-        set {
-            makeUnique()
-            words.fields.messageDeleted = newValue
-        }
+        set { setPhrase(\.messageDeleted, newValue) }
     }
     /// Under an ephemeral message of the current user: "Only visible to you".
     @inlinable public var onlyVisibleToYou: String {
         get { words.fields.onlyVisibleToYou }
-        set {
-            makeUnique()
-            words.fields.onlyVisibleToYou = newValue
-        }
+        set { setPhrase(\.onlyVisibleToYou, newValue) }
     }
     /// The edited label: "Edited".
     @inlinable public var edited: String {
         get { words.fields.edited }
-        set {
-            makeUnique()
-            words.fields.edited = newValue
-        }
+        set { setPhrase(\.edited, newValue) }
     }
     /// The footnote of a message shown in translation: "Translated to Portuguese"; `{language}`
     /// stands for the language's name in the document's locale.
     @inlinable public var translatedTo: String {
         get { words.fields.translatedTo }
-        set {
-            makeUnique()
-            words.fields.translatedTo = newValue
-        }
+        set { setPhrase(\.translatedTo, newValue) }
     }
     /// The thread info of a thread reply also sent to the channel.
     @inlinable public var threadReply: String {
         get { words.fields.threadReply }
-        set {
-            makeUnique()
-            words.fields.threadReply = newValue
-        }
+        set { setPhrase(\.threadReply, newValue) }
     }
     /// "Leia is typing…"; `{name}` stands for the name.
     @inlinable public var oneTyping: String {
         get { words.fields.oneTyping }
-        set {
-            makeUnique()
-            words.fields.oneTyping = newValue
-        }
+        set { setPhrase(\.oneTyping, newValue) }
     }
     /// "Leia and Han are typing…"
     @inlinable public var twoTyping: String {
         get { words.fields.twoTyping }
-        set {
-            makeUnique()
-            words.fields.twoTyping = newValue
-        }
+        set { setPhrase(\.twoTyping, newValue) }
     }
     /// "3 people are typing…"
     @inlinable public var manyTyping: CountPhrase {
         get { words.fields.manyTyping }
-        set {
-            makeUnique()
-            words.fields.manyTyping = newValue
-        }
+        set { setPhrase(\.manyTyping, newValue) }
     }
     /// The header's subtitle: "1 member" / "4 members".
     @inlinable public var members: CountPhrase {
         get { words.fields.members }
-        set {
-            makeUnique()
-            words.fields.members = newValue
-        }
+        set { setPhrase(\.members, newValue) }
     }
     /// How many watch a group channel now: "1 online" / "3 online".
     @inlinable public var online: CountPhrase {
         get { words.fields.online }
-        set {
-            makeUnique()
-            words.fields.online = newValue
-        }
+        set { setPhrase(\.online, newValue) }
     }
     /// A group channel's subtitle when the watchers are known: "4 members, 1 online".
     @inlinable public var membersOnline: String {
         get { words.fields.membersOnline }
-        set {
-            makeUnique()
-            words.fields.membersOnline = newValue
-        }
+        set { setPhrase(\.membersOnline, newValue) }
     }
     /// Thread info and the thread view's count: "1 reply" / "3 replies".
     @inlinable public var replies: CountPhrase {
         get { words.fields.replies }
-        set {
-            makeUnique()
-            words.fields.replies = newValue
-        }
+        set { setPhrase(\.replies, newValue) }
     }
 
     /// Reaction glyphs by type: Stream's five default reactions (its "sad" is a thumbs down).
     @inlinable public var reactionGlyphs: [String: String] {
         get { words.fields.reactionGlyphs }
-        set {
-            makeUnique()
-            words.fields.reactionGlyphs = newValue
-        }
+        set { setPhrase(\.reactionGlyphs, newValue) }
     }
     /// Delivery status glyphs, as a terminal draws them (`TerminalPresentation`).
     @inlinable public var deliveryGlyphs: [DeliveryStatus: String] {
         get { words.fields.deliveryGlyphs }
-        set {
-            makeUnique()
-            words.fields.deliveryGlyphs = newValue
-        }
+        set { setPhrase(\.deliveryGlyphs, newValue) }
     }
     /// Delivery statuses in words, for front ends that draw their own icons
     /// (``PlainPresentation``) and as what a status box stands for.
     @inlinable public var deliveryWords: [DeliveryStatus: String] {
         get { words.fields.deliveryWords }
-        set {
-            makeUnique()
-            words.fields.deliveryWords = newValue
-        }
+        set { setPhrase(\.deliveryWords, newValue) }
     }
     /// Beside a message whose last action failed: "⚠".
     @inlinable public var errorGlyph: String {
         get { words.fields.errorGlyph }
-        set {
-            makeUnique()
-            words.fields.errorGlyph = newValue
-        }
+        set { setPhrase(\.errorGlyph, newValue) }
     }
     /// Before a thread root's info: "💬".
     @inlinable public var threadGlyph: String {
         get { words.fields.threadGlyph }
-        set {
-            makeUnique()
-            words.fields.threadGlyph = newValue
-        }
+        set { setPhrase(\.threadGlyph, newValue) }
     }
     /// The scroll-to-latest button: "↓", or "↓ 3" with unread messages.
     @inlinable public var scrollToLatest: String {
         get { words.fields.scrollToLatest }
-        set {
-            makeUnique()
-            words.fields.scrollToLatest = newValue
-        }
+        set { setPhrase(\.scrollToLatest, newValue) }
     }
 
     // The thread list (Stream's ChatThreadListVC).
     /// The thread list's title: "Threads".
     @inlinable public var threadsTitle: String {
         get { words.fields.threadsTitle }
-        set {
-            makeUnique()
-            words.fields.threadsTitle = newValue
-        }
+        set { setPhrase(\.threadsTitle, newValue) }
     }
     /// Before each thread's title: "🧵".
     @inlinable public var threadIcon: String {
         get { words.fields.threadIcon }
-        set {
-            makeUnique()
-            words.fields.threadIcon = newValue
-        }
+        set { setPhrase(\.threadIcon, newValue) }
     }
     /// The empty thread list: "No threads here yet..." (Stream's words).
     @inlinable public var noThreads: String {
         get { words.fields.noThreads }
-        set {
-            makeUnique()
-            words.fields.noThreads = newValue
-        }
+        set { setPhrase(\.noThreads, newValue) }
     }
     /// The error banner of the thread list: "Error loading threads".
     @inlinable public var errorLoadingThreads: String {
         get { words.fields.errorLoadingThreads }
-        set {
-            makeUnique()
-            words.fields.errorLoadingThreads = newValue
-        }
+        set { setPhrase(\.errorLoadingThreads, newValue) }
     }
     /// The error banner's button: "Retry".
     @inlinable public var retry: String {
         get { words.fields.retry }
-        set {
-            makeUnique()
-            words.fields.retry = newValue
-        }
+        set { setPhrase(\.retry, newValue) }
     }
     /// Before the parent message's preview: "replied to: Anyone up for coffee?".
     @inlinable public var repliedTo: String {
         get { words.fields.repliedTo }
-        set {
-            makeUnique()
-            words.fields.repliedTo = newValue
-        }
+        set { setPhrase(\.repliedTo, newValue) }
     }
     /// A deleted parent or reply in the thread list: "This message was deleted.".
     @inlinable public var messageWasDeleted: String {
         get { words.fields.messageWasDeleted }
-        set {
-            makeUnique()
-            words.fields.messageWasDeleted = newValue
-        }
+        set { setPhrase(\.messageWasDeleted, newValue) }
     }
     /// The banner: "1 new thread" / "3 new threads" (not Stream's "1 new threads").
     @inlinable public var newThreads: CountPhrase {
         get { words.fields.newThreads }
-        set {
-            makeUnique()
-            words.fields.newThreads = newValue
-        }
+        set { setPhrase(\.newThreads, newValue) }
     }
     /// The button over a message list whose first unread message is out of sight: "3 unread"
     /// (Stream's `JumpToUnreadMessagesButton`).
     @inlinable public var jumpToUnread: CountPhrase {
         get { words.fields.jumpToUnread }
-        set {
-            makeUnique()
-            words.fields.jumpToUnread = newValue
-        }
+        set { setPhrase(\.jumpToUnread, newValue) }
     }
 
     // The thread view (Sendbird's SBUMessageThreadViewController, Stream's ChatThreadVC).
     /// The thread view's title (its subtitle is the channel's name).
     @inlinable public var threadTitle: String {
         get { words.fields.threadTitle }
-        set {
-            makeUnique()
-            words.fields.threadTitle = newValue
-        }
+        set { setPhrase(\.threadTitle, newValue) }
     }
     /// After an edited message's text, on its last line, under Sendbird's anatomy
     /// (`SBUStringSet.Message_Edited`): "(edited)".
     @inlinable public var editedInText: String {
         get { words.fields.editedInText }
-        set {
-            makeUnique()
-            words.fields.editedInText = newValue
-        }
+        set { setPhrase(\.editedInText, newValue) }
     }
     /// The banner over a frozen channel's thread (Sendbird's `SBUChannelStateBanner`,
     /// `SBUStringSet.Channel_State_Banner_Frozen`, with `frozen_banner`): "Channel is frozen".
     @inlinable public var channelFrozen: String {
         get { words.fields.channelFrozen }
-        set {
-            makeUnique()
-            words.fields.channelFrozen = newValue
-        }
+        set { setPhrase(\.channelFrozen, newValue) }
     }
 
     // Names and previews.
     /// A direct channel's title from two other members: "Leia and Han".
     @inlinable public var twoMemberNames: String {
         get { words.fields.twoMemberNames }
-        set {
-            makeUnique()
-            words.fields.twoMemberNames = newValue
-        }
+        set { setPhrase(\.twoMemberNames, newValue) }
     }
     /// A direct channel's title from more: "Leia, Han and 3 more" (`{names}` is the first two,
     /// joined by ``listSeparator``).
     @inlinable public var moreMemberNames: CountPhrase {
         get { words.fields.moreMemberNames }
-        set {
-            makeUnique()
-            words.fields.moreMemberNames = newValue
-        }
+        set { setPhrase(\.moreMemberNames, newValue) }
     }
     /// Between names in a list (a title's first two names, a thread's participants): ", ".
     @inlinable public var listSeparator: String {
         get { words.fields.listSeparator }
-        set {
-            makeUnique()
-            words.fields.listSeparator = newValue
-        }
+        set { setPhrase(\.listSeparator, newValue) }
     }
     /// A poll where one line stands for it (thread list, quoted message): "Poll".
     @inlinable public var poll: String {
         get { words.fields.poll }
-        set {
-            makeUnique()
-            words.fields.poll = newValue
-        }
+        set { setPhrase(\.poll, newValue) }
     }
     /// After a closed poll's question, in parentheses: "closed".
     @inlinable public var pollClosed: String {
         get { words.fields.pollClosed }
-        set {
-            makeUnique()
-            words.fields.pollClosed = newValue
-        }
+        set { setPhrase(\.pollClosed, newValue) }
     }
     /// An attachment's kind in words, by its type, where a drawing names it in brackets
     /// ("[image: beach.jpg]", a quoted message without text "Leia: [image]"); a type without an
@@ -458,252 +340,162 @@ public struct ChatStrings: Hashable, Sendable, CustomReflectable {
     /// line on a terminal ("[poll: Lunch?]").
     @inlinable public var attachmentNames: [String: String] {
         get { words.fields.attachmentNames }
-        set {
-            makeUnique()
-            words.fields.attachmentNames = newValue
-        }
+        set { setPhrase(\.attachmentNames, newValue) }
     }
     /// A shared location where one line stands for it: "Location".
     @inlinable public var location: String {
         get { words.fields.location }
-        set {
-            makeUnique()
-            words.fields.location = newValue
-        }
+        set { setPhrase(\.location, newValue) }
     }
     /// A live shared location where one line stands for it: "Live location".
     @inlinable public var liveLocation: String {
         get { words.fields.liveLocation }
-        set {
-            makeUnique()
-            words.fields.liveLocation = newValue
-        }
+        set { setPhrase(\.liveLocation, newValue) }
     }
 
     // A poll's card (Stream's `PollAttachmentView`).
     /// The subtitle of a poll with one vote each: "Select one".
     @inlinable public var pollSelectOne: String {
         get { words.fields.pollSelectOne }
-        set {
-            makeUnique()
-            words.fields.pollSelectOne = newValue
-        }
+        set { setPhrase(\.pollSelectOne, newValue) }
     }
     /// The subtitle of a poll without a limit: "Select one or more".
     @inlinable public var pollSelectOneOrMore: String {
         get { words.fields.pollSelectOneOrMore }
-        set {
-            makeUnique()
-            words.fields.pollSelectOneOrMore = newValue
-        }
+        set { setPhrase(\.pollSelectOneOrMore, newValue) }
     }
     /// The subtitle of a poll with a limit: "Select up to 2".
     @inlinable public var pollSelectUpTo: CountPhrase {
         get { words.fields.pollSelectUpTo }
-        set {
-            makeUnique()
-            words.fields.pollSelectUpTo = newValue
-        }
+        set { setPhrase(\.pollSelectUpTo, newValue) }
     }
     /// The subtitle of a closed poll: "Vote ended".
     @inlinable public var pollVoteEnded: String {
         get { words.fields.pollVoteEnded }
-        set {
-            makeUnique()
-            words.fields.pollVoteEnded = newValue
-        }
+        set { setPhrase(\.pollVoteEnded, newValue) }
     }
     /// The poll's results button: "View Results".
     @inlinable public var pollViewResults: String {
         get { words.fields.pollViewResults }
-        set {
-            makeUnique()
-            words.fields.pollViewResults = newValue
-        }
+        set { setPhrase(\.pollViewResults, newValue) }
     }
     /// The button that closes the current user's poll: "End Vote".
     @inlinable public var pollEndVote: String {
         get { words.fields.pollEndVote }
-        set {
-            makeUnique()
-            words.fields.pollEndVote = newValue
-        }
+        set { setPhrase(\.pollEndVote, newValue) }
     }
     /// The button that comments on a poll: "Add Comment".
     @inlinable public var pollAddComment: String {
         get { words.fields.pollAddComment }
-        set {
-            makeUnique()
-            words.fields.pollAddComment = newValue
-        }
+        set { setPhrase(\.pollAddComment, newValue) }
     }
     /// The button that shows a poll's comments: "View 3 Comments".
     @inlinable public var pollViewComments: CountPhrase {
         get { words.fields.pollViewComments }
-        set {
-            makeUnique()
-            words.fields.pollViewComments = newValue
-        }
+        set { setPhrase(\.pollViewComments, newValue) }
     }
     /// The button that shows the options past the tenth: "See 2 More Options".
     @inlinable public var pollAllOptions: CountPhrase {
         get { words.fields.pollAllOptions }
-        set {
-            makeUnique()
-            words.fields.pollAllOptions = newValue
-        }
+        set { setPhrase(\.pollAllOptions, newValue) }
     }
     /// The button that adds an option: "Suggest an Option".
     @inlinable public var pollSuggestOption: String {
         get { words.fields.pollSuggestOption }
-        set {
-            makeUnique()
-            words.fields.pollSuggestOption = newValue
-        }
+        set { setPhrase(\.pollSuggestOption, newValue) }
     }
 
     /// An attachment of a type the SDK does not draw, on its file card (Stream UIKit's
     /// `UnsupportedAttachmentViewInjector`): "Unsupported Attachment".
     @inlinable public var unsupportedAttachment: String {
         get { words.fields.unsupportedAttachment }
-        set {
-            makeUnique()
-            words.fields.unsupportedAttachment = newValue
-        }
+        set { setPhrase(\.unsupportedAttachment, newValue) }
     }
     /// A voice recording's name in a quote, over its length (Stream UIKit's
     /// `VoiceRecordingAttachmentQuotedPreview`, `recording.presentation.name`): "Recording".
     @inlinable public var voiceRecordingName: String {
         get { words.fields.voiceRecordingName }
-        set {
-            makeUnique()
-            words.fields.voiceRecordingName = newValue
-        }
+        set { setPhrase(\.voiceRecordingName, newValue) }
     }
 
     // Stream SwiftUI's annotations above a bubble (`MessageTopView`).
     /// A pinned message's pinner: "Pinned by Leia"; `{name}` stands for their name.
     @inlinable public var pinnedBy: String {
         get { words.fields.pinnedBy }
-        set {
-            makeUnique()
-            words.fields.pinnedBy = newValue
-        }
+        set { setPhrase(\.pinnedBy, newValue) }
     }
     /// A message the current user pinned: "Pinned by you".
     @inlinable public var pinnedByYou: String {
         get { words.fields.pinnedByYou }
-        set {
-            makeUnique()
-            words.fields.pinnedByYou = newValue
-        }
+        set { setPhrase(\.pinnedByYou, newValue) }
     }
     /// A pinned message whose pinner the payload does not say: "Pinned by unknown".
     @inlinable public var pinnedByUnknown: String {
         get { words.fields.pinnedByUnknown }
-        set {
-            makeUnique()
-            words.fields.pinnedByUnknown = newValue
-        }
+        set { setPhrase(\.pinnedByUnknown, newValue) }
     }
     /// A message with the current user's reminder: "Reminder set".
     @inlinable public var reminderSet: String {
         get { words.fields.reminderSet }
-        set {
-            makeUnique()
-            words.fields.reminderSet = newValue
-        }
+        set { setPhrase(\.reminderSet, newValue) }
     }
     /// A thread reply also sent to the channel, in the channel's list: "Replied to a thread".
     @inlinable public var repliedToThread: String {
         get { words.fields.repliedToThread }
-        set {
-            makeUnique()
-            words.fields.repliedToThread = newValue
-        }
+        set { setPhrase(\.repliedToThread, newValue) }
     }
     /// The same reply in its thread view: "Also sent in channel".
     @inlinable public var sentInChannel: String {
         get { words.fields.sentInChannel }
-        set {
-            makeUnique()
-            words.fields.sentInChannel = newValue
-        }
+        set { setPhrase(\.sentInChannel, newValue) }
     }
     /// The button after an annotation that opens what it names: "View".
     @inlinable public var annotationView: String {
         get { words.fields.annotationView }
-        set {
-            makeUnique()
-            words.fields.annotationView = newValue
-        }
+        set { setPhrase(\.annotationView, newValue) }
     }
 
     // A direct channel's header: its other member's presence (Stream's `ChatChannelHeaderView`).
     /// The other member is connected: "Online".
     @inlinable public var presenceOnline: String {
         get { words.fields.presenceOnline }
-        set {
-            makeUnique()
-            words.fields.presenceOnline = newValue
-        }
+        set { setPhrase(\.presenceOnline, newValue) }
     }
     /// The other member is not, and the payload has no usable `last_active`: "Offline".
     @inlinable public var presenceOffline: String {
         get { words.fields.presenceOffline }
-        set {
-            makeUnique()
-            words.fields.presenceOffline = newValue
-        }
+        set { setPhrase(\.presenceOffline, newValue) }
     }
     /// Last connected under a minute ago: "last seen just one second ago" / "last seen 12
     /// seconds ago" (Stream says "one" for 0 and 1).
     @inlinable public var lastSeenSeconds: CountPhrase {
         get { words.fields.lastSeenSeconds }
-        set {
-            makeUnique()
-            words.fields.lastSeenSeconds = newValue
-        }
+        set { setPhrase(\.lastSeenSeconds, newValue) }
     }
     /// Under an hour ago: "last seen one minute ago" / "last seen 5 minutes ago".
     @inlinable public var lastSeenMinutes: CountPhrase {
         get { words.fields.lastSeenMinutes }
-        set {
-            makeUnique()
-            words.fields.lastSeenMinutes = newValue
-        }
+        set { setPhrase(\.lastSeenMinutes, newValue) }
     }
     /// Under a day ago: "last seen one hour ago" / "last seen 3 hours ago".
     @inlinable public var lastSeenHours: CountPhrase {
         get { words.fields.lastSeenHours }
-        set {
-            makeUnique()
-            words.fields.lastSeenHours = newValue
-        }
+        set { setPhrase(\.lastSeenHours, newValue) }
     }
     /// Under a week ago: "last seen one day ago" / "last seen 2 days ago".
     @inlinable public var lastSeenDays: CountPhrase {
         get { words.fields.lastSeenDays }
-        set {
-            makeUnique()
-            words.fields.lastSeenDays = newValue
-        }
+        set { setPhrase(\.lastSeenDays, newValue) }
     }
     /// Under a month ago: "last seen one week ago" / "last seen 3 weeks ago".
     @inlinable public var lastSeenWeeks: CountPhrase {
         get { words.fields.lastSeenWeeks }
-        set {
-            makeUnique()
-            words.fields.lastSeenWeeks = newValue
-        }
+        set { setPhrase(\.lastSeenWeeks, newValue) }
     }
     /// A month or more ago: "last seen one month ago" / "last seen 4 months ago".
     @inlinable public var lastSeenMonths: CountPhrase {
         get { words.fields.lastSeenMonths }
-        set {
-            makeUnique()
-            words.fields.lastSeenMonths = newValue
-        }
+        set { setPhrase(\.lastSeenMonths, newValue) }
     }
 
     /// The locale's ten digits, zero to nine, for the counts the layout writes without a phrase:
@@ -711,10 +503,7 @@ public struct ChatStrings: Hashable, Sendable, CustomReflectable {
     /// ``LayoutEnvironment`` sets them from its formatter; ASCII digits by default.
     @inlinable public var digits: String {
         get { words.fields.digits }
-        set {
-            makeUnique()
-            words.fields.digits = newValue
-        }
+        set { setPhrase(\.digits, newValue) }
     }
 
     /// The English words of Stream's SDKs; change the properties for another language.

@@ -92,18 +92,24 @@ struct RowTable: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
     }
 
+    /// Checks, in debug builds, that the storage about to be written is the table's own.
+    @inline(__always)
+    private mutating func assertUnique() {
+        assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+    }
+
     /// In chunks: a list of a million rows grows without copying them.
     private(set) var records: ChunkedArray<Record> {
         _read { yield storage.records }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.records
         }
     }
     private(set) var lines: ChunkedArray<Line> {
         _read { yield storage.lines }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.lines
         }
     }
@@ -111,21 +117,21 @@ struct RowTable: Sendable {
     private(set) var bytes: [UInt8] {
         _read { yield storage.bytes }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.bytes
         }
     }
     private(set) var ids: [String] {
         _read { yield storage.ids }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.ids
         }
     }
     private(set) var contents: [BoxContent] {
         _read { yield storage.contents }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.contents
         }
     }
@@ -135,7 +141,7 @@ struct RowTable: Sendable {
     private(set) var rowStarts: [Int32] {
         _read { yield storage.rowStarts }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.rowStarts
         }
     }
@@ -144,7 +150,7 @@ struct RowTable: Sendable {
     private(set) var rowOffsets: [Int32] {
         _read { yield storage.rowOffsets }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.rowOffsets
         }
     }
@@ -155,7 +161,7 @@ struct RowTable: Sendable {
     private var lastLines: StoredLines? {
         _read { yield storage.lastLines }
         _modify {
-            assert(isKnownUniquelyReferenced(&storage), "a row table written without makeUnique()")
+            assertUnique()
             yield &storage.lastLines
         }
     }
