@@ -212,12 +212,6 @@ struct ListDiffBuilder {
         guard entry.rowCount > 0, entry.hasOlderPageRow == now.hasOlderPageRow, entry.hasDateSeparator == now.hasDateSeparator,
               entry.hasUnreadSeparator == now.hasUnreadSeparator else { return false }
         let previous = entry.decisionBox
-        // Its message row alone, whose decisions changed (the row above an appended message
-        // that joins its group): updated, read from its records without its rows walked.
-        if !now.hasOlderPageRow && !now.hasDateSeparator && !now.hasUnreadSeparator && !now.decisionBox.holdsExactly(previous) {
-            entries.appendItems(of: position, texts: texts, messageRowOnly: true, to: &updated)
-            return true
-        }
         var start = 0
         var table: RowTable?
         switch rows {
@@ -228,6 +222,12 @@ struct ListDiffBuilder {
             return false
         case nil:
             break
+        }
+        // Its message row alone, whose decisions changed (the row above an appended message
+        // that joins its group): updated, read from its records without its rows walked.
+        if !now.hasOlderPageRow && !now.hasDateSeparator && !now.hasUnreadSeparator && !now.decisionBox.holdsExactly(previous) {
+            entries.appendItems(of: position, texts: texts, messageRowOnly: true, to: &updated)
+            return true
         }
         entries.forEachRow(of: position, texts: texts) { row, index in
             // The decisions first, then the records (the rows' kinds are the same, one by one).
