@@ -17,7 +17,11 @@ import statistics
 import sys
 
 dumps, output, warm_up = sys.argv[1], sys.argv[2], int(sys.argv[3])
-kinds = re.search(r"appended_kinds=(\S+)", open(output).read()).group(1).split(",")
+found = re.search(r"appended_kinds=(\S+)", open(output).read())
+if not found:
+    sys.exit("callgrind-append-spread: the benchmark printed no appended_kinds= (a chat-layout-bench older than "
+             "CHAT_LAYOUT_BENCH_LIST_KINDS, or one that failed: see its output, %s)" % output)
+kinds = found.group(1).split(",")
 appends = []
 index = 1
 while os.path.exists(os.path.join(dumps, "append.%d" % index)) and index <= len(kinds):
