@@ -59,31 +59,21 @@ extension MessageListResolver {
                       isTopMostRow: above == nil, isDirect: isDirect(conversation))
     }
 
-    /// The decisions of a message decided before as `previous` (not explained, no notes),
-    /// under the same message above (`above`), at the same time and label, in the same
-    /// conversation and with the same delivery states and users, when only the message under
-    /// it changed (`below`): what ``decide(_:time:label:above:below:grouping:in:delivery:user:explain:dateSeparatorAbove:)``
-    /// would decide, made from `previous` without deciding again, or nil when that is not
-    /// known to be so.
+    /// Makes `decision`, the decisions of a message decided before (not explained, no notes),
+    /// what ``decide(_:time:label:above:below:grouping:in:delivery:user:explain:dateSeparatorAbove:)``
+    /// would decide now, under the same message above (`above`), at the same time and label, in
+    /// the same conversation and with the same delivery states and users, when only the message
+    /// under it changed (`below`), without deciding again, and returns true; returns false, with
+    /// `decision` and `dateSeparatorAbove` as they were, when that is not known to be so. (The
+    /// list's row above an appended message: its decisions copied once, and changed in place.)
     ///
     /// `decide` reads the message under it only for its group boundary, and the boundary only
     /// as whether it ends the group: through the position (whose top, whether it starts its
     /// group, comes from `above`: it must stay) and the layout options, which are resolved
     /// again from the same facts. Of the options the boundary changes (the bubble's tail, the
     /// avatar, its padding, the name, the time, the delivery status), only the delivery status
-    /// shows in another field; every option another field is made from must stay (nil
+    /// shows in another field; every option another field is made from must stay (false
     /// otherwise). The date separator above it is decided as `decide` decides it.
-    package func regroup(_ previous: MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
-                         grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
-                         dateSeparatorAbove: inout Bool) -> MessageDecision? {
-        var decision = previous
-        return regroup(&decision, time: time, label: label, above: above, below: below, grouping: grouping, in: conversation,
-                       delivery: delivery, dateSeparatorAbove: &dateSeparatorAbove) ? decision : nil
-    }
-
-    /// The same, in place: `decision`, decided before, made what `decide` would decide now, and
-    /// true; false, with `decision` as it was, when that is not known to be so. (The list's row
-    /// above an appended message: its decisions copied once, not again to be returned.)
     package func regroup(_ decision: inout MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
                          grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
                          dateSeparatorAbove: inout Bool) -> Bool {
