@@ -77,14 +77,26 @@ extension MessageListResolver {
     package func regroup(_ decision: inout MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
                          grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
                          dateSeparatorAbove: inout Bool) -> Bool {
+        guard let regrouped = regrouped(decision, time: time, label: label, above: above, below: below, grouping: grouping,
+                                        in: conversation, delivery: delivery) else { return false }
+        dateSeparatorAbove = regrouped.dateSeparatorAbove
+        regrouped.apply(to: &decision)
+        return true
+    }
+
+    /// The fields ``regroup(_:time:label:above:below:grouping:in:delivery:dateSeparatorAbove:)``
+    /// gives a message's decisions, found without changing them (nil where it would return
+    /// false): what it changes, to be set in a copy or in place.
+    package func regrouped(_ decision: MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
+                           grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState) -> Regrouped? {
         guard decision.reasons.isEmpty, decision.notes.isEmpty, decision.day == time.day, Identifier.same(decision.dateLabel, label),
-              Identifier.same(decision.timeText, time.shortTime) else { return false }
+              Identifier.same(decision.timeText, time.shortTime) else { return nil }
         let historyLoaded = conversation.historyLoaded
         let message = decision.message
         let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
         let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
         let isFirst = position == .top || position == .single
-        guard isFirst == (decision.position == .top || decision.position == .single) else { return false }
+        guard isFirst == (decision.position == .top || decision.position == .single) else { return nil }
         let memberCount = conversation.memberCount
         // The facts `decide` gave the options: the translation shown is the one they had (a
         // translation not shown stops at a rule before the translation's, whatever the boundary).
@@ -100,15 +112,11 @@ extension MessageListResolver {
         // The options other fields are made from (the translation's words, the thread info,
         // the reactions, the quote, the rich text, the group header) stay.
         let kept: MessageLayoutOptions = [.centered, .text, .translation, .threadInfo, .reactions, .quotedMessage]
-        guard options.intersection(kept) == decision.options.intersection(kept) else { return false }
-        dateSeparatorAbove = dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded)
-        decision.position = position
-        decision.groupBoundary = boundary
-        decision.options = options
+        guard options.intersection(kept) == decision.options.intersection(kept) else { return nil }
         let showsStatus = options.contains(.deliveryStatusIndicator)
-        decision.deliveryStatus = showsStatus ? facts.deliveryStatus : nil
-        decision.readCount = showsStatus ? facts.readCount : nil
-        return true
+        return Regrouped(position: position, groupBoundary: boundary, options: options,
+                         deliveryStatus: showsStatus ? facts.deliveryStatus : nil, readCount: showsStatus ? facts.readCount : nil,
+                         dateSeparatorAbove: dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded))
     }
 
     /// The group boundary of `message`, whose decisions (not explained) are `decision`, under
@@ -151,5 +159,38 @@ extension MessageListResolver {
         case .memberCount: conversation.memberCount <= 2
         case .membersCID: conversation.channel.isDirectMessageChannel
         }
+    }
+}
+
+/// What regrouping a message's decisions changes in them
+/// (``MessageListResolver/regrouped(_:time:label:above:below:grouping:in:delivery:)``): every
+/// other field stays.
+package struct Regrouped: Sendable {
+    package var position: GroupPosition
+    package var groupBoundary: GroupBoundary
+    package var options: MessageLayoutOptions
+    package var deliveryStatus: DeliveryStatus?
+    package var readCount: Int?
+    /// Whether a date separator stands above the message (not a field of its decisions).
+    package var dateSeparatorAbove: Bool
+
+    /// Sets these fields of `decision`.
+    package func apply(to decision: inout MessageDecision) {
+        decision.position = position
+        decision.groupBoundary = groupBoundary
+        decision.options = options
+        decision.deliveryStatus = deliveryStatus
+        decision.readCount = readCount
+    }
+
+    /// Whether `decision`, its group boundary taken as `boundary`, has these fields already.
+    package func isIn(_ decision: MessageDecision, boundary: GroupBoundary) -> Bool {
+        boundary == groupBoundary && position == decision.position && drawsAlike(decision)
+    }
+
+    /// Whether `decision` with these fields draws as it does: the same options, delivery
+    /// status and read count (a row shows its group position and boundary only through them).
+    package func drawsAlike(_ decision: MessageDecision) -> Bool {
+        options == decision.options && deliveryStatus == decision.deliveryStatus && readCount == decision.readCount
     }
 }

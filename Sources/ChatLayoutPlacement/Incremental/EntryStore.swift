@@ -536,34 +536,36 @@ struct EntryStore: Sendable {
         store.retotal(from: first)
     }
 
-    /// Resolves the entry at `position` again in place: `resolve` is handed the entry, the
-    /// index of its first row in its chunk's table and the top they are read from (the
-    /// entry's in the chunk), and the table, and gives the entry resolved — its rows kept, or
-    /// new rows written at the end of the table (`Pipeline.resolve`), which take the old
-    /// ones' place. Tops and row indices after it wait for `settle()`.
-    /// `beforeRewriting` is handed the entry, its chunk and where its old rows' records start
-    /// (an entry's rows are written one after another) just before new rows take their place:
-    /// those records stay in the chunk's table, unread, until ``compactWastefulChunks()``.
-    mutating func resolve(at position: Int, beforeRewriting: (ListEntry, Int, Int) -> Void = { _, _, _ in },
-                          _ resolve: (ListEntry, Int, Int, inout RowTable) -> ListEntry) -> ListEntry {
+    /// Resolves the entry at `position` again in place: `resolve` is handed the entry (where
+    /// it is stored, not a copy of it), the index of its first row in its
+    /// chunk's table and the top they are read from (the entry's in the chunk), and the table,
+    /// and resolves the entry — its rows kept, or new rows written at the end of the table
+    /// (`Pipeline.resolve`), which take the old ones' place. Returns the entry resolved.
+    /// Tops and row indices after it wait for `settle()`.
+    /// `beforeRewriting` is handed the entry's key, its chunk and where its old rows' records
+    /// start (an entry's rows are written one after another) just before new rows take their
+    /// place: those records stay in the chunk's table, unread, until ``compactWastefulChunks()``.
+    mutating func resolve(at position: Int, beforeRewriting: (SortKey, Int, Int) -> Void = { _, _, _ in },
+                          _ resolve: (inout ListEntry, Int, Int, inout RowTable) -> Void) -> ListEntry {
         assert(staleChunk == nil, "an entry resolved before settle()")
         let (chunk, index) = location(of: position)
         let chunkIndex = chunk
         let (resolved, candidates, stale, wasteful) = store.modifyLeavingOffsets(chunk) { chunk in
-            let old = chunk.entries[index]
+            let key = chunk.entries[index].key, oldRowCount = chunk.entries[index].rowCount
+            let wasCandidate = chunk.entries[index].isUnreadCandidate, oldExtent = chunk.entries[index].extent
             let firstRow = chunk.rowStarts[index], top = chunk.tops[index]
             let written = chunk.rows.rowCount
-            let resolved = resolve(old, firstRow, top, &chunk.rows)
+            resolve(&chunk.entries[index], firstRow, top, &chunk.rows)
+            let resolved = chunk.entries[index]
             let rewritten = chunk.rows.rowCount > written
             if rewritten {
-                beforeRewriting(old, chunkIndex, old.rowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0)
-                chunk.rows.placeLastRows(chunk.rows.rowCount - written, at: firstRow, replacing: old.rowCount, offset: top)
-                chunk.unreadRows += old.rowCount
+                beforeRewriting(key, chunkIndex, oldRowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0)
+                chunk.rows.placeLastRows(chunk.rows.rowCount - written, at: firstRow, replacing: oldRowCount, offset: top)
+                chunk.unreadRows += oldRowCount
             }
-            chunk.entries[index] = resolved
-            let candidates = (resolved.isUnreadCandidate ? 1 : 0) - (old.isUnreadCandidate ? 1 : 0)
+            let candidates = (resolved.isUnreadCandidate ? 1 : 0) - (wasCandidate ? 1 : 0)
             chunk.candidates += candidates
-            let stale = resolved.extent != old.extent || resolved.rowCount != old.rowCount
+            let stale = resolved.extent != oldExtent || resolved.rowCount != oldRowCount
             if stale { chunk.staleFrom = min(chunk.staleFrom ?? index + 1, index + 1) }
             return (resolved, candidates, stale, chunk.unreadRows > max(64, chunk.rows.rowCount))
         }

@@ -7,30 +7,31 @@ extension IncrementalMessageList {
     /// A new entry decided and laid out from its message and its neighbours, its rows written
     /// at the end of `rows`, from its top (see `Pipeline.resolve`).
     mutating func resolved(_ entry: ListEntry, above: MessageAbove?, below: MessageBelow?, into rows: inout RowTable) -> ListEntry {
-        resolved(entry, stored: rows.rowCount, storedTop: 0, above: above, below: below, into: &rows)
+        var entry = entry
+        resolve(&entry, stored: rows.rowCount, storedTop: 0, above: above, below: below, into: &rows)
+        return entry
     }
 
     /// The entry at `position` decided and laid out again in place, from its neighbours
     /// (`EntryStore.resolve(at:_:)`).
     mutating func resolveEntry(at position: Int, record: inout ChangeRecord) -> ListEntry {
-        resolveEntry(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil) { entry, chunk, start in
-            record.keepRows(of: entry.key, inChunk: chunk, startingAt: start)
+        resolveEntry(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil) { key, chunk, start in
+            record.keepRows(of: key, inChunk: chunk, startingAt: start)
         }
     }
 
     /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
-    /// handed the entry, its chunk and where its old rows' records start, when new rows take
-    /// their place (`EntryStore.resolve(at:beforeRewriting:_:)`). `belowOnly`: nothing else
-    /// changed since it was resolved (`Pipeline.resolve`).
+    /// handed the entry's key, its chunk and where its old rows' records start, when new rows
+    /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`). `belowOnly`: nothing
+    /// else changed since it was resolved (`Pipeline.resolve`).
     mutating func resolveEntry(at position: Int, below: MessageBelow?, belowOnly: Bool = false,
-                               beforeRewriting: (ListEntry, Int, Int) -> Void) -> ListEntry {
+                               beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         var entries = EntryStore(chunkLength: self.entries.chunkLength)
         swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
         defer { swap(&entries, &self.entries) }
-        return entries.resolve(at: position, beforeRewriting: beforeRewriting) {
-            entry, stored, top, rows in
-            resolved(entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: belowOnly, into: &rows)
+        return entries.resolve(at: position, beforeRewriting: beforeRewriting) { entry, stored, top, rows in
+            resolve(&entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: belowOnly, into: &rows)
         }
     }
 
@@ -51,14 +52,15 @@ extension IncrementalMessageList {
                                  unreadAbove: entry.key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
     }
 
-    private mutating func resolved(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
-                                   belowOnly: Bool = false, into rows: inout RowTable) -> ListEntry {
+    /// Resolves `entry` in place (`Pipeline.resolve`).
+    private mutating func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
+                                  belowOnly: Bool = false, into rows: inout RowTable) {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         // An entry written again because it changed (not only the entry under it) may be
         // written again soon, its text grown: its lines are remembered for that.
         rows.remembersLines = !belowOnly
         defer { rows.remembersLines = false }
-        return pipeline.resolve(entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
+        pipeline.resolve(&entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
                                 unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
                                 loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,
                                 directory: directory, belowOnly: belowOnly, authors: &authors, bubbles: &bubbles, into: &rows)

@@ -75,44 +75,48 @@ final class Pipeline: Sendable {
     ///
     /// `belowOnly`: nothing but the entry under it changed since the entry was decided (an
     /// append under it): its decisions are then made from the ones it has when they can be
-    /// (``MessageListResolver/regroup(_:time:label:above:below:grouping:in:delivery:dateSeparatorAbove:)``),
+    /// (``MessageListResolver/regrouped(_:time:label:above:below:grouping:in:delivery:)``),
     /// not decided again.
+    ///
+    /// The entry is resolved in place: no copy of it is made.
     @inline(never)
-    func resolve(_ entry: ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
+    func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 belowOnly: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
+                 belowOnly: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) {
         let day = entry.day
-        // The entry's decisions read in place, behind their shared reference (`entry.decision`
-        // is a copy of them all).
+        // The entry's decisions read in place, behind their shared reference held here (read
+        // through the entry, which is being changed, each would be copied first).
         let previous = entry.decisionBox
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         var separatorAbove = false
-        var decision: MessageDecision
-        // Regrouped in place, in one copy of the decisions; decided again when that is not
-        // known to be what deciding gives.
-        if belowOnly && !entry.needsRow {
-            decision = previous.value
-            if !resolver.regroup(&decision, time: time, label: label, above: above, below: below, grouping: grouping,
-                                 in: channel, delivery: delivery, dateSeparatorAbove: &separatorAbove) {
-                decision = resolver.decide(entry.message, time: time, label: label, above: above, below: below, grouping: grouping,
-                                           in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
-                                           dateSeparatorAbove: &separatorAbove)
+        let same: Bool, alike: Bool
+        // Regrouped in one copy of the decisions (the class's value passed on would be copied
+        // at each call): the fields that change found, compared, then set in it. Decided again
+        // when that is not known to be what deciding gives.
+        if belowOnly && !entry.needsRow, case var decision = previous.value,
+           let regrouped = resolver.regrouped(decision, time: time, label: label, above: above, below: below,
+                                              grouping: grouping, in: channel, delivery: delivery) {
+            separatorAbove = regrouped.dateSeparatorAbove
+            same = regrouped.isIn(decision, boundary: previous.groupBoundary)
+            alike = same || regrouped.drawsAlike(decision)
+            if !same {
+                regrouped.apply(to: &decision)
+                entry.decisionBox = DecisionBox(consume decision)
             }
         } else {
-            decision = resolver.decide(
+            var decision = resolver.decide(
                 entry.message, time: time, label: label,
                 above: above, below: below,
                 grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
                 dateSeparatorAbove: &separatorAbove
             )
+            same = previous.holds(decision)
+            // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
+            alike = same || Self.drawAlike(previous.value, &decision)
+            // The new decisions moved into their reference, not copied; else the shared one stays.
+            if !same { entry.decisionBox = DecisionBox(consume decision) }
         }
-        let same = previous.holds(decision)
-        // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
-        let alike = same || Self.drawAlike(previous.value, &decision)
-        // The new decisions moved into their reference, not copied; else the shared one stays.
-        let box = same ? previous : DecisionBox(consume decision)
-        var resolved = entry
-        if !same { resolved.decisionBox = box }
+        let box = entry.decisionBox
         var rowsAbove = MessageListItem.rowsAbove(date: separatorAbove ? (day, label) : nil,
                                                   unread: unreadAbove ? unreadRow.text ?? "" : nil)
         if let loadingOlder { rowsAbove.insert(.loadingOlderIndicator(text: loadingOlder), at: 0) } // the first entry's alone
@@ -125,31 +129,31 @@ final class Pipeline: Sendable {
         let keptRow: Int? = hasRows && !entry.needsRow && alike ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: box.value.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
-        resolved.hasOlderPageRow = olderRow
-        resolved.hasDateSeparator = separatorAbove
-        resolved.hasUnreadSeparator = unreadAbove
-        resolved.needsRow = false
-
         // When each row is one it had, where it was, the entry keeps its rows.
-        if let keptRow, entry.hasOlderPageRow == olderRow, entry.hasDateSeparator == separatorAbove, entry.hasUnreadSeparator == unreadAbove,
-           !separatorAbove || keptDate != nil {
+        let keepsRows = keptRow != nil && entry.hasOlderPageRow == olderRow && entry.hasDateSeparator == separatorAbove
+            && entry.hasUnreadSeparator == unreadAbove && (!separatorAbove || keptDate != nil)
+        entry.hasOlderPageRow = olderRow
+        entry.hasDateSeparator = separatorAbove
+        entry.hasUnreadSeparator = unreadAbove
+        entry.needsRow = false
+        if keepsRows, let keptRow {
             var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
-            var same = true
+            var inPlace = true
             for (index, item) in rowsAbove.enumerated() {
                 let frame = rows.frame(ofRow: stored + index)
-                same = same && stack.top(ofNext: RowStack.Kind(item)) == frame.y - storedTop
+                inPlace = inPlace && stack.top(ofNext: RowStack.Kind(item)) == frame.y - storedTop
                 stack.place(RowStack.Kind(item), height: frame.height)
             }
             let frame = rows.frame(ofRow: keptRow)
-            if same && stack.top(ofNext: kind) == frame.y - storedTop {
+            if inPlace && stack.top(ofNext: kind) == frame.y - storedTop {
                 stack.place(kind, height: frame.height)
-                resolved.extent = stack.bottom
-                return resolved
+                entry.extent = stack.bottom
+                return
             }
         }
-        return write(resolved, decision: box.value, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
-                     stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
-                     authors: &authors, bubbles: &bubbles, into: &rows)
+        entry = write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
+                      stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
+                      authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
@@ -293,3 +297,4 @@ final class Pipeline: Sendable {
         return alike
     }
 }
+

@@ -9,10 +9,11 @@ import Testing
 /// the decisions `decide` makes from scratch — to the byte — and the same date separator. Over
 /// the generated cases of `PropertyHarness` (every config the generator draws), each message
 /// is decided as the last one and then given the message under it (an append), and the other
-/// way (the message under it removed).
+/// way (the message under it removed). The fields it changes, found apart
+/// (`MessageListResolver.regrouped`), tell the same as the decisions they make.
 @Suite struct RegroupDecisionsTests {
     @Test func regrouped_isWhatDecideDecides_whenOnlyTheMessageUnderItChanged() {
-        var made = 0, regrouped = 0
+        var made = 0, regrouped = 0, changedFields = 0
         PropertyHarness.verify("regroup") { resolved in
             let input = resolved.input
             let resolver = PropertyHarness.resolver(for: input)
@@ -58,6 +59,20 @@ import Testing
                         return "message \(index) (\(messages[index].id)): regrouped \(decision.position) \(decision.options), decided \(expected.position) \(expected.options)"
                     }
                     guard regroupedSeparator == expectedSeparator else { return "message \(index): the date separator differs" }
+                    // The fields found apart say what the decisions set say: whether they are
+                    // the ones before, and whether they draw alike (what the list compares).
+                    guard let fields = resolver.regrouped(before, time: times[index], label: label, above: above, below: to,
+                                                          grouping: grouping, in: conversation, delivery: list.delivery) else {
+                        return "message \(index): regrouped, but no fields found"
+                    }
+                    guard fields.isIn(before, boundary: before.groupBoundary) == decision.isExactly(before) else {
+                        return "message \(index): the fields say \(decision.isExactly(before) ? "other" : "the same") decisions"
+                    }
+                    var compared = decision
+                    guard fields.drawsAlike(before) == Pipeline.drawAlike(before, &compared) else {
+                        return "message \(index): the fields draw \(fields.drawsAlike(before) ? "alike" : "otherwise"), the decisions not"
+                    }
+                    if !fields.isIn(before, boundary: before.groupBoundary) { changedFields += 1 }
                 }
                 above = MessageAbove(day: times[index].day, endsGroup: decided.isLastInGroup)
             }
@@ -67,5 +82,6 @@ import Testing
         // position or other options than the ones they were made from.
         #expect(made > 1000)
         #expect(regrouped > 100)
+        #expect(changedFields > 100)
     }
 }

@@ -65,7 +65,6 @@ import Testing
                 let extent = (tops.last ?? 0) + 1 + random.int(0 ... 2)
                 store.settle()
                 let resolved = store.resolve(at: position) { entry, stored, top, rows in
-                    var entry = entry
                     if !keeps {
                         for (id, y) in zip(ids, tops) {
                             rows.beginRow()
@@ -74,7 +73,6 @@ import Testing
                         entry.rowCount = tops.count
                     }
                     entry.extent = extent
-                    return entry
                 }
                 model[position] = resolved
                 modelRows[position] = Array(zip(ids, tops))
@@ -115,12 +113,10 @@ import Testing
             let position = round % 3
             store.settle()
             _ = store.resolve(at: position) { entry, _, _, rows in
-                var entry = entry
                 rows.beginRow()
                 rows.add(Box(role: .messageRow, id: "r\(round)", frame: Frame(x: 0, y: 1, width: 1, height: 2)))
                 entry.rowCount = 1
                 entry.extent = 3 + position
-                return entry
             }
             store.settle()
             store.compactWastefulChunks()
