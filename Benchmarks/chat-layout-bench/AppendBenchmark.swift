@@ -10,6 +10,8 @@ struct AppendBenchmark {
     var formatter: any LocaleFormatting
     var measurer: any TextMeasuring
     var width: Int
+    /// Whether the list appended to is made on all cores (the library's default).
+    var laysOutOnAllCores = true
 
     /// What one list length gave.
     struct Figures {
@@ -74,8 +76,9 @@ struct AppendBenchmark {
         base.messages = messages
         let clock = ContinuousClock()
         let buildStart = clock.now
-        var list = try IncrementalMessageList(conversation: base, environment:
-                try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer), width: width)
+        var environment = try LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: measurer)
+        environment.laysOutOnAllCores = laysOutOnAllCores
+        var list = try IncrementalMessageList(conversation: base, environment: environment, width: width)
         let build = Self.microseconds(clock.now - buildStart) / 1e3
         let jump = Self.jumpMicroseconds(list, messages)
         var appendTimes: [Double] = []

@@ -136,12 +136,18 @@ let messageCount = conversation.messages.count
 /// then exit — what `Benchmarks/run.sh` counts instructions of (callgrind counts a function's
 /// cost on its own thread only, and the other figures' runs answer from a warm cache).
 let layoutOnceOnly = ["layout", "relayout"].contains(ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"])
+/// CHAT_LAYOUT_BENCH_ONCE=append (what `Benchmarks/append-spread.sh` and the other append
+/// profiles run): the layout before the appends and the list appended to made on this thread
+/// alone, so that each run leaves the engine's caches and the heap as the last did and counts
+/// the same instructions (made on two threads, they differed by a few hundred an append from
+/// run to run).
+let appendOnceOnly = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append"
 
 /// The whole pipeline after decoding, as a front end asks for it (`MessageListScreen.list`):
 /// decisions, measurement, box tree.
 @inline(never) @MainActor func layOut() -> LaidOutList {
     var environment = try! LayoutEnvironment(config: config, context: context, formatter: formatter, measurer: engine)
-    environment.laysOutOnAllCores = !layoutOnceOnly // the decisions too: all of the work on this thread
+    environment.laysOutOnAllCores = !layoutOnceOnly && !appendOnceOnly // the decisions too: all of the work on this thread
     return MessageListScreen.list(conversation, environment: environment, width: width)
 }
 /// The list laid out again at `width`: what `CHAT_LAYOUT_BENCH_ONCE=relayout` counts.
@@ -179,8 +185,9 @@ if layoutOnceOnly {
 /// (`appended_kinds=…`: what Benchmarks/append-spread.sh reads).
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
     withExtendedLifetime(layOut()) {}
-    let appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
+    var appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
                                     measurer: engine, width: width)
+    appending.laysOutOnAllCores = false
     do {
         let appends = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPENDS"].flatMap { Int($0) } ?? 2000
         let kindName = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPEND_KIND"]
