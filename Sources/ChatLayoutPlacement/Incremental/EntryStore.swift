@@ -316,7 +316,9 @@ struct EntryStore: Sendable {
                 }
                 items.reserveCapacity(items.count + rowCount)
                 var row = start
-                entries[index].forEachRowContent(texts: texts) { id, content in
+                ListEntry.forEachRowContent(olderPageRow: entries[index].hasOlderPageRow, dateSeparator: entries[index].hasDateSeparator,
+                                            unreadSeparator: entries[index].hasUnreadSeparator, decisions: entries[index].decisionBox,
+                                            texts: texts) { id, content in
                     if case .message(let decision) = content {
                         items.append(LaidOutItem(id: id, index: first + row, decision: decision, table: chunks[chunk].rows, row: row,
                                                  dy: chunkTop))

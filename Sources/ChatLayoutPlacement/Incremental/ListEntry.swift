@@ -85,10 +85,19 @@ struct ListEntry: Sendable {
     /// Calls `body` with the id of each of the entry's rows and what was decided of it, top to
     /// bottom (the order `MessageListItem.rowsAbove` places the separators in).
     func forEachRowContent(texts: EntryRowTexts, _ body: (ListItemID, EntryRow.Content) -> Void) {
-        if hasOlderPageRow { body(.loadingOlderIndicator, .other(.loadingOlderIndicator(text: texts.loading))) }
-        if hasDateSeparator { body(.dateSeparator(day), .dateSeparator(day, decisionBox.value.dateLabel)) }
-        if hasUnreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: texts.unread))) }
-        body(.message(decisionBox.value.message.id), .message(decisionBox))
+        Self.forEachRowContent(olderPageRow: hasOlderPageRow, dateSeparator: hasDateSeparator, unreadSeparator: hasUnreadSeparator,
+                               decisions: decisionBox, texts: texts, body)
+    }
+
+    /// The same for an entry with these rows above its message row and these decisions: read
+    /// out of an entry in storage the closure could reach, which a call of the method on it
+    /// copies whole first.
+    static func forEachRowContent(olderPageRow: Bool, dateSeparator: Bool, unreadSeparator: Bool, decisions: DecisionBox,
+                                  texts: EntryRowTexts, _ body: (ListItemID, EntryRow.Content) -> Void) {
+        if olderPageRow { body(.loadingOlderIndicator, .other(.loadingOlderIndicator(text: texts.loading))) }
+        if dateSeparator { body(.dateSeparator(decisions.value.day), .dateSeparator(decisions.value.day, decisions.value.dateLabel)) }
+        if unreadSeparator { body(.unreadSeparator, .other(.unreadSeparator(text: texts.unread))) }
+        body(.message(decisions.value.message.id), .message(decisions))
     }
 
     /// What the decisions of the entry under it read of it.

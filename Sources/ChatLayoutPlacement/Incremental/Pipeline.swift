@@ -180,7 +180,7 @@ final class Pipeline: Sendable {
         entry.hasOlderPageRow = loadingOlder != nil
         entry.hasDateSeparator = separatorAbove
         entry.hasUnreadSeparator = unreadAbove
-        return write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
+        return write(consume entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
                      kind: .message(endsGroup: box.value.isLastInGroup),
                      stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
                      oldRow: nil, authors: &authors, bubbles: &bubbles, into: &rows)
