@@ -307,18 +307,22 @@ struct EntryStore: Sendable {
             // The chunk and the entry read in place, not copied; the message row is its last.
             let start = chunks[chunk].rowStarts[index]
             chunks[chunk].entries.withUnsafeBufferPointer { entries in
-                let rowCount = entries[index].rowCount
+                // Its fields read through a pointer, each alone: an entry read as a value is
+                // copied whole (its decisions' reference retained) for each.
+                let entry = entries.baseAddress! + index
+                let rowCount = entry.pointee.rowCount, decisions = entry.pointee.decisionBox
+                let olderPageRow = entry.pointee.hasOlderPageRow, dateSeparator = entry.pointee.hasDateSeparator
+                let unreadSeparator = entry.pointee.hasUnreadSeparator
                 if messageRowOnly {
-                    let decision = entries[index].decisionBox
+                    let decision = decisions
                     items.append(LaidOutItem(id: .message(decision.value.message.id), index: first + start + rowCount - 1,
                                              decision: decision, table: chunks[chunk].rows, row: start + rowCount - 1, dy: chunkTop))
                     return
                 }
                 items.reserveCapacity(items.count + rowCount)
                 var row = start
-                ListEntry.forEachRowContent(olderPageRow: entries[index].hasOlderPageRow, dateSeparator: entries[index].hasDateSeparator,
-                                            unreadSeparator: entries[index].hasUnreadSeparator, decisions: entries[index].decisionBox,
-                                            texts: texts) { id, content in
+                ListEntry.forEachRowContent(olderPageRow: olderPageRow, dateSeparator: dateSeparator, unreadSeparator: unreadSeparator,
+                                            decisions: decisions, texts: texts) { id, content in
                     if case .message(let decision) = content {
                         items.append(LaidOutItem(id: id, index: first + row, decision: decision, table: chunks[chunk].rows, row: row,
                                                  dy: chunkTop))
@@ -652,7 +656,7 @@ struct EntryStore: Sendable {
     /// Appends `entry` at the bottom, its rows written at the end of `rows`, the table
     /// ``tableForAppending()`` gave, from its top (moved back into the store: `rows` is left
     /// empty).
-    mutating func append(_ entry: ListEntry, rows: inout RowTable) {
+    mutating func append(_ entry: consuming ListEntry, rows: inout RowTable) {
         let last = store.chunks.count - 1
         guard last >= 0, store.chunks[last].entries.count < chunkLength else {
             var table = RowTable()
@@ -666,7 +670,12 @@ struct EntryStore: Sendable {
             return
         }
         let chunkLength = chunkLength
+        let isUnreadCandidate = entry.isUnreadCandidate
+        // Moved into the chunk through an optional the closure takes it from: captured, the
+        // entry itself would be copied into it.
+        var moving: ListEntry? = consume entry
         store.modify(last) { chunk in
+            let entry = moving.take()!
             let first = chunk.rowCount, top = chunk.extent
             rows.moveRows(first ..< rows.rowCount, by: top)
             swap(&rows, &chunk.rows)
@@ -680,7 +689,7 @@ struct EntryStore: Sendable {
             if entry.isUnreadCandidate { chunk.candidates += 1 }
             chunk.entries.append(entry)
         }
-        if entry.isUnreadCandidate { candidates += 1 }
+        if isUnreadCandidate { candidates += 1 }
     }
 
     /// Inserts `entries`, sorted and all before the first entry, at the top.

@@ -224,7 +224,7 @@ extension IncrementalMessageList {
         let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label,
                                         unreadAbove: unreadAbove, unreadRow: unreadRow, loadingOlder: nil, channel: shell, delivery: delivery,
                                         directory: directory, authors: &authors, bubbles: &bubbles, into: &rows)
-        entries.append(entry, rows: &rows) // its key given when it was claimed
+        entries.append(consume entry, rows: &rows) // its key given when it was claimed
         directory.index(message, shown: true)
 
         // The rows under the messages are made from the list's state, the typing words and

@@ -24,7 +24,7 @@ extension RowLayout {
         // Heights outside the bubble do not depend on where it stands.
         let column = OutsideColumn(left: room.left, right: room.right, bubbleX: room.left, bubbleWidth: 1, isFlipped: room.flipped)
         var y = bubbleHeight + outsideHeightButFootnote(spec, in: column)
-        if room.besideUnder { y += footnoteHeight(spec.footnote, order: room.besideOrder, maxWidth: column.available) }
+        if room.besideUnder { y += footnoteHeight(spec.footnote, order: besideOrder(flipped: room.flipped), maxWidth: column.available) }
         if footnotesOutside > 0 {
             let order = room.flipped ? anatomy.currentUserFootnote : anatomy.footnote
             y += footnotesOutside * footnoteHeight(spec.footnote, order: order, maxWidth: column.available)
@@ -333,7 +333,7 @@ extension RowLayout {
             guard let width = Int16(exactly: errorGlyphBlock(spec)?.width ?? -1) else { return }
             row.errorGlyphWidth = width
         }
-        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        let besideOrder = self.besideOrder(flipped: flipped)
         if !besideOrder.isEmpty, let width = besideWidth(spec.footnote, order: besideOrder) {
             let whole = recorder.wholeFootnote(beside: true) ?? wholeFootnote(spec.footnote, order: besideOrder)
             guard let width = Int16(exactly: width), let wholeWidth = Int16(exactly: whole.width), let height = Int16(exactly: whole.height)

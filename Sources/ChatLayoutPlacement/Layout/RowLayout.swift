@@ -411,7 +411,7 @@ struct RowLayout {
         let flipped = room.flipped, avatarColumn = room.avatarColumn, left = room.left, right = room.right
         let errorGlyph = room.showsErrorGlyph ? errorGlyphBlock(spec) : nil
         let errorOverlap = room.errorOverlap, errorReserve = room.errorReserve
-        let besideOrder = room.besideOrder, besideReserve = room.besideReserve, besideUnder = room.besideUnder
+        let besideOrder = self.besideOrder(flipped: flipped), besideReserve = room.besideReserve, besideUnder = room.besideUnder
         let bubbleSpec = room.bubbleSpec, border = room.border, hasBubble = room.hasBubble
         // The bubble written before, when it is this one: its width and height, its content
         // copied (a left-to-right row of the incremental list, not recorded as prepared).
@@ -540,7 +540,6 @@ struct RowLayout {
         var errorOverlap = 0
         var errorReserve = 0
         var maxOuter = 1
-        var besideOrder: [MessageAnatomy.FootnotePart] = []
         var besideReserve = 0
         var besideUnder = false
         /// The bubble is drawn: the message has one, and the row is wide enough for it.
@@ -552,10 +551,17 @@ struct RowLayout {
         var border = 0
     }
 
+    /// The footnote's parts beside the bubble (Sendbird's time) of a row on that side: none in
+    /// most anatomies. Not kept in ``BubbleRoom``, which then holds no reference: a room is
+    /// copied as plain memory, nothing retained.
+    func besideOrder(flipped: Bool) -> [MessageAnatomy.FootnotePart] {
+        flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+    }
+
     /// The room of `spec`'s bubble at this width.
     func bubbleRoom(_ spec: MessageRowSpec) -> BubbleRoom {
         let flipped = spec.isFlipped
-        let besideOrder = flipped ? anatomy.currentUserBesideBubble : anatomy.besideBubble
+        let besideOrder = self.besideOrder(flipped: flipped)
         // The glyph as wide as the presentation's line measures (two cells at most on a
         // terminal; points elsewhere).
         // The glyph's block made only for a row that has one: an empty `Block?` returned is copied too.
@@ -563,7 +569,6 @@ struct RowLayout {
                               errorGlyphWidth: spec.errorGlyph == nil ? nil : errorGlyphBlock(spec)?.width,
                               besideWidth: besideOrder.isEmpty ? nil : besideWidth(spec.footnote, order: besideOrder),
                               hasBubbleSpec: spec.bubble != nil)
-        room.besideOrder = besideOrder
         room.bubbleSpec = room.hasBubble ? spec.bubble : nil
         return room
     }
