@@ -297,4 +297,3 @@ final class Pipeline: Sendable {
         return alike
     }
 }
-
