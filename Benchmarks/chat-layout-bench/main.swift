@@ -183,7 +183,7 @@ if layoutOnceOnly {
 /// rtl, …: `AppendBenchmark.Kind`), for a profile of one kind;
 /// CHAT_LAYOUT_BENCH_LIST_KINDS=1 prints the kind of every message appended, in order
 /// (`appended_kinds=…`: what Benchmarks/append-spread.sh reads).
-if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "append" {
+if appendOnceOnly {
     withExtendedLifetime(layOut()) {}
     var appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
                                     measurer: engine, width: width)

@@ -59,34 +59,22 @@ extension MessageListResolver {
                       isTopMostRow: above == nil, isDirect: isDirect(conversation))
     }
 
-    /// Makes `decision`, the decisions of a message decided before (not explained, no notes),
+    /// What regrouping `decision`, the decisions of a message decided before (not explained,
+    /// no notes), changes in it (``Regrouped``, set by ``Regrouped/apply(to:)``): then they are
     /// what ``decide(_:time:label:above:below:grouping:in:delivery:user:explain:dateSeparatorAbove:)``
     /// would decide now, under the same message above (`above`), at the same time and label, in
     /// the same conversation and with the same delivery states and users, when only the message
-    /// under it changed (`below`), without deciding again, and returns true; returns false, with
-    /// `decision` and `dateSeparatorAbove` as they were, when that is not known to be so. (The
-    /// list's row above an appended message: its decisions copied once, and changed in place.)
+    /// under it changed (`below`), without deciding again; nil when that is not known to be so.
+    /// (The list's row above an appended message: its fields found and compared, then set in
+    /// one copy of its decisions.)
     ///
     /// `decide` reads the message under it only for its group boundary, and the boundary only
     /// as whether it ends the group: through the position (whose top, whether it starts its
     /// group, comes from `above`: it must stay) and the layout options, which are resolved
     /// again from the same facts. Of the options the boundary changes (the bubble's tail, the
     /// avatar, its padding, the name, the time, the delivery status), only the delivery status
-    /// shows in another field; every option another field is made from must stay (false
+    /// shows in another field; every option another field is made from must stay (nil
     /// otherwise). The date separator above it is decided as `decide` decides it.
-    package func regroup(_ decision: inout MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
-                         grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState,
-                         dateSeparatorAbove: inout Bool) -> Bool {
-        guard let regrouped = regrouped(decision, time: time, label: label, above: above, below: below, grouping: grouping,
-                                        in: conversation, delivery: delivery) else { return false }
-        dateSeparatorAbove = regrouped.dateSeparatorAbove
-        regrouped.apply(to: &decision)
-        return true
-    }
-
-    /// The fields ``regroup(_:time:label:above:below:grouping:in:delivery:dateSeparatorAbove:)``
-    /// gives a message's decisions, found without changing them (nil where it would return
-    /// false): what it changes, to be set in a copy or in place.
     package func regrouped(_ decision: MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
                            grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState) -> Regrouped? {
         guard decision.reasons.isEmpty, decision.notes.isEmpty, decision.day == time.day, Identifier.same(decision.dateLabel, label),

@@ -4,13 +4,13 @@
 @testable import ChatLayoutPlacement
 import Testing
 
-/// `MessageListResolver.regroup`: a message's decisions made from the ones it had when only the
-/// message under it changed (an append under the last message) are, whenever it makes them,
-/// the decisions `decide` makes from scratch — to the byte — and the same date separator. Over
-/// the generated cases of `PropertyHarness` (every config the generator draws), each message
-/// is decided as the last one and then given the message under it (an append), and the other
-/// way (the message under it removed). The fields it changes, found apart
-/// (`MessageListResolver.regrouped`), tell the same as the decisions they make.
+/// `MessageListResolver.regrouped`: a message's decisions made from the ones it had when only
+/// the message under it changed (an append under the last message), its fields set in them, are,
+/// whenever it gives fields, the decisions `decide` makes from scratch — to the byte — and the
+/// same date separator; and the fields tell whether they change the decisions and how they draw
+/// as the decisions they make do. Over the generated cases of `PropertyHarness` (every config
+/// the generator draws), each message is decided as the last one and then given the message
+/// under it (an append), and the other way (the message under it removed).
 @Suite struct RegroupDecisionsTests {
     @Test func regrouped_isWhatDecideDecides_whenOnlyTheMessageUnderItChanged() {
         var made = 0, regrouped = 0, changedFields = 0
@@ -45,26 +45,20 @@ import Testing
                     let (before, _) = decide(index, above: above, below: from, label: label)
                     let (expected, expectedSeparator) = to == nil ? decide(index, above: above, below: nil, label: label)
                         : (decided, separator)
-                    var regroupedSeparator = false
+                    // Nil: not known to be what deciding gives (the list decides again).
+                    guard let fields = resolver.regrouped(before, time: times[index], label: label, above: above, below: to,
+                                                          grouping: grouping, in: conversation, delivery: list.delivery) else { continue }
                     var decision = before
-                    guard resolver.regroup(&decision, time: times[index], label: label, above: above, below: to, grouping: grouping,
-                                           in: conversation, delivery: list.delivery, dateSeparatorAbove: &regroupedSeparator) else {
-                        // Not known to be what deciding gives: left as it was.
-                        guard decision.isExactly(before), !regroupedSeparator else { return "message \(index): changed, not regrouped" }
-                        continue
-                    }
+                    fields.apply(to: &decision)
+                    let regroupedSeparator = fields.dateSeparatorAbove
                     made += 1
                     if before.position != expected.position || before.options != expected.options { regrouped += 1 }
                     guard decision.isExactly(expected) else {
                         return "message \(index) (\(messages[index].id)): regrouped \(decision.position) \(decision.options), decided \(expected.position) \(expected.options)"
                     }
                     guard regroupedSeparator == expectedSeparator else { return "message \(index): the date separator differs" }
-                    // The fields found apart say what the decisions set say: whether they are
-                    // the ones before, and whether they draw alike (what the list compares).
-                    guard let fields = resolver.regrouped(before, time: times[index], label: label, above: above, below: to,
-                                                          grouping: grouping, in: conversation, delivery: list.delivery) else {
-                        return "message \(index): regrouped, but no fields found"
-                    }
+                    // The fields say what the decisions they make say: whether they are the ones
+                    // before, and whether they draw alike (what the list compares).
                     guard fields.isIn(before, boundary: before.groupBoundary) == decision.isExactly(before) else {
                         return "message \(index): the fields say \(decision.isExactly(before) ? "other" : "the same") decisions"
                     }
