@@ -74,6 +74,40 @@ struct GrowingTextTests {
         #expect(extended >= 10, "extended \(extended) of 40")
     }
 
+    /// Extended paragraph after paragraph, a text shares the earlier texts' units instead of
+    /// copying them: its own are those of its last paragraph alone, while its units, its lines
+    /// at any width and its line counts are still those of the whole text prepared afresh.
+    @Test(arguments: [UInt64(7), 8, 9])
+    func aTextExtendedManyTimes_ownsOnlyItsLastParagraph(seed: UInt64) throws {
+        let engine = ICUTextEngine()
+        let whole = try Self.reply(seed: seed, length: 4_000, simpleOnly: true)
+        let characters = Array(whole)
+        var random = SplitMix64(seed: seed)
+        var prepared = engine.prepare(String(characters[..<80]))
+        var count = 80, extensions = 0, shared = 0
+        while count < characters.count {
+            count = min(characters.count, count + random.int(1 ... 40))
+            let text = String(characters[..<count])
+            guard let grown = prepared.extended(to: text, policy: engine.policy) else {
+                prepared = engine.prepare(text)
+                continue
+            }
+            extensions += 1
+            #expect(grown.ownUnitCount == grown.count - prepared.lastParagraphStart, "\(count) characters: only the last paragraph's units made")
+            if grown.ownUnitCount < grown.count { shared += 1 }
+            prepared = grown
+        }
+        #expect(extensions > 50 && shared > 50, "\(extensions) extensions, \(shared) sharing units")
+        let fresh = engine.prepare(whole)
+        #expect(prepared.text == whole)
+        #expect(prepared.unitValues == fresh.unitValues)
+        #expect(prepared.lastParagraphStart == fresh.lastParagraphStart)
+        for width in [1, 7, 40, 200] {
+            #expect(prepared.wrap(width: width) == fresh.wrap(width: width), "width \(width)")
+            #expect(prepared.lineCount(width: width) == fresh.lineCount(width: width), "width \(width)")
+        }
+    }
+
     @Test func whatIsNotExtended() {
         let engine = ICUTextEngine()
         let one = engine.prepare(String(repeating: "one paragraph ", count: 30))

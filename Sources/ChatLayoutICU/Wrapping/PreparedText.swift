@@ -22,7 +22,9 @@ import ChatLayoutKit
 ///   keeps the analysed text it made; a right-to-left text the fast path prepared makes it when
 ///   its lines are first made, and keeps it from then on.
 ///
-/// One allocation a text: the units follow the header in the storage object itself.
+/// One allocation a text: the units follow the header in the storage object itself. A text
+/// grown from an earlier one (a streamed reply, ``extended(to:policy:)``) makes only its last
+/// paragraph's units and shares the earlier paragraphs' with the texts it grew from.
 ///
 /// Made by ``ICUTextEngine/prepare(_:)``; the engine's own `wrap` keeps one per text.
 public struct PreparedText: @unchecked Sendable {
@@ -32,7 +34,7 @@ public struct PreparedText: @unchecked Sendable {
 
     final class Storage: ManagedBuffer<Header, Unit> {
         deinit {
-            _ = withUnsafeMutablePointers { header, units in units.deinitialize(count: header.pointee.count + 1) }
+            _ = withUnsafeMutablePointers { header, units in units.deinitialize(count: header.pointee.count - header.pointee.prefixCount + 1) }
         }
     }
 
@@ -62,6 +64,14 @@ public struct PreparedText: @unchecked Sendable {
         let isGeneral: Bool
         /// The number of units (the end marker left out).
         let count: Int
+        /// The units before this storage's own: the first units of earlier texts' storages, in
+        /// order (a text grown from an earlier one shares the earlier one's paragraphs,
+        /// ``extended(to:policy:)``); none for a text prepared whole. Each holds its units'
+        /// end marker after them: the first unit of the next.
+        var prefix: [Segment] = []
+        /// How many units `prefix` holds: this storage's own units are the rest, from a
+        /// paragraph's start.
+        var prefixCount = 0
         /// The general form's analysed text: given when made (the general path), else (a
         /// right-to-left text the fast path prepared) made when first asked, by the one thread
         /// that moves `analyzedState` from `analyzedNone` to `analyzedMaking`, which sets it
@@ -72,6 +82,12 @@ public struct PreparedText: @unchecked Sendable {
         var analyzedState: Int
     }
     static let analyzedNone = 0, analyzedMaking = 1, analyzedMade = 2
+
+    /// The first `count` units of another text's storage (``Header/prefix``).
+    struct Segment {
+        let storage: Storage
+        let count: Int
+    }
 
     /// The address of a header's `analyzedState`, for the shim's atomic operations.
     @inline(__always)
@@ -139,11 +155,45 @@ public struct PreparedText: @unchecked Sendable {
     }
     var count: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count } }
 
-    /// Calls `body` with the units and the end marker.
+    /// Calls `body` with the units and the end marker: in place, or, for a text that shares
+    /// an earlier one's units (``extended(to:policy:)``), copied together first.
     @inline(__always)
     func withUnits<Result>(_ body: (UnsafeBufferPointer<Unit>) -> Result) -> Result {
-        storage.withUnsafeMutablePointers { header, units in body(UnsafeBufferPointer(start: units, count: header.pointee.count + 1)) }
+        storage.withUnsafeMutablePointers { header, units in
+            let count = header.pointee.count
+            guard header.pointee.prefixCount > 0 else { return body(UnsafeBufferPointer(start: units, count: count + 1)) }
+            return Self.withJoinedUnits(header.pointee, units, body)
+        }
     }
+
+    /// The units of a text with a prefix, copied into one buffer for `body`.
+    private static func withJoinedUnits<Result>(_ header: Header, _ own: UnsafeMutablePointer<Unit>,
+                                                _ body: (UnsafeBufferPointer<Unit>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Unit.self, capacity: header.count + 1) { joined in
+            var next = joined.baseAddress!
+            for segment in header.prefix {
+                segment.storage.withUnsafeMutablePointerToElements { next.initialize(from: $0, count: segment.count) }
+                next += segment.count
+            }
+            next.initialize(from: own, count: header.count - header.prefixCount + 1)
+            defer { joined.baseAddress!.deinitialize(count: header.count + 1) }
+            return body(UnsafeBufferPointer(joined))
+        }
+    }
+
+    /// Calls `body` with the units from `start` (a unit of the last paragraph, at or after
+    /// ``lastParagraphStart``) and the end marker: in place, never copied.
+    @inline(__always)
+    func withUnits<Result>(from start: Int, _ body: (UnsafeBufferPointer<Unit>) -> Result) -> Result {
+        storage.withUnsafeMutablePointers { header, units in
+            let own = header.pointee.prefixCount
+            guard start >= own else { return withUnits { body(UnsafeBufferPointer(rebasing: $0[start...])) } }
+            return body(UnsafeBufferPointer(start: units + (start - own), count: header.pointee.count - start + 1))
+        }
+    }
+
+    /// How many units this text holds of its own, not shared with an earlier text (for tests).
+    var ownUnitCount: Int { storage.withUnsafeMutablePointerToHeader { $0.pointee.count - $0.pointee.prefixCount } }
 
     /// The number of lines the text takes at `width` cells (at least 1): arithmetic over
     /// the units alone, no line made — a height for a width, as a list that only needs its
@@ -298,13 +348,16 @@ public struct PreparedText: @unchecked Sendable {
     /// The unit where the last paragraph starts: after the last hard break that something
     /// follows (a text ending in CR may yet become CR LF, one break); 0 for one paragraph.
     var lastParagraphStart: Int {
-        withUnits { units in
-            var index = units.count - 3 // the unit before the last one
+        storage.withUnsafeMutablePointers { header, units in
+            // Read over this storage's own units: they start a paragraph, after the prefix's
+            // last hard break (when there is a prefix).
+            let own = header.pointee.prefixCount
+            var index = header.pointee.count - own - 2 // the unit before the last one
             while index >= 0 {
-                if units[index].flags & Unit.hardBreak != 0 { return index + 1 }
+                if units[index].flags & Unit.hardBreak != 0 { return own + index + 1 }
                 index -= 1
             }
-            return 0
+            return own
         }
     }
 
@@ -317,25 +370,35 @@ public struct PreparedText: @unchecked Sendable {
         guard !isGeneral else { return nil }
         let paragraph = lastParagraphStart
         guard paragraph > 0, Self.begins(grown, with: text) else { return nil }
-        let offset = withUnits { Int($0[paragraph].start) }
+        let offset = withUnits(from: paragraph) { Int($0[0].start) }
         var grownText = grown
         let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }
         // The rest in the simple form too (its units at UTF-8 offsets, as these).
         guard let rest = SimpleTextWrapper.prepare(tail, policy: policy), !rest.isGeneral else { return nil }
-        return withUnits { units in
-            rest.withUnits { restUnits in
-                PreparedText.make(text: grown, count: paragraph + rest.count, direction: .leftToRight, analyzed: nil, isGeneral: false) { made in
-                    made.initialize(from: units.baseAddress!, count: paragraph)
-                    for index in 0 ... rest.count {
-                        var unit = restUnits[index]
-                        unit.start += Int32(offset)
-                        // After a hard break a line must break (the whole text's rules say so;
-                        // the paragraph alone starts without a break before it).
-                        if index == 0 && rest.count > 0 { unit.flags |= Unit.breakBefore }
-                        (made + paragraph + index).initialize(to: unit)
-                    }
+        // The units before the paragraph are shared, not copied: this text's prefix and those
+        // of its own units that come before the paragraph.
+        let (prefix, prefixCount) = storage.withUnsafeMutablePointerToHeader { header -> ([Segment], Int) in
+            var prefix = header.pointee.prefix
+            let before = paragraph - header.pointee.prefixCount
+            if before > 0 { prefix.append(Segment(storage: storage, count: before)) }
+            return (prefix, paragraph)
+        }
+        return rest.withUnits { restUnits in
+            let storage = unsafeDowncast(Storage.create(minimumCapacity: rest.count + 1) { _ in
+                Header(text: grown, direction: .leftToRight, isGeneral: false, count: paragraph + rest.count, prefix: prefix,
+                       prefixCount: prefixCount, analyzed: nil, analyzedState: PreparedText.analyzedNone)
+            }, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { made in
+                for index in 0 ... rest.count {
+                    var unit = restUnits[index]
+                    unit.start += Int32(offset)
+                    // After a hard break a line must break (the whole text's rules say so;
+                    // the paragraph alone starts without a break before it).
+                    if index == 0 && rest.count > 0 { unit.flags |= Unit.breakBefore }
+                    (made + index).initialize(to: unit)
                 }
             }
+            return PreparedText(storage: storage)
         }
     }
 
@@ -358,8 +421,8 @@ public struct PreparedText: @unchecked Sendable {
         guard paragraph > 0 else { return wrap(width: width) }
         // The earlier text's last paragraph: how many of its lines to drop.
         var dropped = 0
-        earlier.prepared.withUnits { units in
-            Self.forEachLine(UnsafeBufferPointer(rebasing: units[paragraph...]), width: width) { _, _, _, _ in dropped += 1 }
+        earlier.prepared.withUnits(from: paragraph) { units in
+            Self.forEachLine(units, width: width) { _, _, _, _ in dropped += 1 }
         }
         // Room for the last paragraph's lines made at once (as `wrap(width:)` makes it): the
         // earlier lines are not moved again when they come.
@@ -367,7 +430,7 @@ public struct PreparedText: @unchecked Sendable {
         var lines: [TextLine] = []
         lines.reserveCapacity(kept + (count - paragraph) / max(1, width) + 1)
         lines.append(contentsOf: earlier.wrapped.lines[..<kept])
-        withUnits { appendSimpleLines(of: UnsafeBufferPointer(rebasing: $0[paragraph...]), width: width, to: &lines) }
+        withUnits(from: paragraph) { appendSimpleLines(of: $0, width: width, to: &lines) }
         return WrappedText(lines: lines, direction: .leftToRight)
     }
 
