@@ -23,7 +23,7 @@ import ChatLayoutKit
 ///   its lines are first made, and keeps it from then on.
 ///
 /// One allocation a text: the units follow the header in the storage object itself. A text
-/// grown from an earlier one (a streamed reply, ``extended(to:policy:)``) makes only its last
+/// grown from an earlier one (a streamed reply, `extended(to:policy:)`) makes only its last
 /// paragraph's units and shares the earlier paragraphs' with the texts it grew from.
 ///
 /// Made by ``ICUTextEngine/prepare(_:)``; the engine's own `wrap` keeps one per text.
