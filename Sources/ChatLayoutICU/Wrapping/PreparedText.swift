@@ -377,16 +377,16 @@ public struct PreparedText: @unchecked Sendable {
         guard let rest = SimpleTextWrapper.prepare(tail, policy: policy), !rest.isGeneral else { return nil }
         // The units before the paragraph are shared, not copied: this text's prefix and those
         // of its own units that come before the paragraph.
-        let (prefix, prefixCount) = storage.withUnsafeMutablePointerToHeader { header -> ([Segment], Int) in
+        let prefix = storage.withUnsafeMutablePointerToHeader { header -> [Segment] in
             var prefix = header.pointee.prefix
             let before = paragraph - header.pointee.prefixCount
             if before > 0 { prefix.append(Segment(storage: storage, count: before)) }
-            return (prefix, paragraph)
+            return prefix
         }
         return rest.withUnits { restUnits in
             let storage = unsafeDowncast(Storage.create(minimumCapacity: rest.count + 1) { _ in
                 Header(text: grown, direction: .leftToRight, isGeneral: false, count: paragraph + rest.count, prefix: prefix,
-                       prefixCount: prefixCount, analyzed: nil, analyzedState: PreparedText.analyzedNone)
+                       prefixCount: paragraph, analyzed: nil, analyzedState: PreparedText.analyzedNone)
             }, to: Storage.self)
             storage.withUnsafeMutablePointerToElements { made in
                 for index in 0 ... rest.count {

@@ -314,9 +314,8 @@ struct EntryStore: Sendable {
                 let olderPageRow = entry.pointee.hasOlderPageRow, dateSeparator = entry.pointee.hasDateSeparator
                 let unreadSeparator = entry.pointee.hasUnreadSeparator
                 if messageRowOnly {
-                    let decision = decisions
-                    items.append(LaidOutItem(id: .message(decision.value.message.id), index: first + start + rowCount - 1,
-                                             decision: decision, table: chunks[chunk].rows, row: start + rowCount - 1, dy: chunkTop))
+                    items.append(LaidOutItem(id: .message(decisions.value.message.id), index: first + start + rowCount - 1,
+                                             decision: decisions, table: chunks[chunk].rows, row: start + rowCount - 1, dy: chunkTop))
                     return
                 }
                 items.reserveCapacity(items.count + rowCount)
