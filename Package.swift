@@ -138,7 +138,7 @@ let package = Package(
         // The benchmark (BENCHMARKS.md); the shim for ICU's own iterators as the peer.
         .executableTarget(
             name: "chat-layout-bench",
-            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutTextRenderer", "ChatLayoutPixel", "HeapStatistics",
+            dependencies: ["ChatLayoutKit", "ChatLayoutDecoding", "ChatLayoutICU", "ChatLayoutICUShim", "ChatLayoutPlacement", "ChatLayoutTextRenderer", "ChatLayoutPixel", "HeapStatistics",
                            "ChatLayoutTestSupport"],
             path: "Benchmarks/chat-layout-bench"
         ),

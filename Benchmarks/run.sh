@@ -134,8 +134,9 @@ rows = [  # figure, ours, peer, ratio (ours / peer), goal, met
     ("the same in points: the newest 10000 messages, 375 points wide, measured by HarfBuzz (its first layout: %.1f ms)"
      % num("layout_points_ms"), "%.1f ms" % num("relayout_points_ms"), "—", None, "(≤ 40 ms for 100k)",
      num("relayout_points_ms") * 10 <= 40),
-    ("a prepared text wrapped at a new width (the relayout's text part; its line count alone: %.3f µs)" % num("line_count_us"),
-     "%.3f µs" % num("rewrap_us"), "—", None, "≤ 0.2 µs", num("rewrap_us") <= 0.2),
+    ("the relayout's text part: a text's line count and last line's width at a new width, over its runs (%d texts without runs, their rows composed again; its line count over its units: %.3f µs; its lines with their strings, as a drawn row makes them: %.3f µs)"
+     % (num("texts_without_segments"), num("line_count_us"), num("rewrap_us")),
+     "%.3f µs" % num("relayout_text_us"), "—", None, "≤ 0.2 µs", num("relayout_text_us") <= 0.2),
     ("preview %s msgs (whole process) vs rich wrapping" % preview_messages, "%.1f ms" % preview, "%.1f ms" % rich,
      preview / rich, "≤ 0.033× (≥ 30× faster)", preview / rich <= 1 / 30),
     ("overlay query", "%.3f µs" % num("overlay_us"), "—", None, "≤ 1 µs", num("overlay_us") <= 1),

@@ -7,6 +7,7 @@ import ChatLayoutICU
 import ChatLayoutICUShim
 import ChatLayoutKit
 import ChatLayoutPixel
+import ChatLayoutPlacement
 import ChatLayoutTextRenderer
 import Foundation
 
@@ -28,8 +29,14 @@ let usage = """
                          width it was never laid out at (a new one each run), each text's prepared
                          paragraphs kept, only the lines new there shaped (CHAT_LAYOUT_BENCH_ONCE=
                          relayout-points: both on one thread, for a profile; nan without the fonts)
-      rewrap_us          PreparedText.wrap(width:) of one prepared text at a new width (the text part
-                         of a relayout), averaged over every text; line_count_us: lineCount(width:)
+      relayout_text_us   the text part of a relayout: one text's line count and last line's width at a
+                         new width, summed over its runs between line-break opportunities
+                         (LineSegments.lineMetrics, what a relayout places a bubble of text by),
+                         averaged over every text that has runs (texts_without_segments: those that
+                         have none, their rows composed again)
+      rewrap_us          PreparedText.wrap(width:) of one prepared text at a new width, its lines and
+                         their strings (what a row drawn after a relayout makes), averaged over every
+                         text; line_count_us: lineCount(width:), the line count over its units
       icu_iterate_ms     ICU's own line + grapheme iterators over the same texts (one of each, reused)
       overlay_us         one dateOverlayLabel query at a random offset (median of batches)
       render_ms          screen(viewport) + TextRenderer.render of a 40-row viewport at a random offset
@@ -385,6 +392,38 @@ let lineCountMicroseconds = Measuring.median((0 ..< runs).map { run in
 }) * 1e3 / Double(max(1, preparedTexts.count))
 precondition(countedLines == rewrappedLines, "lineCount agrees with wrap")
 
+// What a relayout asks of each text (a bubble's text placed by arithmetic, `PreparedRows`):
+// its line count and last line's width at the new width, summed over the runs between its
+// line-break opportunities (`LineSegments`, four bytes a run, recorded by the first layout).
+// A text with a run wider than a segment holds has none (its row is composed again).
+var textSegments: [UInt32] = []
+var segmentRanges: [Range<Int>] = []
+var segmentedTexts: [Int] = []
+for (index, text) in texts.enumerated() {
+    let start = textSegments.count
+    guard engine.appendLineSegments(of: text, to: &textSegments) else { continue }
+    segmentRanges.append(start ..< textSegments.count)
+    segmentedTexts.append(index)
+}
+let textsWithoutSegments = texts.count - segmentRanges.count
+var metricLines = 0
+let relayoutTextMicroseconds = textSegments.withUnsafeBufferPointer { segments in
+    Measuring.median((0 ..< runs).map { run in
+        Measuring.milliseconds {
+            for range in segmentRanges {
+                metricLines += LineSegments.lineMetrics(UnsafeBufferPointer(rebasing: segments[range]), width: width + 1 + run)?.count ?? 1
+            }
+        }
+    })
+} * 1e3 / Double(max(1, segmentRanges.count))
+// The runs count every text's lines as its prepared form does.
+textSegments.withUnsafeBufferPointer { segments in
+    for (range, index) in zip(segmentRanges, segmentedTexts) {
+        let metrics = LineSegments.lineMetrics(UnsafeBufferPointer(rebasing: segments[range]), width: width + 1)
+        precondition(metrics == nil || metrics!.count == preparedTexts[index].lineCount(width: width + 1), "the runs count the lines")
+    }
+}
+
 // The laid-out list again at widths it was never laid out at: the front end's (decided
 // again), then one laid out from decisions it keeps.
 // A list laid out again places every row and writes a chunk's records when first read:
@@ -520,6 +559,7 @@ let upToAppend: [String] = [
     "measure_fresh_ms=\(fixed(measureFreshMilliseconds))", "prepare_fresh_ms=\(fixed(prepareFreshMilliseconds))",
     "relayout_ms=\(fixed(relayoutMilliseconds))", "relayout_viewport_ms=\(fixed(relayoutViewportMilliseconds))", "relayout_kept_ms=\(fixed(relayoutKeptMilliseconds))", "layout_points_ms=\(fixed(pointsFigures?.layout ?? .nan))", "relayout_points_ms=\(fixed(pointsFigures?.relayout ?? .nan))",
     "rewrap_us=\(fixed(rewrapMicroseconds, 4))", "line_count_us=\(fixed(lineCountMicroseconds, 4))",
+    "relayout_text_us=\(fixed(relayoutTextMicroseconds, 4))", "texts_without_segments=\(textsWithoutSegments)",
     "icu_iterate_ms=\(fixed(icuMilliseconds))", "overlay_us=\(fixed(overlayMicroseconds, 3))",
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",

@@ -85,7 +85,7 @@ package enum LineSegments {
 
     /// The number of lines of the text `segments` summarise at `width` (at least 1), and its
     /// last line's width; nil where a run must be cut between its units.
-    static func lineMetrics(_ segments: UnsafeBufferPointer<UInt32>, width: Int) -> (count: Int, lastWidth: Int)? {
+    package static func lineMetrics(_ segments: UnsafeBufferPointer<UInt32>, width: Int) -> (count: Int, lastWidth: Int)? {
         let limit = max(1, width)
         var count = 0
         var visible = 0, pending = 0
