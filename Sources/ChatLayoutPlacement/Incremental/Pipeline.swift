@@ -90,6 +90,8 @@ final class Pipeline: Sendable {
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         var separatorAbove = false
         let same: Bool, alike: Bool
+        // Regrouped so that its row is its old row cut after the bubble (`write`).
+        var cutsRow = false
         // Regrouped in one copy of the decisions (the class's value passed on would be copied
         // at each call): the fields that change found, compared, then set in it. Decided again
         // when that is not known to be what deciding gives.
@@ -101,6 +103,9 @@ final class Pipeline: Sendable {
             alike = same || regrouped.drawsAlike(decision)
             if !same {
                 regrouped.apply(to: &decision)
+                cutsRow = !alike && rowLayout.isCutAfterBubble(options: regrouped.options, oldOptions: previous.value.options,
+                                                               deliveryStatus: regrouped.deliveryStatus,
+                                                               showsEditedLabel: decision.showsEditedLabel)
                 entry.decisionBox = DecisionBox(consume decision)
             }
         } else {
@@ -153,7 +158,7 @@ final class Pipeline: Sendable {
         }
         entry = write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
                       stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
-                      authors: &authors, bubbles: &bubbles, into: &rows)
+                      cutsOldRow: cutsRow, authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
@@ -183,18 +188,20 @@ final class Pipeline: Sendable {
         return write(consume entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
                      kind: .message(endsGroup: box.value.isLastInGroup),
                      stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
-                     oldRow: nil, authors: &authors, bubbles: &bubbles, into: &rows)
+                     oldRow: nil, cutsOldRow: false, authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
     /// Writes the rows of `resolved` (its decisions `decision`): `rowsAbove`, then its message
     /// row (of kind `kind`), at the end of `rows` from the entry's top, stacked under a row of
     /// kind `stackedBelow`; the date separator and the message row copied from rows `keptDate`
     /// and `keptRow` of `rows` when they draw as they did; `oldRow`, the entry's message row
-    /// in `rows` before (nil for a new entry), whose bubble `bubbles` may let it keep. Returns
-    /// the entry with its rows' count, its message row's place and its extent.
+    /// in `rows` before (nil for a new entry), whose bubble `bubbles` may let it keep, or which
+    /// the message row is, cut after its bubble (`cutsOldRow`: `RowLayout.isCutAfterBubble`).
+    /// Returns the entry with its rows' count, its message row's place and its extent.
     private func write(_ resolved: consuming ListEntry, decision: MessageDecision, rowsAbove: [MessageListItem], keptDate: Int?,
                        keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, oldRow: Int?,
-                       authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) -> ListEntry {
+                       cutsOldRow: Bool, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?,
+                       into rows: inout RowTable) -> ListEntry {
         var resolved = resolved
         let hasRows = oldRow != nil
         // The rows above it, in the batch list's order, then its row: stacked as the batch
@@ -224,6 +231,10 @@ final class Pipeline: Sendable {
         if let keptRow {
             let kept = Self.row(keptRow, of: rows)
             rows.appendRow(copying: 0, of: kept, at: y)
+        } else if cutsOldRow, let oldRow, rows.appendRow(cutAfterBubbleOf: oldRow, at: y) != nil {
+            // Its old row cut after the bubble: nothing composed or written again. The row
+            // written again is the one remembered no longer, as below.
+            bubbles = nil
         } else {
             // Composed here, its author's avatar and name from the list's memo, then written as
             // `RowLayout.writeMessage` writes it.

@@ -521,6 +521,40 @@ struct RowLayout {
     }
 
 
+    /// The options a group's end shows, and nothing else: the bubble's tail, the avatar and
+    /// its padding, the name, the time, the delivery status.
+    static let groupEndOptions: MessageLayoutOptions = [.continuousBubble, .avatarSizePadding, .avatar, .timestamp, .authorName,
+                                                         .deliveryStatusIndicator]
+
+    /// Whether a message row whose options were `oldOptions` and are now `options` (its
+    /// decisions regrouped: the same message and content, only the options a group's end
+    /// shows changed, ``groupEndOptions``), its delivery status `deliveryStatus` and its
+    /// edited label shown where `showsEditedLabel`, is its old row cut after the bubble, the
+    /// tail gone: the bubble continues into the next message and nothing now stands below it,
+    /// beside it or over it (no avatar, footnote, thread info, error glyph, hanging
+    /// reactions), while the bubble's room and what stands above it are as they were. Then
+    /// the row is written as that change of its old row
+    /// (`RowTable.appendRow(cutAfterBubbleOf:at:)`), not composed and written again: the
+    /// row above a message appended to its group.
+    func isCutAfterBubble(options: MessageLayoutOptions, oldOptions: MessageLayoutOptions, deliveryStatus: DeliveryStatus?,
+                          showsEditedLabel: Bool) -> Bool {
+        // What would stand below, beside or over the bubble, or change its room.
+        let outside: MessageLayoutOptions = [.avatar, .timestamp, .authorName, .deliveryStatusIndicator, .threadInfo,
+                                             .onlyVisibleToYouIndicator, .errorIndicator, .translation, .centered]
+        let avatarColumn: MessageLayoutOptions = [.avatar, .avatarSizePadding]
+        guard recorder == nil, direction == .leftToRight, options.isSuperset(of: [.bubble, .continuousBubble]),
+              options.isDisjoint(with: outside), oldOptions.symmetricDifference(options).isSubset(of: Self.groupEndOptions),
+              oldOptions.isDisjoint(with: avatarColumn) == options.isDisjoint(with: avatarColumn),
+              deliveryStatus == nil, !showsEditedLabel || anatomy.inBubble.contains(.edited),
+              !options.contains(.reactions) || anatomy.inBubble.contains(.reactions),
+              // The name over the bubble (Sendbird's) goes with the option.
+              !oldOptions.contains(.authorName) || !anatomy.aboveBubble.contains(.authorName),
+              besideOrder(flipped: options.contains(.flipped)).isEmpty
+        else { return false }
+        // Every part under the bubble is one of those the options above leave empty.
+        return anatomy.belowBubble.allSatisfy { $0 == .threadInfo || $0 == .footnote || $0 == .reactions }
+    }
+
     /// A bubble's content, made once (each `BoxContent` made is an allocation).
     private static let yourBubble = BoxContent.bubble(fromCurrentUser: true)
     private static let othersBubble = BoxContent.bubble(fromCurrentUser: false)

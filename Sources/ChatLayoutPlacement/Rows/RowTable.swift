@@ -825,6 +825,41 @@ extension RowTable: BoxSink {
         }
     }
 
+    /// Appends row `row` of this table cut after its bubble (the row's first box of that
+    /// role), the bubble's tail gone, read with its top at `y`: the row's box, as high as the
+    /// bubble's bottom, the boxes above the bubble and the bubble with its content — their
+    /// records copied, their lines and texts the old row's (shared, not copied); the boxes
+    /// after the bubble (over it, beside it, below it) left out. Nil, with nothing appended,
+    /// when the row has no bubble. (The row above a message appended to its group, when that
+    /// is all that changes in it: `RowLayout.isCutAfterBubble`.)
+    mutating func appendRow(cutAfterBubbleOf row: Int, at y: Int) -> Int? {
+        makeUnique()
+        let first = Int(rowStarts[row])
+        let end = recordEnd(from: first)
+        var bubble = first + 1
+        while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
+        guard bubble < end else { return nil }
+        let cut = recordEnd(from: bubble)
+        let rowTop = records[first].y, bubbleRecord = records[bubble]
+        let height = bubbleRecord.y &+ bubbleRecord.height &- rowTop
+        let rowOffset = Int32(clamping: offset(ofRow: row) + y - frame(ofRow: row).y)
+        rowStarts.append(Int32(clamping: records.count))
+        if !rowOffsets.isEmpty || rowOffset != 0 {
+            if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
+            rowOffsets.append(rowOffset)
+        }
+        var record = records[first]
+        record.descendants = Int32(clamping: cut - first - 1)
+        record.height = height
+        records.append(record)
+        for index in first + 1 ..< cut {
+            record = records[index]
+            if index == bubble { record.tail = .none }
+            records.append(record)
+        }
+        return Int(height)
+    }
+
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.
     mutating func mirrorRow(inWidth width: Int) {
         makeUnique()
