@@ -14,11 +14,16 @@ import Testing
 /// profile, anatomy and option) at several widths; and where the bubble is not the one kept,
 /// nothing is copied.
 @Suite struct BubbleReuseTests {
-    /// `decision` as it is once a message joins its group under it: no footnote, no avatar, no tail.
+    /// `decision` as it is once a message joins its group under it (the row above an appended
+    /// message): the options a group's end shows go — no time, name, delivery status or avatar
+    /// (its column kept where it was) — and the bubble continues, no tail.
     static func joined(_ decision: MessageDecision) -> MessageDecision {
         var joined = decision
-        joined.options.remove([.timestamp, .avatar, .authorName])
+        if joined.options.contains(.avatar) { joined.options.insert(.avatarSizePadding) }
+        joined.options.remove([.timestamp, .avatar, .authorName, .deliveryStatusIndicator])
         joined.options.insert(.continuousBubble)
+        joined.deliveryStatus = nil
+        joined.readCount = nil
         joined.position = decision.position == .bottom ? .middle : decision.position == .single ? .top : decision.position
         return joined
     }
@@ -37,33 +42,40 @@ import Testing
         return (rows.box(ofRow: 1), fresh.box(ofRow: 0))
     }
 
-    @Test func aBubbleCopiedFromTheRowItHad_isTheBubbleWrittenAfresh() {
-        var copies = 0, rows = 0
-        PropertyHarness.verify("a bubble copied from its old row") { resolved in
+    /// Checks `property` of every message row's decisions in every generated document, with the
+    /// row layout of each of widths 1, 9, 24, 40 and 77 (the first failure a case has, if any).
+    static func verifyEveryMessageRow(_ name: String, sourceLocation: SourceLocation = #_sourceLocation,
+                                      _ property: (MessageDecision, RowLayout) -> String?) {
+        PropertyHarness.verify(name, sourceLocation: sourceLocation) { resolved in
             let layout = BottomViewportPropertyTests.cellsLayout(resolved.input)
             for width in [1, 9, 24, 40, 77] {
                 let rowLayout = layout.rowLayout(width: MessageListLayout.width(width))
-                let reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)
                 for item in resolved.decisions.items {
                     guard case .message(let decision) = item else { continue }
-                    rows += 1
-                    let first = rowLayout.composer.compose(decision)
-                    var table = RowTable()
-                    table.beginRow()
-                    guard let written = rowLayout.writeMessageRow(first, keeping: nil, into: &table),
-                          let memo = RowBubbleMemo(first, written: written, reactionsInBubble: reactionsInBubble) else { continue }
-                    let spec = rowLayout.composer.compose(Self.joined(decision))
-                    guard memo.holds(spec, reactionsInBubble: reactionsInBubble) else {
-                        return "\(decision.message.id) at \(width): the same text, not held"
-                    }
-                    let (kept, fresh) = Self.rewritten(spec, keeping: KeptBubble(oldRow: 0, bubble: memo.bubble), after: first,
-                                                          layout: rowLayout)
-                    if kept != fresh { return "\(decision.message.id) at \(width): \(kept) ≠ \(fresh)" }
-                    // Copied, not laid out: the bubble is found in its room (else the row is laid out).
-                    if memo.bubble.isRoom(rowLayout.bubbleRoom(spec), rowWidth: rowLayout.width),
-                       table.bubble(ofRow: 0, width: written.width, height: written.height) != nil { copies += 1 }
+                    if let failure = property(decision, rowLayout) { return "\(decision.message.id) at \(width): \(failure)" }
                 }
             }
+            return nil
+        }
+    }
+
+    @Test func aBubbleCopiedFromTheRowItHad_isTheBubbleWrittenAfresh() {
+        var copies = 0, rows = 0
+        Self.verifyEveryMessageRow("a bubble copied from its old row") { decision, rowLayout in
+            rows += 1
+            let reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)
+            let first = rowLayout.composer.compose(decision)
+            var table = RowTable()
+            table.beginRow()
+            guard let written = rowLayout.writeMessageRow(first, keeping: nil, into: &table),
+                  let memo = RowBubbleMemo(first, written: written, reactionsInBubble: reactionsInBubble) else { return nil }
+            let spec = rowLayout.composer.compose(Self.joined(decision))
+            guard memo.holds(spec, reactionsInBubble: reactionsInBubble) else { return "the same text, not held" }
+            let (kept, fresh) = Self.rewritten(spec, keeping: KeptBubble(oldRow: 0, bubble: memo.bubble), after: first, layout: rowLayout)
+            if kept != fresh { return "\(kept) ≠ \(fresh)" }
+            // Copied, not laid out: the bubble is found in its room (else the row is laid out).
+            if memo.bubble.isRoom(rowLayout.bubbleRoom(spec), rowWidth: rowLayout.width),
+               table.bubble(ofRow: 0, width: written.width, height: written.height) != nil { copies += 1 }
             return nil
         }
         // Most rows of the generated documents hold more than their text (quotes, media, polls…).

@@ -15,19 +15,6 @@ import Testing
 /// generated document (every profile, anatomy and option) at several widths and heights in the
 /// table.
 @Suite struct RowCutAfterBubbleTests {
-    /// `decision` regrouped as the row above a message appended to its group: the options a
-    /// group's end shows go (the avatar's column kept where it was), the bubble continues.
-    static func joined(_ decision: MessageDecision) -> MessageDecision {
-        var joined = decision
-        if joined.options.contains(.avatar) { joined.options.insert(.avatarSizePadding) }
-        joined.options.remove([.timestamp, .avatar, .authorName, .deliveryStatusIndicator])
-        joined.options.insert(.continuousBubble)
-        joined.deliveryStatus = nil
-        joined.readCount = nil
-        joined.position = decision.position == .bottom ? .middle : decision.position == .single ? .top : decision.position
-        return joined
-    }
-
     static func isCut(_ joined: MessageDecision, from decision: MessageDecision, in layout: RowLayout) -> Bool {
         layout.isCutAfterBubble(options: joined.options, oldOptions: decision.options, deliveryStatus: joined.deliveryStatus,
                                 showsEditedLabel: joined.showsEditedLabel)
@@ -35,35 +22,27 @@ import Testing
 
     @Test func aRowCutAfterItsBubble_isTheRowWrittenAfresh() {
         var cuts = 0, rows = 0
-        PropertyHarness.verify("a row cut after its bubble") { resolved in
-            let layout = BottomViewportPropertyTests.cellsLayout(resolved.input)
-            for width in [1, 9, 24, 40, 77] {
-                let rowLayout = layout.rowLayout(width: MessageListLayout.width(width))
-                for item in resolved.decisions.items {
-                    guard case .message(let decision) = item else { continue }
-                    rows += 1
-                    let joined = Self.joined(decision)
-                    guard Self.isCut(joined, from: decision, in: rowLayout) else { continue }
-                    for y in [0, 3] {
-                        // The old row, then another row, then the old one cut after its bubble.
-                        var table = RowTable()
-                        table.beginRow()
-                        rowLayout.writeMessageRow(rowLayout.composer.compose(decision), into: &table)
-                        table.append(Box(role: .dateSeparator, frame: Frame(x: 0, y: 0, width: 4, height: 1)))
-                        guard table.appendRow(cutAfterBubbleOf: 0, at: y) != nil else {
-                            // No bubble at this width: the row is composed and written again.
-                            #expect(!rowLayout.composer.compose(decision).hasBubbleBox(at: rowLayout), "\(decision.message.id) at \(width)")
-                            continue
-                        }
-                        var fresh = RowTable()
-                        fresh.beginRow()
-                        fresh.writingOffset = y
-                        rowLayout.writeMessageRow(rowLayout.composer.compose(joined), into: &fresh)
-                        let cut = table.box(ofRow: 2), written = fresh.box(ofRow: 0)
-                        if cut != written { return "\(decision.message.id) at \(width), y \(y): \(cut) ≠ \(written)" }
-                        if y == 0 { cuts += 1 }
-                    }
+        BubbleReuseTests.verifyEveryMessageRow("a row cut after its bubble") { decision, rowLayout in
+            rows += 1
+            let joined = BubbleReuseTests.joined(decision)
+            guard Self.isCut(joined, from: decision, in: rowLayout) else { return nil }
+            for y in [0, 3] {
+                // The old row, then another row, then the old one cut after its bubble.
+                var table = RowTable()
+                table.beginRow()
+                rowLayout.writeMessageRow(rowLayout.composer.compose(decision), into: &table)
+                table.append(Box(role: .dateSeparator, frame: Frame(x: 0, y: 0, width: 4, height: 1)))
+                guard table.appendRow(cutAfterBubbleOf: 0, at: y) != nil else {
+                    // No bubble at this width: the row is composed and written again.
+                    return rowLayout.composer.compose(decision).hasBubbleBox(at: rowLayout) ? "a bubble not found" : nil
                 }
+                var fresh = RowTable()
+                fresh.beginRow()
+                fresh.writingOffset = y
+                rowLayout.writeMessageRow(rowLayout.composer.compose(joined), into: &fresh)
+                let cut = table.box(ofRow: 2), written = fresh.box(ofRow: 0)
+                if cut != written { return "y \(y): \(cut) ≠ \(written)" }
+                if y == 0 { cuts += 1 }
             }
             return nil
         }
