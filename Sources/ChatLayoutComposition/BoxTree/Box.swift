@@ -272,6 +272,15 @@ public struct PlacedLine: Hashable, Sendable, Codable {
         return readingOrder(text, display: display)?.utf8.count
     }
 
+    /// Whether a line of `text` drawn as `text` itself reads as drawn
+    /// (``readingLength(_:display:)`` of the two is nil): told at once from its last byte where
+    /// that is not a space, tab or line feed (a time, initials, a name), else as that finds.
+    package static func readsAsDrawn(_ text: String) -> Bool {
+        if let last = text.utf8.withContiguousStorageIfAvailable({ $0.last }), let byte = last,
+           byte != 0x20 && byte != 0x09 && byte != 0x0A { return true }
+        return readingLength(text, display: text) == nil
+    }
+
     /// ``trimmedReading(_:display:)`` as a length: `.some` with the length of the reading
     /// order (nil: the display's), nil where characters must decide.
     static func trimmedReadingLength(_ bytes: UnsafeBufferPointer<UInt8>, display: String) -> Int?? {

@@ -231,7 +231,7 @@ final class Pipeline: Sendable {
         if let keptRow {
             let kept = Self.row(keptRow, of: rows)
             rows.appendRow(copying: 0, of: kept, at: y)
-        } else if cutsOldRow, let oldRow, rows.appendRow(cutAfterBubbleOf: oldRow, at: y) != nil {
+        } else if cutsOldRow, let oldRow, rows.appendRow(cutAfterBubbleOf: oldRow, at: y) {
             // Its old row cut after the bubble: nothing composed or written again. The row
             // written again is the one remembered no longer, as below.
             bubbles = nil

@@ -721,7 +721,7 @@ extension RowTable: BoxSink {
         // a time, initials, a name): its bytes stored once for the line and the words, as the
         // general way below finds by comparing them.
         if let text, Identifier.same(representation: text, line.display), Identifier.same(representation: line.text, line.display),
-           PlacedLine.readingLength(text, display: text) == nil {
+           PlacedLine.readsAsDrawn(text) {
             let span = store(text)
             lines.append(Line(display: span, reading: .none, x: Int32(clamping: placedX(line.width, in: frame.width, alignment: alignment)),
                               width: Int32(clamping: line.width)))
@@ -829,16 +829,16 @@ extension RowTable: BoxSink {
     /// role), the bubble's tail gone, read with its top at `y`: the row's box, as high as the
     /// bubble's bottom, the boxes above the bubble and the bubble with its content — their
     /// records copied, their lines and texts the old row's (shared, not copied); the boxes
-    /// after the bubble (over it, beside it, below it) left out. Nil, with nothing appended,
+    /// after the bubble (over it, beside it, below it) left out. False, with nothing appended,
     /// when the row has no bubble. (The row above a message appended to its group, when that
     /// is all that changes in it: `RowLayout.isCutAfterBubble`.)
-    mutating func appendRow(cutAfterBubbleOf row: Int, at y: Int) -> Int? {
+    mutating func appendRow(cutAfterBubbleOf row: Int, at y: Int) -> Bool {
         makeUnique()
         let first = Int(rowStarts[row])
         let end = recordEnd(from: first)
         var bubble = first + 1
         while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
-        guard bubble < end else { return nil }
+        guard bubble < end else { return false }
         let cut = recordEnd(from: bubble)
         let rowTop = records[first].y, bubbleRecord = records[bubble]
         let height = bubbleRecord.y &+ bubbleRecord.height &- rowTop
@@ -857,7 +857,7 @@ extension RowTable: BoxSink {
             if index == bubble { record.tail = .none }
             records.append(record)
         }
-        return Int(height)
+        return true
     }
 
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.

@@ -32,7 +32,7 @@ import Testing
                 table.beginRow()
                 rowLayout.writeMessageRow(rowLayout.composer.compose(decision), into: &table)
                 table.append(Box(role: .dateSeparator, frame: Frame(x: 0, y: 0, width: 4, height: 1)))
-                guard table.appendRow(cutAfterBubbleOf: 0, at: y) != nil else {
+                guard table.appendRow(cutAfterBubbleOf: 0, at: y) else {
                     // No bubble at this width: the row is composed and written again.
                     return rowLayout.composer.compose(decision).hasBubbleBox(at: rowLayout) ? "a bubble not found" : nil
                 }
