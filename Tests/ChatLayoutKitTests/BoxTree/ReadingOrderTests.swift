@@ -51,6 +51,21 @@ import Testing
         }
     }
 
+    /// A line drawn as its own text reads as drawn exactly where its reading length says so,
+    /// told from its last byte or, ending in a space, tab or line feed, as that length finds.
+    @Test func aLineDrawnAsItsOwnText_readsAsDrawn_asItsReadingLengthSays() {
+        let long = String(repeating: "a long line of words ", count: 4)
+        for stem in Self.stems + [long, long + "\u{600}"] {
+            for tail in Self.tails + ["", "x"] {
+                let text = stem + tail
+                #expect(PlacedLine.readsAsDrawn(text) == (PlacedLine.readingLength(text, display: text) == nil),
+                        "\(Array(text.unicodeScalars))")
+            }
+        }
+        #expect(PlacedLine.readsAsDrawn("12:26 PM"))
+        #expect(!PlacedLine.readsAsDrawn("Leia "))
+    }
+
     @Test func aSpaceAfterAPrependedMark_joinsIt_andStays() {
         // U+0600 (an Arabic number sign) prepends to the character after it, a space too.
         let line = PlacedLine(display: "\u{600}", text: "\u{600} ", x: 0, width: 1)
