@@ -216,8 +216,18 @@ struct RowTable: Sendable {
     /// Starts a row: the boxes opened from here on (the row's box first) are its own.
     mutating func beginRow() {
         makeUnique()
+        startRow(readAt: 0)
+    }
+
+    /// Starts a row whose records, appended next, are read `offset` further down than written
+    /// (the offsets kept only once a row has one).
+    @inline(__always)
+    private mutating func startRow(readAt offset: Int32) {
         rowStarts.append(Int32(clamping: records.count))
-        if !rowOffsets.isEmpty { rowOffsets.append(0) }
+        if !rowOffsets.isEmpty || offset != 0 {
+            if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
+            rowOffsets.append(offset)
+        }
     }
 
     /// Appends a row (a box and its descendants).
@@ -503,12 +513,7 @@ struct RowTable: Sendable {
             line.reading = moved(line.reading)
             lines.append(line)
         }
-        let rowOffset = Int32(clamping: other.offset(ofRow: row) + offset)
-        rowStarts.append(Int32(clamping: records.count))
-        if !rowOffsets.isEmpty || rowOffset != 0 {
-            if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
-            rowOffsets.append(rowOffset)
-        }
+        startRow(readAt: Int32(clamping: other.offset(ofRow: row) + offset))
         for index in first ..< end {
             var record = other.records[index]
             record.firstLine = record.lineCount > 0 ? record.firstLine + lineShift : Int32(clamping: lines.count)
@@ -842,12 +847,7 @@ extension RowTable: BoxSink {
         let cut = recordEnd(from: bubble)
         let rowTop = records[first].y, bubbleRecord = records[bubble]
         let height = bubbleRecord.y &+ bubbleRecord.height &- rowTop
-        let rowOffset = Int32(clamping: offset(ofRow: row) + y - frame(ofRow: row).y)
-        rowStarts.append(Int32(clamping: records.count))
-        if !rowOffsets.isEmpty || rowOffset != 0 {
-            if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
-            rowOffsets.append(rowOffset)
-        }
+        startRow(readAt: Int32(clamping: offset(ofRow: row) + y - frame(ofRow: row).y))
         var record = records[first]
         record.descendants = Int32(clamping: cut - first - 1)
         record.height = height
