@@ -29,6 +29,13 @@ enum Measuring {
     static func heapBytesInUse() -> Int {
         Int(heap_bytes_in_use())
     }
+
+    /// The page faults the process has taken so far that needed no file (getrusage's
+    /// `ru_minflt`): pages of memory touched for the first time, each some microseconds of the
+    /// kernel's on this machine.
+    static func minorPageFaults() -> Int {
+        Int(minor_page_faults())
+    }
 }
 
 /// The benchmark's seeded generator: the same offsets on every run, so runs compare.

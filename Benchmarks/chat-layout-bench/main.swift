@@ -48,6 +48,9 @@ let usage = """
                          messages cut or repeated with new ids and times); append_us_<kind>=median,count
                          the same appends by kind of message (plain-short: text alone of up to 40
                          bytes; plain-long, rtl, reactions, attachment, quote, no-text)
+      append_faults      the page faults those appends took, per append (getrusage's minor faults,
+                         read outside each append's timing): pages touched for the first time as the
+                         list grows; append_us_unfaulted the median of the appends that took none
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
@@ -206,7 +209,7 @@ if appendOnceOnly {
         }
         let figures = try appending.run(conversation.messages, appends: appends, only: kind)
         var line = "messages=\(messageCount) append_us=\(figures.appendMicroseconds) edit_us=\(figures.editMicroseconds) jump_us=\(figures.jumpMicroseconds)"
-        line += figures.kindFigures.map { " " + $0 }.joined()
+        line += (figures.faultFigures + figures.kindFigures).map { " " + $0 }.joined()
         if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_LIST_KINDS"] == "1" {
             line += " appended_kinds=" + figures.appendedKinds.map(\.rawValue).joined(separator: ",")
         }
@@ -564,5 +567,5 @@ let upToAppend: [String] = [
     "render_ms=\(fixed(renderMilliseconds, 3))", "viewport_ms=\(fixed(viewportMilliseconds, 3))",
     "bytes_per_message=\(Int(bytesPerMessage.rounded()))", "append_us=\(fixed(incremental.appendMicroseconds, 3))",
 ]
-print((upToAppend + incremental.kindFigures + afterAppend).joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
+print((upToAppend + incremental.faultFigures + incremental.kindFigures + afterAppend).joined(separator: " ") + appendFigures.map { " " + $0 }.joined())
 withExtendedLifetime((list, retained, keptList, labelsFound, drawnCharacters)) {}
