@@ -25,17 +25,16 @@ struct AppendBenchmark {
         var appendByKind: [(kind: Kind, count: Int, median: Double)] = []
         /// The kind of each message appended, in order, the warm-up's first.
         var appendedKinds: [Kind] = []
-        /// The page faults the appends took, per append (`append_faults`): pages touched for the
-        /// first time as the list grows into new memory, each some microseconds of the kernel's.
+        /// The page faults the timed appends took, per append (`append_faults`): pages touched
+        /// for the first time as the list grows into new memory, each some microseconds of the
+        /// kernel's. Read once before the first timed append and once after the last (the
+        /// reading of each diff's rows between them counted too): no system call between two
+        /// appends.
         var appendFaults: Double = .nan
-        /// The median of the appends that took no page fault (`append_us_unfaulted`): what
-        /// the faults add to the median is the difference.
-        var unfaultedAppendMicroseconds: Double = .nan
 
-        /// `append_faults=… append_us_unfaulted=…`.
+        /// `append_faults=…`.
         var faultFigures: [String] {
-            ["append_faults=\(String(format: "%.3f", appendFaults))",
-             "append_us_unfaulted=\(String(format: "%.3f", unfaultedAppendMicroseconds))"]
+            ["append_faults=\(String(format: "%.3f", appendFaults))"]
         }
 
         /// `append_us_<kind>=median,count` for each kind.
@@ -96,24 +95,21 @@ struct AppendBenchmark {
         var appendTimes: [Double] = []
         var timesByKind: [Kind: [Double]] = [:]
         var appendedKinds: [Kind] = []
-        // The page faults of each append, read outside its timing (a system call each).
-        var faults = 0
-        var unfaultedTimes: [Double] = []
+        // The page faults of the timed appends, read around them all (`appendFaults`).
+        var faultsBefore = Measuring.minorPageFaults()
         for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals, only: only).enumerated() {
             appendedKinds.append(Kind(message))
-            let faultsBefore = Measuring.minorPageFaults()
+            if index == warmUp { faultsBefore = Measuring.minorPageFaults() }
             let start = clock.now
             let diff = try Self.appendOne(message, to: &list)
             let elapsed = clock.now - start
-            let faulted = Measuring.minorPageFaults() - faultsBefore
             if index >= warmUp {
                 appendTimes.append(Self.microseconds(elapsed))
                 timesByKind[Kind(message), default: []].append(Self.microseconds(elapsed))
-                faults += faulted
-                if faulted == 0 { unfaultedTimes.append(Self.microseconds(elapsed)) }
             }
             withExtendedLifetime(Self.readRows(diff)) {}
         }
+        let faults = Measuring.minorPageFaults() - faultsBefore
         var random = SeededGenerator(seed: 6)
         var editTimes: [Double] = []
         for index in 0 ..< edits {
@@ -129,8 +125,7 @@ struct AppendBenchmark {
         return Figures(messages: messages.count, buildMilliseconds: build, appendMicroseconds: Measuring.median(appendTimes),
                        editMicroseconds: editTimes.isEmpty ? .nan : Measuring.median(editTimes), jumpMicroseconds: jump,
                        appendByKind: byKind, appendedKinds: appendedKinds,
-                       appendFaults: appendTimes.isEmpty ? .nan : Double(faults) / Double(appendTimes.count),
-                       unfaultedAppendMicroseconds: unfaultedTimes.isEmpty ? .nan : Measuring.median(unfaultedTimes))
+                       appendFaults: appendTimes.isEmpty ? .nan : Double(faults) / Double(appendTimes.count))
     }
 
     /// `stream_us_<length>`: a reply streamed into a list of the document's last thousand

@@ -49,8 +49,8 @@ let usage = """
                          the same appends by kind of message (plain-short: text alone of up to 40
                          bytes; plain-long, rtl, reactions, attachment, quote, no-text)
       append_faults      the page faults those appends took, per append (getrusage's minor faults,
-                         read outside each append's timing): pages touched for the first time as the
-                         list grows; append_us_unfaulted the median of the appends that took none
+                         read before the first timed append and after the last): pages touched for
+                         the first time as the list grows
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
