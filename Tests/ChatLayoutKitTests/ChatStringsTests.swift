@@ -27,6 +27,31 @@ struct ChatStringsTests {
         #expect(phrase.text(1, using: FixedFormatter()) == "1 reply")
         #expect(phrase.text(12, using: FixedFormatter()) == "12 replies")
     }
+
+    /// A reaction's glyph, found by comparing types among a handful of glyphs and by hashing
+    /// among more, is the dictionary's own for every type, and none for a type it lacks —
+    /// names alike but for a letter's case, a combining mark or a byte's length, and names
+    /// long enough to be kept outside the string itself.
+    @Test(arguments: [0, 1, 5, 7, 8, 40])
+    func reactionGlyph_isTheDictionarysGlyph(count: Int) {
+        var strings = ChatStrings()
+        var glyphs: [String: String] = [:]
+        for index in 0 ..< count {
+            glyphs[index.isMultiple(of: 3) ? "reaction number \(index) with a long name" : "r\(index)"] = "<\(index)>"
+        }
+        if count > 0 { glyphs["love"] = "❤️" }
+        strings.reactionGlyphs = glyphs
+        #expect(strings.reactionGlyphs.count == glyphs.count)
+        for (type, glyph) in glyphs {
+            #expect(strings.reactionGlyph(for: type) == glyph, "\(type)")
+        }
+        for missing in ["Love", "love\u{301}", "lov", "love ", "r", "reaction number 0 with a long nam", ""] {
+            #expect(strings.reactionGlyph(for: missing) == nil, "\(missing)")
+        }
+        // The plain words of a row's reactions name each by its glyph, else by its type.
+        let reactions = [ReactionCount(type: "love", count: 2), ReactionCount(type: "zzz", count: 1)]
+        #expect(PlainPresentation.reactions(reactions, strings: strings) == (count > 0 ? "❤️ 2 zzz 1" : "love 2 zzz 1"))
+    }
 }
 
 /// English plural rules and plain digits, for tests that need no ICU.

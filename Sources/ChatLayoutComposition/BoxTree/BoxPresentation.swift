@@ -98,7 +98,10 @@ public struct PlainPresentation: BoxPresentation {
         var text = ""
         for reaction in reactions {
             if !text.isEmpty { text += " " }
-            text += "\(strings.reactionGlyphs[reaction.type] ?? reaction.type) \(strings.count(reaction.count))"
+            // Appended piece by piece: an interpolation makes a string of its own first.
+            text += strings.reactionGlyph(for: reaction.type) ?? reaction.type
+            text += " "
+            text += strings.count(reaction.count)
         }
         return text
     }

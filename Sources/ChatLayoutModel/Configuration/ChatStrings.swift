@@ -212,6 +212,16 @@ public struct ChatStrings: Hashable, Sendable, CustomReflectable {
         get { words.fields.reactionGlyphs }
         set { setPhrase(\.reactionGlyphs, newValue) }
     }
+
+    /// The glyph of reactions of `type` (``reactionGlyphs``), nil when it has none. Among a
+    /// handful of glyphs (the defaults' five, up to eight) the type is compared with each one's
+    /// in turn: a short name compared is cheaper than hashed, as a lookup by key hashes it.
+    @inlinable public func reactionGlyph(for type: String) -> String? {
+        let glyphs = words.fields.reactionGlyphs
+        guard glyphs.count <= 8 else { return glyphs[type] }
+        for (key, glyph) in glyphs where key == type { return glyph }
+        return nil
+    }
     /// Delivery status glyphs, as a terminal draws them (`TerminalPresentation`).
     @inlinable public var deliveryGlyphs: [DeliveryStatus: String] {
         get { words.fields.deliveryGlyphs }

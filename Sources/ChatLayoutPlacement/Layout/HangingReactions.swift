@@ -182,7 +182,7 @@ extension RowLayout {
         var text = ""
         for reaction in reactions {
             if !text.isEmpty { text += " " }
-            text += strings.reactionGlyphs[reaction.type] ?? reaction.type
+            text += strings.reactionGlyph(for: reaction.type) ?? reaction.type
         }
         return text
     }
