@@ -212,7 +212,6 @@ public struct ChatStrings: Hashable, Sendable, CustomReflectable {
         get { words.fields.reactionGlyphs }
         set { setPhrase(\.reactionGlyphs, newValue) }
     }
-
     /// The glyph of reactions of `type` (``reactionGlyphs``), nil when it has none. Among a
     /// handful of glyphs (the defaults' five, up to eight) the type is compared with each one's
     /// in turn: a short name compared is cheaper than hashed, as a lookup by key hashes it.
