@@ -95,8 +95,9 @@ struct AppendBenchmark {
         var appendTimes: [Double] = []
         var timesByKind: [Kind: [Double]] = [:]
         var appendedKinds: [Kind] = []
-        // The page faults of the timed appends, read around them all (`appendFaults`).
-        var faultsBefore = Measuring.minorPageFaults()
+        // The page faults of the timed appends, read around them all (`appendFaults`): first
+        // before the first of them (none is timed without it being read).
+        var faultsBefore = 0
         for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals, only: only).enumerated() {
             appendedKinds.append(Kind(message))
             if index == warmUp { faultsBefore = Measuring.minorPageFaults() }
