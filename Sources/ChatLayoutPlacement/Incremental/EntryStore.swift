@@ -644,7 +644,16 @@ struct EntryStore: Sendable {
     mutating func tableForAppending() -> RowTable {
         settle()
         let last = store.chunks.count - 1
-        guard last >= 0, store.chunks[last].entries.count < chunkLength else { return RowTable() }
+        guard last >= 0 else { return RowTable() }
+        guard store.chunks[last].entries.count < chunkLength else {
+            // A chunk begun at the bottom: its table made as large as the full chunk's before
+            // it, which the messages coming next fill about as much, rather than grown by
+            // doubling (every row written so far copied each time, into memory not touched
+            // yet: a few appends of a chunk's many times as slow as the others).
+            var table = RowTable()
+            table.reserveCapacity(like: store.chunks[last].rows)
+            return table
+        }
         return store.modifyLeavingOffsets(last) { chunk in
             var rows = RowTable()
             swap(&rows, &chunk.rows) // moved out, not copied

@@ -21,6 +21,9 @@ struct ChunkedArray<Element: Sendable>: Sendable {
 
     var count: Int { full.count &<< Self.shift &+ last.count }
 
+    /// How many elements it holds without making room again.
+    var capacity: Int { full.count &<< Self.shift &+ last.capacity }
+
     init() {}
 
     @inline(__always)

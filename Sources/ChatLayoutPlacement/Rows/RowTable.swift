@@ -213,6 +213,29 @@ struct RowTable: Sendable {
         contents.reserveCapacity(recordCount)
     }
 
+    /// Makes room for as many rows, boxes, lines and bytes of text as `other` holds (a
+    /// table about to be filled as `other` was).
+    mutating func reserveCapacity(like other: RowTable) {
+        makeUnique()
+        rowStarts.reserveCapacity(other.rowStarts.count)
+        records.reserveCapacity(other.records.count)
+        lines.reserveCapacity(other.lines.count)
+        bytes.reserveCapacity(other.bytes.count)
+        ids.reserveCapacity(other.ids.count)
+        contents.reserveCapacity(other.contents.count)
+    }
+
+    /// How many rows, boxes, lines, bytes of text, ids and contents it holds without making
+    /// room again.
+    var capacity: (rows: Int, records: Int, lines: Int, bytes: Int, ids: Int, contents: Int) {
+        (rowStarts.capacity, records.capacity, lines.capacity, bytes.capacity, ids.capacity, contents.capacity)
+    }
+
+    /// How many of each it holds (`capacity`'s order).
+    var counts: (rows: Int, records: Int, lines: Int, bytes: Int, ids: Int, contents: Int) {
+        (rowStarts.count, records.count, lines.count, bytes.count, ids.count, contents.count)
+    }
+
     /// Starts a row: the boxes opened from here on (the row's box first) are its own.
     mutating func beginRow() {
         makeUnique()

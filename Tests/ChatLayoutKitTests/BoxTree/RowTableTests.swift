@@ -265,6 +265,30 @@ struct RowTableTests {
         #expect(PlacedLine(display: reading, text: text, x: 0, width: 1).reading == nil, "the display itself is not kept twice")
     }
 
+    /// A table made as large as another (a chunk begun at the bottom of the incremental list,
+    /// like the full one before it) has room for as many of everything, and takes the other's
+    /// rows without making room again.
+    @Test func aTableReservedLikeAnother_takesItsRowsWithoutGrowing() {
+        for laidOut in LayoutPropertyTests.cases.prefix(12) {
+            let list = laidOut.list
+            let rowLayout = list.layout.rowLayout(width: list.width)
+            var filled = RowTable()
+            for item in laidOut.resolved.decisions.items {
+                filled.beginRow()
+                rowLayout.write(item, into: &filled)
+            }
+            var reserved = RowTable()
+            reserved.reserveCapacity(like: filled)
+            let room = reserved.capacity, counts = filled.counts
+            let seed = laidOut.resolved.input.seed
+            #expect(room.rows >= counts.rows && room.records >= counts.records && room.lines >= counts.lines, "seed \(seed)")
+            #expect(room.bytes >= counts.bytes && room.ids >= counts.ids && room.contents >= counts.contents, "seed \(seed)")
+            for row in 0 ..< filled.rowCount { reserved.appendRow(copying: row, of: filled) }
+            #expect(reserved.rowCount == filled.rowCount && reserved.counts.records == counts.records, "seed \(seed)")
+            #expect(reserved.capacity == room, "seed \(seed): grew while taking the rows it had room for")
+        }
+    }
+
     @Test func aChunkedArray_keepsEveryElementAcrossItsChunks() {
         var chunked = ChunkedArray<Int32>()
         for value in 0 ..< 10_000 { chunked.append(Int32(value)) }
