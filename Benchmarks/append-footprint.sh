@@ -21,15 +21,10 @@ appends=${3:-800}
 source "$root/Benchmarks/append-common.sh"
 ensure_document "$document"
 stripped_bench "$binary"
-symbol=$(nm "$work/bench" | sed -n 's/.* [tT] \(.*AppendBenchmarkV9appendOne.*\)$/\1/p' | head -1)
-[ -n "$symbol" ] || { echo "append-footprint: no appendOne in $binary" >&2; exit 1; }
 # The second-level cache as this machine has it (2 MiB, 16 ways when it says nothing).
 cache=/sys/devices/system/cpu/cpu0/cache/index2
 size=$(sed 's/K$//' "$cache/size" 2> /dev/null || echo 2048)
 ways=$(cat "$cache/ways_of_associativity" 2> /dev/null || echo 16)
-mkdir "$work/dumps"
-CHAT_LAYOUT_BENCH_ONCE=append CHAT_LAYOUT_BENCH_APPENDS=$appends CHAT_LAYOUT_BENCH_LIST_KINDS=1 SWIFT_DETERMINISTIC_HASHING=1 \
-    valgrind --tool=callgrind --cache-sim=yes --LL=$((size * 1024)),$ways,64 --compress-strings=no \
-    --toggle-collect="$symbol" --dump-after="$symbol" --dump-line=no \
-    --callgrind-out-file="$work/dumps/append" "$work/bench" "$document" --width 40 --append-sizes "" > "$work/output" 2> /dev/null
+callgrind_each_append append-footprint "$binary" "$document" "$appends" --cache-sim=yes --LL=$((size * 1024)),$ways,64 \
+    --compress-strings=no
 python3 "$root/Benchmarks/callgrind-append-footprint.py" "$work/dumps" "$work/output" 200

@@ -21,11 +21,5 @@ appends=${3:-800}
 source "$root/Benchmarks/append-common.sh"
 ensure_document "$document"
 stripped_bench "$binary"
-# The benchmark's one-append function, whatever its mangled name in this build.
-symbol=$(nm "$work/bench" | sed -n 's/.* [tT] \(.*AppendBenchmarkV9appendOne.*\)$/\1/p' | head -1)
-[ -n "$symbol" ] || { echo "append-spread: no appendOne in $binary" >&2; exit 1; }
-mkdir "$work/dumps"
-CHAT_LAYOUT_BENCH_ONCE=append CHAT_LAYOUT_BENCH_APPENDS=$appends CHAT_LAYOUT_BENCH_LIST_KINDS=1 SWIFT_DETERMINISTIC_HASHING=1 \
-    valgrind --tool=callgrind --toggle-collect="$symbol" --dump-after="$symbol" --dump-line=no \
-    --callgrind-out-file="$work/dumps/append" "$work/bench" "$document" --width 40 --append-sizes "" > "$work/output" 2> /dev/null
+callgrind_each_append append-spread "$binary" "$document" "$appends"
 python3 "$root/Benchmarks/callgrind-append-spread.py" "$work/dumps" "$work/output" 200 ${4:+"$4"}
