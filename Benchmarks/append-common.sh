@@ -1,5 +1,17 @@
 # Sourced by Benchmarks/append-*.sh: what they all need before a run.
 
+# The arguments BINARY DOCUMENT APPENDS of the scripts that run the append-only benchmark once:
+# `binary` (default .build/release's chat-layout-bench), `document` (run.sh's 100k one, made
+# when it is not there yet) and `appends` (default DEFAULT_APPENDS), set from "$@".
+append_run_arguments() {
+    local default_appends=$1
+    shift
+    binary=${1:-$root/.build/release/chat-layout-bench}
+    document=${2:-${BENCH_SCRATCH:-/tmp/chat-layout-bench}/doc-100000.json}
+    appends=${3:-$default_appends}
+    ensure_document "$document"
+}
+
 # DOCUMENT, run.sh's 100k document, made as run.sh makes it when it is not there yet.
 ensure_document() {
     [ -s "$1" ] && return

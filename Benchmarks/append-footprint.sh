@@ -14,12 +14,8 @@
 # about three minutes).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
-binary=${1:-$root/.build/release/chat-layout-bench}
-document=${2:-$scratch/doc-100000.json}
-appends=${3:-800}
 source "$root/Benchmarks/append-common.sh"
-ensure_document "$document"
+append_run_arguments 800 "$@"
 stripped_bench "$binary"
 # The second-level cache as this machine has it (2 MiB, 16 ways when it says nothing).
 cache=/sys/devices/system/cpu/cpu0/cache/index2

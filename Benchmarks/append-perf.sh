@@ -17,13 +17,9 @@
 # DOCUMENT run.sh's 100k one. About half a minute.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
-binary=${1:-$root/.build/release/chat-layout-bench}
-document=${2:-$scratch/doc-100000.json}
-appends=${3:-20000}
 command -v perf > /dev/null || { echo "append-perf: perf is not installed (Debian: apt-get install linux-perf)" >&2; exit 1; }
 source "$root/Benchmarks/append-common.sh"
-ensure_document "$document"
+append_run_arguments 20000 "$@"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 CHAT_LAYOUT_BENCH_ONCE=append CHAT_LAYOUT_BENCH_APPENDS=$appends perf record -q -F 20000 -g -o "$work/perf.data" \

@@ -14,12 +14,8 @@
 # append (see callgrind-append-spread.py).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-scratch=${BENCH_SCRATCH:-/tmp/chat-layout-bench}
-binary=${1:-$root/.build/release/chat-layout-bench}
-document=${2:-$scratch/doc-100000.json}
-appends=${3:-800}
 source "$root/Benchmarks/append-common.sh"
-ensure_document "$document"
+append_run_arguments 800 "$@"
 stripped_bench "$binary"
 callgrind_each_append append-spread "$binary" "$document" "$appends"
 python3 "$root/Benchmarks/callgrind-append-spread.py" "$work/dumps" "$work/output" 200 ${4:+"$4"}
