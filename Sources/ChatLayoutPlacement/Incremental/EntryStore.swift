@@ -649,7 +649,7 @@ struct EntryStore: Sendable {
             // A chunk begun at the bottom: its table made as large as the full chunk's before
             // it, which the messages coming next fill about as much, rather than grown by
             // doubling (every row written so far copied each time, into memory not touched
-            // yet: a few appends of a chunk's many times as slow as the others).
+            // yet: a few of a chunk's appends many times as slow as the others).
             var table = RowTable()
             table.reserveCapacity(like: store.chunks[last].rows)
             return table
