@@ -121,9 +121,7 @@ struct DayTemplate {
         guard String(later[start ..< later.count - end]) == "23", number == "1" || number == "01" else { return nil }
         let template = DayTemplate(prefix: String(first[..<start]), suffix: String(first[(first.count - end)...]),
                                    padded: number == "01")
-        let next = CalendarDay(year: day.month == 12 ? day.year + 1 : day.year, month: day.month % 12 + 1, day: 1)
-        let last = CalendarDay(daysSince1970: next.daysSince1970 - 1).day
-        for check in [10, last] {
+        for check in [10, day.daysInMonth] {
             guard let text = label(check), text == template.label(check) else { return nil }
         }
         return template
@@ -187,11 +185,13 @@ package struct LocalTimes: Sendable {
             return labeler.label(for: day, at: instant)
         }
         let key = TemplateKey(format: format, year: day.year, month: day.month)
+        let template: DayTemplate?
         if let known = templates[key] {
-            return known?.label(day.day) ?? format.apply(to: instant, with: labeler.formatter)
+            template = known
+        } else {
+            template = DayTemplate.make(format, day: day, at: instant, formatter: labeler.formatter)
+            templates[key] = .some(template)
         }
-        let template = DayTemplate.make(format, day: day, at: instant, formatter: labeler.formatter)
-        templates[key] = .some(template)
         return template?.label(day.day) ?? format.apply(to: instant, with: labeler.formatter)
     }
 

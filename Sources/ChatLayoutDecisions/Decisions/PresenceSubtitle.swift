@@ -97,13 +97,8 @@ struct WallClock: Comparable {
         let index = day.year * 12 + (day.month - 1) + months
         let year = index >= 0 ? index / 12 : (index - 11) / 12
         let month = index - year * 12 + 1
-        let day = min(self.day.day, Self.daysIn(year: year, month: month))
+        let day = min(self.day.day, CalendarDay(year: year, month: month, day: 1).daysInMonth)
         return WallClock(day: CalendarDay(year: year, month: month, day: day), secondOfDay: secondOfDay, nanosecond: nanosecond)
-    }
-
-    private static func daysIn(year: Int, month: Int) -> Int {
-        let next = month == 12 ? CalendarDay(year: year + 1, month: 1, day: 1) : CalendarDay(year: year, month: month + 1, day: 1)
-        return next.daysSince1970 - CalendarDay(year: year, month: month, day: 1).daysSince1970
     }
 
     /// Whole days from this to `later`: the most that, added, do not pass it.

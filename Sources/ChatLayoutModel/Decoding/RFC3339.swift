@@ -118,16 +118,8 @@ enum RFC3339 {
         return Timestamp(seconds: Int64(local - offsetSeconds), nanoseconds: Int32(nanoseconds))
     }
 
-    static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
     static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        CalendarDay(year: year, month: month, day: 1).daysInMonth
     }
 
     /// The inverse of `CalendarDay.daysSince1970` (Howard Hinnant's civil_from_days).

@@ -41,6 +41,15 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
                   day: dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
     }
 
+    /// How many days its month has (28 to 31).
+    public var daysInMonth: Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -204,25 +204,23 @@ struct RowTable: Sendable {
     /// Makes room for `rows` rows of `records` boxes, `lines` lines and `bytes` bytes of text
     /// in all (a short table filled at once: it grows without copying).
     mutating func reserveCapacity(rows: Int, records recordCount: Int, lines lineCount: Int, bytes byteCount: Int) {
-        makeUnique()
-        rowStarts.reserveCapacity(rows)
-        records.reserveCapacity(recordCount)
-        lines.reserveCapacity(lineCount)
-        bytes.reserveCapacity(byteCount)
-        ids.reserveCapacity(rows)
-        contents.reserveCapacity(recordCount)
+        reserveCapacity((rows, recordCount, lineCount, byteCount, rows, recordCount))
     }
 
-    /// Makes room for as many rows, boxes, lines and bytes of text as `other` holds (a
-    /// table about to be filled as `other` was).
+    /// Makes room for as many rows, boxes, lines, bytes of text, ids and contents as `other`
+    /// holds (a table about to be filled as `other` was).
     mutating func reserveCapacity(like other: RowTable) {
+        reserveCapacity(other.counts)
+    }
+
+    private mutating func reserveCapacity(_ room: (rows: Int, records: Int, lines: Int, bytes: Int, ids: Int, contents: Int)) {
         makeUnique()
-        rowStarts.reserveCapacity(other.rowStarts.count)
-        records.reserveCapacity(other.records.count)
-        lines.reserveCapacity(other.lines.count)
-        bytes.reserveCapacity(other.bytes.count)
-        ids.reserveCapacity(other.ids.count)
-        contents.reserveCapacity(other.contents.count)
+        rowStarts.reserveCapacity(room.rows)
+        records.reserveCapacity(room.records)
+        lines.reserveCapacity(room.lines)
+        bytes.reserveCapacity(room.bytes)
+        ids.reserveCapacity(room.ids)
+        contents.reserveCapacity(room.contents)
     }
 
     /// How many rows, boxes, lines, bytes of text, ids and contents it holds without making
