@@ -68,15 +68,43 @@ struct ImplicitBidiTests {
         #expect(reordered > 2000, "\(reordered) texts were reordered")
     }
 
+    /// Right-to-left text with no left-to-right letter and no digit — letters, marks, boundary
+    /// neutrals, spaces, brackets, separators, terminators, emoji, hard breaks — is every level
+    /// 1: its lines are their clusters in reverse, with no levels resolved, as ICU has them.
+    @Test func generatedRightToLeftTexts_linesInReverseAreICUs() {
+        let alphabet: [Unicode.Scalar] = [
+            "\u{05D0}", "\u{05D1}", "\u{05E9}", "\u{0639}", "\u{0644}", "\u{0628}", "\u{064B}", "\u{0301}", "\u{200C}", "\u{200D}",
+            " ", " ", " ", "\u{00A0}", "(", ")", "[", "]", "{", "}", "<", ">", "\u{00AB}", "\u{00BB}", "\u{FF08}", "\u{FF09}",
+            "+", "-", ",", ".", ":", "/", "$", "%", "#", "!", "?", "\"", "\u{060C}", "\u{061F}", "\u{00B0}", "\u{20AC}",
+            "\u{2212}", "\u{1F600}", "\u{2764}", "\n",
+        ]
+        for scalar in alphabet where scalar != "\n" {
+            #expect(ImplicitBidi.staysRightToLeft(CharacterPropertyTable.shared[scalar]), "U+\(String(scalar.value, radix: 16))")
+        }
+        var random = SplitMix64(seed: 0x5EB7)
+        var taken = 0
+        for round in 0 ..< 4000 {
+            // Right to left from its first letter on: a letter first.
+            let text = "\u{05D0}" + GeneratedTexts.text(&random, length: Int(random.next() % 40), alphabet: alphabet)
+            let prepared = round % 2 == 0 ? engine.prepareInGeneral(text) : engine.prepare(text)
+            #expect(prepared.direction == .rightToLeft)
+            if expectSame(prepared, widths: [1, 2, 3, 5, 8, 13, 40]) { taken += 1 }
+        }
+        #expect(taken > 3000, "the implicit path took \(taken) texts")
+    }
+
     /// Explicit formatting, controls among reordered text and brackets nested past BD16's
-    /// depth are left to ICU; the same texts without them are taken.
+    /// depth (around a left-to-right word) are left to ICU; the same texts without them are
+    /// taken.
     @Test func textsTheImplicitPathLeavesToICU() {
         let hebrew = "\u{05D0}\u{05D1}"
         for text in ["\u{202B}\(hebrew) abc\u{202C}", "\(hebrew)\u{200F} 12", "\(hebrew) \u{2067}abc\u{2069}", "\(hebrew)\tabc",
-                     "\(hebrew) \u{200B}abc", String(repeating: "(", count: 64) + hebrew] {
+                     "\(hebrew) \u{200B}abc", String(repeating: "(", count: 64) + hebrew + " abc"] {
             #expect(engine.prepareInGeneral(text).wrapWithImplicitBidi(width: 20) == nil, "\(text.debugDescription)")
         }
-        for text in ["\(hebrew) abc", "\(hebrew) (abc) 12", "abc \(hebrew)\u{200C}\(hebrew)", String(repeating: "(", count: 63) + hebrew, "\tabc"] {
+        for text in ["\(hebrew) abc", "\(hebrew) (abc) 12", "abc \(hebrew)\u{200C}\(hebrew)", String(repeating: "(", count: 63) + hebrew, "\tabc",
+                     // Right to left throughout: every level 1, however deep the brackets.
+                     String(repeating: "(", count: 64) + hebrew] {
             let prepared = engine.prepareInGeneral(text)
             #expect(prepared.wrapWithImplicitBidi(width: 20) == prepared.wrapInGeneral(width: 20, prepared.analyzed!), "\(text.debugDescription)")
         }

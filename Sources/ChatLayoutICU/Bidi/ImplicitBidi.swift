@@ -45,6 +45,21 @@ enum ImplicitBidi {
     @inline(__always)
     static func isTrailingWhitespace(_ bidiClass: UInt8) -> Bool { bidiClass == WS || bidiClass == BN }
 
+    /// Whether a code point resolves to level 1 in a paragraph at level 1 of code points such
+    /// as it, whatever comes around it: it is not strong left to right (L), a number (EN, AN)
+    /// or one the rules here do not take. In a paragraph of these the weak rules change only
+    /// marks (to the class before them, or the paragraph's R) and separators and terminators
+    /// (to neutrals), brackets hold nothing but R (N0), every neutral lies between R's or
+    /// the paragraph's ends (N1, N2), and R stays at level 1 (I2).
+    @inline(__always)
+    static func staysRightToLeft(_ properties: CharacterProperties) -> Bool {
+        // A right-to-left letter (R, AL) at once: most of such text.
+        let letterBits = CharacterProperties.strongLeftBit | CharacterProperties.strongRightBit | CharacterProperties.bidiControlBit
+        if properties.rawValue & letterBits == CharacterProperties.strongRightBit { return true }
+        let bidiClass = bidiClass(properties)
+        return bidiClass != L && bidiClass != EN && bidiClass != AN && bidiClass != unsupported
+    }
+
     /// The deepest nesting of brackets BD16 follows; past it, ICU decides.
     static let bracketDepth = 63
 

@@ -37,7 +37,8 @@ extension PreparedText {
                 let levels = (base + 4 * words).bindMemory(to: UInt8.self, capacity: 2 * codePoints + count)
                 let types = levels + codePoints
                 let clusterLevels = types + codePoints
-                guard Self.decode(bytes, codePoints: codePoints, offsets: offsets, properties: properties) else { return nil }
+                guard let staysRightToLeft = Self.decode(bytes, codePoints: codePoints, direction: direction, offsets: offsets,
+                                                         properties: properties) else { return nil }
 
                 @inline(__always) func slice(_ lower: Int, _ upper: Int) -> String {
                     guard lower < upper else { return "" }
@@ -62,10 +63,17 @@ extension PreparedText {
                             break
                         }
                     }
+                    // A right-to-left text that is right to left throughout (most right-to-left
+                    // chat text: letters, spaces, punctuation; no left-to-right letter, no digit):
+                    // every level is 1, and each line is its clusters in reverse, with no levels
+                    // resolved.
+                    var reversed = false
                     if reorders && last > first {
-                        guard ImplicitBidi.resolve(properties + first, count: last - first, paragraphLevel: paragraphLevel,
-                                                   scalar: { SimpleTextWrapper.decode(bytes, at: Int(offsets[first + $0])).0 },
-                                                   levels: levels + first, types: types + first, positions: positions + first) else {
+                        if staysRightToLeft {
+                            reversed = true
+                        } else if !ImplicitBidi.resolve(properties + first, count: last - first, paragraphLevel: paragraphLevel,
+                                                        scalar: { SimpleTextWrapper.decode(bytes, at: Int(offsets[first + $0])).0 },
+                                                        levels: levels + first, types: types + first, positions: positions + first) {
                             failed = true
                             return
                         }
@@ -76,7 +84,16 @@ extension PreparedText {
                         let drawnStart = Int(units[line.start].start), drawnEnd = Int(units[line.visibleEnd].start)
                         let spanEnd = Int(units[line.end].start)
                         var display: String?
-                        if reorders && line.visibleEnd > line.start {
+                        if reversed && line.visibleEnd > line.start {
+                            // Every cluster at level 1: in reverse.
+                            let clusters = line.visibleEnd - line.start
+                            for index in 0 ..< clusters {
+                                clusterLevels[index] = 1
+                                order[index] = Int32(truncatingIfNeeded: clusters - 1 - index)
+                            }
+                            display = Self.displayString(units, line.start ..< line.visibleEnd, clusterLevels: clusterLevels, inOrder: order,
+                                                         bytes, offsets, properties)
+                        } else if reorders && line.visibleEnd > line.start {
                             // L1: the whitespace at the line's end takes the paragraph's level.
                             var index = spanEnd - 1
                             while index >= drawnStart && ImplicitBidi.isTrailingWhitespace(ImplicitBidi.bidiClass(properties[index])) {
@@ -114,42 +131,56 @@ extension PreparedText {
         }
     }
 
-    /// Writes each code point's UTF-8 offset (and the end's) and properties; false when there
-    /// are not `codePoints` of them, or one is a bidi control (dropped when drawn: the general
-    /// path draws those).
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, codePoints: Int, offsets: UnsafeMutablePointer<Int32>,
-                               properties: UnsafeMutablePointer<CharacterProperties>) -> Bool {
+    /// Writes each code point's UTF-8 offset (and the end's) and properties; whether the text
+    /// is right to left (`direction`) and every code point but line feeds and carriage returns
+    /// stays right to left (`ImplicitBidi.staysRightToLeft`). Nil when there are not `codePoints` of them, or one
+    /// is a bidi control (dropped when drawn: the general path draws those).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, codePoints: Int, direction: TextDirection, offsets: UnsafeMutablePointer<Int32>,
+                               properties: UnsafeMutablePointer<CharacterProperties>) -> Bool? {
         let table = CharacterPropertyTable.shared
         return table.stage1.withUnsafeBufferPointer { stage1 in
-            table.stage2.withUnsafeBufferPointer { stage2 in
+            table.stage2.withUnsafeBufferPointer { stage2 -> Bool? in
                 var index = 0, codePoint = 0
+                // Looked for in right-to-left text alone: only its paragraphs are at level 1.
+                var staysRightToLeft = direction == .rightToLeft
                 while index < bytes.count {
-                    guard codePoint < codePoints else { return false }
+                    guard codePoint < codePoints else { return nil }
                     let (value, length) = SimpleTextWrapper.decode(bytes, at: index)
                     let block = Int(stage1[Int(value) >> CharacterPropertyTable.blockShift])
                     let found = CharacterProperties(rawValue: stage2[block << CharacterPropertyTable.blockShift | Int(value) & CharacterPropertyTable.blockMask])
-                    if found.isBidiControl { return false }
+                    if found.isBidiControl { return nil }
+                    // A hard break between paragraphs is in none of them.
+                    if staysRightToLeft && !ImplicitBidi.staysRightToLeft(found) && value != 0x0A && value != 0x0D { staysRightToLeft = false }
                     offsets[codePoint] = Int32(truncatingIfNeeded: index)
                     properties[codePoint] = found
                     index += length
                     codePoint += 1
                 }
                 offsets[codePoint] = Int32(truncatingIfNeeded: bytes.count)
-                return codePoint == codePoints
+                return codePoint == codePoints ? staysRightToLeft : nil
             }
         }
     }
 
     /// The clusters `drawn` (units) in display order as one string: their levels in
-    /// `clusterLevels` (from index 0), reordered by L2 (`order` as scratch), the mirrored
+    /// `clusterLevels` (from index 0), reordered by L2 (into `order`), the mirrored
     /// characters of right-to-left clusters mirrored; a ZERO WIDTH SPACE between two clusters
     /// that the reordering brought together and that would otherwise run into one, as
     /// `BidiReorderer.joined` has it.
     private static func displayString(_ units: UnsafeBufferPointer<Unit>, _ drawn: Range<Int>, clusterLevels: UnsafePointer<UInt8>,
                                       order: UnsafeMutablePointer<Int32>, _ bytes: UnsafeBufferPointer<UInt8>,
                                       _ offsets: UnsafePointer<Int32>, _ properties: UnsafePointer<CharacterProperties>) -> String {
+        ImplicitBidi.reorder(clusterLevels, count: drawn.count, into: order)
+        return displayString(units, drawn, clusterLevels: clusterLevels, inOrder: order, bytes, offsets, properties)
+    }
+
+    /// The clusters `drawn` (units) as one string in the display order `order` says (each
+    /// place's cluster, from 0), their levels in `clusterLevels`, as
+    /// `displayString(_:_:clusterLevels:order:_:_:_:)` has them.
+    private static func displayString(_ units: UnsafeBufferPointer<Unit>, _ drawn: Range<Int>, clusterLevels: UnsafePointer<UInt8>,
+                                      inOrder order: UnsafePointer<Int32>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                      _ offsets: UnsafePointer<Int32>, _ properties: UnsafePointer<CharacterProperties>) -> String {
         let clusters = drawn.count
-        ImplicitBidi.reorder(clusterLevels, count: clusters, into: order)
         let lower = Int(offsets[Int(units[drawn.lowerBound].start)]), upper = Int(offsets[Int(units[drawn.upperBound].start)])
         // A mirrored code point is at most twice as long as its mirror (ASCII mirrors ASCII);
         // a ZERO WIDTH SPACE is three bytes.
