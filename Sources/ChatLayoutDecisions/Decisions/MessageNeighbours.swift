@@ -107,18 +107,22 @@ extension MessageListResolver {
                          dateSeparatorAbove: dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded))
     }
 
-    /// The group boundary of `message`, whose decisions (not explained) are `decision`, under
-    /// the message `above` as it still is, with `below` under it now, when the rest of its
-    /// decisions stand: the message under it is all that changed, and `decide` reads the
-    /// boundary only through whether it ends the group, which with the position stays.
-    /// Nil when either changes (the message is decided again).
-    package func boundary(keeping decision: MessageDecision, of message: Message, time: MessageTime, above: MessageAbove?,
-                          below: MessageBelow?, grouping: GroupingResolver, in conversation: Conversation) -> GroupBoundary? {
-        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: conversation.historyLoaded)
-        guard boundary.isLast == decision.groupBoundary.isLast, decision.reasons.isEmpty,
-              GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast) == decision.position
-        else { return nil }
-        return boundary
+    /// The group boundary of the message whose decisions (not explained) are `decision`, with
+    /// `below` under it now, when it still ends its group, or goes on with it, as it did:
+    /// `decide` reads the boundary only through whether it ends the group. Nil when that
+    /// changes (the message is decided again). Its group position is
+    /// ``keepsPosition(_:isLast:above:)``'s to tell.
+    package func boundary(keepingGroupEndOf decision: MessageDecision, time: MessageTime, below: MessageBelow?,
+                          grouping: GroupingResolver, in conversation: Conversation) -> GroupBoundary? {
+        guard decision.reasons.isEmpty else { return nil }
+        let boundary = boundary(of: decision.message, time: time, below: below, grouping: grouping, historyLoaded: conversation.historyLoaded)
+        return boundary.isLast == decision.groupBoundary.isLast ? boundary : nil
+    }
+
+    /// Whether `decision`'s group position stands under the message `above` as it is now, the
+    /// message ending its group as `isLast` says.
+    package func keepsPosition(_ decision: MessageDecision, isLast: Bool, above: MessageAbove?) -> Bool {
+        GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: isLast) == decision.position
     }
 
     /// Whether `message` ends its group: read from the message under it and the

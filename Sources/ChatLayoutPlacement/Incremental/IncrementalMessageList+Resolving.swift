@@ -36,20 +36,23 @@ extension IncrementalMessageList {
     }
 
     /// The group boundary of the entry at `position`, whose entry below is all that changed,
-    /// when the rest of its decisions and its rows stay (`Pipeline.boundary(keeping:…)`);
-    /// nil when it is resolved again.
+    /// when the rest of its decisions and its rows stay (`Pipeline.boundary(keepingGroupEndOf:…)`,
+    /// `Pipeline.keepsRows`); nil when it is resolved again.
     mutating func boundaryKeepingRows(at position: Int) -> GroupBoundary? {
         boundaryKeepingRows(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil)
     }
 
     /// The same, under `below` (what is, or is about to be, under it).
     mutating func boundaryKeepingRows(at position: Int, below: MessageBelow?) -> GroupBoundary? {
-        let above = position > 0 ? entries[position - 1].asAbove : nil
         let entry = entries[position] // found once
+        // Whether it still ends its group, or goes on with it, as it did, first: a message that
+        // joins its group, arriving under it, changes that, and then nothing else is read.
+        guard let boundary = pipeline.boundary(keepingGroupEndOf: entry, below: below, channel: shell) else { return nil }
+        let above = position > 0 ? entries[position - 1].asAbove : nil
         let label = localTimes.label(for: entry.day, at: entry.key.createdAt)
         let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
-        return pipeline.boundary(keeping: entry, above: above, below: below, label: label,
-                                 unreadAbove: entry.key == firstUnreadKey, loadingOlder: loadingOlder, channel: shell)
+        return pipeline.keepsRows(entry, boundary: boundary, above: above, label: label, unreadAbove: entry.key == firstUnreadKey,
+                                  loadingOlder: loadingOlder) ? boundary : nil
     }
 
     /// Resolves `entry` in place (`Pipeline.resolve`).

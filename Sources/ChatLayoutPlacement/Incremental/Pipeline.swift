@@ -260,22 +260,31 @@ final class Pipeline: Sendable {
         return resolved
     }
 
-    /// The group boundary of `entry`, resolved under the entry `above` as it still is, with
-    /// `below` under it now (only the entry under it changed), when the rest of its decisions
-    /// and its rows stay: its group position and whether it ends its group are the same
-    /// (``MessageListResolver/boundary(keeping:of:time:above:below:grouping:in:)``; the
-    /// boundary shows only through them, `drawAlike`), and so are the rows above it (`label`,
-    /// `unreadAbove`, `loadingOlder` as in `resolve`). Then `resolve` would give the entry its
-    /// decisions with this boundary and keep its rows. Nil otherwise.
+    /// The group boundary of `entry`, whose entry below is all that changed (`below` under it
+    /// now), when its decisions still end its group, or go on with it, as they did
+    /// (``MessageListResolver/boundary(keepingGroupEndOf:time:below:grouping:in:)``); nil when
+    /// that changes, and the entry is resolved again. Then, when
+    /// ``keepsRows(_:boundary:above:label:unreadAbove:loadingOlder:)`` says so, `resolve` would
+    /// give the entry its decisions with this boundary and keep its rows.
     @inline(never)
-    func boundary(keeping entry: ListEntry, above: MessageAbove?, below: MessageBelow?, label: String, unreadAbove: Bool,
-                  loadingOlder: Bool, channel: Conversation) -> GroupBoundary? {
+    func boundary(keepingGroupEndOf entry: ListEntry, below: MessageBelow?, channel: Conversation) -> GroupBoundary? {
+        guard entry.rowCount > 0, !entry.needsRow else { return nil }
         let previous = entry.decisionBox
-        guard entry.rowCount > 0, !entry.needsRow, entry.hasUnreadSeparator == unreadAbove, entry.hasOlderPageRow == loadingOlder,
-              Identifier.same(previous.value.dateLabel, label) else { return nil }
         let time = MessageTime(day: entry.day, minute: entry.minute, shortTime: previous.value.timeText)
-        return resolver.boundary(keeping: previous.value, of: previous.value.message, time: time, above: above, below: below,
-                                 grouping: grouping, in: channel)
+        return resolver.boundary(keepingGroupEndOf: previous.value, time: time, below: below, grouping: grouping, in: channel)
+    }
+
+    /// Whether `entry`, its decisions given `boundary` (from
+    /// ``boundary(keepingGroupEndOf:below:channel:)``), keeps the rest of its decisions and its
+    /// rows: the same group position under `above` (the boundary shows only through them,
+    /// `drawAlike`), and the same rows above it (`label`, `unreadAbove`, `loadingOlder` as in
+    /// `resolve`).
+    func keepsRows(_ entry: ListEntry, boundary: GroupBoundary, above: MessageAbove?, label: String, unreadAbove: Bool,
+                   loadingOlder: Bool) -> Bool {
+        let previous = entry.decisionBox
+        return entry.hasUnreadSeparator == unreadAbove && entry.hasOlderPageRow == loadingOlder
+            && Identifier.same(previous.value.dateLabel, label)
+            && resolver.keepsPosition(previous.value, isLast: boundary.isLast, above: above)
     }
 
     /// Row `row` of `rows` in a table of its own: a row copied inside one table is read out
