@@ -48,8 +48,14 @@ struct MessageFacts {
 /// Stream's `ChatMessageLayoutOptionsResolver`: the layout options of one message, by the
 /// rules of the Layout options article in their order, then the display options.
 enum LayoutOptionsResolver {
-    /// Reaction types that have an image by default (love, haha, like, sad, wow).
-    static let supportedReactions: Set<String> = ["love", "haha", "like", "sad", "wow"]
+    /// Whether a reaction type has an image by default (love, haha, like, sad, wow): five
+    /// comparisons, no hash of the type.
+    static func isSupportedReaction(_ type: String) -> Bool {
+        switch type {
+        case "love", "haha", "like", "sad", "wow": true
+        default: false
+        }
+    }
 
     /// Rule 1: system messages and errors that were not bounced are centred (Stream's
     /// `shouldRenderAsSystemMessage`). Their group is decided like any other's.
@@ -177,8 +183,8 @@ enum LayoutOptionsResolver {
         // without an image: the row would be empty.
         switch config.reactionsRule {
         case .latestReactionWithImage:
-            if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 && supportedReactions.contains($0.type) })
-                && message.latestReactions.contains(where: { supportedReactions.contains($0.type) }) {
+            if facts.features.reactions && message.reactionScores.contains(where: { $0.score > 0 && isSupportedReaction($0.type) })
+                && message.latestReactions.contains(where: { isSupportedReaction($0.type) }) {
                 options.insert(.reactions)
             }
         case .anyScore:

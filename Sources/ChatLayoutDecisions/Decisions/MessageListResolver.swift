@@ -345,14 +345,7 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
                 ($0.name == nil ? user($0.id) : $0).neutralDisplayName.string
             },
             showsEditedLabel: showsEdited,
-            // Sorted by type, as both Stream SDKs sort them (`reactionsSorting`, `sortReactions`):
-            // a payload's `reaction_scores` is a JSON object, whose order means nothing.
-            reactions: options.contains(.reactions) ? message.reactionScores
-                // Under `any_score` every scored type shows (Stream SwiftUI, Sendbird's cell
-                // per reaction): a type without a glyph is drawn by its name.
-                .filter { $0.score > 0 && (config.reactionsRule == .anyScore || LayoutOptionsResolver.supportedReactions.contains($0.type)) }
-                .sorted { $0.type < $1.type }
-                .map { ReactionCount(type: $0.type, count: $0.score, isOwn: isOwnReaction($0.type, on: message)) } : [],
+            reactions: options.contains(.reactions) ? reactionCounts(of: message) : [],
             reasons: reasons ?? [],
             poll: message.isDeleted ? nil : message.poll.map {
                 PollDecision($0, currentUserID: context.currentUserID, strings: strings, formatter: formatter)
@@ -424,6 +417,36 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
         reasons?.append(OptionReason(option: "editedLabel", reason: config.skipEditedMessageLabel.messageTypes.contains(message.type)
             ? "skip_edited_message_label lists type \(message.type.rawValue)" : "skip_edited_message_label lists its id", removed: true))
         return false
+    }
+
+    /// The message's reactions shown: each type with a positive score — under
+    /// `latest_reaction_with_image` only those with an image; under `any_score` every one
+    /// (Stream SwiftUI, Sendbird's cell per reaction), a type without a glyph drawn by its
+    /// name — sorted by type, as both Stream SDKs sort them (`reactionsSorting`,
+    /// `sortReactions`): a payload's `reaction_scores` is a JSON object, whose order means
+    /// nothing. Types of the same name keep their order. Made in one array of its size: the
+    /// scores shown found and sorted by their places in scratch memory.
+    func reactionCounts(of message: Message) -> [ReactionCount] {
+        let scores = message.reactionScores
+        let anyScore = config.reactionsRule == .anyScore
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: scores.count) { order in
+            var shown = 0
+            for (index, score) in scores.enumerated() where score.score > 0 && (anyScore || LayoutOptionsResolver.isSupportedReaction(score.type)) {
+                // Put in place among those before it (a few a message): after every one not
+                // sorted after it.
+                var place = shown
+                while place > 0 && score.type < scores[order[place - 1]].type {
+                    order[place] = order[place - 1]
+                    place -= 1
+                }
+                order[place] = index
+                shown += 1
+            }
+            return (0 ..< shown).map { place in
+                let score = scores[order[place]]
+                return ReactionCount(type: score.type, count: score.score, isOwn: isOwnReaction(score.type, on: message))
+            }
+        }
     }
 
     /// Whether the current user reacted with `type` (Stream's `currentUserReactions`): in the

@@ -1,4 +1,5 @@
 import ChatLayoutKit
+import ChatLayoutTestSupport
 import Testing
 
 /// Leia's "Hi", written in English, with its Portuguese translation "Oi".
@@ -141,6 +142,33 @@ private func englishHi(_ message: inout Message) {
         #expect(list.decision("m")?.reactions == [ReactionCount(type: "like", count: 1), ReactionCount(type: "wow", count: 2, isOwn: true)])
         let plain = try chat.message("m", by: "leia").resolve()
         #expect(plain.decision("m")?.reactions == [])
+    }
+
+    /// Any scores, under both rules: the types shown are those with a positive score (with an
+    /// image, under `latest_reaction_with_image`), sorted by type as `sorted(by:)` sorts them
+    /// (canonically equivalent types together, in their order), each own when the current
+    /// user reacted with it.
+    @Test func reactionsShown_anyScores_filteredAndSortedAsTheRuleSays() throws {
+        let types = ["like", "wow", "love", "sad", "haha", "fire", "Like", "caf\u{E9}", "cafe\u{301}", "\u{1F525}", "", "z"]
+        var random = SplitMix64(seed: 0x5C0E)
+        for round in 0 ..< 400 {
+            let scores = (0 ..< Int(random.next() % 7)).map { _ in
+                (type: types[Int(random.next() % UInt64(types.count))], score: Int(random.next() % 5) - 1)
+            }
+            let anyScore = round % 2 == 1
+            let list = try chat.config { $0.reactionsRule = anyScore ? .anyScore : .latestReactionWithImage }
+                .message("m", by: "leia") {
+                    $0.latestReactions = [Reaction(type: "like", userID: "han"), Reaction(type: "sad", userID: "luke")]
+                    $0.reactionScores = scores
+                }
+                .resolve()
+            guard list.options("m").contains(.reactions) else { continue }
+            let expected = scores
+                .filter { $0.score > 0 && (anyScore || ["love", "haha", "like", "sad", "wow"].contains($0.type)) }
+                .sorted { $0.type < $1.type }
+                .map { ReactionCount(type: $0.type, count: $0.score, isOwn: $0.type == "sad") }
+            #expect(list.decision("m")?.reactions == expected, "\(scores)")
+        }
     }
 
     @Test func supportedLatestReaction_withoutReactionScores_getsNoReactions() throws {
