@@ -131,12 +131,13 @@ extension PreparedText {
         }
     }
 
-    /// Writes each code point's UTF-8 offset (and the end's) and properties; whether the text
-    /// is right to left (`direction`) and every code point but line feeds and carriage returns
-    /// stays right to left (`ImplicitBidi.staysRightToLeft`). Nil when there are not `codePoints` of them, or one
-    /// is a bidi control (dropped when drawn: the general path draws those).
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, codePoints: Int, direction: TextDirection, offsets: UnsafeMutablePointer<Int32>,
-                               properties: UnsafeMutablePointer<CharacterProperties>) -> Bool? {
+    /// Writes each code point's UTF-8 offset (and the end's) and properties; returns whether
+    /// the text is right to left (`direction`) and every code point but line feeds and
+    /// carriage returns stays right to left (`ImplicitBidi.staysRightToLeft`). Nil when there
+    /// are not `codePoints` of them, or one is a bidi control (dropped when drawn: the general
+    /// path draws those).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, codePoints: Int, direction: TextDirection,
+                               offsets: UnsafeMutablePointer<Int32>, properties: UnsafeMutablePointer<CharacterProperties>) -> Bool? {
         let table = CharacterPropertyTable.shared
         return table.stage1.withUnsafeBufferPointer { stage1 in
             table.stage2.withUnsafeBufferPointer { stage2 -> Bool? in
