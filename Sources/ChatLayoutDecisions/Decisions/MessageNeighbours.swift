@@ -107,22 +107,22 @@ extension MessageListResolver {
                          dateSeparatorAbove: dateSeparatorStands(above: time.day, under: above?.day, historyLoaded: historyLoaded))
     }
 
-    /// The group boundary of the message whose decisions (not explained) are `decision`, with
-    /// `below` under it now, when it still ends its group, or goes on with it, as it did:
-    /// `decide` reads the boundary only through whether it ends the group. Nil when that
-    /// changes (the message is decided again). Its group position is
-    /// ``keepsPosition(_:isLast:above:)``'s to tell.
-    package func boundary(keepingGroupEndOf decision: MessageDecision, time: MessageTime, below: MessageBelow?,
+    /// The group boundary of `message`, whose decisions (not explained) end its group as
+    /// `isLast` says, with `below` under it now, when it still ends its group, or goes on with
+    /// it, as it did: `decide` reads the boundary only through whether it ends the group. Nil
+    /// when that changes (the message is decided again). Its group position is
+    /// ``keepsPosition(_:isLast:above:)``'s to tell. (Given the decisions' fields, not the
+    /// decisions: the list holds them in a shared box, out of which a whole copy is made for a call.)
+    package func boundary(keepingGroupEndOf message: Message, isLast: Bool, time: MessageTime, below: MessageBelow?,
                           grouping: GroupingResolver, in conversation: Conversation) -> GroupBoundary? {
-        guard decision.reasons.isEmpty else { return nil }
-        let boundary = boundary(of: decision.message, time: time, below: below, grouping: grouping, historyLoaded: conversation.historyLoaded)
-        return boundary.isLast == decision.groupBoundary.isLast ? boundary : nil
+        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: conversation.historyLoaded)
+        return boundary.isLast == isLast ? boundary : nil
     }
 
-    /// Whether `decision`'s group position stands under the message `above` as it is now, the
-    /// message ending its group as `isLast` says.
-    package func keepsPosition(_ decision: MessageDecision, isLast: Bool, above: MessageAbove?) -> Bool {
-        GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: isLast) == decision.position
+    /// Whether the group position `position` of a message's decisions stands under the
+    /// message `above` as it is now, the message ending its group as `isLast` says.
+    package func keepsPosition(_ position: GroupPosition, isLast: Bool, above: MessageAbove?) -> Bool {
+        GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: isLast) == position
     }
 
     /// Whether `message` ends its group: read from the message under it and the

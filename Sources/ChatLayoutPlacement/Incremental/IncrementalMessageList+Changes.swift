@@ -209,10 +209,7 @@ extension IncrementalMessageList {
                 above = .newBoundary
             }
         } else {
-            let before = entries[last]
-            var records: (chunk: Int, start: Int)?
-            _ = resolveEntry(at: last, below: below, belowOnly: true) { _, chunk, start in records = (chunk, start) }
-            above = .resolved(before, rows: records.map { .unread(chunk: $0.chunk, start: $0.start) })
+            above = resolveAboveAppended(at: last, below: below)
         }
         let aboveEntry = entries[last].asAbove
         // The day's label: the entry above's when it is of the same day (`LocalTimes` gives a

@@ -22,17 +22,37 @@ extension IncrementalMessageList {
 
     /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
     /// handed the entry's key, its chunk and where its old rows' records start, when new rows
-    /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`). `belowOnly`: nothing
-    /// else changed since it was resolved (`Pipeline.resolve`).
-    mutating func resolveEntry(at position: Int, below: MessageBelow?, belowOnly: Bool = false,
-                               beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
+    /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`).
+    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         var entries = EntryStore(chunkLength: self.entries.chunkLength)
         swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
         defer { swap(&entries, &self.entries) }
         return entries.resolve(at: position, beforeRewriting: beforeRewriting) { entry, stored, top, rows in
-            resolve(&entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: belowOnly, into: &rows)
+            resolve(&entry, stored: stored, storedTop: top, above: above, below: below, into: &rows)
         }
+    }
+
+    /// The entry at `position`, the list's last before `below` is appended under it, resolved
+    /// again in place (as `resolveEntry(at:below:beforeRewriting:)`, the entry below all that
+    /// changed: `Pipeline.resolve`'s `belowOnly`), its decisions regrouped in their box when
+    /// it alone holds them (`regroupsInPlace`): what the append's diff says of it.
+    mutating func resolveAboveAppended(at position: Int, below: MessageBelow) -> ListDiffBuilder.AppendedAbove {
+        let above = position > 0 ? entries[position - 1].asAbove : nil
+        // Read before it changes: no copy of the entry, which would hold its decisions too.
+        let shape = entries[position].rowShape
+        var records: ChangeRecord.RowsBefore?
+        var before: DecisionBox?
+        var entries = EntryStore(chunkLength: self.entries.chunkLength)
+        swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
+        defer { swap(&entries, &self.entries) }
+        _ = entries.resolve(at: position, beforeRewriting: { _, chunk, start in records = .unread(chunk: chunk, start: start) }) {
+            entry, stored, top, rows in
+            before = resolve(&entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: true, regroupsInPlace: true,
+                             into: &rows)
+        }
+        guard let before else { return .newBoundary }
+        return .resolved(EntryBefore(rows: shape, decisions: before), rows: records)
     }
 
     /// The group boundary of the entry at `position`, whose entry below is all that changed,
@@ -55,18 +75,21 @@ extension IncrementalMessageList {
                                   loadingOlder: loadingOlder) ? boundary : nil
     }
 
-    /// Resolves `entry` in place (`Pipeline.resolve`).
+    /// Resolves `entry` in place (`Pipeline.resolve`); returns the decisions it had, nil when
+    /// they were regrouped in place (`regroupsInPlace`).
+    @discardableResult
     private mutating func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
-                                  belowOnly: Bool = false, into rows: inout RowTable) {
+                                  belowOnly: Bool = false, regroupsInPlace: Bool = false, into rows: inout RowTable) -> DecisionBox? {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         // An entry written again because it changed (not only the entry under it) may be
         // written again soon, its text grown: its lines are remembered for that.
         rows.remembersLines = !belowOnly
         defer { rows.remembersLines = false }
-        pipeline.resolve(&entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
+        return pipeline.resolve(&entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
                                 unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
                                 loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,
-                                directory: directory, belowOnly: belowOnly, authors: &authors, bubbles: &bubbles, into: &rows)
+                                directory: directory, belowOnly: belowOnly, regroupsInPlace: regroupsInPlace, authors: &authors,
+                                bubbles: &bubbles, into: &rows)
     }
 
     /// The entry the unread separator stands above (`UnreadResolver.separatorPosition`).

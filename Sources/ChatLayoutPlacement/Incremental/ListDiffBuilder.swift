@@ -65,7 +65,7 @@ struct ListDiffBuilder {
             }
             if isOld {
                 let (entry, rows) = record.before[key]!
-                forEachOldRow(of: entry, rows: rows, copied: record.beforeRows) { oldRows.append($0) }
+                forEachOldRow(of: EntryBefore(entry), rows: rows, copied: record.beforeRows) { oldRows.append($0) }
             } else {
                 // A resolved key is an entry's: it stands at `position`.
                 entries.forEachRow(of: position, texts: texts) { row, index in newRows.append(NewRow(row: row, index: index)) }
@@ -77,7 +77,7 @@ struct ListDiffBuilder {
     /// The rows of an entry before the change (`record.before`: the entry and where its
     /// rows are; `copied`, the record's copies of rows), top to bottom.
     @inline(__always)
-    private func forEachOldRow(of entry: ListEntry, rows: ChangeRecord.RowsBefore?, copied: RowTable,
+    private func forEachOldRow(of entry: EntryBefore, rows: ChangeRecord.RowsBefore?, copied: RowTable,
                                _ body: (EntryRow) -> Void) {
         var row = 0
         var start = 0
@@ -129,7 +129,7 @@ struct ListDiffBuilder {
             }
             guard let kept = record.before[key] else { return false }
             oldRows.removeAll(keepingCapacity: true)
-            forEachOldRow(of: kept.entry, rows: kept.rows, copied: record.beforeRows) { oldRows.append($0) }
+            forEachOldRow(of: EntryBefore(kept.entry), rows: kept.rows, copied: record.beforeRows) { oldRows.append($0) }
             var count = 0
             entries.forEachRow(of: position, texts: texts) { row, index in
                 guard same, count < oldRows.count, row.id == oldRows[count].id else {
@@ -150,12 +150,13 @@ struct ListDiffBuilder {
     enum AppendedAbove {
         /// Nothing.
         case unchanged
-        /// Only its group boundary: its rows are the records they were, its message row's
-        /// decisions changed.
+        /// Its message row alone changed: its decisions (its group boundary moved on, its rows
+        /// the records they were; or its decisions regrouped in place, `Pipeline.resolve`),
+        /// and its row with them or not. No row above it, before or now, when its row was written again.
         case newBoundary
         /// Resolved again: the entry as it was, and where its rows' records are since new rows
         /// took their place (nil: it kept them).
-        case resolved(ListEntry, rows: ChangeRecord.RowsBefore?)
+        case resolved(EntryBefore, rows: ChangeRecord.RowsBefore?)
     }
 
     /// The diff of an append at the bottom (`IncrementalMessageList.appendAtBottom`): the rows
@@ -206,12 +207,12 @@ struct ListDiffBuilder {
     /// has rows of the same ids (the same rows above its message: rows of the same day, in the
     /// same order): each changed one added to `updated`, as `EntryRow.isUnchanged` tells them.
     /// False, with nothing added, when its rows are others.
-    private static func compareResolved(_ entries: EntryStore, texts: EntryRowTexts, at position: Int, before entry: ListEntry,
+    private static func compareResolved(_ entries: EntryStore, texts: EntryRowTexts, at position: Int, before entry: EntryBefore,
                                         rows: ChangeRecord.RowsBefore?, into updated: inout [LaidOutItem]) -> Bool {
         let now = entries[position]
         guard entry.rowCount > 0, entry.hasOlderPageRow == now.hasOlderPageRow, entry.hasDateSeparator == now.hasDateSeparator,
               entry.hasUnreadSeparator == now.hasUnreadSeparator else { return false }
-        let previous = entry.decisionBox
+        let previous = entry.decisions
         var start = 0
         var table: RowTable?
         switch rows {

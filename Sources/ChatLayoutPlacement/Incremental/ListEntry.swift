@@ -54,6 +54,20 @@ struct ListEntry: Sendable {
     var message: Message { decisionBox.value.message }
     var day: CalendarDay { decisionBox.value.day }
 
+    /// How many rows it has and which stand above its message row: what a diff reads of its
+    /// rows as they were, apart from its decisions (``EntryBefore``).
+    struct RowShape {
+        var rowCount: Int
+        var hasOlderPageRow: Bool
+        var hasDateSeparator: Bool
+        var hasUnreadSeparator: Bool
+    }
+
+    var rowShape: RowShape {
+        RowShape(rowCount: rowCount, hasOlderPageRow: hasOlderPageRow, hasDateSeparator: hasDateSeparator,
+                 hasUnreadSeparator: hasUnreadSeparator)
+    }
+
     /// An entry not yet resolved: the message and its local time.
     init(message: Message, sequence: Int, time: MessageTime, currentUserID: String?) {
         key = SortKey(createdAt: message.createdAt, sequence: sequence)
@@ -112,6 +126,36 @@ struct ListEntry: Sendable {
     }
 }
 
+/// What a diff reads of an entry as it was before a change: how many rows it had, the rows
+/// above its message row, and its decisions.
+struct EntryBefore {
+    var rowCount: Int
+    var hasOlderPageRow: Bool
+    var hasDateSeparator: Bool
+    var hasUnreadSeparator: Bool
+    var decisions: DecisionBox
+
+    init(_ entry: ListEntry) {
+        self.init(rows: entry.rowShape, decisions: entry.decisionBox)
+    }
+
+    /// The rows of `entry` (read before it changed) with the decisions it had, `decisions`.
+    init(rows entry: ListEntry.RowShape, decisions: DecisionBox) {
+        rowCount = entry.rowCount
+        hasOlderPageRow = entry.hasOlderPageRow
+        hasDateSeparator = entry.hasDateSeparator
+        hasUnreadSeparator = entry.hasUnreadSeparator
+        self.decisions = decisions
+    }
+
+    /// Calls `body` with the id of each of the entry's rows and what was decided of it, top to
+    /// bottom (``ListEntry/forEachRowContent(texts:_:)``).
+    func forEachRowContent(texts: EntryRowTexts, _ body: (ListItemID, EntryRow.Content) -> Void) {
+        ListEntry.forEachRowContent(olderPageRow: hasOlderPageRow, dateSeparator: hasDateSeparator, unreadSeparator: hasUnreadSeparator,
+                                    decisions: decisions, texts: texts, body)
+    }
+}
+
 /// The words of the rows an entry's decisions do not hold: the unread separator's and the
 /// older page's loading row's.
 struct EntryRowTexts {
@@ -120,12 +164,14 @@ struct EntryRowTexts {
 }
 
 /// A decision, shared by the copies of an entry: immutable but for its group boundary, which
-/// an entry holding it alone moves on in place (``ListEntry/groupBoundary``).
+/// an entry holding it alone moves on in place (``ListEntry/groupBoundary``), and the fields
+/// regrouping sets, which an entry holding it alone sets in place (``regroup(_:)``).
 final class DecisionBox: @unchecked Sendable {
-    /// The decisions as they were made. Their group boundary may since have been replaced
-    /// (``groupBoundary``), only ever by one that ends the group, or goes on with it, as it
-    /// did: what `isLastInGroup` says of them stands, the boundary itself is read there.
-    let value: MessageDecision
+    /// The decisions as they were made, or regrouped since in place (``regroup(_:)``). Their
+    /// group boundary may since have been replaced (``groupBoundary``), only ever by one that
+    /// ends the group, or goes on with it, as it did: what `isLastInGroup` says of them
+    /// stands, the boundary itself is read there.
+    @exclusivity(unchecked) private(set) var value: MessageDecision
     /// The decisions' group boundary: `value`'s, or the one set in place since. Changed only
     /// while one entry alone holds the box (no other copy, no earlier diff, reads it).
     @exclusivity(unchecked) private(set) var groupBoundary: GroupBoundary
@@ -150,10 +196,42 @@ final class DecisionBox: @unchecked Sendable {
         groupBoundary = boundary
     }
 
+    /// Calls `body` with the decisions where they are, not copied: a class's stored value
+    /// passed to a function is copied first, every reference in it retained and then released
+    /// (about 600 instructions for decisions). `body` borrows them: it must not change the box
+    /// meanwhile (``regroup(_:)``), and what it keeps of them it copies.
+    ///
+    /// They are handed over as a bitwise duplicate that holds no references of its own: its
+    /// bytes are copied into temporary memory, taken from there as a value and put back, and
+    /// the temporary memory is let go without the value destroyed. The box (alive while its
+    /// method runs) holds every reference the duplicate points to, and nothing writes to the
+    /// box: other threads may read the same box meanwhile.
+    func readInPlace<R>(_ body: (MessageDecision) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: MessageDecision.self, capacity: 1) { temporary in
+            let duplicate = temporary.baseAddress!
+            withUnsafeMutablePointer(to: &value) { stored in
+                UnsafeMutableRawPointer(duplicate).copyMemory(from: stored, byteCount: MemoryLayout<MessageDecision>.size)
+            }
+            let decision = duplicate.move()
+            let result = body(decision)
+            duplicate.initialize(to: consume decision) // not destroyed: it holds no references of its own
+            return result
+        }
+    }
+
+    /// Sets the fields `regrouped` changes (``Regrouped/apply(to:)``) in place: for an entry
+    /// that alone holds the box (no other copy, no diff, reads it), whose decisions are then
+    /// other decisions in the same box — no box made for them, nor the old one freed. Its
+    /// group boundary is `regrouped`'s, in ``value`` as in ``groupBoundary``.
+    func regroup(_ regrouped: Regrouped) {
+        regrouped.apply(to: &value)
+        groupBoundary = regrouped.groupBoundary
+    }
+
     /// Whether these are exactly the decisions `decision` (`isExactly`), their group
     /// boundary as it is now.
     func holds(_ decision: MessageDecision) -> Bool {
-        groupBoundary == decision.groupBoundary && Self.sameButForBoundary(value, decision)
+        groupBoundary == decision.groupBoundary && readInPlace { Self.sameButForBoundary($0, decision) }
     }
 
     /// Whether `other` holds exactly the same decisions (`isExactly`): the same box, else
@@ -161,7 +239,7 @@ final class DecisionBox: @unchecked Sendable {
     /// entry resolved again most often changes).
     func holdsExactly(_ other: DecisionBox) -> Bool {
         self === other || value.position == other.value.position && groupBoundary == other.groupBoundary
-            && Self.sameButForBoundary(value, other.value)
+            && readInPlace { decision in other.readInPlace { Self.sameButForBoundary(decision, $0) } }
     }
 
     /// `first` and `second` exactly the same decisions but for their group boundaries (which

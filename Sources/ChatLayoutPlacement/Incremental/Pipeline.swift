@@ -78,35 +78,62 @@ final class Pipeline: Sendable {
     /// (``MessageListResolver/regrouped(_:time:label:above:below:grouping:in:delivery:)``),
     /// not decided again.
     ///
-    /// The entry is resolved in place: no copy of it is made.
-    @inline(never)
+    /// `regroupsInPlace`: the caller keeps no copy of the entry (nor of its decisions' box)
+    /// to compare with afterwards. Then, when the entry alone holds its decisions, has no row
+    /// above its message row and gets none, and its decisions are regrouped into other ones,
+    /// they are set in their box (``DecisionBox/regroup(_:)``), no new box made.
+    ///
+    /// The entry is resolved in place: no copy of it is made. Returns the decisions the entry
+    /// had, nil when they were regrouped in place (its message row alone then changed: its
+    /// decisions, and its row with them or not).
+    @inline(never) @discardableResult
     func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
-                 belowOnly: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) {
+                 belowOnly: Bool = false, regroupsInPlace: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?,
+                 into rows: inout RowTable) -> DecisionBox? {
         let day = entry.day
+        // Asked before the reference below is taken (which makes it two).
+        let alone = regroupsInPlace && isKnownUniquelyReferenced(&entry.decisionBox)
         // The entry's decisions read in place, behind their shared reference held here (read
         // through the entry, which is being changed, each would be copied first).
         let previous = entry.decisionBox
+        var regroupedInPlace = false
         let time = MessageTime(day: day, minute: entry.minute, shortTime: previous.value.timeText)
         var separatorAbove = false
         let same: Bool, alike: Bool
         // Regrouped so that its row is its old row cut after the bubble (`write`).
         var cutsRow = false
-        // Regrouped in one copy of the decisions (the class's value passed on would be copied
-        // at each call): the fields that change found, compared, then set in it. Decided again
-        // when that is not known to be what deciding gives.
-        if belowOnly && !entry.needsRow, case var decision = previous.value,
-           let regrouped = resolver.regrouped(decision, time: time, label: label, above: above, below: below,
-                                              grouping: grouping, in: channel, delivery: delivery) {
+        // Regrouped from the decisions read where they are (a class's value passed on is
+        // copied at each call): the fields that change found and compared, then set in the
+        // box, or in one copy of the decisions. Decided again when that is not known to be
+        // what deciding gives.
+        let boundary = previous.groupBoundary
+        if belowOnly && !entry.needsRow, let found = previous.readInPlace({ decision in
+            resolver.regrouped(decision, time: time, label: label, above: above, below: below, grouping: grouping, in: channel,
+                               delivery: delivery).map { regrouped in
+                let same = regrouped.isIn(decision, boundary: boundary)
+                let alike = same || regrouped.drawsAlike(decision)
+                let cutsRow = !alike && rowLayout.isCutAfterBubble(options: regrouped.options, oldOptions: decision.options,
+                                                                   deliveryStatus: regrouped.deliveryStatus,
+                                                                   showsEditedLabel: decision.showsEditedLabel)
+                return (regrouped, same: same, alike: alike, cutsRow: cutsRow)
+            }
+        }) {
+            let regrouped = found.0
             separatorAbove = regrouped.dateSeparatorAbove
-            same = regrouped.isIn(decision, boundary: previous.groupBoundary)
-            alike = same || regrouped.drawsAlike(decision)
+            same = found.same
+            alike = found.alike
+            cutsRow = found.cutsRow
             if !same {
-                regrouped.apply(to: &decision)
-                cutsRow = !alike && rowLayout.isCutAfterBubble(options: regrouped.options, oldOptions: previous.value.options,
-                                                               deliveryStatus: regrouped.deliveryStatus,
-                                                               showsEditedLabel: decision.showsEditedLabel)
-                entry.decisionBox = DecisionBox(consume decision)
+                if alone && !separatorAbove && !unreadAbove && loadingOlder == nil && !entry.hasOlderPageRow && !entry.hasDateSeparator
+                    && !entry.hasUnreadSeparator && entry.rowCount > 0 {
+                    previous.regroup(regrouped)
+                    regroupedInPlace = true
+                } else {
+                    var decision = previous.value
+                    regrouped.apply(to: &decision)
+                    entry.decisionBox = DecisionBox(consume decision)
+                }
             }
         } else {
             var decision = resolver.decide(
@@ -117,7 +144,7 @@ final class Pipeline: Sendable {
             )
             same = previous.holds(decision)
             // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
-            alike = same || Self.drawAlike(previous.value, &decision)
+            alike = same || previous.readInPlace { Self.drawAlike($0, &decision) }
             // The new decisions moved into their reference, not copied; else the shared one stays.
             if !same { entry.decisionBox = DecisionBox(consume decision) }
         }
@@ -153,12 +180,13 @@ final class Pipeline: Sendable {
             if inPlace && stack.top(ofNext: kind) == frame.y - storedTop {
                 stack.place(kind, height: frame.height)
                 entry.extent = stack.bottom
-                return
+                return regroupedInPlace ? nil : previous
             }
         }
-        entry = write(entry, decision: box.value, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
+        entry = write(entry, decisions: box, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
                       stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
                       cutsOldRow: cutsRow, authors: &authors, bubbles: &bubbles, into: &rows)
+        return regroupedInPlace ? nil : previous
     }
 
     /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
@@ -185,20 +213,20 @@ final class Pipeline: Sendable {
         entry.hasOlderPageRow = loadingOlder != nil
         entry.hasDateSeparator = separatorAbove
         entry.hasUnreadSeparator = unreadAbove
-        return write(consume entry, decision: box.value, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
+        return write(consume entry, decisions: box, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
                      kind: .message(endsGroup: box.value.isLastInGroup),
                      stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
                      oldRow: nil, cutsOldRow: false, authors: &authors, bubbles: &bubbles, into: &rows)
     }
 
-    /// Writes the rows of `resolved` (its decisions `decision`): `rowsAbove`, then its message
+    /// Writes the rows of `resolved` (its decisions in `decisions`): `rowsAbove`, then its message
     /// row (of kind `kind`), at the end of `rows` from the entry's top, stacked under a row of
     /// kind `stackedBelow`; the date separator and the message row copied from rows `keptDate`
     /// and `keptRow` of `rows` when they draw as they did; `oldRow`, the entry's message row
     /// in `rows` before (nil for a new entry), whose bubble `bubbles` may let it keep, or which
     /// the message row is, cut after its bubble (`cutsOldRow`: `RowLayout.isCutAfterBubble`).
     /// Returns the entry with its rows' count, its message row's place and its extent.
-    private func write(_ resolved: consuming ListEntry, decision: MessageDecision, rowsAbove: [MessageListItem], keptDate: Int?,
+    private func write(_ resolved: consuming ListEntry, decisions: DecisionBox, rowsAbove: [MessageListItem], keptDate: Int?,
                        keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, oldRow: Int?,
                        cutsOldRow: Bool, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?,
                        into rows: inout RowTable) -> ListEntry {
@@ -239,7 +267,7 @@ final class Pipeline: Sendable {
             // Composed here, its author's avatar and name from the list's memo, then written as
             // `RowLayout.writeMessage` writes it.
             // Its bubble copied from its old row when only its group position changed.
-            let spec = rowLayout.composer.compose(decision, authors: &authors)
+            let spec = decisions.readInPlace { rowLayout.composer.compose($0, authors: &authors) }
             rows.beginRow()
             let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
                 ? KeptBubble(oldRow: oldRow!, bubble: bubbles!.bubble) : nil
@@ -268,10 +296,12 @@ final class Pipeline: Sendable {
     /// give the entry its decisions with this boundary and keep its rows.
     @inline(never)
     func boundary(keepingGroupEndOf entry: ListEntry, below: MessageBelow?, channel: Conversation) -> GroupBoundary? {
-        guard entry.rowCount > 0, !entry.needsRow else { return nil }
         let previous = entry.decisionBox
+        // Decisions explained are decided again.
+        guard entry.rowCount > 0, !entry.needsRow, previous.value.reasons.isEmpty else { return nil }
         let time = MessageTime(day: entry.day, minute: entry.minute, shortTime: previous.value.timeText)
-        return resolver.boundary(keepingGroupEndOf: previous.value, time: time, below: below, grouping: grouping, in: channel)
+        return resolver.boundary(keepingGroupEndOf: previous.value.message, isLast: previous.value.isLastInGroup, time: time,
+                                 below: below, grouping: grouping, in: channel)
     }
 
     /// Whether `entry`, its decisions given `boundary` (from
@@ -284,7 +314,7 @@ final class Pipeline: Sendable {
         let previous = entry.decisionBox
         return entry.hasUnreadSeparator == unreadAbove && entry.hasOlderPageRow == loadingOlder
             && Identifier.same(previous.value.dateLabel, label)
-            && resolver.keepsPosition(previous.value, isLast: boundary.isLast, above: above)
+            && resolver.keepsPosition(previous.value.position, isLast: boundary.isLast, above: above)
     }
 
     /// Row `row` of `rows` in a table of its own: a row copied inside one table is read out

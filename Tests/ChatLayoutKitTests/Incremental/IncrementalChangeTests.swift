@@ -70,6 +70,37 @@ import Testing
         try expectFullLayout(list)
     }
 
+    /// A message that joins the group above changes that row's group position and options:
+    /// a diff from before that still holds the row's decisions keeps reading them as they were
+    /// (the list regroups decisions in place only where it alone holds them), and one let go
+    /// leaves the list to regroup them in place — both as a full layout gives them.
+    @Test func append_joiningTheGroupAbove_leavesADiffFromBeforeItsDecisions() throws {
+        var list = try incremental(threeMessages)
+        let m4 = try list.apply(.append(message("m4", by: "han", at: 150)))
+        let held = try #require(m4.inserted.first { $0.id == .message("m4") })
+        guard case .message(let before) = held.item else { throw HeldItemIsNoMessage() }
+        #expect(before.position == .single && before.options.contains(.timestamp))
+        let m5 = try list.apply(.append(message("m5", by: "han", at: 160)))
+        // m4 is now the top of its group, without its time, in the list and in m5's diff ...
+        #expect(positions(list) == [.single, .single, .single, .top, .bottom])
+        #expect(!options(list, "m4").contains(.timestamp))
+        #expect(m5.updated.map(\.id) == [.message("m4")])
+        // ... and as it was in m4's diff, still held.
+        guard case .message(let still) = held.item else { throw HeldItemIsNoMessage() }
+        #expect(still == before)
+        try expectFullLayout(list)
+        // Both diffs let go: m5's decisions are the list's alone when m6 joins its group.
+        withExtendedLifetime((m4, m5)) {}
+        let m6 = try list.apply(.append(message("m6", by: "han", at: 170)))
+        #expect(positions(list) == [.single, .single, .single, .top, .middle, .bottom])
+        #expect(!options(list, "m5").contains(.timestamp))
+        #expect(m6.updated.map(\.id) == [.message("m5")])
+        #expect(m6.inserted.map(\.id) == [.message("m6")])
+        try expectFullLayout(list)
+    }
+
+    private struct HeldItemIsNoMessage: Error {}
+
     /// An append at the bottom leaves the unread separator where it is and, when the read
     /// state gives no count, counts the new message from the count before it — someone else's
     /// message counts, one of the current user's does not — as a search of the list would.

@@ -14,6 +14,12 @@ import Testing
 /// before into the rows after. Entries are kept in chunks of 1–6 so that changes cross chunk
 /// boundaries, split chunks and empty them.
 ///
+/// Every other sequence keeps the rows before a change as values of their own (their decisions
+/// and boxes copied out of the list), so that the list alone holds its decisions: the row above
+/// a message appended to its group is then regrouped in place (its decisions' box kept), which
+/// must happen in some of them; the others hold the list's items, as a front end that keeps a
+/// diff does, and the list must leave those as they were.
+///
 /// `CLK_INCREMENTAL_SEQUENCES=N` runs N sequences (default 300); `CLK_INCREMENTAL_SEQUENCE=S`
 /// runs sequence S alone, printing each change.
 @Suite struct IncrementalPropertyTests {
@@ -28,19 +34,46 @@ import Testing
     static let verbose = ProcessInfo.processInfo.environment["CLK_INCREMENTAL_SEQUENCE"] != nil
 
     @Test func everyChange_equalsAFullLayout_andItsDiffAccountsForIt() {
-        var failures = [String?](repeating: nil, count: Self.sequences.count)
-        failures.withUnsafeMutableBufferPointer { slots in
+        var results = [(failure: String?, regroupedInPlace: Int)](repeating: (nil, 0), count: Self.sequences.count)
+        results.withUnsafeMutableBufferPointer { slots in
             let slots = UncheckedSlots(slots)
             DispatchQueue.concurrentPerform(iterations: Self.sequences.count) { index in
                 slots.value[index] = Self.run(sequence: Self.sequences[index])
             }
         }
-        let failed = failures.compactMap { $0 }
+        let failed = results.compactMap(\.failure)
         #expect(failed.isEmpty, "\(failed.count) of \(Self.sequences.count) sequences fail:\n\(failed.prefix(5).joined(separator: "\n"))")
+        // The sequences whose list alone holds its decisions regroup rows above appends in place.
+        if Self.sequences.count >= 100 { #expect(results.reduce(0) { $0 + $1.regroupedInPlace } >= 20) }
     }
 
-    /// Runs one sequence; nil when every change holds, else what failed and how to replay it.
-    static func run(sequence: UInt64) -> String? {
+    /// Runs one sequence; nil when every change holds, else what failed and how to replay it;
+    /// and how many rows above an append it regrouped in place.
+    static func run(sequence: UInt64) -> (failure: String?, regroupedInPlace: Int) {
+        var regroupedInPlace = 0
+        let failure = run(sequence: sequence, regroupedInPlace: &regroupedInPlace)
+        return (failure, regroupedInPlace)
+    }
+
+    /// An item of the list as a value of its own: its decisions and box copied out, no longer
+    /// the list's.
+    static func detached(_ item: LaidOutItem) -> LaidOutItem {
+        var copy = item
+        copy.item = item.item
+        copy.row = item.row
+        return copy
+    }
+
+    /// The decisions' box of the entry of message `id`, and its decisions, when the list has it.
+    static func decisions(of id: String, in list: IncrementalMessageList) -> (box: ObjectIdentifier, decision: MessageDecision)? {
+        guard let position = (0 ..< list.entries.count).last(where: { list.entries[$0].message.id == id }) else { return nil }
+        let box = list.entries[position].decisionBox
+        return (ObjectIdentifier(box), box.decision)
+    }
+
+    private static func run(sequence: UInt64, regroupedInPlace: inout Int) -> String? {
+        // Odd sequences keep no item of the list between changes.
+        let detaches = sequence % 2 == 1
         var random = SplitMix64(seed: sequence &* 0xA24B_AED4_963E_E407 ^ 0x1C4E)
         let input = ConversationGenerator.makeCase(seed: sequence)
         var (changes, conversation) = ChangeGenerator.start(input, random: &random, keep: random.int(0 ... 30))
@@ -59,19 +92,33 @@ import Testing
         }
         var items = list.items
         if let mismatch = IncrementalOracle.mismatch(list, items: items, probes: &random) { return report(0, "init", mismatch) }
+        if detaches { items = items.map(detached) }
         for step in 1 ... changesPerSequence {
             let (change, valid) = changes.next(conversation)
             let name = describe(change)
             if verbose { print("change #\(step): \(name)") }
+            // The last message before an append, which may join its group: its decisions' box
+            // and decisions (copied out, the box not held).
+            let last = list.entries.count > 0 ? list.entries[list.entries.count - 1].message.id : nil
+            let lastBefore = last.flatMap { decisions(of: $0, in: list) }
             do {
                 let diff = try list.apply(change)
                 if !valid { return report(step, name, "was accepted; it must be refused") }
+                // Decisions changed in their box (its group boundary moved on, or regrouped:
+                // another position or other options) only where the list alone holds them.
+                if case .append = change, let last, let lastBefore, let lastAfter = decisions(of: last, in: list),
+                   lastAfter.box == lastBefore.box, !lastAfter.decision.isExactly(lastBefore.decision) {
+                    guard detaches else { return report(step, name, "\(last)'s decisions changed in a box the items before hold") }
+                    if lastAfter.decision.position != lastBefore.decision.position || lastAfter.decision.options != lastBefore.decision.options {
+                        regroupedInPlace += 1
+                    }
+                }
                 let after = list.items
                 if let mismatch = IncrementalOracle.mismatch(list, items: after, probes: &random) { return report(step, name, mismatch) }
                 if let mismatch = IncrementalOracle.diffMismatch(before: items, after: after, diff: diff, contentHeight: list.contentHeight) {
                     return report(step, name, mismatch)
                 }
-                items = after
+                items = detaches ? after.map(detached) : after
                 conversation = list.conversation
             } catch {
                 if valid { return report(step, name, "refused: \(error)") }
