@@ -151,8 +151,8 @@ struct ListDiffBuilder {
         /// Nothing.
         case unchanged
         /// Its message row alone changed: its decisions (its group boundary moved on, its rows
-        /// the records they were; or its decisions regrouped in place, `Pipeline.resolve`),
-        /// and its row with them or not. No row above it, before or now, when its row was written again.
+        /// the records they were; or its decisions regrouped in place, `Pipeline.resolve`, no
+        /// row above its message row before or now), and its row with them or not.
         case newBoundary
         /// Resolved again: the entry as it was, and where its rows' records are since new rows
         /// took their place (nil: it kept them).

@@ -183,9 +183,9 @@ final class Pipeline: Sendable {
                 return regroupedInPlace ? nil : previous
             }
         }
-        entry = write(entry, decisions: box, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind,
-                      stackedBelow: stackedBelow, unreadRow: unreadRow, oldRow: hasRows ? stored + entry.rowCount - 1 : nil,
-                      cutsOldRow: cutsRow, authors: &authors, bubbles: &bubbles, into: &rows)
+        let oldRow = hasRows ? stored + entry.rowCount - 1 : nil
+        write(&entry, decisions: box, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind, stackedBelow: stackedBelow,
+              unreadRow: unreadRow, oldRow: oldRow, cutsOldRow: cutsRow, authors: &authors, bubbles: &bubbles, into: &rows)
         return regroupedInPlace ? nil : previous
     }
 
@@ -213,10 +213,10 @@ final class Pipeline: Sendable {
         entry.hasOlderPageRow = loadingOlder != nil
         entry.hasDateSeparator = separatorAbove
         entry.hasUnreadSeparator = unreadAbove
-        return write(consume entry, decisions: box, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil,
-                     kind: .message(endsGroup: box.value.isLastInGroup),
-                     stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
-                     oldRow: nil, cutsOldRow: false, authors: &authors, bubbles: &bubbles, into: &rows)
+        write(&entry, decisions: box, rowsAbove: rowsAbove, keptDate: nil, keptRow: nil, kind: .message(endsGroup: box.value.isLastInGroup),
+              stackedBelow: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }, unreadRow: unreadRow,
+              oldRow: nil, cutsOldRow: false, authors: &authors, bubbles: &bubbles, into: &rows)
+        return entry
     }
 
     /// Writes the rows of `resolved` (its decisions in `decisions`): `rowsAbove`, then its message
@@ -225,12 +225,12 @@ final class Pipeline: Sendable {
     /// and `keptRow` of `rows` when they draw as they did; `oldRow`, the entry's message row
     /// in `rows` before (nil for a new entry), whose bubble `bubbles` may let it keep, or which
     /// the message row is, cut after its bubble (`cutsOldRow`: `RowLayout.isCutAfterBubble`).
-    /// Returns the entry with its rows' count, its message row's place and its extent.
-    private func write(_ resolved: consuming ListEntry, decisions: DecisionBox, rowsAbove: [MessageListItem], keptDate: Int?,
+    /// Sets the entry's rows' count, its message row's place and its extent (in place: the
+    /// entry is not copied).
+    private func write(_ resolved: inout ListEntry, decisions: DecisionBox, rowsAbove: [MessageListItem], keptDate: Int?,
                        keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, oldRow: Int?,
                        cutsOldRow: Bool, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?,
-                       into rows: inout RowTable) -> ListEntry {
-        var resolved = resolved
+                       into rows: inout RowTable) {
         let hasRows = oldRow != nil
         // The rows above it, in the batch list's order, then its row: stacked as the batch
         // list stacks them, under the entry above it. Each is laid out at the row layout's
@@ -285,7 +285,6 @@ final class Pipeline: Sendable {
         resolved.messageRowOffset = y
         resolved.messageRowHeight = height
         resolved.extent = stack.bottom
-        return resolved
     }
 
     /// The group boundary of `entry`, whose entry below is all that changed (`below` under it
