@@ -81,6 +81,7 @@ struct AppendBenchmark {
     /// ids and texts carry `arrivals` (see `arrivals(after:count:idPrefix:)`): each run of a
     /// process gives its own, so no run's texts are in the measurement cache already — an
     /// earlier run's appends, made from the same messages, would otherwise be measured by then.
+    /// The lists of other lengths take ``arrivalWord(forList:)``'s.
     func run(_ messages: [Message], appends: Int = 2000, warmUp: Int = 200, edits: Int = 500,
              arrivals: String = "appended", only: Kind? = nil) throws -> Figures {
         var base = conversation
@@ -252,6 +253,16 @@ struct AppendBenchmark {
             message.createdAt = Timestamp(seconds: message.createdAt.seconds + Int64(round) * span, nanoseconds: message.createdAt.nanoseconds)
             return message
         }
+    }
+
+    /// The word the arrivals of the `position`th list of another length carry (the document's
+    /// list's carry "appended"): eight ASCII letters like that one, so that every list is
+    /// appended texts of the same length and line-break classes, and a word of its own, so that
+    /// none of them is in the measurement cache already. (Such lists carried "appended-10000"
+    /// and "appended-1000000": a hyphen and digits take other break rules, and their appends
+    /// counted 7 % more instructions than the document's list's.)
+    static func arrivalWord(forList position: Int) -> String {
+        "arrival" + String(UnicodeScalar(UInt8(ascii: "a") + UInt8(position % 26)))
     }
 
     /// New messages after the newest of `messages`: copies of them in turn, with the document's

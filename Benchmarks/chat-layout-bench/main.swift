@@ -213,9 +213,9 @@ if appendOnceOnly {
         if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_LIST_KINDS"] == "1" {
             line += " appended_kinds=" + figures.appendedKinds.map(\.rawValue).joined(separator: ",")
         }
-        for size in appendSizes {
+        for (position, size) in appendSizes.enumerated() {
             let sized = try appending.run(AppendBenchmark.repeated(MessageListResolver.shownMessages(conversation.messages), count: size),
-                                          appends: appends, edits: 0, arrivals: "appended-\(size)")
+                                          appends: appends, edits: 0, arrivals: AppendBenchmark.arrivalWord(forList: position))
             line += " append_us_\(size)=\(sized.appendMicroseconds) jump_us_\(size)=\(sized.jumpMicroseconds)"
         }
         print(line)
@@ -533,8 +533,9 @@ do {
         .sorted(by: { $0.key < $1.key }) {
         appendFigures.append("stream_us_\(sizeName(length))=\(fixed(microseconds, 3))")
     }
-    for size in appendSizes {
-        let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0, arrivals: "appended-\(size)")
+    for (position, size) in appendSizes.enumerated() {
+        let figures = try appending.run(AppendBenchmark.repeated(ordered, count: size), edits: 0,
+                                        arrivals: AppendBenchmark.arrivalWord(forList: position))
         appendFigures.append("append_us_\(sizeName(size))=\(fixed(figures.appendMicroseconds, 3))")
         appendFigures.append("incremental_build_ms_\(sizeName(size))=\(fixed(figures.buildMilliseconds))")
         appendFigures.append("jump_us_\(sizeName(size))=\(fixed(figures.jumpMicroseconds, 3))")
