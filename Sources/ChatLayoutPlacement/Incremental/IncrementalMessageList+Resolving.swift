@@ -24,13 +24,7 @@ extension IncrementalMessageList {
     /// handed the entry's key, its chunk and where its old rows' records start, when new rows
     /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`).
     mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
-        let above = position > 0 ? entries[position - 1].asAbove : nil
-        var entries = EntryStore(chunkLength: self.entries.chunkLength)
-        swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
-        defer { swap(&entries, &self.entries) }
-        return entries.resolve(at: position, beforeRewriting: beforeRewriting) { entry, stored, top, rows in
-            resolve(&entry, stored: stored, storedTop: top, above: above, below: below, into: &rows)
-        }
+        resolveInStore(at: position, below: below, beforeRewriting: beforeRewriting).entry
     }
 
     /// The entry at `position`, the list's last before `below` is appended under it, resolved
@@ -38,21 +32,30 @@ extension IncrementalMessageList {
     /// changed: `Pipeline.resolve`'s `belowOnly`), its decisions regrouped in their box when
     /// it alone holds them (`regroupsInPlace`): what the append's diff says of it.
     mutating func resolveAboveAppended(at position: Int, below: MessageBelow) -> ListDiffBuilder.AppendedAbove {
-        let above = position > 0 ? entries[position - 1].asAbove : nil
         // Read before it changes: no copy of the entry, which would hold its decisions too.
         let shape = entries[position].rowShape
         var records: ChangeRecord.RowsBefore?
+        let resolved = resolveInStore(at: position, below: below, belowOnly: true, regroupsInPlace: true) { _, chunk, start in
+            records = .unread(chunk: chunk, start: start)
+        }
+        guard let before = resolved.before else { return .newBoundary }
+        return .resolved(EntryBefore(rows: shape, decisions: before), rows: records)
+    }
+
+    /// The entry at `position` resolved again in its store, under `below` (`resolve`): the
+    /// entry as it is now, and the decisions it had (nil when they were regrouped in place).
+    private mutating func resolveInStore(at position: Int, below: MessageBelow?, belowOnly: Bool = false, regroupsInPlace: Bool = false,
+                                         beforeRewriting: (SortKey, Int, Int) -> Void) -> (entry: ListEntry, before: DecisionBox?) {
+        let above = position > 0 ? entries[position - 1].asAbove : nil
         var before: DecisionBox?
         var entries = EntryStore(chunkLength: self.entries.chunkLength)
         swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
         defer { swap(&entries, &self.entries) }
-        _ = entries.resolve(at: position, beforeRewriting: { _, chunk, start in records = .unread(chunk: chunk, start: start) }) {
-            entry, stored, top, rows in
-            before = resolve(&entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: true, regroupsInPlace: true,
-                             into: &rows)
+        let entry = entries.resolve(at: position, beforeRewriting: beforeRewriting) { entry, stored, top, rows in
+            before = resolve(&entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: belowOnly,
+                             regroupsInPlace: regroupsInPlace, into: &rows)
         }
-        guard let before else { return .newBoundary }
-        return .resolved(EntryBefore(rows: shape, decisions: before), rows: records)
+        return (entry, before)
     }
 
     /// The group boundary of the entry at `position`, whose entry below is all that changed,

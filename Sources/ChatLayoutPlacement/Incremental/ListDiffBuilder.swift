@@ -93,7 +93,7 @@ struct ListDiffBuilder {
             let place: EntryRow.Place
             switch rows {
             case nil: place = .unchanged
-            case _ where row >= entry.rowCount: place = .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
+            case _ where row >= entry.rows.rowCount: place = .box(Box(role: .messageRow, frame: Frame(x: 0, y: 0, width: 0, height: 0)), dy: 0)
             case .copied(let firstRow): place = .stored(table!, row: firstRow + row, dy: 0)
             case .unread:
                 place = .records(table!, start: start)
@@ -210,8 +210,8 @@ struct ListDiffBuilder {
     private static func compareResolved(_ entries: EntryStore, texts: EntryRowTexts, at position: Int, before entry: EntryBefore,
                                         rows: ChangeRecord.RowsBefore?, into updated: inout [LaidOutItem]) -> Bool {
         let now = entries[position]
-        guard entry.rowCount > 0, entry.hasOlderPageRow == now.hasOlderPageRow, entry.hasDateSeparator == now.hasDateSeparator,
-              entry.hasUnreadSeparator == now.hasUnreadSeparator else { return false }
+        guard entry.rows.rowCount > 0, entry.rows.hasOlderPageRow == now.hasOlderPageRow, entry.rows.hasDateSeparator == now.hasDateSeparator,
+              entry.rows.hasUnreadSeparator == now.hasUnreadSeparator else { return false }
         let previous = entry.decisions
         var start = 0
         var table: RowTable?

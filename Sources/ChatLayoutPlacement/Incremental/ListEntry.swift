@@ -126,33 +126,27 @@ struct ListEntry: Sendable {
     }
 }
 
-/// What a diff reads of an entry as it was before a change: how many rows it had, the rows
-/// above its message row, and its decisions.
+/// What a diff reads of an entry as it was before a change: its rows (how many, and which
+/// stand above its message row) and its decisions.
 struct EntryBefore {
-    var rowCount: Int
-    var hasOlderPageRow: Bool
-    var hasDateSeparator: Bool
-    var hasUnreadSeparator: Bool
+    var rows: ListEntry.RowShape
     var decisions: DecisionBox
 
     init(_ entry: ListEntry) {
         self.init(rows: entry.rowShape, decisions: entry.decisionBox)
     }
 
-    /// The rows of `entry` (read before it changed) with the decisions it had, `decisions`.
-    init(rows entry: ListEntry.RowShape, decisions: DecisionBox) {
-        rowCount = entry.rowCount
-        hasOlderPageRow = entry.hasOlderPageRow
-        hasDateSeparator = entry.hasDateSeparator
-        hasUnreadSeparator = entry.hasUnreadSeparator
+    /// The rows of an entry (read before it changed) with the decisions it had.
+    init(rows: ListEntry.RowShape, decisions: DecisionBox) {
+        self.rows = rows
         self.decisions = decisions
     }
 
     /// Calls `body` with the id of each of the entry's rows and what was decided of it, top to
     /// bottom (``ListEntry/forEachRowContent(texts:_:)``).
     func forEachRowContent(texts: EntryRowTexts, _ body: (ListItemID, EntryRow.Content) -> Void) {
-        ListEntry.forEachRowContent(olderPageRow: hasOlderPageRow, dateSeparator: hasDateSeparator, unreadSeparator: hasUnreadSeparator,
-                                    decisions: decisions, texts: texts, body)
+        ListEntry.forEachRowContent(olderPageRow: rows.hasOlderPageRow, dateSeparator: rows.hasDateSeparator,
+                                    unreadSeparator: rows.hasUnreadSeparator, decisions: decisions, texts: texts, body)
     }
 }
 
@@ -209,7 +203,7 @@ final class DecisionBox: @unchecked Sendable {
     func readInPlace<R>(_ body: (MessageDecision) -> R) -> R {
         withUnsafeTemporaryAllocation(of: MessageDecision.self, capacity: 1) { temporary in
             let duplicate = temporary.baseAddress!
-            withUnsafeMutablePointer(to: &value) { stored in
+            withUnsafePointer(to: &value) { stored in
                 UnsafeMutableRawPointer(duplicate).copyMemory(from: stored, byteCount: MemoryLayout<MessageDecision>.size)
             }
             let decision = duplicate.move()

@@ -116,10 +116,10 @@ final class Pipeline: Sendable {
                 let cutsRow = !alike && rowLayout.isCutAfterBubble(options: regrouped.options, oldOptions: decision.options,
                                                                    deliveryStatus: regrouped.deliveryStatus,
                                                                    showsEditedLabel: decision.showsEditedLabel)
-                return (regrouped, same: same, alike: alike, cutsRow: cutsRow)
+                return (regrouped: regrouped, same: same, alike: alike, cutsRow: cutsRow)
             }
         }) {
-            let regrouped = found.0
+            let regrouped = found.regrouped
             separatorAbove = regrouped.dateSeparatorAbove
             same = found.same
             alike = found.alike
