@@ -14,7 +14,7 @@ final class Pipeline: Sendable {
     let config: MessageListConfig
     let currentUserID: String?
     /// The anatomy puts reactions in the bubble (``RowBubbleMemo``).
-    let reactionsInBubble: Bool
+    var reactionsInBubble: Bool { rowLayout.bubbleHolds.reactions }
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver
@@ -23,7 +23,6 @@ final class Pipeline: Sendable {
         currentUserID = resolver.context.currentUserID
         grouping = GroupingResolver(config: resolver.config, repliesEnabled: repliesEnabled)
         rowLayout = layout.rowLayout(width: max(1, width))
-        reactionsInBubble = rowLayout.anatomy.inBubble.contains(.reactions)
     }
 
     /// Whether a list of `channel` shows `message` when it shows messages

@@ -20,7 +20,12 @@ struct RowLayout {
     /// a copy of it (the measurer's references retained and released for each label).
     private(set) var shortLines: any ShortLineMeasuring
     /// What the rows are made of and where each part goes.
-    var composer: MessageComposer
+    var composer: MessageComposer {
+        didSet { bubbleHolds = Self.bubbleHolds(composer.anatomy) }
+    }
+    /// Whether the anatomy puts the text and the reactions in the bubble (``holdsTextAlone(_:)``
+    /// asks for every row): found when the anatomy is set.
+    private(set) var bubbleHolds: (text: Bool, reactions: Bool)
     /// The words around the parts (the composer's).
     var strings: ChatStrings {
         // Read in place, not copied out: every part's line reads it.
@@ -58,6 +63,7 @@ struct RowLayout {
         self.measurer = measurer
         shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines()
         composer = MessageComposer(strings: strings)
+        bubbleHolds = Self.bubbleHolds(composer.anatomy)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
         narrowestBubbleContent = max(1, measurer.width(of: "中"))
@@ -137,28 +143,47 @@ struct RowLayout {
     var innerWidth: Int { max(1, width - 2 * padding) }
     var lineHeight: Int { metrics.lineHeight }
 
+    /// A wrapped text as measured, before it is a ``Block``: its lines (as spans of its bytes,
+    /// or as lines), its size, which side it starts at and which way it reads.
+    struct WrappedPart {
+        var lines: [TextLine]
+        var lineSpans: [LineSpans.Line]?
+        var width: Int
+        var height: Int
+        var alignment: TextAlignment
+        var direction: TextDirection
+    }
+
     /// `recording`: the bubble's text, whose line segments the row's ``recorder`` (if any)
     /// records from the same lookup.
     func wrapped(_ role: BoxRole, _ text: String, width: Int, alignment: TextAlignment? = nil, content: BoxContent? = nil,
                  recording: Bool = false) -> Block {
+        let part = wrappedPart(text, width: width, alignment: alignment, recording: recording)
+        var block = Block(role: role, text: text, content: content, lines: part.lines, width: part.width, height: part.height,
+                          alignment: part.alignment, direction: part.direction)
+        if let lineSpans = part.lineSpans { block.lineSpans = lineSpans }
+        return block
+    }
+
+    /// ``wrapped(_:_:width:alignment:content:recording:)``'s text and size, without the block.
+    @inline(__always)
+    func wrappedPart(_ text: String, width: Int, alignment: TextAlignment? = nil, recording: Bool = false) -> WrappedPart {
         // A bubble's text, where no recorder reads its lines: as spans of its bytes, when the
         // measurer gives them (every line drawn as written, left to right), else its lines from
         // the same lookup.
         let measured = recording && recorder == nil ? shortLines.measuredLines(text, width: max(1, width)) : nil
         if case .spans(let spans) = measured {
             let natural: TextAlignment = direction == .rightToLeft ? .trailing : .leading
-            var block = Block(role: role, text: text, content: content, lines: [], width: spans.width,
-                              height: spans.lines.count * lineHeight, alignment: alignment ?? natural, direction: .leftToRight)
-            block.lineSpans = spans.lines
-            return block
+            return WrappedPart(lines: [], lineSpans: spans.lines, width: spans.width, height: spans.lines.count * lineHeight,
+                               alignment: alignment ?? natural, direction: .leftToRight)
         }
         let wrapped = if case .lines(let lines) = measured { lines }
             else if recording { recorder?.wrap(text, width: max(1, width)) ?? measurer.wrap(text, width: max(1, width)) }
             else { measurer.wrap(text, width: max(1, width)) }
         // A text starts at the side it reads from: leading when it reads the screen's way.
         let natural: TextAlignment = (wrapped.direction == .rightToLeft) == (direction == .rightToLeft) ? .leading : .trailing
-        return Block(role: role, text: text, content: content, lines: wrapped.lines, width: wrapped.width,
-                     height: wrapped.lines.count * lineHeight, alignment: alignment ?? natural, direction: wrapped.direction)
+        return WrappedPart(lines: wrapped.lines, lineSpans: nil, width: wrapped.width, height: wrapped.lines.count * lineHeight,
+                           alignment: alignment ?? natural, direction: wrapped.direction)
     }
 
     /// The part's line in the presentation (`text` its words, `content` its data), cut to
@@ -420,9 +445,15 @@ struct RowLayout {
             keptBubble = sink.bubble(ofRow: kept.oldRow, width: kept.bubble.width, height: kept.bubble.height)
         }
         var content: [Block] = []
+        // A bubble of its text alone (most): its one block, without the array of blocks.
+        var textAlone: WrappedPart?
         let outerWidth: Int
         if keptBubble != nil {
             outerWidth = kept!.bubble.width
+        } else if holdsTextAlone(spec) {
+            let part = textAlonePart(spec.text!, in: room)
+            outerWidth = max(1, min(room.inner, part.width + 2 * textAloneInset(room))) + room.chrome
+            textAlone = part
         } else {
             (content, outerWidth) = bubbleContent(spec, in: room)
         }
@@ -437,7 +468,7 @@ struct RowLayout {
         // bubble (over it), which starts where they stop overlapping it.
         var hanging: (pills: [(block: Block, x: Int)], y: Int)?
         for part in anatomy.aboveBubble {
-            if part == .reactions, let data = spec.reactions {
+            if case .reactions = part, let data = spec.reactions {
                 let pills = hangingReactions(data, in: column)
                 hanging = (pills, y)
                 var tallest = 0
@@ -448,7 +479,9 @@ struct RowLayout {
             y += writeOutside(part, of: spec, in: column, y: y, into: &sink)
         }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
-        let bubbleHeight = keptBubble != nil ? kept!.bubble.height : bubbleHeight(of: content, in: room)
+        let bubbleHeight = keptBubble != nil ? kept!.bubble.height
+            : textAlone.map { 2 * room.border + (hasBubble ? 2 * metrics.bubbleVerticalPadding : 0) + $0.height }
+            ?? bubbleHeight(of: content, in: room)
         var bubble: Int?
         if let bubbleSpec {
             let tail: BubbleTail = bubbleSpec.hasTail ? (flipped ? .bottomTrailing : .bottomLeading) : .none
@@ -456,6 +489,20 @@ struct RowLayout {
                                content: bubbleSpec.isFromCurrentUser ? Self.yourBubble : Self.othersBubble, tail: tail)
         }
         if let keptBubble { sink.copyBubbleContent(of: keptBubble, toX: bubbleX, y: top + y) }
+        if let textAlone = textAlone.take() {
+            // As `emit` writes the text's block below: under the bubble's padding, its inset further in.
+            let extraInset = textAloneInset(room)
+            let frame = Frame(x: bubbleX + inset + extraInset, y: top + y + border + (hasBubble ? metrics.bubbleVerticalPadding : 0),
+                              width: max(1, contentWidth - 2 * extraInset), height: textAlone.height)
+            let token = if let lineSpans = textAlone.lineSpans {
+                sink.open(.text, id: id, frame: frame, text: spec.text!, content: nil, lineSpans: lineSpans,
+                          alignment: textAlone.alignment, direction: textAlone.direction, tail: .none)
+            } else {
+                sink.open(.text, id: id, frame: frame, text: spec.text, content: nil, lines: textAlone.lines,
+                          alignment: textAlone.alignment, direction: textAlone.direction, tail: .none)
+            }
+            sink.close(token, height: nil)
+        }
         // A part across the bubble reaches its edge: no padding above the first, below the last.
         let topPadding = hasBubble && !content.isEmpty && !content[0].bleeds ? metrics.bubbleVerticalPadding : 0
         var partY = y + border + topPadding
@@ -682,6 +729,29 @@ struct RowLayout {
         guard let glyph = spec.errorGlyph else { return nil }
         let drawn = presentation.line(.errorIndicator, text: nil, content: glyph.content, strings: strings)
         return line(.errorIndicator, nil, words: glyph.words, content: glyph.content, drawn: drawn, maxWidth: max(1, measurer.width(of: drawn)))
+    }
+
+    /// Whether `spec`'s bubble holds its text alone (``RowBubbleMemo/holdsTextAlone(_:reactionsInBubble:)``,
+    /// not a jumbomoji) in this anatomy: then its text is ``textAlonePart(_:in:)``.
+    func holdsTextAlone(_ spec: MessageRowSpec) -> Bool {
+        bubbleHolds.text && !spec.textIsJumbomoji && RowBubbleMemo.holdsTextAlone(spec, reactionsInBubble: bubbleHolds.reactions)
+    }
+
+    /// Whether `anatomy` puts the text and the reactions in the bubble.
+    private static func bubbleHolds(_ anatomy: MessageAnatomy) -> (text: Bool, reactions: Bool) {
+        (anatomy.inBubble.contains(.text), anatomy.inBubble.contains(.reactions))
+    }
+
+    /// The text of a bubble that holds it alone (``holdsTextAlone(_:)``) in `room`, wrapped
+    /// as ``bubbleContent(_:in:)`` wraps its block: ``textAloneInset(_:)`` further in on each
+    /// side. The bubble's content is as wide as it and its insets, at most `room.inner`.
+    func textAlonePart(_ text: String, in room: BubbleRoom) -> WrappedPart {
+        wrappedPart(text, width: room.inner - 2 * textAloneInset(room), recording: true)
+    }
+
+    /// How much further in than the bubble's padding its text stands on each side.
+    func textAloneInset(_ room: BubbleRoom) -> Int {
+        min(room.hasBubble ? metrics.bubbleTextInset : 0, (room.inner - 1) / 2)
     }
 
     /// The blocks of `spec`'s bubble in `room`, as they are drawn (a part spanning the bubble
