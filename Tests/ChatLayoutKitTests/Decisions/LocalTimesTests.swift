@@ -24,6 +24,27 @@ import Testing
         #expect(second.shortTime == formatter.shortTime(standard.createdAt))
     }
 
+    /// Each message's short time is the formatter's at its instant, with messages going forwards
+    /// and then backwards over a change of the clocks (01:00–01:59 twice: EDT, then EST); and
+    /// each wall-clock minute at each offset is formatted once, whichever offset came last.
+    @Test func shortTimes_areTheFormatters_acrossAClockChange_andEachMinuteIsFormattedOnce() throws {
+        let formatter = CountingFormatter(inner: try ICULocaleFormatter(locale: "en_US", timeZone: "America/New_York"), days: .asNumbers)
+        var times = LocalTimes(style: .relative, formatter: formatter, now: instant("2024-11-04T12:00:00Z"))
+        // 00:00 EDT to 02:59 EST, every 20 seconds.
+        let start = instant("2024-11-03T04:00:00Z").seconds
+        let forwards = Array(stride(from: start, to: start + 4 * 3_600, by: 20))
+        var minutes = Set<[Int]>()
+        for seconds in forwards + forwards.reversed() {
+            let at = Timestamp(seconds: seconds)
+            let time = times.time(of: Message(id: "m", user: User(id: "leia"), createdAt: at))
+            #expect(time.shortTime == formatter.inner.shortTime(at), "\(seconds)")
+            let local = formatter.inner.localDateTime(of: at)
+            minutes.insert([local.hour * 60 + local.minute, local.utcOffsetSeconds])
+        }
+        #expect(minutes.count == 240, "two hours of EDT and two of EST")
+        #expect(formatter.shortTimes.value == minutes.count)
+    }
+
     @Test func dayLabel_isTheSameForEveryInstantOfTheDay() throws {
         let formatter = try ICULocaleFormatter(locale: "en_US", timeZone: "UTC")
         var times = LocalTimes(style: .relative, formatter: formatter, now: instant("2024-03-05T12:00:00Z"))
@@ -97,6 +118,8 @@ final class CountingFormatter: LocaleFormatting, @unchecked Sendable {
     let inner: ICULocaleFormatter
     let days: Days
     let formats = Counter()
+    /// Its short times.
+    let shortTimes = Counter()
     init(inner: ICULocaleFormatter, days: Days) {
         self.inner = inner
         self.days = days
@@ -120,7 +143,10 @@ final class CountingFormatter: LocaleFormatting, @unchecked Sendable {
         formats.value += 1
         return inner.format(timestamp, pattern: pattern)
     }
-    func shortTime(_ timestamp: Timestamp) -> String { inner.shortTime(timestamp) }
+    func shortTime(_ timestamp: Timestamp) -> String {
+        shortTimes.value += 1
+        return inner.shortTime(timestamp)
+    }
     func relativeDayName(_ offset: Int) -> String { inner.relativeDayName(offset) }
     func pluralCategory(_ count: Int) -> PluralCategory { inner.pluralCategory(count) }
     func formatCount(_ count: Int) -> String { inner.formatCount(count) }
