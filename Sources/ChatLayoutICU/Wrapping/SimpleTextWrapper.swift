@@ -423,6 +423,15 @@ enum SimpleTextWrapper {
                     // that follow are written alone: ASCII ones by a range check, others by a
                     // lookup.
                     if isPlainLetter(scalarProperties) { writeRunOfLetters() }
+                    // A run of ASCII digits after one: LB25 keeps a digit to the digit before it
+                    // (`LineBreaker.State.decideCommon`'s second step), each is a cluster of its own
+                    // (GB999) of one cell, and none is strong (no direction, no bidi).
+                    if cls == .NU && lead < 0x80 {
+                        while index < bytes.count && bytes[index] &- 0x30 < 10 {
+                            state.advance(.NU, ascii[Int(bytes[index])])
+                            write(width: 1, flags: 0, length: 1)
+                        }
+                    }
                     previous = cls
                     // A run of ideographs, kana and Hangul syllables (class ID, H2 or H3, property
                     // Other, LV or LVT, not pictographic, as `isPlainIdeograph` says): between two
