@@ -61,7 +61,7 @@ extension RowLayout {
             switch part {
             case .text:
                 guard let text = spec.text else { continue }
-                let inset = spec.textIsJumbomoji ? 0 : min(hasBubble ? metrics.bubbleTextInset : 0, (inner - 1) / 2)
+                let inset = spec.textIsJumbomoji ? 0 : textInset(inner: inner, hasBubble: hasBubble)
                 let textWidth = inner - 2 * inset
                 if spec.textIsJumbomoji {
                     let block = jumbomojiBlock(text, width: textWidth)
@@ -93,7 +93,7 @@ extension RowLayout {
             }
         }
         if partCount == 0 { contentHeight = lineHeight }
-        return contentHeight + (hasBubble ? 2 * metrics.bubbleBorder + 2 * metrics.bubbleVerticalPadding : 0)
+        return contentHeight + bubbleFrameHeight(hasBubble: hasBubble)
     }
 
     /// The height `writeOutside` gives a part outside the bubble.
@@ -388,7 +388,7 @@ extension RowLayout {
             switch part {
             case .text:
                 guard flags.contains(.hasText) else { continue }
-                let inset = min(hasBubble ? metrics.bubbleTextInset : 0, (inner - 1) / 2)
+                let inset = textInset(inner: inner, hasBubble: hasBubble)
                 guard let lines = LineSegments.lineMetrics(text, width: inner - 2 * inset) else { return nil }
                 contentHeight += lines.count * lineHeight
                 textLast = (lines.lastWidth, inset)
@@ -422,7 +422,7 @@ extension RowLayout {
             }
         }
         if partCount == 0 { contentHeight = lineHeight }
-        var y = Int(row.outsideHeight) + contentHeight + (hasBubble ? 2 * metrics.bubbleBorder + 2 * metrics.bubbleVerticalPadding : 0)
+        var y = Int(row.outsideHeight) + contentHeight + bubbleFrameHeight(hasBubble: hasBubble)
         let available = max(1, room.right - room.left)
         if room.besideUnder {
             guard available >= Int(row.besideFootnoteWidth) else { return nil }

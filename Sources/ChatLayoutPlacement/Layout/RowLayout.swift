@@ -452,7 +452,7 @@ struct RowLayout {
             outerWidth = kept!.bubble.width
         } else if holdsTextAlone(spec) {
             let part = textAlonePart(spec.text!, in: room)
-            outerWidth = max(1, min(room.inner, part.width + 2 * textAloneInset(room))) + room.chrome
+            outerWidth = bubbleOuterWidth(widest: part.width + 2 * textInset(room), in: room)
             textAlone = part
         } else {
             (content, outerWidth) = bubbleContent(spec, in: room)
@@ -480,7 +480,7 @@ struct RowLayout {
         }
         let inset = hasBubble ? metrics.bubbleBorder + metrics.bubblePadding : 0
         let bubbleHeight = keptBubble != nil ? kept!.bubble.height
-            : textAlone.map { 2 * room.border + (hasBubble ? 2 * metrics.bubbleVerticalPadding : 0) + $0.height }
+            : textAlone.map { bubbleFrameHeight(hasBubble: hasBubble) + $0.height }
             ?? bubbleHeight(of: content, in: room)
         var bubble: Int?
         if let bubbleSpec {
@@ -491,7 +491,7 @@ struct RowLayout {
         if let keptBubble { sink.copyBubbleContent(of: keptBubble, toX: bubbleX, y: top + y) }
         if let textAlone = textAlone.take() {
             // As `emit` writes the text's block below: under the bubble's padding, its inset further in.
-            let extraInset = textAloneInset(room)
+            let extraInset = textInset(room)
             let frame = Frame(x: bubbleX + inset + extraInset, y: top + y + border + (hasBubble ? metrics.bubbleVerticalPadding : 0),
                               width: max(1, contentWidth - 2 * extraInset), height: textAlone.height)
             let token = if let lineSpans = textAlone.lineSpans {
@@ -743,21 +743,36 @@ struct RowLayout {
     }
 
     /// The text of a bubble that holds it alone (``holdsTextAlone(_:)``) in `room`, wrapped
-    /// as ``bubbleContent(_:in:)`` wraps its block: ``textAloneInset(_:)`` further in on each
-    /// side. The bubble's content is as wide as it and its insets, at most `room.inner`.
+    /// as ``bubbleContent(_:in:)`` wraps its block: ``textInset(_:)`` further in on each side.
+    /// The bubble's content is as wide as it and its insets, at most `room.inner`.
     func textAlonePart(_ text: String, in room: BubbleRoom) -> WrappedPart {
-        wrappedPart(text, width: room.inner - 2 * textAloneInset(room), recording: true)
+        wrappedPart(text, width: room.inner - 2 * textInset(room), recording: true)
     }
 
-    /// How much further in than the bubble's padding its text stands on each side.
-    func textAloneInset(_ room: BubbleRoom) -> Int {
-        min(room.hasBubble ? metrics.bubbleTextInset : 0, (room.inner - 1) / 2)
+    /// How much further in than the bubble's padding a bubble's text stands on each side (not
+    /// a jumbomoji's), in a bubble `inner` wide inside its padding.
+    func textInset(inner: Int, hasBubble: Bool) -> Int {
+        min(hasBubble ? metrics.bubbleTextInset : 0, (inner - 1) / 2)
+    }
+
+    /// The same in `room`.
+    func textInset(_ room: BubbleRoom) -> Int { textInset(inner: room.inner, hasBubble: room.hasBubble) }
+
+    /// What a bubble adds to the height of parts that reach neither its top nor its bottom
+    /// edge: its border and its padding, above and below.
+    func bubbleFrameHeight(hasBubble: Bool) -> Int {
+        hasBubble ? 2 * metrics.bubbleBorder + 2 * metrics.bubbleVerticalPadding : 0
+    }
+
+    /// The outer width of a bubble in `room` whose widest part, its insets counted, is `widest`.
+    func bubbleOuterWidth(widest: Int, in room: BubbleRoom) -> Int {
+        max(1, min(room.inner, widest)) + room.chrome
     }
 
     /// The blocks of `spec`'s bubble in `room`, as they are drawn (a part spanning the bubble
     /// sized to it), and the bubble's outer width.
     func bubbleContent(_ spec: MessageRowSpec, in room: BubbleRoom) -> (content: [Block], outerWidth: Int) {
-        let hasBubble = room.hasBubble, inner = room.inner, maxOuter = room.maxOuter, chrome = room.chrome, border = room.border
+        let hasBubble = room.hasBubble, inner = room.inner, maxOuter = room.maxOuter, border = room.border
 
         // The bubble's content, top to bottom; a gallery spans the bubble inside its border.
         var content = contentBlocks(spec, order: anatomy.inBubble, width: inner, bleedWidth: max(1, maxOuter - 2 * border),
@@ -775,8 +790,7 @@ struct RowLayout {
             widest = max(widest, (content[index].inlineAfter ?? 0) + content[index].width + 2 * content[index].extraInset
                 - (content[index].bleeds ? bleedPadding : 0))
         }
-        let contentWidth = max(1, min(inner, widest))
-        let outerWidth = contentWidth + chrome
+        let outerWidth = bubbleOuterWidth(widest: widest, in: room)
         for index in content.indices where content[index].bleeds && !content[index].keepsSize {
             // Across the bubble inside its border: a gallery at its aspect, a default frame square.
             let width = max(1, outerWidth - 2 * border)

@@ -25,8 +25,8 @@ import Testing
             let (blocks, outerWidth) = rowLayout.bubbleContent(spec, in: room)
             guard blocks.count == 1, let block = blocks.first else { return "\(blocks.count) blocks for a text alone" }
             let part = rowLayout.textAlonePart(spec.text!, in: room)
-            let inset = rowLayout.textAloneInset(room)
-            let partWidth = max(1, min(room.inner, part.width + 2 * inset)) + room.chrome
+            let inset = rowLayout.textInset(room)
+            let partWidth = rowLayout.bubbleOuterWidth(widest: part.width + 2 * inset, in: room)
             let partLines = part.lineSpans.map { LineSpans.textLines($0, of: spec.text!) } ?? part.lines
             guard block.role == .text, block.text == spec.text, block.lines == partLines, block.width == part.width,
                   block.height == part.height, block.alignment == part.alignment, block.direction == part.direction,
