@@ -273,17 +273,29 @@ public struct PreparedText: @unchecked Sendable {
     /// made for each. Nil for a general text.
     func lineSpans(width: Int) -> LineSpans? {
         guard !isGeneral else { return nil }
-        var lines: [LineSpans.Line] = []
-        // As many lines as the units would fill, and a fourth more for the room words leave at
-        // lines' ends: allocated once for most texts.
-        lines.reserveCapacity((count + count / 4) / max(1, width) + 1)
-        withUnits { units in
-            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
-                lines.append(LineSpans.Line(start: units[span.lowerBound].start, visibleEnd: units[visibleEnd].start,
-                                            end: units[span.upperBound].start, width: Int32(truncatingIfNeeded: lineWidth)))
+        // The first lines gathered on the stack, then made into an array of exactly their
+        // number at once (not an empty array's capacity reserved through its generic growth);
+        // the lines past them, few texts', appended after.
+        let gathered = 16
+        return withUnsafeTemporaryAllocation(of: LineSpans.Line.self, capacity: gathered) { first in
+            var count = 0
+            var more: [LineSpans.Line] = []
+            withUnits { units in
+                Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
+                    let line = LineSpans.Line(start: units[span.lowerBound].start, visibleEnd: units[visibleEnd].start,
+                                              end: units[span.upperBound].start, width: Int32(truncatingIfNeeded: lineWidth))
+                    if count < gathered {
+                        first.initializeElement(at: count, to: line)
+                        count += 1
+                    } else {
+                        more.append(line)
+                    }
+                }
             }
+            var lines = Array(UnsafeBufferPointer(rebasing: first[..<count]))
+            if !more.isEmpty { lines.append(contentsOf: more) }
+            return LineSpans(lines: lines)
         }
-        return LineSpans(lines: lines)
     }
 
     /// The simple form's lines of `units` (all of the text's, or those from a paragraph's

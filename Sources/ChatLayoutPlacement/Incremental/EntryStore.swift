@@ -313,9 +313,13 @@ struct EntryStore: Sendable {
                 let rowCount = entry.pointee.rowCount, decisions = entry.pointee.decisionBox
                 let olderPageRow = entry.pointee.hasOlderPageRow, dateSeparator = entry.pointee.hasDateSeparator
                 let unreadSeparator = entry.pointee.hasUnreadSeparator
-                if messageRowOnly {
-                    items.append(LaidOutItem(id: .message(decisions.value.message.id), index: first + start + rowCount - 1,
-                                             decision: decisions, table: chunks[chunk].rows, row: start + rowCount - 1, dy: chunkTop))
+                if messageRowOnly || (rowCount == 1 && items.isEmpty) {
+                    let item = LaidOutItem(id: .message(decisions.value.message.id), index: first + start + rowCount - 1,
+                                           decision: decisions, table: chunks[chunk].rows, row: start + rowCount - 1, dy: chunkTop)
+                    // The usual diff's one row (an appended message, the row above it) into an
+                    // array made for it: an empty one grown would go through the array's
+                    // generic growth, most of the append's cost of the array.
+                    if items.isEmpty { items = [item] } else { items.append(item) }
                     return
                 }
                 items.reserveCapacity(items.count + rowCount)
