@@ -218,8 +218,14 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// whose key hashes the text. Nil for any other text.
     @inline(__always)
     package func shortLine(_ text: String, width: Int) -> TextLine? {
+        shortWidth(text, width: width).map { TextLine(text: text, display: text, width: $0) }
+    }
+
+    /// The width of that line (``shortLine(_:width:)``), without the line made.
+    @inline(__always)
+    package func shortWidth(_ text: String, width: Int) -> Int? {
         let count = text.utf8.count
-        guard count > 0 else { return TextLine(text: text, display: text, width: 0) }
+        guard count > 0 else { return 0 }
         guard count <= Self.shortLabelLimit else { return nil }
         let measured = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard bytes[0] != 0x20, bytes[count - 1] != 0x20 else { return nil }
@@ -229,7 +235,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
             return scanned.isASCII ? count : SimpleTextWrapper.width(ofUTF8: bytes, policy: policy)
         }
         guard let measured = measured ?? nil, measured <= width else { return nil }
-        return TextLine(text: text, display: text, width: measured)
+        return measured
     }
 
     /// `text` wrapped at `width` as ``wrap(_:width:)`` wraps it, in one lookup: its lines as
@@ -240,9 +246,9 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// remembered; they are not) — else its lines as `wrap` gives them. Nil for a text as long
     /// as a growing text (then wrap it).
     package func measuredLines(_ text: String, width: Int) -> MeasuredLines? {
-        if let line = shortLine(text, width: width) {
+        if let lineWidth = shortWidth(text, width: width) {
             let end = Int32(truncatingIfNeeded: text.utf8.count)
-            return .spans(LineSpans(lines: [LineSpans.Line(start: 0, visibleEnd: end, end: end, width: Int32(truncatingIfNeeded: line.width))]))
+            return .spans(LineSpans(lines: [LineSpans.Line(start: 0, visibleEnd: end, end: end, width: Int32(truncatingIfNeeded: lineWidth))]))
         }
         guard text.utf8.count < GrowingTexts.minimumLength else { return nil }
         return cache.lines(text, width: width, prepare: { prepare(text) }, spans: { $0.lineSpans(width: width) }) { $0.wrap(width: width) }

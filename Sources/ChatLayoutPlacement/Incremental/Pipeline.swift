@@ -14,7 +14,7 @@ final class Pipeline: Sendable {
     let config: MessageListConfig
     let currentUserID: String?
     /// The anatomy puts reactions in the bubble (``RowBubbleMemo``).
-    var reactionsInBubble: Bool { rowLayout.bubbleHolds.reactions }
+    var reactionsInBubble: Bool { rowLayout.parts.reactionsInBubble }
 
     init(resolver: MessageListResolver, layout: MessageListLayout, repliesEnabled: Bool, width: Int) {
         self.resolver = resolver

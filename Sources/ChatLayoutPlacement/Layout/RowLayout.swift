@@ -21,11 +21,12 @@ struct RowLayout {
     private(set) var shortLines: any ShortLineMeasuring
     /// What the rows are made of and where each part goes.
     var composer: MessageComposer {
-        didSet { bubbleHolds = Self.bubbleHolds(composer.anatomy) }
+        didSet { parts = AnatomyParts(composer.anatomy) }
     }
-    /// Whether the anatomy puts the text and the reactions in the bubble (``holdsTextAlone(_:)``
-    /// asks for every row): found when the anatomy is set.
-    private(set) var bubbleHolds: (text: Bool, reactions: Bool)
+    /// Where the anatomy puts the parts that ``holdsTextAlone(_:)`` and
+    /// ``isCutAfterBubble(options:oldOptions:deliveryStatus:showsEditedLabel:)`` ask about for
+    /// every row: found when the anatomy is set.
+    private(set) var parts: AnatomyParts
     /// The words around the parts (the composer's).
     var strings: ChatStrings {
         // Read in place, not copied out: every part's line reads it.
@@ -63,7 +64,7 @@ struct RowLayout {
         self.measurer = measurer
         shortLines = measurer as? any ShortLineMeasuring ?? NoShortLines()
         composer = MessageComposer(strings: strings)
-        bubbleHolds = Self.bubbleHolds(composer.anatomy)
+        parts = AnatomyParts(composer.anatomy)
         self.presentation = presentation
         shortestLabel = measurer.width(of: "abc…")
         narrowestBubbleContent = max(1, measurer.width(of: "中"))
@@ -592,14 +593,14 @@ struct RowLayout {
         guard recorder == nil, direction == .leftToRight, options.isSuperset(of: [.bubble, .continuousBubble]),
               options.isDisjoint(with: outside), oldOptions.symmetricDifference(options).isSubset(of: Self.groupEndOptions),
               oldOptions.isDisjoint(with: avatarColumn) == options.isDisjoint(with: avatarColumn),
-              deliveryStatus == nil, !showsEditedLabel || anatomy.inBubble.contains(.edited),
-              !options.contains(.reactions) || anatomy.inBubble.contains(.reactions),
+              deliveryStatus == nil, !showsEditedLabel || parts.editedInBubble,
+              !options.contains(.reactions) || parts.reactionsInBubble,
               // The name over the bubble (Sendbird's) goes with the option.
-              !oldOptions.contains(.authorName) || !anatomy.aboveBubble.contains(.authorName),
-              besideOrder(flipped: options.contains(.flipped)).isEmpty
+              !oldOptions.contains(.authorName) || !parts.nameAboveBubble,
+              options.contains(.flipped) ? parts.nothingBesideCurrentUser : parts.nothingBeside
         else { return false }
         // Every part under the bubble is one of those the options above leave empty.
-        return anatomy.belowBubble.allSatisfy { $0 == .threadInfo || $0 == .footnote || $0 == .reactions }
+        return parts.belowIsThreadInfoFootnoteOrReactions
     }
 
     /// A bubble's content, made once (each `BoxContent` made is an allocation).
@@ -734,12 +735,31 @@ struct RowLayout {
     /// Whether `spec`'s bubble holds its text alone (``RowBubbleMemo/holdsTextAlone(_:reactionsInBubble:)``,
     /// not a jumbomoji) in this anatomy: then its text is ``textAlonePart(_:in:)``.
     func holdsTextAlone(_ spec: MessageRowSpec) -> Bool {
-        bubbleHolds.text && !spec.textIsJumbomoji && RowBubbleMemo.holdsTextAlone(spec, reactionsInBubble: bubbleHolds.reactions)
+        parts.textInBubble && !spec.textIsJumbomoji && RowBubbleMemo.holdsTextAlone(spec, reactionsInBubble: parts.reactionsInBubble)
     }
 
-    /// Whether `anatomy` puts the text and the reactions in the bubble.
-    private static func bubbleHolds(_ anatomy: MessageAnatomy) -> (text: Bool, reactions: Bool) {
-        (anatomy.inBubble.contains(.text), anatomy.inBubble.contains(.reactions))
+    /// Where an anatomy puts the parts a row's writing asks about (``parts``).
+    struct AnatomyParts {
+        var textInBubble: Bool
+        var reactionsInBubble: Bool
+        var editedInBubble: Bool
+        /// The author's name stands over the bubble (Sendbird's).
+        var nameAboveBubble: Bool
+        /// No part stands beside the bubble, of others' rows / of the current user's.
+        var nothingBeside: Bool
+        var nothingBesideCurrentUser: Bool
+        /// Every part under the bubble is the thread info, the footnote or the reactions.
+        var belowIsThreadInfoFootnoteOrReactions: Bool
+
+        init(_ anatomy: MessageAnatomy) {
+            textInBubble = anatomy.inBubble.contains(.text)
+            reactionsInBubble = anatomy.inBubble.contains(.reactions)
+            editedInBubble = anatomy.inBubble.contains(.edited)
+            nameAboveBubble = anatomy.aboveBubble.contains(.authorName)
+            nothingBeside = anatomy.besideBubble.isEmpty
+            nothingBesideCurrentUser = anatomy.currentUserBesideBubble.isEmpty
+            belowIsThreadInfoFootnoteOrReactions = anatomy.belowBubble.allSatisfy { $0 == .threadInfo || $0 == .footnote || $0 == .reactions }
+        }
     }
 
     /// The text of a bubble that holds it alone (``holdsTextAlone(_:)``) in `room`, wrapped
@@ -945,15 +965,15 @@ struct RowLayout {
     func emitAvatar<Sink: BoxSink>(_ avatar: AvatarSpec, role: BoxRole, id: String?, x: Int, y: Int, into sink: inout Sink) {
         let initials = avatar.initials
         let drawn = presentation.line(role, text: initials, content: avatar.content, strings: strings)
-        guard let line = shortLines.shortLine(drawn, width: metrics.avatarWidth),
+        guard let lineWidth = shortLines.shortWidth(drawn, width: metrics.avatarWidth),
               // Initials that fit are not cut (a drawn line that is the initials fits, as measured).
               avatar.characterCount <= 1 || Identifier.same(drawn, initials) || measurer.width(of: initials) <= metrics.avatarWidth else {
             emit(avatarBlock(avatar, role: role), id: id, x: x, y: y, into: &sink)
             return
         }
-        let frame = Frame(x: x, y: top + y, width: max(line.width, metrics.avatarWidth), height: max(lineHeight, metrics.avatarHeight))
-        let token = sink.open(role, id: id, frame: frame, text: initials, content: avatar.content, line: line, alignment: .center,
-                              direction: .leftToRight, tail: .none)
+        let frame = Frame(x: x, y: top + y, width: max(lineWidth, metrics.avatarWidth), height: max(lineHeight, metrics.avatarHeight))
+        let token = sink.open(role, id: id, frame: frame, text: initials, content: avatar.content, drawn: drawn, width: lineWidth,
+                              alignment: .center)
         sink.close(token, height: nil)
     }
 
@@ -1247,34 +1267,36 @@ struct RowLayout {
     /// from the lines alone, without fitting them. Nil, with nothing written, for any other.
     private func writeFootnoteWhole<Sink: BoxSink>(_ footnote: FootnoteSpec, order: [MessageAnatomy.FootnotePart], id: String,
                                                    in column: OutsideColumn, y: Int, beside: Bool, into sink: inout Sink) -> Int? {
-        withUnsafeTemporaryAllocation(of: TextLine.self, capacity: order.count) { lines -> Int? in
-            let base = lines.baseAddress!
+        // Each part's width first (the drawn lines are not kept: made again to be written,
+        // they cost less than lines kept and destroyed).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: order.count) { widths -> Int? in
+            let base = widths.baseAddress!
             var count = 0
             var whole = 0
             var fits = true
             forEachFootnotePart(footnote, order: order) { role, text, _, content in
                 guard fits else { return }
                 let drawn = presentation.line(role, text: text, content: content, strings: strings)
-                guard let line = shortLines.shortLine(drawn, width: .max), line.width > 0 else {
+                guard let width = shortLines.shortWidth(drawn, width: .max), width > 0 else {
                     fits = false
                     return
                 }
-                whole += line.width
-                (base + count).initialize(to: line)
+                whole += width
+                base[count] = width
                 count += 1
             }
-            defer { base.deinitialize(count: count) }
             guard fits, count > 0 else { return nil }
             whole += metrics.inlineSpacing * (count - 1)
             guard whole <= column.available else { return nil }
             var x = column.isFlipped ? column.right - whole : column.left
             var index = 0
             forEachFootnotePart(footnote, order: order) { role, text, words, content in
-                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: base[index].width, height: lineHeight),
-                                      text: text ?? words ?? self.words(role, content: content), content: content, line: base[index],
-                                      alignment: .leading, direction: .leftToRight, tail: .none)
+                let drawn = presentation.line(role, text: text, content: content, strings: strings)
+                let token = sink.open(role, id: id, frame: Frame(x: x, y: top + y, width: base[index], height: lineHeight),
+                                      text: text ?? words ?? self.words(role, content: content), content: content, drawn: drawn,
+                                      width: base[index], alignment: .leading)
                 sink.close(token, height: nil)
-                x += base[index].width + metrics.inlineSpacing
+                x += base[index] + metrics.inlineSpacing
                 index += 1
             }
             recorder?.recordFootnote(beside: beside, width: whole, height: lineHeight)

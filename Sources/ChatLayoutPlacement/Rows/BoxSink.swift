@@ -14,6 +14,11 @@ protocol BoxSink {
     /// stores lines itself).
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int
+    /// Opens a box of a short label's one line, left to right: the line drawn as `drawn` is
+    /// and as wide as `width` (``ShortLineMeasuring/shortWidth(_:width:)``), as `open` does
+    /// with that line (no line made where the sink stores lines itself).
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, drawn: String, width: Int,
+                       alignment: TextAlignment) -> Int
     /// Opens a box whose lines are spans of its words' bytes (``LineSpans``), as `open` does
     /// with those lines (no string made for a line where the sink stores bytes itself).
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
@@ -36,6 +41,12 @@ extension BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         open(role, id: id, frame: frame, text: text, content: content, lines: [line], alignment: alignment, direction: direction, tail: tail)
+    }
+
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, drawn: String, width: Int,
+                       alignment: TextAlignment) -> Int {
+        open(role, id: id, frame: frame, text: text, content: content, line: TextLine(text: drawn, display: drawn, width: width),
+             alignment: alignment, direction: .leftToRight, tail: .none)
     }
 
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
@@ -101,3 +112,4 @@ struct BoxBuilder: BoxSink {
         result = result?.mirrored(inWidth: width)
     }
 }
+

@@ -741,21 +741,35 @@ extension RowTable: BoxSink {
     /// The same for a box of one line (no array of lines made).
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, line: TextLine,
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
+        openLine(role, id: id, frame: frame, text: text, content: content, display: line.display, reading: line.text,
+                 width: line.width, alignment: alignment, direction: direction, tail: tail)
+    }
+
+    /// The same for a short label's line, its text `drawn` itself (no line made).
+    mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, drawn: String, width: Int,
+                       alignment: TextAlignment) -> Int {
+        openLine(role, id: id, frame: frame, text: text, content: content, display: drawn, reading: drawn,
+                 width: width, alignment: alignment, direction: .leftToRight, tail: .none)
+    }
+
+    /// A box of one line drawn as `display`, the line of `reading`, `width` wide.
+    @inline(__always)
+    private mutating func openLine(_ role: BoxRole, id: String?, frame: Frame, text: String?, content: BoxContent?, display: String,
+                                   reading: String, width: Int, alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         makeUnique()
         let firstLine = lines.count
+        let x = placedX(width, in: frame.width, alignment: alignment)
         // A label drawn as it reads, whose words are its line (the same string, most labels:
         // a time, initials, a name): its bytes stored once for the line and the words, as the
         // general way below finds by comparing them.
-        if let text, Identifier.same(representation: text, line.display), Identifier.same(representation: line.text, line.display),
+        if let text, Identifier.same(representation: text, display), Identifier.same(representation: reading, display),
            PlacedLine.readsAsDrawn(text) {
             let span = store(text)
-            lines.append(Line(display: span, reading: .none, x: Int32(clamping: placedX(line.width, in: frame.width, alignment: alignment)),
-                              width: Int32(clamping: line.width)))
+            lines.append(Line(display: span, reading: .none, x: Int32(clamping: x), width: Int32(clamping: width)))
             return openRecord(role, id: id, frame: frame, text: text, storedAt: span, content: content, firstLine: firstLine,
                               alignment: alignment, direction: direction, tail: tail)
         }
-        storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: frame.width, alignment: alignment),
-                  width: line.width)
+        storeLine(display: display, readingOf: reading, x: x, width: width)
         return openRecord(role, id: id, frame: frame, text: text, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)
     }

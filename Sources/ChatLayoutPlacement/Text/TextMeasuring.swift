@@ -250,6 +250,9 @@ package protocol ShortLineMeasuring: Sendable {
     /// `text` as its one line, left to right, when it is a short label that fits `width` whole
     /// and `wrap(_:width:)` gives exactly that line; nil otherwise (then wrap it).
     func shortLine(_ text: String, width: Int) -> TextLine?
+    /// The width of `text`'s one line where ``shortLine(_:width:)`` gives it, nil where that
+    /// gives none: the same answer without the line made (its line is `text` itself).
+    func shortWidth(_ text: String, width: Int) -> Int?
     /// `text` wrapped at `width` exactly as `wrap(_:width:)` wraps it: as spans of its bytes
     /// where its lines read left to right and each is drawn as written but for the spaces that
     /// hang at its end, else as `wrap` gives them; nil where it says neither (then wrap it).
@@ -259,6 +262,7 @@ package protocol ShortLineMeasuring: Sendable {
 
 extension ShortLineMeasuring {
     package func measuredLines(_ text: String, width: Int) -> MeasuredLines? { nil }
+    package func shortWidth(_ text: String, width: Int) -> Int? { shortLine(text, width: width)?.width }
 }
 
 /// A text's lines as ``ShortLineMeasuring/measuredLines(_:width:)`` gives them.
