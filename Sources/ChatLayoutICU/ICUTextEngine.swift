@@ -119,8 +119,10 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// "⌚" alone do not; "1️⃣" does. Nil when any cluster is something else, or `text` is
     /// empty.
     public func jumbomojiClusterCount(_ text: String) -> Int? {
+        // Cheap rejection: most texts start with a letter. An ASCII first byte is no emoji but
+        // for a keycap's base (a digit, "#", "*"): told from the byte, no code point decoded.
+        if let lead = text.utf8.first, lead < 0x80, lead &- 0x30 >= 10, lead != 0x23, lead != 0x2A { return nil }
         let table = CharacterPropertyTable.shared
-        // Cheap rejection: most texts start with a letter.
         guard let firstScalar = text.unicodeScalars.first, table[firstScalar].isEmoji else { return nil }
         // An ASCII character other than a keycap's base (a digit, "#", "*") is a cluster of
         // its own that is no emoji, or continues none: a text after an emoji ("😂 lol") is

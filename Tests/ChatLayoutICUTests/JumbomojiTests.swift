@@ -1,4 +1,4 @@
-import ChatLayoutICU
+@testable import ChatLayoutICU
 import ChatLayoutKit
 import Testing
 
@@ -21,6 +21,19 @@ import Testing
         // "⌚" (U+231A) is an emoji by Unicode but below Stream's threshold; "#" and "1" have the
         // Emoji property alone.
         #expect(engine.jumbomojiClusterCount(text) == nil)
+    }
+
+    /// A text is turned down from its first byte when that is ASCII but a keycap's base: the
+    /// property table gives no other ASCII code point the Emoji property, and a keycap after
+    /// one (what could make an emoji of it) does not either.
+    @Test func anASCIIFirstCharacter_otherThanAKeycapBase_isNeverAnEmoji() {
+        for value in UInt8(0) ..< 0x80 {
+            let character = String(UnicodeScalar(value))
+            let keycapBase = (0x30 ... 0x39).contains(value) || value == 0x23 || value == 0x2A
+            #expect(CharacterPropertyTable.shared[Unicode.Scalar(value)].isEmoji == keycapBase, "U+\(String(value, radix: 16))")
+            #expect((engine.jumbomojiClusterCount(character + "\u{FE0F}\u{20E3}") != nil) == keycapBase, "U+\(String(value, radix: 16))")
+            #expect(engine.jumbomojiClusterCount(character + "😀") == nil, "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test func theStandardLibraryClassifier_agreesOnTheseCases() {
