@@ -745,8 +745,9 @@ struct RowLayout {
         var editedInBubble: Bool
         /// The author's name stands over the bubble (Sendbird's).
         var nameAboveBubble: Bool
-        /// No part stands beside the bubble, of others' rows / of the current user's.
+        /// No part stands beside the bubble of others' rows.
         var nothingBeside: Bool
+        /// No part stands beside the bubble of the current user's rows.
         var nothingBesideCurrentUser: Bool
         /// Every part under the bubble is the thread info, the footnote or the reactions.
         var belowIsThreadInfoFootnoteOrReactions: Bool
