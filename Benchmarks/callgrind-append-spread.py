@@ -8,8 +8,8 @@ DUMPS holds the dumps `append.1`, `append.2`, … (one an append, in order; a la
 end of the run has no append in it); OUTPUT the benchmark's line with `appended_kinds=…`, the
 kind of each message appended in the same order. The first WARM_UP appends are left out.
 Prints the median, the quartiles and the tenths, then per kind of message, with and without the
-row above written again (the dump calls `resolveAboveAppended`, `resolveEntry` in older
-binaries): how many, their median, and their share of the appends around the median (its middle
+row above written again or regrouped in place (the dump calls `regroupsInPlace` or
+`resolveAboveAppended`; `resolveEntry` in older binaries): how many, their median, and their share of the appends around the median (its middle
 fifth). TOTALS, when given, is a file written with each append's instructions and kind, a line
 each, in order: two binaries compared append by append (the median of one run moves by a few
 hundred instructions from run to run, as the list built on two threads leaves its caches a little
@@ -35,7 +35,8 @@ while os.path.exists(os.path.join(dumps, "append.%d" % index)) and index <= len(
         for line in dump:
             if line.startswith("totals:"):
                 total = int(line.split()[1])
-            elif not above and ("20resolveAboveAppended2at5below" in line or "12resolveEntry2at5below" in line):
+            elif not above and ("15regroupsInPlace" in line or "20resolveAboveAppended2at5below" in line
+                                or "12resolveEntry2at5below" in line):
                 above = True
     if index > warm_up:
         appends.append((total, kinds[index - 1] + (" + row above" if above else "")))

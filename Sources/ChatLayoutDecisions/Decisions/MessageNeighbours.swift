@@ -77,11 +77,20 @@ extension MessageListResolver {
     /// otherwise). The date separator above it is decided as `decide` decides it.
     package func regrouped(_ decision: MessageDecision, time: MessageTime, label: String, above: MessageAbove?, below: MessageBelow?,
                            grouping: GroupingResolver, in conversation: Conversation, delivery: DeliveryState) -> Regrouped? {
+        regrouped(decision, boundary: boundary(of: decision.message, time: time, below: below, grouping: grouping,
+                                               historyLoaded: conversation.historyLoaded),
+                  time: time, label: label, above: above, in: conversation, delivery: delivery)
+    }
+
+    /// The same, the group boundary the message under it gives (``boundary(of:time:below:grouping:historyLoaded:)``)
+    /// found already: the list's row above an appended message, whose boundary was found
+    /// first to tell whether it still ends its group.
+    package func regrouped(_ decision: MessageDecision, boundary: GroupBoundary, time: MessageTime, label: String, above: MessageAbove?,
+                           in conversation: Conversation, delivery: DeliveryState) -> Regrouped? {
         guard decision.reasons.isEmpty, decision.notes.isEmpty, decision.day == time.day, Identifier.same(decision.dateLabel, label),
               Identifier.same(decision.timeText, time.shortTime) else { return nil }
         let historyLoaded = conversation.historyLoaded
         let message = decision.message
-        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: historyLoaded)
         let position = GroupingResolver.position(previousEnded: above?.endsGroup ?? true, isLast: boundary.isLast)
         let isFirst = position == .top || position == .single
         guard isFirst == (decision.position == .top || decision.position == .single) else { return nil }
@@ -113,11 +122,7 @@ extension MessageListResolver {
     /// when that changes (the message is decided again). Its group position is
     /// ``keepsPosition(_:isLast:above:)``'s to tell. (Given the decisions' fields, not the
     /// decisions: the list holds them in a shared box, out of which a whole copy is made for a call.)
-    package func boundary(keepingGroupEndOf message: Message, isLast: Bool, time: MessageTime, below: MessageBelow?,
-                          grouping: GroupingResolver, in conversation: Conversation) -> GroupBoundary? {
-        let boundary = boundary(of: message, time: time, below: below, grouping: grouping, historyLoaded: conversation.historyLoaded)
-        return boundary.isLast == isLast ? boundary : nil
-    }
+
 
     /// Whether the group position `position` of a message's decisions stands under the
     /// message `above` as it is now, the message ending its group as `isLast` says.
@@ -127,10 +132,16 @@ extension MessageListResolver {
 
     /// Whether `message` ends its group: read from the message under it and the
     /// date separator between them, never from the message above.
-    func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,
+    package func boundary(of message: Message, time: MessageTime, below: MessageBelow?, grouping: GroupingResolver,
                   historyLoaded: Bool) -> GroupBoundary {
-        let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: time.day, historyLoaded: historyLoaded) } ?? false
-        return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, minute: time.minute, nextMinute: below?.minute)
+        boundary(of: message, day: time.day, minute: time.minute, below: below, grouping: grouping, historyLoaded: historyLoaded)
+    }
+
+    /// The same, from the message's local day and minute (all of its time the boundary reads).
+    package func boundary(of message: Message, day: CalendarDay, minute: GroupingResolver.LocalMinute, below: MessageBelow?,
+                          grouping: GroupingResolver, historyLoaded: Bool) -> GroupBoundary {
+        let separatorBelow = below.map { dateSeparatorStands(above: $0.day, under: day, historyLoaded: historyLoaded) } ?? false
+        return grouping.boundary(of: message, next: below?.message, separatorBetween: separatorBelow, minute: minute, nextMinute: below?.minute)
     }
 
     /// The `message_list` placement: a date separator above the first message of each day

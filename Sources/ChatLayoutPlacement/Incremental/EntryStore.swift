@@ -253,6 +253,39 @@ struct EntryStore: Sendable {
         return entry.decisionBox.value.isLastInGroup
     }
 
+    /// `body` given the last entry (there is one), its chunk's table, the index of its first row
+    /// there and its top in the chunk, read in place.
+    func readLast<Result>(_ body: (ListEntry, RowTable, Int, Int) -> Result) -> Result {
+        assert(staleChunk == nil, "the last entry read before settle()")
+        let chunk = store.chunks.count - 1, index = store.chunks[chunk].entries.count - 1
+        return body(store.chunks[chunk].entries[index], store.chunks[chunk].rows, store.chunks[chunk].rowStarts[index],
+                    store.chunks[chunk].tops[index])
+    }
+
+    /// Changes the last entry (there is one) in place with its chunk's table (`change` given
+    /// them, and the index of the entry's first row there) when `change` returns true; its
+    /// extent may change, not its rows' count nor whether it counts for the unread separator.
+    /// The chunk's totals follow at once: nothing under it moves. Returns what `change`
+    /// returned; `unreadRows`, rows of the entry's left unread in the table, counted then
+    /// (see `Chunk.unreadRows`).
+    mutating func updateLast(unreadRows: Int, _ change: (inout ListEntry, inout RowTable, Int) -> Bool) -> Bool {
+        assert(staleChunk == nil, "the last entry changed before settle()")
+        let last = store.chunks.count - 1
+        let (changed, wasteful) = store.modifyLeavingOffsets(last) { chunk in
+            let index = chunk.entries.count - 1
+            let extent = chunk.entries[index].extent, rowCount = chunk.entries[index].rowCount
+            let candidate = chunk.entries[index].isUnreadCandidate
+            guard change(&chunk.entries[index], &chunk.rows, chunk.rowStarts[index]) else { return (false, false) }
+            precondition(chunk.entries[index].rowCount == rowCount && chunk.entries[index].isUnreadCandidate == candidate,
+                         "the last entry's rows or unread candidacy changed in place")
+            chunk.extent += chunk.entries[index].extent - extent
+            chunk.unreadRows += unreadRows
+            return (true, chunk.unreadRows > max(64, chunk.rows.rowCount))
+        }
+        if wasteful && !wastefulChunks.contains(last) { wastefulChunks.append(last) }
+        return changed
+    }
+
     /// Calls `body` with each row of the entries from `position` on, top to bottom, with its
     /// index in the list, until it returns false. Returns false if it did.
     @discardableResult

@@ -202,15 +202,7 @@ extension IncrementalMessageList {
         let time = localTimes.time(of: message)
         let below = MessageBelow(message: message, day: time.day, minute: time.minute)
         // The entry above it, as `resolveAgain` treats an entry whose entry below changed.
-        var above: ListDiffBuilder.AppendedAbove = .unchanged
-        if let boundary = boundaryKeepingRows(at: last, below: below) {
-            if boundary != entries[last].decisionBox.groupBoundary {
-                entries.update(at: last) { $0.groupBoundary = boundary }
-                above = .newBoundary
-            }
-        } else {
-            above = resolveAboveAppended(at: last, below: below)
-        }
+        let above = aboveAppended(at: last, below: below)
         let aboveEntry = entries[last].asAbove
         // The day's label: the entry above's when it is of the same day (`LocalTimes` gives a
         // day one label).

@@ -27,6 +27,61 @@ extension IncrementalMessageList {
         resolveInStore(at: position, below: below, beforeRewriting: beforeRewriting).entry
     }
 
+    /// The entry at `position`, the list's last, as `below` is appended under it (as
+    /// `resolveAgain` treats an entry whose entry below changed), and what the append's diff
+    /// says of it: its group boundary moved on and its rows kept (as `boundaryKeepingRows`
+    /// finds), its decisions regrouped in place and its row kept or cut in place
+    /// (`Pipeline.inPlaceRegrouping`: the usual message that joins its group), or resolved
+    /// again (`resolveAboveAppended`).
+    mutating func aboveAppended(at position: Int, below: MessageBelow) -> ListDiffBuilder.AppendedAbove {
+        // The entry read in a scope of its own: its copy holds its decisions, which are set in
+        // place only while the entry alone holds them. `keeps`: whether it keeps its rows, and
+        // then whether its boundary moved on (nil when it no longer ends its group as it did).
+        var boundary: GroupBoundary?
+        var keeps: (rows: Bool, moved: Bool)?
+        do {
+            let entry = entries[position]
+            boundary = pipeline.groupBoundary(of: entry, below: below, channel: shell)
+            if let boundary, boundary.isLast == entry.decisionBox.value.isLastInGroup {
+                keeps = (keepsRows(entry, at: position, boundary: boundary), boundary != entry.decisionBox.groupBoundary)
+            }
+        }
+        if let boundary {
+            if let keeps {
+                if keeps.rows {
+                    guard keeps.moved else { return .unchanged }
+                    entries.update(at: position) { $0.groupBoundary = boundary }
+                    return .newBoundary
+                }
+            } else if regroupsInPlace(at: position, boundary: boundary) {
+                return .newBoundary
+            }
+        }
+        return resolveAboveAppended(at: position, below: below)
+    }
+
+    /// Regroups the entry at `position`, the list's last, in place, when a message appended
+    /// under it joins its group (`boundary`, no longer the group's end) and that is all that
+    /// changes in it (`Pipeline.inPlaceRegrouping`, `Pipeline.regroup`); false, nothing
+    /// changed, otherwise.
+    private mutating func regroupsInPlace(at position: Int, boundary: GroupBoundary) -> Bool {
+        let above = position > 0 ? entries[position - 1].asAbove : nil
+        let (day, key) = entries.readLast { entry, _, _, _ in (entry.day, entry.key) }
+        let label = localTimes.label(for: day, at: key.createdAt)
+        let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
+        guard let regrouping = entries.readLast({ entry, rows, row, top in
+            pipeline.inPlaceRegrouping(of: entry, boundary: boundary, above: above, label: label, unreadAbove: key == firstUnreadKey,
+                                       loadingOlder: loadingOlder, channel: shell, delivery: delivery, rows: rows, row: row, top: top)
+        }) else { return false }
+        // A row cut in place leaves the records after its bubble's lines and texts unread.
+        guard entries.updateLast(unreadRows: regrouping.cutsRow ? 1 : 0, { entry, rows, row in
+            Pipeline.regroup(&entry, regrouping, rows: &rows, row: row)
+        }) else { return false }
+        // The row written again is the one remembered no longer (as `Pipeline.write` does).
+        if regrouping.cutsRow { bubbles = nil }
+        return true
+    }
+
     /// The entry at `position`, the list's last before `below` is appended under it, resolved
     /// again in place (as `resolveEntry(at:below:beforeRewriting:)`, the entry below all that
     /// changed: `Pipeline.resolve`'s `belowOnly`), its decisions regrouped in their box when
@@ -71,11 +126,17 @@ extension IncrementalMessageList {
         // Whether it still ends its group, or goes on with it, as it did, first: a message that
         // joins its group, arriving under it, changes that, and then nothing else is read.
         guard let boundary = pipeline.boundary(keepingGroupEndOf: entry, below: below, channel: shell) else { return nil }
+        return keepsRows(entry, at: position, boundary: boundary) ? boundary : nil
+    }
+
+    /// Whether `entry`, at `position`, keeps its rows and the rest of its decisions with
+    /// `boundary`, which ends its group, or goes on with it, as its own did (`Pipeline.keepsRows`).
+    private mutating func keepsRows(_ entry: ListEntry, at position: Int, boundary: GroupBoundary) -> Bool {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         let label = localTimes.label(for: entry.day, at: entry.key.createdAt)
         let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
         return pipeline.keepsRows(entry, boundary: boundary, above: above, label: label, unreadAbove: entry.key == firstUnreadKey,
-                                  loadingOlder: loadingOlder) ? boundary : nil
+                                  loadingOlder: loadingOlder)
     }
 
     /// Resolves `entry` in place (`Pipeline.resolve`); returns the decisions it had, nil when

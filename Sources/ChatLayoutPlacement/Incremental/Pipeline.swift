@@ -106,17 +106,10 @@ final class Pipeline: Sendable {
         // copied at each call): the fields that change found and compared, then set in the
         // box, or in one copy of the decisions. Decided again when that is not known to be
         // what deciding gives.
-        let boundary = previous.groupBoundary
         if belowOnly && !entry.needsRow, let found = previous.readInPlace({ decision in
-            resolver.regrouped(decision, time: time, label: label, above: above, below: below, grouping: grouping, in: channel,
-                               delivery: delivery).map { regrouped in
-                let same = regrouped.isIn(decision, boundary: boundary)
-                let alike = same || regrouped.drawsAlike(decision)
-                let cutsRow = !alike && rowLayout.isCutAfterBubble(options: regrouped.options, oldOptions: decision.options,
-                                                                   deliveryStatus: regrouped.deliveryStatus,
-                                                                   showsEditedLabel: decision.showsEditedLabel)
-                return (regrouped: regrouped, same: same, alike: alike, cutsRow: cutsRow)
-            }
+            regroupedRow(decision, boundary: resolver.boundary(of: decision.message, time: time, below: below, grouping: grouping,
+                                                               historyLoaded: channel.historyLoaded),
+                         time: time, label: label, above: above, channel: channel, delivery: delivery, oldBoundary: previous.groupBoundary)
         }) {
             let regrouped = found.regrouped
             separatorAbove = regrouped.dateSeparatorAbove
@@ -186,6 +179,95 @@ final class Pipeline: Sendable {
         write(&entry, decisions: box, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind, stackedBelow: stackedBelow,
               unreadRow: unreadRow, oldRow: oldRow, cutsOldRow: cutsRow, authors: &authors, bubbles: &bubbles, into: &rows)
         return regroupedInPlace ? nil : previous
+    }
+
+    /// What regrouping `decision` with `boundary` changes (``MessageListResolver/regrouped(_:boundary:time:label:above:in:delivery:)``),
+    /// and what becomes of its row: nothing changes (`same`, its group boundary taken as
+    /// `oldBoundary`), the row draws as it did (`alike`), or it is its old row cut after the
+    /// bubble (`cutsRow`, ``RowLayout/isCutAfterBubble(options:oldOptions:deliveryStatus:showsEditedLabel:)``).
+    /// Nil when the decisions are decided again.
+    private func regroupedRow(_ decision: MessageDecision, boundary: GroupBoundary, time: MessageTime, label: String, above: MessageAbove?,
+                              channel: Conversation, delivery: DeliveryState, oldBoundary: GroupBoundary) -> RegroupedRow? {
+        resolver.regrouped(decision, boundary: boundary, time: time, label: label, above: above, in: channel, delivery: delivery).map { regrouped in
+            let same = regrouped.isIn(decision, boundary: oldBoundary)
+            let alike = same || regrouped.drawsAlike(decision)
+            let cutsRow = !alike && rowLayout.isCutAfterBubble(options: regrouped.options, oldOptions: decision.options,
+                                                               deliveryStatus: regrouped.deliveryStatus,
+                                                               showsEditedLabel: decision.showsEditedLabel)
+            return RegroupedRow(regrouped: regrouped, same: same, alike: alike, cutsRow: cutsRow)
+        }
+    }
+
+    /// Regrouped decisions and what becomes of their row (``regroupedRow(_:boundary:time:label:above:channel:delivery:oldBoundary:)``).
+    struct RegroupedRow {
+        var regrouped: Regrouped
+        var same: Bool
+        var alike: Bool
+        var cutsRow: Bool
+    }
+
+    /// How the list's last entry, a message an appended one joins in its group (its group
+    /// boundary, `boundary`, no longer ends it), is regrouped in place: its decisions set in
+    /// their box (``DecisionBox/regroup(_:)``) and its one row kept where it was, or cut after
+    /// its bubble in place (``RowTable/cutAfterBubble(_:ofRow:)``), the records after it being the
+    /// table's last — what `resolve(…belowOnly: true, regroupsInPlace: true…)` gives it, without
+    /// its rows written again, placed, or walked by the list's layers. Found by reading the
+    /// entry (`rows` its chunk's table, its one row `row`, its top `top`), then applied
+    /// (``regroup(_:_:rows:row:)``); nil, nothing to apply, where that is not what `resolve`
+    /// would do: rows above its message row (it would have none then, or have them
+    /// still: `unreadAbove`, `loadingOlder`), decisions decided again, a row written again.
+    @inline(never)
+    func inPlaceRegrouping(of entry: ListEntry, boundary: GroupBoundary, above: MessageAbove?, label: String, unreadAbove: Bool,
+                           loadingOlder: Bool, channel: Conversation, delivery: DeliveryState, rows: RowTable, row: Int,
+                           top: Int) -> InPlaceRegrouping? {
+        guard entry.rowCount == 1, !entry.needsRow, !entry.hasOlderPageRow, !entry.hasDateSeparator, !entry.hasUnreadSeparator,
+              !unreadAbove, !loadingOlder else { return nil }
+        let previous = entry.decisionBox
+        let time = MessageTime(day: entry.day, minute: entry.minute, shortTime: previous.value.timeText)
+        guard let found = previous.readInPlace({ decision in
+            regroupedRow(decision, boundary: boundary, time: time, label: label, above: above, channel: channel, delivery: delivery,
+                         oldBoundary: previous.groupBoundary)
+        }), !found.same, !found.regrouped.dateSeparatorAbove, found.alike || found.cutsRow else { return nil }
+        // Stacked as `write` stacks it: its row where it was (the row kept as it draws, as
+        // `resolve` keeps it), or moved there, cut.
+        let kind = RowStack.Kind.message(endsGroup: boundary.isLast)
+        var stack = RowStack(metrics: layout.metrics, below: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) })
+        let y = stack.top(ofNext: kind), frame = rows.frame(ofRow: row)
+        let height: Int
+        if found.alike {
+            guard y == frame.y - top else { return nil }
+            height = frame.height
+        } else {
+            guard let cut = rows.heightCutAfterBubble(ofRow: row) else { return nil }
+            height = cut
+        }
+        stack.place(kind, height: height)
+        return InPlaceRegrouping(regrouped: found.regrouped, cutsRow: !found.alike, movedBy: y - (frame.y - top), messageRowOffset: y,
+                                 messageRowHeight: height, extent: stack.bottom)
+    }
+
+    /// What ``inPlaceRegrouping(of:boundary:above:label:unreadAbove:loadingOlder:channel:delivery:rows:row:top:)`` found.
+    struct InPlaceRegrouping {
+        var regrouped: Regrouped
+        /// Its row is cut after its bubble and read `movedBy` further down; else it stays.
+        var cutsRow: Bool
+        var movedBy: Int
+        var messageRowOffset: Int
+        var messageRowHeight: Int
+        var extent: Int
+    }
+
+    /// Applies `regrouping` to `entry` and its row `row` of `rows` (its chunk's table), when the
+    /// entry alone holds its decisions; false, nothing changed, when it does not (then
+    /// `resolve` makes it other decisions).
+    static func regroup(_ entry: inout ListEntry, _ regrouping: InPlaceRegrouping, rows: inout RowTable, row: Int) -> Bool {
+        guard isKnownUniquelyReferenced(&entry.decisionBox) else { return false }
+        entry.decisionBox.regroup(regrouping.regrouped)
+        if regrouping.cutsRow { rows.cutAfterBubble(regrouping.movedBy, ofRow: row) }
+        entry.messageRowOffset = regrouping.messageRowOffset
+        entry.messageRowHeight = regrouping.messageRowHeight
+        entry.extent = regrouping.extent
+        return true
     }
 
     /// A new entry at the bottom of the list (nothing under it), decided and laid out at once
@@ -288,18 +370,25 @@ final class Pipeline: Sendable {
 
     /// The group boundary of `entry`, whose entry below is all that changed (`below` under it
     /// now), when its decisions still end its group, or go on with it, as they did
-    /// (``MessageListResolver/boundary(keepingGroupEndOf:time:below:grouping:in:)``); nil when
+    /// (``groupBoundary(of:below:channel:)``); nil when
     /// that changes, and the entry is resolved again. Then, when
     /// ``keepsRows(_:boundary:above:label:unreadAbove:loadingOlder:)`` says so, `resolve` would
     /// give the entry its decisions with this boundary and keep its rows.
-    @inline(never)
     func boundary(keepingGroupEndOf entry: ListEntry, below: MessageBelow?, channel: Conversation) -> GroupBoundary? {
+        groupBoundary(of: entry, below: below, channel: channel).flatMap { $0.isLast == entry.decisionBox.value.isLastInGroup ? $0 : nil }
+    }
+
+    /// The group boundary `entry`, laid out already, takes with `below` under it
+    /// (``MessageListResolver/boundary(of:time:below:grouping:historyLoaded:)``, from its
+    /// decisions' message and time); nil when the entry is decided again whatever its boundary
+    /// (not laid out yet, or its decisions explained).
+    @inline(never)
+    func groupBoundary(of entry: ListEntry, below: MessageBelow?, channel: Conversation) -> GroupBoundary? {
         let previous = entry.decisionBox
         // Decisions explained are decided again.
         guard entry.rowCount > 0, !entry.needsRow, previous.value.reasons.isEmpty else { return nil }
-        let time = MessageTime(day: entry.day, minute: entry.minute, shortTime: previous.value.timeText)
-        return resolver.boundary(keepingGroupEndOf: previous.value.message, isLast: previous.value.isLastInGroup, time: time,
-                                 below: below, grouping: grouping, in: channel)
+        return resolver.boundary(of: previous.value.message, day: previous.value.day, minute: entry.minute, below: below,
+                                 grouping: grouping, historyLoaded: channel.historyLoaded)
     }
 
     /// Whether `entry`, its decisions given `boundary` (from

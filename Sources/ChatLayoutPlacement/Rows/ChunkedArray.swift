@@ -59,6 +59,15 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         last.reserveCapacity(Swift.min(capacity, Self.chunkLength))
     }
 
+    /// Removes the last `count` elements, one by one (a row's few records).
+    mutating func removeLast(_ count: Int) {
+        precondition(count <= self.count, "removing \(count) of \(self.count) elements")
+        for _ in 0 ..< count {
+            if last.isEmpty { last = full.removeLast() }
+            last.removeLast()
+        }
+    }
+
     /// Changes the element at `index` in place (one access, where a read and a write of the
     /// subscript are two).
     @inline(__always)

@@ -874,14 +874,8 @@ extension RowTable: BoxSink {
     /// is all that changes in it: `RowLayout.isCutAfterBubble`.)
     mutating func appendRow(cutAfterBubbleOf row: Int, at y: Int) -> Bool {
         makeUnique()
-        let first = Int(rowStarts[row])
-        let end = recordEnd(from: first)
-        var bubble = first + 1
-        while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
-        guard bubble < end else { return false }
+        guard let (first, bubble, height) = bubbleCut(ofRow: row) else { return false }
         let cut = recordEnd(from: bubble)
-        let rowTop = records[first].y, bubbleRecord = records[bubble]
-        let height = bubbleRecord.y &+ bubbleRecord.height &- rowTop
         startRow(readAt: Int32(clamping: offset(ofRow: row) + y - frame(ofRow: row).y))
         var record = records[first]
         record.descendants = Int32(clamping: cut - first - 1)
@@ -893,6 +887,45 @@ extension RowTable: BoxSink {
             records.append(record)
         }
         return true
+    }
+
+    /// The row's first record, its bubble's (its first box of that role) and the row's height
+    /// cut after the bubble (down to the bubble's bottom); nil when it has no bubble.
+    private func bubbleCut(ofRow row: Int) -> (first: Int, bubble: Int, height: Int32)? {
+        let first = Int(rowStarts[row])
+        let end = recordEnd(from: first)
+        var bubble = first + 1
+        while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
+        guard bubble < end else { return nil }
+        let bubbleRecord = records[bubble]
+        return (first, bubble, bubbleRecord.y &+ bubbleRecord.height &- records[first].y)
+    }
+
+    /// The height of row `row` cut after its bubble in place (``cutAfterBubble(_:ofRow:)``):
+    /// nil when it has no bubble, or when its records are not the table's last (they are
+    /// then cut into a copy, ``appendRow(cutAfterBubbleOf:at:)``).
+    func heightCutAfterBubble(ofRow row: Int) -> Int? {
+        guard recordEnd(from: Int(rowStarts[row])) == records.count, let (_, _, height) = bubbleCut(ofRow: row) else { return nil }
+        return Int(height)
+    }
+
+    /// Cuts row `row`, whose records are the table's last, after its bubble in place, and
+    /// reads it `dy` further down: the same records as ``appendRow(cutAfterBubbleOf:at:)``
+    /// writes (in the row's place), the records after the bubble removed. Their lines and
+    /// texts stay in the table, read by nothing, until it is copied without its unread rows
+    /// (the caller counts the row as one: the copy's way of dropping them).
+    mutating func cutAfterBubble(_ dy: Int, ofRow row: Int) {
+        makeUnique()
+        guard let (first, bubble, height) = bubbleCut(ofRow: row) else { preconditionFailure("row \(row) has no bubble") }
+        let cut = recordEnd(from: bubble), end = recordEnd(from: first)
+        precondition(end == records.count, "row \(row) is not the table's last written")
+        records.modify(first) { record in
+            record.descendants = Int32(clamping: cut - first - 1)
+            record.height = height
+        }
+        records.modify(bubble) { $0.tail = .none }
+        records.removeLast(end - cut)
+        moveRows(row ..< row + 1, by: dy)
     }
 
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.

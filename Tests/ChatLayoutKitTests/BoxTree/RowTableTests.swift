@@ -298,6 +298,20 @@ struct RowTableTests {
         #expect((0 ..< 10_000).filter { chunked[$0] == -1 } == [0, 4095, 4096, 8191, 8192, 9999])
     }
 
+    /// Removing the last elements goes back across a chunk's start; appending after it lands
+    /// where the removed ones were.
+    @Test func aChunkedArray_removesItsLastElements_acrossAChunksStart() {
+        var chunked = ChunkedArray<Int32>()
+        for value in 0 ..< 4_098 { chunked.append(Int32(value)) }
+        chunked.removeLast(3)
+        #expect(chunked.count == 4_095)
+        chunked.removeLast(0)
+        for value in 0 ..< 5 { chunked.append(-Int32(value)) }
+        #expect(chunked.count == 4_100)
+        #expect((0 ..< 4_095).allSatisfy { chunked[$0] == Int32($0) })
+        #expect((4_095 ..< 4_100).map { chunked[$0] } == [0, -1, -2, -3, -4])
+    }
+
     /// Runs appended at once land where appending each element in turn puts them: across the
     /// chunks' ends, after a first chunk reserved or grown as an array grows, empty runs too.
     @Test func aChunkedArray_appendsARunAsEachOfItsElements() {
