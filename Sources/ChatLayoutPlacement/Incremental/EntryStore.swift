@@ -247,6 +247,10 @@ struct EntryStore: Sendable {
         return (rows, messageRows)
     }
 
+    /// The last entry's decisions and key (there is one), read in place.
+    var lastDecisions: DecisionBox { store.chunks[store.chunks.count - 1].entries[store.chunks[store.chunks.count - 1].count - 1].decisionBox }
+    var lastKey: SortKey { store.lastKeys[store.lastKeys.count - 1] }
+
     /// Whether the last entry ends its group (false without entries), read in place.
     var lastEndsGroup: Bool {
         guard let chunk = store.chunks.last, let entry = chunk.entries.last else { return false }
@@ -260,6 +264,20 @@ struct EntryStore: Sendable {
         let chunk = store.chunks.count - 1, index = store.chunks[chunk].entries.count - 1
         return body(store.chunks[chunk].entries[index], store.chunks[chunk].rows, store.chunks[chunk].rowStarts[index],
                     store.chunks[chunk].tops[index])
+    }
+
+    /// What the last entry's decisions read around it (there is one): the entry above it
+    /// (nil at the top), and its own day and key — read in place, no entry copied.
+    func lastSurroundings() -> (above: MessageAbove?, day: CalendarDay, key: SortKey) {
+        let chunk = store.chunks.count - 1, index = store.chunks[chunk].entries.count - 1
+        let day = store.chunks[chunk].entries[index].decisionBox.value.day, key = store.chunks[chunk].entries[index].key
+        if index > 0 {
+            let box = store.chunks[chunk].entries[index - 1].decisionBox
+            return (MessageAbove(day: box.value.day, endsGroup: box.value.isLastInGroup), day, key)
+        }
+        guard chunk > 0 else { return (nil, day, key) }
+        let box = store.chunks[chunk - 1].entries[store.chunks[chunk - 1].entries.count - 1].decisionBox
+        return (MessageAbove(day: box.value.day, endsGroup: box.value.isLastInGroup), day, key)
     }
 
     /// Changes the last entry (there is one) in place with its chunk's table (`change` given

@@ -189,7 +189,7 @@ extension IncrementalMessageList {
     /// author already noted in the directory).
     private mutating func appendAtBottom(_ message: Message, key: SortKey) -> MessageListDiff? {
         let last = entries.count - 1
-        guard last >= 0, entries[last].key < key else { return nil }
+        guard last >= 0, entries.lastKey < key else { return nil }
         let isCandidate = UnreadResolver.isCandidate(message, currentUserID: pipeline.currentUserID)
         guard let (count, separatorAbove) = UnreadResolver.appending(message, isCandidate: isCandidate, previous: unreadCount,
                                                                      hasSeparator: firstUnreadKey != nil, reads: shell.reads,
@@ -203,11 +203,12 @@ extension IncrementalMessageList {
         let below = MessageBelow(message: message, day: time.day, minute: time.minute)
         // The entry above it, as `resolveAgain` treats an entry whose entry below changed.
         let above = aboveAppended(at: last, below: below)
-        let aboveEntry = entries[last].asAbove
+        // Its decisions read once (in place: no copy of the entry).
+        let aboveDecisions = entries.lastDecisions
+        let aboveEntry = MessageAbove(day: aboveDecisions.value.day, endsGroup: aboveDecisions.value.isLastInGroup)
         // The day's label: the entry above's when it is of the same day (`LocalTimes` gives a
         // day one label).
-        let label = aboveEntry.day == time.day ? entries[last].decisionBox.value.dateLabel
-            : localTimes.label(for: time.day, at: message.createdAt)
+        let label = aboveEntry.day == time.day ? aboveDecisions.value.dateLabel : localTimes.label(for: time.day, at: message.createdAt)
         let unreadAbove = key == firstUnreadKey
         var rows = entries.tableForAppending()
         let entry = pipeline.resolveNew(message, key: key, time: time, isUnreadCandidate: isCandidate, above: aboveEntry, label: label,

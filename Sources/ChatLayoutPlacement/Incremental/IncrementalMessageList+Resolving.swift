@@ -34,43 +34,48 @@ extension IncrementalMessageList {
     /// (`Pipeline.inPlaceRegrouping`: the usual message that joins its group), or resolved
     /// again (`resolveAboveAppended`).
     mutating func aboveAppended(at position: Int, below: MessageBelow) -> ListDiffBuilder.AppendedAbove {
-        // The entry read in a scope of its own: its copy holds its decisions, which are set in
-        // place only while the entry alone holds them. `keeps`: whether it keeps its rows, and
-        // then whether its boundary moved on (nil when it no longer ends its group as it did).
-        var boundary: GroupBoundary?
-        var keeps: (rows: Bool, moved: Bool)?
-        do {
-            let entry = entries[position]
-            boundary = pipeline.groupBoundary(of: entry, below: below, channel: shell)
-            if let boundary, boundary.isLast == entry.decisionBox.value.isLastInGroup {
-                keeps = (keepsRows(entry, at: position, boundary: boundary), boundary != entry.decisionBox.groupBoundary)
-            }
+        // What both ways read around it, found once: the entry above it, its day's label, the
+        // older page's row above it, the unread separator above it.
+        assert(position == entries.count - 1, "an entry above an append that is not the last")
+        let (above, day, key) = entries.lastSurroundings()
+        let label = localTimes.label(for: day, at: key.createdAt)
+        let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
+        let unreadAbove = key == firstUnreadKey
+        // Read in place (a copy of the entry would hold its decisions, which are set in place
+        // only while the entry alone holds them). `keeps`: whether it keeps its rows, and then
+        // whether its boundary moved on (nil when it no longer ends its group as it did).
+        let found = entries.readLast { entry, _, _, _ -> (boundary: GroupBoundary, keeps: (rows: Bool, moved: Bool)?)? in
+            guard let boundary = pipeline.groupBoundary(of: entry, below: below, channel: shell) else { return nil }
+            guard boundary.isLast == entry.decisionBox.value.isLastInGroup else { return (boundary, nil) }
+            return (boundary, (pipeline.keepsRows(entry, boundary: boundary, above: above, label: label, unreadAbove: unreadAbove,
+                                                  loadingOlder: loadingOlder),
+                               boundary != entry.decisionBox.groupBoundary))
         }
-        if let boundary {
+        if let (boundary, keeps) = found {
             if let keeps {
                 if keeps.rows {
                     guard keeps.moved else { return .unchanged }
-                    entries.update(at: position) { $0.groupBoundary = boundary }
+                    _ = entries.updateLast(unreadRows: 0) { entry, _, _ in
+                        entry.groupBoundary = boundary
+                        return true
+                    }
                     return .newBoundary
                 }
-            } else if regroupsInPlace(at: position, boundary: boundary) {
+            } else if regroupsInPlace(boundary: boundary, above: above, label: label, unreadAbove: unreadAbove, loadingOlder: loadingOlder) {
                 return .newBoundary
             }
         }
         return resolveAboveAppended(at: position, below: below)
     }
 
-    /// Regroups the entry at `position`, the list's last, in place, when a message appended
-    /// under it joins its group (`boundary`, no longer the group's end) and that is all that
-    /// changes in it (`Pipeline.inPlaceRegrouping`, `Pipeline.regroup`); false, nothing
-    /// changed, otherwise.
-    private mutating func regroupsInPlace(at position: Int, boundary: GroupBoundary) -> Bool {
-        let above = position > 0 ? entries[position - 1].asAbove : nil
-        let (day, key) = entries.readLast { entry, _, _, _ in (entry.day, entry.key) }
-        let label = localTimes.label(for: day, at: key.createdAt)
-        let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
+    /// Regroups the list's last entry in place, when a message appended under it joins its
+    /// group (`boundary`, no longer the group's end) and that is all that changes in it
+    /// (`Pipeline.inPlaceRegrouping`, `Pipeline.regroup`; `above`, `label`, `unreadAbove`
+    /// and `loadingOlder` as `resolve` reads them); false, nothing changed, otherwise.
+    private mutating func regroupsInPlace(boundary: GroupBoundary, above: MessageAbove?, label: String, unreadAbove: Bool,
+                                          loadingOlder: Bool) -> Bool {
         guard let regrouping = entries.readLast({ entry, rows, row, top in
-            pipeline.inPlaceRegrouping(of: entry, boundary: boundary, above: above, label: label, unreadAbove: key == firstUnreadKey,
+            pipeline.inPlaceRegrouping(of: entry, boundary: boundary, above: above, label: label, unreadAbove: unreadAbove,
                                        loadingOlder: loadingOlder, channel: shell, delivery: delivery, rows: rows, row: row, top: top)
         }) else { return false }
         // A row cut in place leaves the records after its bubble's lines and texts unread.

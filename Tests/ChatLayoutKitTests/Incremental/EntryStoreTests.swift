@@ -147,6 +147,17 @@ import Testing
         }
         let view = store.laidOutRows()
         if view.rows.rowCount != store.rowCount { return "the view has \(view.rows.rowCount) rows of \(store.rowCount)" }
+        // The last entry and the one above it, read in place (what an append under it reads).
+        if let last = model.last {
+            let (above, day, key) = store.lastSurroundings()
+            if store.lastKey != last.key || key != last.key || day != last.day || store.lastDecisions !== last.decisionBox {
+                return "the last entry read in place is another"
+            }
+            let expected = model.count > 1 ? model[model.count - 2].asAbove : nil
+            if (above == nil) != (expected == nil) || above?.day != expected?.day || above?.endsGroup != expected?.endsGroup {
+                return "the entry above the last read in place: \(String(describing: above)) ≠ \(String(describing: expected))"
+            }
+        }
         var top = 0, row = 0
         for (position, entry) in model.enumerated() {
             if store[position].key != entry.key { return "entry \(position) has another key" }
