@@ -194,20 +194,52 @@ final class MeasurementCache: Sendable {
     @inline(__always)
     private static func remember(_ wrapped: WrappedText, of prepared: PreparedText, _ key: Key, _ text: String, width: Int,
                                  in texts: inout Generations<PreparedWraps>, capacity: Int) {
-        if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
-            texts.current.values[index].value.remember(wrapped, at: width)
-        } else {
-            insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)), into: &texts,
-                   capacity: capacity)
+        guard texts.current.count < capacity else {
+            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) {
+                texts.current.values[index].value.remember(wrapped, at: width)
+            } else {
+                insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)), into: &texts,
+                       capacity: capacity)
+            }
+            return
         }
+        // Room in the generation: one search finds the text's slot (the lines kept in it) or
+        // makes it with them; a slot another text holds is given to this one, as `insert` does.
+        var made = false
+        func newSlot() -> Slot<PreparedWraps> {
+            made = true
+            return Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped))
+        }
+        // `made` read inside, once the slot is reached (an argument beside it would be read
+        // before the slot is made).
+        func remember(in slot: inout Slot<PreparedWraps>) {
+            if made { return }
+            if slot.holds(text) {
+                slot.value.remember(wrapped, at: width)
+            } else {
+                slot = Slot(text: text, value: PreparedWraps(prepared: prepared, width: width, wrapped: wrapped))
+            }
+        }
+        remember(in: &texts.current[key, default: newSlot()])
     }
 
     /// Keeps `prepared`, `text`'s prepared form, in a new entry unless the text has one by now.
     @inline(__always)
     private static func keep(_ prepared: PreparedText, _ key: Key, _ text: String, in texts: inout Generations<PreparedWraps>,
                              capacity: Int) {
-        if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
-        insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
+        guard texts.current.count < capacity else {
+            if let index = texts.current.index(forKey: key), texts.current.values[index].holds(text) { return }
+            insert(key, Slot(text: text, value: PreparedWraps(prepared: prepared)), into: &texts, capacity: capacity)
+            return
+        }
+        // Room in the generation: one search finds the key's slot or makes it (a new text's,
+        // the usual case); a slot another text holds is given to this one, as `insert` does.
+        keepSlot(&texts.current[key, default: Slot(text: text, value: PreparedWraps(prepared: prepared))], prepared, text)
+    }
+
+    @inline(__always)
+    private static func keepSlot(_ slot: inout Slot<PreparedWraps>, _ prepared: PreparedText, _ text: String) {
+        if !slot.holds(text) { slot = Slot(text: text, value: PreparedWraps(prepared: prepared)) }
     }
 
     /// `text`'s prepared form: remembered, or else made by `prepare` and remembered.
