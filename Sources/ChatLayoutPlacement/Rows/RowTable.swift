@@ -155,9 +155,10 @@ struct RowTable: Sendable {
         }
     }
     /// The lines of the last box of two lines or more opened, and the index of the first of
-    /// their records in ``lines``: records, lines and bytes are only ever appended to a table,
-    /// so those records and the bytes they point at stay (a table copied without its unread
-    /// rows starts without any).
+    /// their records in ``lines``: lines and bytes are only ever appended to a table (records
+    /// too, but for the last row's after its bubble, ``cutAfterBubble(_:ofRow:)``), so those
+    /// line records and the bytes they point at stay (a table copied without its unread rows
+    /// starts without any).
     private var lastLines: StoredLines? {
         _read { yield storage.lastLines }
         _modify {
