@@ -12,6 +12,10 @@ struct AppendBenchmark {
     var width: Int
     /// Whether the list appended to is made on all cores (the library's default).
     var laysOutOnAllCores = true
+    /// Each append's diff kept until the next append is made (as a front end that holds the
+    /// last diff would): its rows read from the list's storage, which the next append then
+    /// copies before writing (`CHAT_LAYOUT_BENCH_KEEP_DIFF=1`).
+    var keepsLastDiff = false
 
     /// What one list length gave.
     struct Figures {
@@ -99,6 +103,7 @@ struct AppendBenchmark {
         // The page faults of the timed appends, read around them all (`appendFaults`): first
         // before the first of them (none is timed without it being read).
         var faultsBefore = 0
+        var lastDiff: MessageListDiff?
         for (index, message) in Self.arrivals(after: messages, count: warmUp + appends, idPrefix: arrivals, only: only).enumerated() {
             appendedKinds.append(Kind(message))
             if index == warmUp { faultsBefore = Measuring.minorPageFaults() }
@@ -110,7 +115,9 @@ struct AppendBenchmark {
                 timesByKind[Kind(message), default: []].append(Self.microseconds(elapsed))
             }
             withExtendedLifetime(Self.readRows(diff)) {}
+            if keepsLastDiff { lastDiff = diff }
         }
+        withExtendedLifetime(lastDiff) {}
         let faults = Measuring.minorPageFaults() - faultsBefore
         var random = SeededGenerator(seed: 6)
         var editTimes: [Double] = []

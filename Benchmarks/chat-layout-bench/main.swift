@@ -192,12 +192,15 @@ if layoutOnceOnly {
 /// CHAT_LAYOUT_BENCH_APPEND_KIND=<kind> appends messages of that kind alone (plain-short,
 /// rtl, …: `AppendBenchmark.Kind`), for a profile of one kind;
 /// CHAT_LAYOUT_BENCH_LIST_KINDS=1 prints the kind of every message appended, in order
-/// (`appended_kinds=…`: what Benchmarks/append-spread.sh reads).
+/// (`appended_kinds=…`: what Benchmarks/append-spread.sh reads); CHAT_LAYOUT_BENCH_KEEP_DIFF=1
+/// keeps each append's diff until the next append is made (a front end that holds the last
+/// diff: what that costs the next append).
 if appendOnceOnly {
     withExtendedLifetime(layOut()) {}
     var appending = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
                                     measurer: engine, width: width)
     appending.laysOutOnAllCores = false
+    appending.keepsLastDiff = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_KEEP_DIFF"] == "1"
     do {
         let appends = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPENDS"].flatMap { Int($0) } ?? 2000
         let kindName = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_APPEND_KIND"]

@@ -113,7 +113,8 @@ public struct LaidOutItem: Hashable, Sendable {
     private var decided: Decided
     /// The row's box, `y` counted from the top of the list (as ``LaidOutList/rows``). An item
     /// of the incremental list reads it from the list's row records when asked (each time):
-    /// a change makes no box nobody reads.
+    /// a change makes no box nobody reads. Read it before the list changes again and keep the
+    /// box, not the item (see ``MessageListDiff``).
     public var row: Box {
         get {
             switch place {
@@ -187,6 +188,12 @@ public struct LaidOutItem: Hashable, Sendable {
 /// up or down with the rows above it: read positions from the list (``IncrementalMessageList/items(intersecting:)``,
 /// ``IncrementalMessageList/screen(_:)``). A row that moved among the others (the unread
 /// separator that now stands above another message) is removed and inserted.
+///
+/// Apply a diff, then let it go before the next change. Its items read their rows from the
+/// list's own storage (``LaidOutItem/row``); a diff still held when the list changes again
+/// keeps that storage shared, and the change copies it before writing — an append then takes
+/// three to four times as long (a chunk of the list's rows copied each time). To keep what a
+/// diff said, keep its rows' boxes and ids, not the diff.
 public struct MessageListDiff: Hashable, Sendable {
     /// Rows of the previous list that are gone.
     public var removed: [ListItemID]
