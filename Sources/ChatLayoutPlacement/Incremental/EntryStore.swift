@@ -281,19 +281,19 @@ struct EntryStore: Sendable {
     }
 
     /// Changes the last entry (there is one) in place with its chunk's table (`change` given
-    /// them, and the index of the entry's first row there) when `change` returns true; its
+    /// them) when `change` returns true; its
     /// extent may change, not its rows' count nor whether it counts for the unread separator.
     /// The chunk's totals follow at once: nothing under it moves. Returns what `change`
     /// returned; `unreadRows`, rows of the entry's left unread in the table, counted then
     /// (see `Chunk.unreadRows`).
-    mutating func updateLast(unreadRows: Int, _ change: (inout ListEntry, inout RowTable, Int) -> Bool) -> Bool {
+    mutating func updateLast(unreadRows: Int, _ change: (inout ListEntry, inout RowTable) -> Bool) -> Bool {
         assert(staleChunk == nil, "the last entry changed before settle()")
         let last = store.chunks.count - 1
         let (changed, wasteful) = store.modifyLeavingOffsets(last) { chunk in
             let index = chunk.entries.count - 1
             let extent = chunk.entries[index].extent, rowCount = chunk.entries[index].rowCount
             let candidate = chunk.entries[index].isUnreadCandidate
-            guard change(&chunk.entries[index], &chunk.rows, chunk.rowStarts[index]) else { return (false, false) }
+            guard change(&chunk.entries[index], &chunk.rows) else { return (false, false) }
             precondition(chunk.entries[index].rowCount == rowCount && chunk.entries[index].isUnreadCandidate == candidate,
                          "the last entry's rows or unread candidacy changed in place")
             chunk.extent += chunk.entries[index].extent - extent

@@ -38,9 +38,7 @@ extension IncrementalMessageList {
         // older page's row above it, the unread separator above it.
         assert(position == entries.count - 1, "an entry above an append that is not the last")
         let (above, day, key) = entries.lastSurroundings()
-        let label = localTimes.label(for: day, at: key.createdAt)
-        let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
-        let unreadAbove = key == firstUnreadKey
+        let (label, loadingOlder, unreadAbove) = surroundings(day: day, key: key, above: above)
         // Read in place (a copy of the entry would hold its decisions, which are set in place
         // only while the entry alone holds them). `keeps`: whether it keeps its rows, and then
         // whether its boundary moved on (nil when it no longer ends its group as it did).
@@ -55,7 +53,7 @@ extension IncrementalMessageList {
             if let keeps {
                 if keeps.rows {
                     guard keeps.moved else { return .unchanged }
-                    _ = entries.updateLast(unreadRows: 0) { entry, _, _ in
+                    _ = entries.updateLast(unreadRows: 0) { entry, _ in
                         entry.groupBoundary = boundary
                         return true
                     }
@@ -79,11 +77,11 @@ extension IncrementalMessageList {
                                        loadingOlder: loadingOlder, channel: shell, delivery: delivery, rows: rows, row: row, top: top)
         }) else { return false }
         // A row cut in place leaves the records after its bubble's lines and texts unread.
-        guard entries.updateLast(unreadRows: regrouping.cutsRow ? 1 : 0, { entry, rows, row in
-            Pipeline.regroup(&entry, regrouping, rows: &rows, row: row)
+        guard entries.updateLast(unreadRows: regrouping.cut == nil ? 0 : 1, { entry, rows in
+            Pipeline.regroup(&entry, regrouping, rows: &rows)
         }) else { return false }
         // The row written again is the one remembered no longer (as `Pipeline.write` does).
-        if regrouping.cutsRow { bubbles = nil }
+        if regrouping.cut != nil { bubbles = nil }
         return true
     }
 
@@ -138,10 +136,18 @@ extension IncrementalMessageList {
     /// `boundary`, which ends its group, or goes on with it, as its own did (`Pipeline.keepsRows`).
     private mutating func keepsRows(_ entry: ListEntry, at position: Int, boundary: GroupBoundary) -> Bool {
         let above = position > 0 ? entries[position - 1].asAbove : nil
-        let label = localTimes.label(for: entry.day, at: entry.key.createdAt)
-        let loadingOlder = above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil
-        return pipeline.keepsRows(entry, boundary: boundary, above: above, label: label, unreadAbove: entry.key == firstUnreadKey,
+        let (label, loadingOlder, unreadAbove) = surroundings(day: entry.day, key: entry.key, above: above)
+        return pipeline.keepsRows(entry, boundary: boundary, above: above, label: label, unreadAbove: unreadAbove,
                                   loadingOlder: loadingOlder)
+    }
+
+    /// What an entry's rows above its message row are read from, besides the entry above it
+    /// (`above`): its day's label, whether the older page's loading row stands above it (the
+    /// first entry's, while older messages load) and whether the unread separator does.
+    private mutating func surroundings(day: CalendarDay, key: SortKey, above: MessageAbove?)
+        -> (label: String, loadingOlder: Bool, unreadAbove: Bool) {
+        (localTimes.label(for: day, at: key.createdAt), above == nil && pipeline.resolver.olderPageLoadingText(shell) != nil,
+         key == firstUnreadKey)
     }
 
     /// Resolves `entry` in place (`Pipeline.resolve`); returns the decisions it had, nil when

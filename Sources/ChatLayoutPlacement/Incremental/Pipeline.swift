@@ -209,11 +209,11 @@ final class Pipeline: Sendable {
     /// How the list's last entry, a message an appended one joins in its group (its group
     /// boundary, `boundary`, no longer ends it), is regrouped in place: its decisions set in
     /// their box (``DecisionBox/regroup(_:)``) and its one row kept where it was, or cut after
-    /// its bubble in place (``RowTable/cutAfterBubble(_:ofRow:)``), the records after it being the
+    /// its bubble in place (``RowTable/cutAfterBubble(_:movedBy:)``), the records after it being the
     /// table's last — what `resolve(…belowOnly: true, regroupsInPlace: true…)` gives it, without
     /// its rows written again, placed, or walked by the list's layers. Found by reading the
     /// entry (`rows` its chunk's table, its one row `row`, its top `top`), then applied
-    /// (``regroup(_:_:rows:row:)``); nil, nothing to apply, where that is not what `resolve`
+    /// (``regroup(_:_:rows:)``); nil, nothing to apply, where that is not what `resolve`
     /// would do: rows above its message row (it would have none then, or have them
     /// still: `unreadAbove`, `loadingOlder`), decisions decided again, a row written again.
     @inline(never)
@@ -233,37 +233,37 @@ final class Pipeline: Sendable {
         let kind = RowStack.Kind.message(endsGroup: boundary.isLast)
         var stack = RowStack(metrics: layout.metrics, below: above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) })
         let y = stack.top(ofNext: kind), frame = rows.frame(ofRow: row)
-        let height: Int
+        var cut: RowTable.BubbleCut?
         if found.alike {
             guard y == frame.y - top else { return nil }
-            height = frame.height
         } else {
-            guard let cut = rows.heightCutAfterBubble(ofRow: row) else { return nil }
-            height = cut
+            guard let found = rows.bubbleCutInPlace(ofRow: row) else { return nil }
+            cut = found
         }
+        let height = cut?.height ?? frame.height
         stack.place(kind, height: height)
-        return InPlaceRegrouping(regrouped: found.regrouped, cutsRow: !found.alike, movedBy: y - (frame.y - top), messageRowOffset: y,
+        return InPlaceRegrouping(regrouped: found.regrouped, cut: cut, movedBy: y - (frame.y - top), messageRowOffset: y,
                                  messageRowHeight: height, extent: stack.bottom)
     }
 
     /// What ``inPlaceRegrouping(of:boundary:above:label:unreadAbove:loadingOlder:channel:delivery:rows:row:top:)`` found.
     struct InPlaceRegrouping {
         var regrouped: Regrouped
-        /// Its row is cut after its bubble and read `movedBy` further down; else it stays.
-        var cutsRow: Bool
+        /// Where its row is cut after its bubble, then read `movedBy` further down; nil: it stays.
+        var cut: RowTable.BubbleCut?
         var movedBy: Int
         var messageRowOffset: Int
         var messageRowHeight: Int
         var extent: Int
     }
 
-    /// Applies `regrouping` to `entry` and its row `row` of `rows` (its chunk's table), when the
-    /// entry alone holds its decisions; false, nothing changed, when it does not (then
-    /// `resolve` makes it other decisions).
-    static func regroup(_ entry: inout ListEntry, _ regrouping: InPlaceRegrouping, rows: inout RowTable, row: Int) -> Bool {
+    /// Applies `regrouping` to `entry` and its row in `rows` (its chunk's table, as it was
+    /// read), when the entry alone holds its decisions; false, nothing changed, when it does
+    /// not (then `resolve` makes it other decisions).
+    static func regroup(_ entry: inout ListEntry, _ regrouping: InPlaceRegrouping, rows: inout RowTable) -> Bool {
         guard isKnownUniquelyReferenced(&entry.decisionBox) else { return false }
         entry.decisionBox.regroup(regrouping.regrouped)
-        if regrouping.cutsRow { rows.cutAfterBubble(regrouping.movedBy, ofRow: row) }
+        if let cut = regrouping.cut { rows.cutAfterBubble(cut, movedBy: regrouping.movedBy) }
         entry.messageRowOffset = regrouping.messageRowOffset
         entry.messageRowHeight = regrouping.messageRowHeight
         entry.extent = regrouping.extent

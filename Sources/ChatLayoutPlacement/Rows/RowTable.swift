@@ -156,7 +156,7 @@ struct RowTable: Sendable {
     }
     /// The lines of the last box of two lines or more opened, and the index of the first of
     /// their records in ``lines``: lines and bytes are only ever appended to a table (records
-    /// too, but for the last row's after its bubble, ``cutAfterBubble(_:ofRow:)``), so those
+    /// too, but for the last row's after its bubble, ``cutAfterBubble(_:movedBy:)``), so those
     /// line records and the bytes they point at stay (a table copied without its unread rows
     /// starts without any).
     private var lastLines: StoredLines? {
@@ -875,12 +875,12 @@ extension RowTable: BoxSink {
     /// is all that changes in it: `RowLayout.isCutAfterBubble`.)
     mutating func appendRow(cutAfterBubbleOf row: Int, at y: Int) -> Bool {
         makeUnique()
-        guard let (first, bubble, height) = bubbleCut(ofRow: row) else { return false }
-        let cut = recordEnd(from: bubble)
+        guard let found = bubbleCut(ofRow: row) else { return false }
+        let first = found.first, bubble = found.bubble, cut = recordEnd(from: bubble)
         startRow(readAt: Int32(clamping: offset(ofRow: row) + y - frame(ofRow: row).y))
         var record = records[first]
         record.descendants = Int32(clamping: cut - first - 1)
-        record.height = height
+        record.height = found.heightCut
         records.append(record)
         for index in first + 1 ..< cut {
             record = records[index]
@@ -892,41 +892,61 @@ extension RowTable: BoxSink {
 
     /// The row's first record, its bubble's (its first box of that role) and the row's height
     /// cut after the bubble (down to the bubble's bottom); nil when it has no bubble.
-    private func bubbleCut(ofRow row: Int) -> (first: Int, bubble: Int, height: Int32)? {
+    private func bubbleCut(ofRow row: Int) -> BubbleCut? {
         let first = Int(rowStarts[row])
         let end = recordEnd(from: first)
         var bubble = first + 1
         while bubble < end && records[bubble].role != .bubble { bubble = recordEnd(from: bubble) }
         guard bubble < end else { return nil }
         let bubbleRecord = records[bubble]
-        return (first, bubble, bubbleRecord.y &+ bubbleRecord.height &- records[first].y)
+        return BubbleCut(row: row, first: first, bubble: bubble, height: bubbleRecord.y &+ bubbleRecord.height &- records[first].y)
     }
 
-    /// The height of row `row` cut after its bubble in place (``cutAfterBubble(_:ofRow:)``):
-    /// nil when it has no bubble, or when its records are not the table's last (they are
-    /// then cut into a copy, ``appendRow(cutAfterBubbleOf:at:)``).
-    func heightCutAfterBubble(ofRow row: Int) -> Int? {
-        guard recordEnd(from: Int(rowStarts[row])) == records.count, let (_, _, height) = bubbleCut(ofRow: row) else { return nil }
-        return Int(height)
+    /// Where a row is cut after its bubble (``bubbleCutInPlace(ofRow:)``): found once, read for
+    /// its height, then cut (``cutAfterBubble(_:movedBy:)``).
+    struct BubbleCut: Sendable {
+        let row: Int
+        fileprivate let first: Int
+        fileprivate let bubble: Int
+        fileprivate let heightCut: Int32
+        /// The row's height cut after its bubble.
+        var height: Int { Int(heightCut) }
+
+        fileprivate init(row: Int, first: Int, bubble: Int, height: Int32) {
+            self.row = row
+            self.first = first
+            self.bubble = bubble
+            heightCut = height
+        }
     }
 
-    /// Cuts row `row`, whose records are the table's last, after its bubble in place, and
-    /// reads it `dy` further down: the same records as ``appendRow(cutAfterBubbleOf:at:)``
-    /// writes (in the row's place), the records after the bubble removed. Their lines and
-    /// texts stay in the table, read by nothing, until it is copied without its unread rows
-    /// (the caller counts the row as one: the copy's way of dropping them).
-    mutating func cutAfterBubble(_ dy: Int, ofRow row: Int) {
+    /// Where row `row` is cut after its bubble in place (``cutAfterBubble(_:movedBy:)``): nil
+    /// when it has no bubble, or when its records are not the table's last (they are then cut
+    /// into a copy, ``appendRow(cutAfterBubbleOf:at:)``).
+    func bubbleCutInPlace(ofRow row: Int) -> BubbleCut? {
+        guard recordEnd(from: Int(rowStarts[row])) == records.count else { return nil }
+        return bubbleCut(ofRow: row)
+    }
+
+    /// Cuts the row of `cut` (found by ``bubbleCutInPlace(ofRow:)``, the table unchanged
+    /// since: its records are the table's last) after its bubble in place, and reads it `dy`
+    /// further down: the same records as ``appendRow(cutAfterBubbleOf:at:)`` writes (in the
+    /// row's place), the records after the bubble removed. Their lines and texts stay in the
+    /// table, read by nothing, until it is copied without its unread rows (the caller counts
+    /// the row as one: the copy's way of dropping them).
+    mutating func cutAfterBubble(_ cut: BubbleCut, movedBy dy: Int) {
         makeUnique()
-        guard let (first, bubble, height) = bubbleCut(ofRow: row) else { preconditionFailure("row \(row) has no bubble") }
-        let cut = recordEnd(from: bubble), end = recordEnd(from: first)
-        precondition(end == records.count, "row \(row) is not the table's last written")
+        let first = cut.first, bubble = cut.bubble
+        let end = recordEnd(from: first), kept = recordEnd(from: bubble)
+        precondition(Int(rowStarts[cut.row]) == first && end == records.count && records[bubble].role == .bubble,
+                     "row \(cut.row) changed since its cut was found")
         records.modify(first) { record in
-            record.descendants = Int32(clamping: cut - first - 1)
-            record.height = height
+            record.descendants = Int32(clamping: kept - first - 1)
+            record.height = cut.heightCut
         }
         records.modify(bubble) { $0.tail = .none }
-        records.removeLast(end - cut)
-        moveRows(row ..< row + 1, by: dy)
+        records.removeLast(end - kept)
+        moveRows(cut.row ..< cut.row + 1, by: dy)
     }
 
     /// Mirrors the last row's records and their lines, as ``Box/mirrored(inWidth:)`` does.

@@ -11,7 +11,7 @@ import Testing
 /// tail, the avatar, the name, the time, the delivery status). Where that leaves nothing below,
 /// beside or over the bubble (`RowLayout.isCutAfterBubble`), the incremental list writes the row
 /// as its old row cut after the bubble (`RowTable.appendRow(cutAfterBubbleOf:at:)`, or in place
-/// where the row is the table's last, `RowTable.cutAfterBubble(_:ofRow:)`): that row is
+/// where the row is the table's last, `RowTable.cutAfterBubble(_:movedBy:)`): that row is
 /// the one composed and written afresh, record for record, for every message row of every
 /// generated document (every profile, anatomy and option) at several widths and heights in the
 /// table.
@@ -43,16 +43,17 @@ import Testing
                 rowLayout.writeMessageRow(rowLayout.composer.compose(joined), into: &fresh)
                 let cut = table.box(ofRow: 2), written = fresh.box(ofRow: 0)
                 if cut != written { return "y \(y): \(cut) ≠ \(written)" }
-                // Cut in place, the table's last row (`RowTable.cutAfterBubble(_:ofRow:)`): the
+                // Cut in place, the table's last row (`RowTable.cutAfterBubble(_:movedBy:)`): the
                 // same row, as high as the height told before, and a row written after it
                 // reads back as written; not in place where other records follow it.
-                if table.heightCutAfterBubble(ofRow: 0) != nil { return "row 0 cut in place, records after it" }
+                if table.bubbleCutInPlace(ofRow: 0) != nil { return "row 0 cut in place, records after it" }
                 var inPlace = RowTable()
                 inPlace.append(Box(role: .dateSeparator, frame: Frame(x: 0, y: 0, width: 4, height: 1)))
                 inPlace.beginRow()
                 rowLayout.writeMessageRow(rowLayout.composer.compose(decision), into: &inPlace)
-                guard let height = inPlace.heightCutAfterBubble(ofRow: 1) else { return "y \(y): not cut in place" }
-                inPlace.cutAfterBubble(y, ofRow: 1)
+                guard let cut = inPlace.bubbleCutInPlace(ofRow: 1) else { return "y \(y): not cut in place" }
+                let height = cut.height
+                inPlace.cutAfterBubble(cut, movedBy: y)
                 let after = Box(role: .dateSeparator, frame: Frame(x: 0, y: 9, width: 4, height: 1))
                 inPlace.append(after)
                 if inPlace.box(ofRow: 1) != written || height != written.frame.height || inPlace.box(ofRow: 2) != after {
