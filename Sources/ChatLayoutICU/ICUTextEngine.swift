@@ -246,14 +246,50 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// of the fast path shorter than a growing text whose lines at `width` are not remembered
     /// as strings (the spans are arithmetic over its prepared form, remembered or made and
     /// remembered; they are not) — else its lines as `wrap` gives them. Nil for a text as long
-    /// as a growing text (then wrap it).
+    /// as a growing text (then wrap it), unless the growing texts know it (``grownLines(_:width:)``).
     package func measuredLines(_ text: String, width: Int) -> MeasuredLines? {
         if let lineWidth = shortWidth(text, width: width) {
             let end = Int32(truncatingIfNeeded: text.utf8.count)
             return .spans(LineSpans(lines: [LineSpans.Line(start: 0, visibleEnd: end, end: end, width: Int32(truncatingIfNeeded: lineWidth))]))
         }
-        guard text.utf8.count < GrowingTexts.minimumLength else { return nil }
+        guard text.utf8.count < GrowingTexts.minimumLength else { return grownLines(text, width: width) }
         return cache.lines(text, width: width, prepare: { prepare(text) }, spans: { $0.lineSpans(width: width) }) { $0.wrap(width: width) }
+    }
+
+    /// A long text's lines at `width` where the growing texts hold it, or a text it begins
+    /// with (a streamed reply's next token): as spans of its bytes, the lines before the
+    /// earlier text's last paragraph kept from its spans and only the rest walked, the text
+    /// prepared from that paragraph on; as lines where the text takes the general path (or
+    /// its lines at `width` are kept as strings). Nil for a long text they do not know: then
+    /// `wrap` measures it (and keeps it for the next token).
+    private func grownLines(_ text: String, width: Int) -> MeasuredLines? {
+        switch growing.find(text) {
+        case .same(let entry)?:
+            if let spans = entry.spans(at: width) { return .spans(spans.spans) }
+            if let wrapped = entry.wraps.wrapped(at: width) { return .lines(wrapped) }
+            guard let spans = entry.prepared.grownLineSpans(width: width, reusing: nil) else { return nil }
+            growing.remember(entry.prepared, width: width, spans: spans, replacing: nil)
+            return .spans(spans.spans)
+        case .grownFrom(let base)?:
+            let prepared: PreparedText
+            if let extended = base.prepared.extended(to: text, policy: policy) {
+                growing.extendedCount.add(1, ordering: .relaxed)
+                prepared = extended
+            } else {
+                prepared = prepare(text)
+            }
+            let earlier = base.spans(at: width)
+            guard let spans = prepared.grownLineSpans(width: width, reusing: earlier.map { (base.prepared, $0) }) else {
+                let wrapped = prepared.wrap(width: width)
+                growing.remember(prepared, width: width, wrapped: wrapped, replacing: base.prepared)
+                return .lines(wrapped)
+            }
+            if earlier != nil { growing.reusedSpansCount.add(1, ordering: .relaxed) }
+            growing.remember(prepared, width: width, spans: spans, replacing: base.prepared)
+            return .spans(spans.spans)
+        case nil:
+            return nil
+        }
     }
 
     /// The longest text measured without the cache (``shortLine(_:width:)``,

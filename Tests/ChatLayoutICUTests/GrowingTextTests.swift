@@ -53,6 +53,47 @@ struct GrowingTextTests {
         if seed % 2 == 0 { #expect(extended * 2 > steps, "\(extended) of \(steps) steps extended") }
     }
 
+    /// A growing text's lines as spans of its bytes (`measuredLines`, what a streamed reply's
+    /// row is written from) are, at every step, the lines of the whole text wrapped afresh:
+    /// those before the earlier text's last paragraph kept from its spans, the rest walked.
+    /// Replies of simple lines keep them at most steps; the others come as lines.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func aGrowingText_measuresAsTheWholeText_atEveryStep(seed: UInt64) throws {
+        let whole = try Self.reply(seed: seed, length: 3_000, simpleOnly: seed % 2 == 0)
+        let characters = Array(whole)
+        for width in [1, 9, 40] {
+            // One engine a width: a list measures its texts at one.
+            let engine = ICUTextEngine()
+            var random = SplitMix64(seed: seed &* 17)
+            var count = 60, steps = 0, spanned = 0
+            while count < characters.count {
+                count = min(characters.count, count + random.int(1 ... 12))
+                let text = String(characters[..<count])
+                let fresh = ICUTextEngine().wrap(text, width: width)
+                switch engine.measuredLines(text, width: width) {
+                case .spans(let spans)?:
+                    spanned += 1
+                    #expect(fresh.direction == .leftToRight && spans.width == fresh.width)
+                    guard LineSpans.textLines(spans.lines, of: text) == fresh.lines else {
+                        Issue.record("seed \(seed), \(count) characters, width \(width): the grown text's spans differ")
+                        return
+                    }
+                case .lines(let lines)?:
+                    #expect(lines == fresh, "seed \(seed), \(count) characters, width \(width)")
+                case nil:
+                    // Long, and not known yet: `wrap` measures it, and keeps it.
+                    #expect(text.utf8.count >= GrowingTexts.minimumLength)
+                    #expect(engine.wrap(text, width: width) == fresh)
+                }
+                steps += 1
+            }
+            let reused = engine.growing.reusedSpansCount.load(ordering: .relaxed)
+            if seed % 2 == 0 {
+                #expect(reused * 2 > steps && spanned >= reused, "width \(width): \(reused) of \(steps) steps kept earlier spans")
+            }
+        }
+    }
+
     /// The extension is taken for a text of several paragraphs, and prepares the very units
     /// the whole text has.
     @Test func anExtendedText_hasTheUnitsOfTheWholeText() throws {

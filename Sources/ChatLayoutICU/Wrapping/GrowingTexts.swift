@@ -1,3 +1,4 @@
+import ChatLayoutICUShim
 import ChatLayoutKit
 import Synchronization
 
@@ -5,38 +6,102 @@ import Synchronization
 /// streamed into a chat arrives as the same message edited again and again, its text a few
 /// characters longer each time. A text that begins with one of these is prepared from the
 /// start of the earlier one's last paragraph (``PreparedText/extended(to:policy:)``) and
-/// its lines before that paragraph are the earlier ones (``PreparedText/wrap(width:reusing:)``):
-/// a token costs what its paragraph costs, not what the whole reply does.
+/// its lines before that paragraph are the earlier ones (``PreparedText/wrap(width:reusing:)``,
+/// or as spans of its bytes, ``GrowingTexts/Entry/spans``): a token costs what its paragraph
+/// costs, not what the whole reply does.
+///
+/// Grown texts are kept here alone, not in the engine's cache: a reply streamed to 20,000
+/// characters would fill it with 5,000 texts nobody asks for again, each hashed whole for its
+/// key.
 final class GrowingTexts: Sendable {
     /// Texts shorter than this are measured whole: preparing them costs less than looking.
     static let minimumLength = 256
     /// How many texts are kept (the replies streaming at once, and their other widths).
     static let capacity = 8
 
-    private let entries = Mutex<[PreparedWraps]>([])
+    /// A kept text: its prepared form, its lines at the widths it was wrapped at, and its lines
+    /// at one width as spans of its bytes (``ICUTextEngine/measuredLines(_:width:)``).
+    struct Entry {
+        var wraps: PreparedWraps
+        var spans: (width: Int, spans: GrownLineSpans)?
+
+        var prepared: PreparedText { wraps.prepared }
+
+        func spans(at width: Int) -> GrownLineSpans? {
+            spans.flatMap { $0.width == width ? $0.spans : nil }
+        }
+    }
+
+    /// What is kept of a text (``find(_:)``).
+    enum Found {
+        /// The text itself.
+        case same(Entry)
+        /// The longest kept text it begins with and is longer than.
+        case grownFrom(Entry)
+    }
+
+    private let entries = Mutex<[Entry]>([])
     /// How many texts were prepared from an earlier one (for tests).
     let extendedCount = Atomic<Int>(0)
+    /// How many texts' lines as spans kept an earlier text's lines (for tests).
+    let reusedSpansCount = Atomic<Int>(0)
 
     /// The longest kept text that `text` begins with and is longer than.
     func base(of text: String) -> PreparedWraps? {
+        if case .grownFrom(let entry)? = find(text, same: false) { return entry.wraps }
+        return nil
+    }
+
+    /// The kept text that is `text`, else the longest one it begins with; nil when none.
+    func find(_ text: String) -> Found? {
+        find(text, same: true)
+    }
+
+    private func find(_ text: String, same: Bool) -> Found? {
         entries.withLock { entries in
-            var found: PreparedWraps?
-            for entry in entries where PreparedText.begins(text, with: entry.prepared.text) {
-                if found.map({ $0.prepared.text.utf8.count < entry.prepared.text.utf8.count }) ?? true { found = entry }
+            var found: Entry?
+            var foundLength = 0
+            var text = text
+            return text.withUTF8 { bytes -> Found? in
+                for entry in entries {
+                    var kept = entry.prepared.text
+                    let relation = kept.withUTF8 { kept -> Int in
+                        // 0: the same text, 1: `text` grew from it, -1: neither.
+                        guard kept.count > 0, kept.count <= bytes.count,
+                              clk_bytes_equal(bytes.baseAddress, kept.baseAddress, kept.count) != 0 else { return -1 }
+                        return kept.count == bytes.count ? 0 : 1
+                    }
+                    if relation == 0 && same { return .same(entry) }
+                    if relation == 1 && entry.prepared.text.utf8.count > foundLength {
+                        found = entry
+                        foundLength = entry.prepared.text.utf8.count
+                    }
+                }
+                return found.map { .grownFrom($0) }
             }
-            return found
         }
     }
 
     /// Keeps `prepared` wrapped at `width`: in place of `base` (the text it grew from), with
     /// the widths of the same text, or as the newest entry.
     func remember(_ prepared: PreparedText, width: Int, wrapped: WrappedText, replacing base: PreparedText?) {
+        update(prepared, replacing: base) { $0.wraps.remember(wrapped, at: width) }
+    }
+
+    /// Keeps `prepared`'s lines at `width` as spans of its bytes, as ``remember(_:width:wrapped:replacing:)``
+    /// keeps its lines.
+    func remember(_ prepared: PreparedText, width: Int, spans: GrownLineSpans, replacing base: PreparedText?) {
+        update(prepared, replacing: base) { $0.spans = (width, spans) }
+    }
+
+    private func update(_ prepared: PreparedText, replacing base: PreparedText?, _ change: (inout Entry) -> Void) {
         entries.withLock { entries in
             if let same = entries.firstIndex(where: { $0.prepared.storage === prepared.storage }) {
-                entries[same].remember(wrapped, at: width)
+                change(&entries[same])
                 return
             }
-            let entry = PreparedWraps(prepared: prepared, width: width, wrapped: wrapped)
+            var entry = Entry(wraps: PreparedWraps(prepared: prepared))
+            change(&entry)
             if let base, let grown = entries.firstIndex(where: { $0.prepared.storage === base.storage }) {
                 entries[grown] = entry
                 return

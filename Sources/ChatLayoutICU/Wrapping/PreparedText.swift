@@ -446,6 +446,43 @@ public struct PreparedText: @unchecked Sendable {
         return WrappedText(lines: lines, direction: .leftToRight)
     }
 
+    /// Its lines at `width` as spans of its bytes (``lineSpans(width:)``'s), with how many of
+    /// them come before its last paragraph and the widest of those — reusing `earlier`'s, a
+    /// text this one begins with (``extended(to:policy:)``, or prepared whole) and its lines at
+    /// the same width: the lines before the earlier text's last paragraph are this text's too
+    /// (the same units, the same offsets), and only the rest is walked. Nil for a general text.
+    func grownLineSpans(width: Int, reusing earlier: (prepared: PreparedText, spans: GrownLineSpans)?) -> GrownLineSpans? {
+        guard !isGeneral else { return nil }
+        var from = 0
+        var kept: ArraySlice<LineSpans.Line> = []
+        var keptWidest = 0
+        if let earlier, !earlier.prepared.isGeneral {
+            from = earlier.prepared.lastParagraphStart
+            kept = earlier.spans.spans.lines[..<earlier.spans.linesBefore]
+            keptWidest = earlier.spans.widestBefore
+        }
+        let last = lastParagraphStart
+        var lines: [LineSpans.Line] = []
+        lines.reserveCapacity(kept.count + (count - from) / max(1, width) + 1)
+        lines.append(contentsOf: kept)
+        var made = GrownLineSpans(spans: LineSpans(lines: [], width: keptWidest), linesBefore: kept.count, widestBefore: keptWidest)
+        withUnits(from: from) { units in
+            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
+                made.spans.width = max(made.spans.width, lineWidth)
+                // A line starts before the last paragraph: it ends before it too (a hard break
+                // ends every line).
+                if from + span.lowerBound < last {
+                    made.linesBefore += 1
+                    made.widestBefore = max(made.widestBefore, lineWidth)
+                }
+                lines.append(LineSpans.Line(start: units[span.lowerBound].start, visibleEnd: units[visibleEnd].start,
+                                            end: units[span.upperBound].start, width: Int32(truncatingIfNeeded: lineWidth)))
+            }
+        }
+        made.spans.lines = lines
+        return made
+    }
+
     /// Greedy wrapping over the units' widths and flags, `body` called for each line in order
     /// with its units (hanging spaces included, its hard break not), the end of its drawn units
     /// (before the hanging spaces), its width, and whether a hard break or the text's end ends
@@ -514,6 +551,15 @@ public struct PreparedText: @unchecked Sendable {
         }
         body(lineStart ..< count, visibleEnd, visibleWidth, true)
     }
+}
+
+/// A growing text's lines as spans of its bytes (``PreparedText/grownLineSpans(width:reusing:)``):
+/// how many come before its last paragraph, and the widest of those, are what the text grown
+/// from it keeps.
+struct GrownLineSpans {
+    var spans: LineSpans
+    var linesBefore: Int
+    var widestBefore: Int
 }
 
 /// A text's prepared form and its lines at the last few widths it was wrapped at (the

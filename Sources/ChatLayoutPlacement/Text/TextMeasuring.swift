@@ -309,6 +309,12 @@ package struct LineSpans: Sendable {
         width = Int(widest)
     }
 
+    /// Lines whose widest is known already (`width`).
+    package init(lines: [Line], width: Int) {
+        self.lines = lines
+        self.width = width
+    }
+
     /// The lines `lines` of `text` (the text they were made of) as `wrap(_:width:)` gives them.
     package static func textLines(_ lines: [Line], of text: String) -> [TextLine] {
         var copy = text

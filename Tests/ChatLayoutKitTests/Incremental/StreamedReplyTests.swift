@@ -9,7 +9,17 @@ import Testing
 /// same message edited again and again): each step changes that one row and nothing else, and
 /// the list is the full layout of the conversation at every step.
 struct StreamedReplyTests {
-    @Test func eachToken_changesTheReplyRowAlone() throws {
+    /// A reply in English: its lines come as spans of its bytes, those before the last
+    /// paragraph kept from the token before.
+    static let simpleWords = ["The ", "train ", "leaves ", "at ", "nine,\n\n", "platform ", "four. ", "Tickets ", "are ", "on ",
+                              "the ", "app;\n", "bring ", "an ", "ID. "]
+    /// A reply with emoji sequences and a word read right to left: the general path, measured
+    /// whole each token, its lines as strings.
+    static let generalWords = ["The ", "train 🚆 ", "leaves ", "at ", "nine,\n\n", "platform ", "four 👍🏽. ", "Tickets ", "are ", "on ",
+                               "the ", "app;\n", "bring ", "an ", "ID (תעודה). "]
+
+    @Test(arguments: [false, true])
+    func eachToken_changesTheReplyRowAlone(general: Bool) throws {
         var builder = ConversationBuilder()
         for index in 0 ..< 6 { builder = builder.message("m\(index)", by: ["leia", "han"][index % 2], at: Double(index * 40)) }
         builder = builder.message("reply", by: "han", at: 400, text: "Here is what I found.")
@@ -18,8 +28,7 @@ struct StreamedReplyTests {
                 try LayoutEnvironment(config: builder.config, context: builder.context,
                                       formatter: ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
                                       measurer: engine), width: 40)
-        let words = ["The ", "train ", "leaves ", "at ", "nine,\n\n", "platform ", "four. ", "Tickets ", "are ", "on ", "the ",
-                     "app;\n", "bring ", "an ", "ID. "]
+        let words = general ? Self.generalWords : Self.simpleWords
         var reply = builder.conversation.messages.last!
         var random = SplitMix64(seed: 11)
         var probes = SplitMix64(seed: 12)
@@ -32,10 +41,15 @@ struct StreamedReplyTests {
                 #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil, "step \(step)")
             }
         }
-        // The reply grew from its earlier text, measured from its last paragraph on.
-        #expect(engine.growing.extendedCount.load(ordering: .relaxed) > 200)
-        // And its row was written again copying the lines it kept from the row before (the
-        // table's count since its last compaction).
-        #expect(list.entries.rows(ofChunk: 0).copiedLineCount > 0)
+        let extended = engine.growing.extendedCount.load(ordering: .relaxed)
+        let reused = engine.growing.reusedSpansCount.load(ordering: .relaxed)
+        if general {
+            // Measured whole each token: the general path is not extended.
+            #expect(extended == 0 && reused == 0, "\(extended) extended, \(reused) reused")
+        } else {
+            // Grown from its earlier text, measured from its last paragraph on, its lines before
+            // that paragraph the earlier text's spans.
+            #expect(extended > 200 && reused > 200, "\(extended) extended, \(reused) reused")
+        }
     }
 }
