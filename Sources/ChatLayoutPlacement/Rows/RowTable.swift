@@ -784,9 +784,16 @@ extension RowTable: BoxSink {
         makeUnique()
         let firstLine = lines.count
         let whole = store(text)
-        for line in lineSpans {
-            lines.append(Line(display: Span(start: whole.start &+ line.start, length: line.visibleEnd &- line.start), reading: .none,
-                              x: Int32(clamping: placedX(Int(line.width), in: frame.width, alignment: alignment)), width: line.width))
+        func line(_ line: LineSpans.Line) -> Line {
+            Line(display: Span(start: whole.start &+ line.start, length: line.visibleEnd &- line.start), reading: .none,
+                 x: Int32(clamping: placedX(Int(line.width), in: frame.width, alignment: alignment)), width: line.width)
+        }
+        // A few lines (most messages) appended one by one; many (a long text, a streamed reply)
+        // made apart and copied in runs.
+        if lineSpans.count <= 8 {
+            for span in lineSpans { lines.append(line(span)) }
+        } else {
+            lineSpans.withUnsafeBufferPointer { spans in lines.append(count: spans.count) { line(spans[$0]) } }
         }
         return openRecord(role, id: id, frame: frame, text: text, storedAt: whole, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)
