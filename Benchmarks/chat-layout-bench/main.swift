@@ -54,7 +54,8 @@ let usage = """
       edit_us            IncrementalMessageList.apply(.edit) adding a reaction to a random message
       stream_us_<length> a reply streamed into the list, four characters a token (.edit): the median
                          of the hundred tokens that bring it to 1k, 5k and 20k characters (not with
-                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile;
+                         --no-stream; CHAT_LAYOUT_BENCH_ONCE=stream streams alone, for a profile,
+                         to CHAT_LAYOUT_BENCH_STREAM_LENGTH characters if set;
                          CHAT_LAYOUT_BENCH_ONCE=prepare prepares every text afresh once, alone)
       jump_us            IncrementalMessageList.scrollOffset(showing:at:height:) to a random message
                          of the document's list (median of batches); jump_us_<size> on the other lengths
@@ -228,13 +229,16 @@ if appendOnceOnly {
     exit(0)
 }
 
-/// CHAT_LAYOUT_BENCH_ONCE=stream: a reply streamed to 20k characters alone, for a profile.
+/// CHAT_LAYOUT_BENCH_ONCE=stream: a reply streamed to 20k characters alone, for a profile
+/// (CHAT_LAYOUT_BENCH_STREAM_LENGTH=N: to N characters, to see what a token costs that does
+/// not grow with the reply).
 if ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_ONCE"] == "stream" {
     let streaming = AppendBenchmark(conversation: conversation, config: config, context: context, formatter: formatter,
                                     measurer: engine, width: width)
+    let length = ProcessInfo.processInfo.environment["CHAT_LAYOUT_BENCH_STREAM_LENGTH"].flatMap { Int($0) } ?? 20_000
     do {
-        let figures = try streaming.streamMicroseconds(MessageListResolver.shownMessages(conversation.messages), lengths: [20_000])
-        print("messages=\(messageCount) stream_us_20k=\(figures[20_000] ?? .nan)")
+        let figures = try streaming.streamMicroseconds(MessageListResolver.shownMessages(conversation.messages), lengths: [length])
+        print("messages=\(messageCount) stream_us_\(length)=\(figures[length] ?? .nan)")
     } catch {
         fail("incremental list: \(error)")
     }

@@ -41,7 +41,35 @@ struct RowTable: Sendable {
         var tail: BubbleTail
 
         var frame: Frame { Frame(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) }
+
+        /// Where its text and lines are held by reference (``SpannedText``): its index in
+        /// ``spanned``, kept as `-1 - index` in `firstLine`; nil for a box whose lines are records.
+        var spannedIndex: Int? { firstLine < 0 ? Int(-1 &- firstLine) : nil }
     }
+
+    /// A long text of one box held by reference, not copied: its string and its lines as spans
+    /// of the string's bytes, each drawn as it reads, placed in a box `boxWidth` wide by
+    /// `alignment` (then mirrored, where the row was). A streamed reply's bubble written
+    /// again each token stores two references, not its text's bytes and a record a line.
+    struct SpannedText: Sendable {
+        let text: String
+        let lines: [LineSpans.Line]
+        let boxWidth: Int32
+        let alignment: TextAlignment
+        var mirrored = false
+
+        /// Line `index`'s offset in its box.
+        func x(ofLine index: Int) -> Int32 {
+            let width = lines[index].width
+            let placed = Int32(clamping: placedX(Int(width), in: Int(boxWidth), alignment: alignment))
+            return mirrored ? boxWidth &- placed &- width : placed
+        }
+    }
+
+    /// Texts this long or longer whose lines are spans of them are held by reference
+    /// (``SpannedText``): below it, a text's bytes and line records cost less than two
+    /// references and their reading.
+    static let spannedLength = 256
 
     /// One placed line: its display form, its reading order (nil where it is the display).
     struct Line: Sendable {
@@ -63,6 +91,7 @@ struct RowTable: Sendable {
         @exclusivity(unchecked) var rowStarts: [Int32] = []
         @exclusivity(unchecked) var rowOffsets: [Int32] = []
         @exclusivity(unchecked) var lastLines: StoredLines?
+        @exclusivity(unchecked) var spanned: [SpannedText] = []
 
         init() {}
 
@@ -76,6 +105,7 @@ struct RowTable: Sendable {
             rowStarts = other.rowStarts
             rowOffsets = other.rowOffsets
             lastLines = other.lastLines
+            spanned = other.spanned
         }
 
         /// The storage of every empty table: one object, copied when a table is first written.
@@ -133,6 +163,14 @@ struct RowTable: Sendable {
         _modify {
             assertUnique()
             yield &storage.contents
+        }
+    }
+    /// The long texts held by reference (``SpannedText``), for the records that say so.
+    private(set) var spanned: [SpannedText] {
+        _read { yield storage.spanned }
+        _modify {
+            assertUnique()
+            yield &storage.spanned
         }
     }
     /// Per row: its first record (its records are that box's subtree). Rows are read in this
@@ -512,7 +550,7 @@ struct RowTable: Sendable {
         for index in first ..< end {
             let record = other.records[index]
             cover(record.text)
-            if record.lineCount > 0 {
+            if record.lineCount > 0 && record.spannedIndex == nil {
                 firstLine = min(firstLine, Int(record.firstLine))
                 endLine = max(endLine, Int(record.firstLine + record.lineCount))
             }
@@ -538,7 +576,12 @@ struct RowTable: Sendable {
         startRow(readAt: Int32(clamping: other.offset(ofRow: row) + offset))
         for index in first ..< end {
             var record = other.records[index]
-            record.firstLine = record.lineCount > 0 ? record.firstLine + lineShift : Int32(clamping: lines.count)
+            if let held = record.spannedIndex {
+                spanned.append(other.spanned[held])
+                record.firstLine = -1 - Int32(clamping: spanned.count - 1)
+            } else {
+                record.firstLine = record.lineCount > 0 ? record.firstLine + lineShift : Int32(clamping: lines.count)
+            }
             record.text = moved(record.text)
             if record.id >= 0 { record.id = identifier(other.ids[Int(record.id)]) }
             if record.content >= 0 { record.content = payload(other.contents[Int(record.content)]) }
@@ -591,8 +634,13 @@ struct RowTable: Sendable {
                   record.id < 0 || Identifier.same(ids[Int(record.id)], other.ids[Int(previous.id)]),
                   BoxContent.same(record.content < 0 ? nil : contents[Int(record.content)],
                                   previous.content < 0 ? nil : other.contents[Int(previous.content)]),
-                  sameBytes(record.text, as: previous.text, in: other)
+                  record.spannedIndex != nil || previous.spannedIndex != nil || sameBytes(record.text, as: previous.text, in: other)
             else { return false }
+            // A text held by reference: its words and lines compared together.
+            if record.spannedIndex != nil || previous.spannedIndex != nil {
+                guard sameLines(of: record, as: previous, in: other) else { return false }
+                continue
+            }
             for line in 0 ..< Int(record.lineCount) {
                 let mine = lines[Int(record.firstLine) + line], theirs = other.lines[Int(previous.firstLine) + line]
                 guard mine.x == theirs.x, mine.width == theirs.width, sameBytes(mine.display, as: theirs.display, in: other),
@@ -602,6 +650,44 @@ struct RowTable: Sendable {
             }
         }
         return true
+    }
+
+    /// Whether the lines (and words) of `record` are those of `otherRecord` in `other` where
+    /// either holds its text by reference: the same strings and spans placed alike; else
+    /// each line's parts, read as strings (a text held by reference against one whose lines
+    /// are records, the same words measured another way: rarely).
+    private func sameLines(of record: Record, as otherRecord: Record, in other: RowTable) -> Bool {
+        if let mine = record.spannedIndex, let theirs = otherRecord.spannedIndex {
+            let held = spanned[mine], otherHeld = other.spanned[theirs]
+            guard held.text == otherHeld.text, held.lines == otherHeld.lines else { return false }
+            return held.lines.indices.allSatisfy { held.x(ofLine: $0) == otherHeld.x(ofLine: $0) }
+        }
+        guard words(of: record) == other.words(of: otherRecord) else { return false }
+        return (0 ..< Int(record.lineCount)).allSatisfy { placedLine($0, of: record) == other.placedLine($0, of: otherRecord) }
+    }
+
+    /// A box's words as its record holds them (nil: none).
+    private func words(of record: Record) -> String? {
+        if let held = record.spannedIndex { return spanned[held].text }
+        return record.text.isNone ? nil : string(record.text)
+    }
+
+    /// Line `index` of a box as it is drawn.
+    private func placedLine(_ index: Int, of record: Record) -> PlacedLine {
+        if let held = record.spannedIndex { return spannedLine(index, of: spanned[held]) }
+        let line = lines[Int(record.firstLine) + index]
+        return PlacedLine(display: string(line.display), reading: line.reading.isNone ? nil : string(line.reading),
+                          x: Int(line.x), width: Int(line.width))
+    }
+
+    /// Line `index` of a text held by reference, drawn as it reads.
+    private func spannedLine(_ index: Int, of held: SpannedText) -> PlacedLine {
+        let line = held.lines[index]
+        var text = held.text
+        let display = text.withUTF8 { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(line.start) ..< Int(line.visibleEnd)]), as: UTF8.self)
+        }
+        return PlacedLine(display: display, reading: nil, x: Int(held.x(ofLine: index)), width: Int(line.width))
     }
 
     /// Whether `span` holds the bytes `otherSpan` holds in `other` (both none, or the same bytes).
@@ -694,7 +780,11 @@ struct RowTable: Sendable {
         // string serves both.
         var text: String?
         let whole = shown.count == Int(record.lineCount)
-        if !shown.isEmpty {
+        if let held = record.spannedIndex {
+            placed.reserveCapacity(shown.count)
+            for index in shown { placed.append(spannedLine(index, of: spanned[held])) }
+            if whole { text = spanned[held].text }
+        } else if !shown.isEmpty {
             placed.reserveCapacity(shown.count)
             for index in Int(record.firstLine) + shown.lowerBound ..< Int(record.firstLine) + shown.upperBound {
                 let line = lines[index]
@@ -782,6 +872,15 @@ extension RowTable: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         makeUnique()
+        if text.utf8.count >= Self.spannedLength {
+            spanned.append(SpannedText(text: text, lines: lineSpans, boxWidth: Int32(clamping: frame.width), alignment: alignment))
+            records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y &+ writingOffset),
+                                  width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),
+                                  descendants: 0, id: identifier(id), content: payload(content),
+                                  firstLine: -1 - Int32(clamping: spanned.count - 1), lineCount: Int32(clamping: lineSpans.count),
+                                  text: .none, role: role, alignment: alignment, direction: direction, tail: tail))
+            return records.count - 1
+        }
         let firstLine = lines.count
         let whole = store(text)
         func line(_ line: LineSpans.Line) -> Line {
@@ -835,6 +934,7 @@ extension RowTable: BoxSink {
         for index in bubble + 1 ..< contentEnd {
             let record = records[index]
             cover(record.text)
+            guard record.spannedIndex == nil else { continue }
             for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
                 cover(lines[line].display)
                 cover(lines[line].reading)
@@ -856,14 +956,17 @@ extension RowTable: BoxSink {
         let dx = Int32(clamping: x) &- source.x, dy = Int32(clamping: y &+ writingOffset) &- source.y
         for index in bubble + 1 ..< contentEnd {
             var record = records[index]
-            let firstLine = lines.count
-            for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
-                var copied = lines[line]
-                copied.display = moved(copied.display)
-                copied.reading = moved(copied.reading)
-                lines.append(copied)
+            // A text held by reference is shared by the copy (never changed in place).
+            if record.spannedIndex == nil {
+                let firstLine = lines.count
+                for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
+                    var copied = lines[line]
+                    copied.display = moved(copied.display)
+                    copied.reading = moved(copied.reading)
+                    lines.append(copied)
+                }
+                record.firstLine = Int32(clamping: firstLine)
             }
-            record.firstLine = Int32(clamping: firstLine)
             record.text = moved(record.text)
             record.x = record.x &+ dx
             record.y = record.y &+ dy
@@ -964,6 +1067,14 @@ extension RowTable: BoxSink {
         for index in Int(start) ..< records.count {
             let record = records[index]
             records[index].x = screen &- record.x &- record.width
+            if let held = record.spannedIndex {
+                // Mirrored in a copy: another row may share it.
+                var mirrored = spanned[held]
+                mirrored.mirrored.toggle()
+                spanned.append(mirrored)
+                records[index].firstLine = -1 - Int32(clamping: spanned.count - 1)
+                continue
+            }
             for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
                 lines[line].x = record.width &- lines[line].x &- lines[line].width
             }
