@@ -158,8 +158,8 @@ extension IncrementalMessageList {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         // An entry written again because it changed (not only the entry under it) may be
         // written again soon, its text grown: its lines are remembered for that.
-        rows.remembersLines = !belowOnly
-        defer { rows.remembersLines = false }
+        rows.writesChangedEntry = !belowOnly
+        defer { rows.writesChangedEntry = false }
         return pipeline.resolve(&entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
                                 unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
                                 loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,

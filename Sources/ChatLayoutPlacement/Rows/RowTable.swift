@@ -51,6 +51,9 @@ struct RowTable: Sendable {
     /// of the string's bytes, each drawn as it reads, placed in a box `boxWidth` wide by
     /// `alignment` (then mirrored, where the row was). A streamed reply's bubble written
     /// again each token stores two references, not its text's bytes and a record a line.
+    /// (Only in rows written again, ``writesChangedEntry``: a list's other long texts are
+    /// copied, their bytes and lines in the table's arrays taking less memory than a string
+    /// and an array of their own.)
     struct SpannedText: Sendable {
         let text: String
         let lines: [LineSpans.Line]
@@ -204,11 +207,13 @@ struct RowTable: Sendable {
             yield &storage.lastLines
         }
     }
-    /// Whether a box of several lines opened now is remembered (``lastLines``) for the next
-    /// one to copy its lines from: set while the incremental list writes an entry's rows again
-    /// (a streamed reply's edits), not for a new row (an append keeps no lines it would not
-    /// read again) nor in a whole layout.
-    var remembersLines = false
+    /// Whether the rows written now are those of an entry written again because it changed
+    /// (set by the incremental list: a streamed reply's edits; not for a new row, nor in a
+    /// whole layout). Then a box of several lines opened is remembered (``lastLines``) for the
+    /// next one to copy its lines from, and a long text whose lines are spans of it is held by
+    /// reference (``SpannedText``): the row is likely written again soon, its text grown, and
+    /// would copy it again.
+    var writesChangedEntry = false
     /// How many line records were copied from a remembered box (``lastLines``) rather than
     /// stored from their strings.
     private(set) var copiedLineCount = 0
@@ -346,7 +351,7 @@ struct RowTable: Sendable {
             storeLine(display: line.display, readingOf: line.text, x: placedX(line.width, in: width, alignment: alignment),
                       width: line.width)
         }
-        if remembersLines { lastLines = StoredLines(lines: textLines, firstLine: firstLine) }
+        if writesChangedEntry { lastLines = StoredLines(lines: textLines, firstLine: firstLine) }
     }
 
     /// Appends copies of the line records `range` and of their bytes, which follow one another
@@ -872,7 +877,7 @@ extension RowTable: BoxSink {
     mutating func open(_ role: BoxRole, id: String?, frame: Frame, text: String, content: BoxContent?, lineSpans: [LineSpans.Line],
                        alignment: TextAlignment, direction: TextDirection, tail: BubbleTail) -> Int {
         makeUnique()
-        if text.utf8.count >= Self.spannedLength {
+        if writesChangedEntry && text.utf8.count >= Self.spannedLength {
             spanned.append(SpannedText(text: text, lines: lineSpans, boxWidth: Int32(clamping: frame.width), alignment: alignment))
             records.append(Record(x: Int32(clamping: frame.x), y: Int32(clamping: frame.y &+ writingOffset),
                                   width: Int32(clamping: frame.width), height: Int32(clamping: frame.height),

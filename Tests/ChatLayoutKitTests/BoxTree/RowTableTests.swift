@@ -135,7 +135,7 @@ struct RowTableTests {
         let other = [first[0], line("something else entirely"), first[2]]
         func table(remembering: Bool) -> RowTable {
             var table = RowTable()
-            table.remembersLines = remembering
+            table.writesChangedEntry = remembering
             for (lines, width, alignment) in [(first, 30, TextAlignment.leading), (grown, 34, .trailing), (grown, 26, .center),
                                               (other, 30, .leading)] {
                 table.beginRow()

@@ -5,9 +5,9 @@ import ChatLayoutTestSupport
 @testable import ChatLayoutPlacement
 import Testing
 
-/// A long text whose lines are spans of its bytes is held by the row table by reference (its
-/// string and its spans, `RowTable.SpannedText`), not copied into the table's bytes and line
-/// records: every way a row is read, compared, copied, cut, mirrored or has its bubble's
+/// A long text whose lines are spans of its bytes, in a row written again (an edit, a streamed
+/// reply's token), is held by the row table by reference (its string and its spans,
+/// `RowTable.SpannedText`), not copied into the table's bytes and line records: every way a row is read, compared, copied, cut, mirrored or has its bubble's
 /// content copied gives what the same row with its lines stored as strings gives.
 struct SpannedTextTests {
     /// Texts from 256 bytes up (simple lines: words, runs of spaces, line feeds).
@@ -29,6 +29,9 @@ struct SpannedTextTests {
     /// with the text's lines given by `write`.
     static func writeRow(into table: inout RowTable, text: String, width: Int, alignment: TextAlignment, lineCount: Int,
                          label: Bool = true, _ write: (inout RowTable, Frame) -> Int) {
+        // As the incremental list writes an entry that changed.
+        table.writesChangedEntry = true
+        defer { table.writesChangedEntry = false }
         table.beginRow()
         let row = table.open(.messageRow, id: "m1", frame: Frame(x: 0, y: 2, width: width + 6, height: lineCount + 3), content: nil, tail: .none)
         let bubble = table.open(.bubble, id: "m1", frame: Frame(x: 1, y: 2, width: width + 4, height: lineCount + 2), content: nil, tail: .none)
@@ -63,6 +66,12 @@ struct SpannedTextTests {
                                alignment: alignment, direction: .leftToRight, tail: .none)
                 }
                 let context = "\(text.utf8.count) bytes at \(width), \(alignment)"
+                // A new row's is copied, as before.
+                var fresh = RowTable()
+                fresh.beginRow()
+                _ = fresh.open(.text, id: "m1", frame: Frame(x: 0, y: 0, width: width, height: lines.count), text: text, content: nil,
+                               lineSpans: spans.lines, alignment: alignment, direction: .leftToRight, tail: .none)
+                #expect(fresh.spanned.isEmpty && fresh.bytes.count == text.utf8.count, "\(context)")
                 // Held: the text's bytes and lines are not in the table (the label's are).
                 #expect(held.spanned.count == 1 && held.bytes.count == 5 && held.lines.count == 1, "\(context)")
                 let box = stored.box(ofRow: 0)

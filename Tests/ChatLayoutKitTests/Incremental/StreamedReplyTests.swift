@@ -50,6 +50,9 @@ struct StreamedReplyTests {
             // Grown from its earlier text, measured from its last paragraph on, its lines before
             // that paragraph the earlier text's spans.
             #expect(extended > 200 && reused > 200, "\(extended) extended, \(reused) reused")
+            // And its row, written again, holds the text by reference rather than copying it.
+            let table = list.entries.rows(ofChunk: 0) // seven messages: one chunk
+            #expect(!table.spanned.isEmpty && table.spanned.last?.text == reply.text)
         }
     }
 }
