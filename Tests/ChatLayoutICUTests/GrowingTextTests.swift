@@ -149,10 +149,46 @@ struct GrowingTextTests {
         }
     }
 
+    /// A grown text is measured from the start of the earlier text's last word of ASCII
+    /// letters after a space — in one paragraph too — else from its last paragraph; the units
+    /// before are the earlier text's (copied, or shared), the whole text's units at every step.
+    @Test func aGrownText_isMeasuredFromTheLastWordAfterASpace() {
+        let engine = ICUTextEngine()
+        func unit(_ prepared: PreparedText, at offset: Int) -> Int? {
+            prepared.unitValues.firstIndex { Int($0.start) == offset }
+        }
+        let cases: [(text: String, restartsAt: String?)] = [
+            ("the train leaves at nine", "nine"),
+            ("first paragraph\n\nthe train leaves at nine", "nine"),
+            ("first paragraph\n\nquatre-vingt-dix", "quatre"), // no space before "vingt", "dix"
+            ("first paragraph\n\n中文字中文字", "\n中"),         // the paragraph's start (after its break)
+            ("price: $100 and 42", "and"),                      // not before a number
+            ("the end.  ", "end."),                             // the space at the end: no word after it
+            ("中文字中文字", nil),
+        ]
+        for (text, word) in cases {
+            let prepared = engine.prepare(text)
+            let restart = prepared.restartUnit(from: prepared.lastParagraphStart)
+            // The unit of the word's first letter (its last occurrence; a line feed before it
+            // left out).
+            let expected = word.flatMap { word in
+                text.range(of: word, options: .backwards).flatMap { found in
+                    unit(prepared, at: text.utf8.distance(from: text.startIndex, to: found.lowerBound) + (word.hasPrefix("\n") ? 1 : 0))
+                }
+            }
+            #expect(restart == expected, "\(text.debugDescription): \(String(describing: restart)), not \(String(describing: expected))")
+            for more in ["s", " and ten", "\n\nnext", "-ish", " 42", "\u{301}"] {
+                let grown = prepared.extended(to: text + more, policy: engine.policy)
+                guard restart != nil, !more.hasPrefix("\u{301}") else { continue }
+                #expect(grown?.unitValues == engine.prepare(text + more).unitValues, "\(text.debugDescription) + \(more.debugDescription)")
+            }
+        }
+    }
+
     @Test func whatIsNotExtended() {
         let engine = ICUTextEngine()
-        let one = engine.prepare(String(repeating: "one paragraph ", count: 30))
-        #expect(one.extended(to: one.text + "more", policy: engine.policy) == nil, "one paragraph: nothing to keep")
+        let one = engine.prepare(String(repeating: "中文字", count: 100))
+        #expect(one.extended(to: one.text + "more", policy: engine.policy) == nil, "one paragraph, no word after a space")
         let two = engine.prepare("first\nsecond")
         #expect(two.extended(to: "first\nsecond more", policy: engine.policy) != nil)
         #expect(two.extended(to: "first\nsecond", policy: engine.policy) == nil, "not longer")

@@ -374,15 +374,18 @@ public struct PreparedText: @unchecked Sendable {
     }
 
     /// `grown`, a text that begins with this one's bytes, prepared by measuring only what
-    /// follows the start of this text's last paragraph: the paragraphs before it are the same
-    /// units (no break rule and no cluster reaches back over a hard break). Nil when this
-    /// text is one paragraph, when either part needs the general path, or when `grown` does
-    /// not begin with this text.
+    /// follows the last place in this text where the rules start afresh (``restartUnit(from:)``:
+    /// the start of its last word of ASCII letters after a space, else of its last paragraph):
+    /// the units before it are the same (no break rule, cluster or width reaches back over a
+    /// space before a letter, nor over a hard break). Its own units are its last paragraph's,
+    /// those before the restart copied from this text's; the paragraphs before are shared.
+    /// Nil when there is no such place (one paragraph without a word after a space), when
+    /// either part needs the general path, or when `grown` does not begin with this text.
     func extended(to grown: String, policy: CellWidthPolicy) -> PreparedText? {
         guard !isGeneral else { return nil }
         let paragraph = lastParagraphStart
-        guard paragraph > 0, Self.begins(grown, with: text) else { return nil }
-        let offset = withUnits(from: paragraph) { Int($0[0].start) }
+        guard let restart = restartUnit(from: paragraph), Self.begins(grown, with: text) else { return nil }
+        let offset = withUnits(from: restart) { Int($0[0].start) }
         var grownText = grown
         let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }
         // The rest in the simple form too (its units at UTF-8 offsets, as these).
@@ -395,22 +398,51 @@ public struct PreparedText: @unchecked Sendable {
             if before > 0 { prefix.append(Segment(storage: storage, count: before)) }
             return prefix
         }
+        let kept = restart - paragraph
         return rest.withUnits { restUnits in
-            let storage = unsafeDowncast(Storage.create(minimumCapacity: rest.count + 1) { _ in
-                Header(text: grown, direction: .leftToRight, isGeneral: false, count: paragraph + rest.count, prefix: prefix,
+            let storage = unsafeDowncast(Storage.create(minimumCapacity: kept + rest.count + 1) { _ in
+                Header(text: grown, direction: .leftToRight, isGeneral: false, count: restart + rest.count, prefix: prefix,
                        prefixCount: paragraph, analyzed: nil, analyzedState: PreparedText.analyzedNone)
             }, to: Storage.self)
             storage.withUnsafeMutablePointerToElements { made in
+                // The paragraph's units up to the restart, as this text has them.
+                withUnits(from: paragraph) { own in made.initialize(from: own.baseAddress!, count: kept) }
                 for index in 0 ... rest.count {
                     var unit = restUnits[index]
                     unit.start += Int32(offset)
-                    // After a hard break a line must break (the whole text's rules say so;
-                    // the paragraph alone starts without a break before it).
+                    // A line may break at the restart (after a hard break it must; a space
+                    // before a letter is an opportunity): the whole text's rules say so, the
+                    // rest alone starts without a break before it.
                     if index == 0 && rest.count > 0 { unit.flags |= Unit.breakBefore }
-                    (made + index).initialize(to: unit)
+                    (made + kept + index).initialize(to: unit)
                 }
             }
             return PreparedText(storage: storage)
+        }
+    }
+
+    /// The last unit from `paragraph` (``lastParagraphStart``) on where a text that grows from
+    /// this one can be measured afresh with the same units: the last that starts a word of
+    /// ASCII letters right after a space (an opportunity to break before it: the state of the
+    /// break, cluster and width rules there is the one any text starting with that letter has
+    /// — no rule looks back over the space), else the paragraph's start when one comes before
+    /// it; nil otherwise. Read back from the end over this text's own units.
+    func restartUnit(from paragraph: Int) -> Int? {
+        storage.withUnsafeMutablePointers { header, units -> Int? in
+            let own = header.pointee.prefixCount
+            var text = header.pointee.text
+            return text.withUTF8 { bytes -> Int? in
+                var index = header.pointee.count - 1
+                while index > paragraph {
+                    let unit = units[index - own]
+                    let start = Int(unit.start)
+                    if unit.flags & Unit.breakBefore != 0 && bytes[start - 1] == 0x20 && (bytes[start] | 0x20) &- 0x61 < 26 {
+                        return index
+                    }
+                    index -= 1
+                }
+                return paragraph > 0 ? paragraph : nil
+            }
         }
     }
 
