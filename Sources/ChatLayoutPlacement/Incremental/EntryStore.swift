@@ -604,8 +604,12 @@ struct EntryStore: Sendable {
     /// Tops and row indices after it wait for `settle()`.
     /// `beforeRewriting` is handed the entry's key, its chunk and where its old rows' records
     /// start (an entry's rows are written one after another) just before new rows take their
-    /// place: those records stay in the chunk's table, unread, until ``compactWastefulChunks()``.
-    mutating func resolve(at position: Int, beforeRewriting: (SortKey, Int, Int) -> Void = { _, _, _ in },
+    /// place: those records stay in the chunk's table, unread, until ``compactWastefulChunks()``
+    /// — unless the entry's one row was the table's last and one new row takes its place (a
+    /// streamed reply's token, an edit of the newest message): then the table is handed over
+    /// too, and when `beforeRewriting` says it copied the old row (true), the new one is moved
+    /// down over it (`RowTable.moveDown(from:over:)`), no record left unread.
+    mutating func resolve(at position: Int, beforeRewriting: (SortKey, Int, Int, (table: RowTable, row: Int)?) -> Bool = { _, _, _, _ in false },
                           _ resolve: (inout ListEntry, Int, Int, inout RowTable) -> Void) -> ListEntry {
         assert(staleChunk == nil, "an entry resolved before settle()")
         let (chunk, index) = location(of: position)
@@ -615,13 +619,20 @@ struct EntryStore: Sendable {
             let wasCandidate = chunk.entries[index].isUnreadCandidate, oldExtent = chunk.entries[index].extent
             let firstRow = chunk.rowStarts[index], top = chunk.tops[index]
             let written = chunk.rows.rowCount
+            // Where its one row began, when it is the table's last.
+            let tail = oldRowCount == 1 ? chunk.rows.tailMark(ofRow: firstRow) : nil
+            let writtenMark = chunk.rows.mark
             resolve(&chunk.entries[index], firstRow, top, &chunk.rows)
             let resolved = chunk.entries[index]
             let rewritten = chunk.rows.rowCount > written
             if rewritten {
-                beforeRewriting(key, chunkIndex, oldRowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0)
+                let overwrites = tail != nil && chunk.rows.rowCount - written == 1
+                let copied = beforeRewriting(key, chunkIndex, oldRowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0,
+                                             overwrites ? (chunk.rows, firstRow) : nil)
                 chunk.rows.placeLastRows(chunk.rows.rowCount - written, at: firstRow, replacing: oldRowCount, offset: top)
-                chunk.unreadRows += oldRowCount
+                if !(overwrites && copied && chunk.rows.moveDown(from: writtenMark, over: tail!)) {
+                    chunk.unreadRows += oldRowCount
+                }
             }
             let candidates = (resolved.isUnreadCandidate ? 1 : 0) - (wasCandidate ? 1 : 0)
             chunk.candidates += candidates

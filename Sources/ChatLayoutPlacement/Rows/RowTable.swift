@@ -217,6 +217,9 @@ struct RowTable: Sendable {
     /// How many line records were copied from a remembered box (``lastLines``) rather than
     /// stored from their strings.
     private(set) var copiedLineCount = 0
+    /// Where the last row begun began (``Mark``): a row whose records are still the table's
+    /// last can be written again over itself (``moveDown(from:over:)``).
+    private(set) var lastRowMark: Mark?
     /// How far down the boxes opened from here on are written (and bubble contents copied):
     /// a row laid out from its top (0) goes straight where it stands, its records not
     /// written at 0 and moved down after.
@@ -288,6 +291,7 @@ struct RowTable: Sendable {
     /// (the offsets kept only once a row has one).
     @inline(__always)
     private mutating func startRow(readAt offset: Int32) {
+        lastRowMark = mark
         rowStarts.append(Int32(clamping: records.count))
         if !rowOffsets.isEmpty || offset != 0 {
             if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
@@ -484,6 +488,95 @@ struct RowTable: Sendable {
         guard let content else { return -1 }
         contents.append(content)
         return Int32(clamping: contents.count - 1)
+    }
+
+    // MARK: A row written again over itself
+
+    /// How many records, lines, bytes of text, payloads and texts held by reference the table
+    /// holds: where the next row written begins in each.
+    struct Mark: Sendable, Equatable {
+        var records: Int, lines: Int, bytes: Int, contents: Int, spanned: Int
+    }
+
+    var mark: Mark {
+        Mark(records: records.count, lines: lines.count, bytes: bytes.count, contents: contents.count, spanned: spanned.count)
+    }
+
+    /// Where row `row` began, when it is the last row begun and its records are the table's
+    /// last: all written from that mark on is its own (its lines, texts, payloads).
+    func tailMark(ofRow row: Int) -> Mark? {
+        guard let lastRowMark, lastRowMark.records == Int(rowStarts[row]), recordEnd(from: lastRowMark.records) == records.count
+        else { return nil }
+        return lastRowMark
+    }
+
+    /// Moves all written from `written` on (rows begun since, their records, lines, texts,
+    /// payloads and texts held) down to `old`, dropping what was written from `old` to
+    /// `written` — a row no longer read, which they were written again in place of — as if it
+    /// had never been: the table holds what writing them at `old` would have given. False,
+    /// with nothing changed, when they read any of what would be dropped (a row cut after its
+    /// bubble reads its old row's lines; a bubble's content copied shares its texts held).
+    /// (The incremental list's entry written again, its old row the table's last: no unread
+    /// records left for a copy of the table to drop.)
+    mutating func moveDown(from written: Mark, over old: Mark) -> Bool {
+        makeUnique()
+        let end = mark
+        // What they read must be theirs, or before what is dropped.
+        func keeps(_ index: Int, _ from: Int, _ to: Int) -> Bool { index < from || index >= to }
+        for index in written.records ..< end.records {
+            let record = records[index]
+            if !record.text.isNone && !keeps(Int(record.text.start), old.bytes, written.bytes) { return false }
+            if record.content >= 0 && !keeps(Int(record.content), old.contents, written.contents) { return false }
+            if let held = record.spannedIndex {
+                if !keeps(held, old.spanned, written.spanned) { return false }
+            } else if record.lineCount > 0 && !keeps(Int(record.firstLine), old.lines, written.lines) {
+                return false
+            }
+        }
+        for index in written.lines ..< end.lines {
+            let line = lines[index]
+            if !line.display.isNone && !keeps(Int(line.display.start), old.bytes, written.bytes) { return false }
+            if !line.reading.isNone && !keeps(Int(line.reading.start), old.bytes, written.bytes) { return false }
+        }
+        let records = written.records - old.records, lineCount = written.lines - old.lines
+        let byteCount = Int32(written.bytes - old.bytes), contentCount = written.contents - old.contents
+        let spannedCount = written.spanned - old.spanned
+        func moved(_ span: Span) -> Span {
+            span.isNone || Int(span.start) < written.bytes ? span : Span(start: span.start &- byteCount, length: span.length)
+        }
+        for index in written.records ..< end.records {
+            var record = self.records[index]
+            record.text = moved(record.text)
+            if record.content >= Int32(written.contents) { record.content -= Int32(contentCount) }
+            if let held = record.spannedIndex {
+                if held >= written.spanned { record.firstLine = -1 - Int32(held - spannedCount) }
+            } else if record.firstLine >= Int32(written.lines) {
+                record.firstLine -= Int32(lineCount)
+            }
+            self.records[index - records] = record
+        }
+        self.records.removeLast(records)
+        for index in written.lines ..< end.lines {
+            var line = lines[index]
+            line.display = moved(line.display)
+            line.reading = moved(line.reading)
+            lines[index - lineCount] = line
+        }
+        lines.removeLast(lineCount)
+        if byteCount > 0 { bytes.removeSubrange(old.bytes ..< written.bytes) }
+        if contentCount > 0 { contents.removeSubrange(old.contents ..< written.contents) }
+        if spannedCount > 0 { spanned.removeSubrange(old.spanned ..< written.spanned) }
+        for row in rowStarts.indices where rowStarts[row] >= Int32(written.records) { rowStarts[row] -= Int32(records) }
+        if let remembered = lastLines {
+            lastLines = remembered.firstLine >= written.lines
+                ? StoredLines(lines: remembered.lines, firstLine: remembered.firstLine - lineCount)
+                : remembered.firstLine < old.lines ? remembered : nil
+        }
+        if let last = lastRowMark, last.records >= written.records {
+            lastRowMark = Mark(records: last.records - records, lines: last.lines - lineCount, bytes: last.bytes - Int(byteCount),
+                               contents: last.contents - contentCount, spanned: last.spanned - spannedCount)
+        }
+        return true
     }
 
     // MARK: Rows out of order
