@@ -512,11 +512,11 @@ struct ChangeRecord: Sendable {
 
     /// The rows of the entry of `key`, whose records start at `start` in chunk `chunk`'s
     /// table, are about to be rewritten: remembered where they stay, if the entry is and they
-    /// are not yet — or, when `table` is given (they are its one row `row`, to be written over),
+    /// are not yet — or, when `table` is given (they are its rows `rows`, to be written over),
     /// copied from it. True when nothing will read them where they are: copied, or not the rows the
     /// entry had before the change (it was resolved again already).
     mutating func keepRows(of key: SortKey, inChunk chunk: Int, startingAt start: Int,
-                           copyingFrom table: (table: RowTable, row: Int)? = nil) -> Bool {
+                           copyingFrom table: (table: RowTable, rows: Range<Int>)? = nil) -> Bool {
         guard let kept = before[key] else { return false }
         guard kept.rows == nil else { return true }
         guard let table else {
@@ -525,7 +525,7 @@ struct ChangeRecord: Sendable {
         }
         if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
         let firstRow = beforeRows.rowCount
-        beforeRows.appendRow(copying: table.row, of: table.table)
+        for row in table.rows { beforeRows.appendRow(copying: row, of: table.table) }
         before.modify(key) { $0.rows = .copied(firstRow: firstRow) }
         return true
     }

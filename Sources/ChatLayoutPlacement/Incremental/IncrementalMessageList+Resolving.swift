@@ -22,9 +22,9 @@ extension IncrementalMessageList {
 
     /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
     /// handed the entry's key, its chunk and where its old rows' records start, when new rows
-    /// take their place, and the table when its one old row may be written over once copied
-    /// (true: copied; `EntryStore.resolve(at:beforeRewriting:_:)`).
-    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int, (table: RowTable, row: Int)?) -> Bool) -> ListEntry {
+    /// take their place, and the table and those rows when they may be written over once
+    /// copied (true: copied; `EntryStore.resolve(at:beforeRewriting:_:)`).
+    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int, (table: RowTable, rows: Range<Int>)?) -> Bool) -> ListEntry {
         resolveInStore(at: position, below: below, beforeRewriting: beforeRewriting).entry
     }
 
@@ -105,7 +105,7 @@ extension IncrementalMessageList {
     /// The entry at `position` resolved again in its store, under `below` (`resolve`): the
     /// entry as it is now, and the decisions it had (nil when they were regrouped in place).
     private mutating func resolveInStore(at position: Int, below: MessageBelow?, belowOnly: Bool = false, regroupsInPlace: Bool = false,
-                                         beforeRewriting: (SortKey, Int, Int, (table: RowTable, row: Int)?) -> Bool) -> (entry: ListEntry, before: DecisionBox?) {
+                                         beforeRewriting: (SortKey, Int, Int, (table: RowTable, rows: Range<Int>)?) -> Bool) -> (entry: ListEntry, before: DecisionBox?) {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         var before: DecisionBox?
         var entries = EntryStore(chunkLength: self.entries.chunkLength)

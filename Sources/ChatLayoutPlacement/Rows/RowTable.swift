@@ -95,6 +95,11 @@ struct RowTable: Sendable {
         @exclusivity(unchecked) var rowOffsets: [Int32] = []
         @exclusivity(unchecked) var lastLines: StoredLines?
         @exclusivity(unchecked) var spanned: [SpannedText] = []
+        /// Where the last row begun began, and the one before it (``Mark``): rows whose
+        /// records are still the table's last can be written again over themselves
+        /// (``moveDown(from:over:)``).
+        @exclusivity(unchecked) var lastRowMark: Mark?
+        @exclusivity(unchecked) var previousRowMark: Mark?
 
         init() {}
 
@@ -109,6 +114,8 @@ struct RowTable: Sendable {
             rowOffsets = other.rowOffsets
             lastLines = other.lastLines
             spanned = other.spanned
+            lastRowMark = other.lastRowMark
+            previousRowMark = other.previousRowMark
         }
 
         /// The storage of every empty table: one object, copied when a table is first written.
@@ -217,9 +224,6 @@ struct RowTable: Sendable {
     /// How many line records were copied from a remembered box (``lastLines``) rather than
     /// stored from their strings.
     private(set) var copiedLineCount = 0
-    /// Where the last row begun began (``Mark``): a row whose records are still the table's
-    /// last can be written again over itself (``moveDown(from:over:)``).
-    private(set) var lastRowMark: Mark?
     /// How far down the boxes opened from here on are written (and bubble contents copied):
     /// a row laid out from its top (0) goes straight where it stands, its records not
     /// written at 0 and moved down after.
@@ -291,7 +295,8 @@ struct RowTable: Sendable {
     /// (the offsets kept only once a row has one).
     @inline(__always)
     private mutating func startRow(readAt offset: Int32) {
-        lastRowMark = mark
+        storage.previousRowMark = storage.lastRowMark
+        storage.lastRowMark = mark
         rowStarts.append(Int32(clamping: records.count))
         if !rowOffsets.isEmpty || offset != 0 {
             if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
@@ -502,12 +507,20 @@ struct RowTable: Sendable {
         Mark(records: records.count, lines: lines.count, bytes: bytes.count, contents: contents.count, spanned: spanned.count)
     }
 
-    /// Where row `row` began, when it is the last row begun and its records are the table's
-    /// last: all written from that mark on is its own (its lines, texts, payloads).
-    func tailMark(ofRow row: Int) -> Mark? {
-        guard let lastRowMark, lastRowMark.records == Int(rowStarts[row]), recordEnd(from: lastRowMark.records) == records.count
-        else { return nil }
-        return lastRowMark
+    /// Where the rows `rows` (one or two, written one after the other) began, when they are
+    /// the last begun and their records the table's last: all written from that mark on is
+    /// their own (their lines, texts, payloads).
+    func tailMark(ofRows rows: Range<Int>) -> Mark? {
+        let start = Int(rowStarts[rows.lowerBound])
+        let begun = storage.lastRowMark?.records == start ? storage.lastRowMark
+            : storage.previousRowMark?.records == start ? storage.previousRowMark : nil
+        guard let begun else { return nil }
+        var next = start
+        for row in rows {
+            guard Int(rowStarts[row]) == next else { return nil }
+            next = recordEnd(from: next)
+        }
+        return next == records.count ? begun : nil
     }
 
     /// Moves all written from `written` on (rows begun since, their records, lines, texts,
@@ -572,10 +585,15 @@ struct RowTable: Sendable {
                 ? StoredLines(lines: remembered.lines, firstLine: remembered.firstLine - lineCount)
                 : remembered.firstLine < old.lines ? remembered : nil
         }
-        if let last = lastRowMark, last.records >= written.records {
-            lastRowMark = Mark(records: last.records - records, lines: last.lines - lineCount, bytes: last.bytes - Int(byteCount),
-                               contents: last.contents - contentCount, spanned: last.spanned - spannedCount)
+        // The rows begun since `written` begin that much earlier now; one begun before is
+        // dropped or before what was.
+        func movedMark(_ mark: Mark?) -> Mark? {
+            guard let mark, mark.records >= written.records else { return mark.flatMap { $0.records < old.records ? $0 : nil } }
+            return Mark(records: mark.records - records, lines: mark.lines - lineCount, bytes: mark.bytes - Int(byteCount),
+                        contents: mark.contents - contentCount, spanned: mark.spanned - spannedCount)
         }
+        storage.lastRowMark = movedMark(storage.lastRowMark)
+        storage.previousRowMark = movedMark(storage.previousRowMark)
         return true
     }
 
@@ -636,6 +654,8 @@ struct RowTable: Sendable {
     /// made), read `offset` further down than `other` reads it.
     mutating func appendRow(copying row: Int, of other: RowTable, offsetBy offset: Int = 0) {
         makeUnique()
+        // Begun before its lines and texts are copied: they are the row's (`Mark`).
+        startRow(readAt: Int32(clamping: other.offset(ofRow: row) + offset))
         let first = Int(other.rowStarts[row])
         let end = first + 1 + Int(other.records[first].descendants)
         // A row's lines and texts were stored while it was written: they follow one another.
@@ -671,7 +691,6 @@ struct RowTable: Sendable {
             line.reading = moved(line.reading)
             lines.append(line)
         }
-        startRow(readAt: Int32(clamping: other.offset(ofRow: row) + offset))
         for index in first ..< end {
             var record = other.records[index]
             if let held = record.spannedIndex {

@@ -137,7 +137,7 @@ struct SpannedTextTests {
             write("the row above", into: &table)
             write("the row above", into: &alone)
             write(texts[old], into: &table)
-            guard let tail = table.tailMark(ofRow: 1) else {
+            guard let tail = table.tailMark(ofRows: 1 ..< 2) else {
                 Issue.record("the last row is not the table's tail")
                 continue
             }
@@ -151,12 +151,12 @@ struct SpannedTextTests {
             #expect(table.isSameRow(1, as: 1, in: alone) && boxDifference(table.box(ofRow: 1), alone.box(ofRow: 1)) == nil, "\(old) -> \(new)")
             #expect(boxDifference(table.box(ofRow: 0), alone.box(ofRow: 0)) == nil)
             // Written over again: the moved row is the table's last.
-            #expect(table.tailMark(ofRow: 1) != nil)
+            #expect(table.tailMark(ofRows: 1 ..< 2) != nil)
         }
         // A row cut after its bubble reads the old row's lines: not moved, nothing changed.
         var table = RowTable()
         write(texts[1], into: &table)
-        let tail = table.tailMark(ofRow: 0)!, written = table.mark
+        let tail = table.tailMark(ofRows: 0 ..< 1)!, written = table.mark
         let cut = table.appendRow(cutAfterBubbleOf: 0, at: 10)
         let before = table.mark
         let moved = table.moveDown(from: written, over: tail)

@@ -18,11 +18,14 @@ struct StreamedReplyTests {
     static let generalWords = ["The ", "train 🚆 ", "leaves ", "at ", "nine,\n\n", "platform ", "four 👍🏽. ", "Tickets ", "are ", "on ",
                                "the ", "app;\n", "bring ", "an ", "ID (תעודה). "]
 
-    @Test(arguments: [false, true])
-    func eachToken_changesTheReplyRowAlone(general: Bool) throws {
+    /// `newDay`: the reply is the day's first message, a date separator above it (its entry's
+    /// two rows written again each token).
+    @Test(arguments: [false, true], [false, true])
+    func eachToken_changesTheReplyRowAlone(general: Bool, newDay: Bool) throws {
         var builder = ConversationBuilder()
         for index in 0 ..< 6 { builder = builder.message("m\(index)", by: ["leia", "han"][index % 2], at: Double(index * 40)) }
-        builder = builder.message("reply", by: "han", at: 400, text: "Here is what I found.")
+        builder = builder.message("reply", by: "han", at: newDay ? 86_400 * 2 : 400, text: "Here is what I found.")
+            .config { $0.dateIndicatorPlacement = .messageList }
         let engine = ICUTextEngine()
         var list = try IncrementalMessageList(conversation: builder.conversation, environment:
                 try LayoutEnvironment(config: builder.config, context: builder.context,
@@ -41,8 +44,9 @@ struct StreamedReplyTests {
                 #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil, "step \(step)")
             }
         }
-        // Each token's row was written over the row before (the table's last): no record is
-        // left unread, the table is its own copy without unread records.
+        #expect(list.entries[list.entries.count - 1].rowCount == (newDay ? 2 : 1), "the reply's entry: its rows")
+        // Each token's rows were written over the rows before (the table's last): no record
+        // is left unread, the table is its own copy without unread records.
         let table = list.entries.rows(ofChunk: 0) // seven messages: one chunk
         #expect(table.compacted().counts == table.counts, "\(table.counts) against \(table.compacted().counts)")
         let extended = engine.growing.extendedCount.load(ordering: .relaxed)
