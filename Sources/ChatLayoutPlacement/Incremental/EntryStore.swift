@@ -604,12 +604,8 @@ struct EntryStore: Sendable {
     /// Tops and row indices after it wait for `settle()`.
     /// `beforeRewriting` is handed the entry's key, its chunk and where its old rows' records
     /// start (an entry's rows are written one after another) just before new rows take their
-    /// place: those records stay in the chunk's table, unread, until ``compactWastefulChunks()``
-    /// — unless the entry's rows (one or two) were the table's last (a streamed reply's token,
-    /// an edit of the newest message): then the table and those rows are handed over too,
-    /// and when `beforeRewriting` says it copied them (true), the new rows are moved down over
-    /// them (`RowTable.moveDown(from:over:)`), no record left unread.
-    mutating func resolve(at position: Int, beforeRewriting: (SortKey, Int, Int, (table: RowTable, rows: Range<Int>)?) -> Bool = { _, _, _, _ in false },
+    /// place: those records stay in the chunk's table, unread, until ``compactWastefulChunks()``.
+    mutating func resolve(at position: Int, beforeRewriting: (SortKey, Int, Int) -> Void = { _, _, _ in },
                           _ resolve: (inout ListEntry, Int, Int, inout RowTable) -> Void) -> ListEntry {
         assert(staleChunk == nil, "an entry resolved before settle()")
         let (chunk, index) = location(of: position)
@@ -619,20 +615,13 @@ struct EntryStore: Sendable {
             let wasCandidate = chunk.entries[index].isUnreadCandidate, oldExtent = chunk.entries[index].extent
             let firstRow = chunk.rowStarts[index], top = chunk.tops[index]
             let written = chunk.rows.rowCount
-            // Where its rows began, when they are the table's last (a message row, a date
-            // separator above it).
-            let tail = (1 ... 2).contains(oldRowCount) ? chunk.rows.tailMark(ofRows: firstRow ..< firstRow + oldRowCount) : nil
-            let writtenMark = chunk.rows.mark
             resolve(&chunk.entries[index], firstRow, top, &chunk.rows)
             let resolved = chunk.entries[index]
             let rewritten = chunk.rows.rowCount > written
             if rewritten {
-                let copied = beforeRewriting(key, chunkIndex, oldRowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0,
-                                             tail != nil ? (chunk.rows, firstRow ..< firstRow + oldRowCount) : nil)
+                beforeRewriting(key, chunkIndex, oldRowCount > 0 ? chunk.rows.recordStart(ofRow: firstRow) : 0)
                 chunk.rows.placeLastRows(chunk.rows.rowCount - written, at: firstRow, replacing: oldRowCount, offset: top)
-                if !(copied && tail.map { chunk.rows.moveDown(from: writtenMark, over: $0) } == true) {
-                    chunk.unreadRows += oldRowCount
-                }
+                chunk.unreadRows += oldRowCount
             }
             let candidates = (resolved.isUnreadCandidate ? 1 : 0) - (wasCandidate ? 1 : 0)
             chunk.candidates += candidates

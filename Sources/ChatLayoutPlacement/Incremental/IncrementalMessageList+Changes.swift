@@ -512,22 +512,10 @@ struct ChangeRecord: Sendable {
 
     /// The rows of the entry of `key`, whose records start at `start` in chunk `chunk`'s
     /// table, are about to be rewritten: remembered where they stay, if the entry is and they
-    /// are not yet — or, when `table` is given (they are its rows `rows`, to be written over),
-    /// copied from it. True when nothing will read them where they are: copied, or not the rows the
-    /// entry had before the change (it was resolved again already).
-    mutating func keepRows(of key: SortKey, inChunk chunk: Int, startingAt start: Int,
-                           copyingFrom table: (table: RowTable, rows: Range<Int>)? = nil) -> Bool {
-        guard let kept = before[key] else { return false }
-        guard kept.rows == nil else { return true }
-        guard let table else {
-            before.modify(key) { $0.rows = .unread(chunk: chunk, start: start) }
-            return false
-        }
-        if beforeRows.rowCount == 0 { beforeRows.reserveCapacity(rows: 8, records: 64, lines: 64, bytes: 2048) }
-        let firstRow = beforeRows.rowCount
-        for row in table.rows { beforeRows.appendRow(copying: row, of: table.table) }
-        before.modify(key) { $0.rows = .copied(firstRow: firstRow) }
-        return true
+    /// are not yet.
+    mutating func keepRows(of key: SortKey, inChunk chunk: Int, startingAt start: Int) {
+        guard let kept = before[key], kept.rows == nil else { return }
+        before.modify(key) { $0.rows = .unread(chunk: chunk, start: start) }
     }
 
     /// The entry at `position` and the two around it are resolved again (the one above it

@@ -15,16 +15,15 @@ extension IncrementalMessageList {
     /// The entry at `position` decided and laid out again in place, from its neighbours
     /// (`EntryStore.resolve(at:_:)`).
     mutating func resolveEntry(at position: Int, record: inout ChangeRecord) -> ListEntry {
-        resolveEntry(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil) { key, chunk, start, table in
-            record.keepRows(of: key, inChunk: chunk, startingAt: start, copyingFrom: table)
+        resolveEntry(at: position, below: position + 1 < entries.count ? entries[position + 1].asBelow : nil) { key, chunk, start in
+            record.keepRows(of: key, inChunk: chunk, startingAt: start)
         }
     }
 
     /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
     /// handed the entry's key, its chunk and where its old rows' records start, when new rows
-    /// take their place, and the table and those rows when they may be written over once
-    /// copied (true: copied; `EntryStore.resolve(at:beforeRewriting:_:)`).
-    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int, (table: RowTable, rows: Range<Int>)?) -> Bool) -> ListEntry {
+    /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`).
+    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
         resolveInStore(at: position, below: below, beforeRewriting: beforeRewriting).entry
     }
 
@@ -94,9 +93,8 @@ extension IncrementalMessageList {
         // Read before it changes: no copy of the entry, which would hold its decisions too.
         let shape = entries[position].rowShape
         var records: ChangeRecord.RowsBefore?
-        let resolved = resolveInStore(at: position, below: below, belowOnly: true, regroupsInPlace: true) { _, chunk, start, _ in
+        let resolved = resolveInStore(at: position, below: below, belowOnly: true, regroupsInPlace: true) { _, chunk, start in
             records = .unread(chunk: chunk, start: start)
-            return false
         }
         guard let before = resolved.before else { return .newBoundary }
         return .resolved(EntryBefore(rows: shape, decisions: before), rows: records)
@@ -105,7 +103,7 @@ extension IncrementalMessageList {
     /// The entry at `position` resolved again in its store, under `below` (`resolve`): the
     /// entry as it is now, and the decisions it had (nil when they were regrouped in place).
     private mutating func resolveInStore(at position: Int, below: MessageBelow?, belowOnly: Bool = false, regroupsInPlace: Bool = false,
-                                         beforeRewriting: (SortKey, Int, Int, (table: RowTable, rows: Range<Int>)?) -> Bool) -> (entry: ListEntry, before: DecisionBox?) {
+                                         beforeRewriting: (SortKey, Int, Int) -> Void) -> (entry: ListEntry, before: DecisionBox?) {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         var before: DecisionBox?
         var entries = EntryStore(chunkLength: self.entries.chunkLength)

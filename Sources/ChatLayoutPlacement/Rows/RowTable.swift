@@ -95,11 +95,6 @@ struct RowTable: Sendable {
         @exclusivity(unchecked) var rowOffsets: [Int32] = []
         @exclusivity(unchecked) var lastLines: StoredLines?
         @exclusivity(unchecked) var spanned: [SpannedText] = []
-        /// Where the last row begun began, and the one before it (``Mark``): rows whose
-        /// records are still the table's last can be written again over themselves
-        /// (``moveDown(from:over:)``).
-        @exclusivity(unchecked) var lastRowMark: Mark?
-        @exclusivity(unchecked) var previousRowMark: Mark?
 
         init() {}
 
@@ -114,8 +109,6 @@ struct RowTable: Sendable {
             rowOffsets = other.rowOffsets
             lastLines = other.lastLines
             spanned = other.spanned
-            lastRowMark = other.lastRowMark
-            previousRowMark = other.previousRowMark
         }
 
         /// The storage of every empty table: one object, copied when a table is first written.
@@ -295,8 +288,6 @@ struct RowTable: Sendable {
     /// (the offsets kept only once a row has one).
     @inline(__always)
     private mutating func startRow(readAt offset: Int32) {
-        storage.previousRowMark = storage.lastRowMark
-        storage.lastRowMark = mark
         rowStarts.append(Int32(clamping: records.count))
         if !rowOffsets.isEmpty || offset != 0 {
             if rowOffsets.isEmpty { rowOffsets = [Int32](repeating: 0, count: rowCount - 1) }
@@ -495,108 +486,6 @@ struct RowTable: Sendable {
         return Int32(clamping: contents.count - 1)
     }
 
-    // MARK: A row written again over itself
-
-    /// How many records, lines, bytes of text, payloads and texts held by reference the table
-    /// holds: where the next row written begins in each.
-    struct Mark: Sendable, Equatable {
-        var records: Int, lines: Int, bytes: Int, contents: Int, spanned: Int
-    }
-
-    var mark: Mark {
-        Mark(records: records.count, lines: lines.count, bytes: bytes.count, contents: contents.count, spanned: spanned.count)
-    }
-
-    /// Where the rows `rows` (one or two, written one after the other) began, when they are
-    /// the last begun and their records the table's last: all written from that mark on is
-    /// their own (their lines, texts, payloads).
-    func tailMark(ofRows rows: Range<Int>) -> Mark? {
-        let start = Int(rowStarts[rows.lowerBound])
-        let begun = storage.lastRowMark?.records == start ? storage.lastRowMark
-            : storage.previousRowMark?.records == start ? storage.previousRowMark : nil
-        guard let begun else { return nil }
-        var next = start
-        for row in rows {
-            guard Int(rowStarts[row]) == next else { return nil }
-            next = recordEnd(from: next)
-        }
-        return next == records.count ? begun : nil
-    }
-
-    /// Moves all written from `written` on (rows begun since, their records, lines, texts,
-    /// payloads and texts held) down to `old`, dropping what was written from `old` to
-    /// `written` — a row no longer read, which they were written again in place of — as if it
-    /// had never been: the table holds what writing them at `old` would have given. False,
-    /// with nothing changed, when they read any of what would be dropped (a row cut after its
-    /// bubble reads its old row's lines; a bubble's content copied shares its texts held).
-    /// (The incremental list's entry written again, its old row the table's last: no unread
-    /// records left for a copy of the table to drop.)
-    mutating func moveDown(from written: Mark, over old: Mark) -> Bool {
-        makeUnique()
-        let end = mark
-        // What they read must be theirs, or before what is dropped.
-        func keeps(_ index: Int, _ from: Int, _ to: Int) -> Bool { index < from || index >= to }
-        for index in written.records ..< end.records {
-            let record = records[index]
-            if !record.text.isNone && !keeps(Int(record.text.start), old.bytes, written.bytes) { return false }
-            if record.content >= 0 && !keeps(Int(record.content), old.contents, written.contents) { return false }
-            if let held = record.spannedIndex {
-                if !keeps(held, old.spanned, written.spanned) { return false }
-            } else if record.lineCount > 0 && !keeps(Int(record.firstLine), old.lines, written.lines) {
-                return false
-            }
-        }
-        for index in written.lines ..< end.lines {
-            let line = lines[index]
-            if !line.display.isNone && !keeps(Int(line.display.start), old.bytes, written.bytes) { return false }
-            if !line.reading.isNone && !keeps(Int(line.reading.start), old.bytes, written.bytes) { return false }
-        }
-        let records = written.records - old.records, lineCount = written.lines - old.lines
-        let byteCount = Int32(written.bytes - old.bytes), contentCount = written.contents - old.contents
-        let spannedCount = written.spanned - old.spanned
-        func moved(_ span: Span) -> Span {
-            span.isNone || Int(span.start) < written.bytes ? span : Span(start: span.start &- byteCount, length: span.length)
-        }
-        for index in written.records ..< end.records {
-            var record = self.records[index]
-            record.text = moved(record.text)
-            if record.content >= Int32(written.contents) { record.content -= Int32(contentCount) }
-            if let held = record.spannedIndex {
-                if held >= written.spanned { record.firstLine = -1 - Int32(held - spannedCount) }
-            } else if record.firstLine >= Int32(written.lines) {
-                record.firstLine -= Int32(lineCount)
-            }
-            self.records[index - records] = record
-        }
-        self.records.removeLast(records)
-        for index in written.lines ..< end.lines {
-            var line = lines[index]
-            line.display = moved(line.display)
-            line.reading = moved(line.reading)
-            lines[index - lineCount] = line
-        }
-        lines.removeLast(lineCount)
-        if byteCount > 0 { bytes.removeSubrange(old.bytes ..< written.bytes) }
-        if contentCount > 0 { contents.removeSubrange(old.contents ..< written.contents) }
-        if spannedCount > 0 { spanned.removeSubrange(old.spanned ..< written.spanned) }
-        for row in rowStarts.indices where rowStarts[row] >= Int32(written.records) { rowStarts[row] -= Int32(records) }
-        if let remembered = lastLines {
-            lastLines = remembered.firstLine >= written.lines
-                ? StoredLines(lines: remembered.lines, firstLine: remembered.firstLine - lineCount)
-                : remembered.firstLine < old.lines ? remembered : nil
-        }
-        // The rows begun since `written` begin that much earlier now; one begun before is
-        // dropped or before what was.
-        func movedMark(_ mark: Mark?) -> Mark? {
-            guard let mark, mark.records >= written.records else { return mark.flatMap { $0.records < old.records ? $0 : nil } }
-            return Mark(records: mark.records - records, lines: mark.lines - lineCount, bytes: mark.bytes - Int(byteCount),
-                        contents: mark.contents - contentCount, spanned: mark.spanned - spannedCount)
-        }
-        storage.lastRowMark = movedMark(storage.lastRowMark)
-        storage.previousRowMark = movedMark(storage.previousRowMark)
-        return true
-    }
-
     // MARK: Rows out of order
 
     /// Puts the last `count` rows (just written) in place of the `replaced` rows from
@@ -654,8 +543,6 @@ struct RowTable: Sendable {
     /// made), read `offset` further down than `other` reads it.
     mutating func appendRow(copying row: Int, of other: RowTable, offsetBy offset: Int = 0) {
         makeUnique()
-        // Begun before its lines and texts are copied: they are the row's (`Mark`).
-        startRow(readAt: Int32(clamping: other.offset(ofRow: row) + offset))
         let first = Int(other.rowStarts[row])
         let end = first + 1 + Int(other.records[first].descendants)
         // A row's lines and texts were stored while it was written: they follow one another.
@@ -691,6 +578,7 @@ struct RowTable: Sendable {
             line.reading = moved(line.reading)
             lines.append(line)
         }
+        startRow(readAt: Int32(clamping: other.offset(ofRow: row) + offset))
         for index in first ..< end {
             var record = other.records[index]
             if let held = record.spannedIndex {

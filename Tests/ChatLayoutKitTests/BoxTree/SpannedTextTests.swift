@@ -119,51 +119,6 @@ struct SpannedTextTests {
         #expect(checked == 12)
     }
 
-    /// A row written again over the table's last row (`moveDown(from:over:)`, the incremental
-    /// list's newest message edited) leaves the table as if only the new row had been written
-    /// there; a row that reads the old one's lines (cut after its bubble) is not moved.
-    @Test func aRowWrittenOverTheLastOne_leavesTheTableAsIfAloneThere() {
-        let engine = ICUTextEngine()
-        let texts = [Self.longTexts()[1], "a short text, its lines stored", Self.longTexts()[2]]
-        func write(_ text: String, into table: inout RowTable) {
-            let spans = engine.prepare(text).lineSpans(width: 20)!
-            Self.writeRow(into: &table, text: text, width: 20, alignment: .leading, lineCount: spans.lines.count) { table, frame in
-                table.open(.text, id: "m1", frame: frame, text: text, content: .edited, lineSpans: spans.lines,
-                           alignment: .leading, direction: .leftToRight, tail: .none)
-            }
-        }
-        for (old, new) in [(0, 1), (1, 2), (2, 0)] {
-            var table = RowTable(), alone = RowTable()
-            write("the row above", into: &table)
-            write("the row above", into: &alone)
-            write(texts[old], into: &table)
-            guard let tail = table.tailMark(ofRows: 1 ..< 2) else {
-                Issue.record("the last row is not the table's tail")
-                continue
-            }
-            let written = table.mark
-            write(texts[new], into: &table)
-            write(texts[new], into: &alone)
-            let moved = table.moveDown(from: written, over: tail)
-            #expect(moved)
-            table.removeRows(1 ..< 2) // the old row's place, as the list's `placeLastRows` gives it
-            #expect(table.mark == alone.mark && table.rowCount == 2, "\(old) -> \(new)")
-            #expect(table.isSameRow(1, as: 1, in: alone) && boxDifference(table.box(ofRow: 1), alone.box(ofRow: 1)) == nil, "\(old) -> \(new)")
-            #expect(boxDifference(table.box(ofRow: 0), alone.box(ofRow: 0)) == nil)
-            // Written over again: the moved row is the table's last.
-            #expect(table.tailMark(ofRows: 1 ..< 2) != nil)
-        }
-        // A row cut after its bubble reads the old row's lines: not moved, nothing changed.
-        var table = RowTable()
-        write(texts[1], into: &table)
-        let tail = table.tailMark(ofRows: 0 ..< 1)!, written = table.mark
-        let cut = table.appendRow(cutAfterBubbleOf: 0, at: 10)
-        let before = table.mark
-        let moved = table.moveDown(from: written, over: tail)
-        #expect(cut && !moved)
-        #expect(table.mark == before && table.box(ofRow: 1).children.first?.children.first?.text == texts[1])
-    }
-
     /// Rows whose texts held by reference differ — by a character, or in the width their
     /// lines are placed in — are not the same row.
     @Test func rowsOfTextsHeldByReference_areTheSame_onlyWhenTheirLinesAre() {
