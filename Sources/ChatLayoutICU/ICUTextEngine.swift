@@ -182,8 +182,9 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// opportunities) is kept, and wrapping it at another width is arithmetic over it.
     ///
     /// A long text that begins with one wrapped a moment ago (a streamed reply, edited a few
-    /// characters at a time) is measured from the start of the earlier text's last paragraph
-    /// only, and keeps the earlier text's lines before it.
+    /// characters at a time) is measured from the earlier text's last word after a space, or
+    /// else its last paragraph (``PreparedText/extended(to:policy:)``), and keeps the earlier
+    /// text's lines before that paragraph.
     public func wrap(_ text: String, width: Int) -> WrappedText {
         if let line = shortLine(text, width: width) { return WrappedText(lines: [line], direction: .leftToRight) }
         guard text.utf8.count >= GrowingTexts.minimumLength else {
@@ -259,9 +260,9 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     /// A long text's lines at `width` where the growing texts hold it, or a text it begins
     /// with (a streamed reply's next token): as spans of its bytes, the lines before the
     /// earlier text's last paragraph kept from its spans and only the rest walked, the text
-    /// prepared from that paragraph on; as lines where the text takes the general path (or
-    /// its lines at `width` are kept as strings). Nil for a long text they do not know: then
-    /// `wrap` measures it (and keeps it for the next token).
+    /// prepared from the earlier one's last word on; as lines where the text takes the
+    /// general path (or its lines at `width` are kept as strings). Nil for a long text they
+    /// do not know: then `wrap` measures it (and keeps it for the next token).
     private func grownLines(_ text: String, width: Int) -> MeasuredLines? {
         switch growing.find(text) {
         case .same(let entry)?:

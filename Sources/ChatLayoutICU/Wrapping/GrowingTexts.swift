@@ -5,10 +5,10 @@ import Synchronization
 /// The last few long texts the engine wrapped, kept to recognise one that grows: a reply
 /// streamed into a chat arrives as the same message edited again and again, its text a few
 /// characters longer each time. A text that begins with one of these is prepared from the
-/// start of the earlier one's last paragraph (``PreparedText/extended(to:policy:)``) and
-/// its lines before that paragraph are the earlier ones (``PreparedText/wrap(width:reusing:)``,
-/// or as spans of its bytes, ``GrowingTexts/Entry/spans``): a token costs what its paragraph
-/// costs, not what the whole reply does.
+/// start of the earlier one's last word after a space, or else its last paragraph
+/// (``PreparedText/extended(to:policy:)``), and its lines before that paragraph are the earlier ones (``PreparedText/wrap(width:reusing:)``,
+/// or as spans of its bytes, ``GrowingTexts/Entry/spans``): a token costs what its word and
+/// its paragraph's lines cost, not what the whole reply does.
 ///
 /// Grown texts are kept here alone, not in the engine's cache: a reply streamed to 20,000
 /// characters would fill it with 5,000 texts nobody asks for again, each hashed whole for its
