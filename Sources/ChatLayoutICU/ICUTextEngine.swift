@@ -183,8 +183,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
     ///
     /// A long text that begins with one wrapped a moment ago (a streamed reply, edited a few
     /// characters at a time) is measured from the earlier text's last word after a space, or
-    /// else its last paragraph (``PreparedText/extended(to:policy:)``), and keeps the earlier
-    /// text's lines before that paragraph.
+    /// else its last paragraph, and keeps the earlier text's lines before that paragraph.
     public func wrap(_ text: String, width: Int) -> WrappedText {
         if let line = shortLine(text, width: width) { return WrappedText(lines: [line], direction: .leftToRight) }
         guard text.utf8.count >= GrowingTexts.minimumLength else {
