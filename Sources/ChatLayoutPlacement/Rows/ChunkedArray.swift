@@ -44,22 +44,6 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         }
     }
 
-    /// Appends `count` elements, the `i`-th `element(i)`: made in a buffer of their own, then
-    /// copied a chunk's run at a time (many elements: not one append, and its checks, each).
-    mutating func append(count: Int, _ element: (Int) -> Element) {
-        withUnsafeTemporaryAllocation(of: Element.self, capacity: count) { buffer in
-            for index in 0 ..< count { buffer.initializeElement(at: index, to: element(index)) }
-            defer { buffer.deinitialize() }
-            var start = 0
-            while start < count {
-                if last.count == Self.chunkLength { startChunk() }
-                let end = Swift.min(count, start + Self.chunkLength - last.count)
-                last.append(contentsOf: UnsafeMutableBufferPointer(rebasing: buffer[start ..< end]))
-                start = end
-            }
-        }
-    }
-
     /// Puts the full last chunk with the others and starts the next, of a chunk's capacity.
     private mutating func startChunk() {
         var next: [Element] = []

@@ -658,17 +658,17 @@ struct RowTable: Sendable {
     }
 
     /// Whether the lines (and words) of `record` are those of `otherRecord` in `other` where
-    /// either holds its text by reference: the same strings and spans placed alike; else
-    /// each line's parts, read as strings (a text held by reference against one whose lines
-    /// are records, the same words measured another way: rarely).
+    /// either holds its text by reference: the same bytes and spans placed alike; else each
+    /// line's parts, read as strings and compared by their bytes (a text held by reference
+    /// against one whose lines are records, the same words measured another way: rarely).
     private func sameLines(of record: Record, as otherRecord: Record, in other: RowTable) -> Bool {
         if let mine = record.spannedIndex, let theirs = otherRecord.spannedIndex {
             let held = spanned[mine], otherHeld = other.spanned[theirs]
-            guard held.text == otherHeld.text, held.lines == otherHeld.lines else { return false }
+            guard Identifier.same(held.text, otherHeld.text), held.lines == otherHeld.lines else { return false }
             return held.lines.indices.allSatisfy { held.x(ofLine: $0) == otherHeld.x(ofLine: $0) }
         }
-        guard words(of: record) == other.words(of: otherRecord) else { return false }
-        return (0 ..< Int(record.lineCount)).allSatisfy { placedLine($0, of: record) == other.placedLine($0, of: otherRecord) }
+        guard Identifier.equal(words(of: record), other.words(of: otherRecord)) else { return false }
+        return (0 ..< Int(record.lineCount)).allSatisfy { placedLine($0, of: record).isExactly(other.placedLine($0, of: otherRecord)) }
     }
 
     /// A box's words as its record holds them (nil: none).
@@ -888,16 +888,9 @@ extension RowTable: BoxSink {
         }
         let firstLine = lines.count
         let whole = store(text)
-        func line(_ line: LineSpans.Line) -> Line {
-            Line(display: Span(start: whole.start &+ line.start, length: line.visibleEnd &- line.start), reading: .none,
-                 x: Int32(clamping: placedX(Int(line.width), in: frame.width, alignment: alignment)), width: line.width)
-        }
-        // A few lines (most messages) appended one by one; many (a long text, a streamed reply)
-        // made apart and copied in runs.
-        if lineSpans.count <= 8 {
-            for span in lineSpans { lines.append(line(span)) }
-        } else {
-            lineSpans.withUnsafeBufferPointer { spans in lines.append(count: spans.count) { line(spans[$0]) } }
+        for line in lineSpans {
+            lines.append(Line(display: Span(start: whole.start &+ line.start, length: line.visibleEnd &- line.start), reading: .none,
+                              x: Int32(clamping: placedX(Int(line.width), in: frame.width, alignment: alignment)), width: line.width))
         }
         return openRecord(role, id: id, frame: frame, text: text, storedAt: whole, content: content, firstLine: firstLine,
                           alignment: alignment, direction: direction, tail: tail)

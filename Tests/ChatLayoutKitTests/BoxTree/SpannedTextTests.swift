@@ -141,6 +141,13 @@ struct SpannedTextTests {
         changed += "x"
         #expect(!base.isSameRow(0, as: 0, in: row(changed, width: 20, alignment: .leading)), "a character changed")
         #expect(!base.isSameRow(0, as: 0, in: row(text, width: 20, alignment: .trailing)), "placed otherwise")
+        // Canonically equivalent texts, equal as Swift strings, are other bytes: other rows —
+        // marks in another order, as long (the same spans), and a letter composed or not.
+        for (one, other) in [(text + " a\u{301}\u{323}", text + " a\u{323}\u{301}"), (text + " José", text + " Jose\u{301}")] {
+            #expect(one == other && engine.prepare(one).lineSpans(width: 20) != nil && engine.prepare(other).lineSpans(width: 20) != nil)
+            #expect(!row(one, width: 20, alignment: .leading).isSameRow(0, as: 0, in: row(other, width: 20, alignment: .leading)),
+                    "\(one.unicodeScalars.suffix(4).map(\.value)) and \(other.unicodeScalars.suffix(4).map(\.value))")
+        }
         // Mirrored in a screen as wide as the row, every box stands where it stood: only its
         // lines' places tell it apart.
         let unlabelled = row(text, width: 20, alignment: .leading, label: false)
