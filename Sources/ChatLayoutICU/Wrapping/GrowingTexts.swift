@@ -1,5 +1,5 @@
+import ChatLayoutICUShim
 import ChatLayoutKit
-@_spi(ChatLayoutStages) import ChatLayoutModel
 import Synchronization
 
 /// The last few long texts the engine wrapped, kept to recognise one that grows: a reply
@@ -61,17 +61,27 @@ final class GrowingTexts: Sendable {
         entries.withLock { entries in
             var found: Entry?
             var foundLength = 0
-            let length = text.utf8.count
-            for entry in entries {
-                let kept = entry.prepared.text, keptLength = kept.utf8.count
-                if same && keptLength == length && Identifier.same(text, kept) { return .same(entry) }
-                // Compared only when longer than the one found.
-                if keptLength > foundLength && PreparedText.begins(text, with: kept) {
-                    found = entry
-                    foundLength = keptLength
+            // The text's bytes read once for every kept text, each compared as memory (one
+            // comparison says same, grown from, or neither): not `PreparedText.begins` for
+            // each, which reads both texts again (+1.3 k a streamed token).
+            var text = text
+            return text.withUTF8 { bytes -> Found? in
+                for entry in entries {
+                    var kept = entry.prepared.text
+                    let relation = kept.withUTF8 { kept -> Int in
+                        // 0: the same text, 1: `text` grew from it, -1: neither.
+                        guard kept.count > 0, kept.count <= bytes.count,
+                              clk_bytes_equal(bytes.baseAddress, kept.baseAddress, kept.count) != 0 else { return -1 }
+                        return kept.count == bytes.count ? 0 : 1
+                    }
+                    if relation == 0 && same { return .same(entry) }
+                    if relation == 1 && entry.prepared.text.utf8.count > foundLength {
+                        found = entry
+                        foundLength = entry.prepared.text.utf8.count
+                    }
                 }
+                return found.map { .grownFrom($0) }
             }
-            return found.map { .grownFrom($0) }
         }
     }
 
