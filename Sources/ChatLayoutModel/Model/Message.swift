@@ -912,16 +912,40 @@ public struct Message: Hashable, Sendable, Identifiable {
         if lhs.storage === rhs.storage { return true }
         // Ids and texts by their bytes, here and in the parts (attachments, quoted message,
         // reactions, poll): a text spelled otherwise draws otherwise.
-        return Identifier.same(lhs.id, rhs.id) && lhs.neutralText == rhs.neutralText && lhs.type == rhs.type && lhs.user == rhs.user
-            && lhs.createdAt == rhs.createdAt && lhs.deletedAt == rhs.deletedAt
+        return lhs.neutralText == rhs.neutralText && equalBesidesText(lhs, rhs)
+    }
+
+    /// Whether this message is `other` with another text and nothing else changed (the text's
+    /// bytes differ; every other field is equal as `==` compares it): an edit of its text
+    /// alone, as a streamed reply's every token is.
+    package func differsOnlyInText(from other: Message) -> Bool {
+        storage !== other.storage && neutralText != other.neutralText && Self.equalBesidesText(self, other)
+    }
+
+    /// Every field but the text equal, as `==` compares them: the fields every message has
+    /// read where they are stored, the rarer ones only when the two messages do not share
+    /// them (a message copied and its text set shares its author and arrays; both without any
+    /// rarer field set share that none).
+    private static func equalBesidesText(_ lhs: Message, _ rhs: Message) -> Bool {
+        let left = lhs.storage, right = rhs.storage
+        guard Identifier.same(left.id, right.id), left.type == right.type, left.createdAt == right.createdAt,
+              left.showInChannel == right.showInChannel, left.pinned == right.pinned, left.isBounced == right.isBounced,
+              left.author === right.author || left.author.user == right.author.user,
+              left.latestReactions == right.latestReactions,
+              left.reactionScores.elementsEqual(right.reactionScores, by: { Identifier.same($0.type, $1.type) && $0.score == $1.score }),
+              left.attachments == right.attachments else { return false }
+        return left.extras === right.extras || equalExtras(lhs, rhs)
+    }
+
+    /// The rarer fields equal (``Extras``; none set reads as their defaults).
+    private static func equalExtras(_ lhs: Message, _ rhs: Message) -> Bool {
+        lhs.deletedAt == rhs.deletedAt
             && lhs.messageTextUpdatedAt == rhs.messageTextUpdatedAt && Identifier.equal(lhs.parentID, rhs.parentID)
-            && lhs.showInChannel == rhs.showInChannel && lhs.replyCount == rhs.replyCount
+            && lhs.replyCount == rhs.replyCount
             && lhs.threadParticipants == rhs.threadParticipants && lhs.quotedMessage == rhs.quotedMessage
-            && lhs.latestReactions == rhs.latestReactions
-            && lhs.reactionScores.elementsEqual(rhs.reactionScores) { Identifier.same($0.type, $1.type) && $0.score == $1.score }
-            && lhs.attachments == rhs.attachments && Identifier.equal(lhs.command, rhs.command)
+            && Identifier.equal(lhs.command, rhs.command)
             && Identifier.equal(lhs.language, rhs.language) && lhs.neutralTranslations == rhs.neutralTranslations
-            && lhs.pinned == rhs.pinned && lhs.localState == rhs.localState && lhs.isBounced == rhs.isBounced
+            && lhs.localState == rhs.localState
             && lhs.deletedForMe == rhs.deletedForMe && lhs.isShadowed == rhs.isShadowed
             && lhs.latestReplies == rhs.latestReplies && lhs.poll == rhs.poll && lhs.sharedLocation == rhs.sharedLocation
             && Identifier.equal(lhs.quotedMessageID, rhs.quotedMessageID) && lhs.ownReactions == rhs.ownReactions

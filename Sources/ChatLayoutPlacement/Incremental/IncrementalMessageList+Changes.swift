@@ -22,6 +22,8 @@ extension IncrementalMessageList {
             let renamed = directory.add(message, sequence: sequence)
             if !renamed, shown, let diff = appendAtBottom(message, key: key) { return diff }
             added = (message, sequence, renamed)
+        case .edit(let message):
+            if let diff = editTextAtBottom(quoting(message)) { return diff }
         default:
             break
         }
@@ -227,6 +229,28 @@ extension IncrementalMessageList {
         let diff = ListDiffBuilder.appendDiff(entries, footer: footer, texts: rowTexts, contentHeight: contentHeight,
                                               unreadCount: unreadCount, at: last + 1, above: above, oldFooter: oldFooter)
         entries.compactWastefulChunks() // the rows before the change were read
+        return diff
+    }
+
+    /// An edit of the newest message's text and nothing else (a streamed reply's token): only
+    /// that entry is decided and laid out again, under the same neighbours — what `edit` and
+    /// `finish` do, in a straight line. Its text touches nothing around it: not its group
+    /// boundary nor the one above it (grouping reads authors, times, types, states), not
+    /// whether it is shown, nor the unread separator and count (authors, deletion, reads), nor
+    /// the directory (thread participants), nor the rows under the messages (whether it ends
+    /// its group). So its rows above its message row (separators, read from its day and the
+    /// unread separator's place) stay as they were, and the diff is its message row, updated.
+    /// Nil, with nothing changed, for any other edit.
+    private mutating func editTextAtBottom(_ message: Message) -> MessageListDiff? {
+        let last = entries.count - 1
+        guard last >= 0, entries.readLast({ entry, _, _, _ in
+            Identifier.same(entry.message.id, message.id) && message.differsOnlyInText(from: entry.message)
+        }) else { return nil }
+        _ = resolveEntry(at: last, below: nil, message: message) { _, _, _ in }
+        entries.settle()
+        var diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
+        entries.appendItems(of: last, texts: rowTexts, messageRowOnly: true, to: &diff.updated)
+        entries.compactWastefulChunks() // the rows before the change are not read
         return diff
     }
 

@@ -22,9 +22,12 @@ extension IncrementalMessageList {
 
     /// The same, under `below` (what is, or is about to be, under it): `beforeRewriting` is
     /// handed the entry's key, its chunk and where its old rows' records start, when new rows
-    /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`).
-    mutating func resolveEntry(at position: Int, below: MessageBelow?, beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
-        resolveInStore(at: position, below: below, beforeRewriting: beforeRewriting).entry
+    /// take their place (`EntryStore.resolve(at:beforeRewriting:_:)`). With `message`, the
+    /// entry is decided for that message, its new content (an edit of its text alone): no
+    /// decisions are made first only to hold it.
+    mutating func resolveEntry(at position: Int, below: MessageBelow?, message: Message? = nil,
+                               beforeRewriting: (SortKey, Int, Int) -> Void) -> ListEntry {
+        resolveInStore(at: position, below: below, message: message, beforeRewriting: beforeRewriting).entry
     }
 
     /// The entry at `position`, the list's last, as `below` is appended under it (as
@@ -102,7 +105,8 @@ extension IncrementalMessageList {
 
     /// The entry at `position` resolved again in its store, under `below` (`resolve`): the
     /// entry as it is now, and the decisions it had (nil when they were regrouped in place).
-    private mutating func resolveInStore(at position: Int, below: MessageBelow?, belowOnly: Bool = false, regroupsInPlace: Bool = false,
+    private mutating func resolveInStore(at position: Int, below: MessageBelow?, message: Message? = nil, belowOnly: Bool = false,
+                                         regroupsInPlace: Bool = false,
                                          beforeRewriting: (SortKey, Int, Int) -> Void) -> (entry: ListEntry, before: DecisionBox?) {
         let above = position > 0 ? entries[position - 1].asAbove : nil
         var before: DecisionBox?
@@ -110,7 +114,7 @@ extension IncrementalMessageList {
         swap(&entries, &self.entries) // the store is edited alone, moved out, not copied
         defer { swap(&entries, &self.entries) }
         let entry = entries.resolve(at: position, beforeRewriting: beforeRewriting) { entry, stored, top, rows in
-            before = resolve(&entry, stored: stored, storedTop: top, above: above, below: below, belowOnly: belowOnly,
+            before = resolve(&entry, stored: stored, storedTop: top, above: above, below: below, message: message, belowOnly: belowOnly,
                              regroupsInPlace: regroupsInPlace, into: &rows)
         }
         return (entry, before)
@@ -150,17 +154,19 @@ extension IncrementalMessageList {
          key == firstUnreadKey)
     }
 
-    /// Resolves `entry` in place (`Pipeline.resolve`); returns the decisions it had, nil when
-    /// they were regrouped in place (`regroupsInPlace`).
+    /// Resolves `entry` in place (`Pipeline.resolve`; for `message`, its new content, when
+    /// given); returns the decisions it had, nil when they were regrouped in place
+    /// (`regroupsInPlace`).
     @discardableResult
     private mutating func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?,
-                                  belowOnly: Bool = false, regroupsInPlace: Bool = false, into rows: inout RowTable) -> DecisionBox? {
+                                  message: Message? = nil, belowOnly: Bool = false, regroupsInPlace: Bool = false,
+                                  into rows: inout RowTable) -> DecisionBox? {
         let label = localTimes.label(for: entry.day, at: entry.message.createdAt)
         // An entry written again because it changed (not only the entry under it) may be
         // written again soon, its text grown: its lines are remembered for that.
         rows.writesChangedEntry = !belowOnly
         defer { rows.writesChangedEntry = false }
-        return pipeline.resolve(&entry, stored: stored, storedTop: storedTop, above: above, below: below, label: label,
+        return pipeline.resolve(&entry, stored: stored, storedTop: storedTop, above: above, below: below, message: message, label: label,
                                 unreadAbove: entry.key == firstUnreadKey, unreadRow: unreadRow,
                                 loadingOlder: above == nil ? pipeline.resolver.olderPageLoadingText(shell) : nil, channel: shell, delivery: delivery,
                                 directory: directory, belowOnly: belowOnly, regroupsInPlace: regroupsInPlace, authors: &authors,

@@ -72,6 +72,10 @@ final class Pipeline: Sendable {
     /// date separator of the same label, a message row whose decisions draw alike) copied as
     /// records, not laid out again.
     ///
+    /// `message`: the entry's message has this new content (an edit of its text alone,
+    /// `IncrementalMessageList.editTextAtBottom`): it is decided for it, and its message row
+    /// written again, the entry's decisions before read as its old ones.
+    ///
     /// `belowOnly`: nothing but the entry under it changed since the entry was decided (an
     /// append under it): its decisions are then made from the ones it has when they can be
     /// (``MessageListResolver/regrouped(_:time:label:above:below:grouping:in:delivery:)``),
@@ -86,7 +90,8 @@ final class Pipeline: Sendable {
     /// had, nil when they were regrouped in place (its message row alone then changed: its
     /// decisions, and its row with them or not).
     @inline(never) @discardableResult
-    func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, label: String,
+    func resolve(_ entry: inout ListEntry, stored: Int, storedTop: Int, above: MessageAbove?, below: MessageBelow?, message: Message? = nil,
+                 label: String,
                  unreadAbove: Bool, unreadRow: Box, loadingOlder: String?, channel: Conversation, delivery: DeliveryState, directory: UserDirectory,
                  belowOnly: Bool = false, regroupsInPlace: Bool = false, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?,
                  into rows: inout RowTable) -> DecisionBox? {
@@ -106,7 +111,7 @@ final class Pipeline: Sendable {
         // copied at each call): the fields that change found and compared, then set in the
         // box, or in one copy of the decisions. Decided again when that is not known to be
         // what deciding gives.
-        if belowOnly && !entry.needsRow, let found = previous.readInPlace({ decision in
+        if message == nil && belowOnly && !entry.needsRow, let found = previous.readInPlace({ decision in
             regroupedRow(decision, boundary: resolver.boundary(of: decision.message, time: time, below: below, grouping: grouping,
                                                                historyLoaded: channel.historyLoaded),
                          time: time, label: label, above: above, channel: channel, delivery: delivery, oldBoundary: previous.groupBoundary)
@@ -129,7 +134,7 @@ final class Pipeline: Sendable {
             }
         } else {
             var decision = resolver.decide(
-                entry.message, time: time, label: label,
+                message ?? entry.message, time: time, label: label,
                 above: above, below: below,
                 grouping: grouping, in: channel, delivery: delivery, user: { directory.user($0) }, explain: false,
                 dateSeparatorAbove: &separatorAbove
@@ -150,7 +155,7 @@ final class Pipeline: Sendable {
         let olderRow = loadingOlder != nil
         let keptDate: Int? = hasRows && entry.hasDateSeparator && Identifier.same(previous.value.dateLabel, label)
             ? stored + (entry.hasOlderPageRow ? 1 : 0) : nil
-        let keptRow: Int? = hasRows && !entry.needsRow && alike ? stored + entry.rowCount - 1 : nil
+        let keptRow: Int? = hasRows && !entry.needsRow && message == nil && alike ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: box.value.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
         // When each row is one it had, where it was, the entry keeps its rows.

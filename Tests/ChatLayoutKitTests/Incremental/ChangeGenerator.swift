@@ -41,7 +41,7 @@ struct ChangeGenerator {
     mutating func next(_ conversation: Conversation) -> (MessageListChange, valid: Bool) {
         let messages = conversation.messages
         let pick = random.weighted([
-            (20, 0), (8, 1), (6, 2), (22, 3), (6, 4), (6, 5), (4, 6), (6, 7), (10, 8), (2, 9), (2, 10),
+            (20, 0), (8, 1), (6, 2), (22, 3), (6, 4), (6, 5), (4, 6), (6, 7), (10, 8), (2, 9), (2, 10), (8, 11),
         ])
         switch pick {
         case 0: // append: the next newer message, or a copy of one a few seconds after the newest
@@ -87,6 +87,13 @@ struct ChangeGenerator {
             if random.chance(0.15) { return (.loadingOlderMessages(!conversation.isLoadingOlderMessages), true) }
             if random.chance(0.15) { return (.loadingNewerMessages(!conversation.isLoadingNewerMessages), true) }
             return (.reads(reads(conversation)), true)
+        case 11: // a streamed token: the newest message's text grows (now and then another message's)
+            let newest = messages.indices.max { messages[$0].createdAt < messages[$1].createdAt || messages[$0].createdAt == messages[$1].createdAt && $0 < $1 }
+            guard let index = random.chance(0.9) ? newest : messages.indices.randomElement(using: &random) else { return next(conversation) }
+            var message = messages[index]
+            message.text += random.pick([" and", " then 👍🏽", ",\n\nNext", " שלום", "."])
+            if random.chance(0.3) { edit(&message, among: messages) } // and something else with it (not a text edit alone)
+            return (.edit(message), true)
         case 9: // an id the list already has
             guard let message = messages.randomElement(using: &random) else { return next(conversation) }
             return (random.chance(0.5) ? .append(message) : .prependPage([fresh(after: nil), message]), false)

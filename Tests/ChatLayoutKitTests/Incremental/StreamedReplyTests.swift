@@ -18,6 +18,38 @@ struct StreamedReplyTests {
     static let generalWords = ["The ", "train 🚆 ", "leaves ", "at ", "nine,\n\n", "platform ", "four 👍🏽. ", "Tickets ", "are ", "on ",
                                "the ", "app;\n", "bring ", "an ", "ID (תעודה). "]
 
+    /// A token is taken as an edit of the newest message's text alone (its entry alone decided
+    /// and laid out again, nothing around it looked at) only when the text alone changed: any
+    /// other field changed with it, or no change of the text, is an edit like any other.
+    @Test func anEditOfTheTextAlone_isToldFromEveryOtherEdit() {
+        let old = Message(id: "reply", text: "Here is", user: User(id: "han"), createdAt: Timestamp(seconds: 400))
+        var grown = old
+        grown.text += " what"
+        #expect(grown.differsOnlyInText(from: old))
+        #expect(!old.differsOnlyInText(from: old), "the same message")
+        var same = grown
+        same.text = "Here is" // a storage of its own, the same bytes
+        #expect(!same.differsOnlyInText(from: old), "the same text")
+        let changes: [(String, (inout Message) -> Void)] = [
+            ("id", { $0.id = "other" }), ("type", { $0.type = .system }), ("author", { $0.user = User(id: "leia") }),
+            ("author's name", { $0.user.name = "Han" }), ("createdAt", { $0.createdAt = Timestamp(seconds: 401) }),
+            ("deletedAt", { $0.deletedAt = Timestamp(seconds: 500) }), ("edited", { $0.messageTextUpdatedAt = Timestamp(seconds: 450) }),
+            ("reactions", { $0.latestReactions = [Reaction(type: "like", userID: "leia")] }), ("replies", { $0.replyCount = 2 }),
+            ("pinned", { $0.pinned = true }), ("local state", { $0.localState = .sending }),
+            ("mentions", { $0.mentionedUsers = [User(id: "leia")] }), ("thread", { $0.parentID = "root" }),
+        ]
+        for (name, change) in changes {
+            var other = grown
+            change(&other)
+            #expect(!other.differsOnlyInText(from: old), "\(name) changed too")
+        }
+        // Rarer fields set and set back: their defaults again, in an object of their own.
+        var restored = grown
+        restored.deletedAt = Timestamp(seconds: 500)
+        restored.deletedAt = nil
+        #expect(restored.differsOnlyInText(from: old))
+    }
+
     /// `newDay`: the reply is the day's first message, a date separator above it (its entry's
     /// two rows written again each token).
     @Test(arguments: [false, true], [false, true])
