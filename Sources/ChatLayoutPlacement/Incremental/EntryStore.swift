@@ -30,8 +30,9 @@ struct PlacedKey: Hashable, Sendable {
 /// its chunk's table and puts them in its place; the entries under it move by their read
 /// offsets, no record is copied. A change rewrites no offsets but those of its own chunk
 /// (O(chunk)) and the totals of the chunks after it (O(n / chunk)): appending at the end
-/// touches neither. A chunk's table is copied without its unread records once they outnumber
-/// the rows. Finding an entry by position, sort key or y is a binary search over the chunks
+/// touches neither. A chunk's table is compacted without its unread records once they
+/// outnumber the rows (`RowTable.compact()`: its rows written in order stay where they are).
+/// Finding an entry by position, sort key or y is a binary search over the chunks
 /// (by key: over their last keys, kept side by side), then inside one (O(log n)); by a key
 /// kept with its index in its chunk (`PlacedKey`), the entry at that index when it still has
 /// the key.
@@ -102,10 +103,10 @@ struct EntryStore: Sendable {
             rowCount = row
         }
 
-        /// Copies the table without its unread records once they outnumber the rows.
+        /// Compacts the table without its unread records once they outnumber the rows.
         mutating func compactIfWasteful() {
             guard unreadRows > max(64, rows.rowCount) else { return }
-            rows = rows.compacted()
+            rows.compact()
             unreadRows = 0
         }
     }

@@ -59,6 +59,15 @@ struct ChunkedArray<Element: Sendable>: Sendable {
         last.reserveCapacity(Swift.min(capacity, Self.chunkLength))
     }
 
+    /// Keeps the first `count` elements (a chunk's run removed at once).
+    mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "keeping \(count) of \(self.count) elements")
+        while self.count > count {
+            if last.isEmpty { last = full.removeLast() }
+            last.removeLast(Swift.min(last.count, self.count - count))
+        }
+    }
+
     /// Removes the last `count` elements, one by one (a row's few records).
     mutating func removeLast(_ count: Int) {
         precondition(count <= self.count, "removing \(count) of \(self.count) elements")

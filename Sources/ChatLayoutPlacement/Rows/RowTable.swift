@@ -608,6 +608,57 @@ struct RowTable: Sendable {
         return table
     }
 
+    /// The same rows without the records no row reads, in place (what `compacted()` gives):
+    /// the rows read in the order their records were written, from the first record on, stay
+    /// where they are — the table is cut after what they use — and the rows after them are
+    /// copied out and back in after the cut. An incremental list's chunk whose last entry is
+    /// written again and again (a streamed reply) keeps its other rows where they are, and
+    /// only that entry's rows are copied.
+    mutating func compact() {
+        makeUnique()
+        var kept = 0, end = 0
+        while kept < rowCount && Int(rowStarts[kept]) == end {
+            end = recordEnd(from: end)
+            kept += 1
+        }
+        guard kept > 0 else {
+            self = compacted()
+            return
+        }
+        // What the kept rows' records use of the other arrays.
+        var lineEnd = 0, byteEnd = 0, idEnd = 0, contentEnd = 0, spannedEnd = 0
+        func cover(_ span: Span) {
+            if !span.isNone { byteEnd = max(byteEnd, Int(span.start) + Int(span.length)) }
+        }
+        for index in 0 ..< end {
+            let record = records[index]
+            cover(record.text)
+            if let held = record.spannedIndex {
+                spannedEnd = max(spannedEnd, held + 1)
+            } else if record.lineCount > 0 {
+                lineEnd = max(lineEnd, Int(record.firstLine + record.lineCount))
+            }
+            idEnd = max(idEnd, Int(record.id) + 1)
+            contentEnd = max(contentEnd, Int(record.content) + 1)
+        }
+        for index in 0 ..< lineEnd {
+            cover(lines[index].display)
+            cover(lines[index].reading)
+        }
+        var after = RowTable()
+        for row in kept ..< rowCount { after.appendRow(copying: row, of: self) }
+        records.truncate(to: end)
+        lines.truncate(to: lineEnd)
+        bytes.removeSubrange(byteEnd...)
+        ids.removeSubrange(idEnd...)
+        contents.removeSubrange(contentEnd...)
+        spanned.removeSubrange(spannedEnd...)
+        rowStarts.removeSubrange(kept...)
+        if !rowOffsets.isEmpty { rowOffsets.removeSubrange(kept...) }
+        lastLines = nil
+        for row in 0 ..< after.rowCount { appendRow(copying: row, of: after) }
+    }
+
     /// Whether row `row` is row `otherRow` of `other` where each stands (frames from the
     /// row's top, texts by their bytes, content, lines, the boxes under it), as
     /// ``Box/isSame(_:movedDown:)`` compares their boxes: no box is made.

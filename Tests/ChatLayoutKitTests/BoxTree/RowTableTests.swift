@@ -237,6 +237,53 @@ struct RowTableTests {
         #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
     }
 
+    /// A table compacted in place (`compact()`, as an incremental list's chunk is once its
+    /// unread records outnumber its rows) reads every row as before and as a copy without
+    /// them (`compacted()`) reads it, and holds no more than that copy: written in order,
+    /// then its last row written again and again (a streamed reply) and now and then a row
+    /// above it (its rows after that one are copied back in after the cut).
+    @Test func aTableCompactedInPlace_readsAsBefore_withoutItsUnreadRecords() {
+        var failures: [String] = []
+        var random = SplitMix64(seed: 0xC0_3AC7)
+        for laidOut in LayoutPropertyTests.cases.prefix(60) {
+            let boxes = laidOut.list.rows
+            guard boxes.count >= 2 else { continue }
+            var table = RowTable()
+            for box in boxes { table.append(box) }
+            var expected = boxes
+            for _ in 0 ..< random.int(1 ... 12) {
+                // The last row, or now and then another, written again at the end and put in its place.
+                let row = random.chance(0.8) ? boxes.count - 1 : random.int(0 ... boxes.count - 1)
+                let box = boxes[random.int(0 ... boxes.count - 1)]
+                let moved = box.offsetBy(dy: expected[row].frame.y - box.frame.y)
+                table.beginRow()
+                table.add(box, dy: -box.frame.y)
+                table.placeLastRows(1, at: row, replacing: 1, offset: moved.frame.y)
+                expected[row] = moved
+            }
+            let copy = table.compacted()
+            var inPlace = table
+            inPlace.compact()
+            for (index, box) in expected.enumerated() {
+                if let failure = difference(inPlace.box(ofRow: index), box) ?? difference(copy.box(ofRow: index), box) {
+                    failures.append("seed \(laidOut.resolved.input.seed) row \(index): \(failure)")
+                    break
+                }
+            }
+            let (compact, copied) = (inPlace.counts, copy.counts)
+            if compact.rows != copied.rows || compact.records != copied.records || compact.lines > copied.lines || compact.bytes > copied.bytes
+                || compact.ids > copied.ids || compact.contents > copied.contents {
+                failures.append("seed \(laidOut.resolved.input.seed): \(compact) against \(copied)")
+            }
+            // Written again after it, it goes on as any table does.
+            inPlace.append(boxes[0].offsetBy(dy: 1000))
+            if let failure = difference(inPlace.box(ofRow: expected.count), boxes[0].offsetBy(dy: 1000)) {
+                failures.append("seed \(laidOut.resolved.input.seed), a row appended after: \(failure)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5).joined(separator: "\n"))")
+    }
+
     @Test func aBand_findsExactlyTheRowsReachingIntoIt() {
         var random = SplitMix64(seed: 0x70_7A)
         for laidOut in LayoutPropertyTests.cases {
