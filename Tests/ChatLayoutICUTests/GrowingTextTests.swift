@@ -94,6 +94,38 @@ struct GrowingTextTests {
         }
     }
 
+    /// A grown text keeps the earlier text's lines of its last paragraph only where they were
+    /// ended by units before its restart: ASCII words, numbers and punctuation whose breaks
+    /// look ahead (a hyphen, a parenthesis, a number's point) grown a character or two at a
+    /// time, at narrow widths, are at every step the whole text's lines.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aGrownText_keepsOnlyTheLinesItsKeptUnitsDecided(seed: UInt64) {
+        let pieces = ["ab", "cd", "efgh", "ijklmnopq", " ", " ", " ", "-", "(", ")", "$", "1", "2.5", ",", "/", "%", ".", "\n", "'s", "e.g."]
+        var random = SplitMix64(seed: seed)
+        var whole = ""
+        while whole.utf8.count < 900 { whole += pieces[random.int(0 ... pieces.count - 1)] }
+        let characters = Array(whole)
+        for width in [3, 5, 8, 13] {
+            let engine = ICUTextEngine()
+            var count = 270, reused = 0
+            while count < characters.count {
+                count = min(characters.count, count + random.int(1 ... 3))
+                let text = String(characters[..<count])
+                let fresh = ICUTextEngine().wrap(text, width: width)
+                if case .spans(let spans)? = engine.measuredLines(text, width: width) {
+                    guard LineSpans.textLines(spans.lines, of: text) == fresh.lines, spans.width == fresh.width else {
+                        Issue.record("seed \(seed), \(count) characters, width \(width): the grown text's spans differ")
+                        return
+                    }
+                } else {
+                    _ = engine.wrap(text, width: width) // known from now on
+                }
+                reused = engine.growing.reusedSpansCount.load(ordering: .relaxed)
+            }
+            #expect(reused > 50, "seed \(seed), width \(width): \(reused) steps kept earlier spans")
+        }
+    }
+
     /// The extension is taken for a text of several paragraphs, and prepares the very units
     /// the whole text has.
     @Test func anExtendedText_hasTheUnitsOfTheWholeText() throws {

@@ -482,30 +482,59 @@ public struct PreparedText: @unchecked Sendable {
     /// them come before its last paragraph and the widest of those — reusing `earlier`'s, a
     /// text this one begins with (``extended(to:policy:)``, or prepared whole) and its lines at
     /// the same width: the lines before the earlier text's last paragraph are this text's too
-    /// (the same units, the same offsets), and only the rest is walked. Nil for a general text.
+    /// (the same units, the same offsets), and so are those of its last paragraph that were
+    /// ended by units before its restart unit (``restartUnit(from:)``: the units before it are
+    /// this text's, and a line's end is decided by its units up to the one that ended it).
+    /// Only the rest is walked: most often the earlier text's last line or two. Nil for a
+    /// general text.
     func grownLineSpans(width: Int, reusing earlier: (prepared: PreparedText, spans: GrownLineSpans)?) -> GrownLineSpans? {
         guard !isGeneral else { return nil }
+        let last = lastParagraphStart
         var from = 0
         var kept: ArraySlice<LineSpans.Line> = []
-        var keptWidest = 0
+        var made = GrownLineSpans(spans: LineSpans(lines: [], width: 0), linesBefore: 0, widestBefore: 0)
         if let earlier, !earlier.prepared.isGeneral {
-            from = earlier.prepared.lastParagraphStart
-            kept = earlier.spans.spans.lines[..<earlier.spans.linesBefore]
-            keptWidest = earlier.spans.widestBefore
+            let paragraph = earlier.prepared.lastParagraphStart
+            let spans = earlier.spans
+            from = paragraph
+            made.linesBefore = spans.linesBefore
+            made.widestBefore = spans.widestBefore
+            made.spans.width = spans.widestBefore
+            made.paragraphLines.reserveCapacity(spans.paragraphLines.count + 4)
+            var keptCount = spans.linesBefore
+            if let restart = earlier.prepared.restartUnit(from: paragraph) {
+                for line in spans.paragraphLines {
+                    guard Int(line.decidedBy) < restart else {
+                        from = Int(line.start)
+                        break
+                    }
+                    let lineWidth = Int(spans.spans.lines[keptCount].width)
+                    made.spans.width = max(made.spans.width, lineWidth)
+                    if Int(line.start) < last {
+                        made.linesBefore += 1
+                        made.widestBefore = max(made.widestBefore, lineWidth)
+                    } else {
+                        made.paragraphLines.append(line)
+                    }
+                    keptCount += 1
+                }
+            }
+            kept = spans.spans.lines[..<keptCount]
         }
-        let last = lastParagraphStart
         var lines: [LineSpans.Line] = []
         lines.reserveCapacity(kept.count + (count - from) / max(1, width) + 1)
         lines.append(contentsOf: kept)
-        var made = GrownLineSpans(spans: LineSpans(lines: [], width: keptWidest), linesBefore: kept.count, widestBefore: keptWidest)
         withUnits(from: from) { units in
-            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _ in
+            Self.forEachLine(units, width: width) { span, visibleEnd, lineWidth, _, decidedBy in
                 made.spans.width = max(made.spans.width, lineWidth)
                 // A line starts before the last paragraph: it ends before it too (a hard break
                 // ends every line).
                 if from + span.lowerBound < last {
                     made.linesBefore += 1
                     made.widestBefore = max(made.widestBefore, lineWidth)
+                } else {
+                    made.paragraphLines.append(GrownLineSpans.ParagraphLine(start: Int32(truncatingIfNeeded: from + span.lowerBound),
+                                                                            decidedBy: Int32(truncatingIfNeeded: from + decidedBy)))
                 }
                 lines.append(LineSpans.Line(start: units[span.lowerBound].start, visibleEnd: units[visibleEnd].start,
                                             end: units[span.upperBound].start, width: Int32(truncatingIfNeeded: lineWidth)))
@@ -527,6 +556,17 @@ public struct PreparedText: @unchecked Sendable {
     @inline(__always)
     static func forEachLine(_ units: UnsafeBufferPointer<Unit>, width: Int,
                             _ body: (_ span: Range<Int>, _ visibleEnd: Int, _ width: Int, _ endsParagraph: Bool) -> Void) {
+        forEachLine(units, width: width) { span, visibleEnd, width, endsParagraph, _ in body(span, visibleEnd, width, endsParagraph) }
+    }
+
+    /// The same, `body` also given the unit whose reading ended the line (`decidedBy`): its
+    /// hard break, the unit that did not fit on it, or the end (`units.count - 1`). Where the
+    /// line ends was decided by its units up to that one and no further: a text whose units
+    /// are the same up to it has the same line there.
+    @inline(__always)
+    static func forEachLine(_ units: UnsafeBufferPointer<Unit>, width: Int,
+                            _ body: (_ span: Range<Int>, _ visibleEnd: Int, _ width: Int, _ endsParagraph: Bool,
+                                     _ decidedBy: Int) -> Void) {
         let count = units.count - 1
         let limit = max(1, width)
         var lineStart = 0
@@ -539,7 +579,7 @@ public struct PreparedText: @unchecked Sendable {
         while index < count {
             let unit = units[index]
             if unit.flags & Unit.hardBreak != 0 {
-                body(lineStart ..< index, visibleEnd, visibleWidth, true)
+                body(lineStart ..< index, visibleEnd, visibleWidth, true, index)
                 index += 1
                 lineStart = index
                 visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = -1
@@ -557,10 +597,10 @@ public struct PreparedText: @unchecked Sendable {
             let newWidth = visibleWidth + pendingWidth + unitWidth
             if newWidth > limit && index > lineStart {
                 if opportunity >= 0 {
-                    body(lineStart ..< opportunity, opportunityVisibleEnd, opportunityWidth, false)
+                    body(lineStart ..< opportunity, opportunityVisibleEnd, opportunityWidth, false, index)
                     index = opportunity
                 } else {
-                    body(lineStart ..< index, visibleEnd, visibleWidth, false)
+                    body(lineStart ..< index, visibleEnd, visibleWidth, false, index)
                 }
                 lineStart = index
                 visibleWidth = 0; visibleEnd = index; pendingWidth = 0; opportunity = -1
@@ -581,17 +621,27 @@ public struct PreparedText: @unchecked Sendable {
             }
             visibleEnd = index
         }
-        body(lineStart ..< count, visibleEnd, visibleWidth, true)
+        body(lineStart ..< count, visibleEnd, visibleWidth, true, count)
     }
 }
 
 /// A growing text's lines as spans of its bytes (``PreparedText/grownLineSpans(width:reusing:)``):
 /// how many come before its last paragraph, and the widest of those, are what the text grown
-/// from it keeps.
+/// from it keeps; of its last paragraph's lines, those ended by units before where the grown
+/// text is measured afresh (`paragraphLines`) too.
 struct GrownLineSpans {
     var spans: LineSpans
     var linesBefore: Int
     var widestBefore: Int
+    /// The last paragraph's lines (the lines from `linesBefore` on), in order: the unit each
+    /// starts at, and the unit whose reading ended it (``PreparedText/forEachLine(_:width:_:)``'s
+    /// `decidedBy`).
+    var paragraphLines: [ParagraphLine] = []
+
+    struct ParagraphLine {
+        var start: Int32
+        var decidedBy: Int32
+    }
 }
 
 /// A text's prepared form and its lines at the last few widths it was wrapped at (the
