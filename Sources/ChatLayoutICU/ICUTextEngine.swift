@@ -194,7 +194,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
         let wrapped = cache.wrapped(text, width: width, prepare: {
             if let base = growing.base(of: text) {
                 earlier = base
-                if let extended = base.prepared.extended(to: text, policy: policy) {
+                if let extended = base.prepared.extended(to: text, policy: policy, knownToBegin: true) {
                     growing.extendedCount.add(1, ordering: .relaxed)
                     return extended
                 }
@@ -272,7 +272,7 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
             return .spans(spans.spans)
         case .grownFrom(let base)?:
             let prepared: PreparedText
-            if let extended = base.prepared.extended(to: text, policy: policy) {
+            if let extended = base.prepared.extended(to: text, policy: policy, knownToBegin: true) {
                 growing.extendedCount.add(1, ordering: .relaxed)
                 prepared = extended
             } else {

@@ -59,28 +59,30 @@ final class GrowingTexts: Sendable {
 
     private func find(_ text: String, same: Bool) -> Found? {
         entries.withLock { entries in
-            var found: Entry?
+            var found: Int?
             var foundLength = 0
             // The text's bytes read once for every kept text, each compared as memory (one
             // comparison says same, grown from, or neither): not `PreparedText.begins` for
-            // each, which reads both texts again (+1.3 k a streamed token).
+            // each, which reads both texts again (+1.3 k a streamed token). Each kept text read
+            // where it is (an entry copied out of the array is a dozen references retained).
             var text = text
             return text.withUTF8 { bytes -> Found? in
-                for entry in entries {
-                    var kept = entry.prepared.text
+                for index in entries.indices {
+                    var kept = entries[index].wraps.prepared.text
+                    let length = kept.utf8.count
                     let relation = kept.withUTF8 { kept -> Int in
                         // 0: the same text, 1: `text` grew from it, -1: neither.
                         guard kept.count > 0, kept.count <= bytes.count,
                               clk_bytes_equal(bytes.baseAddress, kept.baseAddress, kept.count) != 0 else { return -1 }
                         return kept.count == bytes.count ? 0 : 1
                     }
-                    if relation == 0 && same { return .same(entry) }
-                    if relation == 1 && entry.prepared.text.utf8.count > foundLength {
-                        found = entry
-                        foundLength = entry.prepared.text.utf8.count
+                    if relation == 0 && same { return .same(entries[index]) }
+                    if relation == 1 && length > foundLength {
+                        found = index
+                        foundLength = length
                     }
                 }
-                return found.map { .grownFrom($0) }
+                return found.map { .grownFrom(entries[$0]) }
             }
         }
     }

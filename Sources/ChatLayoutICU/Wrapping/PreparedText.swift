@@ -381,10 +381,12 @@ public struct PreparedText: @unchecked Sendable {
     /// those before the restart copied from this text's; the paragraphs before are shared.
     /// Nil when there is no such place (one paragraph without a word after a space), when
     /// either part needs the general path, or when `grown` does not begin with this text.
-    func extended(to grown: String, policy: CellWidthPolicy) -> PreparedText? {
+    /// `knownToBegin`: the caller found that it does (``GrowingTexts/find(_:)``), and the
+    /// texts are not read again (a streamed reply's whole text, each token).
+    func extended(to grown: String, policy: CellWidthPolicy, knownToBegin: Bool = false) -> PreparedText? {
         guard !isGeneral else { return nil }
         let paragraph = lastParagraphStart
-        guard let restart = restartUnit(from: paragraph), Self.begins(grown, with: text) else { return nil }
+        guard let restart = restartUnit(from: paragraph), knownToBegin || Self.begins(grown, with: text) else { return nil }
         let offset = withUnits(from: restart) { Int($0[0].start) }
         var grownText = grown
         let tail = grownText.withUTF8 { bytes in String(decoding: UnsafeBufferPointer(rebasing: bytes[offset...]), as: UTF8.self) }

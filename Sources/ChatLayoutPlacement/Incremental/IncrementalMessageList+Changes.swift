@@ -248,9 +248,12 @@ extension IncrementalMessageList {
         }) else { return nil }
         _ = resolveEntry(at: last, below: nil, message: message) { _, _, _ in }
         entries.settle()
+        // The rows before the change are not read: the table is compacted (when its unread
+        // records outnumber its rows) before the diff's items hold it, so that it is cut in
+        // place rather than copied first.
+        entries.compactWastefulChunks()
         var diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
         entries.appendItems(of: last, texts: rowTexts, messageRowOnly: true, to: &diff.updated)
-        entries.compactWastefulChunks() // the rows before the change are not read
         return diff
     }
 
