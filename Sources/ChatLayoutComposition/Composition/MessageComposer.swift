@@ -51,7 +51,12 @@ package struct MessageComposer {
         if options.contains(.bubble) {
             spec.bubble = BubbleSpec(isFromCurrentUser: decision.isFromCurrentUser, hasTail: !options.contains(.continuousBubble))
         }
-        if options.contains(.reactions) { spec.reactions = reactions(decision.reactions) }
+        if options.contains(.reactions) {
+            // As ``reactions(_:)`` makes them, the words kept for the same reactions next.
+            let counts = decision.reactions
+            spec.reactions = DataPartSpec(content: .reactions(counts),
+                                          words: authors.reactionWords(counts) { PlainPresentation.reactions(counts, strings: strings) })
+        }
         if let annotations = decision.annotations {
             spec.annotations = annotations.map { TextPartSpec(text: $0.line, content: .annotation($0)) }
         }
@@ -308,7 +313,26 @@ package struct MessageComposer {
 /// the bytes of its id and name, all that its avatar and name are made from, so a renamed
 /// author is another entry and never given the old initials or name. Held by the list and handed to
 /// ``MessageComposer/compose(_:authors:)``; a memo of capacity 0 keeps nothing.
+///
+/// It keeps the words of the last reactions composed too: a row composed again (a streamed
+/// reply's, each token) most often has the same reactions.
 package struct AuthorMemo: Sendable {
+    /// The last reactions whose words were made, and the words.
+    private var lastReactions: (counts: [ReactionCount], words: String)?
+
+    /// The words of `counts` (`make()`, ``PlainPresentation/reactions(_:strings:)``), kept for
+    /// the same reactions next: the same types, byte for byte, and counts (all the words say).
+    package mutating func reactionWords(_ counts: [ReactionCount], _ make: () -> String) -> String {
+        guard capacity > 0 else { return make() }
+        if let last = lastReactions, last.counts.count == counts.count,
+           zip(last.counts, counts).allSatisfy({ Identifier.same($0.type, $1.type) && $0.count == $1.count }) {
+            return last.words
+        }
+        let words = make()
+        lastReactions = (counts, words)
+        return words
+    }
+
     /// The authors, as their messages share them (``SharedUser``): a message of a kept author
     /// is most often found by its reference, without reading the user.
     private var users: [SharedUser] = []

@@ -205,6 +205,32 @@ import Testing
         }
     }
 
+    /// The memo keeps the words of the last reactions: the same types and counts are given
+    /// them again without making them; other types (byte for byte: a canonically equivalent
+    /// spelling is another type), other counts, or a memo that keeps nothing make them anew.
+    @Test func authorMemo_keepsTheLastReactionsWords_forTheSameReactionsAlone() {
+        var memo = AuthorMemo(capacity: 2)
+        var made = 0
+        func words(_ counts: [ReactionCount], in memo: inout AuthorMemo) -> String {
+            memo.reactionWords(counts) {
+                made += 1
+                return counts.map { "\($0.type) \($0.count)" }.joined(separator: " ")
+            }
+        }
+        let love = [ReactionCount(type: "love", count: 2), ReactionCount(type: "caf\u{E9}", count: 1)]
+        #expect(words(love, in: &memo) == "love 2 café 1" && made == 1)
+        #expect(words(love, in: &memo) == "love 2 café 1" && made == 1, "the same reactions: kept")
+        let spelledOtherwise = [ReactionCount(type: "love", count: 2), ReactionCount(type: "cafe\u{301}", count: 1)]
+        #expect(words(spelledOtherwise, in: &memo) == "love 2 cafe\u{301} 1" && made == 2)
+        let counted = [ReactionCount(type: "love", count: 3), ReactionCount(type: "cafe\u{301}", count: 1)]
+        #expect(words(counted, in: &memo) == "love 3 cafe\u{301} 1" && made == 3)
+        #expect(words(Array(counted.prefix(1)), in: &memo) == "love 3" && made == 4)
+        var none = AuthorMemo(capacity: 0)
+        _ = words(love, in: &none)
+        _ = words(love, in: &none)
+        #expect(made == 6, "a memo that keeps nothing")
+    }
+
     /// The texts of the boxes of `role` in the row of message `id`.
     private func texts(of role: BoxRole, in list: IncrementalMessageList, _ id: String) -> [String] {
         guard let row = list.items.first(where: { $0.id == .message(id) })?.row else { return [] }
