@@ -258,7 +258,8 @@ public struct ICUTextEngine: TextMeasuring, EmojiClassifying, LineSegmentMeasuri
 
     /// A long text's lines at `width` where the growing texts hold it, or a text it begins
     /// with (a streamed reply's next token): as spans of its bytes, the lines before the
-    /// earlier text's last paragraph kept from its spans and only the rest walked, the text
+    /// earlier text's last paragraph kept from its spans, and those of that paragraph ended by
+    /// units before the restart, and only the rest walked, the text
     /// prepared from the earlier one's last word on; as lines where the text takes the
     /// general path (or its lines at `width` are kept as strings). Nil for a long text they
     /// do not know: then `wrap` measures it (and keeps it for the next token).

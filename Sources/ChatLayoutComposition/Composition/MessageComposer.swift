@@ -23,8 +23,8 @@ package struct MessageComposer {
     /// The parts of a message's row, as its options and data say.
     package func compose(_ decision: MessageDecision) -> MessageRowSpec {
         var spec = MessageRowSpec(id: decision.message.id)
-        var authors = AuthorMemo(capacity: 0)
-        compose(decision, authors: &authors, into: &spec)
+        var made = UnrememberedParts() // nothing kept, nothing to let go each row
+        compose(decision, authors: &made, into: &spec)
         return spec
     }
 
@@ -37,7 +37,7 @@ package struct MessageComposer {
     }
 
     /// The same, into `spec`: a row made as `MessageRowSpec(id:)` makes it, the message's id.
-    @inline(__always) private func compose(_ decision: MessageDecision, authors: inout AuthorMemo, into spec: inout MessageRowSpec) {
+    @inline(__always) private func compose<Parts: AuthorParts>(_ decision: MessageDecision, authors: inout Parts, into spec: inout MessageRowSpec) {
         let options = decision.options
         let message = decision.message
         if options.contains(.centered) {
@@ -54,8 +54,7 @@ package struct MessageComposer {
         if options.contains(.reactions) {
             // As ``reactions(_:)`` makes them, the words kept for the same reactions next.
             let counts = decision.reactions
-            spec.reactions = DataPartSpec(content: .reactions(counts),
-                                          words: authors.reactionWords(counts) { PlainPresentation.reactions(counts, strings: strings) })
+            spec.reactions = DataPartSpec(content: .reactions(counts), words: authors.reactionWords(counts, strings: strings))
         }
         if let annotations = decision.annotations {
             spec.annotations = annotations.map { TextPartSpec(text: $0.line, content: .annotation($0)) }
@@ -307,6 +306,32 @@ package struct MessageComposer {
     }
 }
 
+/// Where a row's author parts (avatar, name) and reactions' words come from as it is
+/// composed: made each time (``UnrememberedParts``), or kept for the next rows (``AuthorMemo``).
+package protocol AuthorParts {
+    /// The avatar standing for `user` (``MessageComposer/avatar(_:)``).
+    mutating func avatar(of user: SharedUser) -> AvatarSpec
+    /// The name shown for `user`, neutralised (`User.neutralDisplayName`).
+    mutating func name(of user: SharedUser) -> String
+    /// The reactions in words (``PlainPresentation/reactions(_:strings:)``).
+    mutating func reactionWords(_ counts: [ReactionCount], strings: ChatStrings) -> String
+}
+
+/// Each part made when asked, nothing kept: a batch layout's rows.
+package struct UnrememberedParts: AuthorParts {
+    package init() {}
+
+    package func avatar(of user: SharedUser) -> AvatarSpec {
+        AvatarSpec(userID: user.user.id, initials: user.user.neutralInitials)
+    }
+
+    package func name(of user: SharedUser) -> String { user.user.neutralDisplayName.string }
+
+    package func reactionWords(_ counts: [ReactionCount], strings: ChatStrings) -> String {
+        PlainPresentation.reactions(counts, strings: strings)
+    }
+}
+
 /// The avatars and names of the last few authors whose rows were composed, each made once
 /// (``MessageComposer/avatar(_:)`` and the neutral display name): an incremental list composes
 /// its rows one at a time, and its new rows are mostly a few people's. A user is found by
@@ -316,21 +341,23 @@ package struct MessageComposer {
 ///
 /// It keeps the words of the last reactions composed too: a row composed again (a streamed
 /// reply's, each token) most often has the same reactions.
-package struct AuthorMemo: Sendable {
-    /// The last reactions whose words were made, and the words.
-    private var lastReactions: (counts: [ReactionCount], words: String)?
+package struct AuthorMemo: AuthorParts, Sendable {
+    /// The last reactions whose words were made (none yet: empty), and the words.
+    private var lastReactions: [ReactionCount] = []
+    private var lastReactionWords = ""
 
-    /// The words of `counts` (`make()`, ``PlainPresentation/reactions(_:strings:)``), kept for
-    /// the same reactions next: the same types, byte for byte, and counts (all the words say).
-    package mutating func reactionWords(_ counts: [ReactionCount], _ make: () -> String) -> String {
-        guard capacity > 0 else { return make() }
-        if let last = lastReactions, last.counts.count == counts.count,
-           zip(last.counts, counts).allSatisfy({ Identifier.same($0.type, $1.type) && $0.count == $1.count }) {
-            return last.words
+    /// The words of `counts` (``PlainPresentation/reactions(_:strings:)``), kept for the same
+    /// reactions next: the same types, byte for byte, and counts (all the words say; a list's
+    /// strings are its own for its life).
+    package mutating func reactionWords(_ counts: [ReactionCount], strings: ChatStrings) -> String {
+        guard capacity > 0 else { return PlainPresentation.reactions(counts, strings: strings) }
+        if !counts.isEmpty, lastReactions.count == counts.count,
+           zip(lastReactions, counts).allSatisfy({ Identifier.same($0.type, $1.type) && $0.count == $1.count }) {
+            return lastReactionWords
         }
-        let words = make()
-        lastReactions = (counts, words)
-        return words
+        lastReactionWords = PlainPresentation.reactions(counts, strings: strings)
+        lastReactions = counts
+        return lastReactionWords
     }
 
     /// The authors, as their messages share them (``SharedUser``): a message of a kept author

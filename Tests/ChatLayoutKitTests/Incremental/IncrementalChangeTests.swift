@@ -209,26 +209,22 @@ import Testing
     /// them again without making them; other types (byte for byte: a canonically equivalent
     /// spelling is another type), other counts, or a memo that keeps nothing make them anew.
     @Test func authorMemo_keepsTheLastReactionsWords_forTheSameReactionsAlone() {
+        var strings = ChatStrings()
+        strings.reactionGlyphs = ["love": "L"] // other types are written as they are spelled
         var memo = AuthorMemo(capacity: 2)
-        var made = 0
-        func words(_ counts: [ReactionCount], in memo: inout AuthorMemo) -> String {
-            memo.reactionWords(counts) {
-                made += 1
-                return counts.map { "\($0.type) \($0.count)" }.joined(separator: " ")
-            }
-        }
         let love = [ReactionCount(type: "love", count: 2), ReactionCount(type: "caf\u{E9}", count: 1)]
-        #expect(words(love, in: &memo) == "love 2 café 1" && made == 1)
-        #expect(words(love, in: &memo) == "love 2 café 1" && made == 1, "the same reactions: kept")
+        #expect(memo.reactionWords(love, strings: strings) == "L 2 caf\u{E9} 1")
+        strings.reactionGlyphs["love"] = "♥" // the list's strings do not change: this shows what was kept
+        #expect(memo.reactionWords(love, strings: strings) == "L 2 caf\u{E9} 1", "the same reactions: kept")
         let spelledOtherwise = [ReactionCount(type: "love", count: 2), ReactionCount(type: "cafe\u{301}", count: 1)]
-        #expect(words(spelledOtherwise, in: &memo) == "love 2 cafe\u{301} 1" && made == 2)
+        #expect(memo.reactionWords(spelledOtherwise, strings: strings) == "♥ 2 cafe\u{301} 1")
         let counted = [ReactionCount(type: "love", count: 3), ReactionCount(type: "cafe\u{301}", count: 1)]
-        #expect(words(counted, in: &memo) == "love 3 cafe\u{301} 1" && made == 3)
-        #expect(words(Array(counted.prefix(1)), in: &memo) == "love 3" && made == 4)
+        #expect(memo.reactionWords(counted, strings: strings) == "♥ 3 cafe\u{301} 1")
+        #expect(memo.reactionWords(Array(counted.prefix(1)), strings: strings) == "♥ 3")
         var none = AuthorMemo(capacity: 0)
-        _ = words(love, in: &none)
-        _ = words(love, in: &none)
-        #expect(made == 6, "a memo that keeps nothing")
+        #expect(none.reactionWords(love, strings: strings) == "♥ 2 caf\u{E9} 1")
+        strings.reactionGlyphs["love"] = "L"
+        #expect(none.reactionWords(love, strings: strings) == "L 2 caf\u{E9} 1", "a memo that keeps nothing")
     }
 
     /// The texts of the boxes of `role` in the row of message `id`.
