@@ -11,6 +11,8 @@ extension IncrementalMessageList {
         // A new message, noted in the directory: the usual change — under every other, with
         // nothing else to find again — needs no record.
         var added: (message: Message, sequence: Int, renamed: Bool)?
+        // An edited message with its quote, looked up once: the edit of its text alone, else any edit.
+        var edited: Message?
         switch change {
         case .append(let message), .insert(let message):
             let sequence = nextSequence
@@ -23,7 +25,9 @@ extension IncrementalMessageList {
             if !renamed, shown, let diff = appendAtBottom(message, key: key) { return diff }
             added = (message, sequence, renamed)
         case .edit(let message):
-            if let diff = editTextAtBottom(quoting(message)) { return diff }
+            let message = quoting(message)
+            if let diff = editTextAtBottom(message) { return diff }
+            edited = message
         default:
             break
         }
@@ -44,8 +48,8 @@ extension IncrementalMessageList {
             try checkNew(messages)
             firstSequence -= messages.count
             prepend(quoting(messages), firstSequence: firstSequence, record: &record)
-        case .edit(let message):
-            try edit(quoting(message), record: &record)
+        case .edit:
+            try edit(edited!, record: &record)
         case .softDelete(let id, let instant):
             guard var message = message(id) else { throw .unknownMessageID(id) }
             message.deletedAt = message.deletedAt ?? instant
