@@ -28,12 +28,16 @@ enum IncrementalOracle {
     }
 
     /// A full layout of the list's conversation, from scratch.
+    /// (Its layout takes what the list's configuration sets, as the list's own does: the
+    /// anatomy, the direction, where a short list sits.)
     static func fullLayout(of list: IncrementalMessageList) -> (decisions: MessageListDecisions, list: LaidOutList) {
-        let decisions = MessageListResolver(try! LayoutEnvironment(config: list.config, context: list.context,
-                                                                  formatter: formatter(list.context), measurer: measurer)).resolve(list.conversation)
-        let direction = list.config.layoutDirection ?? LayoutDirection(locale: list.context.locale)
-        let laidOut = MessageListLayout(metrics: list.metrics, measurer: measurer, strings: list.strings, direction: direction)
-            .layout(decisions, width: list.width, dateIndicator: list.config.dateIndicatorPlacement)
+        let environment = try! LayoutEnvironment(config: list.config, context: list.context, formatter: formatter(list.context),
+                                                 measurer: measurer)
+        let decisions = MessageListResolver(environment).resolve(list.conversation)
+        var layout = MessageListLayout(environment)
+        layout.metrics = list.metrics
+        layout.strings = list.strings
+        let laidOut = layout.layout(decisions, width: list.width, dateIndicator: list.config.dateIndicatorPlacement)
         return (decisions, laidOut)
     }
 
