@@ -53,7 +53,9 @@ struct RowTable: Sendable {
     /// again each token stores two references, not its text's bytes and a record a line.
     /// (Only in rows written again, ``writesChangedEntry``: a list's other long texts are
     /// copied, their bytes and lines in the table's arrays taking less memory than a string
-    /// and an array of their own.)
+    /// and an array of their own.) Each is held by one record: a record copied gets a copy
+    /// (two references), so that one can be changed in place (``rewriteBubbleText``, a
+    /// mirrored row).
     struct SpannedText: Sendable {
         let text: String
         let lines: [LineSpans.Line]
@@ -956,6 +958,26 @@ extension RowTable: BoxSink {
         }
     }
 
+    /// Replaces, in place, the text of row `row`'s bubble, `bubbleWidth` by `bubbleHeight`,
+    /// when the bubble holds one box, a text held by reference (``SpannedText``) `height` tall
+    /// in as many lines as `lineSpans`, set with `alignment` in `direction`: its text becomes
+    /// `text`, its lines `lineSpans` (in the same box, mirrored as it was). False, nothing
+    /// changed, when the row is not so.
+    mutating func rewriteBubbleText(ofRow row: Int, bubbleWidth: Int, bubbleHeight: Int, text: String, lineSpans: [LineSpans.Line],
+                                    height: Int, alignment: TextAlignment, direction: TextDirection) -> Bool {
+        guard let bubble = bubble(ofRow: row, width: bubbleWidth, height: bubbleHeight), records[bubble].descendants == 1 else {
+            return false
+        }
+        let record = records[bubble + 1]
+        guard record.role == .text, Int(record.height) == height, Int(record.lineCount) == lineSpans.count,
+              record.alignment == alignment, record.direction == direction, let held = record.spannedIndex,
+              spanned[held].alignment == alignment else { return false }
+        makeUnique()
+        let old = spanned[held]
+        spanned[held] = SpannedText(text: text, lines: lineSpans, boxWidth: old.boxWidth, alignment: alignment, mirrored: old.mirrored)
+        return true
+    }
+
     func bubble(ofRow row: Int, width: Int, height: Int) -> Int? {
         guard row >= 0, row < rowCount else { return nil }
         let first = Int(rowStarts[row])
@@ -1005,8 +1027,12 @@ extension RowTable: BoxSink {
         let dx = Int32(clamping: x) &- source.x, dy = Int32(clamping: y &+ writingOffset) &- source.y
         for index in bubble + 1 ..< contentEnd {
             var record = records[index]
-            // A text held by reference is shared by the copy (never changed in place).
-            if record.spannedIndex == nil {
+            // A text held by reference is copied as a reference: each record holds its own
+            // (``rewriteBubbleText`` changes one in place).
+            if let held = record.spannedIndex {
+                spanned.append(spanned[held])
+                record.firstLine = -1 - Int32(clamping: spanned.count - 1)
+            } else {
                 let firstLine = lines.count
                 for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {
                     var copied = lines[line]
@@ -1117,11 +1143,8 @@ extension RowTable: BoxSink {
             let record = records[index]
             records[index].x = screen &- record.x &- record.width
             if let held = record.spannedIndex {
-                // Mirrored in a copy: another row may share it.
-                var mirrored = spanned[held]
-                mirrored.mirrored.toggle()
-                spanned.append(mirrored)
-                records[index].firstLine = -1 - Int32(clamping: spanned.count - 1)
+                // Its own (no other record holds it): mirrored in place.
+                spanned[held].mirrored.toggle()
                 continue
             }
             for line in Int(record.firstLine) ..< Int(record.firstLine + record.lineCount) {

@@ -91,4 +91,51 @@ struct StreamedReplyTests {
             #expect(!table.spanned.isEmpty && table.spanned.last?.text == reply.text)
         }
     }
+
+    /// A token whose lines fill the reply's text box as the text before did (as many, the
+    /// widest as wide: most tokens of a long reply) has its text alone written again, in place
+    /// — no record added to the table; a token that adds a line or widens the bubble has its
+    /// row written again, and so has every token of a bubble that holds more than its text
+    /// (Sendbird's reactions). Either way the list is the full layout of the conversation, in
+    /// each anatomy, mirrored or not, the reply the current user's or another's, with the parts
+    /// around its bubble.
+    @Test(arguments: [(MessageAnatomyStyle.stream, LayoutDirection.leftToRight, false, true), (.stream, .rightToLeft, false, true),
+                      (.stream, .leftToRight, true, false), (.sendbird, .leftToRight, false, false),
+                      (.sendbird, .rightToLeft, true, false), (.sendbird, .leftToRight, false, true)])
+    func aTokenThatKeepsTheBubblesSize_rewritesTheTextAloneInPlace(anatomy: MessageAnatomyStyle, direction: LayoutDirection,
+                                                                   yours: Bool, reactions: Bool) throws {
+        var builder = ConversationBuilder()
+        for index in 0 ..< 6 { builder = builder.message("m\(index)", by: ["leia", "han"][index % 2], at: Double(index * 40)) }
+        let opening = String(repeating: "Here is what I found about the trains. ", count: 8) // long enough to be held by reference
+        builder = builder.message("reply", by: yours ? "luke" : "han", at: 400, text: opening).config {
+            $0.messageAnatomy = anatomy
+            $0.layoutDirection = direction
+        }
+        var reply = builder.conversation.messages.last!
+        if reactions {
+            reply.latestReactions = [Reaction(type: "like", userID: "leia")]
+            reply.reactionScores = [("like", 1)]
+            builder = builder.conversation { $0.messages[$0.messages.count - 1] = reply }
+        }
+        var list = try IncrementalMessageList(conversation: builder.conversation, environment:
+                try LayoutEnvironment(config: builder.config, context: builder.context,
+                                      formatter: ICULocaleFormatter(locale: builder.context.locale, timeZone: builder.context.timeZone),
+                                      measurer: ICUTextEngine()), width: 40)
+        var random = SplitMix64(seed: 21)
+        var probes = SplitMix64(seed: 22)
+        var inPlace = 0, rewritten = 0
+        for step in 0 ..< 160 {
+            let records = list.entries.rows(ofChunk: 0).records.count // seven messages: one chunk
+            reply.text += Self.simpleWords[random.int(0 ... Self.simpleWords.count - 1)]
+            let diff = try list.apply(.edit(reply))
+            #expect(diff.updated.map(\.id) == [.message("reply")] && diff.inserted.isEmpty && diff.removed.isEmpty, "step \(step)")
+            if list.entries.rows(ofChunk: 0).records.count == records { inPlace += 1 } else { rewritten += 1 }
+            #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil, "step \(step)")
+        }
+        if anatomy == .sendbird && reactions {
+            #expect(inPlace == 0, "\(inPlace) tokens written in place in a bubble with reactions")
+        } else {
+            #expect(inPlace > 60 && rewritten > 10, "\(inPlace) tokens written in place, \(rewritten) rows written again")
+        }
+    }
 }
