@@ -7,7 +7,7 @@
 ///
 /// Small values, made one row at a time and dropped once the row is written: the strings are
 /// the decision's and the strings table's, shared, not copied.
-package struct MessageRowSpec {
+package struct MessageRowSpec: Sendable {
     /// The message's id, on every box of the row.
     package var id: String
     /// A system message: only this text, centred across the row.
@@ -96,7 +96,7 @@ package struct MessageRowSpec {
     /// rare parts inline were most of its size, each checked as it was destroyed.
     private var rareStorage: Indirect<RareParts>?
 
-    private struct RareParts {
+    private struct RareParts: Sendable {
         var centeredText: String?
         var annotations: [TextPartSpec] = []
         var groupHeader: String?
@@ -166,7 +166,6 @@ package struct MessageRowSpec {
     }
 }
 
-/// A bubble: whose message it holds, and whether it has a tail (the last of a group).
 /// An immutable value in a box of its own: a large, rarely set field of a value that is
 /// copied often costs it one reference.
 package final class Indirect<Value> {
@@ -177,7 +176,11 @@ package final class Indirect<Value> {
     }
 }
 
-package struct BubbleSpec: Hashable {
+/// Immutable: sendable when its value is.
+extension Indirect: Sendable where Value: Sendable {}
+
+/// A bubble: whose message it holds, and whether it has a tail (the last of a group).
+package struct BubbleSpec: Hashable, Sendable {
     /// The current user's message.
     package var isFromCurrentUser: Bool
     /// It ends its group: the bubble points at its author.
@@ -185,7 +188,7 @@ package struct BubbleSpec: Hashable {
 }
 
 /// A part drawn from its words: a location, a poll's question, the thread info, the reply counter.
-package struct TextPartSpec {
+package struct TextPartSpec: Sendable {
     /// What the part says, neutralised.
     package var text: String
     /// Its data.
@@ -193,7 +196,7 @@ package struct TextPartSpec {
 }
 
 /// An attachment and its label (its title, its file's name, or its kind in words).
-package struct AttachmentSpec {
+package struct AttachmentSpec: Sendable {
     /// What its line says, neutralised.
     package var label: String
     /// Its data: a media is drawn at its aspect ratio.
@@ -212,7 +215,7 @@ package struct AttachmentSpec {
 
 /// An attachment's card as composition makes it: what kind of card, and its parts in order
 /// with their words chosen; the row layout places them (`AttachmentCards`).
-package struct CardSpec {
+package struct CardSpec: Sendable {
     /// The kinds of card, each with its own arrangement.
     package enum Kind: Hashable, Sendable {
         /// Stream's `ChatMessageLinkPreviewView`: picture, author badge, title, description.
@@ -258,7 +261,7 @@ package struct CardSpec {
 /// A message's gallery (Stream's `ChatMessageGalleryView`): one tile for one media, two side
 /// by side, three as one tall beside two stacked, four and more as two by two, the fourth
 /// saying how many more there are ("+2").
-package struct GallerySpec {
+package struct GallerySpec: Sendable {
     /// How many images and videos the message has.
     package var mediaCount: Int
     /// The tiles, at most four, in the gallery's order.
@@ -267,7 +270,7 @@ package struct GallerySpec {
 
 /// A part drawn from its data alone (reactions, the error glyph, a delivery status): the
 /// presentation draws it; `words` say what it is to the box tree.
-package struct DataPartSpec {
+package struct DataPartSpec: Sendable {
     /// Its data.
     package var content: BoxContent
     /// The plain words for it ("❤️ 2", "⚠").
@@ -275,7 +278,7 @@ package struct DataPartSpec {
 }
 
 /// The quoted message: one line "author: text" and its data.
-package struct QuoteSpec {
+package struct QuoteSpec: Sendable {
     /// "Leia: Where are you?" — or "Leia: Poll" for a quote without text.
     package var line: String
     /// The quote's data (``QuotedContent``).
@@ -297,7 +300,7 @@ package struct QuoteSpec {
 }
 
 /// A poll: its question (the part's line and data) and its options, texts neutralised.
-package struct PollSpec {
+package struct PollSpec: Sendable {
     /// The question's part.
     package var question: TextPartSpec
     /// One line each, under the question.
@@ -308,7 +311,7 @@ package struct PollSpec {
 
 /// An avatar: whose, and its initials — neutralised, and shortened by composition when the
 /// layout finds them too wide (``initials(droppingLast:)``).
-package struct AvatarSpec {
+package struct AvatarSpec: Sendable {
     /// The user it stands for.
     package let userID: String
     /// Its box's content (`.avatar(userID:)`), made once: an avatar remembered for its author
@@ -339,7 +342,7 @@ package struct AvatarSpec {
 
 /// The footnote's parts as composition chose them; nil where a part is not shown. The
 /// anatomy orders them (``MessageAnatomy/footnote``).
-package struct FootnoteSpec {
+package struct FootnoteSpec: Sendable {
     /// "Only visible to you".
     package var onlyVisibleToYou: String?
     /// The author's name, neutralised.

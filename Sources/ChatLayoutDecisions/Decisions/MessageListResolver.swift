@@ -458,6 +458,37 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
             || message.latestReactions.contains { $0.type == type && Identifier.same($0.userID, currentUserID) }
     }
 
+    /// What ``decide(_:time:label:above:below:grouping:in:delivery:user:explain:dateSeparatorAbove:)``
+    /// decides for `message` — `decision`'s message (decided, not explained, no notes) with
+    /// another text alone, in the same list — when that is `decision` with the new text: nil
+    /// when it is not known to be (a token of a streamed reply is written again from it, not
+    /// decided again).
+    ///
+    /// `decide` reads a message's text for the text shown (the placeholder of a deleted one),
+    /// whether there is any (the `text` option, a failure's indicator), whether it is a
+    /// jumbomoji, whether its translation only repeats it, and its markdown. So: neither text
+    /// empty, the message not deleted, no translation in play (none decided, none found for
+    /// the new text), the same jumbomoji verdict, and no markup in either (none parsed before,
+    /// none found in the new text).
+    package func retexted(_ decision: MessageDecision, as message: Message) -> MessageDecision? {
+        guard decision.reasons.isEmpty, decision.notes.isEmpty, !message.isDeleted, !decision.message.isDeleted,
+              !decision.message.text.isEmpty, !message.text.isEmpty, decision.translation == nil, decision.richText == nil,
+              translation(message).text == nil, translation(decision.message).text == nil else { return nil }
+        let hasTextContent = message.type != .ephemeral
+        let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
+            ? environment.emoji.jumbomojiClusterCount(message.text) : nil
+        let isJumbomoji = emojiCount.map { (1 ... 3).contains($0) } ?? false
+        guard isJumbomoji == (decision.isJumbomoji ?? false) else { return nil }
+        if config.markdownEnabled, let parser = environment.markdown,
+           richText(of: message, options: decision.options, isJumbomoji: isJumbomoji, translation: nil, parser: parser) != nil {
+            return nil
+        }
+        var retexted = decision
+        retexted.message = message
+        retexted.text = message.text
+        return retexted
+    }
+
     /// Rule 10: the translation into the context's language, when auto-translation is on, the
     /// message is not a command, was not written in that language, has text, and has a
     /// different, non-empty translation; else, when it has a translation into that language,

@@ -13,6 +13,9 @@ extension IncrementalMessageList {
         var added: (message: Message, sequence: Int, renamed: Bool)?
         // An edited message with its quote, looked up once: the edit of its text alone, else any edit.
         var edited: Message?
+        // Any change but an edit lets the streamed row go (an edit of the newest message's text
+        // alone keeps or makes it, any other edit lets it go: `editTextAtBottom`).
+        if case .edit = change {} else { streamed = nil }
         switch change {
         case .append(let message), .insert(let message):
             let sequence = nextSequence
@@ -247,11 +250,22 @@ extension IncrementalMessageList {
     /// Nil, with nothing changed, for any other edit.
     private mutating func editTextAtBottom(_ message: Message) -> MessageListDiff? {
         let last = entries.count - 1
-        guard last >= 0, entries.readLast({ entry, _, _, _ in
-            Identifier.same(entry.message.id, message.id) && message.differsOnlyInText(from: entry.message)
-        }) else { return nil }
+        guard last >= 0, let row = entries.readLast({ entry, _, stored, _ in
+            Identifier.same(entry.message.id, message.id) && message.differsOnlyInText(from: entry.message) ? stored + entry.rowCount - 1 : nil
+        }) else {
+            streamed = nil
+            return nil
+        }
+        if rewritesStreamedText(message, row: row) {
+            var diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
+            entries.appendItems(of: last, texts: rowTexts, messageRowOnly: true, to: &diff.updated)
+            return diff
+        }
+        streamed = nil
         _ = resolveEntry(at: last, below: nil, message: message) { _, _, _ in }
         entries.settle()
+        // Kept for the next token.
+        streamed = StreamedRow(box: entries.readLast { entry, _, _, _ in entry.decisionBox }, pipeline: pipeline, authors: &authors)
         // The rows before the change are not read: the table is compacted (when its unread
         // records outnumber its rows) before the diff's items hold it, so that it is cut in
         // place rather than copied first.
@@ -259,6 +273,36 @@ extension IncrementalMessageList {
         var diff = MessageListDiff(contentHeight: contentHeight, unreadCount: unreadCount)
         entries.appendItems(of: last, texts: rowTexts, messageRowOnly: true, to: &diff.updated)
         return diff
+    }
+
+    /// Writes the text of the newest message's row (row `row` of its chunk's table) again in
+    /// place for `message`, that message with another text alone, when the row is the one the
+    /// last token wrote (``streamed``, its decisions and pipeline the entry's and the list's),
+    /// its decisions are the same with the new text (``MessageListResolver/retexted(_:as:)``)
+    /// and the new text's lines fill the box the old text's did
+    /// (``RowLayout/rewriteText(of:room:inRow:of:)``); false, nothing changed, otherwise.
+    private mutating func rewritesStreamedText(_ message: Message, row: Int) -> Bool {
+        guard let box = streamed?.box, let parts = streamed?.parts, streamed?.pipeline === pipeline else { return false }
+        let pipeline = self.pipeline
+        var rewritten: DecisionBox?
+        _ = entries.updateLast(unreadRows: 0) { entry, rows in
+            // Read in place, then given the group boundary the box holds now (which may have
+            // moved on in place since they were decided).
+            guard entry.decisionBox === box, var decision = box.readInPlace({ pipeline.resolver.retexted($0, as: message) }),
+                  case .rewritten = pipeline.rowLayout.rewriteText(of: parts.spec, text: decision.text, room: parts.room, inRow: row,
+                                                                   of: &rows)
+            else { return false }
+            decision.groupBoundary = box.groupBoundary
+            entry.decisionBox = DecisionBox(consume decision)
+            rewritten = entry.decisionBox
+            return true
+        }
+        guard let rewritten else { return false }
+        // As a row written again: the bubble remembered is no longer the row's.
+        bubbles = nil
+        streamed?.box = rewritten
+        streamedRewrites += 1
+        return true
     }
 
     /// Takes a message out of the list (or out of the hidden ones); its neighbours are

@@ -85,6 +85,12 @@ public struct IncrementalMessageList: Sendable {
     /// The last bubble of text written (``RowLayout/BubbleMemo``): the row written again next,
     /// when only its group position changed, copies its bubble's content from its old row.
     var bubbles: RowBubbleMemo?
+    /// The newest message's row as the last edit of its text alone wrote it (``StreamedRow``):
+    /// the next token of a streamed reply writes its text alone again. Let go at any other
+    /// change.
+    var streamed: StreamedRow?
+    /// How many tokens were written through ``streamed`` (that they are: the tests).
+    var streamedRewrites = 0
 
     /// What the rows under the messages are made from (`footerRows(reusing:)`): the list's
     /// state, whether it has messages, the typing words (compared byte for byte), the newer

@@ -493,3 +493,44 @@ final class Pipeline: Sendable {
         return alike
     }
 }
+
+/// The message row the last edit of the list's newest message's text alone wrote (a streamed
+/// reply's last token), kept for the next token: when that one's decisions are the same with
+/// its text (``MessageListResolver/retexted(_:as:)``), its row is this one with that text, and
+/// the text is all that is written again — nothing decided or composed again.
+struct StreamedRow: Sendable {
+    /// The decisions the row was written from, and the pipeline (the width) it was written at:
+    /// the row is this one while the entry holds these decisions and the list this pipeline.
+    /// (Held here, the decisions are not changed in place: `DecisionBox` changes only while an
+    /// entry alone holds it.)
+    var box: DecisionBox
+    let pipeline: Pipeline
+    /// The row composed from them (its text left out, empty) and its bubble's room, in one object:
+    /// the memo is copied as three references.
+    let parts: Parts
+
+    final class Parts: Sendable {
+        let spec: MessageRowSpec
+        let room: RowLayout.BubbleRoom
+
+        init(spec: MessageRowSpec, room: RowLayout.BubbleRoom) {
+            self.spec = spec
+            self.room = room
+        }
+    }
+
+    /// The row of the list's last entry, whose decisions are in `box`, laid out by `pipeline`
+    /// (its author's parts from `authors`): nil when its bubble does not hold its text alone
+    /// (then no token of it is written in place).
+    init?(box: DecisionBox, pipeline: Pipeline, authors: inout AuthorMemo) {
+        var spec = box.readInPlace { pipeline.rowLayout.composer.compose($0, authors: &authors) }
+        guard pipeline.rowLayout.holdsTextAlone(spec) else { return nil }
+        let room = pipeline.rowLayout.bubbleRoom(spec)
+        // Its text left out (not held for nothing): an empty one, so that the spec still holds
+        // a text alone; each token's text is given with it.
+        spec.text = ""
+        parts = Parts(spec: spec, room: room)
+        self.box = box
+        self.pipeline = pipeline
+    }
+}

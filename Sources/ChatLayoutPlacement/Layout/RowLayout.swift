@@ -588,10 +588,14 @@ struct RowLayout {
     /// as wide as the old text's did, every other box of the row stands as it was — only the
     /// text and its lines are replaced. Otherwise nothing is changed, and the row is to be
     /// written again whole (`declined`, with the text's part when it was wrapped).
-    func rewriteText(of spec: MessageRowSpec, inRow row: Int, of rows: inout RowTable) -> TextRewrite {
-        guard recorder == nil, spec.centeredText == nil, holdsTextAlone(spec), let text = spec.text,
+    ///
+    /// `room`: `spec`'s bubble room, found already (``bubbleRoom(_:)``); `text`: the text,
+    /// when it is not `spec`'s (a spec kept, its text left out: ``StreamedRow``).
+    func rewriteText(of spec: MessageRowSpec, text: String? = nil, room: BubbleRoom? = nil, inRow row: Int,
+                     of rows: inout RowTable) -> TextRewrite {
+        guard recorder == nil, spec.centeredText == nil, holdsTextAlone(spec), let text = text ?? spec.text,
               text.utf8.count >= RowTable.spannedLength else { return .declined(nil) }
-        let room = bubbleRoom(spec)
+        let room = room ?? bubbleRoom(spec)
         guard room.bubbleSpec != nil else { return .declined(nil) }
         let part = textAlonePart(text, in: room)
         guard let lineSpans = part.lineSpans else { return .declined(part) }
