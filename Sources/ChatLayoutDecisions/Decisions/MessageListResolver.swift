@@ -471,22 +471,30 @@ public struct MessageListResolver: Sendable, DecisionEnvironmentBased {
     /// the new text), the same jumbomoji verdict, and no markup in either (none parsed before,
     /// none found in the new text).
     package func retexted(_ decision: MessageDecision, as message: Message) -> MessageDecision? {
-        guard decision.reasons.isEmpty, decision.notes.isEmpty, !message.isDeleted, !decision.message.isDeleted,
-              !decision.message.text.isEmpty, !message.text.isEmpty, decision.translation == nil, decision.richText == nil,
-              translation(message).text == nil, translation(decision.message).text == nil else { return nil }
-        let hasTextContent = message.type != .ephemeral
-        let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
-            ? environment.emoji.jumbomojiClusterCount(message.text) : nil
-        let isJumbomoji = emojiCount.map { (1 ... 3).contains($0) } ?? false
-        guard isJumbomoji == (decision.isJumbomoji ?? false) else { return nil }
-        if config.markdownEnabled, let parser = environment.markdown,
-           richText(of: message, options: decision.options, isJumbomoji: isJumbomoji, translation: nil, parser: parser) != nil {
-            return nil
-        }
+        guard retexts(decision, as: message) else { return nil }
         var retexted = decision
         retexted.message = message
         retexted.text = message.text
         return retexted
+    }
+
+    /// Whether ``retexted(_:as:)`` gives decisions: then they are `decision` with `message`
+    /// as its message and `message.text` as its text (set in place where the decisions are
+    /// held alone).
+    package func retexts(_ decision: MessageDecision, as message: Message) -> Bool {
+        guard decision.reasons.isEmpty, decision.notes.isEmpty, !message.isDeleted, !decision.message.isDeleted,
+              !decision.message.text.isEmpty, !message.text.isEmpty, decision.translation == nil, decision.richText == nil,
+              translation(message).text == nil, translation(decision.message).text == nil else { return false }
+        let hasTextContent = message.type != .ephemeral
+        let emojiCount = message.attachments.isEmpty && !message.hasRichContent && hasTextContent
+            ? environment.emoji.jumbomojiClusterCount(message.text) : nil
+        let isJumbomoji = emojiCount.map { (1 ... 3).contains($0) } ?? false
+        guard isJumbomoji == (decision.isJumbomoji ?? false) else { return false }
+        if config.markdownEnabled, let parser = environment.markdown,
+           richText(of: message, options: decision.options, isJumbomoji: isJumbomoji, translation: nil, parser: parser) != nil {
+            return false
+        }
+        return true
     }
 
     /// Rule 10: the translation into the context's language, when auto-translation is on, the

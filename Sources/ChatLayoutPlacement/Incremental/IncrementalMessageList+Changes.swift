@@ -247,11 +247,15 @@ extension IncrementalMessageList {
     /// the directory (thread participants), nor the rows under the messages (whether it ends
     /// its group). So its rows above its message row (separators, read from its day and the
     /// unread separator's place) stay as they were, and the diff is its message row, updated.
-    /// Nil, with nothing changed, for any other edit.
+    /// The row the edit before wrote, kept (``streamed``), lets most such edits write the text
+    /// alone again (``rewritesStreamedText(_:row:)``). Nil, with nothing changed, for any other
+    /// edit.
     private mutating func editTextAtBottom(_ message: Message) -> MessageListDiff? {
         let last = entries.count - 1
+        // Its message row, where the entry is the message's and only its text changed.
         guard last >= 0, let row = entries.readLast({ entry, _, stored, _ in
-            Identifier.same(entry.message.id, message.id) && message.differsOnlyInText(from: entry.message) ? stored + entry.rowCount - 1 : nil
+            Identifier.same(entry.message.id, message.id) && message.differsOnlyInText(from: entry.message)
+                ? stored + entry.rowCount - 1 : nil
         }) else {
             streamed = nil
             return nil
@@ -278,29 +282,43 @@ extension IncrementalMessageList {
     /// Writes the text of the newest message's row (row `row` of its chunk's table) again in
     /// place for `message`, that message with another text alone, when the row is the one the
     /// last token wrote (``streamed``, its decisions and pipeline the entry's and the list's),
-    /// its decisions are the same with the new text (``MessageListResolver/retexted(_:as:)``)
-    /// and the new text's lines fill the box the old text's did
-    /// (``RowLayout/rewriteText(of:room:inRow:of:)``); false, nothing changed, otherwise.
+    /// its decisions are the same with the new text (``MessageListResolver/retexts(_:as:)``:
+    /// set in place where the entry alone holds them) and the new text's lines fill the box
+    /// the old text's did
+    /// (``RowLayout/rewriteText(of:text:room:inRow:of:)``); false, nothing changed, otherwise.
     private mutating func rewritesStreamedText(_ message: Message, row: Int) -> Bool {
-        guard let box = streamed?.box, let parts = streamed?.parts, streamed?.pipeline === pipeline else { return false }
+        // The memo lets go of the decisions (the entry may then hold them alone, and they are
+        // set in place); they are told by their identity, alive until now: no other decisions
+        // can have it.
+        let boxID = streamed.map { ObjectIdentifier($0.box) }, parts = streamed?.parts
+        let kept = streamed?.pipeline === pipeline
+        streamed = nil
+        guard let boxID, let parts, kept else { return false }
         let pipeline = self.pipeline
         var rewritten: DecisionBox?
         _ = entries.updateLast(unreadRows: 0) { entry, rows in
-            // Read in place, then given the group boundary the box holds now (which may have
-            // moved on in place since they were decided).
-            guard entry.decisionBox === box, var decision = box.readInPlace({ pipeline.resolver.retexted($0, as: message) }),
-                  case .rewritten = pipeline.rowLayout.rewriteText(of: parts.spec, text: decision.text, room: parts.room, inRow: row,
+            guard ObjectIdentifier(entry.decisionBox) == boxID,
+                  entry.decisionBox.readInPlace({ pipeline.resolver.retexts($0, as: message) }),
+                  case .rewritten = pipeline.rowLayout.rewriteText(of: parts.spec, text: message.text, room: parts.room, inRow: row,
                                                                    of: &rows)
             else { return false }
-            decision.groupBoundary = box.groupBoundary
-            entry.decisionBox = DecisionBox(consume decision)
+            if isKnownUniquelyReferenced(&entry.decisionBox) {
+                entry.decisionBox.retext(message)
+            } else {
+                // Held elsewhere too (an earlier diff's rows): other decisions, in a box of
+                // their own, with the group boundary the box holds now.
+                var decision = entry.decisionBox.decision
+                decision.message = message
+                decision.text = message.text
+                entry.decisionBox = DecisionBox(decision)
+            }
             rewritten = entry.decisionBox
             return true
         }
         guard let rewritten else { return false }
         // As a row written again: the bubble remembered is no longer the row's.
         bubbles = nil
-        streamed?.box = rewritten
+        streamed = StreamedRow(box: rewritten, pipeline: pipeline, parts: parts)
         streamedRewrites += 1
         return true
     }

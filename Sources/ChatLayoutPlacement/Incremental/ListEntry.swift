@@ -158,8 +158,9 @@ struct EntryRowTexts {
 }
 
 /// A decision, shared by the copies of an entry: immutable but for its group boundary, which
-/// an entry holding it alone moves on in place (``ListEntry/groupBoundary``), and the fields
-/// regrouping sets, which an entry holding it alone sets in place (``regroup(_:)``).
+/// an entry holding it alone moves on in place (``ListEntry/groupBoundary``), the fields
+/// regrouping sets, which an entry holding it alone sets in place (``regroup(_:)``), and its
+/// message and text, likewise (``retext(_:)``).
 final class DecisionBox: @unchecked Sendable {
     /// The decisions as they were made, or regrouped since in place (``regroup(_:)``). Their
     /// group boundary may since have been replaced (``groupBoundary``), only ever by one that
@@ -220,6 +221,14 @@ final class DecisionBox: @unchecked Sendable {
     func regroup(_ regrouped: Regrouped) {
         regrouped.apply(to: &value)
         groupBoundary = regrouped.groupBoundary
+    }
+
+    /// Sets `message` and its text as the decisions' message and text, in place: for an
+    /// entry that alone holds the box, whose message's text alone changed and whose decisions
+    /// are the same with it (``MessageListResolver/retexts(_:as:)``) — a streamed reply's token.
+    func retext(_ message: Message) {
+        value.message = message
+        value.text = message.text
     }
 
     /// Whether these are exactly the decisions `decision` (`isExactly`), their group

@@ -502,8 +502,8 @@ struct StreamedRow: Sendable {
     /// The decisions the row was written from, and the pipeline (the width) it was written at:
     /// the row is this one while the entry holds these decisions and the list this pipeline.
     /// (Held here, the decisions are not changed in place: `DecisionBox` changes only while an
-    /// entry alone holds it.)
-    var box: DecisionBox
+    /// entry alone holds it; the list lets go of them before a token sets its text in them.)
+    let box: DecisionBox
     let pipeline: Pipeline
     /// The row composed from them (its text left out, empty) and its bubble's room, in one object:
     /// the memo is copied as three references.
@@ -517,6 +517,14 @@ struct StreamedRow: Sendable {
             self.spec = spec
             self.room = room
         }
+    }
+
+    /// The row written from `box` by `pipeline`, its parts `parts` (a token's, written in
+    /// place from the memo before).
+    init(box: DecisionBox, pipeline: Pipeline, parts: Parts) {
+        self.box = box
+        self.pipeline = pipeline
+        self.parts = parts
     }
 
     /// The row of the list's last entry, whose decisions are in `box`, laid out by `pipeline`

@@ -425,7 +425,7 @@ struct RowLayout {
     /// none).
     ///
     /// `textPart`: the text of a bubble that holds it alone, wrapped already for this spec
-    /// (``textAlonePart(_:in:)``, as ``rewriteText(of:inRow:of:)`` found it).
+    /// (``textAlonePart(_:in:)``, as ``rewriteText(of:text:room:inRow:of:)`` found it).
     func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, textPart: WrappedPart? = nil,
                                         into sink: inout Sink) -> WrittenBubble? {
         let id = spec.id
@@ -573,7 +573,7 @@ struct RowLayout {
     }
 
 
-    /// What ``rewriteText(of:inRow:of:)`` did.
+    /// What ``rewriteText(of:text:room:inRow:of:)`` did.
     enum TextRewrite {
         /// The row's text was written again in place.
         case rewritten

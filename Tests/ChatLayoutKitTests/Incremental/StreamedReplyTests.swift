@@ -125,6 +125,10 @@ struct StreamedReplyTests {
         var random = SplitMix64(seed: 21)
         var probes = SplitMix64(seed: 22)
         var inPlace = 0, rewritten = 0
+        // A diff kept across the next token (a front end that has not drawn it yet) reads
+        // what it read when it was made: the row and decisions written in place are the
+        // list's own, not the diff's.
+        var held: (diff: MessageListDiff, lines: [String], text: String)?
         for step in 0 ..< 160 {
             let records = list.entries.rows(ofChunk: 0).records.count // seven messages: one chunk
             reply.text += Self.simpleWords[random.int(0 ... Self.simpleWords.count - 1)]
@@ -132,6 +136,11 @@ struct StreamedReplyTests {
             #expect(diff.updated.map(\.id) == [.message("reply")] && diff.inserted.isEmpty && diff.removed.isEmpty, "step \(step)")
             if list.entries.rows(ofChunk: 0).records.count == records { inPlace += 1 } else { rewritten += 1 }
             #expect(IncrementalOracle.mismatch(list, probes: &probes) == nil, "step \(step)")
+            if let (kept, lines, text) = held {
+                guard case .message(let decision) = kept.updated[0].item else { Issue.record("not a message"); return }
+                #expect(Self.textLines(kept.updated[0].row) == lines && decision.text == text, "step \(step): a kept diff changed")
+            }
+            held = step % 10 == 0 ? (diff, Self.textLines(diff.updated[0].row), reply.text) : nil
         }
         if anatomy == .sendbird && reactions {
             #expect(inPlace == 0, "\(inPlace) tokens written in place in a bubble with reactions")
@@ -141,5 +150,16 @@ struct StreamedReplyTests {
             // again (the others, after a row written again, decided first).
             #expect(list.streamedRewrites > inPlace / 2, "\(list.streamedRewrites) of \(inPlace) from the row before")
         }
+    }
+
+    /// The lines of a row's text boxes, top to bottom.
+    static func textLines(_ row: Box) -> [String] {
+        var lines: [String] = []
+        func walk(_ box: Box) {
+            if box.role == .text { lines += box.lines }
+            box.children.forEach(walk)
+        }
+        walk(row)
+        return lines
     }
 }
