@@ -412,7 +412,11 @@ final class Pipeline: Sendable {
             let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
                 ? KeptBubble(oldRow: oldRow!, bubble: bubbles!.bubble) : nil
             rows.writingOffset = y
-            let written = rowLayout.writeMessageRow(spec, keeping: kept, textPart: textPart, into: &rows)
+            let written = if let textPart {
+                withUnsafePointer(to: textPart) { rowLayout.writeMessageRow(spec, keeping: kept, textPart: $0, into: &rows) }
+            } else {
+                rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
+            }
             rows.writingOffset = 0
             // The bubble of a new row is remembered (the row above the next one appended); a
             // row written again is the one remembered no longer.

@@ -425,8 +425,10 @@ struct RowLayout {
     /// none).
     ///
     /// `textPart`: the text of a bubble that holds it alone, wrapped already for this spec
-    /// (``textAlonePart(_:in:)``, as ``rewriteText(of:text:room:inRow:of:)`` found it).
-    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, textPart: WrappedPart? = nil,
+    /// (``textAlonePart(_:in:)``, as ``rewriteText(of:text:room:inRow:of:)`` found it). Given
+    /// by its address: an optional part passed on, every row of a batch layout paid for
+    /// copying and testing it (+90 instructions a row).
+    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, textPart: UnsafePointer<WrappedPart>? = nil,
                                         into sink: inout Sink) -> WrittenBubble? {
         let id = spec.id
         if let text = spec.centeredText {
@@ -456,7 +458,7 @@ struct RowLayout {
         if keptBubble != nil {
             outerWidth = kept!.bubble.width
         } else if holdsTextAlone(spec) {
-            let part = textPart ?? textAlonePart(spec.text!, in: room)
+            let part = textPart?.pointee ?? textAlonePart(spec.text!, in: room)
             outerWidth = bubbleOuterWidth(widest: part.width + 2 * textInset(room), in: room)
             textAlone = part
         } else {
