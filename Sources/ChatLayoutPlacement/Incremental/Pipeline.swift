@@ -500,7 +500,7 @@ final class Pipeline: Sendable {
 
 /// The message row the last edit of the list's newest message's text alone wrote (a streamed
 /// reply's last token), kept for the next token: when that one's decisions are the same with
-/// its text (``MessageListResolver/retexted(_:as:)``), its row is this one with that text, and
+/// its text (``MessageListResolver/retexts(_:as:)``), its row is this one with that text, and
 /// the text is all that is written again — nothing decided or composed again.
 struct StreamedRow: Sendable {
     /// The decisions the row was written from, and the pipeline (the width) it was written at:
