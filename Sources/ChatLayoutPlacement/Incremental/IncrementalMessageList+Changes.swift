@@ -299,8 +299,7 @@ extension IncrementalMessageList {
         _ = entries.updateLast(unreadRows: 0) { entry, rows in
             guard ObjectIdentifier(entry.decisionBox) == boxID,
                   entry.decisionBox.readInPlace({ pipeline.resolver.retexts($0, as: message) }),
-                  case .rewritten = pipeline.rowLayout.rewriteText(of: parts.spec, text: message.text, room: parts.room, inRow: row,
-                                                                   of: &rows)
+                  pipeline.rowLayout.rewriteText(of: parts.spec, text: message.text, room: parts.room, inRow: row, of: &rows)
             else { return false }
             if isKnownUniquelyReferenced(&entry.decisionBox) {
                 entry.decisionBox.retext(message)

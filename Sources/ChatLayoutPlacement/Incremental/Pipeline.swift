@@ -107,8 +107,6 @@ final class Pipeline: Sendable {
         let same: Bool, alike: Bool
         // Regrouped so that its row is its old row cut after the bubble (`write`).
         var cutsRow = false
-        // Decided for `message`, the new decisions differ from the old in their text alone.
-        var textAlone = false
         // Regrouped from the decisions read where they are (a class's value passed on is
         // copied at each call): the fields that change found and compared, then set in the
         // box, or in one copy of the decisions. Decided again when that is not known to be
@@ -142,10 +140,8 @@ final class Pipeline: Sendable {
                 dateSeparatorAbove: &separatorAbove
             )
             same = previous.holds(decision)
-            // Compared before the decision is boxed: `drawAlike` and `differOnlyInText`
-            // change it and put it back.
+            // Compared before the decision is boxed: `drawAlike` changes it and puts it back.
             alike = same || previous.readInPlace { Self.drawAlike($0, &decision) }
-            textAlone = message != nil && !same && previous.readInPlace { Self.differOnlyInText($0, &decision) }
             // The new decisions moved into their reference, not copied; else the shared one stays.
             if !same { entry.decisionBox = DecisionBox(consume decision) }
         }
@@ -162,82 +158,32 @@ final class Pipeline: Sendable {
         let keptRow: Int? = hasRows && !entry.needsRow && message == nil && alike ? stored + entry.rowCount - 1 : nil
         let kind = RowStack.Kind.message(endsGroup: box.value.isLastInGroup)
         let stackedBelow = above.map { RowStack.Kind.message(endsGroup: $0.endsGroup) }
-        // When each row above its message row is one it had, where it was, and so is its
-        // message row, the entry keeps its rows.
-        let keepsRowsAbove = entry.hasOlderPageRow == olderRow && entry.hasDateSeparator == separatorAbove
+        // When each row is one it had, where it was, the entry keeps its rows.
+        let keepsRows = keptRow != nil && entry.hasOlderPageRow == olderRow && entry.hasDateSeparator == separatorAbove
             && entry.hasUnreadSeparator == unreadAbove && (!separatorAbove || keptDate != nil)
-        let keepsRows = keptRow != nil && keepsRowsAbove
-        // Its rows need writing whatever they draw (`needsRow`, set before).
-        let rowsStand = hasRows && !entry.needsRow
         entry.hasOlderPageRow = olderRow
         entry.hasDateSeparator = separatorAbove
         entry.hasUnreadSeparator = unreadAbove
         entry.needsRow = false
-        if keepsRows, let keptRow,
-           let stack = Self.stackedInPlace(rowsAbove, messageRow: keptRow, kind: kind, below: stackedBelow, metrics: layout.metrics,
-                                           rows: rows, stored: stored, storedTop: storedTop) {
-            entry.extent = stack.bottom
-            return regroupedInPlace ? nil : previous
-        }
-        let oldRow = hasRows ? stored + entry.rowCount - 1 : nil
-        // Only its text changed, its rows above stand where they stood and so does its message
-        // row: the row keeps its bubble's size when the new text's lines fill the box the old
-        // text's did, and then the text is all that is written again, in place (most tokens
-        // of a streamed reply).
-        var spec: MessageRowSpec?
-        var textPart: RowLayout.WrappedPart?
-        if textAlone, rowsStand, keepsRowsAbove, let oldRow,
-           let stack = Self.stackedInPlace(rowsAbove, messageRow: oldRow, kind: kind, below: stackedBelow, metrics: layout.metrics,
-                                           rows: rows, stored: stored, storedTop: storedTop) {
-            let composed = box.readInPlace { rowLayout.composer.compose($0, authors: &authors) }
-            switch rowLayout.rewriteText(of: composed, inRow: oldRow, of: &rows) {
-            case .rewritten:
-                // As a row written again: the bubble remembered is no longer the row's.
-                bubbles = nil
+        if keepsRows, let keptRow {
+            var stack = RowStack(metrics: layout.metrics, below: stackedBelow)
+            var inPlace = true
+            for (index, item) in rowsAbove.enumerated() {
+                let frame = rows.frame(ofRow: stored + index)
+                inPlace = inPlace && stack.top(ofNext: RowStack.Kind(item)) == frame.y - storedTop
+                stack.place(RowStack.Kind(item), height: frame.height)
+            }
+            let frame = rows.frame(ofRow: keptRow)
+            if inPlace && stack.top(ofNext: kind) == frame.y - storedTop {
+                stack.place(kind, height: frame.height)
                 entry.extent = stack.bottom
-                return previous
-            case .declined(let part):
-                spec = composed
-                textPart = part
+                return regroupedInPlace ? nil : previous
             }
         }
+        let oldRow = hasRows ? stored + entry.rowCount - 1 : nil
         write(&entry, decisions: box, rowsAbove: rowsAbove, keptDate: keptDate, keptRow: keptRow, kind: kind, stackedBelow: stackedBelow,
-              unreadRow: unreadRow, oldRow: oldRow, cutsOldRow: cutsRow, composed: spec, textPart: textPart, authors: &authors,
-              bubbles: &bubbles, into: &rows)
+              unreadRow: unreadRow, oldRow: oldRow, cutsOldRow: cutsRow, authors: &authors, bubbles: &bubbles, into: &rows)
         return regroupedInPlace ? nil : previous
-    }
-
-    /// The stack of an entry's rows as they stand in `rows` (from row `stored`, the entry's
-    /// top at `storedTop`): `rowsAbove`, then its message row (`messageRow`, of kind `kind`),
-    /// under a row of kind `below` — nil when one of them is not where the stack puts it.
-    private static func stackedInPlace(_ rowsAbove: [MessageListItem], messageRow: Int, kind: RowStack.Kind, below: RowStack.Kind?,
-                                       metrics: Metrics, rows: RowTable, stored: Int, storedTop: Int) -> RowStack? {
-        var stack = RowStack(metrics: metrics, below: below)
-        for (index, item) in rowsAbove.enumerated() {
-            let frame = rows.frame(ofRow: stored + index)
-            guard stack.top(ofNext: RowStack.Kind(item)) == frame.y - storedTop else { return nil }
-            stack.place(RowStack.Kind(item), height: frame.height)
-        }
-        let frame = rows.frame(ofRow: messageRow)
-        guard stack.top(ofNext: kind) == frame.y - storedTop else { return nil }
-        stack.place(kind, height: frame.height)
-        return stack
-    }
-
-    /// Whether `new` differs from `old` in its message's text, and the text laid out with it,
-    /// alone: every other field the same (their texts by their bytes), neither parsed as
-    /// markdown (a text's markup can change what came before it as it grows). `new`'s message
-    /// and text are swapped with `old`'s for the comparison and back (it is as it was when
-    /// this returns).
-    static func differOnlyInText(_ old: MessageDecision, _ new: inout MessageDecision) -> Bool {
-        guard old.richText == nil, new.richText == nil, old.options == new.options, old.isJumbomoji == new.isJumbomoji else { return false }
-        var message = old.message, text = old.text
-        swap(&message, &new.message)
-        swap(&text, &new.text)
-        let alike = new.isExactly(old)
-        swap(&message, &new.message)
-        swap(&text, &new.text)
-        return alike
     }
 
     /// What regrouping `decision` with `boundary` changes (``MessageListResolver/regrouped(_:boundary:time:label:above:in:delivery:)``),
@@ -369,8 +315,8 @@ final class Pipeline: Sendable {
     /// entry is not copied).
     private func write(_ resolved: inout ListEntry, decisions: DecisionBox, rowsAbove: [MessageListItem], keptDate: Int?,
                        keptRow: Int?, kind: RowStack.Kind, stackedBelow: RowStack.Kind?, unreadRow: Box, oldRow: Int?,
-                       cutsOldRow: Bool, composed: MessageRowSpec? = nil, textPart: RowLayout.WrappedPart? = nil,
-                       authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?, into rows: inout RowTable) {
+                       cutsOldRow: Bool, authors: inout AuthorMemo, bubbles: inout RowBubbleMemo?,
+                       into rows: inout RowTable) {
         let hasRows = oldRow != nil
         // The rows above it, in the batch list's order, then its row: stacked as the batch
         // list stacks them, under the entry above it. Each is laid out at the row layout's
@@ -407,16 +353,12 @@ final class Pipeline: Sendable {
             // Composed here, its author's avatar and name from the list's memo, then written as
             // `RowLayout.writeMessage` writes it.
             // Its bubble copied from its old row when only its group position changed.
-            let spec = composed ?? decisions.readInPlace { rowLayout.composer.compose($0, authors: &authors) }
+            let spec = decisions.readInPlace { rowLayout.composer.compose($0, authors: &authors) }
             rows.beginRow()
             let kept = hasRows && bubbles?.holds(spec, reactionsInBubble: reactionsInBubble) == true
                 ? KeptBubble(oldRow: oldRow!, bubble: bubbles!.bubble) : nil
             rows.writingOffset = y
-            let written = if let textPart {
-                withUnsafePointer(to: textPart) { rowLayout.writeMessageRow(spec, keeping: kept, textPart: $0, into: &rows) }
-            } else {
-                rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
-            }
+            let written = rowLayout.writeMessageRow(spec, keeping: kept, into: &rows)
             rows.writingOffset = 0
             // The bubble of a new row is remembered (the row above the next one appended); a
             // row written again is the one remembered no longer.

@@ -423,13 +423,7 @@ struct RowLayout {
     /// holds the same words: the incremental list's ``RowBubbleMemo``) where it stands in the
     /// same room, rather than laid out and written again. Returns the bubble as written (nil:
     /// none).
-    ///
-    /// `textPart`: the text of a bubble that holds it alone, wrapped already for this spec
-    /// (``textAlonePart(_:in:)``, as ``rewriteText(of:text:room:inRow:of:)`` found it). Given
-    /// by its address: an optional part passed on, every row of a batch layout paid for
-    /// copying and testing it (+90 instructions a row).
-    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, textPart: UnsafePointer<WrappedPart>? = nil,
-                                        into sink: inout Sink) -> WrittenBubble? {
+    func writeMessageRow<Sink: BoxSink>(_ spec: MessageRowSpec, keeping kept: KeptBubble?, into sink: inout Sink) -> WrittenBubble? {
         let id = spec.id
         if let text = spec.centeredText {
             var block = wrapped(.text, text, width: innerWidth, alignment: .center)
@@ -458,7 +452,7 @@ struct RowLayout {
         if keptBubble != nil {
             outerWidth = kept!.bubble.width
         } else if holdsTextAlone(spec) {
-            let part = textPart?.pointee ?? textAlonePart(spec.text!, in: room)
+            let part = textAlonePart(spec.text!, in: room)
             outerWidth = bubbleOuterWidth(widest: part.width + 2 * textInset(room), in: room)
             textAlone = part
         } else {
@@ -575,37 +569,22 @@ struct RowLayout {
     }
 
 
-    /// What ``rewriteText(of:text:room:inRow:of:)`` did.
-    enum TextRewrite {
-        /// The row's text was written again in place.
-        case rewritten
-        /// The row is to be written again whole (with its text part when it was wrapped).
-        case declined(WrappedPart?)
-    }
-
-    /// Writes again, in place, the text of row `row` of `rows`, a message row written for a
-    /// spec that was `spec` but for its text (the decisions of an edit of the text alone): when
-    /// its bubble holds its text alone, held by reference (``RowTable/SpannedText``, a long
-    /// text of a row written again), and the new text's lines fill a box as tall and a bubble
-    /// as wide as the old text's did, every other box of the row stands as it was — only the
-    /// text and its lines are replaced. Otherwise nothing is changed, and the row is to be
-    /// written again whole (`declined`, with the text's part when it was wrapped).
-    ///
-    /// `room`: `spec`'s bubble room, found already (``bubbleRoom(_:)``); `text`: the text,
-    /// when it is not `spec`'s (a spec kept, its text left out: ``StreamedRow``).
-    func rewriteText(of spec: MessageRowSpec, text: String? = nil, room: BubbleRoom? = nil, inRow row: Int,
-                     of rows: inout RowTable) -> TextRewrite {
-        guard recorder == nil, spec.centeredText == nil, holdsTextAlone(spec), let text = text ?? spec.text,
-              text.utf8.count >= RowTable.spannedLength else { return .declined(nil) }
-        let room = room ?? bubbleRoom(spec)
-        guard room.bubbleSpec != nil else { return .declined(nil) }
+    /// Writes again, in place, the text of row `row` of `rows`, a message row written for
+    /// `spec` (its text aside: ``StreamedRow``), as `text`: when the bubble holds its text
+    /// alone (in `room`, the spec's bubble room), held by reference (``RowTable/SpannedText``,
+    /// a long text of a row written again), and `text`'s lines fill a box as tall and a
+    /// bubble as wide as the old text's did, every other box of the row stands as it was —
+    /// only the text and its lines are replaced. False, nothing changed, otherwise: the row is
+    /// to be written again whole.
+    func rewriteText(of spec: MessageRowSpec, text: String, room: BubbleRoom, inRow row: Int, of rows: inout RowTable) -> Bool {
+        guard recorder == nil, spec.centeredText == nil, holdsTextAlone(spec), room.bubbleSpec != nil,
+              text.utf8.count >= RowTable.spannedLength else { return false }
         let part = textAlonePart(text, in: room)
-        guard let lineSpans = part.lineSpans else { return .declined(part) }
+        guard let lineSpans = part.lineSpans else { return false }
         let outerWidth = bubbleOuterWidth(widest: part.width + 2 * textInset(room), in: room)
-        let rewritten = rows.rewriteBubbleText(ofRow: row, bubbleWidth: outerWidth, bubbleHeight: bubbleFrameHeight(hasBubble: true) + part.height,
-                                               text: text, lineSpans: lineSpans, height: part.height, alignment: part.alignment,
-                                               direction: part.direction)
-        return rewritten ? .rewritten : .declined(part)
+        return rows.rewriteBubbleText(ofRow: row, bubbleWidth: outerWidth, bubbleHeight: bubbleFrameHeight(hasBubble: true) + part.height,
+                                      text: text, lineSpans: lineSpans, height: part.height, alignment: part.alignment,
+                                      direction: part.direction)
     }
 
     /// The options a group's end shows, and nothing else: the bubble's tail, the avatar and
